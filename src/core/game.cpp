@@ -1,0 +1,92 @@
+#include "core/game.h"
+
+#include <stdexcept>
+
+namespace gomoku {
+
+const char* moveErrorText(MoveError e) {
+  switch (e) {
+    case MoveError::None: return "ok";
+    case MoveError::OffBoard: return "that point is off the board";
+    case MoveError::Occupied: return "that point is occupied";
+    case MoveError::NotYourTurn: return "it is not your turn";
+    case MoveError::GameOver: return "the game is over";
+  }
+  return "unknown error";
+}
+
+const char* outcomeName(Outcome o) {
+  switch (o) {
+    case Outcome::Ongoing: return "ongoing";
+    case Outcome::BlackWins: return "black";
+    case Outcome::WhiteWins: return "white";
+    case Outcome::Draw: return "draw";
+    case Outcome::Interrupted: return "interrupted";
+  }
+  return "unknown";
+}
+
+std::string describeResult(const Result& r) {
+  const char* winner = r.outcome == Outcome::BlackWins ? "Black" : "White";
+  switch (r.outcome) {
+    case Outcome::Ongoing: return "The game goes on.";
+    case Outcome::Draw: return "Draw: the board is full.";
+    case Outcome::Interrupted:
+      return "Game interrupted" + (r.detail.empty() ? std::string(".") : ": " + r.detail + ".");
+    case Outcome::BlackWins:
+    case Outcome::WhiteWins:
+      if (r.reason == EndReason::Resignation) return std::string(winner) + " wins by resignation.";
+      if (r.reason == EndReason::Five) return std::string(winner) + " wins with five in a row.";
+      return std::string(winner) + " wins" + (r.detail.empty() ? "." : ": " + r.detail + ".");
+  }
+  return "";
+}
+
+Game::Game(int size, Rule rule) : board_(size), rule_(rule) {
+  if (!ruleSupported(rule))
+    throw std::invalid_argument(std::string("the ") + ruleName(rule) + " rule is not supported yet");
+}
+
+MoveError Game::check(Point p) const {
+  if (over()) return MoveError::GameOver;
+  if (!board_.inside(p)) return MoveError::OffBoard;
+  if (board_.at(p) != Stone::Empty) return MoveError::Occupied;
+  return MoveError::None;
+}
+
+MoveError Game::play(Point p, Stone who) {
+  if (!over() && who != toMove()) return MoveError::NotYourTurn;
+  return play(p);
+}
+
+MoveError Game::play(Point p) {
+  if (MoveError e = check(p); e != MoveError::None) return e;
+  const Stone s = toMove();
+  board_.set(p, s);
+  moves_.push_back(p);
+  // The win is judged with the new stone on the board (case C02), then the full board.
+  if (auto line = winningLine(board_, p, rule_); !line.empty()) {
+    result_ = {s == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins, EndReason::Five,
+               std::move(line), {}};
+  } else if (board_.full()) {
+    result_ = {Outcome::Draw, EndReason::FullBoard, {}, {}};
+  }
+  return MoveError::None;
+}
+
+bool Game::undo() {
+  if (moves_.empty()) return false;
+  if (over() && result_.reason != EndReason::Five && result_.reason != EndReason::FullBoard)
+    return false;
+  board_.set(moves_.back(), Stone::Empty);
+  moves_.pop_back();
+  result_ = {};
+  return true;
+}
+
+void Game::end(Outcome outcome, EndReason reason, std::string detail) {
+  if (over() || outcome == Outcome::Ongoing) return;
+  result_ = {outcome, reason, {}, std::move(detail)};
+}
+
+}  // namespace gomoku

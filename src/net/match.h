@@ -1,0 +1,126 @@
+#pragma once
+/// @file The match protocol as a plain state machine: no sockets, no threads, no GUI.
+/// It owns the authoritative Game of one network match, decides whether a local move may be
+/// sent, and validates every message from the peer against the Game. Whatever is at the other
+/// end (a direct TCP peer today, a lobby relay later) only has to deliver Messages.
+/// Not thread-safe: the owner serialises calls (NetGame does it with a mutex).
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "core/game.h"
+#include "net/wire.h"
+
+namespace gomoku::net {
+
+/// Which end of the connection we are.
+enum class Role { Host, Joiner };
+
+/// The host's colour choice.
+enum class ColorChoice { Black, White, Random };
+
+/// Settings of our side. The host's boardSize/rule/color decide the game; a joiner's are unused.
+struct MatchSettings {
+  Role role = Role::Host;                   ///< host or joiner
+  std::string nickname = "Player";          ///< our nickname, UTF-8 (see nicknameError)
+  int boardSize = Board::kDefaultSize;      ///< host: intersections per side
+  Rule rule = Rule::Freestyle;              ///< host: rule set
+  ColorChoice color = ColorChoice::Black;   ///< host: our colour
+  std::uint32_t randomSeed = 0;             ///< host with Random colour: 0 = from the clock
+};
+
+/// Where the match stands.
+enum class MatchPhase {
+  Handshake,  ///< connected; HELLO/SETUP not yet complete
+  Playing,    ///< game running
+  Finished,   ///< game over (five, draw); connection still open
+  Closed,     ///< connection closed or failed; see closeReason()
+};
+
+/// What just happened, for front ends. The state itself is read from the Match.
+enum class MatchEvent {
+  Started,     ///< handshake complete, game created
+  Moved,       ///< a stone was played (either side)
+  GameOver,    ///< the game ended with a result (five, full board)
+  Closed,      ///< the connection is closed; closeReason() says why
+};
+
+/// One network match. Outputs go through the callbacks given at construction:
+/// send (a message for the peer), disconnect (close the connection after the queued sends),
+/// and notify (an event for the front end). Callbacks are invoked synchronously.
+class Match {
+ public:
+  /// Sends a message to the peer.
+  using SendFn = std::function<void(const Message&)>;
+  /// Closes the connection once queued messages are written.
+  using DisconnectFn = std::function<void()>;
+  /// Reports an event to the front end.
+  using NotifyFn = std::function<void(MatchEvent)>;
+
+  /// A match in the Handshake phase. Throws std::invalid_argument for a bad nickname, board
+  /// size or rule in `settings`.
+  Match(MatchSettings settings, SendFn send, DisconnectFn disconnect, NotifyFn notify);
+
+  /// The connection is up: sends our HELLO.
+  void connected();
+  /// Plays a local move: on success sends MOVE and returns MoveError::None; otherwise sends
+  /// nothing. NotYourTurn also when the game has not started.
+  MoveError playLocal(Point p);
+  /// Handles a decoded message from the peer. A message that is invalid in the current phase
+  /// or refused by the rules makes us send ERROR and disconnect; our Game stays exactly as it
+  /// was (only its result becomes Interrupted if the game was running).
+  void receive(const Message& m);
+  /// The transport failed or closed (EOF, reset, bad bytes, timeout). `reason` is shown to the
+  /// user. Interrupts a running game. Idempotent once Closed.
+  void connectionLost(const std::string& reason);
+  /// We leave: sends BYE and disconnects. Interrupts a running game.
+  void leave();
+
+  /// Current phase.
+  MatchPhase phase() const { return phase_; }
+  /// The game; meaningful from the Playing phase on (a 15x15 freestyle placeholder before).
+  const Game& game() const { return game_; }
+  /// Our colour; Stone::Empty during the handshake.
+  Stone localColor() const { return localColor_; }
+  /// Our nickname.
+  const std::string& localNickname() const { return settings_.nickname; }
+  /// The peer's nickname; empty until its HELLO arrived.
+  const std::string& peerNickname() const { return peerNickname_; }
+  /// The peer's program version; empty until its HELLO arrived.
+  const std::string& peerVersion() const { return peerVersion_; }
+  /// Our role.
+  Role role() const { return settings_.role; }
+  /// True when the game runs and it is our turn.
+  bool myTurn() const;
+  /// Why the connection closed (empty until Closed).
+  const std::string& closeReason() const { return closeReason_; }
+  /// Set when the match was refused during the handshake: Busy (the host has a game) or
+  /// VersionMismatch (either side found another protocol major version).
+  std::optional<ErrorCode> refusal() const { return refusal_; }
+
+ private:
+  void onHello(const Hello& h);
+  void onSetup(const Setup& s);
+  void onMove(const Move& m);
+  void onError(const Error& e);
+  void startGame(const Setup& s);
+  void fail(ErrorCode code, const std::string& why);
+  void close(const std::string& reason);
+
+  MatchSettings settings_;
+  SendFn send_;
+  DisconnectFn disconnect_;
+  NotifyFn notify_;
+  MatchPhase phase_ = MatchPhase::Handshake;
+  Game game_;
+  Stone localColor_ = Stone::Empty;
+  std::string peerNickname_;
+  std::string peerVersion_;
+  bool helloSent_ = false;
+  bool helloReceived_ = false;
+  std::string closeReason_;
+  std::optional<ErrorCode> refusal_;
+};
+
+}  // namespace gomoku::net

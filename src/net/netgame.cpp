@@ -1,0 +1,400 @@
+#include "net/netgame.h"
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/host_name.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ip/v6_only.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "net/session.h"
+
+#ifndef _WIN32
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#endif
+
+namespace gomoku::net {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+using boost::system::error_code;
+
+LocalAddresses localAddresses() {
+  LocalAddresses out;
+  error_code ec;
+  out.hostName = asio::ip::host_name(ec);
+  std::vector<std::string> v4, v6;
+#ifndef _WIN32
+  ifaddrs* list = nullptr;
+  if (getifaddrs(&list) == 0) {
+    for (ifaddrs* i = list; i; i = i->ifa_next) {
+      if (!i->ifa_addr || (i->ifa_flags & IFF_LOOPBACK) || !(i->ifa_flags & IFF_UP)) continue;
+      if (i->ifa_addr->sa_family == AF_INET) {
+        auto* sin = reinterpret_cast<const sockaddr_in*>(i->ifa_addr);
+        asio::ip::address_v4::bytes_type b;
+        std::memcpy(b.data(), &sin->sin_addr, 4);
+        v4.push_back(asio::ip::address_v4(b).to_string());
+      } else if (i->ifa_addr->sa_family == AF_INET6) {
+        auto* sin6 = reinterpret_cast<const sockaddr_in6*>(i->ifa_addr);
+        asio::ip::address_v6::bytes_type b;
+        std::memcpy(b.data(), &sin6->sin6_addr, 16);
+        asio::ip::address_v6 a(b, sin6->sin6_scope_id);
+        v6.push_back(a.to_string());
+      }
+    }
+    freeifaddrs(list);
+  }
+#else
+  asio::io_context io;
+  tcp::resolver r(io);
+  for (const auto& e : r.resolve(out.hostName, "", ec)) {
+    auto a = e.endpoint().address();
+    if (a.is_loopback()) continue;
+    (a.is_v4() ? v4 : v6).push_back(a.to_string());
+  }
+#endif
+  out.addresses = std::move(v4);
+  out.addresses.insert(out.addresses.end(), v6.begin(), v6.end());
+  return out;
+}
+
+std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::string& text,
+                                                                   std::uint16_t defaultPort) {
+  std::string host = text;
+  std::string port;
+  while (!host.empty() && host.front() == ' ') host.erase(0, 1);
+  while (!host.empty() && host.back() == ' ') host.pop_back();
+  if (!host.empty() && host.front() == '[') {
+    const auto close = host.find(']');
+    if (close == std::string::npos) return std::nullopt;
+    std::string rest = host.substr(close + 1);
+    host = host.substr(1, close - 1);
+    if (!rest.empty()) {
+      if (rest.front() != ':') return std::nullopt;
+      port = rest.substr(1);
+    }
+  } else if (std::count(host.begin(), host.end(), ':') == 1) {
+    const auto colon = host.find(':');
+    port = host.substr(colon + 1);
+    host = host.substr(0, colon);
+  }
+  if (host.empty()) return std::nullopt;
+  if (port.empty()) return std::make_pair(host, defaultPort);
+  if (port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  const int p = std::stoi(port);
+  if (p < 1 || p > 65535) return std::nullopt;
+  return std::make_pair(host, static_cast<std::uint16_t>(p));
+}
+
+struct NetGame::Impl {
+  explicit Impl(Listener l)
+      : listener(std::move(l)), work(asio::make_work_guard(io)), deadline(io), resolver(io), connecting(io) {
+    thread = std::thread([this] { io.run(); });
+  }
+
+  // Runs f under the lock, then tells the listener (without the lock).
+  template <class F>
+  void mutate(F&& f) {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      f();
+    }
+    if (listener) listener();
+  }
+
+  void fail(NetFailure f, std::string text) {
+    phase = NetPhase::Failed;
+    failure = f;
+    message = std::move(text);
+  }
+
+  void makeMatch(MatchSettings s) {
+    match.emplace(
+        std::move(s), [this](const Message& m) { if (session) session->send(m); },
+        [this] { if (session) session->closeAfterWrites(); },
+        [this](MatchEvent e) { if (e == MatchEvent::Closed) onMatchClosed(); });
+  }
+
+  // Called under the lock when the match closes: classify a close during the handshake.
+  void onMatchClosed() {
+    message = match->closeReason();
+    if (match->localColor() != Stone::Empty) return;  // the game had started
+    if (auto r = match->refusal())
+      failure = *r == ErrorCode::Busy ? NetFailure::Busy : NetFailure::VersionMismatch;
+    else if (lastDecodeError == DecodeError::BadMagic || handshakeTimedOut)
+      failure = NetFailure::NotGomokuHost;
+    else if (lastDecodeError == DecodeError::BadVersion)
+      failure = NetFailure::VersionMismatch;
+    else if (failure == NetFailure::None)
+      failure = settings.role == Role::Joiner ? NetFailure::NotGomokuHost : NetFailure::Other;
+    if (failure == NetFailure::NotGomokuHost && settings.role == Role::Joiner)
+      message = "not a Gomoku host: " + message;
+  }
+
+  // Called on the io thread with a connected socket.
+  void startSession(tcp::socket socket, std::chrono::milliseconds handshakeTimeout) {
+    session = std::make_shared<Session>(std::move(socket));
+    peerAddress = session->peerAddress();
+    phase = NetPhase::InMatch;
+    makeMatch(settings);
+    session->start(
+        [this](Message m) { mutate([&] { match->receive(m); }); },
+        [this](const std::string& reason, DecodeError e) {
+          mutate([&] {
+            lastDecodeError = e;
+            match->connectionLost(reason);
+          });
+        });
+    match->connected();
+    deadline.expires_after(handshakeTimeout);
+    deadline.async_wait([this](error_code ec) {
+      if (ec) return;
+      mutate([&] {
+        if (!match || match->phase() != MatchPhase::Handshake) return;
+        handshakeTimedOut = true;
+        match->connectionLost("no Gomoku handshake within the time limit");
+        session->abort();
+      });
+    });
+  }
+
+  void accept() {
+    acceptor->async_accept([this](error_code ec, tcp::socket socket) {
+      if (ec) return;  // closed (cancel, shutdown)
+      mutate([&] {
+        if (session || phase != NetPhase::Listening) {
+          auto busy = std::make_shared<Session>(std::move(socket));
+          busy->start([](Message) {}, [](const std::string&, DecodeError) {});
+          busy->send(Error{ErrorCode::Busy, "this host is busy with another game"});
+          busy->closeAfterWrites();
+        } else {
+          startSession(std::move(socket), handshakeTimeout);
+        }
+      });
+      accept();
+    });
+  }
+
+  void shutdown() {
+    std::lock_guard<std::mutex> lock(mu);
+    if (match) match->leave();
+    stopConnecting();
+    if (session) session->closeAfterWrites();
+  }
+
+  // Under the lock, on any thread: stop listening and connecting. Work is posted to the io thread.
+  void stopConnecting() {
+    asio::post(io, [this] {
+      error_code ignored;
+      if (acceptor) acceptor->close(ignored);
+      resolver.cancel();
+      connecting.close(ignored);
+      if (!session) deadline.cancel();
+    });
+  }
+
+  Listener listener;
+  asio::io_context io;
+  asio::executor_work_guard<asio::io_context::executor_type> work;
+  asio::steady_timer deadline;  // join deadline, then handshake deadline
+  tcp::resolver resolver;
+  tcp::socket connecting;
+  std::unique_ptr<tcp::acceptor> acceptor;
+  std::thread thread;
+
+  mutable std::mutex mu;  // guards everything below
+  NetPhase phase = NetPhase::Idle;
+  NetFailure failure = NetFailure::None;
+  std::string message;
+  std::uint16_t port = 0;
+  MatchSettings settings;
+  std::optional<Match> match;
+  std::shared_ptr<Session> session;
+  std::string peerAddress;
+  std::chrono::milliseconds handshakeTimeout{10000};
+  bool connectDone = false;  // the join deadline or the connect finished first
+  bool handshakeTimedOut = false;
+  DecodeError lastDecodeError = DecodeError::None;
+};
+
+NetGame::NetGame(Listener listener) : impl_(std::make_unique<Impl>(std::move(listener))) {}
+
+NetGame::~NetGame() {
+  impl_->shutdown();
+  impl_->work.reset();
+  impl_->thread.join();
+}
+
+std::optional<std::string> NetGame::host(std::uint16_t port, MatchSettings settings) {
+  settings.role = Role::Host;
+  Match check(settings, [](const Message&) {}, [] {}, [](MatchEvent) {});  // throws on bad settings
+  Impl& d = *impl_;
+  std::optional<std::string> error;
+  d.mutate([&] {
+    if (d.phase != NetPhase::Idle) {
+      error = "this connection is already in use";
+      return;
+    }
+    d.settings = settings;
+    auto acc = std::make_unique<tcp::acceptor>(d.io);
+    error_code ec;
+    acc->open(tcp::v6(), ec);
+    if (!ec) {
+      acc->set_option(asio::ip::v6_only(false), ec);  // dual stack where the system allows it
+      ec = {};
+    } else {
+      acc->open(tcp::v4(), ec);  // no IPv6 on this machine
+    }
+    const bool v6 = acc->local_endpoint(ec).protocol() == tcp::v6();
+    ec = {};
+#ifndef _WIN32
+    acc->set_option(tcp::acceptor::reuse_address(true), ec);  // restart right after a game
+#endif
+    if (!ec) acc->bind(tcp::endpoint(v6 ? tcp::v6() : tcp::v4(), port), ec);
+    if (!ec) acc->listen(asio::socket_base::max_listen_connections, ec);
+    if (ec) {
+      const std::string why = ec == asio::error::address_in_use
+                                  ? "port " + std::to_string(port) +
+                                        " is already in use by another program (address in use)"
+                                  : "cannot listen on port " + std::to_string(port) + ": " + ec.message();
+      d.fail(ec == asio::error::address_in_use ? NetFailure::AddressInUse : NetFailure::Other, why);
+      d.phase = NetPhase::Idle;  // nothing changed: the user may try another port
+      error = why;
+      return;
+    }
+    d.port = acc->local_endpoint(ec).port();
+    d.acceptor = std::move(acc);
+    d.phase = NetPhase::Listening;
+    d.failure = NetFailure::None;
+    d.message.clear();
+    asio::post(d.io, [&d] { d.accept(); });
+  });
+  return error;
+}
+
+void NetGame::join(const std::string& hostName, std::uint16_t port, MatchSettings settings,
+                   std::chrono::milliseconds timeout) {
+  settings.role = Role::Joiner;
+  Match check(settings, [](const Message&) {}, [] {}, [](MatchEvent) {});  // throws on bad settings
+  Impl& d = *impl_;
+  d.mutate([&] {
+    if (d.phase != NetPhase::Idle) return;
+    d.settings = settings;
+    d.phase = NetPhase::Connecting;
+    d.handshakeTimeout = timeout;
+    d.message = "connecting to " + hostName + ":" + std::to_string(port);
+  });
+  const std::string target = hostName + ":" + std::to_string(port);
+  asio::post(d.io, [&d, hostName, port, timeout, target] {
+    d.deadline.expires_after(timeout);
+    d.deadline.async_wait([&d, timeout, target](error_code ec) {
+      if (ec) return;
+      d.mutate([&] {
+        if (d.connectDone) return;
+        d.connectDone = true;
+        error_code ignored;
+        d.resolver.cancel();
+        d.connecting.close(ignored);
+        d.fail(NetFailure::TimedOut, "no answer from " + target + " within " +
+                                         std::to_string((timeout.count() + 999) / 1000) + " s (timed out)");
+      });
+    });
+    d.resolver.async_resolve(
+        hostName, std::to_string(port), [&d, hostName, target](error_code ec, tcp::resolver::results_type results) {
+          {
+            std::lock_guard<std::mutex> lock(d.mu);
+            if (d.connectDone) return;
+          }
+          if (ec) {
+            d.mutate([&] {
+              d.connectDone = true;
+              d.deadline.cancel();
+              if (ec == asio::error::operation_aborted) return d.fail(NetFailure::Cancelled, "cancelled");
+              const bool unknown = ec == asio::error::host_not_found ||
+                                   ec == asio::error::host_not_found_try_again ||
+                                   ec == asio::error::no_data || ec == asio::error::no_recovery;
+              d.fail(unknown ? NetFailure::UnknownHost : NetFailure::Other,
+                     unknown ? "unknown host \"" + hostName + "\"" : "cannot look up " + hostName + ": " + ec.message());
+            });
+            return;
+          }
+          asio::async_connect(d.connecting, results, [&d, target](error_code ec2, const tcp::endpoint&) {
+            d.mutate([&] {
+              if (d.connectDone) return;
+              d.connectDone = true;
+              d.deadline.cancel();
+              if (ec2 == asio::error::operation_aborted) return d.fail(NetFailure::Cancelled, "cancelled");
+              if (ec2 == asio::error::connection_refused)
+                return d.fail(NetFailure::Refused, "connection refused: no game is hosted at " + target);
+              if (ec2) return d.fail(NetFailure::Other, "cannot connect to " + target + ": " + ec2.message());
+              d.startSession(std::move(d.connecting), d.handshakeTimeout);
+              d.connecting = tcp::socket(d.io);
+            });
+          });
+        });
+  });
+}
+
+void NetGame::cancel() {
+  Impl& d = *impl_;
+  d.mutate([&] {
+    if (d.phase == NetPhase::InMatch) {
+      if (d.match) d.match->leave();
+      return;
+    }
+    if (d.phase == NetPhase::Listening || d.phase == NetPhase::Connecting) {
+      d.connectDone = true;
+      d.fail(NetFailure::Cancelled, "cancelled");
+      d.stopConnecting();
+    }
+  });
+}
+
+MoveError NetGame::play(Point p) {
+  Impl& d = *impl_;
+  MoveError e = MoveError::NotYourTurn;
+  d.mutate([&] {
+    if (d.match) e = d.match->playLocal(p);
+  });
+  return e;
+}
+
+void NetGame::leave() {
+  Impl& d = *impl_;
+  d.mutate([&] {
+    if (d.match) d.match->leave();
+  });
+}
+
+NetSnapshot NetGame::snapshot() const {
+  const Impl& d = *impl_;
+  std::lock_guard<std::mutex> lock(d.mu);
+  NetSnapshot s;
+  s.phase = d.phase;
+  s.role = d.settings.role;
+  s.port = d.port;
+  s.failure = d.failure;
+  s.message = d.message;
+  s.localNickname = d.settings.nickname;
+  s.peerAddress = d.peerAddress;
+  if (d.match) {
+    s.match = d.match->phase();
+    s.game = d.match->game();
+    s.localColor = d.match->localColor();
+    s.localNickname = d.match->localNickname();
+    s.peerNickname = d.match->peerNickname();
+    s.myTurn = d.match->myTurn();
+  }
+  return s;
+}
+
+}  // namespace gomoku::net

@@ -1,0 +1,110 @@
+#pragma once
+/// @file A network match end to end: listen or connect, then run the Match over a Session on
+/// one background io_context thread. This is the one object front ends (GUI, CLI) talk to.
+/// Thread-safe: every public member may be called from any thread.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "net/match.h"
+
+namespace gomoku::net {
+
+/// What the connection is doing.
+enum class NetPhase {
+  Idle,        ///< nothing started
+  Listening,   ///< host: waiting for a joiner
+  Connecting,  ///< joiner: resolving the name and connecting
+  InMatch,     ///< connected: see NetSnapshot::match for the match phase
+  Failed,      ///< listening or connecting failed or was cancelled; see message
+};
+
+/// Why a join (or a host's listen) failed.
+enum class NetFailure {
+  None,
+  UnknownHost,      ///< the host name does not resolve
+  Refused,          ///< nothing listens on that port (connection refused)
+  TimedOut,         ///< no connection within the deadline (name lookup included)
+  NotGomokuHost,    ///< something answered, but not the Gomoku protocol
+  VersionMismatch,  ///< a Gomoku host with another protocol major version
+  Busy,             ///< the host already has a game
+  AddressInUse,     ///< host: the port is taken by another program
+  Cancelled,        ///< the user cancelled
+  Other,            ///< anything else; see message
+};
+
+/// A consistent copy of the state for a front end to display.
+struct NetSnapshot {
+  NetPhase phase = NetPhase::Idle;         ///< connection phase
+  MatchPhase match = MatchPhase::Handshake;///< match phase (meaningful in InMatch)
+  Role role = Role::Host;                  ///< our role
+  Game game;                               ///< the game (meaningful from MatchPhase::Playing)
+  Stone localColor = Stone::Empty;         ///< our colour once the game started
+  std::string localNickname;               ///< our nickname
+  std::string peerNickname;                ///< the peer's nickname ("" before its HELLO)
+  std::string peerAddress;                 ///< the peer's address "ip:port" once connected
+  bool myTurn = false;                     ///< the game runs and we are to move
+  std::uint16_t port = 0;                  ///< host: the port we listen on
+  NetFailure failure = NetFailure::None;   ///< why the phase is Failed, or why a match closed
+  std::string message;                     ///< failure or close reason for the user
+};
+
+/// This machine's host name and its non-loopback addresses (IPv4 first), for the host dialog.
+struct LocalAddresses {
+  std::string hostName;                ///< e.g. "alice-pc"
+  std::vector<std::string> addresses;  ///< e.g. {"192.168.1.20", "fe80::1%eth0"}; may be empty
+};
+/// Reads the host name and interface addresses. Never throws.
+LocalAddresses localAddresses();
+
+/// "HOST", "HOST:PORT", "[v6]:PORT" or a bare IPv6 address -> host and port
+/// (defaultPort when absent). Returns nullopt for an empty host or a bad port.
+std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::string& text,
+                                                                   std::uint16_t defaultPort);
+
+/// Listens or connects, then runs one match. Destroying it leaves the match (BYE) and stops
+/// the network thread.
+class NetGame {
+ public:
+  /// Called on the network thread, with no lock held, after every change of the snapshot
+  /// (possibly more often), until the destructor returns. It must not block and must not
+  /// destroy the NetGame; GUIs forward it with CallAfter.
+  using Listener = std::function<void()>;
+
+  /// Starts the network thread. `listener` may be empty.
+  explicit NetGame(Listener listener);
+  /// Leaves the match if any (BYE), closes everything and joins the network thread.
+  ~NetGame();
+  NetGame(const NetGame&) = delete;
+  NetGame& operator=(const NetGame&) = delete;
+
+  /// Host: listens on `port` (0 = any free port) on all interfaces, IPv6 dual-stack with an
+  /// IPv4 fallback, and waits for one joiner. Returns an error sentence at once (e.g. "port
+  /// 6515 is already in use by another program (address in use)") or nullopt when listening.
+  /// Throws std::invalid_argument for bad settings. Callers beyond the first get BUSY.
+  std::optional<std::string> host(std::uint16_t port, MatchSettings settings);
+  /// Joiner: resolves `hostName` and connects to `port`, both within `timeout`, then runs the
+  /// handshake (again within `timeout`). Returns at once; progress comes through the listener.
+  /// Throws std::invalid_argument for bad settings.
+  void join(const std::string& hostName, std::uint16_t port, MatchSettings settings,
+            std::chrono::milliseconds timeout);
+  /// Stops listening or connecting (phase Failed, failure Cancelled), or leaves a match.
+  void cancel();
+  /// Plays a local move (see Match::playLocal).
+  MoveError play(Point p);
+  /// Leaves the match: sends BYE and closes.
+  void leave();
+  /// A copy of the current state.
+  NetSnapshot snapshot() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gomoku::net

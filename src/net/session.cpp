@@ -1,0 +1,167 @@
+#include "net/session.h"
+
+#include <boost/asio/read.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
+
+namespace gomoku::net {
+
+namespace asio = boost::asio;
+using boost::system::error_code;
+
+namespace {
+std::string describe(const error_code& ec) {
+  if (ec == asio::error::eof) return "the opponent closed the connection";
+  if (ec == asio::error::connection_reset) return "the connection was reset by the opponent";
+  if (ec == asio::error::connection_aborted) return "the connection was aborted";
+  if (ec == asio::error::timed_out) return "the connection timed out";
+  return "connection lost: " + ec.message();
+}
+}  // namespace
+
+Session::Session(asio::ip::tcp::socket socket)
+    : socket_(std::move(socket)), lingerTimer_(socket_.get_executor()) {
+  error_code ec;
+  auto ep = socket_.remote_endpoint(ec);
+  if (!ec) {
+    const auto addr = ep.address();
+    const std::string a = addr.is_v6() && addr.to_v6().is_v4_mapped()
+                              ? asio::ip::make_address_v4(asio::ip::v4_mapped, addr.to_v6()).to_string()
+                              : addr.to_string();
+    peer_ = (addr.is_v6() && !addr.to_v6().is_v4_mapped() ? "[" + a + "]" : a) + ":" +
+            std::to_string(ep.port());
+  }
+  socket_.set_option(asio::ip::tcp::no_delay(true), ec);
+}
+
+void Session::start(MessageFn onMessage, ClosedFn onClosed) {
+  onMessage_ = std::move(onMessage);
+  onClosed_ = std::move(onClosed);
+  readHeader();
+}
+
+void Session::readHeader() {
+  asio::async_read(socket_, asio::buffer(header_), [self = shared_from_this()](error_code ec, std::size_t) {
+    if (ec) return self->readEnded(ec);
+    DecodeError e;
+    self->current_ = decodeHeader(self->header_, e);
+    if (e != DecodeError::None) return self->protocolError(e);  // length refused before the body
+    self->readBody();
+  });
+}
+
+void Session::readBody() {
+  body_.resize(current_.length);
+  asio::async_read(socket_, asio::buffer(body_), [self = shared_from_this()](error_code ec, std::size_t) {
+    if (ec) return self->readEnded(ec);
+    DecodeError e;
+    Message m = decodeBody(self->current_, self->body_.data(), self->body_.size(), e);
+    if (e != DecodeError::None) return self->protocolError(e);
+    if (!self->reported_ && self->onMessage_) self->onMessage_(std::move(m));
+    self->readHeader();
+  });
+}
+
+void Session::readEnded(const error_code& ec) {
+  report(describe(ec));
+  closeSocket();
+}
+
+void Session::drain() {
+  // After a protocol error the stream cannot be parsed any more: discard what still arrives
+  // until the peer's end of stream, so that closing does not reset the connection before the
+  // peer has read our ERROR.
+  body_.resize(512);
+  socket_.async_read_some(asio::buffer(body_), [self = shared_from_this()](error_code ec, std::size_t) {
+    if (ec) return self->closeSocket();
+    self->drain();
+  });
+}
+
+void Session::protocolError(DecodeError e) {
+  const std::string text = decodeErrorText(e);
+  report(e == DecodeError::BadMagic ? "the other side is not a Gomoku program"
+                                    : "the opponent's program sent bad data: " + text,
+         e);
+  if (!closing_ && e != DecodeError::BadMagic) {
+    const ErrorCode code = e == DecodeError::BadVersion ? ErrorCode::VersionMismatch : ErrorCode::Protocol;
+    queue_.push_back(encode(Error{code, text}));
+    if (queue_.size() == 1) writeNext();
+  }
+  startClosing();
+  drain();
+}
+
+void Session::send(const Message& m) { sendBytes(encode(m)); }
+
+void Session::sendBytes(std::vector<std::uint8_t> bytes) {
+  asio::post(socket_.get_executor(), [self = shared_from_this(), b = std::move(bytes)]() mutable {
+    if (self->closing_ || !self->socket_.is_open()) return;
+    self->queue_.push_back(std::move(b));
+    if (self->queue_.size() == 1) self->writeNext();
+  });
+}
+
+void Session::writeNext() {
+  asio::async_write(socket_, asio::buffer(queue_.front()), [self = shared_from_this()](error_code ec, std::size_t) {
+    if (ec) {
+      self->queue_.clear();
+      self->report(describe(ec));
+      return self->closeSocket();
+    }
+    self->queue_.pop_front();
+    if (!self->queue_.empty()) self->writeNext();
+    else if (self->closing_) self->shutdownSend();
+  });
+}
+
+void Session::closeAfterWrites() {
+  asio::post(socket_.get_executor(), [self = shared_from_this()] {
+    self->report("closed by us");
+    self->startClosing();
+  });
+}
+
+void Session::abort() {
+  asio::post(socket_.get_executor(), [self = shared_from_this()] {
+    self->report("closed by us");
+    self->closing_ = true;
+    self->queue_.clear();
+    self->closeSocket();
+  });
+}
+
+void Session::startClosing() {
+  if (closing_) return;
+  closing_ = true;
+  if (queue_.empty()) shutdownSend();
+}
+
+void Session::shutdownSend() {
+  if (sendShutdown_ || !socket_.is_open()) return;
+  sendShutdown_ = true;
+  error_code ignored;
+  socket_.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+  // The read loop goes on until the peer's end of stream; but not for long.
+  lingerTimer_.expires_after(std::chrono::seconds(1));
+  lingerTimer_.async_wait([self = shared_from_this()](error_code ec) {
+    if (!ec) self->closeSocket();
+  });
+}
+
+void Session::closeSocket() {
+  lingerTimer_.cancel();
+  error_code ignored;
+  socket_.close(ignored);
+}
+
+void Session::report(const std::string& reason, DecodeError e) {
+  if (reported_) return;
+  reported_ = true;
+  auto cb = std::move(onClosed_);
+  onClosed_ = nullptr;
+  onMessage_ = nullptr;
+  if (cb) cb(reason, e);
+}
+
+}  // namespace gomoku::net
