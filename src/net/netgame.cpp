@@ -121,7 +121,10 @@ struct NetGame::Impl {
     match.emplace(
         std::move(s), [this](const Message& m) { if (session) session->send(m); },
         [this] { if (session) session->closeAfterWrites(); },
-        [this](MatchEvent e) { if (e == MatchEvent::Closed) onMatchClosed(); });
+        [this](MatchEvent e) {
+          if (e == MatchEvent::Started) asio::post(io, [this] { deadline.cancel(); });
+          if (e == MatchEvent::Closed) onMatchClosed();
+        });
   }
 
   // Called under the lock when the match closes: classify a close during the handshake.
@@ -189,6 +192,7 @@ struct NetGame::Impl {
     if (match) match->leave();
     stopConnecting();
     if (session) session->closeAfterWrites();
+    asio::post(io, [this] { deadline.cancel(); });
   }
 
   // Under the lock, on any thread: stop listening and connecting. Work is posted to the io thread.

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# End-to-end tests of gomoku-cli. Usage: cli_test.sh CASE PATH-TO-gomoku-cli
+# Processes talk over loopback only, on ports the system chooses (--port 0). Synchronisation is
+# by reading the host's output through a FIFO (the LISTENING line), never by sleeping.
+set -euo pipefail
+case_name=$1
+CLI=$2
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() { echo "FAIL [$case_name]: $*" >&2; for f in "$work"/*.out "$work"/*.err; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done >&2; exit 1; }
+
+# start_host NAME ARGS... : runs "gomoku-cli host --port 0 ARGS" with stdin from $work/NAME.in,
+# waits for its LISTENING line and sets $port and $host_pid. Its output stays readable on fd 3
+# (host_wait) and ends up in $work/NAME.out (host_drain).
+start_host() {
+  host_name=$1; shift
+  mkfifo "$work/$host_name.fifo"
+  "$CLI" host --port 0 "$@" < "$work/$host_name.in" > "$work/$host_name.fifo" 2> "$work/$host_name.err" &
+  pids+=($!)
+  host_pid=$!
+  exec 3< "$work/$host_name.fifo"
+  host_wait '^LISTENING ' || fail "host printed no LISTENING line"
+  port=${line#LISTENING }
+}
+
+# host_wait REGEX: reads the host's output until a line matches (sets $line); false at its end.
+host_wait() {
+  while IFS= read -r line <&3; do
+    echo "$line" >> "$work/$host_name.out"
+    [[ $line =~ $1 ]] && return 0
+  done
+  return 1
+}
+
+# host_drain: copies the rest of the host's output until the host exits.
+host_drain() { cat <&3 >> "$work/$host_name.out"; exec 3<&-; }
+
+# The moves of case C02: Black fills a gap and wins on move 9.
+black_moves=$'3,7\n4,7\n6,7\n7,7\n5,7'
+white_moves=$'0,0\n2,0\n4,0\n6,0\n8,0'
+
+final_board() { awk '/^ *15 /{buf=""} {buf=buf $0 "\n"} /^ *1 /{last=buf} END{printf "%s", last}' "$1"; }
+
+case $case_name in
+network_game)
+  # A whole game between two processes joined by the host name "localhost".
+  printf '%s\n' "$black_moves" > "$work/host.in"
+  start_host host --nick Alice --color black --rule freestyle
+  printf '# white\n%s\n' "$white_moves" > "$work/join.in"
+  "$CLI" join "localhost:$port" --nick '张伟' < "$work/join.in" > "$work/join.out" 2> "$work/join.err" || fail "join exited $?"
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  grep -qx 'RESULT black five in a row' "$work/join.out" || fail "joiner has no RESULT black"
+  grep -qx 'RESULT black five in a row' "$work/host.out" || fail "host has no RESULT black"
+  grep -q 'STARTED black vs 张伟 (white)' "$work/host.out" || fail "host did not see the joiner's nickname intact"
+  grep -q 'STARTED white vs Alice (black)' "$work/join.out" || fail "joiner did not see the host's nickname"
+  [ "$(grep -c '^MOVE ' "$work/host.out")" = 9 ] || fail "host did not see 9 moves"
+  diff <(grep '^MOVE ' "$work/host.out") <(grep '^MOVE ' "$work/join.out") || fail "the two sides disagree on the moves"
+  diff <(final_board "$work/host.out") <(final_board "$work/join.out") || fail "the final boards differ"
+  grep -q 'MOVE 9 black f8 (5,7)' "$work/host.out" || fail "the winning move is not f8"
+  ;;
+white_host)
+  # The host plays White; the joiner (Black) moves first. Moves in RIF notation.
+  printf 'a15\nc15\ne15\ng15\ni15\n' > "$work/host.in"
+  start_host host --nick Hoster --color white --rule standard
+  printf 'h8\nh9\nh10\nh11\nh12\n' > "$work/join.in"
+  "$CLI" join "127.0.0.1:$port" --nick Joiner < "$work/join.in" > "$work/join.out" 2> "$work/join.err" || fail "join exited $?"
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  grep -q 'STARTED black vs Hoster (white)' "$work/join.out" || fail "joiner is not black"
+  grep -qx 'RESULT black five in a row' "$work/host.out" || fail "host has no RESULT black"
+  grep -q 'standard 15x15' "$work/join.out" || fail "the rule did not travel in SETUP"
+  ;;
+local_game)
+  # Hot-seat: bad input is refused with a message and changes nothing; C02 ends the game.
+  printf 'h8\nh8\nzz\n16,3\n0,0\n' > "$work/local.in"        # B h8=(7,7), three refusals, W (0,0)
+  printf '4,7\n2,0\n6,7\n4,0\n3,7\n6,0\n5,7\n' >> "$work/local.in"  # B fills 3..7 on row 7
+  "$CLI" local < "$work/local.in" > "$work/local.out" 2> "$work/local.err" || fail "local exited $?"
+  grep -q 'occupied' "$work/local.err" || fail "occupied move not reported"
+  grep -q 'not a move' "$work/local.err" || fail "bad text not reported"
+  grep -q 'off the board' "$work/local.err" || fail "off-board move not reported"
+  grep -qx 'RESULT black five in a row' "$work/local.out" || fail "no RESULT black"
+  printf 'h8\n' | "$CLI" local > "$work/eof.out" 2>&1 || fail "local exited $?"
+  grep -qx 'RESULT interrupted input ended' "$work/eof.out" || fail "no RESULT at the end of input"
+  ;;
+bad_arguments)
+  for args in "" "bogus" "host --color purple" "host --rule caro" "host --port 70000" "host --size 3" \
+              "join" "join localhost:notaport" "join :6515" "host --nick" "local --size 30"; do
+    # shellcheck disable=SC2086
+    if "$CLI" $args < /dev/null > "$work/bad.out" 2>&1; then fail "'gomoku-cli $args' exited 0"; fi
+    grep -qiE 'usage|error|required|run with --help|not|invalid|expected' "$work/bad.out" || fail "'gomoku-cli $args' gave no message"
+  done
+  if "$CLI" host --nick "   " < /dev/null > "$work/bad.out" 2>&1; then fail "blank nickname accepted"; fi
+  grep -q 'nickname is empty' "$work/bad.out" || fail "blank nickname: no clear message"
+  if "$CLI" host --nick "$(printf 'x%.0s' $(seq 33))" < /dev/null > "$work/bad.out" 2>&1; then fail "33-character nickname accepted"; fi
+  grep -q 'longer than 32' "$work/bad.out" || fail "long nickname: no clear message"
+  "$CLI" --help | grep -q 'host' || fail "--help does not list host"
+  ;;
+refused)
+  # C13(c): a port where nothing listens fails at once with "refused".
+  : > "$work/host.in"
+  start_host host --nick Gone
+  kill "$host_pid"; wait "$host_pid" 2>/dev/null || true; exec 3<&-
+  start=$(date +%s)
+  if "$CLI" join "127.0.0.1:$port" --timeout 10 < /dev/null > "$work/join.out" 2> "$work/join.err"; then fail "join to a closed port exited 0"; fi
+  (( $(date +%s) - start < 5 )) || fail "refused join took too long"
+  grep -q 'refused' "$work/join.err" || fail "no 'refused' in the message"
+  ;;
+address_in_use)
+  # C13: a second host on a busy port reports "address in use".
+  : > "$work/host.in"
+  start_host host --nick First
+  if "$CLI" host --port "$port" < /dev/null > "$work/second.out" 2> "$work/second.err"; then fail "second host exited 0"; fi
+  grep -q 'address in use' "$work/second.err" || fail "no 'address in use' in the message"
+  ;;
+busy_host)
+  # A second caller while a game runs is told the host is busy, and the game goes on.
+  printf '%s\n' "$black_moves" > "$work/host.in"
+  start_host host --nick Busy
+  mkfifo "$work/first.fifo"
+  "$CLI" join "127.0.0.1:$port" --nick First < "$work/first.fifo" > "$work/first.out" 2>&1 &
+  first_pid=$!
+  pids+=($first_pid)
+  exec 4> "$work/first.fifo"
+  host_wait '^STARTED' || fail "the first joiner's game did not start"
+  if "$CLI" join "127.0.0.1:$port" --nick Second < /dev/null > "$work/second.out" 2> "$work/second.err"; then fail "second joiner exited 0"; fi
+  grep -q 'busy' "$work/second.err" || fail "second joiner not told busy"
+  printf '%s\n' "$white_moves" >&4
+  exec 4>&-
+  wait "$first_pid" || fail "first joiner exited $?"
+  host_drain
+  grep -qx 'RESULT black five in a row' "$work/host.out" || fail "the first game did not finish"
+  ;;
+*) fail "unknown case" ;;
+esac
+echo "PASS [$case_name]"
