@@ -137,6 +137,35 @@ busy_host)
   host_drain
   grep -qx 'RESULT black five in a row' "$work/host.out" || fail "the first game did not finish"
   ;;
+unknown_host|timed_out)
+  # C13(b) and C13(a), in a network namespace of our own so that nothing leaves the machine:
+  # its resolver points at 127.0.0.1 inside the namespace (nothing answers there), and
+  # "silent-host" (10.99.0.2) lies behind a veth pair whose far end has no such address, with a
+  # fixed neighbour entry: every packet to it is silently dropped, inside the namespace.
+  command -v ip >/dev/null && [[ $(id -u) == 0 ]] || { echo "SKIP: needs root and iproute2 (ip netns)"; exit 77; }
+  ns=gomoku-test-$$
+  mkdir -p "/etc/netns/$ns"
+  echo "nameserver 127.0.0.1" > "/etc/netns/$ns/resolv.conf"
+  printf '127.0.0.1 localhost\n10.99.0.2 silent-host\n' > "/etc/netns/$ns/hosts"
+  ip netns add "$ns" || { rm -rf "/etc/netns/$ns"; echo "SKIP: cannot create a network namespace"; exit 77; }
+  trap 'ip netns del "$ns" 2>/dev/null; rm -rf "/etc/netns/$ns"; cleanup' EXIT
+  ip netns exec "$ns" ip link set lo up
+  ip netns exec "$ns" ip link add v0 type veth peer name v1
+  ip netns exec "$ns" ip addr add 10.99.0.1/24 dev v0
+  ip netns exec "$ns" ip link set v0 up
+  ip netns exec "$ns" ip link set v1 up
+  ip netns exec "$ns" ip neigh add 10.99.0.2 lladdr 02:00:00:00:00:02 dev v0 nud permanent
+  start=$(date +%s)
+  if [[ $case_name == unknown_host ]]; then
+    if ip netns exec "$ns" "$CLI" join no-such-host.example:6515 --timeout 5 < /dev/null > "$work/join.out" 2> "$work/join.err"; then fail "join exited 0"; fi
+    grep -q 'unknown host' "$work/join.err" || fail "no 'unknown host' in the message"
+  else
+    if ip netns exec "$ns" "$CLI" join silent-host:6515 --timeout 2 < /dev/null > "$work/join.out" 2> "$work/join.err"; then fail "join exited 0"; fi
+    grep -q 'timed out' "$work/join.err" || fail "no 'timed out' in the message"
+  fi
+  elapsed=$(( $(date +%s) - start ))
+  (( elapsed <= 6 )) || fail "took $elapsed s, more than the timeout"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "PASS [$case_name]"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds Gomoku and runs every test: unit, network, command-line and GUI (under Xvfb), then the
+# core and network tests once more under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Installs what it needs first (as root). With CI=true, warnings are errors.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash installer/deps.sh --test
+
+werror=OFF
+[[ ${CI:-} == true ]] && werror=ON
+jobs=$(nproc)
+build=${GOMOKU_BUILD_DIR:-build/test}
+asan=${GOMOKU_ASAN_DIR:-build/asan}
+
+echo "== Build ($build, warnings as errors: $werror)"
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGOMOKU_WERROR=$werror >/dev/null
+cmake --build "$build" -j"$jobs"
+
+echo "== Tests"
+ctest --test-dir "$build" -j"$jobs" --output-on-failure
+
+echo "== Core and network tests under AddressSanitizer + UndefinedBehaviorSanitizer ($asan)"
+cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=Debug -DGOMOKU_SANITIZE=ON -DGOMOKU_WERROR=$werror \
+  -DGOMOKU_BUILD_APP=OFF -DGOMOKU_BUILD_BENCH=OFF >/dev/null
+cmake --build "$asan" -j"$jobs" --target core_tests net_wire_tests net_match_tests net_session_tests
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir "$asan" -j"$jobs" --output-on-failure -R '^(core|net)\.'
+echo "== All tests passed"
