@@ -52,7 +52,7 @@ void Match::receive(const Message& m) {
         else if constexpr (std::is_same_v<T, Setup>) onSetup(v);
         else if constexpr (std::is_same_v<T, Move>) onMove(v);
         else if constexpr (std::is_same_v<T, Bye>)
-          close(v.text.empty() ? "the opponent left the game"
+          disconnect_(), close(v.text.empty() ? "the opponent left the game"
                                : "the opponent left the game (" + singleLine(v.text) + ")");
         else onError(v);
       },
@@ -133,6 +133,7 @@ void Match::onError(const Error& e) {
 
 void Match::fail(ErrorCode code, const std::string& why) {
   if (phase_ == MatchPhase::Closed) return;
+  sentError_ = code;
   send_(Error{code, why.substr(0, 200)});
   disconnect_();
   const std::string reason =

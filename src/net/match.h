@@ -98,6 +98,8 @@ class Match {
   /// Set when the match was refused during the handshake: Busy (the host has a game) or
   /// VersionMismatch (either side found another protocol major version).
   std::optional<ErrorCode> refusal() const { return refusal_; }
+  /// Set when we closed the match by sending ERROR (the peer broke the protocol or the rules).
+  std::optional<ErrorCode> sentError() const { return sentError_; }
 
  private:
   void onHello(const Hello& h);
@@ -121,6 +123,7 @@ class Match {
   bool helloReceived_ = false;
   std::string closeReason_;
   std::optional<ErrorCode> refusal_;
+  std::optional<ErrorCode> sentError_;
 };
 
 }  // namespace gomoku::net

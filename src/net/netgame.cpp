@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <future>
 #include <mutex>
 #include <thread>
 
@@ -133,14 +134,61 @@ struct NetGame::Impl {
     if (match->localColor() != Stone::Empty) return;  // the game had started
     if (auto r = match->refusal())
       failure = *r == ErrorCode::Busy ? NetFailure::Busy : NetFailure::VersionMismatch;
-    else if (lastDecodeError == DecodeError::BadMagic || handshakeTimedOut)
-      failure = NetFailure::NotGomokuHost;
     else if (lastDecodeError == DecodeError::BadVersion)
       failure = NetFailure::VersionMismatch;
-    else if (failure == NetFailure::None)
-      failure = settings.role == Role::Joiner ? NetFailure::NotGomokuHost : NetFailure::Other;
+    else if (match->sentError())
+      failure = NetFailure::Other;  // a Gomoku peer whose setup or messages we refused
+    else if (lastDecodeError == DecodeError::BadMagic || handshakeTimedOut ||
+             settings.role == Role::Joiner)
+      failure = NetFailure::NotGomokuHost;
+    else
+      failure = NetFailure::Other;
     if (failure == NetFailure::NotGomokuHost && settings.role == Role::Joiner)
       message = "not a Gomoku host: " + message;
+    if (settings.role == Role::Host) {
+      // A caller that never became a game (a port scanner, a browser, another version) does
+      // not use up the hosted game: go back to listening. Deferred: we are inside the Match.
+      asio::post(io, [this] {
+        mutate([&] {
+          if (!match || match->phase() != MatchPhase::Closed || match->localColor() != Stone::Empty ||
+              phase != NetPhase::InMatch || !acceptor || !acceptor->is_open())
+            return;
+          match.reset();
+          session.reset();
+          peerAddress.clear();
+          phase = NetPhase::Listening;
+          failure = NetFailure::None;
+          handshakeTimedOut = false;
+          lastDecodeError = DecodeError::None;
+        });
+      });
+    }
+  }
+
+  // Forgets a previous attempt (under the lock) so that host() or join() can start afresh.
+  void reset() {
+    match.reset();
+    session.reset();
+    peerAddress.clear();
+    failure = NetFailure::None;
+    message.clear();
+    connectDone = false;
+    handshakeTimedOut = false;
+    lastDecodeError = DecodeError::None;
+  }
+
+  // Runs f on the network thread and waits for it (at once when already there). Must be called
+  // without the lock held: the network thread may be waiting for it.
+  template <class F>
+  void runOnIo(F f) {
+    if (io.get_executor().running_in_this_thread()) return f();
+    std::promise<void> done;
+    auto finished = done.get_future();
+    asio::post(io, [&] {
+      f();
+      done.set_value();
+    });
+    finished.wait();
   }
 
   // Called on the io thread with a connected socket.
@@ -149,10 +197,17 @@ struct NetGame::Impl {
     peerAddress = session->peerAddress();
     phase = NetPhase::InMatch;
     makeMatch(settings);
+    // The callbacks ignore a session that is no longer ours (a host back to listening).
+    Session* current = session.get();
     session->start(
-        [this](Message m) { mutate([&] { match->receive(m); }); },
-        [this](const std::string& reason, DecodeError e) {
+        [this, current](Message m) {
           mutate([&] {
+            if (session.get() == current && match) match->receive(m);
+          });
+        },
+        [this, current](const std::string& reason, DecodeError e) {
+          mutate([&] {
+            if (session.get() != current || !match) return;
             lastDecodeError = e;
             match->connectionLost(reason);
           });
@@ -188,20 +243,23 @@ struct NetGame::Impl {
   }
 
   void shutdown() {
-    std::lock_guard<std::mutex> lock(mu);
-    if (match) match->leave();
-    stopConnecting();
-    if (session) session->closeAfterWrites();
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (match) match->leave();
+      if (session) session->closeAfterWrites();
+    }
+    closeListeners();
     asio::post(io, [this] { deadline.cancel(); });
   }
 
-  // Under the lock, on any thread: stop listening and connecting. Work is posted to the io thread.
-  void stopConnecting() {
-    asio::post(io, [this] {
+  // Stops listening and connecting; returns once the port is free. Call without the lock.
+  void closeListeners() {
+    runOnIo([this] {
       error_code ignored;
       if (acceptor) acceptor->close(ignored);
       resolver.cancel();
       connecting.close(ignored);
+      std::lock_guard<std::mutex> lock(mu);
       if (!session) deadline.cancel();
     });
   }
@@ -244,10 +302,11 @@ std::optional<std::string> NetGame::host(std::uint16_t port, MatchSettings setti
   Impl& d = *impl_;
   std::optional<std::string> error;
   d.mutate([&] {
-    if (d.phase != NetPhase::Idle) {
+    if (d.phase != NetPhase::Idle && d.phase != NetPhase::Failed) {
       error = "this connection is already in use";
       return;
     }
+    d.reset();
     d.settings = settings;
     auto acc = std::make_unique<tcp::acceptor>(d.io);
     error_code ec;
@@ -290,13 +349,17 @@ void NetGame::join(const std::string& hostName, std::uint16_t port, MatchSetting
   settings.role = Role::Joiner;
   Match check(settings, [](const Message&) {}, [] {}, [](MatchEvent) {});  // throws on bad settings
   Impl& d = *impl_;
+  bool accepted = false;
   d.mutate([&] {
-    if (d.phase != NetPhase::Idle) return;
+    if (d.phase != NetPhase::Idle && d.phase != NetPhase::Failed) return;
+    accepted = true;
+    d.reset();
     d.settings = settings;
     d.phase = NetPhase::Connecting;
     d.handshakeTimeout = timeout;
     d.message = "connecting to " + hostName + ":" + std::to_string(port);
   });
+  if (!accepted) return;  // already listening, connecting or playing
   const std::string target = hostName + ":" + std::to_string(port);
   asio::post(d.io, [&d, hostName, port, timeout, target] {
     d.deadline.expires_after(timeout);
@@ -350,6 +413,7 @@ void NetGame::join(const std::string& hostName, std::uint16_t port, MatchSetting
 
 void NetGame::cancel() {
   Impl& d = *impl_;
+  bool stop = false;
   d.mutate([&] {
     if (d.phase == NetPhase::InMatch) {
       if (d.match) d.match->leave();
@@ -358,9 +422,10 @@ void NetGame::cancel() {
     if (d.phase == NetPhase::Listening || d.phase == NetPhase::Connecting) {
       d.connectDone = true;
       d.fail(NetFailure::Cancelled, "cancelled");
-      d.stopConnecting();
+      stop = true;
     }
   });
+  if (stop) d.closeListeners();  // the port is free when cancel() returns
 }
 
 MoveError NetGame::play(Point p) {

@@ -110,6 +110,7 @@ void Session::writeNext() {
       return self->closeSocket();
     }
     self->queue_.pop_front();
+    if (!self->socket_.is_open()) return self->queue_.clear();
     if (!self->queue_.empty()) self->writeNext();
     else if (self->closing_) self->shutdownSend();
   });
@@ -126,7 +127,8 @@ void Session::abort() {
   asio::post(socket_.get_executor(), [self = shared_from_this()] {
     self->report("closed by us");
     self->closing_ = true;
-    self->queue_.clear();
+    // Keep the message being written (its buffer is in use until the write completes).
+    if (self->queue_.size() > 1) self->queue_.erase(self->queue_.begin() + 1, self->queue_.end());
     self->closeSocket();
   });
 }

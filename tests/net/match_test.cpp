@@ -1,0 +1,853 @@
+// Tests of the match state machine (src/net/match.h) without sockets: two Match objects (host
+// and joiner) wired through explicit message queues, or one Match facing a scripted, hostile
+// peer. Messages are delivered one at a time, in the order the test chooses, so that messages
+// in flight in both directions ("crossing") can be simulated.
+// Cases: C02 (win by filling a gap, nothing accepted afterwards), C06 (bad moves from a peer),
+// C15 (nicknames).
+
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "gomoku/version.h"
+#include "net/match.h"
+#include "print.h"
+
+using namespace gomoku;
+using namespace gomoku::net;
+// gtest's Test has a member named Setup (a misspelling guard): name the message unambiguously.
+using SetupMsg = gomoku::net::Setup;
+
+namespace {
+
+// One Match with everything it does recorded.
+struct Endpoint {
+  explicit Endpoint(MatchSettings s)
+      : match(
+            std::move(s),
+            [this](const Message& m) {
+              outbox.push_back(m);
+              sent.push_back(m);
+            },
+            [this] { ++disconnects; }, [this](MatchEvent e) { events.push_back(e); }) {}
+  Endpoint(const Endpoint&) = delete;
+  Endpoint& operator=(const Endpoint&) = delete;
+
+  std::deque<Message> outbox;      // sent, not yet delivered to the peer
+  std::vector<Message> sent;       // everything ever sent
+  int disconnects = 0;             // calls of the disconnect callback
+  std::vector<MatchEvent> events;  // notifications, in order
+  Match match;
+
+  int count(MatchEvent e) const {
+    int n = 0;
+    for (MatchEvent x : events) n += x == e;
+    return n;
+  }
+};
+
+MatchSettings hostSettings(ColorChoice color = ColorChoice::Black, std::string nick = "张伟",
+                           int size = 15, Rule rule = Rule::Freestyle) {
+  MatchSettings s;
+  s.role = Role::Host;
+  s.nickname = std::move(nick);
+  s.boardSize = size;
+  s.rule = rule;
+  s.color = color;
+  return s;
+}
+
+MatchSettings joinerSettings(std::string nick = "Zoë😀") {
+  MatchSettings s;
+  s.role = Role::Joiner;
+  s.nickname = std::move(nick);
+  return s;
+}
+
+// Delivers the oldest message of `from` to `to`. Returns false when there was none.
+bool deliverOne(Endpoint& from, Endpoint& to) {
+  if (from.outbox.empty()) return false;
+  Message m = from.outbox.front();
+  from.outbox.pop_front();
+  to.match.receive(m);
+  return true;
+}
+
+// Delivers everything in flight, one message at a time in each direction, until both queues
+// are empty.
+void deliverAll(Endpoint& a, Endpoint& b) {
+  for (int guard = 0; guard < 1000; ++guard) {
+    const bool ab = deliverOne(a, b);
+    const bool ba = deliverOne(b, a);
+    if (!ab && !ba) return;
+  }
+  FAIL() << "messages kept flowing";
+}
+
+// Connects host and joiner and completes the handshake. Both send HELLO at once (they
+// cross); the host answers the joiner's HELLO with SETUP.
+void handshake(Endpoint& host, Endpoint& joiner) {
+  host.match.connected();
+  joiner.match.connected();
+  deliverAll(host, joiner);
+}
+
+template <class T>
+const T* lastSent(const Endpoint& e) {
+  if (e.sent.empty()) return nullptr;
+  return std::get_if<T>(&e.sent.back());
+}
+
+// A host whose peer is scripted by the test: HELLO exchanged, game running.
+// The host plays `hostColor`.
+std::unique_ptr<Endpoint> runningHost(ColorChoice hostColor = ColorChoice::Black) {
+  auto host = std::make_unique<Endpoint>(hostSettings(hostColor));
+  host->match.connected();
+  host->match.receive(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "peer"});
+  EXPECT_EQ(host->match.phase(), MatchPhase::Playing);
+  return host;
+}
+
+// A joiner whose host is scripted: the host's HELLO arrived, SETUP not yet.
+std::unique_ptr<Endpoint> joinerAwaitingSetup() {
+  auto joiner = std::make_unique<Endpoint>(joinerSettings());
+  joiner->match.connected();
+  joiner->match.receive(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "host"});
+  EXPECT_EQ(joiner->match.phase(), MatchPhase::Handshake);
+  return joiner;
+}
+
+// Checks that `bad` from the peer is refused: exactly one ERROR with `code` is sent, the
+// connection is closed, the board and the move count are as before, and the reason names the
+// fault (`fault` appears in it).
+void expectRefused(Endpoint& e, const Message& bad, ErrorCode code, const std::string& fault) {
+  const MatchPhase phaseBefore = e.match.phase();
+  const Board boardBefore = e.match.game().board();
+  const int plyBefore = e.match.game().ply();
+  const std::vector<Point> movesBefore = e.match.game().moves();
+  const Stone toMoveBefore = e.match.game().toMove();
+  const Result resultBefore = e.match.game().result();
+  const std::size_t sentBefore = e.sent.size();
+  const int disconnectsBefore = e.disconnects;
+
+  e.match.receive(bad);
+
+  ASSERT_EQ(e.sent.size(), sentBefore + 1) << "exactly one message (ERROR) is sent";
+  const Error* err = lastSent<Error>(e);
+  ASSERT_NE(err, nullptr) << "the answer is an ERROR";
+  EXPECT_EQ(err->code, code);
+  EXPECT_NE(err->text.find(fault), std::string::npos) << err->text;
+  EXPECT_EQ(e.disconnects, disconnectsBefore + 1);
+  EXPECT_EQ(e.match.phase(), MatchPhase::Closed);
+  ASSERT_FALSE(e.events.empty());
+  EXPECT_EQ(e.events.back(), MatchEvent::Closed);
+  EXPECT_NE(e.match.closeReason().find(fault), std::string::npos) << e.match.closeReason();
+  EXPECT_FALSE(e.match.myTurn());
+
+  // The game is exactly as it was (C06): no stone overwritten, no ply used up.
+  EXPECT_TRUE(e.match.game().board() == boardBefore);
+  EXPECT_EQ(e.match.game().ply(), plyBefore);
+  EXPECT_EQ(e.match.game().moves(), movesBefore);
+  EXPECT_EQ(e.match.game().toMove(), toMoveBefore);
+  const Result& r = e.match.game().result();
+  if (phaseBefore == MatchPhase::Playing) {
+    EXPECT_EQ(r.outcome, Outcome::Interrupted);
+    EXPECT_EQ(r.reason, EndReason::ProtocolError);
+    EXPECT_NE(r.detail.find(fault), std::string::npos) << r.detail;
+  } else {
+    EXPECT_EQ(r.outcome, resultBefore.outcome);
+    EXPECT_EQ(r.reason, resultBefore.reason);
+  }
+
+  // Whatever the peer sends afterwards is ignored: no answer, no change.
+  const std::size_t sentAfter = e.sent.size();
+  e.match.receive(Move{static_cast<std::uint16_t>(plyBefore), 1, 1});
+  e.match.receive(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "again"});
+  EXPECT_EQ(e.sent.size(), sentAfter);
+  EXPECT_TRUE(e.match.game().board() == boardBefore);
+  EXPECT_EQ(e.disconnects, disconnectsBefore + 1);
+}
+
+// C02: B(3,7) W(0,0) B(4,7) W(2,0) B(6,7) W(4,0) B(7,7) W(6,0) B(5,7).
+const std::vector<Point> kC02 = {{3, 7}, {0, 0}, {4, 7}, {2, 0}, {6, 7},
+                                 {4, 0}, {7, 7}, {6, 0}, {5, 7}};
+const std::vector<Point> kC02Line = {{3, 7}, {4, 7}, {5, 7}, {6, 7}, {7, 7}};
+
+// Plays `moves` alternately through the two matches: whoever is to move plays locally, and the
+// MOVE is delivered to the other at once.
+void playThrough(Endpoint& a, Endpoint& b, const std::vector<Point>& moves) {
+  for (const Point p : moves) {
+    Endpoint& mover = a.match.myTurn() ? a : b;
+    Endpoint& other = &mover == &a ? b : a;
+    ASSERT_TRUE(mover.match.myTurn()) << "nobody is to move before " << p.x << "," << p.y;
+    ASSERT_EQ(mover.match.playLocal(p), MoveError::None) << p.x << "," << p.y;
+    ASSERT_TRUE(deliverOne(mover, other));
+    ASSERT_TRUE(mover.outbox.empty());
+    ASSERT_EQ(other.match.phase(), mover.match.phase());
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Construction
+
+TEST(Match, BadSettingsAreRefusedAtConstruction) {
+  auto noop = [](const Message&) {};
+  auto noDisconnect = [] {};
+  auto noNotify = [](MatchEvent) {};
+  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, ""), noop, noDisconnect, noNotify),
+               std::invalid_argument);
+  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "   "), noop, noDisconnect, noNotify),
+               std::invalid_argument);
+  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, std::string(33, 'a')), noop, noDisconnect, noNotify),
+               std::invalid_argument);
+  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "bad\xFF"), noop, noDisconnect, noNotify),
+               std::invalid_argument);
+  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "Ann", 4), noop, noDisconnect, noNotify),
+               std::invalid_argument);
+  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "Ann", 26), noop, noDisconnect, noNotify),
+               std::invalid_argument);
+  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "Ann", 15, Rule::Renju), noop, noDisconnect, noNotify),
+               std::invalid_argument);
+  Match trimmed(hostSettings(ColorChoice::Black, "  Ann \t"), noop, noDisconnect, noNotify);
+  EXPECT_EQ(trimmed.localNickname(), "Ann");
+  EXPECT_EQ(trimmed.phase(), MatchPhase::Handshake);
+  EXPECT_EQ(trimmed.localColor(), Stone::Empty);
+  EXPECT_FALSE(trimmed.myTurn());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handshake
+
+TEST(Match, HandshakeStartsTheSameGameOnBothSides) {
+  Endpoint host(hostSettings(ColorChoice::Black, "张伟", 19, Rule::Standard));
+  Endpoint joiner(joinerSettings("Zoë😀"));
+  host.match.connected();
+  joiner.match.connected();
+
+  // Both HELLOs are in flight at once.
+  ASSERT_EQ(host.outbox.size(), 1u);
+  ASSERT_EQ(joiner.outbox.size(), 1u);
+  ASSERT_TRUE(std::holds_alternative<Hello>(host.outbox.front()));
+  ASSERT_TRUE(std::holds_alternative<Hello>(joiner.outbox.front()));
+  EXPECT_EQ(std::get<Hello>(host.outbox.front()).nickname, "张伟");
+  EXPECT_EQ(std::get<Hello>(host.outbox.front()).programVersion, kProgramVersion);
+  EXPECT_EQ(std::get<Hello>(host.outbox.front()).protocolMajor, kProtocolMajor);
+
+  // connected() twice sends one HELLO.
+  host.match.connected();
+  EXPECT_EQ(host.outbox.size(), 1u);
+
+  // The host answers the joiner's HELLO with SETUP and starts.
+  ASSERT_TRUE(deliverOne(joiner, host));
+  EXPECT_EQ(host.match.phase(), MatchPhase::Playing);
+  ASSERT_EQ(host.outbox.size(), 2u);
+  ASSERT_TRUE(std::holds_alternative<SetupMsg>(host.outbox.back()));
+  EXPECT_TRUE(std::get<SetupMsg>(host.outbox.back()) == (SetupMsg{19, Rule::Standard, true}));
+
+  // The joiner starts on SETUP, after the host's HELLO.
+  ASSERT_TRUE(deliverOne(host, joiner));
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Handshake);
+  ASSERT_TRUE(deliverOne(host, joiner));
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Playing);
+
+  for (Endpoint* e : {&host, &joiner}) {
+    EXPECT_EQ(e->count(MatchEvent::Started), 1);
+    EXPECT_EQ(e->match.game().size(), 19);
+    EXPECT_EQ(e->match.game().rule(), Rule::Standard);
+    EXPECT_EQ(e->match.game().ply(), 0);
+    EXPECT_EQ(e->disconnects, 0);
+    EXPECT_EQ(e->match.peerVersion(), kProgramVersion);
+  }
+  EXPECT_EQ(host.match.localColor(), Stone::Black);
+  EXPECT_EQ(joiner.match.localColor(), Stone::White);
+  EXPECT_TRUE(host.match.myTurn());
+  EXPECT_FALSE(joiner.match.myTurn());
+  // C15: nicknames arrive as typed.
+  EXPECT_EQ(host.match.peerNickname(), "Zoë😀");
+  EXPECT_EQ(joiner.match.peerNickname(), "张伟");
+  EXPECT_EQ(host.match.localNickname(), "张伟");
+  EXPECT_EQ(joiner.match.localNickname(), "Zoë😀");
+  EXPECT_EQ(host.match.role(), Role::Host);
+  EXPECT_EQ(joiner.match.role(), Role::Joiner);
+}
+
+TEST(Match, HostChoosingWhiteMakesTheJoinerBlack) {
+  Endpoint host(hostSettings(ColorChoice::White));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  ASSERT_EQ(host.match.phase(), MatchPhase::Playing);
+  ASSERT_EQ(joiner.match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(host.match.localColor(), Stone::White);
+  EXPECT_EQ(joiner.match.localColor(), Stone::Black);
+  EXPECT_TRUE(joiner.match.myTurn());
+  EXPECT_FALSE(host.match.myTurn());
+  const SetupMsg* setup = nullptr;
+  for (const Message& m : host.sent)
+    if (auto s = std::get_if<SetupMsg>(&m)) setup = s;
+  ASSERT_NE(setup, nullptr);
+  EXPECT_FALSE(setup->hostIsBlack);
+}
+
+TEST(Match, RandomColourWithAFixedSeedIsReproducibleAndBothSidesAgree) {
+  std::set<Stone> hostColours;
+  for (std::uint32_t seed = 1; seed <= 32; ++seed) {
+    SCOPED_TRACE(seed);
+    Stone first = Stone::Empty;
+    for (int round = 0; round < 2; ++round) {
+      MatchSettings hs = hostSettings(ColorChoice::Random);
+      hs.randomSeed = seed;
+      Endpoint host(hs);
+      Endpoint joiner(joinerSettings());
+      handshake(host, joiner);
+      ASSERT_EQ(host.match.phase(), MatchPhase::Playing);
+      ASSERT_EQ(joiner.match.phase(), MatchPhase::Playing);
+      ASSERT_NE(host.match.localColor(), Stone::Empty);
+      EXPECT_EQ(joiner.match.localColor(), opponent(host.match.localColor()));
+      EXPECT_NE(host.match.myTurn(), joiner.match.myTurn());
+      if (round == 0) first = host.match.localColor();
+      else EXPECT_EQ(host.match.localColor(), first) << "the same seed gives the same colours";
+    }
+    hostColours.insert(first);
+  }
+  EXPECT_EQ(hostColours.size(), 2u) << "32 seeds should give the host each colour at least once";
+}
+
+TEST(Match, JoinerIgnoresItsOwnBoardSettings) {
+  MatchSettings js = joinerSettings();
+  js.boardSize = 4;           // unused by a joiner: no throw
+  js.rule = Rule::Renju;      // unused by a joiner
+  js.color = ColorChoice::White;
+  Endpoint host(hostSettings(ColorChoice::White, "Host", 9, Rule::Freestyle));
+  Endpoint joiner(js);
+  handshake(host, joiner);
+  ASSERT_EQ(joiner.match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(joiner.match.game().size(), 9);
+  EXPECT_EQ(joiner.match.game().rule(), Rule::Freestyle);
+  EXPECT_EQ(joiner.match.localColor(), Stone::Black);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A whole game
+
+TEST(Match, C02_GameToFiveFinishesOnBothSidesWithTheSameLine) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  playThrough(host, joiner, kC02);
+
+  for (Endpoint* e : {&host, &joiner}) {
+    SCOPED_TRACE(e == &host ? "host" : "joiner");
+    const Game& g = e->match.game();
+    EXPECT_EQ(e->match.phase(), MatchPhase::Finished);
+    EXPECT_EQ(g.ply(), 9) << "the win is seen at once, on move 9";
+    EXPECT_EQ(g.moves(), kC02);
+    EXPECT_EQ(g.result().outcome, Outcome::BlackWins);
+    EXPECT_EQ(g.result().reason, EndReason::Five);
+    EXPECT_EQ(g.result().line, kC02Line);
+    EXPECT_EQ(e->count(MatchEvent::Moved), 9);
+    EXPECT_EQ(e->count(MatchEvent::GameOver), 1);
+    EXPECT_EQ(e->count(MatchEvent::Closed), 0) << "the connection stays open after the game";
+    EXPECT_EQ(e->disconnects, 0);
+    EXPECT_FALSE(e->match.myTurn());
+  }
+  EXPECT_TRUE(host.match.game().board() == joiner.match.game().board());
+
+  // Every MOVE carried the right ply number.
+  std::vector<Move> moves;
+  for (const Endpoint* e : {&host, &joiner})
+    for (const Message& m : e->sent)
+      if (auto mv = std::get_if<Move>(&m)) moves.push_back(*mv);
+  ASSERT_EQ(moves.size(), 9u);
+  std::set<int> plies;
+  for (const Move& m : moves) {
+    plies.insert(m.ply);
+    EXPECT_TRUE((Point{m.x, m.y} == kC02[m.ply]));
+  }
+  EXPECT_EQ(plies.size(), 9u);
+}
+
+TEST(Match, C02_AfterTheWinLocalMovesAndIncomingMovesAreRefused) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  playThrough(host, joiner, kC02);
+  ASSERT_EQ(host.match.phase(), MatchPhase::Finished);
+  ASSERT_EQ(joiner.match.phase(), MatchPhase::Finished);
+
+  // Local clicks on both sides: refused, nothing sent.
+  const std::size_t hostSent = host.sent.size();
+  const std::size_t joinerSent = joiner.sent.size();
+  EXPECT_EQ(host.match.playLocal({10, 10}), MoveError::GameOver);
+  EXPECT_EQ(joiner.match.playLocal({10, 10}), MoveError::GameOver);
+  EXPECT_EQ(joiner.match.playLocal({8, 0}), MoveError::GameOver);
+  EXPECT_EQ(host.sent.size(), hostSent);
+  EXPECT_EQ(joiner.sent.size(), joinerSent);
+  EXPECT_EQ(host.match.game().ply(), 9);
+
+  // An incoming MOVE (White's, correctly numbered 9) after the win: refused with an ERROR; the
+  // result stays Black's win (it is not turned into an interruption).
+  expectRefused(host, Move{9, 10, 10}, ErrorCode::IllegalMove, "after the game ended");
+  EXPECT_EQ(host.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(host.match.game().result().reason, EndReason::Five);
+  EXPECT_EQ(host.match.game().result().line, kC02Line);
+  EXPECT_EQ(host.match.playLocal({10, 10}), MoveError::GameOver);
+}
+
+TEST(Match, C02_WonByTheJoinerAsBlack) {
+  Endpoint host(hostSettings(ColorChoice::White));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  playThrough(host, joiner, kC02);
+  EXPECT_EQ(host.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(host.match.game().result().line, joiner.match.game().result().line);
+  // The host receives a MOVE from the joiner after the win: refused.
+  expectRefused(host, Move{9, 12, 12}, ErrorCode::IllegalMove, "after the game ended");
+  EXPECT_EQ(host.match.game().result().outcome, Outcome::BlackWins);
+}
+
+// ---------------------------------------------------------------------------------------------
+// C06: a hostile peer. Each fault: ERROR, disconnect, Closed, board and ply unchanged, the
+// running game Interrupted with a reason naming the fault.
+
+TEST(Match, C06_MoveOntoAnOccupiedPointIsRefused) {
+  auto host = runningHost(ColorChoice::Black);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  expectRefused(*host, Move{1, 7, 7}, ErrorCode::IllegalMove, "occupied");
+  EXPECT_EQ(host->match.game().board().at({7, 7}), Stone::Black) << "the stone keeps its colour";
+  EXPECT_EQ(host->match.game().toMove(), Stone::White) << "still White's move";
+}
+
+TEST(Match, C06_MoveOffTheBoardIsRefused_X15) {
+  auto host = runningHost(ColorChoice::Black);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  expectRefused(*host, Move{1, 15, 3}, ErrorCode::IllegalMove, "off the board");
+  EXPECT_NE(host->match.closeReason().find("15,3"), std::string::npos) << host->match.closeReason();
+}
+
+TEST(Match, C06_MoveOffTheBoardIsRefused_Y15) {
+  auto host = runningHost(ColorChoice::Black);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  expectRefused(*host, Move{1, 3, 15}, ErrorCode::IllegalMove, "off the board");
+}
+
+TEST(Match, C06_MoveAtX255TheWireFormOfMinusOneIsRefused) {
+  auto host = runningHost(ColorChoice::Black);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  expectRefused(*host, Move{1, 255, 0}, ErrorCode::IllegalMove, "off the board");
+}
+
+TEST(Match, C06_MoveOffTheBoardAsBlacksFirstMoveIsRefused) {
+  auto host = runningHost(ColorChoice::White);  // the peer is Black and moves first
+  expectRefused(*host, Move{0, 0, 255}, ErrorCode::IllegalMove, "off the board");
+  EXPECT_EQ(host->match.game().ply(), 0);
+  EXPECT_EQ(host->match.game().board().stoneCount(), 0);
+}
+
+TEST(Match, C06_TwoMovesInARowAreRefused) {
+  auto host = runningHost(ColorChoice::Black);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  host->match.receive(Move{1, 8, 8});  // White's move: fine
+  ASSERT_EQ(host->match.phase(), MatchPhase::Playing);
+  ASSERT_EQ(host->match.game().ply(), 2);
+  ASSERT_TRUE(host->match.myTurn());
+  // A second White move, numbered as the next ply: it is Black's turn.
+  expectRefused(*host, Move{2, 9, 9}, ErrorCode::IllegalMove, "not your turn");
+  EXPECT_EQ(host->match.game().board().at({9, 9}), Stone::Empty);
+  EXPECT_EQ(host->match.game().board().at({8, 8}), Stone::White);
+}
+
+TEST(Match, C06_TwoMovesInARowWithTheSamePlyNumberAreRefused) {
+  auto host = runningHost(ColorChoice::Black);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  host->match.receive(Move{1, 8, 8});
+  ASSERT_EQ(host->match.phase(), MatchPhase::Playing);
+  expectRefused(*host, Move{1, 9, 9}, ErrorCode::IllegalMove, "numbered 1");
+}
+
+TEST(Match, C06_MoveBeforeOurFirstMoveIsOutOfTurn) {
+  auto host = runningHost(ColorChoice::Black);  // Black (we) move first
+  expectRefused(*host, Move{0, 7, 7}, ErrorCode::IllegalMove, "not your turn");
+  EXPECT_EQ(host->match.game().board().stoneCount(), 0);
+}
+
+TEST(Match, C06_MoveWithAWrongPlyNumberIsRefused) {
+  auto host = runningHost(ColorChoice::Black);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  expectRefused(*host, Move{5, 8, 8}, ErrorCode::IllegalMove, "numbered 5");
+  EXPECT_EQ(host->match.game().board().at({8, 8}), Stone::Empty);
+}
+
+TEST(Match, C06_MoveNumberedFromTheFutureOrThePastIsRefused) {
+  auto host = runningHost(ColorChoice::Black);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  expectRefused(*host, Move{0, 8, 8}, ErrorCode::IllegalMove, "numbered 0");
+
+  auto other = runningHost(ColorChoice::Black);
+  ASSERT_EQ(other->match.playLocal({7, 7}), MoveError::None);
+  expectRefused(*other, Move{65535, 8, 8}, ErrorCode::IllegalMove, "numbered 65535");
+}
+
+TEST(Match, C06_MoveBeforeSetupIsRefused) {
+  auto joiner = joinerAwaitingSetup();
+  expectRefused(*joiner, Move{0, 7, 7}, ErrorCode::Protocol, "MOVE before the game started");
+  EXPECT_EQ(joiner->match.game().board().stoneCount(), 0);
+  EXPECT_FALSE(joiner->match.refusal().has_value());
+
+  // A host that has not even received HELLO.
+  Endpoint host(hostSettings());
+  host.match.connected();
+  expectRefused(host, Move{0, 7, 7}, ErrorCode::Protocol, "MOVE before the game started");
+}
+
+TEST(Match, C06_SecondHelloIsRefused) {
+  auto host = runningHost(ColorChoice::Black);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  expectRefused(*host, Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "again"}, ErrorCode::Protocol,
+                "unexpected HELLO");
+  EXPECT_EQ(host->match.peerNickname(), "peer") << "the first nickname stays";
+
+  auto joiner = joinerAwaitingSetup();
+  expectRefused(*joiner, Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "again"},
+                ErrorCode::Protocol, "unexpected HELLO");
+}
+
+TEST(Match, C06_SetupSentToTheHostIsRefused) {
+  // During the handshake ...
+  Endpoint host(hostSettings());
+  host.match.connected();
+  expectRefused(host, SetupMsg{15, Rule::Freestyle, true}, ErrorCode::Protocol, "unexpected SETUP");
+
+  // ... and during the game.
+  auto running = runningHost(ColorChoice::Black);
+  ASSERT_EQ(running->match.playLocal({7, 7}), MoveError::None);
+  expectRefused(*running, SetupMsg{15, Rule::Freestyle, false}, ErrorCode::Protocol,
+                "unexpected SETUP");
+  EXPECT_EQ(running->match.localColor(), Stone::Black) << "colours are not swapped";
+}
+
+TEST(Match, C06_SetupBeforeTheHostsHelloIsRefused) {
+  Endpoint joiner(joinerSettings());
+  joiner.match.connected();
+  expectRefused(joiner, SetupMsg{15, Rule::Freestyle, true}, ErrorCode::Protocol, "unexpected SETUP");
+}
+
+TEST(Match, C06_SecondSetupIsRefused) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  ASSERT_EQ(joiner.match.phase(), MatchPhase::Playing);
+  playThrough(host, joiner, {{7, 7}});
+  expectRefused(joiner, SetupMsg{9, Rule::Freestyle, false}, ErrorCode::Protocol, "unexpected SETUP");
+  EXPECT_EQ(joiner.match.game().size(), 15);
+  EXPECT_EQ(joiner.match.localColor(), Stone::White);
+}
+
+TEST(Match, C06_SetupWithAnUnsupportedBoardSizeIsRefused) {
+  for (int size : {0, 4, 26, 255}) {
+    SCOPED_TRACE(size);
+    auto joiner = joinerAwaitingSetup();
+    expectRefused(*joiner, SetupMsg{static_cast<std::uint8_t>(size), Rule::Freestyle, true},
+                  ErrorCode::BadSetup, "board size " + std::to_string(size));
+    EXPECT_EQ(joiner->match.localColor(), Stone::Empty);
+  }
+  for (int size : {5, 25}) {
+    auto joiner = joinerAwaitingSetup();
+    joiner->match.receive(SetupMsg{static_cast<std::uint8_t>(size), Rule::Freestyle, true});
+    EXPECT_EQ(joiner->match.phase(), MatchPhase::Playing);
+    EXPECT_EQ(joiner->match.game().size(), size);
+  }
+}
+
+TEST(Match, C06_SetupWithTheUnsupportedRenjuRuleIsRefused) {
+  auto joiner = joinerAwaitingSetup();
+  expectRefused(*joiner, SetupMsg{15, Rule::Renju, true}, ErrorCode::BadSetup, "renju");
+  EXPECT_EQ(joiner->match.localColor(), Stone::Empty);
+
+  auto standard = joinerAwaitingSetup();
+  standard->match.receive(SetupMsg{15, Rule::Standard, false});
+  EXPECT_EQ(standard->match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(standard->match.game().rule(), Rule::Standard);
+  EXPECT_EQ(standard->match.localColor(), Stone::Black);
+}
+
+TEST(Match, HelloWithAnotherProtocolVersionIsRefused_Host) {
+  Endpoint host(hostSettings());
+  host.match.connected();
+  expectRefused(host, Hello{2, 0, "9.0.0", "Future"}, ErrorCode::VersionMismatch, "version");
+  EXPECT_EQ(host.match.refusal(), ErrorCode::VersionMismatch);
+  EXPECT_NE(host.match.closeReason().find("2.0"), std::string::npos) << host.match.closeReason();
+  EXPECT_EQ(host.match.localColor(), Stone::Empty) << "no game started";
+  for (const Message& m : host.sent) EXPECT_FALSE(std::holds_alternative<SetupMsg>(m));
+}
+
+TEST(Match, HelloWithAnotherProtocolVersionIsRefused_Joiner) {
+  Endpoint joiner(joinerSettings());
+  joiner.match.connected();
+  expectRefused(joiner, Hello{0, 9, "0.0.1", "Past"}, ErrorCode::VersionMismatch, "version");
+  EXPECT_EQ(joiner.match.refusal(), ErrorCode::VersionMismatch);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Local moves
+
+TEST(Match, C06_LocalMoveOutOfTurnOrOnAnOccupiedPointSendsNothing) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+
+  const std::size_t hostSent = host.sent.size();
+  const std::size_t joinerSent = joiner.sent.size();
+  EXPECT_EQ(joiner.match.playLocal({7, 7}), MoveError::NotYourTurn);  // Black first
+  EXPECT_EQ(joiner.sent.size(), joinerSent);
+
+  playThrough(host, joiner, {{7, 7}});
+  const std::size_t afterFirst = host.sent.size();
+  EXPECT_EQ(afterFirst, hostSent + 1);
+  const Board board = host.match.game().board();
+
+  // White clicks (7,7) (C06), a double click of Black, and off-board clicks.
+  EXPECT_EQ(joiner.match.playLocal({7, 7}), MoveError::Occupied);
+  EXPECT_EQ(host.match.playLocal({8, 8}), MoveError::NotYourTurn);
+  EXPECT_EQ(host.match.playLocal({7, 7}), MoveError::NotYourTurn);
+  EXPECT_EQ(joiner.match.playLocal({15, 0}), MoveError::OffBoard);
+  EXPECT_EQ(joiner.match.playLocal({-1, 0}), MoveError::OffBoard);
+  EXPECT_EQ(host.sent.size(), afterFirst);
+  EXPECT_EQ(joiner.sent.size(), joinerSent);
+  for (const Endpoint* e : {&host, &joiner}) {
+    EXPECT_TRUE(e->match.game().board() == board);
+    EXPECT_EQ(e->match.game().ply(), 1);
+    EXPECT_EQ(e->match.game().toMove(), Stone::White);
+    EXPECT_EQ(e->match.phase(), MatchPhase::Playing);
+  }
+  EXPECT_TRUE(joiner.match.myTurn());
+}
+
+TEST(Match, LocalMoveDuringTheHandshakeSendsNothing) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  host.match.connected();
+  const std::size_t sent = host.sent.size();
+  EXPECT_EQ(host.match.playLocal({7, 7}), MoveError::NotYourTurn);
+  EXPECT_EQ(host.sent.size(), sent);
+  EXPECT_EQ(host.match.game().ply(), 0);
+}
+
+TEST(Match, LocalMoveSendsAMoveWithItsPlyNumber) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  ASSERT_EQ(host.match.playLocal({3, 4}), MoveError::None);
+  ASSERT_EQ(host.outbox.size(), 1u);
+  ASSERT_TRUE(std::holds_alternative<Move>(host.outbox.front()));
+  EXPECT_TRUE(std::get<Move>(host.outbox.front()) == (Move{0, 3, 4}));
+  ASSERT_TRUE(deliverOne(host, joiner));
+  ASSERT_EQ(joiner.match.playLocal({14, 0}), MoveError::None);
+  ASSERT_EQ(joiner.outbox.size(), 1u);
+  EXPECT_TRUE(std::get<Move>(joiner.outbox.front()) == (Move{1, 14, 0}));
+  EXPECT_EQ(host.count(MatchEvent::Moved), 1);
+  ASSERT_TRUE(deliverOne(joiner, host));
+  EXPECT_EQ(host.count(MatchEvent::Moved), 2);
+  EXPECT_EQ(host.match.game().board().at({14, 0}), Stone::White);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leaving, closing, errors from the peer
+
+TEST(Match, LeaveSendsByeAndInterruptsTheGame) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  playThrough(host, joiner, {{7, 7}, {8, 8}});
+
+  joiner.match.leave();
+  ASSERT_NE(lastSent<Bye>(joiner), nullptr);
+  EXPECT_EQ(joiner.disconnects, 1);
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+  EXPECT_NE(joiner.match.closeReason().find("left"), std::string::npos);
+  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::Interrupted);
+  EXPECT_EQ(joiner.match.game().result().reason, EndReason::Disconnected);
+  EXPECT_EQ(joiner.match.game().ply(), 2);
+
+  // Leaving twice sends one BYE.
+  const std::size_t sent = joiner.sent.size();
+  joiner.match.leave();
+  EXPECT_EQ(joiner.sent.size(), sent);
+  EXPECT_EQ(joiner.disconnects, 1);
+
+  // The host receives the BYE: closed, "left", interrupted; it answers nothing.
+  const std::size_t hostSent = host.sent.size();
+  ASSERT_TRUE(deliverOne(joiner, host));
+  EXPECT_EQ(host.match.phase(), MatchPhase::Closed);
+  EXPECT_NE(host.match.closeReason().find("left"), std::string::npos) << host.match.closeReason();
+  EXPECT_EQ(host.match.game().result().outcome, Outcome::Interrupted);
+  EXPECT_EQ(host.match.game().result().reason, EndReason::Disconnected);
+  EXPECT_EQ(host.match.game().ply(), 2);
+  EXPECT_EQ(host.sent.size(), hostSent);
+  EXPECT_EQ(host.events.back(), MatchEvent::Closed);
+  EXPECT_EQ(host.match.playLocal({9, 9}), MoveError::GameOver);
+}
+
+TEST(Match, ByeWithTextShowsTheTextOnOneLine) {
+  auto host = runningHost();
+  host->match.receive(Bye{ByeReason::Closing, "window\nclosed"});
+  EXPECT_EQ(host->match.phase(), MatchPhase::Closed);
+  EXPECT_NE(host->match.closeReason().find("left"), std::string::npos);
+  EXPECT_NE(host->match.closeReason().find("window closed"), std::string::npos)
+      << host->match.closeReason();
+}
+
+// wire.h: "BYE: the sender is leaving; the receiver closes the connection." Match::receive(Bye)
+// only marks the match Closed and never calls the disconnect callback, so a peer that sends BYE
+// and keeps its socket open keeps the connection (and NetGame's session) alive.
+TEST(Match, ReceivingByeClosesTheConnection) {
+  auto host = runningHost();
+  host->match.receive(Bye{ByeReason::Leaving, ""});
+  EXPECT_EQ(host->match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(host->disconnects, 1);
+}
+
+TEST(Match, LeaveDuringTheHandshakeSendsBye) {
+  Endpoint joiner(joinerSettings());
+  joiner.match.connected();
+  joiner.match.leave();
+  ASSERT_NE(lastSent<Bye>(joiner), nullptr);
+  EXPECT_EQ(joiner.disconnects, 1);
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::Ongoing) << "no game to interrupt";
+}
+
+TEST(Match, C14_ConnectionLostInterruptsARunningGame) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  playThrough(host, joiner, {{7, 7}, {8, 8}, {9, 9}});
+  const Board board = host.match.game().board();
+
+  host.match.connectionLost("the connection was reset by the opponent");
+  EXPECT_EQ(host.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(host.match.closeReason(), "the connection was reset by the opponent");
+  EXPECT_EQ(host.match.game().result().outcome, Outcome::Interrupted);
+  EXPECT_EQ(host.match.game().result().reason, EndReason::Disconnected);
+  EXPECT_EQ(host.match.game().result().detail, "the connection was reset by the opponent");
+  EXPECT_TRUE(host.match.game().board() == board) << "the interrupted game is kept (saveable)";
+  EXPECT_EQ(host.match.game().ply(), 3);
+  EXPECT_EQ(host.count(MatchEvent::Closed), 1);
+
+  // Idempotent.
+  host.match.connectionLost("again");
+  EXPECT_EQ(host.match.closeReason(), "the connection was reset by the opponent");
+  EXPECT_EQ(host.count(MatchEvent::Closed), 1);
+  EXPECT_EQ(host.disconnects, 0) << "nothing to disconnect: the transport is gone";
+}
+
+TEST(Match, ConnectionLostAfterTheGameKeepsTheResult) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  playThrough(host, joiner, kC02);
+  joiner.match.connectionLost("the opponent closed the connection");
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(joiner.match.game().result().reason, EndReason::Five);
+  EXPECT_EQ(joiner.match.game().result().line, kC02Line);
+}
+
+TEST(Match, ConnectionLostDuringTheHandshake) {
+  Endpoint joiner(joinerSettings());
+  joiner.match.connected();
+  joiner.match.connectionLost("no Gomoku handshake within the time limit");
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(joiner.match.closeReason(), "no Gomoku handshake within the time limit");
+  EXPECT_FALSE(joiner.match.refusal().has_value());
+  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::Ongoing);
+}
+
+TEST(Match, ErrorBusyDuringTheHandshakeIsARefusal) {
+  Endpoint joiner(joinerSettings());
+  joiner.match.connected();
+  joiner.match.receive(Error{ErrorCode::Busy, "this host is busy with another game"});
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(joiner.match.refusal(), ErrorCode::Busy);
+  EXPECT_NE(joiner.match.closeReason().find("busy"), std::string::npos);
+  EXPECT_EQ(joiner.sent.size(), 1u) << "only our HELLO: an ERROR is not answered";
+  EXPECT_EQ(joiner.events.back(), MatchEvent::Closed);
+}
+
+TEST(Match, ErrorVersionMismatchDuringTheHandshakeIsARefusal) {
+  Endpoint joiner(joinerSettings());
+  joiner.match.connected();
+  joiner.match.receive(Error{ErrorCode::VersionMismatch, "speaks protocol 2.0"});
+  EXPECT_EQ(joiner.match.refusal(), ErrorCode::VersionMismatch);
+  EXPECT_EQ(joiner.match.closeReason(), "speaks protocol 2.0");
+}
+
+TEST(Match, ErrorDuringTheGameInterruptsItWithoutARefusal) {
+  auto host = runningHost(ColorChoice::Black);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  const std::size_t sent = host->sent.size();
+  host->match.receive(Error{ErrorCode::IllegalMove, "illegal move h8:\nthat point is occupied"});
+  EXPECT_EQ(host->match.phase(), MatchPhase::Closed);
+  EXPECT_FALSE(host->match.refusal().has_value());
+  EXPECT_NE(host->match.closeReason().find("illegal move h8: that point is occupied"), std::string::npos)
+      << host->match.closeReason();
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::Interrupted);
+  EXPECT_EQ(host->match.game().ply(), 1);
+  EXPECT_EQ(host->sent.size(), sent);
+
+  // Busy during a game is no refusal either.
+  auto other = runningHost();
+  other->match.receive(Error{ErrorCode::Busy, ""});
+  EXPECT_FALSE(other->match.refusal().has_value());
+  EXPECT_EQ(other->match.phase(), MatchPhase::Closed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Crossing messages
+
+TEST(Match, MoveAndByeCrossing) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  playThrough(host, joiner, {{7, 7}, {8, 8}});
+
+  // The host plays while the joiner leaves: the MOVE and the BYE are in flight at once.
+  ASSERT_EQ(host.match.playLocal({9, 9}), MoveError::None);
+  joiner.match.leave();
+  ASSERT_TRUE(deliverOne(joiner, host));  // BYE reaches the host
+  ASSERT_TRUE(deliverOne(host, joiner));  // the MOVE reaches a joiner that has left: ignored
+  EXPECT_EQ(host.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(joiner.match.game().ply(), 2);
+  EXPECT_EQ(host.match.game().ply(), 3);
+  EXPECT_EQ(host.match.game().result().outcome, Outcome::Interrupted);
+  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::Interrupted);
+  EXPECT_TRUE(host.outbox.empty());
+  EXPECT_TRUE(joiner.outbox.empty()) << "a closed match answers nothing";
+}
+
+TEST(Match, WinningMoveAndLeaveCrossing) {
+  Endpoint host(hostSettings(ColorChoice::Black));
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  playThrough(host, joiner, std::vector<Point>(kC02.begin(), kC02.end() - 1));
+  // Black's winning move and White's BYE cross.
+  ASSERT_EQ(host.match.playLocal(kC02.back()), MoveError::None);
+  ASSERT_EQ(host.match.phase(), MatchPhase::Finished);
+  joiner.match.leave();
+  ASSERT_TRUE(deliverOne(joiner, host));
+  ASSERT_TRUE(deliverOne(host, joiner));
+  // The host saw its win before the BYE: the result stands.
+  EXPECT_EQ(host.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(host.match.phase(), MatchPhase::Closed);
+  // The joiner had left first: its game is interrupted at move 8 and stays so.
+  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::Interrupted);
+  EXPECT_EQ(joiner.match.game().ply(), 8);
+}
