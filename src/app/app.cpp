@@ -1,0 +1,162 @@
+#include "app/app.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <wx/cmdline.h>
+#include <wx/config.h>
+#include <wx/fileconf.h>
+#include <wx/image.h>
+#include <wx/intl.h>
+#include <wx/log.h>
+#include <wx/msgout.h>
+#include <wx/uilocale.h>
+
+#include "app/mainframe.h"
+#include "app/resources.h"
+#include "core/utf8.h"
+#include "net/netgame.h"
+#include "net/wire.h"
+
+#ifdef __WXMSW__
+wxIMPLEMENT_APP(gomoku::app::GomokuApp);
+#else
+wxIMPLEMENT_APP_NO_MAIN(gomoku::app::GomokuApp);
+
+// Arguments are bytes. wxWidgets would decode them with the locale's encoding, which in the
+// "C" locale of a bare test environment turns a UTF-8 nickname into mojibake. They are read as
+// UTF-8 here (the protocol's encoding, and every modern system's), falling back to the locale's
+// encoding for an argument that is not valid UTF-8.
+int main(int argc, char** argv) {
+  std::vector<std::wstring> args;
+  for (int i = 0; i < argc; ++i) {
+    wxString arg = wxString::FromUTF8(argv[i]);
+    if (arg.empty() && *argv[i]) arg = wxString(argv[i], wxConvLocal);
+    args.push_back(arg.ToStdWstring());
+  }
+  std::vector<wchar_t*> wargv;
+  for (std::wstring& arg : args) wargv.push_back(arg.data());
+  wargv.push_back(nullptr);
+  return wxEntry(argc, wargv.data());
+}
+#endif
+
+namespace gomoku::app {
+
+namespace {
+
+// Taken while the program is loaded, before wxWidgets starts.
+const std::chrono::steady_clock::time_point gProcessStart = std::chrono::steady_clock::now();
+
+bool CommandLineError(const wxString& text) {
+  wxMessageOutput::Get()->Printf("gomoku: %s\n", text);
+  return false;
+}
+
+}  // namespace
+
+std::chrono::steady_clock::time_point ProcessStartTime() {
+  return gProcessStart;
+}
+
+void GomokuApp::OnInitCmdLine(wxCmdLineParser& parser) {
+  wxApp::OnInitCmdLine(parser);
+  parser.AddLongOption("host", _("host a game at once, listening on PORT (0: any free port)"),
+                       wxCMD_LINE_VAL_NUMBER);
+  parser.AddLongOption("join", _("join the game at HOST:PORT at once"));
+  parser.AddLongOption("nick", _("nickname for this run"));
+  parser.AddLongOption("color", _("colour when hosting: black, white or random"));
+  parser.AddLongOption("rule", _("rule when hosting: freestyle or standard"));
+  parser.AddLongOption("config", _("read and write the settings in FILE"));
+  parser.AddLongOption("test-report", _("append a line to FILE for each game event (tests)"));
+  parser.AddLongSwitch("exit-when-done", _("quit 1 s after the game ends or fails (tests)"));
+}
+
+bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
+  if (!wxApp::OnCmdLineParsed(parser)) return false;
+  long port = 0;
+  wxString text;
+  if (parser.Found("host", &port)) {
+    if (port < 0 || port > 65535) return CommandLineError(_("--host needs a port from 0 to 65535"));
+    options_.hostPort = static_cast<std::uint16_t>(port);
+  }
+  if (parser.Found("join", &text)) {
+    options_.join = net::parseHostPort(text.utf8_string(), net::kDefaultPort);
+    if (!options_.join) return CommandLineError(_("--join needs HOST or HOST:PORT"));
+  }
+  if (options_.hostPort && options_.join)
+    return CommandLineError(_("--host and --join cannot be used together"));
+  if (parser.Found("nick", &text)) {
+    const std::string nick = trimNickname(text.utf8_string());
+    if (const auto error = nicknameError(nick))
+      return CommandLineError(wxString::Format(_("--nick: %s"), wxString::FromUTF8(*error)));
+    options_.nickname = nick;
+  }
+  if (parser.Found("color", &text)) {
+    text.MakeLower();
+    if (text == "black")
+      options_.color = net::ColorChoice::Black;
+    else if (text == "white")
+      options_.color = net::ColorChoice::White;
+    else if (text == "random")
+      options_.color = net::ColorChoice::Random;
+    else
+      return CommandLineError(_("--color must be black, white or random"));
+  }
+  if (parser.Found("rule", &text)) {
+    const auto rule = parseRule(text.utf8_string());
+    if (!rule || (*rule != Rule::Freestyle && *rule != Rule::Standard))
+      return CommandLineError(_("--rule must be freestyle or standard"));
+    options_.rule = rule;
+  }
+  parser.Found("config", &options_.configFile);
+  parser.Found("test-report", &options_.testReport);
+  options_.exitWhenDone = parser.FoundSwitch("exit-when-done") == wxCMD_SWITCH_ON;
+  return true;
+}
+
+bool GomokuApp::OnCmdLineHelp(wxCmdLineParser& parser) {
+  parser.Usage();
+  helpShown_ = true;
+  return true;  // OnInit then quits normally, so the exit status is 0
+}
+
+bool GomokuApp::OnInit() {
+  SetAppName("gomoku");
+  SetAppDisplayName("Gomoku");
+  SetVendorName({});
+  if (!wxApp::OnInit()) return false;  // parses the command line
+  if (helpShown_) {
+    CallAfter([this] { ExitMainLoop(); });
+    return true;
+  }
+
+  wxImage::AddHandler(new wxPNGHandler);  // res/ holds PNG only; the other handlers cost start-up time
+  wxUILocale::UseDefault();
+  {
+    wxLogNull quiet;  // no catalogs yet: translations come later
+    auto* translations = new wxTranslations();
+    wxTranslations::Set(translations);
+    translations->AddStdCatalog();
+    translations->AddCatalog("gomoku");
+  }
+
+  if (!options_.configFile.empty()) {
+    delete wxConfigBase::Set(new wxFileConfig(wxEmptyString, wxEmptyString, options_.configFile,
+                                              wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
+  }
+  const Settings settings = Settings::Load(*wxConfigBase::Get());
+
+  auto* frame = new MainFrame(settings, options_);
+  frame->Show();
+  if (options_.hostPort || options_.join) frame->CallAfter(&MainFrame::StartFromCommandLine);
+  return true;
+}
+
+int GomokuApp::OnExit() {
+  Resources::Unload();
+  return wxApp::OnExit();
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,55 @@
+#pragma once
+/// @file The wxApp of the Gomoku application: command line, settings, the main window.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <wx/app.h>
+#include <wx/string.h>
+
+#include "core/rules.h"
+#include "net/match.h"
+
+namespace gomoku::app {
+
+/// When the process started (a static initialised at load time), for startup tracing.
+std::chrono::steady_clock::time_point ProcessStartTime();
+
+/// What the command line asked for.
+struct LaunchOptions {
+  std::optional<std::uint16_t> hostPort;  ///< --host PORT: listen at once (0 = any free port)
+  std::optional<std::pair<std::string, std::uint16_t>> join;  ///< --join HOST:PORT
+  std::optional<std::string> nickname;                        ///< --nick NAME (this run only)
+  std::optional<net::ColorChoice> color;  ///< --color black|white|random (this run only)
+  std::optional<Rule> rule;               ///< --rule freestyle|standard (this run only)
+  wxString configFile;                    ///< --config FILE ("" = the user's config)
+  wxString testReport;                    ///< --test-report FILE ("" = none)
+  bool exitWhenDone = false;              ///< --exit-when-done
+};
+
+/// The application object.
+class GomokuApp : public wxApp {
+ public:
+  /// Parses the command line, loads the settings and opens the main window.
+  bool OnInit() override;
+  /// Frees the images before wxWidgets shuts down.
+  int OnExit() override;
+  /// Declares the options: --host, --join, --nick, --color, --rule, --config, --test-report,
+  /// --exit-when-done.
+  void OnInitCmdLine(wxCmdLineParser& parser) override;
+  /// Checks the options and fills LaunchOptions; false (quit) on a bad value.
+  bool OnCmdLineParsed(wxCmdLineParser& parser) override;
+  /// --help: prints the usage and quits with status 0.
+  bool OnCmdLineHelp(wxCmdLineParser& parser) override;
+
+ private:
+  LaunchOptions options_;
+  bool helpShown_ = false;
+};
+
+}  // namespace gomoku::app
+
+wxDECLARE_APP(gomoku::app::GomokuApp);

@@ -1,0 +1,376 @@
+#include "app/boardpanel.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include <wx/dcbuffer.h>
+#include <wx/dcgraph.h>
+#include <wx/dcmemory.h>
+#include <wx/graphics.h>
+
+#include "app/app.h"
+#include "app/resources.h"
+
+namespace gomoku::app {
+
+namespace {
+
+// Colours of the board, chosen to read well on the wood texture.
+const wxColour kWood(222, 178, 106);         // used when board.png is missing
+const wxColour kWoodDark(196, 146, 78);      // its gradient end
+const wxColour kGrid(45, 30, 16);            // grid lines, star points
+const wxColour kLabel(84, 56, 28);           // coordinates
+const wxColour kEdge(112, 76, 36);           // the outline of the wooden board
+const wxColour kWinGlow(255, 200, 40, 130);  // the band behind the winning stones
+const wxColour kWinRing(255, 214, 64, 235);  // rings around the winning stones
+
+// Star points (hoshi) for a board of `size`: the centre and the 4-4 points ((3,3) 0-based) on
+// boards of 13 and more; only the centre on small boards.
+std::vector<Point> StarPoints(int size) {
+  std::vector<Point> points;
+  if (size >= 13) {
+    const int a = 3, b = size - 4;
+    points = {{a, a}, {b, a}, {a, b}, {b, b}};
+  }
+  if (size % 2 == 1) points.push_back({size / 2, size / 2});
+  return points;
+}
+
+// Column letter for x: a, b, c, ... (RIF: i included).
+wxString ColumnLabel(int x) {
+  return wxString(static_cast<wxChar>('a' + x));
+}
+
+bool TraceStartup() {
+  const char* v = std::getenv("GOMOKU_TRACE_STARTUP");
+  return v && std::strcmp(v, "1") == 0;
+}
+
+}  // namespace
+
+BoardPanel::BoardPanel(wxWindow* parent) {
+  SetBackgroundStyle(wxBG_STYLE_PAINT);
+  Create(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+         wxFULL_REPAINT_ON_RESIZE | wxBORDER_NONE);
+  SetMinSize(FromDIP(wxSize(320, 320)));
+  Bind(wxEVT_PAINT, &BoardPanel::OnPaint, this);
+  Bind(wxEVT_SIZE, [this](wxSizeEvent& event) {
+    Refresh();
+    event.Skip();
+  });
+  Bind(wxEVT_MOTION, &BoardPanel::OnMotion, this);
+  Bind(wxEVT_LEAVE_WINDOW, &BoardPanel::OnLeave, this);
+  Bind(wxEVT_LEFT_DOWN, &BoardPanel::OnLeftDown, this);
+}
+
+void BoardPanel::SetGame(const Game& game) {
+  const bool same = game.board() == game_.board() && game.ply() == game_.ply() &&
+                    game.rule() == game_.rule() && game.result().outcome == game_.result().outcome;
+  if (same) return;  // repaint only on a change
+  game_ = game;
+  if (hover_ && !Playable(*hover_)) SetHover(std::nullopt);
+  Refresh();
+}
+
+void BoardPanel::SetInteractive(bool interactive) {
+  if (interactive_ == interactive) return;
+  interactive_ = interactive;
+  if (!interactive) {
+    SetHover(std::nullopt);
+  } else if (!IsShownOnScreen()) {
+    return;  // no mouse over a hidden board
+  } else if (const wxPoint mouse = ScreenToClient(wxGetMousePosition());
+             GetClientRect().Contains(mouse)) {
+    SetHover(PointAt(mouse));  // the mouse may already rest on the board
+  }
+}
+
+void BoardPanel::SetShowCoordinates(bool show) {
+  if (showCoordinates_ == show) return;
+  showCoordinates_ = show;
+  Refresh();
+}
+
+BoardPanel::Geometry BoardPanel::Layout(wxSize size) const {
+  Geometry g;
+  const int n = game_.size();
+  // Margin between the outer grid lines and the edge of the wood, in cells: room for the
+  // half stones on the edge lines, plus the coordinates when shown.
+  const double margin = showCoordinates_ ? 1.4 : 0.8;
+  const int pad = FromDIP(16);
+  const int side = std::max(1, std::min(size.x, size.y) - 2 * pad);
+  // Whole pixels per cell keep every grid line crisp.
+  g.cell = std::max(4, static_cast<int>(side / (n - 1 + 2 * margin)));
+  const int grid = g.cell * (n - 1);
+  const int edge = static_cast<int>(std::lround(g.cell * margin));
+  const int wood = grid + 2 * edge;
+  g.wood = wxRect((size.x - wood) / 2, (size.y - wood) / 2, wood, wood);
+  g.origin = g.wood.GetTopLeft() + wxPoint(edge, edge);
+  g.stone = std::max(3, static_cast<int>(std::lround(g.cell * 0.94)));  // nearly touching
+  return g;
+}
+
+wxPoint BoardPanel::Centre(const Geometry& g, Point p) const {
+  return g.origin + wxPoint(p.x * g.cell, p.y * g.cell);
+}
+
+void BoardPanel::ScreenGeometry(wxPoint* origin, int* cell) const {
+  const Geometry g = Layout(GetClientSize());
+  const double scale = GetContentScaleFactor();  // GTK/macOS: logical -> physical; MSW: 1
+  const wxPoint screen = ClientToScreen(g.origin);
+  *origin = wxPoint(static_cast<int>(std::lround(screen.x * scale)),
+                    static_cast<int>(std::lround(screen.y * scale)));
+  *cell = static_cast<int>(std::lround(g.cell * scale));
+}
+
+std::optional<Point> BoardPanel::PointAt(wxPoint pos) const {
+  const Geometry g = Layout(GetClientSize());
+  const double fx = static_cast<double>(pos.x - g.origin.x) / g.cell;
+  const double fy = static_cast<double>(pos.y - g.origin.y) / g.cell;
+  const Point p{static_cast<int>(std::lround(fx)), static_cast<int>(std::lround(fy))};
+  if (!game_.board().inside(p)) return std::nullopt;
+  if (std::hypot(fx - p.x, fy - p.y) > 0.45) return std::nullopt;
+  return p;
+}
+
+bool BoardPanel::Playable(Point p) const {
+  return game_.check(p) == MoveError::None;
+}
+
+void BoardPanel::SetHover(std::optional<Point> p) {
+  if (p && (!interactive_ || !Playable(*p))) p.reset();
+  if (p == hover_) return;
+  hover_ = p;
+  SetCursor(hover_ ? wxCursor(wxCURSOR_HAND) : wxNullCursor);
+  Refresh();
+}
+
+void BoardPanel::OnMotion(wxMouseEvent& event) {
+  SetHover(interactive_ ? PointAt(event.GetPosition()) : std::nullopt);
+  event.Skip();
+}
+
+void BoardPanel::OnLeave(wxMouseEvent& event) {
+  SetHover(std::nullopt);
+  event.Skip();
+}
+
+void BoardPanel::OnLeftDown(wxMouseEvent& event) {
+  event.Skip();  // focus handling
+  if (!interactive_ || !onMove_) return;
+  const auto p = PointAt(event.GetPosition());
+  if (!p || !Playable(*p)) return;
+  SetHover(std::nullopt);
+  onMove_(*p);  // may change the game and interactivity
+}
+
+void BoardPanel::OnPaint(wxPaintEvent&) {
+  wxAutoBufferedPaintDC paintDC(this);
+  {
+    wxGCDC dc(paintDC);
+    Render(dc, GetClientSize());
+  }
+  if (!painted_) {
+    painted_ = true;
+    if (TraceStartup()) {
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - ProcessStartTime());
+      std::fprintf(stderr, "first-paint-ms %lld\n", static_cast<long long>(ms.count()));
+      std::fflush(stderr);
+    }
+  }
+}
+
+wxBitmap BoardPanel::StoneBitmap(Stone s, int diameter, double scale) const {
+  const wxBitmapBundle& bundle = Resources::Get().StoneBundle(s);
+  if (!bundle.IsOk()) return {};
+  const int px = std::max(1, static_cast<int>(std::lround(diameter * scale)));
+  return bundle.GetBitmap(wxSize(px, px));
+}
+
+wxBitmap BoardPanel::RenderToBitmap(wxSize size) const {
+  wxBitmap bitmap(size, 24);
+  {
+    wxMemoryDC memoryDC(bitmap);
+    wxGCDC dc(memoryDC);
+    Render(dc, size);
+  }
+  return bitmap;
+}
+
+void BoardPanel::Render(wxDC& dc, wxSize size) const {
+  const Resources& res = Resources::Get();
+  const Geometry g = Layout(size);
+  const int n = game_.size();
+  const double scale = dc.GetContentScaleFactor();
+  wxGraphicsContext* gc = dc.GetGraphicsContext();  // set for a wxGCDC: alpha, AA, gradients
+
+  // Background around the board, and a soft shadow under it.
+  dc.SetBackground(wxBrush(GetBackgroundColour()));
+  dc.Clear();
+  if (gc) {
+    gc->SetPen(*wxTRANSPARENT_PEN);
+    const int blur = FromDIP(6);
+    for (int i = blur; i > 0; --i) {
+      gc->SetBrush(wxBrush(wxColour(0, 0, 0, 10)));
+      wxRect r = g.wood;
+      r.Inflate(i);
+      r.Offset(0, FromDIP(3));
+      gc->DrawRoundedRectangle(r.x, r.y, r.width, r.height, FromDIP(3) + i);
+    }
+  }
+
+  // The wood: the tileable texture, else a warm gradient.
+  const wxBitmap& tile = res.BoardTile();
+  if (tile.IsOk()) {
+    wxDCClipper clip(dc, g.wood);
+    for (int y = g.wood.y; y < g.wood.GetBottom() + 1; y += tile.GetHeight())
+      for (int x = g.wood.x; x < g.wood.GetRight() + 1; x += tile.GetWidth())
+        dc.DrawBitmap(tile, x, y);
+  } else {
+    dc.GradientFillLinear(g.wood, kWood, kWoodDark, wxSOUTH);
+  }
+  dc.SetBrush(*wxTRANSPARENT_BRUSH);
+  dc.SetPen(wxPen(kEdge, FromDIP(1)));
+  dc.DrawRectangle(g.wood);
+
+  // Grid: thin inner lines, a stronger border.
+  const int last = (n - 1) * g.cell;
+  dc.SetPen(wxPen(kGrid, std::max(1, FromDIP(1))));
+  for (int i = 1; i < n - 1; ++i) {
+    const int d = i * g.cell;
+    dc.DrawLine(g.origin.x + d, g.origin.y, g.origin.x + d, g.origin.y + last);
+    dc.DrawLine(g.origin.x, g.origin.y + d, g.origin.x + last, g.origin.y + d);
+  }
+  dc.SetPen(wxPen(kGrid, std::max(2, FromDIP(2))));
+  dc.DrawRectangle(g.origin.x, g.origin.y, last + 1, last + 1);
+
+  // Star points.
+  dc.SetPen(*wxTRANSPARENT_PEN);
+  dc.SetBrush(wxBrush(kGrid));
+  const int starRadius = std::max(2, static_cast<int>(std::lround(g.cell * 0.1)));
+  for (Point p : StarPoints(n)) dc.DrawCircle(Centre(g, p), starRadius);
+
+  // Coordinates: columns a.. along the top and bottom, rows 1.. from the bottom on both sides.
+  if (showCoordinates_) {
+    const int px = std::clamp(static_cast<int>(g.cell * 0.4), 7, FromDIP(20));
+    dc.SetFont(wxFont(wxFontInfo(wxSize(0, px)).Family(wxFONTFAMILY_SWISS)));
+    dc.SetTextForeground(kLabel);
+    // Centre of the label band: halfway between the wood edge and the edge stones.
+    const int band = (g.origin.x - g.wood.x + g.cell / 2) / 2;
+    auto label = [&dc](const wxString& text, wxPoint centre) {
+      const wxSize extent = dc.GetTextExtent(text);
+      dc.DrawText(text, centre.x - extent.x / 2, centre.y - extent.y / 2);
+    };
+    for (int i = 0; i < n; ++i) {
+      const int d = i * g.cell;
+      const wxString column = ColumnLabel(i);
+      label(column, wxPoint(g.origin.x + d, g.origin.y - band));
+      label(column, wxPoint(g.origin.x + d, g.origin.y + last + band));
+      const wxString row = wxString::Format("%d", n - i);
+      label(row, wxPoint(g.origin.x - band, g.origin.y + d));
+      label(row, wxPoint(g.origin.x + last + band, g.origin.y + d));
+    }
+  }
+
+  // Stones.
+  const int d = g.stone;
+  auto drawStone = [&](Stone s, wxPoint c, bool shadow) {
+    const wxRect r(c.x - d / 2, c.y - d / 2, d, d);
+    if (gc && shadow) {  // contact shadow: the stone sits on the wood
+      gc->SetPen(*wxTRANSPARENT_PEN);
+      const double off = std::max(1.0, d * 0.045);
+      gc->SetBrush(wxBrush(wxColour(0, 0, 0, 34)));
+      gc->DrawEllipse(r.x + off * 0.4, r.y + off * 1.2, d + off * 0.4, d + off * 0.4);
+      gc->SetBrush(wxBrush(wxColour(0, 0, 0, 40)));
+      gc->DrawEllipse(r.x + off * 0.6, r.y + off, d, d);
+    }
+    const wxBitmap bitmap = StoneBitmap(s, d, scale);
+    if (bitmap.IsOk()) {
+      if (gc)
+        gc->DrawBitmap(bitmap, r.x, r.y, d, d);
+      else
+        dc.DrawBitmap(bitmap, r.GetTopLeft(), true);
+      return;
+    }
+    // No image: a shaded disc.
+    const bool black = s == Stone::Black;
+    if (gc) {
+      const double radius = d / 2.0;
+      const double cx = c.x - radius * 0.3, cy = c.y - radius * 0.35;
+      gc->SetBrush(
+          gc->CreateRadialGradientBrush(cx, cy, c.x, c.y, radius * 1.25,
+                                        black ? wxColour(105, 105, 110) : wxColour(255, 255, 255),
+                                        black ? wxColour(12, 12, 14) : wxColour(196, 194, 186)));
+      gc->SetPen(wxPen(black ? wxColour(0, 0, 0) : wxColour(150, 146, 136), 1));
+      gc->DrawEllipse(r.x, r.y, d, d);
+    } else {
+      dc.SetPen(wxPen(black ? *wxBLACK : wxColour(150, 146, 136)));
+      dc.SetBrush(wxBrush(black ? wxColour(20, 20, 20) : wxColour(244, 242, 236)));
+      dc.DrawCircle(c, d / 2);
+    }
+  };
+  // The winning line, part 1: a golden band behind the winning stones.
+  const std::vector<Point>& line = game_.result().line;
+  if (gc && line.size() >= 2) {
+    const wxPoint a = Centre(g, line.front()), b = Centre(g, line.back());
+    wxGraphicsPenInfo glow(kWinGlow, d * 1.22);
+    glow.Cap(wxCAP_ROUND);
+    gc->SetPen(gc->CreatePen(glow));
+    gc->StrokeLine(a.x, a.y, b.x, b.y);
+  }
+
+  const Board& board = game_.board();
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x)
+      if (const Stone s = board.at({x, y}); s != Stone::Empty)
+        drawStone(s, Centre(g, {x, y}), true);
+
+  // The last move.
+  if (const Point* lastMove = game_.lastMove()) {
+    const wxPoint c = Centre(g, *lastMove);
+    const wxBitmapBundle& marker = res.LastMoveMarker();
+    if (marker.IsOk()) {
+      const int mpx = std::max(1, static_cast<int>(std::lround(d * scale)));
+      const wxBitmap bitmap = marker.GetBitmap(wxSize(mpx, mpx));
+      if (gc)
+        gc->DrawBitmap(bitmap, c.x - d / 2, c.y - d / 2, d, d);
+      else
+        dc.DrawBitmap(bitmap, c.x - d / 2, c.y - d / 2, true);
+    } else {
+      dc.SetPen(*wxTRANSPARENT_PEN);
+      dc.SetBrush(wxBrush(wxColour(220, 30, 30)));
+      dc.DrawCircle(c, std::max(2, d / 6));
+    }
+  }
+
+  // The winning line, part 2: a gold ring on each winning stone.
+  if (gc && line.size() >= 2) {
+    const double ringWidth = std::max(2.0, g.cell * 0.06);
+    gc->SetPen(gc->CreatePen(wxGraphicsPenInfo(kWinRing, ringWidth)));
+    gc->SetBrush(*wxTRANSPARENT_BRUSH);
+    for (Point p : line) {
+      const wxPoint c = Centre(g, p);
+      const double radius = d / 2.0 - ringWidth / 2.0;
+      gc->DrawEllipse(c.x - radius, c.y - radius, 2 * radius, 2 * radius);
+    }
+  } else if (line.size() >= 2) {
+    dc.SetPen(wxPen(wxColour(230, 170, 20), std::max(3, g.cell / 6)));
+    dc.DrawLine(Centre(g, line.front()), Centre(g, line.back()));
+  }
+
+  // The hover ghost: a translucent stone of the colour to move.
+  if (gc && interactive_ && hover_ && Playable(*hover_)) {
+    gc->BeginLayer(0.45);
+    drawStone(game_.toMove(), Centre(g, *hover_), false);
+    gc->EndLayer();
+  }
+}
+
+}  // namespace gomoku::app

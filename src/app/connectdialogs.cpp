@@ -1,0 +1,466 @@
+#include "app/connectdialogs.h"
+
+#include <chrono>
+#include <stdexcept>
+
+#include <wx/button.h>
+#include <wx/choice.h>
+#include <wx/gauge.h>
+#include <wx/radiobut.h>
+#include <wx/sizer.h>
+#include <wx/spinctrl.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include "app/texts.h"
+#include "core/utf8.h"
+
+namespace gomoku::app {
+
+namespace {
+
+const wxColour kErrorColour(190, 30, 30);
+
+// Width at which the long texts of the dialogs wrap.
+int WrapWidth(const wxWindow* w) {
+  return w->FromDIP(380);
+}
+
+wxStaticText* Label(wxWindow* parent, const wxString& text) {
+  return new wxStaticText(parent, wxID_ANY, text);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// ConnectDialog
+
+ConnectDialog::ConnectDialog(wxWindow* parent, const wxString& title, const wxString& submitLabel,
+                             Settings settings, NetFactory factory)
+    : wxDialog(parent, wxID_ANY, title),
+      settings_(std::move(settings)),
+      factory_(std::move(factory)),
+      pulse_(this) {
+  formSizer_ = new wxBoxSizer(wxVERTICAL);
+  progressSizer_ = new wxBoxSizer(wxVERTICAL);
+
+  gauge_ = new wxGauge(this, wxID_ANY, 100, wxDefaultPosition, FromDIP(wxSize(360, -1)));
+  progressSizer_->Add(gauge_, wxSizerFlags().Expand().Border(wxTOP, FromDIP(12)));
+
+  errorTitle_ = new wxStaticText(this, wxID_ANY, {});
+  errorTitle_->SetForegroundColour(kErrorColour);
+  errorTitle_->SetFont(errorTitle_->GetFont().Bold());
+  errorText_ = new wxStaticText(this, wxID_ANY, {});
+  errorText_->SetForegroundColour(kErrorColour);
+
+  submit_ = new wxButton(this, wxID_OK, submitLabel);
+  submit_->SetDefault();
+  cancel_ = new wxButton(this, wxID_CANCEL);
+  auto* buttons = new wxStdDialogButtonSizer();
+  buttons->AddButton(submit_);
+  buttons->AddButton(cancel_);
+  buttons->Realize();
+
+  auto* content = new wxBoxSizer(wxVERTICAL);
+  content->Add(formSizer_, wxSizerFlags().Expand());
+  content->Add(progressSizer_, wxSizerFlags().Expand());
+  content->Add(errorTitle_, wxSizerFlags().Border(wxTOP, FromDIP(12)));
+  content->Add(errorText_, wxSizerFlags().Border(wxTOP, FromDIP(2)));
+
+  topSizer_ = new wxBoxSizer(wxVERTICAL);
+  topSizer_->Add(content, wxSizerFlags(1).Expand().Border(wxALL, FromDIP(16)));
+  topSizer_->Add(buttons, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT | wxBOTTOM, FromDIP(12)));
+  SetSizer(topSizer_);
+
+  Bind(
+      wxEVT_TIMER, [this](wxTimerEvent&) { gauge_->Pulse(); }, pulse_.GetId());
+  Bind(wxEVT_BUTTON, &ConnectDialog::OnSubmit, this, wxID_OK);
+  Bind(wxEVT_BUTTON, &ConnectDialog::OnCancel, this, wxID_CANCEL);
+  Bind(wxEVT_CLOSE_WINDOW, &ConnectDialog::OnClose, this);
+}
+
+void ConnectDialog::FinishLayout() {
+  // Size the dialog for the larger of its two views.
+  errorTitle_->Hide();
+  errorText_->Hide();
+  submit_->Hide();
+  topSizer_->Show(formSizer_, false, true);
+  topSizer_->Show(progressSizer_, true, true);
+  const wxSize progress = topSizer_->GetMinSize();
+  submit_->Show();
+  topSizer_->Show(formSizer_, true, true);
+  topSizer_->Show(progressSizer_, false, true);
+  wxSize size = topSizer_->GetMinSize();
+  size.IncTo(progress);
+  SetClientSize(size);
+  SetMinClientSize(size);
+  ShowForm();
+  Revalidate();
+  CentreOnParent();
+}
+
+wxTextCtrl* ConnectDialog::MakeNicknameField(wxWindow* parent) {
+  nickname_ = new wxTextCtrl(parent, wxID_ANY, FromUtf8(settings_.nickname), wxDefaultPosition,
+                             FromDIP(wxSize(220, -1)));
+  nickname_->SetMaxLength(kMaxNicknameChars);
+  nickname_->SetHint(_("Your name for the opponent"));
+  nickname_->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { Revalidate(); });
+  return nickname_;
+}
+
+std::string ConnectDialog::Nickname() const {
+  return trimNickname(nickname_->GetValue().utf8_string());
+}
+
+void ConnectDialog::ShowForm(const wxString& errorTitle, const wxString& errorText) {
+  busy_ = false;
+  pulse_.Stop();
+  topSizer_->Show(formSizer_, true, true);
+  topSizer_->Show(progressSizer_, false, true);
+  submit_->Show();
+  errorTitle_->SetLabelText(errorTitle);
+  errorText_->SetLabelText(errorText);
+  errorText_->Wrap(WrapWidth(this));
+  errorTitle_->Show(!errorTitle.empty());
+  errorText_->Show(!errorText.empty());
+  submit_->Enable(FormError().empty());
+  FitOrGrow();
+}
+
+void ConnectDialog::FitOrGrow() {
+  // The dialog keeps one size for both views and only grows (e.g. for a long error): GTK does
+  // not always redraw controls that move while their dialog shrinks.
+  Layout();
+  const wxSize needed = topSizer_->GetMinSize();
+  wxSize client = GetClientSize();
+  if (needed.x > client.x || needed.y > client.y) {
+    client.IncTo(needed);
+    SetClientSize(client);
+    Layout();
+  }
+}
+
+void ConnectDialog::ShowProgress() {
+  busy_ = true;
+  topSizer_->Show(formSizer_, false, true);
+  topSizer_->Show(progressSizer_, true, true);
+  submit_->Hide();
+  errorTitle_->Hide();
+  errorText_->Hide();
+  gauge_->Pulse();
+  pulse_.Start(100);
+  FitOrGrow();
+  cancel_->SetFocus();
+}
+
+void ConnectDialog::Fail(net::NetFailure failure, const std::string& message) {
+  // "Connection refused" + "connection refused: no game ..." -> "No game ...".
+  const wxString title = FailureTitle(failure);
+  wxString text = FromUtf8(message);
+  const wxString prefix = title.Lower() + ":";
+  if (!title.empty() && text.Lower().StartsWith(prefix))
+    text = text.Mid(prefix.length()).Trim(false);
+  ShowForm(title, AsSentence(text.utf8_string()));
+  if (onFailure_) onFailure_(failure, message);
+}
+
+void ConnectDialog::Revalidate() {
+  if (busy_) return;
+  const wxString error = FormError();
+  submit_->Enable(error.empty());
+  const bool wasShown = errorText_->IsShown();
+  if (!error.empty()) {
+    errorTitle_->Hide();
+    errorText_->SetLabelText(error);
+    errorText_->Wrap(WrapWidth(this));
+    errorText_->Show();
+  } else if (!errorTitle_->IsShown()) {
+    errorText_->Hide();  // a network error stays until the next attempt
+  }
+  if (errorText_->IsShown() != wasShown) FitOrGrow();
+  Layout();
+}
+
+void ConnectDialog::OnSubmit(wxCommandEvent&) {
+  if (busy_ || !FormError().empty()) return;
+  userSubmitted_ = true;
+  Submit();
+}
+
+void ConnectDialog::OnCancel(wxCommandEvent&) {
+  if (busy_) {  // stop listening / connecting and go back to the form
+    if (net_) net_->cancel();
+    ShowForm();
+    return;
+  }
+  EndModal(wxID_CANCEL);
+}
+
+void ConnectDialog::OnClose(wxCloseEvent&) {
+  if (busy_ && net_) net_->cancel();
+  busy_ = false;
+  pulse_.Stop();
+  EndModal(wxID_CANCEL);
+}
+
+namespace {
+
+wxString NicknameProblem(const std::string& nick) {
+  const auto error = nicknameError(nick);
+  if (!error) return {};
+  if (trimNickname(nick).empty()) return _("Enter a nickname.");
+  if (utf8Length(nick) > kMaxNicknameChars)
+    return wxString::Format(_("The nickname is too long (at most %d characters)."),
+                            static_cast<int>(kMaxNicknameChars));
+  return AsSentence(*error);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// HostDialog
+
+HostDialog::HostDialog(wxWindow* parent, Settings settings, NetFactory factory)
+    : ConnectDialog(parent, _("Create game"), _("&Listen"), std::move(settings),
+                    std::move(factory)) {
+  auto* intro = Label(this, _("Host a game on this computer. Your opponent joins it with this "
+                              "computer's address and the port."));
+  intro->Wrap(WrapWidth(this));
+  formSizer_->Add(intro, wxSizerFlags().Border(wxBOTTOM, FromDIP(14)));
+
+  auto* grid = new wxFlexGridSizer(2, FromDIP(8), FromDIP(12));
+  grid->AddGrowableCol(1);
+  const auto labelFlags = wxSizerFlags().CentreVertical();
+
+  grid->Add(Label(this, _("&Nickname:")), labelFlags);
+  grid->Add(MakeNicknameField(this), wxSizerFlags().Expand());
+
+  grid->Add(Label(this, _("&Port:")), labelFlags);
+  port_ = new wxSpinCtrl(this, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1,
+                         65535, settings_.hostPort);
+  grid->Add(port_);
+
+  grid->Add(Label(this, _("Your colour:")), labelFlags);
+  auto* colors = new wxBoxSizer(wxHORIZONTAL);
+  black_ =
+      new wxRadioButton(this, wxID_ANY, _("&Black"), wxDefaultPosition, wxDefaultSize, wxRB_GROUP);
+  white_ = new wxRadioButton(this, wxID_ANY, _("&White"));
+  random_ = new wxRadioButton(this, wxID_ANY, _("&Random"));
+  colors->Add(black_, wxSizerFlags().CentreVertical());
+  colors->Add(white_, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(12)));
+  colors->Add(random_, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(12)));
+  (settings_.hostColor == net::ColorChoice::White    ? white_
+   : settings_.hostColor == net::ColorChoice::Random ? random_
+                                                     : black_)
+      ->SetValue(true);
+  grid->Add(colors, wxSizerFlags().CentreVertical());
+
+  grid->Add(Label(this, _("R&ule:")), labelFlags);
+  rule_ = new wxChoice(this, wxID_ANY);
+  rule_->Append(_("Freestyle: five or more in a row wins"));
+  rule_->Append(_("Standard: exactly five in a row wins"));
+  rule_->SetSelection(settings_.hostRule == Rule::Standard ? 1 : 0);
+  grid->Add(rule_, wxSizerFlags().Expand());
+
+  grid->Add(Label(this, _("Board:")), labelFlags);
+  grid->Add(
+      Label(this, wxString::Format(_(L"%d \u00D7 %d"), Board::kDefaultSize, Board::kDefaultSize)),
+      labelFlags);
+  formSizer_->Add(grid, wxSizerFlags().Expand());
+
+  // Waiting view.
+  auto* waiting = Label(this, _(L"Waiting for an opponent\u2026"));
+  waiting->SetFont(waiting->GetFont().Bold().Larger());
+  progressSizer_->Insert(0, waiting, wxSizerFlags().Border(wxBOTTOM, FromDIP(10)));
+  waitPort_ = Label(this, {});
+  progressSizer_->Insert(1, waitPort_, wxSizerFlags().Border(wxBOTTOM, FromDIP(6)));
+  waitAddresses_ = Label(this, {});
+  waitAddresses_->SetFont(
+      wxFont(wxFontInfo(waitAddresses_->GetFont().GetPointSize()).Family(wxFONTFAMILY_TELETYPE)));
+  progressSizer_->Insert(2, waitAddresses_, wxSizerFlags().Border(wxLEFT, FromDIP(16)));
+  progressSizer_->InsertSpacer(3, FromDIP(8));
+
+  FinishLayout();
+}
+
+void HostDialog::ReadForm() {
+  settings_.nickname = Nickname();
+  settings_.hostPort = port_->GetValue();
+  settings_.hostColor = white_->GetValue()    ? net::ColorChoice::White
+                        : random_->GetValue() ? net::ColorChoice::Random
+                                              : net::ColorChoice::Black;
+  settings_.hostRule = rule_->GetSelection() == 1 ? Rule::Standard : Rule::Freestyle;
+}
+
+wxString HostDialog::FormError() const {
+  return NicknameProblem(Nickname());
+}
+
+void HostDialog::Submit() {
+  Listen(static_cast<std::uint16_t>(port_->GetValue()));
+}
+
+void HostDialog::Listen(std::uint16_t port) {
+  ReadForm();
+  if (const wxString error = FormError(); !error.empty()) {
+    ShowForm(_("Cannot create the game"), error);
+    return;
+  }
+  net::MatchSettings match;
+  match.role = net::Role::Host;
+  match.nickname = settings_.nickname;
+  match.boardSize = Board::kDefaultSize;
+  match.rule = settings_.hostRule;
+  match.color = settings_.hostColor;
+  std::optional<std::string> error;
+  net_ = &factory_();
+  try {
+    error = net_->host(port, match);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (error) {
+    const net::NetFailure why = net_->snapshot().failure;  // e.g. AddressInUse
+    Fail(why == net::NetFailure::None ? net::NetFailure::Other : why, *error);
+    return;
+  }
+  const net::NetSnapshot snapshot = net_->snapshot();
+  const int actualPort = snapshot.port ? snapshot.port : port;
+  waitPort_->SetLabelText(wxString::Format(
+      _("Listening on port %d. Your opponent joins with one of these:"), actualPort));
+  waitPort_->Wrap(FromDIP(380));
+  const net::LocalAddresses local = net::localAddresses();
+  wxString lines;
+  auto addLine = [&](const std::string& host) {
+    const bool v6 = host.find(':') != std::string::npos;
+    const wxString h = FromUtf8(host);
+    lines += (lines.empty() ? "" : "\n") + (v6 ? wxString::Format("[%s]:%d", h, actualPort)
+                                               : wxString::Format("%s:%d", h, actualPort));
+  };
+  if (!local.hostName.empty()) addLine(local.hostName);
+  int shown = 0;
+  for (const std::string& a : local.addresses)
+    if (shown++ < 6) addLine(a);
+  if (lines.empty()) lines = wxString::Format("localhost:%d", actualPort);
+  waitAddresses_->SetLabelText(lines);
+  ShowProgress();
+}
+
+void HostDialog::OnNetUpdate(const net::NetSnapshot& s) {
+  if (!busy_) return;
+  if (s.phase == net::NetPhase::InMatch && s.localColor != Stone::Empty) {
+    busy_ = false;
+    EndModal(wxID_OK);
+    return;
+  }
+  if (s.phase == net::NetPhase::Failed && s.failure != net::NetFailure::Cancelled) {
+    Fail(s.failure, s.message);
+  } else if (s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Closed) {
+    Fail(s.failure == net::NetFailure::None ? net::NetFailure::Other : s.failure,
+         "the opponent could not start the game: " + s.message);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JoinDialog
+
+JoinDialog::JoinDialog(wxWindow* parent, Settings settings, NetFactory factory)
+    : ConnectDialog(parent, _("Join game"), _("C&onnect"), std::move(settings),
+                    std::move(factory)) {
+  auto* intro = Label(this, _("Join a game hosted on another computer. Ask the host for its "
+                              "address and port."));
+  intro->Wrap(WrapWidth(this));
+  formSizer_->Add(intro, wxSizerFlags().Border(wxBOTTOM, FromDIP(14)));
+
+  auto* grid = new wxFlexGridSizer(2, FromDIP(8), FromDIP(12));
+  grid->AddGrowableCol(1);
+  const auto labelFlags = wxSizerFlags().CentreVertical();
+
+  grid->Add(Label(this, _("&Host:")), labelFlags);
+  host_ = new wxTextCtrl(this, wxID_ANY, FromUtf8(settings_.lastHost), wxDefaultPosition,
+                         FromDIP(wxSize(220, -1)));
+  host_->SetHint(_("Name or address, optionally with :port"));
+  host_->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { Revalidate(); });
+  grid->Add(host_, wxSizerFlags().Expand());
+
+  grid->Add(Label(this, _("&Port:")), labelFlags);
+  port_ = new wxSpinCtrl(this, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1,
+                         65535, settings_.lastPort);
+  grid->Add(port_);
+
+  grid->Add(Label(this, _("&Nickname:")), labelFlags);
+  grid->Add(MakeNicknameField(this), wxSizerFlags().Expand());
+  formSizer_->Add(grid, wxSizerFlags().Expand());
+
+  progressTitle_ = Label(this, {});
+  progressTitle_->SetFont(progressTitle_->GetFont().Bold().Larger());
+  progressSizer_->Insert(0, progressTitle_, wxSizerFlags().Border(wxBOTTOM, FromDIP(8)));
+  progressDetail_ = Label(this, {});
+  progressSizer_->Insert(1, progressDetail_);
+  progressSizer_->InsertSpacer(2, FromDIP(8));
+
+  FinishLayout();
+}
+
+wxString JoinDialog::FormError() const {
+  const std::string text = host_->GetValue().utf8_string();
+  if (wxString(host_->GetValue()).Trim().Trim(false).empty())
+    return _("Enter the host's name or address.");
+  if (!net::parseHostPort(text, static_cast<std::uint16_t>(port_->GetValue())))
+    return _("The host is not a valid name or address with an optional port (1 to 65535).");
+  return NicknameProblem(Nickname());
+}
+
+void JoinDialog::Submit() {
+  const auto target = net::parseHostPort(host_->GetValue().utf8_string(),
+                                         static_cast<std::uint16_t>(port_->GetValue()));
+  if (!target) return;
+  Connect(target->first, target->second);
+}
+
+void JoinDialog::Connect(const std::string& host, std::uint16_t port) {
+  host_->ChangeValue(FromUtf8(host));
+  port_->SetValue(port);
+  settings_.nickname = Nickname();
+  settings_.lastHost = host;
+  settings_.lastPort = port;
+  if (const wxString error = NicknameProblem(settings_.nickname); !error.empty()) {
+    ShowForm(_("Cannot join"), error);
+    return;
+  }
+  net::MatchSettings match;
+  match.role = net::Role::Joiner;
+  match.nickname = settings_.nickname;
+  net_ = &factory_();
+  const bool v6 = host.find(':') != std::string::npos;
+  const wxString target = v6 ? wxString::Format("[%s]:%d", FromUtf8(host), port)
+                             : wxString::Format("%s:%d", FromUtf8(host), port);
+  progressTitle_->SetLabelText(wxString::Format(_(L"Connecting to %s\u2026"), target));
+  progressDetail_->SetLabelText(wxString::Format(
+      _("Waiting for the host to answer (up to %d seconds)."), settings_.connectTimeoutSeconds));
+  ShowProgress();
+  try {
+    net_->join(host, port, match, std::chrono::seconds(settings_.connectTimeoutSeconds));
+  } catch (const std::exception& e) {
+    Fail(net::NetFailure::Other, e.what());
+  }
+}
+
+void JoinDialog::OnNetUpdate(const net::NetSnapshot& s) {
+  if (!busy_) return;
+  if (s.phase == net::NetPhase::InMatch && s.localColor != Stone::Empty) {
+    busy_ = false;
+    EndModal(wxID_OK);
+    return;
+  }
+  if (s.phase == net::NetPhase::Failed) {
+    if (s.failure != net::NetFailure::Cancelled) Fail(s.failure, s.message);
+  } else if (s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Closed) {
+    Fail(s.failure == net::NetFailure::None ? net::NetFailure::Other : s.failure, s.message);
+  } else if (s.phase == net::NetPhase::InMatch) {
+    progressDetail_->SetLabelText(_(L"Connected. Starting the game\u2026"));
+    Layout();
+  }
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,151 @@
+#pragma once
+/// @file The "Create game" (host) and "Join game" dialogs. Each has a form view and a
+/// progress view (waiting for an opponent / connecting) and closes with wxID_OK once the
+/// match has started. The network runs on NetGame's thread; the owner forwards every
+/// NetGame notification to OnNetUpdate() on the GUI thread.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include <wx/dialog.h>
+#include <wx/timer.h>
+
+#include "app/settings.h"
+#include "net/netgame.h"
+
+class wxButton;
+class wxChoice;
+class wxGauge;
+class wxRadioButton;
+class wxSizer;
+class wxSpinCtrl;
+class wxStaticText;
+class wxTextCtrl;
+
+namespace gomoku::app {
+
+/// What both dialogs share: the switch between form and progress view, the pulsing gauge,
+/// the error line, and the link to the owner's NetGame.
+class ConnectDialog : public wxDialog {
+ public:
+  /// Replaces the owner's NetGame by a fresh one (a NetGame listens or connects only once)
+  /// and returns it. The owner keeps it; it stays valid while the dialog runs.
+  using NetFactory = std::function<net::NetGame&()>;
+  /// Told when listening or joining failed (not when the user cancelled).
+  using FailureHandler = std::function<void(net::NetFailure, const std::string& message)>;
+
+  /// Called by the owner, on the GUI thread, with a fresh snapshot after each notification.
+  virtual void OnNetUpdate(const net::NetSnapshot& snapshot) = 0;
+  /// Sets the failure handler.
+  void SetFailureHandler(FailureHandler handler) { onFailure_ = std::move(handler); }
+  /// The settings as edited in the dialog.
+  const Settings& GetSettings() const { return settings_; }
+  /// True when the user submitted the form at least once (the settings are worth saving).
+  bool UserSubmitted() const { return userSubmitted_; }
+  /// True while the progress view is shown (listening or connecting).
+  bool IsBusy() const { return busy_; }
+
+ protected:
+  /// Builds the common frame: `form` (fields) and `progress` sizers get filled by the subclass.
+  ConnectDialog(wxWindow* parent, const wxString& title, const wxString& submitLabel,
+                Settings settings, NetFactory factory);
+
+  /// Shows the form with an optional error in red (title in bold, then the details).
+  void ShowForm(const wxString& errorTitle = {}, const wxString& errorText = {});
+  /// Shows the progress view with the pulsing gauge.
+  void ShowProgress();
+  /// Reports a failure: back to the form with the error, and tells the failure handler.
+  void Fail(net::NetFailure failure, const std::string& message);
+  /// Enables the submit button when the form is valid; otherwise shows why in the error line.
+  void Revalidate();
+  /// Subclass check of the form: an error sentence, or empty when the form is valid.
+  virtual wxString FormError() const = 0;
+  /// The submit button was pressed with a valid form.
+  virtual void Submit() = 0;
+  /// Makes the nickname field (shared by both dialogs) with its validation.
+  wxTextCtrl* MakeNicknameField(wxWindow* parent);
+  /// The nickname field's text, trimmed, as UTF-8.
+  std::string Nickname() const;
+  /// Lays the dialog out once the subclass filled formSizer_ and progressSizer_.
+  void FinishLayout();
+
+  Settings settings_;
+  NetFactory factory_;
+  net::NetGame* net_ = nullptr;  // the NetGame of the current attempt
+  bool userSubmitted_ = false;
+  bool busy_ = false;
+  wxSizer* formSizer_ = nullptr;      // filled by the subclass
+  wxSizer* progressSizer_ = nullptr;  // filled by the subclass, above the gauge
+  wxTextCtrl* nickname_ = nullptr;
+
+ private:
+  void OnSubmit(wxCommandEvent& event);
+  void OnCancel(wxCommandEvent& event);
+  void OnClose(wxCloseEvent& event);
+  void FitOrGrow();
+
+  wxSizer* topSizer_ = nullptr;
+  wxStaticText* errorTitle_ = nullptr;
+  wxStaticText* errorText_ = nullptr;
+  wxGauge* gauge_ = nullptr;
+  wxButton* submit_ = nullptr;
+  wxButton* cancel_ = nullptr;
+  wxTimer pulse_;
+  FailureHandler onFailure_;
+};
+
+/// "Create game": nickname, port, colour and rule; "Listen" starts hosting and shows the
+/// addresses of this machine while waiting for an opponent.
+class HostDialog : public ConnectDialog {
+ public:
+  /// The dialog in its form view, filled from `settings`.
+  HostDialog(wxWindow* parent, Settings settings, NetFactory factory);
+  /// Listens on `port` (0 = any free port) with the current form at once, as if Listen was
+  /// pressed (command line --host). On error the form shows it.
+  void Listen(std::uint16_t port);
+  /// Closes with wxID_OK once the match started; shows a failure and returns to the form.
+  void OnNetUpdate(const net::NetSnapshot& snapshot) override;
+
+ protected:
+  /// The nickname's problem, if any.
+  wxString FormError() const override;
+  /// Listens on the port of the form.
+  void Submit() override;
+
+ private:
+  void ReadForm();
+  wxSpinCtrl* port_ = nullptr;
+  wxRadioButton* black_ = nullptr;
+  wxRadioButton* white_ = nullptr;
+  wxRadioButton* random_ = nullptr;
+  wxChoice* rule_ = nullptr;
+  wxStaticText* waitPort_ = nullptr;
+  wxStaticText* waitAddresses_ = nullptr;
+};
+
+/// "Join game": host (or host:port), port and nickname; "Connect" connects with the timeout
+/// from the settings and shows the progress.
+class JoinDialog : public ConnectDialog {
+ public:
+  /// The dialog in its form view, filled from `settings`.
+  JoinDialog(wxWindow* parent, Settings settings, NetFactory factory);
+  /// Connects to `host`:`port` at once, as if Connect was pressed (command line --join).
+  void Connect(const std::string& host, std::uint16_t port);
+  /// Closes with wxID_OK once the match started; shows a failure and returns to the form.
+  void OnNetUpdate(const net::NetSnapshot& snapshot) override;
+
+ protected:
+  /// The host's or the nickname's problem, if any.
+  wxString FormError() const override;
+  /// Connects to the host (and port) of the form.
+  void Submit() override;
+
+ private:
+  wxTextCtrl* host_ = nullptr;
+  wxSpinCtrl* port_ = nullptr;
+  wxStaticText* progressTitle_ = nullptr;
+  wxStaticText* progressDetail_ = nullptr;
+};
+
+}  // namespace gomoku::app

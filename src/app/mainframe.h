@@ -1,0 +1,113 @@
+#pragma once
+/// @file The main window: the board on the left, players / turn / connection / buttons on the
+/// right. Runs a hot-seat game with gomoku::Game, or a network match through one NetGame.
+
+#include <functional>
+#include <memory>
+
+#include <wx/frame.h>
+#include <wx/timer.h>
+
+#include "app/app.h"
+#include "app/settings.h"
+#include "core/game.h"
+#include "net/netgame.h"
+
+class wxBoxSizer;
+class wxButton;
+class wxPanel;
+class wxStaticBitmap;
+class wxStaticText;
+
+namespace gomoku::app {
+
+class BoardPanel;
+class ConnectDialog;
+class TestReport;
+
+/// The main window.
+class MainFrame : public wxFrame {
+ public:
+  /// The window with a fresh hot-seat game. `settings` are the saved settings; `options` the
+  /// command line (its nickname/colour/rule apply to this run without being saved).
+  MainFrame(const Settings& settings, const LaunchOptions& options);
+  /// Leaves a running match (NetGame's destructor says BYE).
+  ~MainFrame() override;
+
+  /// Acts on --host / --join: opens the dialog already listening or connecting.
+  void StartFromCommandLine();
+
+ private:
+  enum class Mode { Local, Network };
+
+  void BuildMenu();
+  void OnNickname();  // Game > Nickname...: asks, validates and saves the nickname
+  void BuildLayout();
+  wxPanel* BuildSidePanel(wxWindow* parent);
+
+  // Hot-seat game; `announce` writes its LOCAL line to the test report.
+  void NewLocalGame(bool announce = true);
+  // Network game.
+  net::NetGame& NewNetGame();
+  void DropNetGame();
+  bool MatchRunning() const;
+  bool ConfirmLeave(const wxString& question);
+  void OpenHostDialog(std::optional<std::uint16_t> listenPort);
+  void OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_t>> target);
+  // Shows `dialog` modally after calling `start` (which may begin listening or connecting).
+  int RunConnectDialog(ConnectDialog& dialog, const std::function<void()>& start);
+  void OnNetChanged();
+  void LeaveGame();
+
+  void OnBoardClick(Point p);
+  void ShowState();  // board and side panel from the current game
+  void UpdateSidePanel();
+  void ReportGame(const Game& game);  // test report: MOVE / RESULT / BOARD lines, picture
+  void SaveBoardPicture();
+  void ReportGeometry(bool force);  // test report: GEOMETRY line (when changed, or `force`)
+  void ScheduleExit();
+  void SaveSettings();
+  void OnClose(wxCloseEvent& event);
+  void OnAbout();
+
+  const Game& ShownGame() const { return mode_ == Mode::Local ? local_ : snap_.game; }
+  wxString PlayerName(Stone s) const;
+
+  Settings saved_;    // what is written to the config
+  Settings session_;  // what this run uses (saved_ + command-line overrides)
+  LaunchOptions options_;
+  std::unique_ptr<TestReport> report_;
+
+  Mode mode_ = Mode::Local;
+  Game local_;
+  std::unique_ptr<net::NetGame> net_;
+  net::NetSnapshot snap_;    // the last snapshot of net_
+  bool netStarted_ = false;  // snap_'s match has started (its game is the one shown)
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // false once closing
+  ConnectDialog* connectDialog_ = nullptr;  // the host/join dialog while it runs
+
+  // Test report bookkeeping for the game shown.
+  bool reportedListening_ = false;
+  int reportedPly_ = 0;
+  bool reportedResult_ = false;
+  bool exitRequested_ = false;
+  wxPoint reportedOrigin_{-1, -1};  // last GEOMETRY line
+  int reportedCell_ = 0;
+  wxTimer exitTimer_;
+
+  BoardPanel* board_ = nullptr;
+  wxPanel* side_ = nullptr;
+  wxStaticBitmap* blackIcon_ = nullptr;
+  wxStaticBitmap* whiteIcon_ = nullptr;
+  wxStaticText* blackName_ = nullptr;
+  wxStaticText* whiteName_ = nullptr;
+  wxStaticText* turn_ = nullptr;
+  wxStaticText* moves_ = nullptr;
+  wxStaticText* rule_ = nullptr;
+  wxStaticText* connection_ = nullptr;
+  wxButton* hostButton_ = nullptr;
+  wxButton* joinButton_ = nullptr;
+  wxButton* leaveButton_ = nullptr;
+};
+
+}  // namespace gomoku::app

@@ -1,0 +1,92 @@
+#include "app/testreport.h"
+
+#include <wx/intl.h>
+#include <wx/log.h>
+
+#include "core/notation.h"
+#include "core/utf8.h"
+
+namespace gomoku::app {
+
+TestReport::TestReport(const wxString& path) : path_(path) {
+  if (!file_.Open(path, "a")) wxLogError(_("Cannot open the test report file \"%s\"."), path);
+}
+
+void TestReport::Line(const std::string& line) {
+  if (!file_.IsOpened()) return;
+  const std::string text = line + "\n";
+  file_.Write(text.data(), text.size());
+  file_.Flush();
+}
+
+void TestReport::Listening(int port) {
+  Line("LISTENING " + std::to_string(port));
+}
+
+void TestReport::Started(Stone local, const std::string& peerNickname) {
+  Line(std::string("STARTED ") + stoneName(local) + " " + singleLine(peerNickname));
+}
+
+void TestReport::LocalGame(const Game& game) {
+  Line("LOCAL " + std::to_string(game.size()) + " " + ruleName(game.rule()));
+}
+
+void TestReport::Geometry(wxPoint origin, int cell) {
+  Line("GEOMETRY " + std::to_string(origin.x) + " " + std::to_string(origin.y) + " " +
+       std::to_string(cell));
+}
+
+void TestReport::Move(const Game& game, int ply) {
+  Line("MOVE " + std::to_string(ply) + " " + toXY(game.moves()[ply - 1]));
+}
+
+void TestReport::Result(const Game& game) {
+  const gomoku::Result& r = game.result();
+  Line(std::string("RESULT ") + outcomeName(r.outcome) + " " + singleLine(describeResult(r)));
+  Line("BOARD " + std::to_string(game.size()) + " " + BoardRows(game.board()));
+}
+
+void TestReport::Failed(net::NetFailure failure, const std::string& message) {
+  Line(std::string("FAILED ") + FailureName(failure) + " " + singleLine(message));
+}
+
+std::string TestReport::BoardRows(const Board& board) {
+  std::string rows;
+  for (int y = 0; y < board.size(); ++y) {
+    if (y > 0) rows += '/';
+    for (int x = 0; x < board.size(); ++x) {
+      const Stone s = board.at({x, y});
+      rows += s == Stone::Black ? 'X' : s == Stone::White ? 'O' : '.';
+    }
+  }
+  return rows;
+}
+
+const char* TestReport::FailureName(net::NetFailure failure) {
+  using net::NetFailure;
+  switch (failure) {
+    case NetFailure::None:
+      return "none";
+    case NetFailure::UnknownHost:
+      return "unknown-host";
+    case NetFailure::Refused:
+      return "refused";
+    case NetFailure::TimedOut:
+      return "timed-out";
+    case NetFailure::NotGomokuHost:
+      return "not-gomoku-host";
+    case NetFailure::VersionMismatch:
+      return "version-mismatch";
+    case NetFailure::Busy:
+      return "busy";
+    case NetFailure::AddressInUse:
+      return "address-in-use";
+    case NetFailure::Cancelled:
+      return "cancelled";
+    case NetFailure::Other:
+      return "other";
+  }
+  return "other";
+}
+
+}  // namespace gomoku::app

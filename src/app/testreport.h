@@ -1,0 +1,66 @@
+#pragma once
+/// @file The --test-report file: one line per event, for automated tests of the application.
+///
+/// Lines (each flushed at once; fields separated by one space):
+///   LISTENING <port>                       the host listens (the actual port when 0 was asked)
+///   STARTED <black|white> <peer nickname>  a network game started; our colour
+///   LOCAL <size> <rule>                    a hot-seat game started on this machine
+///   GEOMETRY <x> <y> <cell>                where the board is on the screen, in physical
+///                                          pixels: intersection (i,j) is at (x + i*cell,
+///                                          y + j*cell). After every STARTED and LOCAL, and
+///                                          again whenever the window moves or resizes
+///   MOVE <ply> <x>,<y>                     a stone was placed; ply counts from 1, x,y 0-based
+///   RESULT <black|white|draw|interrupted> <sentence>   the game ended (once per game)
+///   BOARD <size> <rows>                    right after RESULT: `size` rows top to bottom of
+///                                          '.', 'X' (black), 'O' (white), joined by '/'
+///   FAILED <failure> <message>             listening or joining failed (failure e.g. "refused")
+/// With RESULT, a picture of the board is saved to <file>.png.
+
+#include <string>
+
+#include <wx/ffile.h>
+#include <wx/gdicmn.h>
+
+#include "core/game.h"
+#include "net/netgame.h"
+
+namespace gomoku::app {
+
+/// Appends event lines to the test report file.
+class TestReport {
+ public:
+  /// Opens `path` for appending (created when missing).
+  explicit TestReport(const wxString& path);
+  /// True when the file is open.
+  bool IsOk() const { return file_.IsOpened(); }
+  /// The file's path.
+  const wxString& Path() const { return path_; }
+  /// Appends `line` and a newline, then flushes.
+  void Line(const std::string& line);
+
+  /// "LISTENING <port>".
+  void Listening(int port);
+  /// "STARTED <colour> <peer>".
+  void Started(Stone local, const std::string& peerNickname);
+  /// "LOCAL <size> <rule>".
+  void LocalGame(const Game& game);
+  /// "GEOMETRY <x> <y> <cell>": screen position of intersection (0,0) and the grid spacing.
+  void Geometry(wxPoint origin, int cell);
+  /// "MOVE <ply> <x>,<y>" for the move game.moves()[ply - 1].
+  void Move(const Game& game, int ply);
+  /// "RESULT ..." and "BOARD ..." for a finished game.
+  void Result(const Game& game);
+  /// "FAILED <failure> <message>".
+  void Failed(net::NetFailure failure, const std::string& message);
+
+  /// The BOARD line's rows: size rows of '.', 'X', 'O' joined by '/'.
+  static std::string BoardRows(const Board& board);
+  /// Lower-case one-word name of a failure, e.g. "unknown-host", "refused", "timed-out".
+  static const char* FailureName(net::NetFailure failure);
+
+ private:
+  wxString path_;
+  wxFFile file_;
+};
+
+}  // namespace gomoku::app

@@ -1,0 +1,86 @@
+#include "app/texts.h"
+
+#include <wx/intl.h>
+
+#include "core/utf8.h"
+
+namespace gomoku::app {
+
+wxString ColorLabel(Stone s) {
+  switch (s) {
+    case Stone::Black:
+      return _("Black");
+    case Stone::White:
+      return _("White");
+    case Stone::Empty:
+      break;
+  }
+  return {};
+}
+
+wxString FailureTitle(net::NetFailure f) {
+  using net::NetFailure;
+  switch (f) {
+    case NetFailure::None:
+      return {};
+    case NetFailure::UnknownHost:
+      return _("Unknown host");
+    case NetFailure::Refused:
+      return _("Connection refused");
+    case NetFailure::TimedOut:
+      return _("Timed out");
+    case NetFailure::NotGomokuHost:
+      return _("Not a Gomoku host");
+    case NetFailure::VersionMismatch:
+      return _("Version mismatch");
+    case NetFailure::Busy:
+      return _("The host is busy");
+    case NetFailure::AddressInUse:
+      return _("Port in use");
+    case NetFailure::Cancelled:
+      return _("Cancelled");
+    case NetFailure::Other:
+      return _("Connection failed");
+  }
+  return _("Connection failed");
+}
+
+wxString EndWithPeriod(const std::string& text) {
+  wxString s = FromUtf8(singleLine(text)).Trim().Trim(false);
+  if (!s.empty() && !s.EndsWith(".") && !s.EndsWith("!") && !s.EndsWith("?")) s += ".";
+  return s;
+}
+
+wxString AsSentence(const std::string& text) {
+  wxString s = EndWithPeriod(text);
+  if (!s.empty()) s[0] = wxToupper(s[0]);
+  return s;
+}
+
+wxString ResultSentence(const Result& r, const wxString& blackName, const wxString& whiteName) {
+  auto player = [&](Stone s) {
+    const wxString& name = s == Stone::Black ? blackName : whiteName;
+    // TRANSLATORS: a player in a result sentence, e.g. "Alice (Black)".
+    return name.empty() ? ColorLabel(s) : wxString::Format(_("%s (%s)"), name, ColorLabel(s));
+  };
+  const Stone winner = r.outcome == Outcome::BlackWins ? Stone::Black : Stone::White;
+  switch (r.outcome) {
+    case Outcome::Ongoing:
+      return _("The game goes on.");
+    case Outcome::Draw:
+      return _("Draw: the board is full.");
+    case Outcome::Interrupted:
+      if (r.detail.empty()) return _("Game interrupted.");
+      return wxString::Format(_("Game interrupted: %s"), EndWithPeriod(r.detail));
+    case Outcome::BlackWins:
+    case Outcome::WhiteWins:
+      if (r.reason == EndReason::Five)
+        return wxString::Format(_("%s wins with five in a row."), player(winner));
+      if (r.reason == EndReason::Resignation)
+        return wxString::Format(_("%s wins by resignation."), player(winner));
+      return wxString::Format(_("%s wins."), player(winner));
+  }
+  return FromUtf8(describeResult(r));
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,31 @@
+#pragma once
+/// @file Translatable sentences built from core and net values.
+
+#include <string>
+
+#include <wx/string.h>
+
+#include "core/game.h"
+#include "net/netgame.h"
+
+namespace gomoku::app {
+
+/// UTF-8 text from core/net as a wxString.
+inline wxString FromUtf8(const std::string& s) {
+  return wxString::FromUTF8(s.data(), s.size());
+}
+
+/// "Black" or "White", translated.
+wxString ColorLabel(Stone s);
+/// A headline for a failed join or listen, e.g. "Unknown host", "Connection refused".
+wxString FailureTitle(net::NetFailure f);
+/// The result for the user, naming the players when `blackName` / `whiteName` are given,
+/// e.g. "Alice (Black) wins with five in a row." or "Black wins with five in a row.".
+wxString ResultSentence(const Result& r, const wxString& blackName, const wxString& whiteName);
+/// A sentence from core/net (lower-case start, maybe without a final period) made ready for
+/// a label: first letter upper-case, ends with a period.
+wxString AsSentence(const std::string& text);
+/// The text on one line, ending with a period (for the end of a sentence started elsewhere).
+wxString EndWithPeriod(const std::string& text);
+
+}  // namespace gomoku::app
