@@ -1,11 +1,21 @@
 #include "cli/console.h"
 
+#include <algorithm>
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+#include "core/notation.h"
+#include "core/renju.h"
+
 namespace gomoku::cli {
 
 std::string renderBoard(const Game& game) {
   const Board& b = game.board();
   const int n = b.size();
   const Point* last = game.lastMove();
+  const std::vector<Point> forbidden = game.forbiddenPoints();
+  auto isForbidden = [&](Point p) { return std::find(forbidden.begin(), forbidden.end(), p) != forbidden.end(); };
   std::string letters = "   ";
   for (int x = 0; x < n; ++x) letters += std::string(" ") + static_cast<char>('a' + x);
   letters += "\n";
@@ -19,12 +29,14 @@ std::string renderBoard(const Game& game) {
       const bool afterLast = last && x > 0 && *last == Point{x - 1, y};
       line += isLast ? '(' : afterLast ? ')' : ' ';
       const Stone s = b.at(p);
-      line += s == Stone::Black ? 'X' : s == Stone::White ? 'O' : '.';
+      line += s == Stone::Black ? 'X' : s == Stone::White ? 'O' : isForbidden(p) ? '*' : '.';
     }
     line += (last && *last == Point{n - 1, y}) ? ')' : ' ';
     out += line + row + "\n";
   }
-  return out + letters;
+  out += letters;
+  if (!forbidden.empty()) out += "    * = forbidden for Black (renju)\n";
+  return out;
 }
 
 std::string resultLine(const Result& r) {
@@ -33,9 +45,55 @@ std::string resultLine(const Result& r) {
     case EndReason::Five: reason = "five in a row"; break;
     case EndReason::FullBoard: reason = "board full"; break;
     case EndReason::Resignation: reason = "resignation"; break;
+    case EndReason::Foul: reason = "foul: " + r.detail; break;
     default: reason = r.detail.empty() ? "unknown" : r.detail; break;
   }
   return std::string("RESULT ") + outcomeName(r.outcome) + " " + reason;
+}
+
+int forbiddenTool(std::istream& in, std::ostream& out) {
+  int status = 0;
+  int lineNo = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    ++lineNo;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto bar = line.find('|');
+    if (bar == std::string::npos) {
+      out << "error: line " << lineNo << ": expected \"<black x,y list>|<white x,y list>\"\n";
+      status = 1;
+      continue;
+    }
+    Board board(15);
+    std::string problem;
+    for (int part = 0; part < 2 && problem.empty(); ++part) {
+      std::istringstream is(part == 0 ? line.substr(0, bar) : line.substr(bar + 1));
+      for (std::string t; is >> t;) {
+        const auto p = parsePoint(t, 15);
+        if (!p || t.find(',') == std::string::npos || !board.inside(*p)) {
+          problem = "\"" + t + "\" is not a point x,y on the 15x15 board";
+          break;
+        }
+        if (board.at(*p) != Stone::Empty) {
+          problem = "point " + t + " is given twice";
+          break;
+        }
+        board.set(*p, part == 0 ? Stone::Black : Stone::White);
+      }
+    }
+    if (!problem.empty()) {
+      out << "error: line " << lineNo << ": " << problem << "\n";
+      status = 1;
+      continue;
+    }
+    std::vector<Point> points = renjuForbiddenPoints(board);
+    std::sort(points.begin(), points.end(),
+              [](Point a, Point b) { return a.x != b.x ? a.x < b.x : a.y < b.y; });
+    for (std::size_t i = 0; i < points.size(); ++i) out << (i ? " " : "") << toXY(points[i]);
+    out << "\n";
+  }
+  out.flush();
+  return status;
 }
 
 }  // namespace gomoku::cli

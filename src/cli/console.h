@@ -1,6 +1,7 @@
 #pragma once
 /// @file Text rendering for gomoku-cli: the board with RIF coordinates, and the RESULT line.
 
+#include <iosfwd>
 #include <string>
 
 #include "core/game.h"
@@ -8,10 +9,17 @@
 namespace gomoku::cli {
 
 /// The board as text: column letters on top and bottom, row numbers 1..size from the bottom on
-/// both sides, 'X' Black, 'O' White, '.' empty, the last move in parentheses.
+/// both sides, 'X' Black, 'O' White, '.' empty, the last move in parentheses, and under renju
+/// with Black to move '*' on every forbidden point (with a legend line below).
 std::string renderBoard(const Game& game);
 
 /// "RESULT <black|white|draw|interrupted> <reason>" (no newline) for a finished game.
 std::string resultLine(const Result& r);
+
+/// `gomoku-cli forbidden`: reads positions, one per line, "<black x,y list>|<white x,y list>"
+/// (0-based x,y separated by blanks; Black to move; 15x15), and writes for each the forbidden
+/// points for Black as sorted "x,y" pairs separated by blanks (an empty line when none), or
+/// "error: line N: ..." for a bad line. Returns the exit code: 0, or 1 when a line was bad.
+int forbiddenTool(std::istream& in, std::ostream& out);
 
 }  // namespace gomoku::cli

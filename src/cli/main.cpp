@@ -79,8 +79,8 @@ void printMove(const Game& g, int index) {
             << toRif(p, g.size()) << " (" << toXY(p) << ")\n";
 }
 
-int runLocal(int size, Rule rule, bool interactive) {
-  Game game(size, rule);
+int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
+  Game game(size, rule, foul);
   Inbox in;
   in.startReader();
   std::cout << "Local game, " << ruleName(rule) << ", " << size << "x" << size
@@ -109,7 +109,7 @@ int runLocal(int size, Rule rule, bool interactive) {
       continue;
     }
     if (MoveError e = game.play(*p); e != MoveError::None) {
-      std::cerr << "error: " << cmd << ": " << moveErrorText(e) << "\n";
+      std::cerr << "error: " << cmd << ": " << game.refusalText(*p, e) << "\n";
       continue;
     }
     printMove(game, game.ply() - 1);
@@ -219,7 +219,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
     in.lines.pop_front();
     lock.unlock();
     if (MoveError e = netGame.play(*p); e != MoveError::None)
-      std::cerr << "error: " << cmd << ": " << moveErrorText(e) << "\n";
+      std::cerr << "error: " << cmd << ": " << s.game.refusalText(*p, e) << "\n";
   }
 }
 
@@ -236,17 +236,21 @@ int main(int argc, char** argv) {
   std::uint16_t port = net::kDefaultPort;
   std::string color = "black";
   std::string ruleText = "freestyle";
+  std::string foulText = "refuse";
   int size = Board::kDefaultSize;
   int timeout = 10;
   std::string target;
 
-  auto ruleCheck = CLI::IsMember({"freestyle", "standard"}, CLI::ignore_case);
+  auto ruleCheck = CLI::IsMember({"freestyle", "standard", "renju"}, CLI::ignore_case);
+  auto foulCheck = CLI::IsMember({"refuse", "lose"}, CLI::ignore_case);
+  const char* foulHelp = "Renju: a forbidden move by Black is refused, or loses the game (strict RIF)";
   auto* host = app.add_subcommand("host", "Create a game and wait for an opponent to join.");
   host->add_option("--port", port, "TCP port to listen on (0 = any free port)")->capture_default_str();
   host->add_option("--nick", nick, "Your nickname (UTF-8, at most 32 characters)");
   host->add_option("--color", color, "Your colour")->check(CLI::IsMember({"black", "white", "random"}, CLI::ignore_case))->capture_default_str();
   host->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
   host->add_option("--size", size, "Board size")->check(CLI::Range(Board::kMinSize, Board::kMaxSize))->capture_default_str();
+  host->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
 
   auto* join = app.add_subcommand("join", "Join a game hosted on HOST.");
   join->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)")->required();
@@ -256,12 +260,24 @@ int main(int argc, char** argv) {
   auto* local = app.add_subcommand("local", "Hot-seat game on this terminal.");
   local->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
   local->add_option("--size", size, "Board size")->check(CLI::Range(Board::kMinSize, Board::kMaxSize))->capture_default_str();
+  local->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
+
+  app.add_subcommand("forbidden",
+                     "Read positions \"<black x,y list>|<white x,y list>\" (Black to move, 15x15), one per "
+                     "line, and print each one's renju forbidden points as sorted x,y pairs.");
 
   CLI11_PARSE(app, argc, argv);
 
+  if (app.got_subcommand("forbidden")) return cli::forbiddenTool(std::cin, std::cout);
+
   const bool interactive = GOMOKU_ISATTY(0) != 0;
   const Rule rule = *parseRule(ruleText);
-  if (*local) return runLocal(size, rule, interactive);
+  const FoulPolicy foul = foulText == "lose" ? FoulPolicy::Lose : FoulPolicy::Refuse;
+  if (rule == Rule::Renju && size != 15) {
+    std::cerr << "error: --size: renju is played on a 15x15 board\n";
+    return 2;
+  }
+  if (*local) return runLocal(size, rule, foul, interactive);
 
   nick = trimNickname(nick);
   if (auto e = nicknameError(nick)) {
@@ -272,6 +288,7 @@ int main(int argc, char** argv) {
   settings.nickname = nick;
   settings.boardSize = size;
   settings.rule = rule;
+  settings.foul = foul;
   settings.color = color == "white" ? net::ColorChoice::White
                    : color == "random" ? net::ColorChoice::Random
                                        : net::ColorChoice::Black;

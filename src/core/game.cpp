@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/notation.h"
+
 namespace gomoku {
 
 const char* moveErrorText(MoveError e) {
@@ -11,6 +13,7 @@ const char* moveErrorText(MoveError e) {
     case MoveError::Occupied: return "that point is occupied";
     case MoveError::NotYourTurn: return "it is not your turn";
     case MoveError::GameOver: return "the game is over";
+    case MoveError::Forbidden: return "that point is forbidden for Black under renju";
   }
   return "unknown error";
 }
@@ -37,21 +40,49 @@ std::string describeResult(const Result& r) {
     case Outcome::WhiteWins:
       if (r.reason == EndReason::Resignation) return std::string(winner) + " wins by resignation.";
       if (r.reason == EndReason::Five) return std::string(winner) + " wins with five in a row.";
+      if (r.reason == EndReason::Foul)
+        return std::string(winner) + " wins: Black played a forbidden point (" + r.detail + ").";
       return std::string(winner) + " wins" + (r.detail.empty() ? "." : ": " + r.detail + ".");
   }
   return "";
 }
 
-Game::Game(int size, Rule rule) : board_(size), rule_(rule) {
+Game::Game(int size, Rule rule, FoulPolicy foul) : board_(size), rule_(rule), foul_(foul) {
   if (!ruleSupported(rule))
-    throw std::invalid_argument(std::string("the ") + ruleName(rule) + " rule is not supported yet");
+    throw std::invalid_argument(std::string("the ") + ruleName(rule) + " rule is not supported");
+  if (rule == Rule::Renju && size != 15)
+    throw std::invalid_argument("renju is played on a 15x15 board");
 }
 
 MoveError Game::check(Point p) const {
   if (over()) return MoveError::GameOver;
   if (!board_.inside(p)) return MoveError::OffBoard;
   if (board_.at(p) != Stone::Empty) return MoveError::Occupied;
+  if (forbiddenAt(p) != Forbidden::None) return MoveError::Forbidden;
   return MoveError::None;
+}
+
+Forbidden Game::forbiddenAt(Point p) const {
+  if (rule_ != Rule::Renju || toMove() != Stone::Black || over() || !board_.inside(p) ||
+      board_.at(p) != Stone::Empty)
+    return Forbidden::None;
+  return renjuForbidden(board_, p);
+}
+
+std::vector<Point> Game::forbiddenPoints() const {
+  if (rule_ != Rule::Renju || toMove() != Stone::Black || over()) return {};
+  return renjuForbiddenPoints(board_);
+}
+
+std::string Game::refusalText(Point p, MoveError e) const {
+  const std::string where = board_.inside(p) ? toRif(p, size()) : toXY(p);
+  switch (e) {
+    case MoveError::Forbidden:
+      return std::string(forbiddenName(forbiddenAt(p))) + " at " + where + " is forbidden for Black";
+    case MoveError::Occupied: return where + " is occupied";
+    case MoveError::OffBoard: return where + " is off the board";
+    default: return moveErrorText(e);
+  }
 }
 
 MoveError Game::play(Point p, Stone who) {
@@ -60,7 +91,16 @@ MoveError Game::play(Point p, Stone who) {
 }
 
 MoveError Game::play(Point p) {
-  if (MoveError e = check(p); e != MoveError::None) return e;
+  MoveError e = check(p);
+  if (e == MoveError::Forbidden && foul_ == FoulPolicy::Lose) {
+    // Strict RIF: the forbidden stone stands and Black loses.
+    std::string detail = refusalText(p, e);
+    board_.set(p, Stone::Black);
+    moves_.push_back(p);
+    result_ = {Outcome::WhiteWins, EndReason::Foul, {}, std::move(detail)};
+    return MoveError::None;
+  }
+  if (e != MoveError::None) return e;
   const Stone s = toMove();
   board_.set(p, s);
   moves_.push_back(p);
@@ -76,7 +116,8 @@ MoveError Game::play(Point p) {
 
 bool Game::undo() {
   if (moves_.empty()) return false;
-  if (over() && result_.reason != EndReason::Five && result_.reason != EndReason::FullBoard)
+  if (over() && result_.reason != EndReason::Five && result_.reason != EndReason::FullBoard &&
+      result_.reason != EndReason::Foul)
     return false;
   board_.set(moves_.back(), Stone::Empty);
   moves_.pop_back();

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/renju.h"
 #include "core/rules.h"
 
 namespace gomoku {
@@ -16,6 +17,7 @@ enum class MoveError {
   Occupied,     ///< a stone already stands there
   NotYourTurn,  ///< the other colour is to move
   GameOver,     ///< the game has ended (won, drawn or interrupted)
+  Forbidden,    ///< renju: a forbidden point for Black (see Game::forbiddenAt for which kind)
 };
 
 /// Human-readable text for a MoveError, e.g. "that point is occupied".
@@ -38,6 +40,7 @@ enum class EndReason : std::uint8_t {
   Resignation = 3,   ///< a player resigned
   Disconnected = 4,  ///< the connection was lost or a player left (see Result::detail)
   ProtocolError = 5, ///< the peer sent something invalid (see Result::detail)
+  Foul = 6,          ///< renju with FoulPolicy::Lose: Black played a forbidden point (see detail)
 };
 
 /// The result of a game. line holds the winning stones when reason is Five.
@@ -57,15 +60,27 @@ std::string describeResult(const Result& r);
 /// ends the game on a winning line or a full board. Copyable (a snapshot is a copy).
 class Game {
  public:
-  /// A new game. Throws std::invalid_argument for a bad size (see Board) or an unsupported rule.
-  explicit Game(int size = Board::kDefaultSize, Rule rule = Rule::Freestyle);
+  /// A new game. Throws std::invalid_argument for a bad size (see Board), an unsupported rule,
+  /// or renju on a board other than 15x15.
+  explicit Game(int size = Board::kDefaultSize, Rule rule = Rule::Freestyle,
+                FoulPolicy foul = FoulPolicy::Refuse);
 
   /// Plays p for the side to move. Returns MoveError::None when played; otherwise changes nothing.
   MoveError play(Point p);
   /// Plays p for `who`; MoveError::NotYourTurn when `who` is not to move. Otherwise as play(p).
   MoveError play(Point p, Stone who);
-  /// Checks a move for the side to move without playing it.
+  /// Checks a move for the side to move without playing it (Forbidden under renju whatever the
+  /// FoulPolicy).
   MoveError check(Point p) const;
+  /// Renju, Black to move, game running, p empty: which forbidden kind p is (None when allowed).
+  /// Forbidden::None in every other case.
+  Forbidden forbiddenAt(Point p) const;
+  /// Every forbidden point for the side to move (renju, Black to move, game running), in
+  /// row-major order; empty otherwise.
+  std::vector<Point> forbiddenPoints() const;
+  /// A sentence for a refused move, e.g. "double-three at h8 is forbidden for Black" or
+  /// "h8 is occupied".
+  std::string refusalText(Point p, MoveError e) const;
   /// Takes back the last move: removes its stone, gives the turn back and clears a result made
   /// by that move (five or full board). Returns false when there is no move, or when the game
   /// was ended from outside (resignation, interruption), which undo cannot reopen.
@@ -78,6 +93,8 @@ class Game {
   const Board& board() const { return board_; }
   /// The rule set.
   Rule rule() const { return rule_; }
+  /// What a forbidden move by Black does under renju.
+  FoulPolicy foulPolicy() const { return foul_; }
   /// Board size (intersections per side).
   int size() const { return board_.size(); }
   /// The moves played so far, in order; moves()[0] is Black's first.
@@ -96,6 +113,7 @@ class Game {
  private:
   Board board_;
   Rule rule_;
+  FoulPolicy foul_;
   std::vector<Point> moves_;
   Result result_;
 };

@@ -22,7 +22,7 @@ std::optional<Rule> parseRule(std::string_view name) {
   return std::nullopt;
 }
 
-bool ruleSupported(Rule r) { return r == Rule::Freestyle || r == Rule::Standard; }
+bool ruleSupported(Rule r) { return r == Rule::Freestyle || r == Rule::Standard || r == Rule::Renju; }
 
 namespace {
 int countFrom(const Board& b, Point p, Point d, Stone s) {

@@ -15,15 +15,21 @@ namespace gomoku {
 enum class Rule : std::uint8_t {
   Freestyle = 0,  ///< five or more in a row wins, for both colours
   Standard = 1,   ///< exactly five wins; six or more (overline) does not, for both colours
-  Renju = 2,      ///< RIF renju; reserved: forbidden points are not implemented yet
+  Renju = 2,      ///< RIF renju: Black exactly five and forbidden points (core/renju.h); 15x15
 };
 
 /// Lower-case name: "freestyle", "standard", "renju".
 const char* ruleName(Rule r);
 /// Parses a rule name (case-insensitive); nullopt when unknown.
 std::optional<Rule> parseRule(std::string_view name);
-/// True when this build can play games under r (renju: not yet).
+/// True when this build can play games under r.
 bool ruleSupported(Rule r);
+
+/// What happens when Black plays a forbidden point under renju. Travels in SETUP.
+enum class FoulPolicy : std::uint8_t {
+  Refuse = 0,  ///< the move is refused and Black plays again (the friendly default)
+  Lose = 1,    ///< strict RIF: the stone is placed and Black loses the game
+};
 
 /// The four line directions: (1,0) horizontal, (0,1) vertical, (1,1) diagonal, (1,-1) anti-diagonal.
 inline constexpr Point kDirections[4] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};

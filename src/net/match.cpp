@@ -16,7 +16,7 @@ Match::Match(MatchSettings settings, SendFn send, DisconnectFn disconnect, Notif
       notify_(std::move(notify)) {
   settings_.nickname = trimNickname(settings_.nickname);
   if (auto e = nicknameError(settings_.nickname)) throw std::invalid_argument(*e);
-  if (settings_.role == Role::Host) Game(settings_.boardSize, settings_.rule);  // validates
+  if (settings_.role == Role::Host) Game(settings_.boardSize, settings_.rule, settings_.foul);  // validates
 }
 
 void Match::connected() {
@@ -78,7 +78,7 @@ void Match::onHello(const Hello& h) {
     std::mt19937 rng(settings_.randomSeed ? settings_.randomSeed : std::random_device{}());
     hostBlack = (rng() & 1u) != 0;
   }
-  const Setup s{static_cast<std::uint8_t>(settings_.boardSize), settings_.rule, hostBlack};
+  const Setup s{static_cast<std::uint8_t>(settings_.boardSize), settings_.rule, hostBlack, settings_.foul};
   send_(s);
   startGame(s);
 }
@@ -91,11 +91,13 @@ void Match::onSetup(const Setup& s) {
   if (!ruleSupported(s.rule))
     return fail(ErrorCode::BadSetup, std::string("the ") + ruleName(s.rule) +
                                          " rule is not supported by this version");
+  if (s.rule == Rule::Renju && s.boardSize != 15)
+    return fail(ErrorCode::BadSetup, "renju is played on 15x15, not " + std::to_string(s.boardSize));
   startGame(s);
 }
 
 void Match::startGame(const Setup& s) {
-  game_ = Game(s.boardSize, s.rule);
+  game_ = Game(s.boardSize, s.rule, s.foul);
   const bool weAreBlack = (settings_.role == Role::Host) == s.hostIsBlack;
   localColor_ = weAreBlack ? Stone::Black : Stone::White;
   phase_ = MatchPhase::Playing;
@@ -111,7 +113,9 @@ void Match::onMove(const Move& m) {
     return fail(ErrorCode::IllegalMove, "move " + where + " is numbered " + std::to_string(m.ply) +
                                             " but the game is at move " + std::to_string(game_.ply()));
   if (MoveError e = game_.play(p, opponent(localColor_)); e != MoveError::None)
-    return fail(ErrorCode::IllegalMove, "illegal move " + where + ": " + moveErrorText(e));
+    return fail(ErrorCode::IllegalMove, "illegal move " + where + ": " +
+                                            (e == MoveError::Forbidden ? game_.refusalText(p, e)
+                                                                       : moveErrorText(e)));
   notify_(MatchEvent::Moved);
   if (game_.over()) {
     phase_ = MatchPhase::Finished;

@@ -27,6 +27,7 @@ struct MatchSettings {
   int boardSize = Board::kDefaultSize;      ///< host: intersections per side
   Rule rule = Rule::Freestyle;              ///< host: rule set
   ColorChoice color = ColorChoice::Black;   ///< host: our colour
+  FoulPolicy foul = FoulPolicy::Refuse;     ///< host, renju: what a forbidden move by Black does
   std::uint32_t randomSeed = 0;             ///< host with Random colour: 0 = from the clock
 };
 

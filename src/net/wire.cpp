@@ -140,6 +140,7 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.u8(v.boardSize);
           w.u8(static_cast<std::uint8_t>(v.rule));
           w.u8(v.hostIsBlack ? 1 : 0);
+          w.u8(static_cast<std::uint8_t>(v.foul));
         } else if constexpr (std::is_same_v<T, Move>) {
           w.u16(v.ply);
           w.u8(v.x);
@@ -196,9 +197,13 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       v.boardSize = r.u8();
       const std::uint8_t rule = r.u8();
       const std::uint8_t black = r.u8();
-      if (rule > static_cast<std::uint8_t>(Rule::Renju) || black > 1) r.fail(DecodeError::BadValue);
+      const std::uint8_t foul = r.u8();
+      if (rule > static_cast<std::uint8_t>(Rule::Renju) || black > 1 ||
+          foul > static_cast<std::uint8_t>(FoulPolicy::Lose))
+        r.fail(DecodeError::BadValue);
       v.rule = static_cast<Rule>(rule);
       v.hostIsBlack = black == 1;
+      v.foul = static_cast<FoulPolicy>(foul);
       m = v;
       break;
     }

@@ -69,6 +69,7 @@ struct Setup {
   std::uint8_t boardSize = 15;  ///< intersections per side, 5..25
   Rule rule = Rule::Freestyle;  ///< rule set (wire value: Rule's number)
   bool hostIsBlack = true;      ///< true: host plays Black (moves first)
+  FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: a forbidden move is refused, or loses
   friend bool operator==(const Setup&, const Setup&) = default;
 };
 

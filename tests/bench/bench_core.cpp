@@ -1,10 +1,17 @@
-// Win check after a move. Goal: < 50 ns per check on a mid-game 15x15 board.
+// Win check after a move (goal: < 50 ns per check on a mid-game 15x15 board) and the renju
+// forbidden-point check (microseconds per query over the 71 shared positions and every empty
+// point of each; reads ../shared/data/renju_forbidden_cases.txt).
 #include <benchmark/benchmark.h>
 
+#include <fstream>
 #include <random>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "core/game.h"
+#include "core/notation.h"
+#include "core/renju.h"
 
 using namespace gomoku;
 
@@ -60,5 +67,49 @@ void BM_GamePlay(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(pos.stones.size()));
 }
 BENCHMARK(BM_GamePlay);
+
+// Every position of the shared renju cases.
+std::vector<Board> renjuPositions() {
+  std::vector<Board> out;
+  std::ifstream in(std::string(GOMOKU_SHARED_DIR) + "/data/renju_forbidden_cases.txt");
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::istringstream ls(line);
+    for (std::string part; std::getline(ls, part, '|');) f.push_back(part);
+    if (f.size() < 4) continue;
+    Board b(15);
+    for (int side = 0; side < 2; ++side) {
+      std::istringstream is(f[static_cast<std::size_t>(2 + side)]);
+      for (std::string t; is >> t;)
+        if (auto p = parsePoint(t, 15)) b.set(*p, side == 0 ? Stone::Black : Stone::White);
+    }
+    out.push_back(b);
+  }
+  return out;
+}
+
+void BM_RenjuForbiddenQuery(benchmark::State& state) {
+  const std::vector<Board> boards = renjuPositions();
+  if (boards.empty()) {
+    state.SkipWithError("../shared/data/renju_forbidden_cases.txt not found");
+    return;
+  }
+  std::int64_t queries = 0;
+  for (auto _ : state) {
+    for (const Board& b : boards)
+      for (int y = 0; y < 15; ++y)
+        for (int x = 0; x < 15; ++x)
+          if (b.at({x, y}) == Stone::Empty) {
+            benchmark::DoNotOptimize(renjuForbidden(b, {x, y}));
+            ++queries;
+          }
+  }
+  state.SetItemsProcessed(queries);
+  // Seconds per million queries = microseconds per query.
+  state.counters["us_per_query"] = benchmark::Counter(
+      static_cast<double>(queries) / 1e6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_RenjuForbiddenQuery)->Unit(benchmark::kMillisecond);
 
 }  // namespace

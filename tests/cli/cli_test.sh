@@ -137,6 +137,38 @@ busy_host)
   host_drain
   grep -qx 'RESULT black five in a row' "$work/host.out" || fail "the first game did not finish"
   ;;
+renju_game)
+  # Renju over the network: the host (Black) tries a double-three, which is refused on its own
+  # side and never sent; the rule travels in SETUP; White wins with five.
+  printf 'f8\ng8\nh10\nh9\nh8\na1\n' > "$work/host.in"
+  start_host host --nick RenjuHost --rule renju
+  printf 'a15\nb15\nc15\nd15\ne15\n' > "$work/join.in"
+  "$CLI" join "127.0.0.1:$port" --nick Joiner < "$work/join.in" > "$work/join.out" 2> "$work/join.err" || fail "join exited $?"
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  grep -q 'renju 15x15' "$work/join.out" || fail "the joiner did not get the renju rule"
+  grep -q 'double-three at h8 is forbidden for Black' "$work/host.err" || fail "the host did not refuse h8"
+  grep -q 'h8' <(grep '^MOVE' "$work/join.out") && fail "the forbidden move reached the peer"
+  grep -qx 'RESULT white five in a row' "$work/host.out" || fail "host: no RESULT white"
+  grep -qx 'RESULT white five in a row' "$work/join.out" || fail "joiner: no RESULT white"
+  ;;
+forbidden_tool)
+  # gomoku-cli forbidden on every complete position of the shared renju cases: the printed set
+  # must equal the case's F list.
+  cases=$(dirname "$0")/../../../shared/data/renju_forbidden_cases.txt
+  [ -f "$cases" ] || { echo "SKIP: $cases not found (../shared is absent)"; exit 77; }
+  awk -F'|' '!/^#/ && NF >= 6 && $6 == 1 { print $3 "|" $4 }' "$cases" > "$work/positions.txt"
+  awk -F'|' '!/^#/ && NF >= 6 && $6 == 1 {
+      n = split($5, c, " "); out = "";
+      for (i = 1; i <= n; i++) if (c[i] ~ /=F$/) { sub(/=F$/, "", c[i]); out = out " " c[i] }
+      print out }' "$cases" |
+    while read -r line; do tr ' ' '\n' <<< "$line" | { grep -v '^$' || true; } | sort -t, -k1,1n -k2,2n | paste -sd' '; done > "$work/expected.txt"
+  "$CLI" forbidden < "$work/positions.txt" > "$work/got.txt" || fail "forbidden exited $?"
+  [ "$(wc -l < "$work/positions.txt")" -gt 30 ] || fail "too few complete positions read"
+  diff "$work/expected.txt" "$work/got.txt" || fail "forbidden points differ from the shared cases"
+  printf '7,7 8,8|\n1,1|1,1\n' | "$CLI" forbidden > "$work/bad.txt" && fail "a bad line gave exit 0"
+  grep -q 'error: line 2: point 1,1 is given twice' "$work/bad.txt" || fail "no clear error for a bad line"
+  ;;
 unknown_host|timed_out)
   # C13(b) and C13(a), in a network namespace of our own so that nothing leaves the machine:
   # its resolver points at 127.0.0.1 inside the namespace (nothing answers there), and

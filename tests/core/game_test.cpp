@@ -44,7 +44,8 @@ TEST(Game, BlackMovesFirstAndColoursAlternate) {
 }
 
 TEST(Game, UnsupportedRuleAndBadSizeAreRefused) {
-  EXPECT_THROW(Game(15, Rule::Renju), std::invalid_argument);
+  EXPECT_THROW(Game(19, Rule::Renju), std::invalid_argument);  // renju is played on 15x15
+  EXPECT_NO_THROW(Game(15, Rule::Renju));
   EXPECT_THROW(Game(3, Rule::Freestyle), std::invalid_argument);
 }
 

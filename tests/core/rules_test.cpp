@@ -155,5 +155,5 @@ TEST(Rules, NamesParseBothWays) {
   EXPECT_FALSE(parseRule("caro").has_value());
   EXPECT_TRUE(ruleSupported(Rule::Freestyle));
   EXPECT_TRUE(ruleSupported(Rule::Standard));
-  EXPECT_FALSE(ruleSupported(Rule::Renju));  // forbidden points come with the renju issue
+  EXPECT_TRUE(ruleSupported(Rule::Renju));
 }

@@ -214,8 +214,8 @@ TEST(Match, BadSettingsAreRefusedAtConstruction) {
                std::invalid_argument);
   EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "Ann", 26), noop, noDisconnect, noNotify),
                std::invalid_argument);
-  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "Ann", 15, Rule::Renju), noop, noDisconnect, noNotify),
-               std::invalid_argument);
+  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "Ann", 19, Rule::Renju), noop, noDisconnect, noNotify),
+               std::invalid_argument);  // renju is played on 15x15
   Match trimmed(hostSettings(ColorChoice::Black, "  Ann \t"), noop, noDisconnect, noNotify);
   EXPECT_EQ(trimmed.localNickname(), "Ann");
   EXPECT_EQ(trimmed.phase(), MatchPhase::Handshake);
@@ -567,9 +567,9 @@ TEST(Match, C06_SetupWithAnUnsupportedBoardSizeIsRefused) {
   }
 }
 
-TEST(Match, C06_SetupWithTheUnsupportedRenjuRuleIsRefused) {
+TEST(Match, C06_SetupWithRenjuOnABoardOtherThan15IsRefused) {
   auto joiner = joinerAwaitingSetup();
-  expectRefused(*joiner, SetupMsg{15, Rule::Renju, true}, ErrorCode::BadSetup, "renju");
+  expectRefused(*joiner, SetupMsg{19, Rule::Renju, true}, ErrorCode::BadSetup, "renju");
   EXPECT_EQ(joiner->match.localColor(), Stone::Empty);
 
   auto standard = joinerAwaitingSetup();
@@ -850,4 +850,65 @@ TEST(Match, WinningMoveAndLeaveCrossing) {
   // The joiner had left first: its game is interrupted at move 8 and stays so.
   EXPECT_EQ(joiner.match.game().result().outcome, Outcome::Interrupted);
   EXPECT_EQ(joiner.match.game().ply(), 8);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Renju (issue 4): both ends enforce forbidden points.
+
+namespace {
+// Black stones that make (7,7) a double-three for Black: (5,7),(6,7) and (7,5),(7,6); White's
+// replies are far away on the top row.
+const std::vector<Point> kDoubleThreeSetup = {{5, 7}, {0, 0}, {6, 7}, {2, 0}, {7, 5}, {4, 0}, {7, 6}, {6, 0}};
+
+// A host (Black) and a joiner (White) under renju with the double-three set up, Black to move.
+std::pair<std::unique_ptr<Endpoint>, std::unique_ptr<Endpoint>> renjuPair(FoulPolicy foul) {
+  MatchSettings hs = hostSettings(ColorChoice::Black, "Host", 15, Rule::Renju);
+  hs.foul = foul;
+  auto host = std::make_unique<Endpoint>(hs);
+  auto joiner = std::make_unique<Endpoint>(joinerSettings());
+  handshake(*host, *joiner);
+  playThrough(*host, *joiner, kDoubleThreeSetup);
+  return {std::move(host), std::move(joiner)};
+}
+}  // namespace
+
+TEST(Match, RenjuTravelsInSetupWithItsFoulPolicy) {
+  auto [host, joiner] = renjuPair(FoulPolicy::Lose);
+  EXPECT_EQ(joiner->match.game().rule(), Rule::Renju);
+  EXPECT_EQ(joiner->match.game().foulPolicy(), FoulPolicy::Lose);
+  EXPECT_EQ(host->match.game().forbiddenAt({7, 7}), Forbidden::DoubleThree);
+  EXPECT_EQ(joiner->match.game().forbiddenPoints(), host->match.game().forbiddenPoints());
+}
+
+TEST(Match, RenjuForbiddenLocalMoveIsRefusedAndNothingIsSent) {
+  auto [host, joiner] = renjuPair(FoulPolicy::Refuse);
+  const std::size_t sent = host->sent.size();
+  EXPECT_EQ(host->match.playLocal({7, 7}), MoveError::Forbidden);
+  EXPECT_EQ(host->sent.size(), sent);
+  EXPECT_TRUE(host->match.myTurn());
+  EXPECT_EQ(host->match.game().refusalText({7, 7}, MoveError::Forbidden),
+            "double-three at h8 is forbidden for Black");
+}
+
+TEST(Match, RenjuForbiddenMoveFromAHostilePeerIsRefused) {
+  // The joiner plays Black here: the host (White) receives the forbidden MOVE.
+  MatchSettings hs = hostSettings(ColorChoice::White, "Host", 15, Rule::Renju);
+  Endpoint host(hs);
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  playThrough(joiner, host, kDoubleThreeSetup);
+  expectRefused(host, Move{8, 7, 7}, ErrorCode::IllegalMove, "double-three at h8");
+}
+
+TEST(Match, RenjuForbiddenMoveLosesUnderStrictRules) {
+  auto [host, joiner] = renjuPair(FoulPolicy::Lose);
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  ASSERT_TRUE(deliverOne(*host, *joiner));
+  for (Endpoint* e : {host.get(), joiner.get()}) {
+    const Result& r = e->match.game().result();
+    EXPECT_EQ(r.outcome, Outcome::WhiteWins);
+    EXPECT_EQ(r.reason, EndReason::Foul);
+    EXPECT_NE(r.detail.find("double-three at h8"), std::string::npos) << r.detail;
+    EXPECT_EQ(e->match.phase(), MatchPhase::Finished);
+  }
 }

@@ -1175,7 +1175,7 @@ TEST(Session, JoinAHostOfAnotherVersionGivesVersionMismatch) {
 
 TEST(Session, C06_JoinAHostWithAnUnsupportedSetupAnswersBadSetup) {
   for (const SetupMsg& setup : {SetupMsg{4, Rule::Freestyle, true}, SetupMsg{26, Rule::Freestyle, true},
-                                SetupMsg{15, Rule::Renju, true}}) {
+                                SetupMsg{19, Rule::Renju, true}}) {
     SCOPED_TRACE(static_cast<int>(setup.boardSize));
     Net joiner;
     RawServer server;  // destroyed first
@@ -1253,7 +1253,8 @@ TEST(Session, BadSettingsThrowAndNothingStarts) {
   EXPECT_THROW(net.game.host(0, big), std::invalid_argument);
   MatchSettings renju = settings("Host");
   renju.rule = Rule::Renju;
-  EXPECT_THROW(net.game.host(0, renju), std::invalid_argument);
+  renju.boardSize = 19;
+  EXPECT_THROW(net.game.host(0, renju), std::invalid_argument);  // renju is played on 15x15
   EXPECT_THROW(net.game.join("127.0.0.1", 1, settings(std::string(33, 'x')), 1s), std::invalid_argument);
   const NetSnapshot s = net.snap();
   EXPECT_EQ(s.phase, NetPhase::Idle) << describe(s);

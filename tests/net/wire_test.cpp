@@ -221,9 +221,12 @@ TEST(Wire, HelloSetupByeErrorHaveExactBytes) {
   hello8.insert(hello8.end(), helloBody.begin(), helloBody.end());
   EXPECT_EQ(encode(hello("张伟")), hello8);
 
-  Bytes setup = rawHeader(0x47, 0x4B, 1, 2, 3);
-  setup.insert(setup.end(), {0x0F, 0x01, 0x00});  // 15, standard, host is white
+  Bytes setup = rawHeader(0x47, 0x4B, 1, 2, 4);
+  setup.insert(setup.end(), {0x0F, 0x01, 0x00, 0x00});  // 15, standard, host is white, refuse fouls
   EXPECT_EQ(encode(SetupMsg{15, Rule::Standard, false}), setup);
+  Bytes renju = rawHeader(0x47, 0x4B, 1, 2, 4);
+  renju.insert(renju.end(), {0x0F, 0x02, 0x01, 0x01});  // 15, renju, host is black, a foul loses
+  EXPECT_EQ(encode(SetupMsg{15, Rule::Renju, true, FoulPolicy::Lose}), renju);
 
   Bytes bye = rawHeader(0x47, 0x4B, 1, 4, 5);
   bye.insert(bye.end(), {0x01, 0x00, 0x02, 'o', 'k'});
@@ -344,17 +347,23 @@ TEST(Wire, C12_TrailingBytesAreRefused) {
 }
 
 TEST(Wire, SetupWithBadRuleValueIsRefused) {
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 1}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 1, 1}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 1}), DecodeError::None);  // renju: a valid value
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 3, 1}), DecodeError::BadValue);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 255, 1}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 1, 0}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 1, 1, 0}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 1, 0}), DecodeError::None);  // renju
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 3, 1, 0}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 255, 1, 0}), DecodeError::BadValue);
 }
 
 TEST(Wire, SetupWithBadHostIsBlackValueIsRefused) {
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 0}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 2}), DecodeError::BadValue);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 255}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 0, 0}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 2, 0}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 255, 0}), DecodeError::BadValue);
+}
+
+TEST(Wire, SetupWithBadFoulPolicyIsRefused) {
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 1}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 2}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0}), DecodeError::Truncated);  // the 3-byte form of a draft
 }
 
 TEST(Wire, ByeWithBadReasonIsRefused) {
