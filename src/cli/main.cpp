@@ -187,7 +187,10 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       continue;
     }
     if (in.lines.empty()) {
-      if (in.eof && interactive) {
+      // At the end of the input we stay while the opponent may still end the game, and leave
+      // when the game needs a move from us (or at once at a terminal: Ctrl-D).
+      const bool mustLeave = in.eof && (interactive || s.myTurn);
+      if (mustLeave) {
         lock.unlock();
         netGame.leave();
         continue;
@@ -218,8 +221,10 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
     }
     in.lines.pop_front();
     lock.unlock();
-    if (MoveError e = netGame.play(*p); e != MoveError::None)
+    if (MoveError e = netGame.play(*p); e != MoveError::None) {
       std::cerr << "error: " << cmd << ": " << s.game.refusalText(*p, e) << "\n";
+      prompted = false;  // ask again
+    }
   }
 }
 

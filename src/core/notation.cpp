@@ -5,7 +5,9 @@
 namespace gomoku {
 
 std::string toRif(Point p, int size) {
-  return std::string(1, static_cast<char>('a' + p.x)) + std::to_string(size - p.y);
+  std::string text(1, static_cast<char>('a' + p.x));
+  text += std::to_string(size - p.y);
+  return text;
 }
 
 std::string toXY(Point p) { return std::to_string(p.x) + "," + std::to_string(p.y); }

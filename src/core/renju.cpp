@@ -16,6 +16,36 @@ const char* forbiddenName(Forbidden f) {
 
 namespace {
 
+// A cheap look at the lines through the empty point p, on the board as it is: can Black at p
+// be forbidden at all? A four through p needs three more black stones within four points on
+// its line, a three two, and neither can use a stone beyond a white stone or the edge. Most
+// points of a real position fail this test and need no deeper check.
+bool mayBeForbidden(const Board& b, Point p) {
+  int linesWithTwo = 0;
+  bool longRun = false;
+  for (Point d : kDirections) {
+    int near = 0;
+    for (int sign : {-1, 1}) {
+      int run = 0;
+      bool adjacent = true;
+      for (int k = 1; k <= 4; ++k) {
+        const Point q{p.x + sign * k * d.x, p.y + sign * k * d.y};
+        if (!b.inside(q) || b.at(q) == Stone::White) break;
+        if (b.at(q) == Stone::Black) {
+          ++near;
+          if (adjacent) ++run;
+        } else {
+          adjacent = false;
+        }
+      }
+      if (run >= 4) longRun = true;  // five or overline: let the full check decide
+    }
+    if (near >= 3 || longRun) return true;
+    linesWithTwo += near >= 2;
+  }
+  return linesWithTwo >= 2;
+}
+
 // The check works on a private copy of the board that it changes and restores as it looks
 // ahead. Cells off the board read as a wall.
 class Checker {
@@ -23,6 +53,7 @@ class Checker {
   explicit Checker(const Board& b) : board_(b) {}
 
   Forbidden check(Point p) {
+    if (!mayBeForbidden(board_, p)) return Forbidden::None;
     board_.set(p, Stone::Black);
     Forbidden result = classify(p);
     board_.set(p, Stone::Empty);
@@ -42,25 +73,23 @@ class Checker {
     while (black(step(q, d, hi + 1))) ++hi;
   }
 
-  // With p black: would Black at the empty point p + k*d make exactly five that includes p
-  // and the point p + also*d?
-  bool fivePoint(Point p, Point d, int k, int also) {
+  // With p black: would Black at the empty point p + k*d make exactly five that includes p?
+  bool fivePoint(Point p, Point d, int k) {
     const Point q = step(p, d, k);
     if (!empty(q)) return false;
     board_.set(q, Stone::Black);
     int lo, hi;
     run(q, d, lo, hi);
     board_.set(q, Stone::Empty);
-    auto inFive = [&](int offset) { return lo <= offset - k && offset - k <= hi; };
-    return hi - lo + 1 == 5 && inFive(0) && inFive(also);
+    return hi - lo + 1 == 5 && lo <= -k && -k <= hi;
   }
 
-  // With p black: the points along d where Black makes exactly five including p and p + also*d,
-  // as offsets from p; returns how many there are and the first and last offset.
-  int fivePoints(Point p, Point d, int also, int& first, int& last) {
+  // With p black: the points along d where Black makes exactly five including p, as offsets
+  // from p; returns how many there are and the first and last offset.
+  int fivePoints(Point p, Point d, int& first, int& last) {
     int count = 0;
     for (int k = -4; k <= 4; ++k) {
-      if (k == 0 || !fivePoint(p, d, k, also)) continue;
+      if (k == 0 || !fivePoint(p, d, k)) continue;
       if (count++ == 0) first = k;
       last = k;
     }
@@ -71,28 +100,42 @@ class Checker {
   // apart) is one four; two five points at another distance are two fours on one line.
   int fours(Point p, Point d) {
     int first = 0, last = 0;
-    const int count = fivePoints(p, d, 0, first, last);
+    const int count = fivePoints(p, d, first, last);
     return count == 2 && last - first == 5 ? 1 : count;
   }
 
   // With p and p + k*d black: is there a straight four (an open four, _XXXX_) along d that
-  // holds both?
+  // holds both? That is: exactly four black stones in a row through p holding p + k*d, and
+  // Black makes exactly five at each end.
   bool straightFour(Point p, Point d, int k) {
-    int first = 0, last = 0;
-    return fivePoints(p, d, k, first, last) == 2 && last - first == 5;
+    int lo, hi;
+    run(p, d, lo, hi);
+    if (hi - lo + 1 != 4 || k < lo || k > hi) return false;
+    // Each end must be empty and must not join a further black stone (that would be six).
+    const Point before = step(p, d, lo - 1), after = step(p, d, hi + 1);
+    return empty(before) && empty(after) && !black(step(p, d, lo - 2)) && !black(step(p, d, hi + 2));
   }
 
-  // With p black: is there a real three through p along d, i.e. an empty point q on the line
-  // such that Black at q makes a straight four through p, and q is not itself forbidden?
-  bool three(Point p, Point d) {
+  // With p black: the empty points q on the line through p along d where Black makes a
+  // straight four holding p and q (at most 8, as offsets; returns how many). Each is a way for
+  // the line to be a three; whether q is itself allowed is checked later.
+  int threeMakers(Point p, Point d, int (&out)[8]) {
+    int n = 0;
     for (int k = -4; k <= 4; ++k) {
       const Point q = step(p, d, k);
       if (k == 0 || !empty(q)) continue;
       board_.set(q, Stone::Black);
-      const bool straight = straightFour(p, d, k);
+      if (straightFour(p, d, k)) out[n++] = k;
       board_.set(q, Stone::Empty);
-      if (straight && check(q) == Forbidden::None) return true;
     }
+    return n;
+  }
+
+  // With p black: is the line along d a real three (RIF 9.3), i.e. can one of its straight-four
+  // points be played without being forbidden itself?
+  bool realThree(Point p, Point d, const int (&makers)[8], int n) {
+    for (int i = 0; i < n; ++i)
+      if (check(step(p, d, makers[i])) == Forbidden::None) return true;
     return false;
   }
 
@@ -118,12 +161,19 @@ class Checker {
     for (int i = 0; i < 4; ++i)
       if (near[i] >= 3) fourCount += fours(p, kDirections[i]);
     if (fourCount >= 2) return Forbidden::DoubleFour;
-    int threeCount = 0;
+    // Lines that look like threes; only when two or more do, check them for real (recursively).
+    int makers[4][8];
+    int counts[4] = {0, 0, 0, 0};
     int candidates = 0;
-    for (int i = 0; i < 4; ++i) candidates += near[i] >= 2;
-    if (candidates < 2) return Forbidden::None;
     for (int i = 0; i < 4; ++i)
-      if (near[i] >= 2 && three(p, kDirections[i]) && ++threeCount >= 2) return Forbidden::DoubleThree;
+      if (near[i] >= 2) candidates += (counts[i] = threeMakers(p, kDirections[i], makers[i])) > 0;
+    if (candidates < 2) return Forbidden::None;
+    int threeCount = 0;
+    for (int i = 0; i < 4; ++i) {
+      if (counts[i] == 0) continue;
+      if (realThree(p, kDirections[i], makers[i], counts[i]) && ++threeCount >= 2) return Forbidden::DoubleThree;
+      if (threeCount + --candidates < 2) break;  // too few lines left to make two threes
+    }
     return Forbidden::None;
   }
 
@@ -133,7 +183,8 @@ class Checker {
 }  // namespace
 
 Forbidden renjuForbidden(const Board& board, Point p) {
-  if (!board.inside(p) || board.at(p) != Stone::Empty) return Forbidden::None;
+  if (!board.inside(p) || board.at(p) != Stone::Empty || !mayBeForbidden(board, p))
+    return Forbidden::None;
   return Checker(board).check(p);
 }
 
@@ -142,7 +193,8 @@ std::vector<Point> renjuForbiddenPoints(const Board& board) {
   Checker checker(board);
   for (int y = 0; y < board.size(); ++y)
     for (int x = 0; x < board.size(); ++x)
-      if (board.at({x, y}) == Stone::Empty && checker.check({x, y}) != Forbidden::None)
+      if (board.at({x, y}) == Stone::Empty && mayBeForbidden(board, {x, y}) &&
+          checker.check({x, y}) != Forbidden::None)
         out.push_back({x, y});
   return out;
 }

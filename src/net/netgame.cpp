@@ -131,7 +131,19 @@ struct NetGame::Impl {
   // Called under the lock when the match closes: classify a close during the handshake.
   void onMatchClosed() {
     message = match->closeReason();
-    if (match->localColor() != Stone::Empty) return;  // the game had started
+    if (match->localColor() != Stone::Empty) {
+      // The hosted game is over: stop listening, so the port is free and later callers are
+      // refused by the system rather than told BUSY by a game that no longer runs.
+      if (settings.role == Role::Host) {
+        auto stop = [this] {
+          error_code ignored;
+          if (acceptor) acceptor->close(ignored);
+        };
+        if (io.get_executor().running_in_this_thread()) stop();
+        else asio::post(io, stop);
+      }
+      return;
+    }
     if (auto r = match->refusal())
       failure = *r == ErrorCode::Busy ? NetFailure::Busy : NetFailure::VersionMismatch;
     else if (lastDecodeError == DecodeError::BadVersion)

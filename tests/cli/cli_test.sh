@@ -119,6 +119,19 @@ address_in_use)
   if "$CLI" host --port "$port" < /dev/null > "$work/second.out" 2> "$work/second.err"; then fail "second host exited 0"; fi
   grep -q 'address in use' "$work/second.err" || fail "no 'address in use' in the message"
   ;;
+script_ends)
+  # A script that runs out of moves leaves when the game needs its next move (no hang); until
+  # then it stays, so the opponent's last move still counts.
+  printf 'h8\ni8\n' > "$work/host.in"
+  start_host host --nick Host
+  printf 'h9\n' > "$work/join.in"
+  "$CLI" join "127.0.0.1:$port" --nick Short < "$work/join.in" > "$work/join.out" 2> "$work/join.err" || fail "join exited $?"
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  grep -qx 'RESULT interrupted you left the game' "$work/join.out" || fail "the joiner did not leave at its turn"
+  grep -qx 'RESULT interrupted the opponent left the game' "$work/host.out" || fail "the host was not told"
+  grep -q '^MOVE 3 black i8' "$work/join.out" || fail "the joiner left before the host's last move"
+  ;;
 busy_host)
   # A second caller while a game runs is told the host is busy, and the game goes on.
   printf '%s\n' "$black_moves" > "$work/host.in"

@@ -910,6 +910,26 @@ TEST(Session, C14a_DestroyingTheJoinerMidGameIsNoticedAtOnce) {
   EXPECT_EQ(host.game.play({9, 9}), MoveError::GameOver);
 }
 
+// A host whose game has ended stops listening: the port is free again (a later caller is
+// refused by the system instead of being told BUSY by a game that no longer runs).
+TEST(Session, HostStopsListeningWhenItsGameEnds) {
+  Net host;
+  const std::uint16_t port = hostAnyPort(host, settings("Host", ColorChoice::Black));
+  {
+    Net joiner;
+    joiner.game.join("127.0.0.1", port, settings("Joiner"), 10s);
+    ASSERT_TRUE(host.waitUntil(playing, "the host's game to start"));
+  }  // the joiner leaves
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
+                             "the host to notice"));
+  Net late;
+  late.game.join("127.0.0.1", port, settings("Late"), 10s);
+  ASSERT_TRUE(late.waitUntil([](const NetSnapshot& s) { return s.phase == NetPhase::Failed; }, "the late join to fail"));
+  EXPECT_EQ(late.snap().failure, NetFailure::Refused) << describe(late.snap());
+  Net again;  // and the port can be hosted on at once
+  EXPECT_FALSE(again.game.host(port, settings("Again")).has_value());
+}
+
 TEST(Session, C14a_PeerSocketClosedWithoutByeIsNoticed) {
   Net host;
   const std::uint16_t port = hostAnyPort(host, settings("Host", ColorChoice::White));
