@@ -150,6 +150,10 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
   for (;;) {
     const net::NetSnapshot s = netGame.snapshot();
     if (s.phase == net::NetPhase::Failed) {
+      if (s.failure == net::NetFailure::Cancelled) {
+        std::cout << "Cancelled before a game started." << std::endl;
+        return 1;
+      }
       std::cerr << "error: " << s.message << "\n";
       return 2;
     }
@@ -192,7 +196,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       const bool mustLeave = in.eof && (interactive || s.myTurn);
       if (mustLeave) {
         lock.unlock();
-        netGame.leave();
+        if (started) netGame.leave();
+        else netGame.cancel();  // no game yet: stop listening or connecting
         continue;
       }
       in.cv.wait(lock, [&] { return in.changed || !in.lines.empty() || (in.eof && interactive); });
@@ -206,7 +211,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
     if (cmd == "quit") {
       in.lines.pop_front();
       lock.unlock();
-      netGame.leave();
+      if (started) netGame.leave();
+      else netGame.cancel();
       continue;
     }
     auto p = parsePoint(cmd, started ? s.game.size() : Board::kDefaultSize);

@@ -16,13 +16,17 @@ std::size_t utf8Length(std::string_view s);
 /// Longest nickname, in Unicode code points (the wire and the dialogs enforce it).
 inline constexpr std::size_t kMaxNicknameChars = 32;
 
-/// Checks a nickname typed by a user or received from a peer: valid UTF-8, not empty or
-/// blank, at most kMaxNicknameChars code points, no NUL. Returns an error sentence, or
-/// nullopt when acceptable. Surrounding blanks are not removed here (see trimNickname).
+/// Checks a nickname typed by a user or received from a peer: valid UTF-8, at least one visible
+/// character (not only spaces of any kind, zero-width, direction or control characters), at
+/// most kMaxNicknameChars code points, no NUL. Returns an error sentence, or nullopt when
+/// acceptable. Surrounding blanks are not removed here (see trimNickname).
 std::optional<std::string> nicknameError(std::string_view nick);
 /// The nickname with ASCII blanks removed from both ends.
 std::string trimNickname(std::string_view nick);
-/// The text with control characters (newline, tab, ...) replaced by spaces, for one-line display.
+/// The text for one-line display: control characters (newline, tab, C1 controls, line and
+/// paragraph separators) become spaces and text-direction controls (e.g. U+202E) are dropped,
+/// so that a peer's text cannot break lines or disguise itself. Invalid UTF-8: only printable
+/// ASCII is kept, the rest shown as '?'.
 std::string singleLine(std::string_view s);
 
 }  // namespace gomoku

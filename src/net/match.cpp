@@ -124,6 +124,7 @@ void Match::onMove(const Move& m) {
 }
 
 void Match::onError(const Error& e) {
+  disconnect_();  // the peer closes after ERROR; so do we, whatever it does
   const std::string text = singleLine(e.text);
   if (phase_ == MatchPhase::Handshake && (e.code == ErrorCode::Busy || e.code == ErrorCode::VersionMismatch))
     refusal_ = e.code;

@@ -98,7 +98,7 @@ std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::st
 
 struct NetGame::Impl {
   explicit Impl(Listener l)
-      : listener(std::move(l)), work(asio::make_work_guard(io)), deadline(io), resolver(io), connecting(io) {
+      : listener(std::move(l)), work(asio::make_work_guard(io)), deadline(io), acceptRetry(io), resolver(io), connecting(io) {
     thread = std::thread([this] { io.run(); });
   }
 
@@ -144,43 +144,45 @@ struct NetGame::Impl {
       }
       return;
     }
+    if (cancelling) return;  // cancel() says what happened
     if (auto r = match->refusal())
       failure = *r == ErrorCode::Busy ? NetFailure::Busy : NetFailure::VersionMismatch;
     else if (lastDecodeError == DecodeError::BadVersion)
       failure = NetFailure::VersionMismatch;
-    else if (match->sentError())
-      failure = NetFailure::Other;  // a Gomoku peer whose setup or messages we refused
-    else if (lastDecodeError == DecodeError::BadMagic || handshakeTimedOut ||
-             settings.role == Role::Joiner)
-      failure = NetFailure::NotGomokuHost;
+    else if (peerSpoke || match->sentError())
+      failure = NetFailure::Other;  // a Gomoku peer that ended the handshake, or that we refused
     else
-      failure = NetFailure::Other;
+      failure = NetFailure::NotGomokuHost;  // bad bytes, silence, or a close without a word
     if (failure == NetFailure::NotGomokuHost && settings.role == Role::Joiner)
       message = "not a Gomoku host: " + message;
     if (settings.role == Role::Host) {
       // A caller that never became a game (a port scanner, a browser, another version) does
-      // not use up the hosted game: go back to listening. Deferred: we are inside the Match.
-      asio::post(io, [this] {
-        mutate([&] {
-          if (!match || match->phase() != MatchPhase::Closed || match->localColor() != Stone::Empty ||
-              phase != NetPhase::InMatch || !acceptor || !acceptor->is_open())
-            return;
-          match.reset();
-          session.reset();
-          peerAddress.clear();
-          phase = NetPhase::Listening;
-          failure = NetFailure::None;
-          handshakeTimedOut = false;
-          lastDecodeError = DecodeError::None;
-        });
+      // not use up the hosted game: drop it and listen again, in this same step. The Match is
+      // destroyed later, outside its own call.
+      phase = NetPhase::Listening;
+      failure = NetFailure::None;
+      peerAddress.clear();
+      handshakeTimedOut = false;
+      lastDecodeError = DecodeError::None;
+      peerSpoke = false;
+      if (session) session->abort();
+      const std::uint64_t stale = generation;
+      asio::post(io, [this, stale] {
+        std::lock_guard<std::mutex> lock(mu);
+        if (generation != stale || !match || match->phase() != MatchPhase::Closed) return;
+        match.reset();
+        session.reset();
       });
     }
   }
 
   // Forgets a previous attempt (under the lock) so that host() or join() can start afresh.
   void reset() {
+    if (session) session->abort();
     match.reset();
     session.reset();
+    cancelling = false;
+    peerSpoke = false;
     peerAddress.clear();
     failure = NetFailure::None;
     message.clear();
@@ -205,6 +207,9 @@ struct NetGame::Impl {
 
   // Called on the io thread with a connected socket.
   void startSession(tcp::socket socket, std::chrono::milliseconds handshakeTimeout) {
+    if (session) session->abort();  // a stray caller's connection, already closing
+    ++generation;
+    peerSpoke = false;
     session = std::make_shared<Session>(std::move(socket));
     peerAddress = session->peerAddress();
     phase = NetPhase::InMatch;
@@ -214,7 +219,9 @@ struct NetGame::Impl {
     session->start(
         [this, current](Message m) {
           mutate([&] {
-            if (session.get() == current && match) match->receive(m);
+            if (session.get() != current || !match) return;
+            peerSpoke = true;
+            match->receive(m);
           });
         },
         [this, current](const std::string& reason, DecodeError e) {
@@ -239,9 +246,17 @@ struct NetGame::Impl {
 
   void accept() {
     acceptor->async_accept([this](error_code ec, tcp::socket socket) {
-      if (ec) return;  // closed (cancel, shutdown)
+      if (ec == asio::error::operation_aborted || !acceptor || !acceptor->is_open()) return;
+      if (ec) {
+        // E.g. out of file descriptors: the port stays ours; try again a little later.
+        acceptRetry.expires_after(std::chrono::milliseconds(100));
+        acceptRetry.async_wait([this](error_code e) {
+          if (!e && acceptor && acceptor->is_open()) accept();
+        });
+        return;
+      }
       mutate([&] {
-        if (session || phase != NetPhase::Listening) {
+        if (phase != NetPhase::Listening) {
           auto busy = std::make_shared<Session>(std::move(socket));
           busy->start([](Message) {}, [](const std::string&, DecodeError) {});
           busy->send(Error{ErrorCode::Busy, "this host is busy with another game"});
@@ -269,6 +284,7 @@ struct NetGame::Impl {
     runOnIo([this] {
       error_code ignored;
       if (acceptor) acceptor->close(ignored);
+      acceptRetry.cancel();
       resolver.cancel();
       connecting.close(ignored);
       std::lock_guard<std::mutex> lock(mu);
@@ -279,7 +295,8 @@ struct NetGame::Impl {
   Listener listener;
   asio::io_context io;
   asio::executor_work_guard<asio::io_context::executor_type> work;
-  asio::steady_timer deadline;  // join deadline, then handshake deadline
+  asio::steady_timer deadline;     // join deadline, then handshake deadline
+  asio::steady_timer acceptRetry;  // after a failed accept
   tcp::resolver resolver;
   tcp::socket connecting;
   std::unique_ptr<tcp::acceptor> acceptor;
@@ -297,6 +314,9 @@ struct NetGame::Impl {
   std::chrono::milliseconds handshakeTimeout{10000};
   bool connectDone = false;  // the join deadline or the connect finished first
   bool handshakeTimedOut = false;
+  bool peerSpoke = false;         // a well-formed message came from the peer
+  bool cancelling = false;        // cancel() is ending the attempt
+  std::uint64_t generation = 0;   // sessions started; tells a stale clean-up from a current one
   DecodeError lastDecodeError = DecodeError::None;
 };
 
@@ -427,11 +447,13 @@ void NetGame::cancel() {
   Impl& d = *impl_;
   bool stop = false;
   d.mutate([&] {
-    if (d.phase == NetPhase::InMatch) {
-      if (d.match) d.match->leave();
+    if (d.phase == NetPhase::InMatch && d.match && d.match->phase() != MatchPhase::Handshake) {
+      d.match->leave();  // a game runs: leave it
       return;
     }
-    if (d.phase == NetPhase::Listening || d.phase == NetPhase::Connecting) {
+    if (d.phase == NetPhase::Listening || d.phase == NetPhase::Connecting || d.phase == NetPhase::InMatch) {
+      d.cancelling = true;
+      if (d.match) d.match->leave();  // a handshake in progress
       d.connectDone = true;
       d.fail(NetFailure::Cancelled, "cancelled");
       stop = true;

@@ -79,9 +79,14 @@ void Session::drain() {
 }
 
 void Session::protocolError(DecodeError e) {
-  const std::string text = decodeErrorText(e);
-  report(e == DecodeError::BadMagic ? "the other side is not a Gomoku program"
-                                    : "the opponent's program sent bad data: " + text,
+  const std::string text =
+      e == DecodeError::BadVersion
+          ? "version mismatch: the other program speaks protocol " + std::to_string(current_.version) +
+                ".x, this one " + std::to_string(kProtocolMajor) + ".x"
+          : std::string(decodeErrorText(e));
+  report(e == DecodeError::BadMagic     ? std::string("the other side is not a Gomoku program")
+         : e == DecodeError::BadVersion ? text
+                                        : "the opponent's program sent bad data: " + text,
          e);
   if (!closing_ && e != DecodeError::BadMagic) {
     const ErrorCode code = e == DecodeError::BadVersion ? ErrorCode::VersionMismatch : ErrorCode::Protocol;

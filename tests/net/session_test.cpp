@@ -1374,3 +1374,52 @@ TEST(Session, LocalAddressesListNoLoopback) {
     EXPECT_NE(a, "::1");
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Found by hostile-peer testing (issue 2 follow-up).
+
+// A caller that sends ERROR during the handshake and keeps its socket open is closed by the
+// host at once (it does not hold a connection, nor the host's exit), and the host listens again.
+TEST(Session, CallerSendingErrorDuringTheHandshakeIsClosedAndTheHostListensAgain) {
+  Net host;
+  const std::uint16_t port = hostAnyPort(host, settings("Host"));
+  RawClient stray(port);
+  stray.write(encode(Error{ErrorCode::Protocol, "nonsense"}));
+  bool closed = false;
+  stray.readUntilClosed(closed);
+  EXPECT_TRUE(closed) << "the host closed the caller's connection";
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.phase == NetPhase::Listening; },
+                             "the host to listen again"));
+  Net joiner;
+  joiner.game.join("127.0.0.1", port, settings("Joiner"), 10s);
+  ASSERT_TRUE(joiner.waitUntil(playing, "a real joiner's game to start"));
+}
+
+// A real Gomoku host that says BYE during the handshake is not "not a Gomoku host".
+TEST(Session, JoinerToldByeDuringTheHandshakeIsNotCalledNotGomoku) {
+  Net joiner;
+  RawServer server;
+  joiner.game.join("127.0.0.1", server.port(), settings("Joiner"), 10s);
+  ASSERT_TRUE(server.accept());
+  ASSERT_TRUE(readJoinerHello(server, "Joiner"));
+  server.write(concat({helloBytes("Scripted"), encode(Bye{ByeReason::Closing, "host shutting down"})}));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; }, "the close"));
+  const NetSnapshot s = joiner.snap();
+  EXPECT_EQ(s.failure, NetFailure::Other) << describe(s);
+  EXPECT_EQ(s.message.find("not a Gomoku host"), std::string::npos) << describe(s);
+  EXPECT_NE(s.message.find("left"), std::string::npos) << describe(s);
+}
+
+// Cancelling while the handshake is under way is a cancel, and frees the port.
+TEST(Session, CancelDuringTheHandshakeIsACancel) {
+  Net host;
+  const std::uint16_t port = hostAnyPort(host, settings("Host"));
+  RawClient silent(port);  // connects and says nothing: the host waits in the handshake
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.phase == NetPhase::InMatch; }, "the caller"));
+  host.game.cancel();
+  const NetSnapshot s = host.snap();
+  EXPECT_EQ(s.phase, NetPhase::Failed) << describe(s);
+  EXPECT_EQ(s.failure, NetFailure::Cancelled) << describe(s);
+  Net again;
+  EXPECT_FALSE(again.game.host(port, settings("Again")).has_value());
+}
