@@ -1,0 +1,64 @@
+#include "record/record.h"
+
+#include <cctype>
+#include <fstream>
+#include <iterator>
+
+#include "record/psq.h"
+#include "record/sgf.h"
+
+namespace gomoku {
+
+namespace {
+std::string prefixed(const std::string& file, int line, const std::string& message) {
+  std::string out = file.empty() ? std::string() : file + ": ";
+  if (line > 0) out += "line " + std::to_string(line) + ": ";
+  return out + message;
+}
+}  // namespace
+
+RecordError::RecordError(int line, const std::string& message)
+    : RecordError(std::string(), line, message) {}
+
+RecordError::RecordError(const std::string& file, int line, const std::string& message)
+    : std::runtime_error(prefixed(file, line, message)), line_(line), message_(message) {}
+
+const char* recordResultName(RecordResult r) {
+  switch (r) {
+    case RecordResult::Black:
+      return "black";
+    case RecordResult::White:
+      return "white";
+    case RecordResult::Draw:
+      return "draw";
+    case RecordResult::Unknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+std::string readFileBytes(const std::filesystem::path& path) {
+  constexpr std::uintmax_t kMaxBytes = 16u << 20;
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(path, ec);
+  if (ec) throw RecordError(path.string(), 0, "cannot read the file (" + ec.message() + ")");
+  if (bytes > kMaxBytes)
+    throw RecordError(
+        path.string(), 0,
+        "the file is too large for a game record (" + std::to_string(bytes) + " bytes)");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw RecordError(path.string(), 0, "cannot open the file");
+  std::string data{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) throw RecordError(path.string(), 0, "cannot read the file");
+  return data;
+}
+
+Record readRecordFile(const std::filesystem::path& path, const ReadOptions& options) {
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == ".psq") return readPsqFile(path, options);
+  if (ext == ".sgf") return readSgfFile(path, options);
+  throw RecordError(path.string(), 0, "unknown record format (expected .psq or .sgf)");
+}
+
+}  // namespace gomoku

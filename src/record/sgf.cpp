@@ -1,0 +1,620 @@
+#include "record/sgf.h"
+
+#include <cctype>
+#include <cerrno>
+#include <string>
+#include <vector>
+
+#ifndef _WIN32
+#include <iconv.h>
+#endif
+
+#include "core/notation.h"
+#include "core/utf8.h"
+#include "gomoku/version.h"
+
+namespace gomoku {
+
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
+bool space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+bool upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
+bool idChar(char c) {
+  // SGF identifiers are upper-case letters (FF[3] also allowed lower case); some renju sites
+  // write digits too (iwzq.com: 5A[] for the fifth-move alternatives).
+  return upper(c) || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+int lineAt(std::string_view text, std::size_t offset) {
+  int line = 1;
+  for (std::size_t k = 0; k < offset && k < text.size(); ++k)
+    if (text[k] == '\n') ++line;
+  return line;
+}
+
+std::string hexByte(unsigned char c) {
+  static const char digits[] = "0123456789ABCDEF";
+  return std::string("0x") + digits[c >> 4] + digits[c & 15];
+}
+
+std::string upperAscii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The canonical spelling of an encoding name for the few we name ourselves.
+std::string normalEncoding(std::string_view name) {
+  std::string n = upperAscii(trim(name));
+  if (n == "UTF8" || n == "UTF-8") return "UTF-8";
+  // GB2312 and GBK files often hold characters of their superset GB18030: read them as that.
+  if (n == "GB-18030" || n == "GB2312" || n == "GBK" || n == "CP936") return "GB18030";
+  return n;
+}
+
+// The value of the first CA[] property in the raw bytes, if any (looked up before decoding:
+// CA and its value are ASCII in every encoding that matters here).
+std::string declaredEncoding(std::string_view raw) {
+  for (std::size_t at = raw.find("CA["); at != std::string_view::npos;
+       at = raw.find("CA[", at + 1)) {
+    if (at > 0 && idChar(raw[at - 1])) continue;
+    const std::size_t end = raw.find(']', at + 3);
+    if (end == std::string_view::npos || end - at > 40) return {};
+    return normalEncoding(raw.substr(at + 3, end - at - 3));
+  }
+  return {};
+}
+
+struct Decoded {
+  std::string text;
+  std::string encoding;
+  bool converted = true;
+};
+
+void checkUtf8(std::string_view text, const std::string& encoding) {
+  std::size_t start = 0;
+  int line = 1;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    if (!validUtf8(text.substr(start, end - start)))
+      throw RecordError(line, "the text is not valid " + encoding);
+    if (end == text.size()) break;
+    start = end + 1;
+    ++line;
+  }
+}
+
+#ifndef _WIN32
+class Iconv {
+ public:
+  explicit Iconv(const std::string& from) : cd_(iconv_open("UTF-8", from.c_str())) {}
+  ~Iconv() {
+    if (ok()) iconv_close(cd_);
+  }
+  Iconv(const Iconv&) = delete;
+  Iconv& operator=(const Iconv&) = delete;
+  bool ok() const { return cd_ != reinterpret_cast<iconv_t>(-1); }
+  iconv_t get() const { return cd_; }
+
+ private:
+  iconv_t cd_;
+};
+
+std::string convertToUtf8(std::string_view raw, const std::string& from) {
+  Iconv cd(from);
+  if (!cd.ok()) throw RecordError(0, "unknown text encoding \"" + from + "\"");
+  std::string out(raw.size() * 2 + 16, '\0');
+  char* in = const_cast<char*>(raw.data());
+  std::size_t inLeft = raw.size();
+  std::size_t used = 0;
+  while (true) {
+    char* outp = out.data() + used;
+    std::size_t outLeft = out.size() - used;
+    const std::size_t r = inLeft > 0 ? iconv(cd.get(), &in, &inLeft, &outp, &outLeft)
+                                     : iconv(cd.get(), nullptr, nullptr, &outp, &outLeft);
+    const int err = errno;
+    used = static_cast<std::size_t>(outp - out.data());
+    if (r != static_cast<std::size_t>(-1)) {
+      if (inLeft == 0) break;
+      continue;
+    }
+    if (err == E2BIG) {
+      out.resize(out.size() * 2);
+      continue;
+    }
+    const std::size_t offset = static_cast<std::size_t>(in - raw.data());
+    const std::string what = err == EINVAL
+                                 ? "an incomplete character at the end of the file"
+                                 : "byte " + hexByte(static_cast<unsigned char>(raw[offset])) +
+                                       " at offset " + std::to_string(offset);
+    throw RecordError(lineAt(raw, offset), "the text is not valid " + from + " (" + what + ")");
+  }
+  out.resize(used);
+  return out;
+}
+#endif
+
+Decoded decode(std::string_view raw, const ReadOptions& options) {
+  Decoded d;
+  if (raw.substr(0, kBom.size()) == kBom) {
+    raw.remove_prefix(kBom.size());
+    d.encoding = "UTF-8";
+  } else if (!options.encoding.empty()) {
+    d.encoding = normalEncoding(options.encoding);
+  } else if (std::string ca = declaredEncoding(raw); !ca.empty()) {
+    d.encoding = ca;
+  } else {
+    d.encoding = validUtf8(raw) ? "UTF-8" : "GB18030";
+  }
+  if (d.encoding == "UTF-8" || d.encoding == "US-ASCII" || d.encoding == "ASCII") {
+    checkUtf8(raw, d.encoding);
+    d.text = std::string(raw);
+    return d;
+  }
+#ifndef _WIN32
+  d.text = convertToUtf8(raw, d.encoding);
+#else
+  // TODO(windows): convert with MultiByteToWideChar (code page 54936 for GB18030) and then to
+  // UTF-8. Until then the text is kept as raw bytes and marked unconverted. Note that a raw
+  // GB18030 trail byte can be ']' or '\', which the SGF parser below then misreads.
+  d.text = std::string(raw);
+  d.converted = false;
+#endif
+  return d;
+}
+
+struct Property {
+  std::string id;
+  std::vector<std::string> values;
+  int line = 0;
+};
+
+struct Node {
+  std::vector<Property> props;
+  int line = 0;
+};
+
+// Whether a ']' just before t[i] ends a property value: what follows (after blanks) is the end
+// of the text, '[', ';', '(', ')' or a property name and its '['.
+bool closesValue(std::string_view t, std::size_t i) {
+  while (i < t.size() && space(t[i])) ++i;
+  if (i == t.size()) return true;
+  const char c = t[i];
+  if (c == '[' || c == ';' || c == '(' || c == ')') return true;
+  if (!idChar(c)) return false;
+  while (i < t.size() && idChar(t[i])) ++i;
+  while (i < t.size() && space(t[i])) ++i;
+  return i < t.size() && t[i] == '[';
+}
+
+// Parses the first game tree of an SGF collection and returns the nodes of its main line (the
+// first variation at every branch). The rest of the tree is checked for syntax and skipped;
+// later game trees are ignored. Repairs made on the way are added to `repairs`.
+std::vector<Node> parseMainLine(std::string_view t, std::vector<std::string>& repairs) {
+  const std::size_t n = t.size();
+  std::size_t i = 0;
+  int line = 1;
+  auto skipSpace = [&] {
+    while (i < n && space(t[i])) {
+      if (t[i] == '\n') ++line;
+      ++i;
+    }
+  };
+  skipSpace();
+  if (i == n) throw RecordError(0, "empty file: no SGF game tree");
+  if (t[i] != '(')
+    throw RecordError(line, "not an SGF file: expected '(' to open the game tree, found " +
+                                (static_cast<unsigned char>(t[i]) < 0x20
+                                     ? hexByte(static_cast<unsigned char>(t[i]))
+                                     : "'" + std::string(1, t[i]) + "'"));
+  std::vector<Node> nodes;
+  int depth = 0;
+  bool collecting = true;   // still on the main line
+  bool needNode = false;    // just after '(': a ';' must follow
+  bool inNode = false;      // properties may follow
+  bool afterChild = false;  // a variation just closed: only '(' or ')' may follow
+  while (true) {
+    skipSpace();
+    if (i == n)
+      throw RecordError(line, "the game tree is not closed: " + std::to_string(depth) +
+                                  " ')' missing (the file may be truncated)");
+    const char c = t[i];
+    if (needNode && c != ';') throw RecordError(line, "a game tree must start with a node ';'");
+    if (c == '(') {
+      ++depth;
+      ++i;
+      needNode = true;
+      inNode = false;
+      afterChild = false;
+    } else if (c == ')') {
+      --depth;
+      ++i;
+      collecting = false;
+      inNode = false;
+      afterChild = true;
+      if (depth == 0) break;
+    } else if (c == ';') {
+      if (afterChild) throw RecordError(line, "a node after a variation (';' after ')')");
+      ++i;
+      needNode = false;
+      inNode = true;
+      if (collecting) nodes.push_back({{}, line});
+    } else if (idChar(c)) {
+      if (!inNode) throw RecordError(line, "property outside a node (missing ';')");
+      const std::size_t start = i;
+      while (i < n && idChar(t[i])) ++i;
+      if (i - start > 16) throw RecordError(line, "property name too long");
+      Property prop{std::string(t.substr(start, i - start)), {}, line};
+      skipSpace();
+      if (i == n || t[i] != '[')
+        throw RecordError(line, "property " + prop.id + " has no value ('[' expected)");
+      while (i < n && t[i] == '[') {
+        const int valueLine = line;
+        ++i;
+        std::string value;
+        bool closed = false;
+        // The first ']' read as text (see below): where to go back to if the value never closes.
+        std::size_t firstRepairAt = 0, firstRepairSize = 0, repairsBefore = repairs.size();
+        int firstRepairLine = 0;
+        while (i < n) {
+          const char v = t[i++];
+          if (v == ']') {
+            if (closesValue(t, i)) {
+              closed = true;
+              break;
+            }
+            // Some writers (iwzq.com) leave a ']' in a value unescaped, as in PW[[A]B]: a ']'
+            // that nothing valid follows is read as text.
+            if (firstRepairAt == 0) {
+              firstRepairAt = i;
+              firstRepairSize = value.size();
+              firstRepairLine = line;
+            }
+            repairs.push_back("line " + std::to_string(line) + ": an unescaped ']' in " + prop.id +
+                              "[] is read as text");
+          }
+          if (v == '\n') ++line;
+          if (v == '\\') {
+            if (i == n) break;
+            const char e = t[i++];
+            if (e == '\n' || e == '\r') {  // soft line break: removed
+              if (e == '\n') ++line;
+              if (e == '\r' && i < n && t[i] == '\n') {
+                ++i;
+                ++line;
+              }
+              continue;
+            }
+            value += e;
+            continue;
+          }
+          if (v == '\0') throw RecordError(line, "binary data (a NUL byte) in a property value");
+          value += v;
+        }
+        if (!closed && firstRepairAt != 0) {
+          // The value never closes: the first ']' did close it, and what follows is wrong.
+          i = firstRepairAt;
+          line = firstRepairLine;
+          value.resize(firstRepairSize);
+          repairs.resize(repairsBefore);
+          closed = true;
+        }
+        if (!closed)
+          throw RecordError(valueLine, "the value of " + prop.id +
+                                           "[ is not closed (']' missing; the file may be "
+                                           "truncated)");
+        if (collecting) prop.values.push_back(std::move(value));
+        skipSpace();
+      }
+      if (collecting) nodes.back().props.push_back(std::move(prop));
+    } else {
+      const auto u = static_cast<unsigned char>(c);
+      throw RecordError(line,
+                        "unexpected " +
+                            (u < 0x20 || u >= 0x7F ? "byte " + hexByte(u)
+                                                   : "character '" + std::string(1, c) + "'") +
+                            " outside a property value");
+    }
+  }
+  return nodes;
+}
+
+// SimpleText: line breaks become spaces; surrounding blanks removed.
+std::string simpleText(std::string_view v) {
+  std::string out;
+  for (char c : trim(v)) out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+  return out;
+}
+
+// Text: CRLF and lone CR become LF.
+std::string text(std::string_view v) {
+  std::string out;
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    if (v[k] == '\r') {
+      out += '\n';
+      if (k + 1 < v.size() && v[k + 1] == '\n') ++k;
+    } else {
+      out += v[k];
+    }
+  }
+  return out;
+}
+
+std::string shown(std::string_view v) {
+  std::string s(v.substr(0, 12));
+  return v.size() > 12 ? s + "..." : s;
+}
+
+int parseSize(const Property& p) {
+  const std::string v = simpleText(p.values.front());
+  auto number = [&](std::string_view s) -> int {
+    s = trim(s);
+    if (s.empty() || s.size() > 3) return -1;
+    int x = 0;
+    for (char c : s) {
+      if (c < '0' || c > '9') return -1;
+      x = x * 10 + (c - '0');
+    }
+    return x;
+  };
+  int w, h;
+  if (const auto colon = v.find(':'); colon != std::string::npos) {
+    w = number(std::string_view(v).substr(0, colon));
+    h = number(std::string_view(v).substr(colon + 1));
+  } else {
+    w = h = number(v);
+  }
+  if (w < 0 || h < 0) throw RecordError(p.line, "SZ[" + shown(v) + "] is not a board size");
+  if (w != h)
+    throw RecordError(p.line, "the board is " + std::to_string(w) + "x" + std::to_string(h) +
+                                  "; only square boards are supported");
+  if (w < Board::kMinSize || w > Board::kMaxSize)
+    throw RecordError(p.line, "board size " + std::to_string(w) + " is outside " +
+                                  std::to_string(Board::kMinSize) + ".." +
+                                  std::to_string(Board::kMaxSize));
+  return w;
+}
+
+bool startsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+}  // namespace
+
+RecordResult parseSgfResult(std::string_view re, bool* foul) {
+  if (foul) *foul = false;
+  const std::string v = simpleText(re);
+  const std::string up = upperAscii(v);
+  if (startsWith(up, "B+") || up == "B") return RecordResult::Black;
+  if (startsWith(up, "W+") || up == "W") return RecordResult::White;
+  if (up == "0" || up == "DRAW" || up == "JIGO" || up == "=") return RecordResult::Draw;
+  if (startsWith(v, "黑胜")) return RecordResult::Black;
+  if (startsWith(v, "白胜")) return RecordResult::White;
+  if (startsWith(v, "和棋") || v == "和") return RecordResult::Draw;
+  if (startsWith(v, "抓禁")) {
+    if (foul) *foul = true;
+    return RecordResult::White;
+  }
+  return RecordResult::Unknown;
+}
+
+Record readSgf(std::string_view bytes, const ReadOptions& options) {
+  if (trim(bytes).empty()) throw RecordError(0, "empty file: no SGF game tree");
+  Decoded decoded = decode(bytes, options);
+  std::vector<std::string> repairs;
+  const std::vector<Node> nodes = parseMainLine(decoded.text, repairs);
+
+  Record rec;
+  rec.encoding = decoded.encoding;
+  rec.textConverted = decoded.converted;
+  rec.warnings = std::move(repairs);
+  rec.size = Board::kDefaultSize;  // SGF: 15x15 unless SZ[] says otherwise (GM[4])
+
+  // Root-only properties first: the board size is needed to judge the moves.
+  for (const Property& p : nodes.front().props) {
+    if (p.id == "SZ") {
+      rec.size = parseSize(p);
+    } else if (p.id == "GM") {
+      const std::string gm = simpleText(p.values.front());
+      if (gm != "4")
+        throw RecordError(p.line,
+                          "GM[" + shown(gm) + "] is not a gomoku / renju record (GM[4] expected)");
+    }
+  }
+
+  const std::string dims = std::to_string(rec.size) + "x" + std::to_string(rec.size);
+  Board board(rec.size);
+  std::vector<int> movedAt(static_cast<std::size_t>(Board::kMaxSize * Board::kMaxSize), 0);
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    const Node& node = nodes[k];
+    const Property* move = nullptr;
+    for (const Property& p : node.props) {
+      if (p.id == "B" || p.id == "W") {
+        if (move)
+          throw RecordError(p.line,
+                            "a node with two moves (" + move->id + "[] and " + p.id + "[])");
+        move = &p;
+      } else if (p.id == "AB" || p.id == "AW" || p.id == "AE") {
+        throw RecordError(p.line, "setup stones (" + p.id + "[]) are not supported");
+      }
+    }
+    if (move) {
+      const int number = static_cast<int>(rec.moves.size()) + 1;
+      const bool black = move->id == "B";
+      if (black != (number % 2 == 1))
+        throw RecordError(move->line, "move " + std::to_string(number) + " is " + move->id + "[" +
+                                          shown(move->values.front()) + "] but " +
+                                          (black ? "White" : "Black") + " is to move");
+      if (move->values.size() != 1)
+        throw RecordError(move->line, "move " + std::to_string(number) + " has " +
+                                          std::to_string(move->values.size()) + " values");
+      const std::string& v = move->values.front();
+      const std::string written = move->id + "[" + shown(v) + "]";
+      Point p{-1, -1};
+      auto letter = [](char c) { return c >= 'a' && c <= 'z'; };
+      std::string problem;
+      if (v.size() == 2 && letter(v[0]) && letter(v[1])) {
+        p = {v[0] - 'a', v[1] - 'a'};
+        if (!board.inside(p)) {
+          problem =
+              "move " + std::to_string(number) + " " + written + " is off the " + dims + " board";
+        } else if (board.at(p) != Stone::Empty) {
+          problem = "move " + std::to_string(number) + " " + written + " is on the point of move " +
+                    std::to_string(movedAt[static_cast<std::size_t>(p.y * Board::kMaxSize + p.x)]);
+        }
+      } else {
+        problem = "move " + std::to_string(number) + " " + written +
+                  " is not a point (two letters a.." + std::string(1, char('a' + rec.size - 1)) +
+                  ", column then row, expected)";
+      }
+      if (!problem.empty()) {
+        if (!options.keepIllegalMoves) throw RecordError(move->line, problem);
+        rec.warnings.push_back("line " + std::to_string(move->line) + ": " + problem);
+      } else {
+        board.set(p, black ? Stone::Black : Stone::White);
+        movedAt[static_cast<std::size_t>(p.y * Board::kMaxSize + p.x)] = number;
+      }
+      rec.moves.push_back(p);
+    }
+    const int played = static_cast<int>(rec.moves.size());
+    for (const Property& p : node.props) {
+      const std::string& v = p.values.front();
+      if (p.id == "B" || p.id == "W" || p.id == "SZ" || p.id == "GM") continue;
+      if (p.id == "PB") {
+        rec.black = simpleText(v);
+      } else if (p.id == "PW") {
+        rec.white = simpleText(v);
+      } else if (p.id == "RE") {
+        if (!trim(v).empty()) {
+          rec.resultText = simpleText(v);
+          rec.result = parseSgfResult(rec.resultText, &rec.foulResult);
+        }
+      } else if (p.id == "DT") {
+        rec.date = simpleText(v);
+      } else if (p.id == "RU") {
+        rec.rule = parseRule(simpleText(v));
+        if (!rec.rule) rec.properties.emplace_back(p.id, simpleText(v));
+      } else if (p.id == "C") {
+        rec.comments.push_back({played, text(v)});
+      } else if (p.id == "GC") {
+        rec.comments.push_back({0, text(v)});
+      } else if (k == 0) {
+        for (const std::string& value : p.values) rec.properties.emplace_back(p.id, text(value));
+      }
+    }
+  }
+  return rec;
+}
+
+Record readSgfFile(const std::filesystem::path& path, const ReadOptions& options) {
+  try {
+    return readSgf(readFileBytes(path), options);
+  } catch (const RecordError& e) {
+    throw RecordError(path.string(), e.line(), e.message());
+  }
+}
+
+namespace {
+
+std::string escaped(std::string_view v) {
+  std::string out;
+  for (char c : v) {
+    if (c == ']' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string canonicalResult(RecordResult r) {
+  switch (r) {
+    case RecordResult::Black:
+      return "B+";
+    case RecordResult::White:
+      return "W+";
+    case RecordResult::Draw:
+      return "0";
+    case RecordResult::Unknown:
+      return "?";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string writeSgf(const Record& record) {
+  if (record.size < Board::kMinSize || record.size > Board::kMaxSize)
+    throw RecordError(0, "cannot write an SGF record: board size " + std::to_string(record.size) +
+                             " is outside " + std::to_string(Board::kMinSize) + ".." +
+                             std::to_string(Board::kMaxSize));
+  const Board board(record.size);
+  const std::string encoding = record.textConverted ? "UTF-8" : record.encoding;
+  std::string out = "(;GM[4]FF[4]CA[" + escaped(encoding) + "]AP[Gomoku:" + kProgramVersion +
+                    "]SZ[" + std::to_string(record.size) + "]";
+  if (record.rule) out += std::string("RU[") + ruleName(*record.rule) + "]";
+  if (record.black) out += "PB[" + escaped(*record.black) + "]";
+  if (record.white) out += "PW[" + escaped(*record.white) + "]";
+  if (!record.date.empty()) out += "DT[" + escaped(record.date) + "]";
+  if (record.result) {
+    bool foul = false;
+    const bool keep = !record.resultText.empty() &&
+                      parseSgfResult(record.resultText, &foul) == *record.result &&
+                      foul == record.foulResult;
+    out += "RE[" + escaped(keep ? record.resultText : canonicalResult(*record.result)) + "]";
+  }
+  static const char* const kWritten[] = {"GM", "FF", "CA", "AP", "SZ", "RU", "PB", "PW", "DT",
+                                         "RE", "C",  "GC", "B",  "W",  "AB", "AW", "AE"};
+  for (const auto& [name, value] : record.properties) {
+    bool sgfName = !name.empty() && name.size() <= 8;
+    for (char c : name) sgfName = sgfName && upper(c);
+    for (const char* w : kWritten) sgfName = sgfName && name != w;
+    if (sgfName) out += name + "[" + escaped(value) + "]";
+  }
+  auto commentsAt = [&](int after) {
+    std::string joined;
+    for (const RecordComment& c : record.comments) {
+      if (c.afterMove != after) continue;
+      if (!joined.empty()) joined += "\n\n";
+      joined += c.text;
+    }
+    return joined.empty() ? std::string() : "C[" + escaped(joined) + "]";
+  };
+  out += commentsAt(0);
+  out += "\n";
+  for (std::size_t k = 0; k < record.moves.size(); ++k) {
+    const Point p = record.moves[k];
+    if (!board.inside(p))
+      throw RecordError(0, "cannot write an SGF record: move " + std::to_string(k + 1) + " (" +
+                               toXY(p) + ", 0-based) is off the board");
+    out += k % 2 == 0 ? ";B[" : ";W[";
+    out += static_cast<char>('a' + p.x);
+    out += static_cast<char>('a' + p.y);
+    out += "]";
+    out += commentsAt(static_cast<int>(k) + 1);
+    if (k % 10 == 9) out += "\n";
+  }
+  // Comments placed after the last move (or beyond) go on a final empty node.
+  std::string tail;
+  for (const RecordComment& c : record.comments)
+    if (c.afterMove > static_cast<int>(record.moves.size()) || c.afterMove < 0) {
+      if (!tail.empty()) tail += "\n\n";
+      tail += c.text;
+    }
+  if (!tail.empty()) out += ";C[" + escaped(tail) + "]";
+  out += ")\n";
+  return out;
+}
+
+}  // namespace gomoku
