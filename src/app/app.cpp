@@ -65,9 +65,14 @@ void GomokuApp::OnInitCmdLine(wxCmdLineParser& parser) {
   parser.AddLongOption("host", _("host a game at once, listening on PORT (0: any free port)"),
                        wxCMD_LINE_VAL_NUMBER);
   parser.AddLongOption("join", _("join the game at HOST:PORT at once"));
+  parser.AddLongSwitch("local", _("start a game for two players at this computer at once"));
   parser.AddLongOption("nick", _("nickname for this run"));
   parser.AddLongOption("color", _("colour when hosting: black, white or random"));
-  parser.AddLongOption("rule", _("rule when hosting: freestyle or standard"));
+  parser.AddLongOption("rule", _("rule for --host and --local: freestyle, standard or renju"));
+  parser.AddLongOption("size", _("board size for --host and --local: 15 to 20 (renju: 15)"),
+                       wxCMD_LINE_VAL_NUMBER);
+  parser.AddLongOption("foul", _("renju: a forbidden move by Black is refused or loses "
+                                 "(refuse or lose)"));
   parser.AddLongOption("config", _("read and write the settings in FILE"));
   parser.AddLongOption("test-report", _("append a line to FILE for each game event (tests)"));
   parser.AddLongSwitch("exit-when-done", _("quit 1 s after the game ends or fails (tests)"));
@@ -85,8 +90,9 @@ bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
     options_.join = net::parseHostPort(text.utf8_string(), net::kDefaultPort);
     if (!options_.join) return CommandLineError(_("--join needs HOST or HOST:PORT"));
   }
-  if (options_.hostPort && options_.join)
-    return CommandLineError(_("--host and --join cannot be used together"));
+  options_.local = parser.FoundSwitch("local") == wxCMD_SWITCH_ON;
+  if ((options_.hostPort ? 1 : 0) + (options_.join ? 1 : 0) + (options_.local ? 1 : 0) > 1)
+    return CommandLineError(_("use only one of --host, --join and --local"));
   if (parser.Found("nick", &text)) {
     const std::string nick = trimNickname(text.utf8_string());
     if (const auto error = nicknameError(nick))
@@ -106,9 +112,24 @@ bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   }
   if (parser.Found("rule", &text)) {
     const auto rule = parseRule(text.utf8_string());
-    if (!rule || (*rule != Rule::Freestyle && *rule != Rule::Standard))
-      return CommandLineError(_("--rule must be freestyle or standard"));
+    if (!rule || !ruleSupported(*rule))
+      return CommandLineError(_("--rule must be freestyle, standard or renju"));
     options_.rule = rule;
+  }
+  long size = 0;
+  if (parser.Found("size", &size)) {
+    if (size < kMinBoardSize || size > kMaxBoardSize)
+      return CommandLineError(
+          wxString::Format(_("--size must be from %d to %d"), kMinBoardSize, kMaxBoardSize));
+    if (options_.rule == Rule::Renju && size != kRenjuBoardSize)
+      return CommandLineError(
+          wxString::Format(_(L"renju is played on %d \u00D7 %d: --size must be %d"),
+                           kRenjuBoardSize, kRenjuBoardSize, kRenjuBoardSize));
+    options_.boardSize = static_cast<int>(size);
+  }
+  if (parser.Found("foul", &text)) {
+    options_.foul = ParseFoulPolicy(text.utf8_string());
+    if (!options_.foul) return CommandLineError(_("--foul must be refuse or lose"));
   }
   parser.Found("config", &options_.configFile);
   parser.Found("test-report", &options_.testReport);

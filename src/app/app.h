@@ -24,7 +24,10 @@ struct LaunchOptions {
   std::optional<std::pair<std::string, std::uint16_t>> join;  ///< --join HOST:PORT
   std::optional<std::string> nickname;                        ///< --nick NAME (this run only)
   std::optional<net::ColorChoice> color;  ///< --color black|white|random (this run only)
-  std::optional<Rule> rule;               ///< --rule freestyle|standard (this run only)
+  std::optional<Rule> rule;               ///< --rule freestyle|standard|renju (this run only)
+  std::optional<int> boardSize;           ///< --size 15..20 (this run only)
+  std::optional<FoulPolicy> foul;         ///< --foul refuse|lose (this run only)
+  bool local = false;                     ///< --local: start a hot-seat game at once
   wxString configFile;                    ///< --config FILE ("" = the user's config)
   wxString testReport;                    ///< --test-report FILE ("" = none)
   bool exitWhenDone = false;              ///< --exit-when-done
@@ -37,8 +40,8 @@ class GomokuApp : public wxApp {
   bool OnInit() override;
   /// Frees the images before wxWidgets shuts down.
   int OnExit() override;
-  /// Declares the options: --host, --join, --nick, --color, --rule, --config, --test-report,
-  /// --exit-when-done.
+  /// Declares the options: --host, --join, --local, --nick, --color, --rule, --size, --foul,
+  /// --config, --test-report, --exit-when-done.
   void OnInitCmdLine(wxCmdLineParser& parser) override;
   /// Checks the options and fills LaunchOptions; false (quit) on a bad value.
   bool OnCmdLineParsed(wxCmdLineParser& parser) override;

@@ -29,6 +29,8 @@ const wxColour kLabel(84, 56, 28);           // coordinates
 const wxColour kEdge(112, 76, 36);           // the outline of the wooden board
 const wxColour kWinGlow(255, 200, 40, 130);  // the band behind the winning stones
 const wxColour kWinRing(255, 214, 64, 235);  // rings around the winning stones
+const wxColour kForbidden(206, 24, 24);      // the crosses on renju forbidden points
+const wxColour kForbiddenHalo(255, 244, 226, 150);  // a light rim that lifts them off the grid
 
 // Star points (hoshi) for a board of `size`: the centre and the 4-4 points ((3,3) 0-based) on
 // boards of 13 and more; only the centre on small boards.
@@ -71,11 +73,23 @@ BoardPanel::BoardPanel(wxWindow* parent) {
 
 void BoardPanel::SetGame(const Game& game) {
   const bool same = game.board() == game_.board() && game.ply() == game_.ply() &&
-                    game.rule() == game_.rule() && game.result().outcome == game_.result().outcome;
+                    game.rule() == game_.rule() && game.foulPolicy() == game_.foulPolicy() &&
+                    game.result().outcome == game_.result().outcome;
   if (same) return;  // repaint only on a change
   game_ = game;
-  if (hover_ && !Playable(*hover_)) SetHover(std::nullopt);
+  forbidden_ = game_.forbiddenPoints();  // once per position, not per paint
+  if (hover_) {
+    const std::optional<Point> p = hover_;
+    hover_.reset();
+    SetHover(p);  // the point may have become occupied, forbidden or allowed
+  }
   Refresh();
+}
+
+void BoardPanel::SetShowForbidden(bool show) {
+  if (showForbidden_ == show) return;
+  showForbidden_ = show;
+  if (!forbidden_.empty()) Refresh();
 }
 
 void BoardPanel::SetInteractive(bool interactive) {
@@ -143,11 +157,17 @@ bool BoardPanel::Playable(Point p) const {
   return game_.check(p) == MoveError::None;
 }
 
+bool BoardPanel::IsForbidden(Point p) const {
+  return std::find(forbidden_.begin(), forbidden_.end(), p) != forbidden_.end();
+}
+
 void BoardPanel::SetHover(std::optional<Point> p) {
-  if (p && (!interactive_ || !Playable(*p))) p.reset();
+  if (p && (!interactive_ || !(IsForbidden(*p) || Playable(*p)))) p.reset();
   if (p == hover_) return;
   hover_ = p;
-  SetCursor(hover_ ? wxCursor(wxCURSOR_HAND) : wxNullCursor);
+  SetCursor(!hover_                ? wxNullCursor
+            : IsForbidden(*hover_) ? wxCursor(wxCURSOR_NO_ENTRY)
+                                   : wxCursor(wxCURSOR_HAND));
   Refresh();
 }
 
@@ -163,11 +183,11 @@ void BoardPanel::OnLeave(wxMouseEvent& event) {
 
 void BoardPanel::OnLeftDown(wxMouseEvent& event) {
   event.Skip();  // focus handling
-  if (!interactive_ || !onMove_) return;
+  if (!onMove_) return;
   const auto p = PointAt(event.GetPosition());
-  if (!p || !Playable(*p)) return;
-  SetHover(std::nullopt);
-  onMove_(*p);  // may change the game and interactivity
+  if (!p) return;
+  if (Playable(*p)) SetHover(std::nullopt);
+  onMove_(*p);  // plays or refuses; may change the game and interactivity
 }
 
 void BoardPanel::OnPaint(wxPaintEvent&) {
@@ -365,12 +385,56 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
     dc.DrawLine(Centre(g, line.front()), Centre(g, line.back()));
   }
 
-  // The hover ghost: a translucent stone of the colour to move.
-  if (gc && interactive_ && hover_ && Playable(*hover_)) {
+  // Renju, strict policy: the forbidden stone that lost the game carries a red cross.
+  if (game_.result().reason == EndReason::Foul && game_.lastMove())
+    DrawCross(dc, Centre(g, *game_.lastMove()), g.cell * 0.21, std::max(2.5, g.cell * 0.12),
+              false);
+
+  // Renju: a small red cross on each point forbidden for Black (about 0.3 cell across).
+  const bool hoverForbidden = interactive_ && hover_ && IsForbidden(*hover_);
+  if (showForbidden_) {
+    const double width = std::max(1.5, g.cell * 0.07);
+    for (Point p : forbidden_)
+      if (!(hoverForbidden && p == *hover_)) DrawCross(dc, Centre(g, p), g.cell * 0.15, width, false);
+  }
+
+  // The hover ghost: a translucent stone of the colour to move; on a forbidden point a bolder
+  // cross instead ("not allowed").
+  if (hoverForbidden) {
+    DrawCross(dc, Centre(g, *hover_), g.cell * 0.21, std::max(2.5, g.cell * 0.12), true);
+  } else if (gc && interactive_ && hover_ && Playable(*hover_)) {
     gc->BeginLayer(0.45);
     drawStone(game_.toMove(), Centre(g, *hover_), false);
     gc->EndLayer();
   }
+}
+
+void BoardPanel::DrawCross(wxDC& dc, wxPoint c, double half, double width, bool bold) const {
+  wxGraphicsContext* gc = dc.GetGraphicsContext();
+  if (!gc) {  // plain DC: no alpha, no anti-aliasing
+    const int h = static_cast<int>(std::lround(half));
+    dc.SetPen(wxPen(kForbidden, std::max(1, static_cast<int>(std::lround(width)))));
+    dc.DrawLine(c.x - h, c.y - h, c.x + h + 1, c.y + h + 1);
+    dc.DrawLine(c.x - h, c.y + h, c.x + h + 1, c.y - h - 1);
+    return;
+  }
+  gc->SetAntialiasMode(wxANTIALIAS_DEFAULT);
+  wxGraphicsPath path = gc->CreatePath();
+  path.MoveToPoint(c.x - half, c.y - half);
+  path.AddLineToPoint(c.x + half, c.y + half);
+  path.MoveToPoint(c.x - half, c.y + half);
+  path.AddLineToPoint(c.x + half, c.y - half);
+  if (bold) {  // a pale disc under the bold cross, so it reads as a sign, not as a mark
+    gc->SetPen(*wxTRANSPARENT_PEN);
+    gc->SetBrush(wxBrush(wxColour(255, 250, 240, 120)));
+    const double r = half * 1.75;
+    gc->DrawEllipse(c.x - r, c.y - r, 2 * r, 2 * r);
+  }
+  const double rim = std::max(1.0, width * 0.45);
+  gc->SetPen(gc->CreatePen(wxGraphicsPenInfo(kForbiddenHalo, width + 2 * rim).Cap(wxCAP_ROUND)));
+  gc->StrokePath(path);
+  gc->SetPen(gc->CreatePen(wxGraphicsPenInfo(kForbidden, width).Cap(wxCAP_ROUND)));
+  gc->StrokePath(path);
 }
 
 }  // namespace gomoku::app

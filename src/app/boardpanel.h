@@ -1,9 +1,11 @@
 #pragma once
 /// @file The board view: wood, grid, star points, coordinates, stones, last-move marker,
-/// winning line and the hover ghost stone; maps clicks to intersections.
+/// winning line, renju forbidden points and the hover ghost stone; maps clicks to
+/// intersections.
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include <wx/bitmap.h>
 #include <wx/window.h>
@@ -14,27 +16,37 @@ class wxDC;
 
 namespace gomoku::app {
 
-/// Shows one Game and reports clicks on empty intersections while the owner allows a move.
-/// The board stays square and centred in whatever client size it gets.
+/// Shows one Game and reports clicks on intersections; the owner decides whether the move is
+/// played or refused. Under renju, while Black is to move, marks every forbidden point with a
+/// small red cross (and a game lost by a foul shows the cross on the stone that lost it). The board stays square and centred in whatever client size it gets.
 class BoardPanel : public wxWindow {
  public:
-  /// Called with the clicked intersection (on the board, empty, within ~0.45 cell of the click).
+  /// Called with the clicked intersection (on the board, within ~0.45 cell of the click),
+  /// whether or not a stone may go there: the owner plays the move or says why not.
   using MoveHandler = std::function<void(Point)>;
 
   /// A board panel showing an empty 15x15 freestyle game.
   explicit BoardPanel(wxWindow* parent);
 
-  /// Shows `game` (copied) and repaints.
+  /// Shows `game` (copied) and repaints; recomputes the forbidden points when the position
+  /// changed.
   void SetGame(const Game& game);
   /// The game shown.
   const Game& GetGame() const { return game_; }
-  /// Whether the local user may place a stone now (enables clicks and the hover ghost).
+  /// Whether the local user may place a stone now (enables the hover ghost and cursor).
   void SetInteractive(bool interactive);
   /// Shows or hides the coordinates (a..o along the top and bottom, 1..15 from the bottom).
   void SetShowCoordinates(bool show);
   /// True when the coordinates are shown.
   bool GetShowCoordinates() const { return showCoordinates_; }
-  /// Sets the function called when the user clicks a playable intersection.
+  /// Shows or hides the red crosses on the forbidden points (renju, Black to move).
+  void SetShowForbidden(bool show);
+  /// True when the forbidden points are marked.
+  bool GetShowForbidden() const { return showForbidden_; }
+  /// The forbidden points of the game shown, row-major (Game::forbiddenPoints(), cached):
+  /// empty unless the game is renju, running, with Black to move.
+  const std::vector<Point>& ForbiddenPoints() const { return forbidden_; }
+  /// Sets the function called when the user clicks an intersection.
   void SetMoveHandler(MoveHandler handler) { onMove_ = std::move(handler); }
 
   /// Where intersection (0,0) is on the screen and the grid spacing, in physical pixels (what
@@ -59,6 +71,8 @@ class BoardPanel : public wxWindow {
   wxPoint Centre(const Geometry& g, Point p) const;
   std::optional<Point> PointAt(wxPoint pos) const;
   bool Playable(Point p) const;
+  bool IsForbidden(Point p) const;
+  void DrawCross(wxDC& dc, wxPoint centre, double half, double width, bool bold) const;
   void SetHover(std::optional<Point> p);
   wxBitmap StoneBitmap(Stone s, int diameter, double scale) const;
 
@@ -70,8 +84,10 @@ class BoardPanel : public wxWindow {
   Game game_;
   bool interactive_ = false;
   bool showCoordinates_ = true;
+  bool showForbidden_ = true;
+  std::vector<Point> forbidden_;  // game_.forbiddenPoints(), recomputed in SetGame
   bool painted_ = false;
-  std::optional<Point> hover_;
+  std::optional<Point> hover_;  // a playable or (renju) forbidden point under the mouse
   MoveHandler onMove_;
 };
 

@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include <wx/button.h>
-#include <wx/choice.h>
 #include <wx/gauge.h>
 #include <wx/radiobut.h>
 #include <wx/sizer.h>
@@ -12,6 +11,7 @@
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
+#include "app/newgamedialog.h"
 #include "app/texts.h"
 #include "core/utf8.h"
 
@@ -255,17 +255,8 @@ HostDialog::HostDialog(wxWindow* parent, Settings settings, NetFactory factory)
       ->SetValue(true);
   grid->Add(colors, wxSizerFlags().CentreVertical());
 
-  grid->Add(Label(this, _("R&ule:")), labelFlags);
-  rule_ = new wxChoice(this, wxID_ANY);
-  rule_->Append(_("Freestyle: five or more in a row wins"));
-  rule_->Append(_("Standard: exactly five in a row wins"));
-  rule_->SetSelection(settings_.hostRule == Rule::Standard ? 1 : 0);
-  grid->Add(rule_, wxSizerFlags().Expand());
-
-  grid->Add(Label(this, _("Board:")), labelFlags);
-  grid->Add(
-      Label(this, wxString::Format(_(L"%d \u00D7 %d"), Board::kDefaultSize, Board::kDefaultSize)),
-      labelFlags);
+  rules_ = std::make_unique<RuleControls>(this, settings_.hostGame);
+  rules_->AddTo(*grid);
   formSizer_->Add(grid, wxSizerFlags().Expand());
 
   // Waiting view.
@@ -283,13 +274,15 @@ HostDialog::HostDialog(wxWindow* parent, Settings settings, NetFactory factory)
   FinishLayout();
 }
 
+HostDialog::~HostDialog() = default;
+
 void HostDialog::ReadForm() {
   settings_.nickname = Nickname();
   settings_.hostPort = port_->GetValue();
   settings_.hostColor = white_->GetValue()    ? net::ColorChoice::White
                         : random_->GetValue() ? net::ColorChoice::Random
                                               : net::ColorChoice::Black;
-  settings_.hostRule = rule_->GetSelection() == 1 ? Rule::Standard : Rule::Freestyle;
+  settings_.hostGame = rules_->Get();
 }
 
 wxString HostDialog::FormError() const {
@@ -309,8 +302,9 @@ void HostDialog::Listen(std::uint16_t port) {
   net::MatchSettings match;
   match.role = net::Role::Host;
   match.nickname = settings_.nickname;
-  match.boardSize = Board::kDefaultSize;
-  match.rule = settings_.hostRule;
+  match.boardSize = settings_.hostGame.EffectiveSize();
+  match.rule = settings_.hostGame.rule;
+  match.foul = settings_.hostGame.foul;
   match.color = settings_.hostColor;
   std::optional<std::string> error;
   net_ = &factory_();

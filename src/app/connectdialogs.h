@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include <wx/dialog.h>
@@ -15,7 +16,6 @@
 #include "net/netgame.h"
 
 class wxButton;
-class wxChoice;
 class wxGauge;
 class wxRadioButton;
 class wxSizer;
@@ -24,6 +24,8 @@ class wxStaticText;
 class wxTextCtrl;
 
 namespace gomoku::app {
+
+class RuleControls;
 
 /// What both dialogs share: the switch between form and progress view, the pulsing gauge,
 /// the error line, and the link to the owner's NetGame.
@@ -95,12 +97,13 @@ class ConnectDialog : public wxDialog {
   FailureHandler onFailure_;
 };
 
-/// "Create game": nickname, port, colour and rule; "Listen" starts hosting and shows the
-/// addresses of this machine while waiting for an opponent.
+/// "Create game": nickname, port, colour, rule, board size and (renju) foul policy; "Listen"
+/// starts hosting and shows the addresses of this machine while waiting for an opponent.
 class HostDialog : public ConnectDialog {
  public:
   /// The dialog in its form view, filled from `settings`.
   HostDialog(wxWindow* parent, Settings settings, NetFactory factory);
+  ~HostDialog() override;
   /// Listens on `port` (0 = any free port) with the current form at once, as if Listen was
   /// pressed (command line --host). On error the form shows it.
   void Listen(std::uint16_t port);
@@ -119,7 +122,7 @@ class HostDialog : public ConnectDialog {
   wxRadioButton* black_ = nullptr;
   wxRadioButton* white_ = nullptr;
   wxRadioButton* random_ = nullptr;
-  wxChoice* rule_ = nullptr;
+  std::unique_ptr<RuleControls> rules_;
   wxStaticText* waitPort_ = nullptr;
   wxStaticText* waitAddresses_ = nullptr;
 };

@@ -1,6 +1,7 @@
 #include "app/mainframe.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <wx/aboutdlg.h>
 #include <wx/button.h>
@@ -21,6 +22,7 @@
 
 #include "app/boardpanel.h"
 #include "app/connectdialogs.h"
+#include "app/newgamedialog.h"
 #include "app/resources.h"
 #include "app/testreport.h"
 #include "app/texts.h"
@@ -39,6 +41,7 @@ enum {
   ID_Leave,
   ID_Nickname,
   ID_ShowCoordinates,
+  ID_ShowForbidden,
 };
 
 // A stone icon of `dip` device-independent pixels for the side panel, crisp at 1x and 2x.
@@ -78,7 +81,11 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
       exitTimer_(this) {
   if (options_.nickname) session_.nickname = *options_.nickname;
   if (options_.color) session_.hostColor = *options_.color;
-  if (options_.rule) session_.hostRule = *options_.rule;
+  for (GameOptions* g : {&session_.hostGame, &session_.localGame}) {
+    if (options_.rule) g->rule = *options_.rule;
+    if (options_.boardSize) g->boardSize = *options_.boardSize;
+    if (options_.foul) g->foul = *options_.foul;
+  }
   if (!options_.testReport.empty()) report_ = std::make_unique<TestReport>(options_.testReport);
 
   if (!Resources::Get().Icons().IsEmpty()) SetIcons(Resources::Get().Icons());
@@ -118,7 +125,7 @@ MainFrame::~MainFrame() {
 
 void MainFrame::BuildMenu() {
   auto* game = new wxMenu();
-  game->Append(ID_NewLocal, _("&New local game\tCtrl+N"),
+  game->Append(ID_NewLocal, _(L"&New local game\u2026\tCtrl+N"),
                _("Start a game for two players at this computer"));
   game->Append(ID_Host, _(L"&Create game\u2026\tCtrl+H"), _("Host a network game"));
   game->Append(ID_Join, _(L"&Join game\u2026\tCtrl+J"), _("Join a network game"));
@@ -132,6 +139,9 @@ void MainFrame::BuildMenu() {
   view->AppendCheckItem(ID_ShowCoordinates, _("Show &coordinates"),
                         _("Show the column letters and row numbers around the board"));
   view->Check(ID_ShowCoordinates, session_.showCoordinates);
+  view->AppendCheckItem(ID_ShowForbidden, _("Show &forbidden points"),
+                        _("Renju: mark the points where Black may not play with a red cross"));
+  view->Check(ID_ShowForbidden, session_.showForbidden);
 
   auto* help = new wxMenu();
   help->Append(wxID_ABOUT, _("&About Gomoku"));
@@ -143,13 +153,7 @@ void MainFrame::BuildMenu() {
   SetMenuBar(bar);
 
   Bind(
-      wxEVT_MENU,
-      [this](wxCommandEvent&) {
-        if (MatchRunning() && !ConfirmLeave(_("Leave the network game and start a local game?")))
-          return;
-        NewLocalGame();
-      },
-      ID_NewLocal);
+      wxEVT_MENU, [this](wxCommandEvent&) { OnNewLocalGame(); }, ID_NewLocal);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OpenHostDialog(std::nullopt); }, ID_Host);
   Bind(
@@ -168,6 +172,14 @@ void MainFrame::BuildMenu() {
         SaveSettings();
       },
       ID_ShowCoordinates);
+  Bind(
+      wxEVT_MENU,
+      [this](wxCommandEvent& e) {
+        session_.showForbidden = saved_.showForbidden = e.IsChecked();
+        board_->SetShowForbidden(e.IsChecked());
+        SaveSettings();
+      },
+      ID_ShowForbidden);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnAbout(); }, wxID_ABOUT);
   Bind(
@@ -207,6 +219,7 @@ void MainFrame::BuildLayout() {
   auto* root = new wxPanel(this);
   board_ = new BoardPanel(root);
   board_->SetShowCoordinates(session_.showCoordinates);
+  board_->SetShowForbidden(session_.showForbidden);
   board_->SetMoveHandler([this](Point p) { OnBoardClick(p); });
   side_ = BuildSidePanel(root);
 
@@ -277,6 +290,10 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   rule_ = new wxStaticText(panel, wxID_ANY, {});
   rule_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
   sizer->Add(rule_, expand);
+  sizer->AddSpacer(FromDIP(2));
+  foul_ = new wxStaticText(panel, wxID_ANY, {});
+  foul_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+  sizer->Add(foul_, expand);
 
   sizer->AddSpacer(FromDIP(26));
   sizer->Add(heading(_("Connection")));
@@ -307,12 +324,28 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
 // ---------------------------------------------------------------------------------------------
 // Games
 
+void MainFrame::OnNewLocalGame() {
+  NewGameDialog dialog(this, session_.localGame);
+  if (dialog.ShowModal() != wxID_OK) return;
+  if (MatchRunning() && !ConfirmLeave(_("Leave the network game and start a local game?"))) return;
+  session_.localGame = saved_.localGame = dialog.GetOptions();
+  SaveSettings();
+  NewLocalGame();
+}
+
 void MainFrame::NewLocalGame(bool announce) {
   DropNetGame();
   mode_ = Mode::Local;
-  local_ = Game(Board::kDefaultSize, Rule::Freestyle);
+  const GameOptions& options = session_.localGame;
+  try {
+    local_ = Game(options.EffectiveSize(), options.rule, options.foul);
+  } catch (const std::invalid_argument&) {
+    local_ = Game();  // an option this build cannot play: a standard 15x15 freestyle game
+  }
   reportedPly_ = 0;
   reportedResult_ = false;
+  announced_ = announce;
+  reportedForbiddenPly_ = -1;
   if (report_ && announce) {
     report_->LocalGame(local_);
     if (IsShown())
@@ -320,7 +353,11 @@ void MainFrame::NewLocalGame(bool announce) {
     else
       CallAfter([this] { ReportGeometry(true); });  // once the window is on the screen
   }
-  SetStatusText(_("New local game: Black moves first."));
+  if (local_.rule() == Rule::Renju && session_.showForbidden)
+    SetStatusText(_("New renju game: Black moves first. Red crosses mark the points forbidden "
+                    "for Black."));
+  else
+    SetStatusText(_("New local game: Black moves first."));
   ShowState();
 }
 
@@ -414,7 +451,7 @@ int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void(
     saved_.lastPort = edited.lastPort;
     saved_.hostPort = edited.hostPort;
     saved_.hostColor = edited.hostColor;
-    saved_.hostRule = edited.hostRule;
+    saved_.hostGame = edited.hostGame;
     SaveSettings();
   }
   if (result != wxID_OK && !netStarted_) DropNetGame();
@@ -437,6 +474,8 @@ void MainFrame::OnNetChanged() {
     mode_ = Mode::Network;
     reportedPly_ = 0;
     reportedResult_ = false;
+    announced_ = true;
+    reportedForbiddenPly_ = -1;
     if (report_) {
       report_->Started(snap_.localColor, snap_.peerNickname);
       ReportGeometry(true);
@@ -474,7 +513,11 @@ void MainFrame::LeaveGame() {
 void MainFrame::OnBoardClick(Point p) {
   if (mode_ == Mode::Local) {
     const Stone mover = local_.toMove();
-    if (local_.play(p) != MoveError::None) return;
+    // Under renju with FoulPolicy::Lose a forbidden point is played and ends the game.
+    if (const MoveError e = local_.play(p); e != MoveError::None) {
+      RefuseMove(p, local_.refusalText(p, e));
+      return;
+    }
     if (local_.over())
       SetStatusText(ResultSentence(local_.result(), {}, {}));
     else
@@ -486,11 +529,19 @@ void MainFrame::OnBoardClick(Point p) {
   if (!net_) return;
   const MoveError e = net_->play(p);
   if (e != MoveError::None) {
-    SetStatusText(AsSentence(moveErrorText(e)));
+    // Refused here: nothing was sent. The position is the one the refusal was judged on.
+    RefuseMove(p, net_->snapshot().game.refusalText(p, e));
     return;
   }
   SetStatusText(wxString::Format(_("You played %s."), toRif(p, snap_.game.size())));
   OnNetChanged();  // show the stone at once; the listener's call will find nothing new
+}
+
+void MainFrame::RefuseMove(Point p, const std::string& reason) {
+  // e.g. "double-three at h8 is forbidden for Black" -> "Double-three at h8 is forbidden ...".
+  const wxString sentence = AsSentence(reason);
+  SetStatusText(sentence);
+  if (report_) report_->Refused(p, sentence.utf8_string());
 }
 
 wxString MainFrame::PlayerName(Stone s) const {
@@ -507,6 +558,7 @@ void MainFrame::ShowState() {
   board_->SetInteractive(mode_ == Mode::Local ? !game.over() : (net_ && snap_.myTurn));
   UpdateSidePanel();
   ReportGame(game);
+  ReportForbidden(game);
 }
 
 void MainFrame::UpdateSidePanel() {
@@ -545,10 +597,11 @@ void MainFrame::UpdateSidePanel() {
   if (const Point* last = game.lastMove())
     moves += wxString::Format(_(", last %s"), toRif(*last, game.size()));
   moves_->SetLabelText(moves);
-  rule_->SetLabelText(
-      wxString::Format(_(L"%s, %d \u00D7 %d"),
-                       game.rule() == Rule::Standard ? _("Standard rule") : _("Freestyle rule"),
-                       game.size(), game.size()));
+  rule_->SetLabelText(RuleLabel(game.rule(), game.size()));
+  const bool renju = game.rule() == Rule::Renju;
+  foul_->SetLabelText(renju ? FoulPolicyLabel(game.foulPolicy()) : wxString());
+  foul_->Wrap(wrap);
+  foul_->Show(renju);
 
   // Connection.
   wxString connection = _("Not connected");
@@ -597,9 +650,18 @@ void MainFrame::ReportGame(const Game& game) {
   if (!game.over() || reportedResult_) return;
   reportedResult_ = true;
   if (!report_) return;
+  SaveBoardPicture();  // before RESULT: a test that read RESULT finds the picture complete
   report_->Result(game);
-  SaveBoardPicture();
   ScheduleExit();
+}
+
+void MainFrame::ReportForbidden(const Game& game) {
+  if (!report_ || !announced_ || (mode_ == Mode::Network && !netStarted_)) return;
+  if (game.rule() != Rule::Renju || game.over() || game.toMove() != Stone::Black) return;
+  if (game.ply() == reportedForbiddenPly_) return;
+  reportedForbiddenPly_ = game.ply();
+  // The board's cached list: what the red crosses show (ShowState has just set the game).
+  report_->Forbidden(board_->ForbiddenPoints());
 }
 
 void MainFrame::SaveBoardPicture() {

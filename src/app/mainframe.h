@@ -45,7 +45,9 @@ class MainFrame : public wxFrame {
   void BuildLayout();
   wxPanel* BuildSidePanel(wxWindow* parent);
 
-  // Hot-seat game; `announce` writes its LOCAL line to the test report.
+  // Game > New local game...: asks for the rule, size and foul policy, then starts the game.
+  void OnNewLocalGame();
+  // Hot-seat game with session_.localGame; `announce` writes its LOCAL line to the test report.
   void NewLocalGame(bool announce = true);
   // Network game.
   net::NetGame& NewNetGame();
@@ -60,9 +62,11 @@ class MainFrame : public wxFrame {
   void LeaveGame();
 
   void OnBoardClick(Point p);
+  void RefuseMove(Point p, const std::string& reason);  // status bar and REFUSED line
   void ShowState();  // board and side panel from the current game
   void UpdateSidePanel();
   void ReportGame(const Game& game);  // test report: MOVE / RESULT / BOARD lines, picture
+  void ReportForbidden(const Game& game);  // test report: FORBIDDEN line (renju, Black to move)
   void SaveBoardPicture();
   void ReportGeometry(bool force);  // test report: GEOMETRY line (when changed, or `force`)
   void ScheduleExit();
@@ -90,6 +94,8 @@ class MainFrame : public wxFrame {
   bool reportedListening_ = false;
   int reportedPly_ = 0;
   bool reportedResult_ = false;
+  bool announced_ = false;         // the game shown had its LOCAL or STARTED line
+  int reportedForbiddenPly_ = -1;  // ply of the last FORBIDDEN line
   bool exitRequested_ = false;
   wxPoint reportedOrigin_{-1, -1};  // last GEOMETRY line
   int reportedCell_ = 0;
@@ -104,6 +110,7 @@ class MainFrame : public wxFrame {
   wxStaticText* turn_ = nullptr;
   wxStaticText* moves_ = nullptr;
   wxStaticText* rule_ = nullptr;
+  wxStaticText* foul_ = nullptr;
   wxStaticText* connection_ = nullptr;
   wxButton* hostButton_ = nullptr;
   wxButton* joinButton_ = nullptr;

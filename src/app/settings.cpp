@@ -1,6 +1,7 @@
 #include "app/settings.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include <wx/config.h>
 #include <wx/utils.h>
@@ -14,6 +15,25 @@ namespace {
 
 int ValidPort(long v) {
   return v >= 1 && v <= 65535 ? static_cast<int>(v) : net::kDefaultPort;
+}
+
+// Reads a GameOptions kept under `group` (e.g. "/Host"): Rule, BoardSize, Foul.
+GameOptions ReadGameOptions(wxConfigBase& config, const wxString& group) {
+  GameOptions g;
+  const auto rule = parseRule(config.Read(group + "/Rule", "freestyle").utf8_string());
+  g.rule = rule && ruleSupported(*rule) ? *rule : Rule::Freestyle;
+  const long size = config.ReadLong(group + "/BoardSize", Board::kDefaultSize);
+  g.boardSize = size >= kMinBoardSize && size <= kMaxBoardSize ? static_cast<int>(size)
+                                                               : Board::kDefaultSize;
+  g.foul = ParseFoulPolicy(config.Read(group + "/Foul", "refuse").utf8_string())
+               .value_or(FoulPolicy::Refuse);
+  return g;
+}
+
+void WriteGameOptions(wxConfigBase& config, const wxString& group, const GameOptions& g) {
+  config.Write(group + "/Rule", wxString(ruleName(g.rule)));
+  config.Write(group + "/BoardSize", static_cast<long>(g.boardSize));
+  config.Write(group + "/Foul", wxString(FoulPolicyName(g.foul)));
 }
 
 }  // namespace
@@ -36,6 +56,19 @@ const char* ColorChoiceName(net::ColorChoice c) {
   return "black";
 }
 
+const char* FoulPolicyName(FoulPolicy f) {
+  return f == FoulPolicy::Lose ? "lose" : "refuse";
+}
+
+std::optional<FoulPolicy> ParseFoulPolicy(std::string_view name) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (lower == "refuse") return FoulPolicy::Refuse;
+  if (lower == "lose") return FoulPolicy::Lose;
+  return std::nullopt;
+}
+
 Settings Settings::Load(wxConfigBase& config) {
   Settings s;
   wxString text;
@@ -53,10 +86,11 @@ Settings Settings::Load(wxConfigBase& config) {
   s.hostColor = color == "white"    ? net::ColorChoice::White
                 : color == "random" ? net::ColorChoice::Random
                                     : net::ColorChoice::Black;
-  const auto rule = parseRule(config.Read("/Host/Rule", "freestyle").utf8_string());
-  s.hostRule = rule && ruleSupported(*rule) ? *rule : Rule::Freestyle;
+  s.hostGame = ReadGameOptions(config, "/Host");
+  s.localGame = ReadGameOptions(config, "/Local");
 
   s.showCoordinates = config.ReadBool("/View/ShowCoordinates", true);
+  s.showForbidden = config.ReadBool("/View/ShowForbidden", true);
   return s;
 }
 
@@ -67,8 +101,10 @@ void Settings::Save(wxConfigBase& config) const {
   config.Write("/Join/TimeoutSeconds", static_cast<long>(connectTimeoutSeconds));
   config.Write("/Host/Port", static_cast<long>(hostPort));
   config.Write("/Host/Color", wxString(ColorChoiceName(hostColor)));
-  config.Write("/Host/Rule", wxString(ruleName(hostRule)));
+  WriteGameOptions(config, "/Host", hostGame);
+  WriteGameOptions(config, "/Local", localGame);
   config.Write("/View/ShowCoordinates", showCoordinates);
+  config.Write("/View/ShowForbidden", showForbidden);
   config.Flush();
 }
 

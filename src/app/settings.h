@@ -1,7 +1,9 @@
 #pragma once
 /// @file The application's persistent settings, kept in wxConfig (or the --config file).
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/rules.h"
 #include "net/match.h"
@@ -11,6 +13,23 @@ class wxConfigBase;
 
 namespace gomoku::app {
 
+/// Smallest board the application offers (freestyle and standard).
+inline constexpr int kMinBoardSize = 15;
+/// Largest board the application offers (freestyle and standard).
+inline constexpr int kMaxBoardSize = 20;
+/// The one board size of renju.
+inline constexpr int kRenjuBoardSize = 15;
+
+/// The rule, board size and foul policy of a game to start.
+struct GameOptions {
+  Rule rule = Rule::Freestyle;            ///< rule set
+  int boardSize = Board::kDefaultSize;    ///< wanted size (freestyle, standard); kept for renju
+  FoulPolicy foul = FoulPolicy::Refuse;   ///< renju: what a forbidden move by Black does
+
+  /// The size the game is played on: kRenjuBoardSize under renju, else boardSize.
+  int EffectiveSize() const { return rule == Rule::Renju ? kRenjuBoardSize : boardSize; }
+};
+
 /// Everything the application remembers between runs.
 struct Settings {
   std::string nickname;                ///< our nickname (UTF-8); default: the OS user name
@@ -19,8 +38,10 @@ struct Settings {
   int hostPort = net::kDefaultPort;    ///< port we host on
   int connectTimeoutSeconds = 10;      ///< join timeout, seconds
   bool showCoordinates = true;         ///< View > Show coordinates
+  bool showForbidden = true;           ///< View > Show forbidden points (renju)
   net::ColorChoice hostColor = net::ColorChoice::Black;  ///< our colour when hosting
-  Rule hostRule = Rule::Freestyle;                       ///< rule when hosting
+  GameOptions hostGame;                ///< rule, size and foul policy when hosting
+  GameOptions localGame;               ///< rule, size and foul policy of local games
 
   /// Reads the settings from `config`; missing or invalid entries get their defaults.
   static Settings Load(wxConfigBase& config);
@@ -33,5 +54,10 @@ std::string DefaultNickname();
 
 /// "black", "white" or "random".
 const char* ColorChoiceName(net::ColorChoice c);
+
+/// "refuse" or "lose" (the words of the settings file and of --foul).
+const char* FoulPolicyName(FoulPolicy f);
+/// Parses "refuse" or "lose" (case-insensitive); nullopt when unknown.
+std::optional<FoulPolicy> ParseFoulPolicy(std::string_view name);
 
 }  // namespace gomoku::app

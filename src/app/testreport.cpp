@@ -3,6 +3,7 @@
 #include <wx/intl.h>
 #include <wx/log.h>
 
+#include "app/settings.h"
 #include "core/notation.h"
 #include "core/utf8.h"
 
@@ -28,7 +29,9 @@ void TestReport::Started(Stone local, const std::string& peerNickname) {
 }
 
 void TestReport::LocalGame(const Game& game) {
-  Line("LOCAL " + std::to_string(game.size()) + " " + ruleName(game.rule()));
+  std::string line = "LOCAL " + std::to_string(game.size()) + " " + ruleName(game.rule());
+  if (game.rule() == Rule::Renju) line += std::string(" ") + FoulPolicyName(game.foulPolicy());
+  Line(line);
 }
 
 void TestReport::Geometry(wxPoint origin, int cell) {
@@ -38,6 +41,17 @@ void TestReport::Geometry(wxPoint origin, int cell) {
 
 void TestReport::Move(const Game& game, int ply) {
   Line("MOVE " + std::to_string(ply) + " " + toXY(game.moves()[ply - 1]));
+}
+
+void TestReport::Forbidden(const std::vector<Point>& points) {
+  std::string line = "FORBIDDEN";
+  for (Point p : points) line += " " + toXY(p);
+  if (points.empty()) line += " -";
+  Line(line);
+}
+
+void TestReport::Refused(Point p, const std::string& reason) {
+  Line("REFUSED " + toXY(p) + " " + singleLine(reason));
 }
 
 void TestReport::Result(const Game& game) {

@@ -4,19 +4,28 @@
 /// Lines (each flushed at once; fields separated by one space):
 ///   LISTENING <port>                       the host listens (the actual port when 0 was asked)
 ///   STARTED <black|white> <peer nickname>  a network game started; our colour
-///   LOCAL <size> <rule>                    a hot-seat game started on this machine
+///   LOCAL <size> <rule> [refuse|lose]      a hot-seat game started on this machine (renju: and
+///                                          its foul policy)
 ///   GEOMETRY <x> <y> <cell>                where the board is on the screen, in physical
 ///                                          pixels: intersection (i,j) is at (x + i*cell,
 ///                                          y + j*cell). After every STARTED and LOCAL, and
 ///                                          again whenever the window moves or resizes
 ///   MOVE <ply> <x>,<y>                     a stone was placed; ply counts from 1, x,y 0-based
+///   FORBIDDEN <x>,<y> ... | -               renju, game running, Black to move: the points
+///                                          marked as forbidden (row-major; "-" when none).
+///                                          At the start and after every move that leaves
+///                                          Black to move
+///   REFUSED <x>,<y> <sentence>             a click on that intersection was refused (occupied,
+///                                          forbidden, not your turn, game over); the reason as
+///                                          shown in the status bar
 ///   RESULT <black|white|draw|interrupted> <sentence>   the game ended (once per game)
 ///   BOARD <size> <rows>                    right after RESULT: `size` rows top to bottom of
 ///                                          '.', 'X' (black), 'O' (white), joined by '/'
 ///   FAILED <failure> <message>             listening or joining failed (failure e.g. "refused")
-/// With RESULT, a picture of the board is saved to <file>.png.
+/// Just before RESULT, a picture of the board is saved to <file>.png.
 
 #include <string>
+#include <vector>
 
 #include <wx/ffile.h>
 #include <wx/gdicmn.h>
@@ -48,6 +57,10 @@ class TestReport {
   void Geometry(wxPoint origin, int cell);
   /// "MOVE <ply> <x>,<y>" for the move game.moves()[ply - 1].
   void Move(const Game& game, int ply);
+  /// "FORBIDDEN <x>,<y> ..." or "FORBIDDEN -".
+  void Forbidden(const std::vector<Point>& points);
+  /// "REFUSED <x>,<y> <reason>".
+  void Refused(Point p, const std::string& reason);
   /// "RESULT ..." and "BOARD ..." for a finished game.
   void Result(const Game& game);
   /// "FAILED <failure> <message>".

@@ -45,6 +45,28 @@ wxString FailureTitle(net::NetFailure f) {
   return _("Connection failed");
 }
 
+wxString RuleLabel(Rule rule, int size) {
+  wxString name;
+  switch (rule) {
+    case Rule::Freestyle:
+      name = _("Freestyle rule");
+      break;
+    case Rule::Standard:
+      name = _("Standard rule");
+      break;
+    case Rule::Renju:
+      name = _("Renju rule");
+      break;
+  }
+  // TRANSLATORS: the rule and the board size, e.g. "Renju rule, 15 × 15".
+  return wxString::Format(_(L"%s, %d \u00D7 %d"), name, size, size);
+}
+
+wxString FoulPolicyLabel(FoulPolicy foul) {
+  return foul == FoulPolicy::Lose ? _("A forbidden move loses the game")
+                                  : _("Forbidden moves are refused");
+}
+
 wxString EndWithPeriod(const std::string& text) {
   wxString s = FromUtf8(singleLine(text)).Trim().Trim(false);
   if (!s.empty() && !s.EndsWith(".") && !s.EndsWith("!") && !s.EndsWith("?")) s += ".";
@@ -78,6 +100,8 @@ wxString ResultSentence(const Result& r, const wxString& blackName, const wxStri
         return wxString::Format(_("%s wins with five in a row."), player(winner));
       if (r.reason == EndReason::Resignation)
         return wxString::Format(_("%s wins by resignation."), player(winner));
+      if (r.reason == EndReason::Foul)  // detail: e.g. "double-three at h8 is forbidden for Black"
+        return wxString::Format(_("%s wins by foul: %s"), player(winner), EndWithPeriod(r.detail));
       return wxString::Format(_("%s wins."), player(winner));
   }
   return FromUtf8(describeResult(r));

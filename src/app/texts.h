@@ -22,6 +22,10 @@ wxString FailureTitle(net::NetFailure f);
 /// The result for the user, naming the players when `blackName` / `whiteName` are given,
 /// e.g. "Alice (Black) wins with five in a row." or "Black wins with five in a row.".
 wxString ResultSentence(const Result& r, const wxString& blackName, const wxString& whiteName);
+/// The rule and board for the side panel, e.g. "Renju rule, 15 × 15".
+wxString RuleLabel(Rule rule, int size);
+/// What a forbidden move does, e.g. "Forbidden moves are refused".
+wxString FoulPolicyLabel(FoulPolicy foul);
 /// A sentence from core/net (lower-case start, maybe without a final period) made ready for
 /// a label: first letter upper-case, ends with a period.
 wxString AsSentence(const std::string& text);

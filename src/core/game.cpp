@@ -79,8 +79,8 @@ std::string Game::refusalText(Point p, MoveError e) const {
   switch (e) {
     case MoveError::Forbidden:
       return std::string(forbiddenName(forbiddenAt(p))) + " at " + where + " is forbidden for Black";
-    case MoveError::Occupied: return where + " is occupied";
-    case MoveError::OffBoard: return where + " is off the board";
+    case MoveError::Occupied: return "the point " + where + " is occupied";
+    case MoveError::OffBoard: return "the point " + where + " is off the board";
     default: return moveErrorText(e);
   }
 }

@@ -79,7 +79,7 @@ class Game {
   /// row-major order; empty otherwise.
   std::vector<Point> forbiddenPoints() const;
   /// A sentence for a refused move, e.g. "double-three at h8 is forbidden for Black" or
-  /// "h8 is occupied".
+  /// "the point h8 is occupied".
   std::string refusalText(Point p, MoveError e) const;
   /// Takes back the last move: removes its stone, gives the turn back and clears a result made
   /// by that move (five or full board). Returns false when there is no move, or when the game

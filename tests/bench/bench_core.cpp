@@ -112,4 +112,23 @@ void BM_RenjuForbiddenQuery(benchmark::State& state) {
 }
 BENCHMARK(BM_RenjuForbiddenQuery)->Unit(benchmark::kMillisecond);
 
+// The same queries answered a position at a time (renjuForbiddenPoints, as the GUI and the CLI
+// use it): what a board costs to set up is shared by all of its points.
+void BM_RenjuForbiddenPointsPerPosition(benchmark::State& state) {
+  const std::vector<Board> boards = renjuPositions();
+  if (boards.empty()) {
+    state.SkipWithError("../shared/data/renju_forbidden_cases.txt not found");
+    return;
+  }
+  std::int64_t queries = 0;
+  for (const Board& b : boards) queries += 15 * 15 - b.stoneCount();
+  for (auto _ : state)
+    for (const Board& b : boards) benchmark::DoNotOptimize(renjuForbiddenPoints(b));
+  state.SetItemsProcessed(queries * static_cast<std::int64_t>(state.iterations()));
+  state.counters["us_per_query"] = benchmark::Counter(
+      static_cast<double>(queries) * static_cast<double>(state.iterations()) / 1e6,
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_RenjuForbiddenPointsPerPosition)->Unit(benchmark::kMillisecond);
+
 }  // namespace

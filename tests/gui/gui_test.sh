@@ -3,6 +3,11 @@
 #   app_hosts  the app hosts (Black), a scripted gomoku-cli joins by "localhost" (White)
 #   app_joins  gomoku-cli hosts (Black), the app joins with --join (White)
 #   two_apps   two copies of the app play each other, joined by host name
+#   renju_local    --local --rule renju: a double-three point is marked (FORBIDDEN), a click on
+#                  it is refused (REFUSED, no MOVE), then Black wins legally
+#   renju_lose     as renju_local with --foul lose: the click on the double-three loses for Black
+#   renju_network  the app hosts renju (Black), a scripted gomoku-cli joins: the refused click on
+#                  the double-three point never reaches the peer
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep).
 set -euo pipefail
@@ -87,7 +92,69 @@ check_result() {
   cp "$work/$name.fifo.png" "$artifacts/gui-$case_name-$name-board.png"
 }
 
-screenshot() { import -window root "$artifacts/gui-$case_name.png" || fail "screenshot failed"; }
+screenshot() { import -window root "$artifacts/gui-$case_name${1:+-$1}.png" || fail "screenshot failed"; }
+
+# Renju. Black's opening h8 i8 j7 j6 g6 g5 b2 c2 d2 f2 g2 (White's stones wait along the top,
+# rows 15 and 13) leaves these points forbidden for Black: j9 (9,6), g8 (6,7) and j8 (9,7)
+# double-threes -- j8 makes h8-i8-j8 across and j8-j7-j6 down -- and e2 (4,13), an overline.
+# Black then wins down the j file with j5 j4 j3: exactly five, j7..j3.
+renju_black=("7 7" "8 7" "9 8" "9 9" "6 9" "6 10" "1 13" "2 13" "3 13" "5 13" "6 13")
+renju_white=("0 0" "2 0" "4 0" "6 0" "8 0" "10 0" "12 0" "14 0" "0 2" "2 2" "4 2")
+renju_black_finish=("9 10" "9 11" "9 12")
+renju_white_finish=("6 2" "8 2")
+double_three="9 7"
+overline="4 13"
+
+# click_move NAME FD PLY X Y: clicks (x,y) and checks that it became move PLY.
+click_move() {
+  local name=$1 fd=$2 ply=$3 x=$4 y=$5
+  click "$name" "$x" "$y"
+  app_wait "$fd" "$name" '^(MOVE|REFUSED) '
+  [[ $line == "MOVE $ply $x,$y" ]] || fail "$name: click on $x,$y gave '$line', expected move $ply"
+}
+
+# check_forbidden_marked NAME FD: the next FORBIDDEN line lists the double-three and the
+# overline point.
+check_forbidden_marked() {
+  app_wait "$2" "$1" '^FORBIDDEN '
+  local p
+  for p in "$double_three" "$overline"; do
+    [[ " ${line#FORBIDDEN} " == *" ${p/ /,} "* ]] || fail "$1: ${p/ /,} is not marked forbidden: '$line'"
+  done
+}
+
+# check_refused NAME FD: clicks the double-three point; the app must refuse it.
+check_refused() {
+  # shellcheck disable=SC2086
+  click "$1" $double_three
+  app_wait "$2" "$1" '^(MOVE|REFUSED) '
+  local want="REFUSED ${double_three/ /,} Double-three at j8 is forbidden for Black."
+  [[ $line == "$want" ]] || fail "$1: expected '$want', got '$line'"
+}
+
+# board_rows BLACK-ARRAY WHITE-ARRAY: the BOARD line's rows for these stones on 15x15.
+board_rows() {
+  local -n bs=$1 ws=$2
+  local rows=() y p x
+  for ((y = 0; y < 15; y++)); do rows+=("..............."); done
+  for p in "${bs[@]}"; do read -r x y <<< "$p"; rows[y]=${rows[y]:0:x}X${rows[y]:x+1}; done
+  for p in "${ws[@]}"; do read -r x y <<< "$p"; rows[y]=${rows[y]:0:x}O${rows[y]:x+1}; done
+  local IFS=/
+  echo "${rows[*]}"
+}
+
+# check_renju_board NAME FD: Black won down the j file; the board holds the game's stones.
+check_renju_board() {
+  local name=$1 fd=$2
+  app_wait "$fd" "$name" '^RESULT '
+  [[ $line == "RESULT black "* ]] || fail "$name: expected Black to win, got '$line'"
+  app_wait "$fd" "$name" '^BOARD '
+  # shellcheck disable=SC2034
+  local all_black=("${renju_black[@]}" "${renju_black_finish[@]}") all_white=("${renju_white[@]}" "${renju_white_finish[@]}")
+  [[ $line == "BOARD 15 $(board_rows all_black all_white)" ]] || fail "$name: wrong stones: $line"
+  [ -s "$work/$name.fifo.png" ] || fail "$name: no board picture saved"
+  cp "$work/$name.fifo.png" "$artifacts/gui-$case_name-$name-board.png"
+}
 
 case $case_name in
 app_hosts)
@@ -147,6 +214,86 @@ two_apps)
   screenshot
   check_result 3 host
   check_result 4 join
+  ;;
+renju_local|renju_lose)
+  foul=refuse; [[ $case_name == renju_lose ]] && foul=lose
+  start_app local --local --rule renju --foul "$foul"
+  exec 3< "$work/local.fifo"
+  app_wait 3 local '^LOCAL '
+  [[ $line == "LOCAL 15 renju $foul" ]] || fail "local: bad LOCAL line '$line'"
+  app_wait 3 local '^FORBIDDEN '   # written at once; GEOMETRY once the window is shown
+  [[ $line == "FORBIDDEN -" ]] || fail "local: forbidden points on an empty board: '$line'"
+  app_wait 3 local '^GEOMETRY '; local_geo=${line#GEOMETRY }
+  for i in "${!renju_black[@]}"; do   # hot seat: the clicks alternate Black and White
+    # shellcheck disable=SC2086
+    click_move local 3 $((2 * i + 1)) ${renju_black[$i]}
+    # shellcheck disable=SC2086
+    click_move local 3 $((2 * i + 2)) ${renju_white[$i]}
+  done
+  check_forbidden_marked local 3
+  if [[ $foul == lose ]]; then
+    # Strict RIF: the stone is placed and Black loses by the foul.
+    # shellcheck disable=SC2086
+    click_move local 3 23 $double_three
+    app_wait 3 local '^RESULT '
+    [[ $line == "RESULT white "*"double-three at j8"* ]] ||
+      fail "local: expected White to win by Black's foul, got '$line'"
+    app_wait 3 local '^BOARD '
+    [[ $line == *"/.......XXX...../"* ]] || fail "local: the foul stone is not on the board: '$line'"
+    cp "$work/local.fifo.png" "$artifacts/gui-$case_name-board.png"
+  else
+    screenshot marks     # the red crosses (the pointer rests on White's last stone)
+    check_refused local 3
+    screenshot refused   # the bolder "not allowed" cross under the pointer
+    # An occupied point is refused too.
+    click local 7 7
+    app_wait 3 local '^(MOVE|REFUSED) '
+    [[ $line == "REFUSED 7,7 The point h8 is occupied." ]] || fail "local: click on a stone gave '$line'"
+    # No MOVE came from the refused clicks: the next stone is move 23.
+    for i in "${!renju_black_finish[@]}"; do
+      # shellcheck disable=SC2086
+      click_move local 3 $((2 * i + 23)) ${renju_black_finish[$i]}
+      (( i == 2 )) && break
+      # shellcheck disable=SC2086
+      click_move local 3 $((2 * i + 24)) ${renju_white_finish[$i]}
+    done
+    check_renju_board local 3
+  fi
+  ;;
+renju_network)
+  start_app host --host 0 --nick "Renju host" --color black --rule renju
+  exec 3< "$work/host.fifo"
+  app_wait 3 host '^LISTENING '; port=${line#LISTENING }
+  script_white=("${renju_white[@]}" "${renju_white_finish[@]}")
+  printf '%s\n' "${script_white[@]/ /,}" > "$work/cli.in"
+  "$CLI" join "127.0.0.1:$port" --nick Script < "$work/cli.in" > "$work/cli.out" 2> "$work/cli.err" &
+  cli_pid=$!; pids+=($cli_pid)
+  app_wait 3 host '^STARTED '
+  [[ $line == "STARTED black Script" ]] || fail "host: bad STARTED line '$line'"
+  app_wait 3 host '^GEOMETRY '; host_geo=${line#GEOMETRY }
+  # Black's clicks; each waits for the script's reply (White's move) before the next.
+  for i in "${!renju_black[@]}"; do
+    # shellcheck disable=SC2086
+    click_move host 3 $((2 * i + 1)) ${renju_black[$i]}
+    app_wait 3 host "^MOVE $((2 * i + 2)) "
+    [[ $line == "MOVE $((2 * i + 2)) ${renju_white[$i]/ /,}" ]] || fail "host: unexpected reply '$line'"
+  done
+  check_forbidden_marked host 3
+  check_refused host 3
+  screenshot refused
+  for i in "${!renju_black_finish[@]}"; do
+    # shellcheck disable=SC2086
+    click_move host 3 $((2 * i + 23)) ${renju_black_finish[$i]}
+    (( i == 2 )) && break
+    app_wait 3 host "^MOVE $((2 * i + 24)) "
+  done
+  check_renju_board host 3
+  wait "$cli_pid" || fail "gomoku-cli exited $?"
+  grep -q '^STARTED white vs Renju host (black).*, renju 15x15$' "$work/cli.out" ||
+    fail "gomoku-cli did not get the renju rule from SETUP"
+  grep -qx 'MOVE 23 black j5 (9,10)' "$work/cli.out" || fail "gomoku-cli did not see Black's move 23 at j5"
+  ! grep -q '^MOVE .*(9,7)' "$work/cli.out" || fail "the refused move reached gomoku-cli"
+  grep -qx 'RESULT black five in a row' "$work/cli.out" || fail "gomoku-cli did not see Black win"
   ;;
 *) fail "unknown case" ;;
 esac
