@@ -307,7 +307,9 @@ int main(int argc, char** argv) {
 
   auto hp = net::parseHostPort(target, net::kDefaultPort);
   if (!hp) {
-    std::cerr << "error: \"" << target << "\" is not HOST or HOST:PORT\n" << app.help();
+    std::cerr << "error: \"" << target
+              << "\" is not HOST or HOST:PORT (port 1..65535; IPv6 as [addr]:port)\n"
+              << "Run with --help for more information.\n";
     return 2;
   }
   return runNetwork(false, hp->first, hp->second, settings, timeout, interactive);
