@@ -1423,3 +1423,39 @@ TEST(Session, CancelDuringTheHandshakeIsACancel) {
   Net again;
   EXPECT_FALSE(again.game.host(port, settings("Again")).has_value());
 }
+
+// Issue 4: a networked renju game refuses a forbidden move sent by a hostile peer (raw bytes
+// over loopback): ERROR IllegalMove naming the double-three, the connection closed, the board
+// as it was.
+TEST(Session, RenjuHostRefusesAForbiddenMoveFromAHostilePeer) {
+  Net host;
+  MatchSettings hs = settings("Host", ColorChoice::White);
+  hs.rule = Rule::Renju;
+  const std::uint16_t port = hostAnyPort(host, hs);
+  RawClient peer(port);  // plays Black
+  ASSERT_TRUE(peer.handshake());
+  // Black (5,7),(6,7),(7,5),(7,6); White answers far away; then Black's (7,7) is a double-three.
+  const std::vector<Point> black = {{5, 7}, {6, 7}, {7, 5}, {7, 6}};
+  const std::vector<Point> white = {{0, 0}, {2, 0}, {4, 0}, {6, 0}};
+  for (std::size_t i = 0; i < black.size(); ++i) {
+    peer.write(moveBytes(static_cast<std::uint16_t>(2 * i), static_cast<std::uint8_t>(black[i].x),
+                         static_cast<std::uint8_t>(black[i].y)));
+    ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "our turn"));
+    ASSERT_EQ(host.game.play(white[i]), MoveError::None);
+    ASSERT_TRUE(peer.expect<Move>());
+  }
+  const Board before = host.snap().game.board();
+  peer.write(moveBytes(8, 7, 7));
+  bool closed = false;
+  const std::vector<Message> rest = peer.readUntilClosed(closed);
+  EXPECT_TRUE(closed);
+  ASSERT_EQ(rest.size(), 1u);
+  ASSERT_TRUE(std::holds_alternative<Error>(rest[0]));
+  EXPECT_EQ(std::get<Error>(rest[0]).code, ErrorCode::IllegalMove);
+  EXPECT_NE(std::get<Error>(rest[0]).text.find("double-three at h8"), std::string::npos) << std::get<Error>(rest[0]).text;
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; }, "the close"));
+  const NetSnapshot s = host.snap();
+  EXPECT_TRUE(s.game.board() == before);
+  EXPECT_EQ(s.game.ply(), 8);
+  EXPECT_EQ(s.game.result().reason, EndReason::ProtocolError);
+}
