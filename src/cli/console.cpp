@@ -46,6 +46,7 @@ std::string resultLine(const Result& r) {
     case EndReason::FullBoard: reason = "board full"; break;
     case EndReason::Resignation: reason = "resignation"; break;
     case EndReason::Foul: reason = "foul: " + r.detail; break;
+    case EndReason::Agreement: reason = "agreement"; break;
     default: reason = r.detail.empty() ? "unknown" : r.detail; break;
   }
   return std::string("RESULT ") + outcomeName(r.outcome) + " " + reason;

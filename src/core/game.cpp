@@ -33,7 +33,8 @@ std::string describeResult(const Result& r) {
   const char* winner = r.outcome == Outcome::BlackWins ? "Black" : "White";
   switch (r.outcome) {
     case Outcome::Ongoing: return "The game goes on.";
-    case Outcome::Draw: return "Draw: the board is full.";
+    case Outcome::Draw:
+      return r.reason == EndReason::Agreement ? "Draw by agreement." : "Draw: the board is full.";
     case Outcome::Interrupted:
       return "Game interrupted" + (r.detail.empty() ? std::string(".") : ": " + r.detail + ".");
     case Outcome::BlackWins:
@@ -123,6 +124,19 @@ bool Game::undo() {
   moves_.pop_back();
   result_ = {};
   return true;
+}
+
+void Game::setResult(Outcome outcome, EndReason reason, std::string detail) {
+  result_ = {outcome, reason, {}, std::move(detail)};
+}
+
+MoveError Game::recordAfterEnd(Point p) {
+  if (!over()) return MoveError::GameOver;
+  if (!board_.inside(p)) return MoveError::OffBoard;
+  if (board_.at(p) != Stone::Empty) return MoveError::Occupied;
+  board_.set(p, toMove());
+  moves_.push_back(p);
+  return MoveError::None;
 }
 
 void Game::end(Outcome outcome, EndReason reason, std::string detail) {

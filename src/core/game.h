@@ -41,6 +41,7 @@ enum class EndReason : std::uint8_t {
   Disconnected = 4,  ///< the connection was lost or a player left (see Result::detail)
   ProtocolError = 5, ///< the peer sent something invalid (see Result::detail)
   Foul = 6,          ///< renju with FoulPolicy::Lose: Black played a forbidden point (see detail)
+  Agreement = 7,     ///< both players agreed to a draw
 };
 
 /// The result of a game. line holds the winning stones when reason is Five.
@@ -85,9 +86,16 @@ class Game {
   /// by that move (five or full board). Returns false when there is no move, or when the game
   /// was ended from outside (resignation, interruption), which undo cannot reopen.
   bool undo();
-  /// Ends an ongoing game from outside (resignation, disconnection, protocol error).
-  /// Ignored when the game is already over.
+  /// Ends an ongoing game from outside (resignation, agreed draw, disconnection, protocol
+  /// error). Ignored when the game is already over.
   void end(Outcome outcome, EndReason reason, std::string detail = {});
+  /// Replaces the result of an ended game (a resignation that crossed the winning move).
+  void setResult(Outcome outcome, EndReason reason, std::string detail = {});
+  /// Puts p on the board for the side to move although the game has ended, keeping the result:
+  /// for a move that crossed a resignation or an agreed draw on the network, so that both
+  /// boards keep the same stones. Returns OffBoard / Occupied without change when p is not
+  /// free; GameOver when the game is still running (use play()).
+  MoveError recordAfterEnd(Point p);
 
   /// The board.
   const Board& board() const { return board_; }

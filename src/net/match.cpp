@@ -32,15 +32,281 @@ bool Match::myTurn() const {
 MoveError Match::playLocal(Point p) {
   if (phase_ == MatchPhase::Handshake) return MoveError::NotYourTurn;
   if (phase_ != MatchPhase::Playing || game_.over()) return MoveError::GameOver;
+  if (ourTakeback_) return MoveError::NotYourTurn;  // waiting for the answer to our takeback
   const std::uint16_t ply = static_cast<std::uint16_t>(game_.ply());
+  if (game_.toMove() != localColor_) return MoveError::NotYourTurn;
+  MoveError check = game_.check(p);
+  if (check == MoveError::Forbidden && game_.foulPolicy() == FoulPolicy::Lose) check = MoveError::None;
+  if (check != MoveError::None) return check;
+  beforeOurMove();  // a pending request of the opponent's is declined by our move
   if (MoveError e = game_.play(p, localColor_); e != MoveError::None) return e;
   send_(Move{ply, static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+  afterMove();
+  return MoveError::None;
+}
+
+void Match::beforeOurMove() {
+  if (theirTakeback_) {
+    send_(TakebackReply{theirTakeback_->atPly, false});
+    theirTakeback_.reset();
+  }
+  theirDrawAt_.reset();  // the offer lapses when we move
+}
+
+void Match::afterMove() {
   notify_(MatchEvent::Moved);
   if (game_.over()) {
     phase_ = MatchPhase::Finished;
+    clearRequests();
     notify_(MatchEvent::GameOver);
   }
-  return MoveError::None;
+}
+
+void Match::clearRequests() {
+  ourTakeback_.reset();
+  theirTakeback_.reset();
+  ourDrawAt_.reset();
+  theirDrawAt_.reset();
+}
+
+std::string Match::peerName() const { return peerNickname_.empty() ? "The opponent" : singleLine(peerNickname_); }
+
+void Match::takeBackTo(int ply) {
+  while (game_.ply() > ply && game_.undo()) {
+  }
+  notify_(MatchEvent::TakenBack);
+}
+
+RequestError Match::requestTakeback() {
+  if (!running()) return "there is no game running";
+  if (ourTakeback_) return "your takeback request is waiting for an answer";
+  if (theirTakeback_) return "answer the opponent's takeback request first";
+  const int ply = game_.ply();
+  // Our last move, and the opponent's reply to it when it is our turn again.
+  const int returnTo = game_.toMove() == localColor_ ? ply - 2 : ply - 1;
+  if (returnTo < 0) return "you have no move to take back";
+  ourTakeback_ = TakebackRequest{static_cast<std::uint16_t>(ply), static_cast<std::uint16_t>(returnTo)};
+  send_(*ourTakeback_);
+  notice_ = "Takeback requested; waiting for the answer.";
+  return {};
+}
+
+RequestError Match::answerTakeback(bool accept) {
+  if (!theirTakeback_) return "there is no takeback request to answer";
+  const TakebackRequest r = *theirTakeback_;
+  theirTakeback_.reset();
+  send_(TakebackReply{r.atPly, accept});
+  if (accept) {
+    theirDrawAt_.reset();
+    ourDrawAt_.reset();
+    notice_ = "You accepted the takeback.";
+    takeBackTo(r.returnTo);
+  } else {
+    notice_ = "You declined the takeback.";
+  }
+  return {};
+}
+
+void Match::onTakebackRequest(const TakebackRequest& r) {
+  if (theirTakeback_) return fail(ErrorCode::Protocol, "a second takeback request before the answer");
+  if (!running() || r.atPly != game_.ply()) {
+    // Stale: a move (or the end of the game) crossed it. Refused on both sides.
+    send_(TakebackReply{r.atPly, false});
+    return;
+  }
+  // The stones to remove must start with the requester's own last move.
+  const Stone requester = opponent(localColor_);
+  const Stone lastMover = game_.ply() % 2 == 1 ? Stone::Black : Stone::White;
+  const bool valid = (r.atPly - r.returnTo == 1 && lastMover == requester) ||
+                     (r.atPly - r.returnTo == 2 && lastMover == localColor_);
+  if (!valid) return fail(ErrorCode::Protocol, "a takeback request that is not the requester's move");
+  theirTakeback_ = r;
+  notice_ = peerName() + " asks to take back " + (r.atPly - r.returnTo == 1 ? "a move." : "two moves.");
+  notify_(MatchEvent::Request);
+}
+
+void Match::onTakebackReply(const TakebackReply& r) {
+  if (!ourTakeback_ || ourTakeback_->atPly != r.atPly) return;  // stale: already cleared
+  const TakebackRequest ours = *ourTakeback_;
+  ourTakeback_.reset();
+  if (r.accept && running() && game_.ply() == ours.atPly) {
+    ourDrawAt_.reset();
+    theirDrawAt_.reset();
+    notice_ = peerName() + " accepted the takeback.";
+    takeBackTo(ours.returnTo);
+  } else {
+    notice_ = peerName() + " declined the takeback.";
+    notify_(MatchEvent::Request);
+  }
+}
+
+RequestError Match::offerDraw() {
+  if (!running()) return "there is no game running";
+  if (theirDrawAt_) return answerDraw(true);  // offering while they offer is agreeing
+  if (ourDrawAt_) return "your draw offer stands";
+  ourDrawAt_ = static_cast<std::uint16_t>(game_.ply());
+  send_(DrawOffer{*ourDrawAt_});
+  notice_ = "Draw offered; it stands until the opponent moves.";
+  return {};
+}
+
+RequestError Match::answerDraw(bool accept) {
+  if (!theirDrawAt_) return "there is no draw offer to answer";
+  const std::uint16_t at = *theirDrawAt_;
+  theirDrawAt_.reset();
+  send_(DrawReply{at, accept});
+  if (accept) {
+    game_.end(Outcome::Draw, EndReason::Agreement);
+    notice_ = "Draw agreed.";
+    afterMove();
+  } else {
+    notice_ = "You declined the draw.";
+  }
+  return {};
+}
+
+void Match::onDrawOffer(const DrawOffer& d) {
+  if (!running()) return;  // crossed the end of the game
+  if (d.atPly > game_.ply()) return fail(ErrorCode::Protocol, "a draw offer from a later position");
+  if (theirDrawAt_) return fail(ErrorCode::Protocol, "a second draw offer before the answer");
+  // It lapsed if we moved after it was made (a move of ours at index >= atPly).
+  for (int i = d.atPly; i < game_.ply(); ++i)
+    if ((i % 2 == 0 ? Stone::Black : Stone::White) == localColor_) return;
+  if (ourDrawAt_) {  // both offered: agreed
+    ourDrawAt_.reset();
+    game_.end(Outcome::Draw, EndReason::Agreement);
+    notice_ = "Both offered a draw: draw agreed.";
+    afterMove();
+    return;
+  }
+  theirDrawAt_ = d.atPly;
+  notice_ = peerName() + " offers a draw.";
+  notify_(MatchEvent::Request);
+}
+
+void Match::onDrawReply(const DrawReply& d) {
+  if (!ourDrawAt_ || *ourDrawAt_ != d.atPly) return;  // lapsed or answered already
+  ourDrawAt_.reset();
+  if (d.accept && running()) {
+    game_.end(Outcome::Draw, EndReason::Agreement);
+    notice_ = peerName() + " accepted the draw.";
+    afterMove();
+  } else {
+    notice_ = peerName() + " declined the draw.";
+    notify_(MatchEvent::Request);
+  }
+}
+
+RequestError Match::resign() {
+  if (!running()) return "there is no game running";
+  beforeOurMove();
+  send_(Resign{static_cast<std::uint16_t>(game_.ply())});
+  weResigned_ = true;
+  game_.end(localColor_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Resignation);
+  notice_ = "You resigned.";
+  afterMove();
+  return {};
+}
+
+void Match::onResign(const Resign& r) {
+  if (r.atPly > game_.ply()) return fail(ErrorCode::Protocol, "a resignation from a later position");
+  const Outcome weWin = localColor_ == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
+  if (weResigned_) {
+    // Both resigned at once: the host's resignation stands, on both sides.
+    if (settings_.role == Role::Joiner) game_.setResult(weWin, EndReason::Resignation);
+    notify_(MatchEvent::GameOver);
+    return;
+  }
+  if (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished) return;
+  // A move of ours that crossed the resignation stays on both boards (the peer records it);
+  // the result is the resignation, even over a five that crossed it.
+  if (game_.over() && game_.result().reason != EndReason::Five) return;  // e.g. agreed draw first
+  if (game_.over()) game_.setResult(weWin, EndReason::Resignation);
+  else game_.end(weWin, EndReason::Resignation);
+  notice_ = peerName() + " resigned.";
+  phase_ = MatchPhase::Finished;
+  clearRequests();
+  notify_(MatchEvent::GameOver);
+}
+
+RequestError Match::playAgain(bool want) {
+  if (phase_ != MatchPhase::Finished) return "the game is not over";
+  if (!want) {
+    if (!peerWantsAgain_) return "the opponent has not asked to play again";
+    peerWantsAgain_ = false;
+    send_(PlayAgain{static_cast<std::uint16_t>(gameNumber_ + 1), false});
+    notice_ = "You declined to play again.";
+    return {};
+  }
+  if (weWantAgain_) return "waiting for the opponent";
+  weWantAgain_ = true;
+  send_(PlayAgain{static_cast<std::uint16_t>(gameNumber_ + 1), true});
+  if (peerWantsAgain_) {
+    Setup next = setup_;
+    next.hostIsBlack = !setup_.hostIsBlack;  // colours swap
+    startGame(next);
+  } else {
+    notice_ = "Asked to play again; waiting for the opponent.";
+  }
+  return {};
+}
+
+void Match::onPlayAgain(const PlayAgain& p) {
+  if (p.game != gameNumber_ + 1) return;  // about another game: stale
+  if (phase_ != MatchPhase::Finished) {
+    if (phase_ == MatchPhase::Playing && !game_.over())
+      return fail(ErrorCode::Protocol, "PLAY_AGAIN while the game runs");
+    return;
+  }
+  if (!p.want) {
+    weWantAgain_ = false;
+    notice_ = peerName() + " does not want to play again.";
+    notify_(MatchEvent::PlayAgain);
+    return;
+  }
+  peerWantsAgain_ = true;
+  if (weWantAgain_) {
+    Setup next = setup_;
+    next.hostIsBlack = !setup_.hostIsBlack;
+    startGame(next);
+    return;
+  }
+  notice_ = peerName() + " wants to play again.";
+  notify_(MatchEvent::PlayAgain);
+}
+
+RequestError Match::changeNickname(const std::string& nick) {
+  const std::string trimmed = trimNickname(nick);
+  if (auto e = nicknameError(trimmed)) return *e;
+  if (phase_ == MatchPhase::Closed) return "the connection is closed";
+  settings_.nickname = trimmed;
+  if (helloSent_) send_(Nickname{trimmed});
+  return {};
+}
+
+RequestError Match::sendChat(const std::string& text) {
+  if (phase_ == MatchPhase::Closed || phase_ == MatchPhase::Handshake) return "not connected";
+  if (text.empty()) return "the line is empty";
+  if (!validUtf8(text)) return "the line is not valid UTF-8 text";
+  if (text.size() > kMaxChatBytes) return "the line is longer than 500 bytes";
+  const auto now = clock_();
+  auto& times = ourChatTimes_;
+  while (!times.empty() && now - times.front() >= kChatWindow) times.erase(times.begin());
+  if (static_cast<int>(times.size()) >= kChatBurst) return "too many lines at once; wait a moment";
+  times.push_back(now);
+  send_(Chat{text});
+  chat_.push_back({true, text});
+  return {};
+}
+
+void Match::onChat(const Chat& c) {
+  const auto now = clock_();
+  auto& times = theirChatTimes_;
+  while (!times.empty() && now - times.front() >= kChatWindow) times.erase(times.begin());
+  if (static_cast<int>(times.size()) >= 2 * kChatBurst) return fail(ErrorCode::Protocol, "chat flood");
+  times.push_back(now);
+  chat_.push_back({false, c.text});
+  notify_(MatchEvent::ChatReceived);
 }
 
 void Match::receive(const Message& m) {
@@ -54,7 +320,22 @@ void Match::receive(const Message& m) {
         else if constexpr (std::is_same_v<T, Bye>)
           disconnect_(), close(v.text.empty() ? "the opponent left the game"
                                : "the opponent left the game (" + singleLine(v.text) + ")");
-        else onError(v);
+        else if constexpr (std::is_same_v<T, Error>) onError(v);
+        else if constexpr (std::is_same_v<T, Heartbeat>) return;
+        else if (phase_ == MatchPhase::Handshake)
+          fail(ErrorCode::Protocol, std::string(typeName(typeOf(Message{v}))) + " before the game started");
+        else if constexpr (std::is_same_v<T, TakebackRequest>) onTakebackRequest(v);
+        else if constexpr (std::is_same_v<T, TakebackReply>) onTakebackReply(v);
+        else if constexpr (std::is_same_v<T, DrawOffer>) onDrawOffer(v);
+        else if constexpr (std::is_same_v<T, DrawReply>) onDrawReply(v);
+        else if constexpr (std::is_same_v<T, Resign>) onResign(v);
+        else if constexpr (std::is_same_v<T, PlayAgain>) onPlayAgain(v);
+        else if constexpr (std::is_same_v<T, Chat>) onChat(v);
+        else if constexpr (std::is_same_v<T, Nickname>) {
+          peerNickname_ = v.nickname;
+          notice_ = "The opponent is now called " + singleLine(v.nickname) + ".";
+          notify_(MatchEvent::NicknameChanged);
+        }
       },
       m);
 }
@@ -97,6 +378,13 @@ void Match::onSetup(const Setup& s) {
 }
 
 void Match::startGame(const Setup& s) {
+  setup_ = s;
+  ++gameNumber_;
+  clearRequests();
+  weResigned_ = false;
+  weWantAgain_ = false;
+  peerWantsAgain_ = false;
+  notice_ = gameNumber_ > 1 ? "A new game starts; colours are swapped." : "";
   game_ = Game(s.boardSize, s.rule, s.foul);
   const bool weAreBlack = (settings_.role == Role::Host) == s.hostIsBlack;
   localColor_ = weAreBlack ? Stone::Black : Stone::White;
@@ -108,19 +396,26 @@ void Match::onMove(const Move& m) {
   if (phase_ == MatchPhase::Handshake) return fail(ErrorCode::Protocol, "MOVE before the game started");
   const Point p{m.x, m.y};
   const std::string where = game_.board().inside(p) ? toRif(p, game_.size()) : toXY(p);
+  if (game_.over() && phase_ == MatchPhase::Finished && m.ply == game_.ply() &&
+      (game_.result().reason == EndReason::Resignation || game_.result().reason == EndReason::Agreement)) {
+    // The move crossed a resignation or an agreed draw: keep it, as the peer does.
+    if (game_.recordAfterEnd(p) != MoveError::None)
+      return fail(ErrorCode::IllegalMove, "illegal move " + where + " after the game ended");
+    notify_(MatchEvent::Moved);
+    return;
+  }
   if (game_.over()) return fail(ErrorCode::IllegalMove, "move " + where + " after the game ended");
   if (m.ply != game_.ply())
     return fail(ErrorCode::IllegalMove, "move " + where + " is numbered " + std::to_string(m.ply) +
                                             " but the game is at move " + std::to_string(game_.ply()));
+  if (theirTakeback_) return fail(ErrorCode::Protocol, "a move while its own takeback request waits");
   if (MoveError e = game_.play(p, opponent(localColor_)); e != MoveError::None)
     return fail(ErrorCode::IllegalMove, "illegal move " + where + ": " +
                                             (e == MoveError::Forbidden ? game_.refusalText(p, e)
                                                                        : moveErrorText(e)));
-  notify_(MatchEvent::Moved);
-  if (game_.over()) {
-    phase_ = MatchPhase::Finished;
-    notify_(MatchEvent::GameOver);
-  }
+  ourTakeback_.reset();  // a move crossed our request: it is stale on both sides
+  ourDrawAt_.reset();    // our offer lapses when the opponent moves
+  afterMove();
 }
 
 void Match::onError(const Error& e) {

@@ -5,9 +5,11 @@
 /// end (a direct TCP peer today, a lobby relay later) only has to deliver Messages.
 /// Not thread-safe: the owner serialises calls (NetGame does it with a mutex).
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
 #include "net/wire.h"
@@ -39,13 +41,29 @@ enum class MatchPhase {
   Closed,     ///< connection closed or failed; see closeReason()
 };
 
-/// What just happened, for front ends. The state itself is read from the Match.
+/// What just happened, for front ends. The state itself is read from the Match; notice()
+/// holds a sentence for the user about the last event.
 enum class MatchEvent {
-  Started,     ///< handshake complete, game created
-  Moved,       ///< a stone was played (either side)
-  GameOver,    ///< the game ended with a result (five, full board)
-  Closed,      ///< the connection is closed; closeReason() says why
+  Started,           ///< a game started (after the handshake, or again after play again)
+  Moved,             ///< a stone was played (either side)
+  GameOver,          ///< the game ended with a result (five, full board, resignation, draw)
+  Closed,            ///< the connection is closed; closeReason() says why
+  TakenBack,         ///< stones were taken back (both boards)
+  Request,           ///< a takeback request or draw offer arrived, or ours was answered
+  PlayAgain,         ///< the peer wants to play again, or declined
+  NicknameChanged,   ///< the peer's nickname changed
+  ChatReceived,      ///< a chat line arrived (see chat())
 };
+
+/// One line of the chat.
+struct ChatLine {
+  bool fromUs = false;  ///< true: we wrote it
+  std::string text;     ///< the line, UTF-8
+};
+
+/// Why a request of ours (takeback, draw, resign, play again, nickname, chat) was not sent.
+/// An empty string means it was sent.
+using RequestError = std::string;
 
 /// One network match. Outputs go through the callbacks given at construction:
 /// send (a message for the peer), disconnect (close the connection after the queued sends),
@@ -78,6 +96,29 @@ class Match {
   /// We leave: sends BYE and disconnects. Interrupts a running game.
   void leave();
 
+  /// Asks to take back our last move (or our last two plies when the opponent has replied).
+  /// While it is pending we cannot move. Returns "" when sent, else why not.
+  RequestError requestTakeback();
+  /// Answers the opponent's pending takeback request. "" when answered.
+  RequestError answerTakeback(bool accept);
+  /// Offers a draw; accepts the opponent's pending offer if there is one. "" when sent.
+  RequestError offerDraw();
+  /// Answers the opponent's pending draw offer. "" when answered.
+  RequestError answerDraw(bool accept);
+  /// Resigns the running game (on either player's turn). "" when done.
+  RequestError resign();
+  /// After a game: asks to play again (colours swap), or declines the opponent's wish.
+  RequestError playAgain(bool want);
+  /// Changes our nickname (see nicknameError) and tells the peer. "" when done.
+  RequestError changeNickname(const std::string& nick);
+  /// Sends a chat line (1..500 bytes of UTF-8; at most kChatBurst lines in kChatWindow).
+  RequestError sendChat(const std::string& text);
+
+  /// Lines a player may send in kChatWindow; the peer is cut off at twice as many.
+  static constexpr int kChatBurst = 5;
+  /// The window of the chat rate limit.
+  static constexpr std::chrono::milliseconds kChatWindow{2000};
+
   /// Current phase.
   MatchPhase phase() const { return phase_; }
   /// The game; meaningful from the Playing phase on (a 15x15 freestyle placeholder before).
@@ -92,6 +133,26 @@ class Match {
   const std::string& peerVersion() const { return peerVersion_; }
   /// Our role.
   Role role() const { return settings_.role; }
+  /// Number of the current game on this connection (1 for the first).
+  int gameNumber() const { return gameNumber_; }
+  /// True while our takeback request waits for an answer (we cannot move meanwhile).
+  bool takebackPending() const { return ourTakeback_.has_value(); }
+  /// True while the opponent's takeback request waits for our answer.
+  bool takebackRequested() const { return theirTakeback_.has_value(); }
+  /// True while our draw offer stands.
+  bool drawOffered() const { return ourDrawAt_.has_value(); }
+  /// True while the opponent's draw offer waits for our answer.
+  bool drawRequested() const { return theirDrawAt_.has_value(); }
+  /// After a game: we asked to play again / the opponent asked.
+  bool wantAgain() const { return weWantAgain_; }
+  /// After a game: the opponent asked to play again.
+  bool peerWantsAgain() const { return peerWantsAgain_; }
+  /// The chat so far, oldest first.
+  const std::vector<ChatLine>& chat() const { return chat_; }
+  /// A sentence about the last event, e.g. "Alice accepted the takeback." ("" when none).
+  const std::string& notice() const { return notice_; }
+  /// Replaces the clock used by the chat rate limit (tests).
+  void setClock(std::function<std::chrono::steady_clock::time_point()> clock) { clock_ = std::move(clock); }
   /// True when the game runs and it is our turn.
   bool myTurn() const;
   /// Why the connection closed (empty until Closed).
@@ -107,7 +168,20 @@ class Match {
   void onSetup(const Setup& s);
   void onMove(const Move& m);
   void onError(const Error& e);
+  void onTakebackRequest(const TakebackRequest& r);
+  void onTakebackReply(const TakebackReply& r);
+  void onDrawOffer(const DrawOffer& d);
+  void onDrawReply(const DrawReply& d);
+  void onResign(const Resign& r);
+  void onPlayAgain(const PlayAgain& p);
+  void onChat(const Chat& c);
   void startGame(const Setup& s);
+  void beforeOurMove();
+  void afterMove();
+  void clearRequests();
+  void takeBackTo(int ply);
+  std::string peerName() const;
+  bool running() const { return phase_ == MatchPhase::Playing && !game_.over(); }
   void fail(ErrorCode code, const std::string& why);
   void close(const std::string& reason);
 
@@ -125,6 +199,19 @@ class Match {
   std::string closeReason_;
   std::optional<ErrorCode> refusal_;
   std::optional<ErrorCode> sentError_;
+  Setup setup_;                                  // the current game's setup
+  int gameNumber_ = 0;
+  std::optional<TakebackRequest> ourTakeback_;   // our pending request
+  std::optional<TakebackRequest> theirTakeback_; // the opponent's, waiting for our answer
+  std::optional<std::uint16_t> ourDrawAt_;       // ply of our standing offer
+  std::optional<std::uint16_t> theirDrawAt_;     // ply of the opponent's offer to answer
+  bool weResigned_ = false;
+  bool weWantAgain_ = false;
+  bool peerWantsAgain_ = false;
+  std::vector<ChatLine> chat_;
+  std::vector<std::chrono::steady_clock::time_point> ourChatTimes_, theirChatTimes_;
+  std::function<std::chrono::steady_clock::time_point()> clock_ = [] { return std::chrono::steady_clock::now(); };
+  std::string notice_;
 };
 
 }  // namespace gomoku::net

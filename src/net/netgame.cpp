@@ -97,9 +97,34 @@ std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::st
 }
 
 struct NetGame::Impl {
-  explicit Impl(Listener l)
-      : listener(std::move(l)), work(asio::make_work_guard(io)), deadline(io), acceptRetry(io), resolver(io), connecting(io) {
+  Impl(Listener l, NetOptions o)
+      : listener(std::move(l)), options(o), work(asio::make_work_guard(io)), deadline(io), acceptRetry(io),
+        heartbeat(io), resolver(io), connecting(io) {
     thread = std::thread([this] { io.run(); });
+  }
+
+  // Every heartbeat interval while connected: say we are alive, and give up on a peer that has
+  // been silent for too long (cable pulled, traffic dropped: no end of stream ever comes).
+  void beat() {
+    heartbeat.expires_after(options.heartbeatInterval);
+    heartbeat.async_wait([this](error_code ec) {
+      if (ec) return;
+      bool again = false;
+      mutate([&] {
+        if (!session || !match || match->phase() == MatchPhase::Closed) return;
+        again = true;
+        if (std::chrono::steady_clock::now() - lastHeard > options.silenceTimeout) {
+          match->connectionLost("no sign of life from the opponent for " +
+                                std::to_string(options.silenceTimeout.count() / 1000.0).substr(0, 4) +
+                                " s (heartbeat)");
+          session->abort();
+          again = false;
+          return;
+        }
+        session->send(Heartbeat{});
+      });
+      if (again) beat();
+    });
   }
 
   // Runs f under the lock, then tells the listener (without the lock).
@@ -221,6 +246,7 @@ struct NetGame::Impl {
           mutate([&] {
             if (session.get() != current || !match) return;
             peerSpoke = true;
+            lastHeard = std::chrono::steady_clock::now();
             match->receive(m);
           });
         },
@@ -232,6 +258,8 @@ struct NetGame::Impl {
           });
         });
     match->connected();
+    lastHeard = std::chrono::steady_clock::now();
+    beat();
     deadline.expires_after(handshakeTimeout);
     deadline.async_wait([this](error_code ec) {
       if (ec) return;
@@ -276,7 +304,10 @@ struct NetGame::Impl {
       if (session) session->closeAfterWrites();
     }
     closeListeners();
-    asio::post(io, [this] { deadline.cancel(); });
+    asio::post(io, [this] {
+      deadline.cancel();
+      heartbeat.cancel();
+    });
   }
 
   // Stops listening and connecting; returns once the port is free. Call without the lock.
@@ -293,10 +324,12 @@ struct NetGame::Impl {
   }
 
   Listener listener;
+  NetOptions options;
   asio::io_context io;
   asio::executor_work_guard<asio::io_context::executor_type> work;
   asio::steady_timer deadline;     // join deadline, then handshake deadline
   asio::steady_timer acceptRetry;  // after a failed accept
+  asio::steady_timer heartbeat;    // liveness: send HEARTBEAT, watch the peer's silence
   tcp::resolver resolver;
   tcp::socket connecting;
   std::unique_ptr<tcp::acceptor> acceptor;
@@ -318,9 +351,11 @@ struct NetGame::Impl {
   bool cancelling = false;        // cancel() is ending the attempt
   std::uint64_t generation = 0;   // sessions started; tells a stale clean-up from a current one
   DecodeError lastDecodeError = DecodeError::None;
+  std::chrono::steady_clock::time_point lastHeard;  // last message from the peer
 };
 
-NetGame::NetGame(Listener listener) : impl_(std::make_unique<Impl>(std::move(listener))) {}
+NetGame::NetGame(Listener listener, NetOptions options)
+    : impl_(std::make_unique<Impl>(std::move(listener), options)) {}
 
 NetGame::~NetGame() {
   impl_->shutdown();
@@ -478,6 +513,28 @@ void NetGame::leave() {
   });
 }
 
+RequestError NetGame::withMatch(const std::function<RequestError(Match&)>& request) {
+  Impl& d = *impl_;
+  RequestError error = "not connected";
+  d.mutate([&] {
+    if (d.match) error = request(*d.match);
+  });
+  return error;
+}
+
+RequestError NetGame::requestTakeback() { return withMatch([](Match& m) { return m.requestTakeback(); }); }
+RequestError NetGame::answerTakeback(bool accept) { return withMatch([=](Match& m) { return m.answerTakeback(accept); }); }
+RequestError NetGame::offerDraw() { return withMatch([](Match& m) { return m.offerDraw(); }); }
+RequestError NetGame::answerDraw(bool accept) { return withMatch([=](Match& m) { return m.answerDraw(accept); }); }
+RequestError NetGame::resign() { return withMatch([](Match& m) { return m.resign(); }); }
+RequestError NetGame::playAgain(bool want) { return withMatch([=](Match& m) { return m.playAgain(want); }); }
+RequestError NetGame::changeNickname(const std::string& nick) {
+  return withMatch([&](Match& m) { return m.changeNickname(nick); });
+}
+RequestError NetGame::sendChat(const std::string& text) {
+  return withMatch([&](Match& m) { return m.sendChat(text); });
+}
+
 NetSnapshot NetGame::snapshot() const {
   const Impl& d = *impl_;
   std::lock_guard<std::mutex> lock(d.mu);
@@ -496,6 +553,15 @@ NetSnapshot NetGame::snapshot() const {
     s.localNickname = d.match->localNickname();
     s.peerNickname = d.match->peerNickname();
     s.myTurn = d.match->myTurn();
+    s.gameNumber = d.match->gameNumber();
+    s.takebackPending = d.match->takebackPending();
+    s.takebackRequested = d.match->takebackRequested();
+    s.drawOffered = d.match->drawOffered();
+    s.drawRequested = d.match->drawRequested();
+    s.wantAgain = d.match->wantAgain();
+    s.peerWantsAgain = d.match->peerWantsAgain();
+    s.chat = d.match->chat();
+    s.notice = d.match->notice();
   }
   return s;
 }

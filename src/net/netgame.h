@@ -52,6 +52,21 @@ struct NetSnapshot {
   std::uint16_t port = 0;                  ///< host: the port we listen on
   NetFailure failure = NetFailure::None;   ///< why the phase is Failed, or why a match closed
   std::string message;                     ///< failure or close reason for the user
+  int gameNumber = 0;                      ///< number of the current game (1 for the first)
+  bool takebackPending = false;            ///< our takeback request waits for an answer
+  bool takebackRequested = false;          ///< the opponent's takeback request waits for ours
+  bool drawOffered = false;                ///< our draw offer stands
+  bool drawRequested = false;              ///< the opponent's draw offer waits for our answer
+  bool wantAgain = false;                  ///< after a game: we asked to play again
+  bool peerWantsAgain = false;             ///< after a game: the opponent asked to play again
+  std::vector<ChatLine> chat;              ///< the chat so far
+  std::string notice;                      ///< a sentence about the last match event
+};
+
+/// Timing of the connection's liveness checks.
+struct NetOptions {
+  std::chrono::milliseconds heartbeatInterval{2000};  ///< a HEARTBEAT at least this often
+  std::chrono::milliseconds silenceTimeout{10000};    ///< a peer silent this long is gone
 };
 
 /// This machine's host name and its non-loopback addresses (IPv4 first), for the host dialog.
@@ -77,7 +92,7 @@ class NetGame {
   using Listener = std::function<void()>;
 
   /// Starts the network thread. `listener` may be empty.
-  explicit NetGame(Listener listener);
+  explicit NetGame(Listener listener, NetOptions options = {});
   /// Leaves the match if any (BYE), closes everything and joins the network thread.
   ~NetGame();
   NetGame(const NetGame&) = delete;
@@ -99,10 +114,27 @@ class NetGame {
   MoveError play(Point p);
   /// Leaves the match: sends BYE and closes.
   void leave();
+  /// Match requests (see Match): each returns "" when done, else why not.
+  RequestError requestTakeback();
+  /// Answers the opponent's takeback request.
+  RequestError answerTakeback(bool accept);
+  /// Offers a draw (accepts the opponent's standing offer).
+  RequestError offerDraw();
+  /// Answers the opponent's draw offer.
+  RequestError answerDraw(bool accept);
+  /// Resigns the running game.
+  RequestError resign();
+  /// After a game: asks to play again (true) or declines the opponent's wish (false).
+  RequestError playAgain(bool want);
+  /// Changes our nickname, also for the peer.
+  RequestError changeNickname(const std::string& nick);
+  /// Sends a chat line.
+  RequestError sendChat(const std::string& text);
   /// A copy of the current state.
   NetSnapshot snapshot() const;
 
  private:
+  RequestError withMatch(const std::function<RequestError(Match&)>& request);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

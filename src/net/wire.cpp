@@ -70,7 +70,7 @@ class Reader {
   DecodeError error_ = DecodeError::None;
 };
 
-bool knownType(std::uint8_t t) { return t >= 1 && t <= 5; }
+bool knownType(std::uint8_t t) { return (t >= 1 && t <= 5) || (t >= 16 && t <= 24); }
 
 }  // namespace
 
@@ -82,7 +82,16 @@ MsgType typeOf(const Message& m) {
         else if constexpr (std::is_same_v<T, Setup>) return MsgType::Setup;
         else if constexpr (std::is_same_v<T, Move>) return MsgType::Move;
         else if constexpr (std::is_same_v<T, Bye>) return MsgType::Bye;
-        else return MsgType::Error;
+        else if constexpr (std::is_same_v<T, Error>) return MsgType::Error;
+        else if constexpr (std::is_same_v<T, TakebackRequest>) return MsgType::TakebackRequest;
+        else if constexpr (std::is_same_v<T, TakebackReply>) return MsgType::TakebackReply;
+        else if constexpr (std::is_same_v<T, DrawOffer>) return MsgType::DrawOffer;
+        else if constexpr (std::is_same_v<T, DrawReply>) return MsgType::DrawReply;
+        else if constexpr (std::is_same_v<T, Resign>) return MsgType::Resign;
+        else if constexpr (std::is_same_v<T, Nickname>) return MsgType::Nickname;
+        else if constexpr (std::is_same_v<T, PlayAgain>) return MsgType::PlayAgain;
+        else if constexpr (std::is_same_v<T, Chat>) return MsgType::Chat;
+        else return MsgType::Heartbeat;
       },
       m);
 }
@@ -148,9 +157,24 @@ std::vector<std::uint8_t> encode(const Message& m) {
         } else if constexpr (std::is_same_v<T, Bye>) {
           w.u8(static_cast<std::uint8_t>(v.reason));
           w.str(v.text, kMaxText);
-        } else {
+        } else if constexpr (std::is_same_v<T, Error>) {
           w.u16(static_cast<std::uint16_t>(v.code));
           w.str(v.text, kMaxText);
+        } else if constexpr (std::is_same_v<T, TakebackRequest>) {
+          w.u16(v.atPly);
+          w.u16(v.returnTo);
+        } else if constexpr (std::is_same_v<T, TakebackReply> || std::is_same_v<T, DrawReply>) {
+          w.u16(v.atPly);
+          w.u8(v.accept ? 1 : 0);
+        } else if constexpr (std::is_same_v<T, DrawOffer> || std::is_same_v<T, Resign>) {
+          w.u16(v.atPly);
+        } else if constexpr (std::is_same_v<T, Nickname>) {
+          w.str(v.nickname, kMaxNicknameChars * 4);
+        } else if constexpr (std::is_same_v<T, PlayAgain>) {
+          w.u16(v.game);
+          w.u8(v.want ? 1 : 0);
+        } else if constexpr (std::is_same_v<T, Chat>) {
+          w.str(v.text, kMaxChatBytes);
         }
       },
       m);
@@ -231,6 +255,42 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       m = std::move(v);
       break;
     }
+    case MsgType::TakebackRequest: {
+      TakebackRequest v;
+      v.atPly = r.u16();
+      v.returnTo = r.u16();
+      if (v.returnTo >= v.atPly || v.atPly - v.returnTo > 2) r.fail(DecodeError::BadValue);
+      m = v;
+      break;
+    }
+    case MsgType::TakebackReply:
+    case MsgType::DrawReply: {
+      const std::uint16_t atPly = r.u16();
+      const std::uint8_t accept = r.u8();
+      if (accept > 1) r.fail(DecodeError::BadValue);
+      if (static_cast<MsgType>(h.type) == MsgType::TakebackReply) m = TakebackReply{atPly, accept == 1};
+      else m = DrawReply{atPly, accept == 1};
+      break;
+    }
+    case MsgType::DrawOffer: m = DrawOffer{r.u16()}; break;
+    case MsgType::Resign: m = Resign{r.u16()}; break;
+    case MsgType::Nickname: {
+      Nickname v{r.str(kMaxNicknameChars * 4)};
+      if (r.finish() == DecodeError::None && nicknameError(v.nickname)) r.fail(DecodeError::BadValue);
+      m = std::move(v);
+      break;
+    }
+    case MsgType::PlayAgain: {
+      PlayAgain v;
+      v.game = r.u16();
+      const std::uint8_t want = r.u8();
+      if (want > 1 || v.game < 2) r.fail(DecodeError::BadValue);
+      v.want = want == 1;
+      m = v;
+      break;
+    }
+    case MsgType::Chat: m = Chat{r.str(kMaxChatBytes)}; break;
+    case MsgType::Heartbeat: m = Heartbeat{}; break;
     default: r.fail(DecodeError::UnknownType); break;
   }
   error = r.finish();

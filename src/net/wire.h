@@ -35,24 +35,22 @@ inline constexpr std::uint32_t kMaxPayload = 4096;
 /// Default TCP port a host listens on.
 inline constexpr std::uint16_t kDefaultPort = 6515;
 
-/// Message type numbers (header byte 3). Numbers 16..24 are reserved for the full match
-/// protocol (takeback, draw, resign, nickname, play again, chat, heartbeat) and are refused
-/// as unknown until implemented.
+/// Message type numbers (header byte 3).
 enum class MsgType : std::uint8_t {
   Hello = 1,
   Setup = 2,
   Move = 3,
   Bye = 4,
   Error = 5,
-  TakebackRequest = 16,  ///< reserved
-  TakebackReply = 17,    ///< reserved
-  DrawOffer = 18,        ///< reserved
-  DrawReply = 19,        ///< reserved
-  Resign = 20,           ///< reserved
-  Nickname = 21,         ///< reserved
-  PlayAgain = 22,        ///< reserved
-  Chat = 23,             ///< reserved
-  Heartbeat = 24,        ///< reserved
+  TakebackRequest = 16,
+  TakebackReply = 17,
+  DrawOffer = 18,
+  DrawReply = 19,
+  Resign = 20,
+  Nickname = 21,
+  PlayAgain = 22,
+  Chat = 23,
+  Heartbeat = 24,
 };
 
 /// HELLO: first message of each side. Nickname: UTF-8, 1..32 code points, not blank.
@@ -108,8 +106,75 @@ struct Error {
   friend bool operator==(const Error&, const Error&) = default;
 };
 
+/// Longest CHAT text, in bytes of UTF-8.
+inline constexpr std::size_t kMaxChatBytes = 500;
+
+/// TAKEBACK_REQUEST: the sender asks to take back moves. atPly = stones on the board when asked
+/// (the request is stale once that changes); returnTo = stones left after the takeback
+/// (atPly - 1: the sender's last move; atPly - 2: the opponent's reply too).
+struct TakebackRequest {
+  std::uint16_t atPly = 0;     ///< stones on the board when asked
+  std::uint16_t returnTo = 0;  ///< stones left after the takeback
+  friend bool operator==(const TakebackRequest&, const TakebackRequest&) = default;
+};
+
+/// TAKEBACK_REPLY: the answer to the request made at atPly. accept: both sides remove the same
+/// stones, down to the request's returnTo.
+struct TakebackReply {
+  std::uint16_t atPly = 0;  ///< the request's atPly
+  bool accept = false;      ///< true: taken back
+  friend bool operator==(const TakebackReply&, const TakebackReply&) = default;
+};
+
+/// DRAW_OFFER: the sender offers a draw, made when atPly stones were on the board. It lapses
+/// when the offerer's opponent moves.
+struct DrawOffer {
+  std::uint16_t atPly = 0;  ///< stones on the board when offered
+  friend bool operator==(const DrawOffer&, const DrawOffer&) = default;
+};
+
+/// DRAW_REPLY: the answer to the offer made at atPly. accept: the game is drawn.
+struct DrawReply {
+  std::uint16_t atPly = 0;  ///< the offer's atPly
+  bool accept = false;      ///< true: agreed draw
+  friend bool operator==(const DrawReply&, const DrawReply&) = default;
+};
+
+/// RESIGN: the sender resigns, with atPly stones on the board as it sees it. A move of the
+/// receiver's that crossed it is taken back, so both keep the same atPly stones.
+struct Resign {
+  std::uint16_t atPly = 0;  ///< stones on the sender's board
+  friend bool operator==(const Resign&, const Resign&) = default;
+};
+
+/// NICKNAME: the sender's new nickname (UTF-8, 1..32 code points, not blank).
+struct Nickname {
+  std::string nickname;  ///< the new nickname
+  friend bool operator==(const Nickname&, const Nickname&) = default;
+};
+
+/// PLAY_AGAIN: after a game, the sender wants (or declines) game number `game` (1 = the first
+/// game of the connection). When both want the same next game it starts, colours swapped.
+struct PlayAgain {
+  std::uint16_t game = 0;  ///< number of the game wanted
+  bool want = true;        ///< false: declines
+  friend bool operator==(const PlayAgain&, const PlayAgain&) = default;
+};
+
+/// CHAT: a line of text for the opponent, UTF-8, at most kMaxChatBytes bytes.
+struct Chat {
+  std::string text;  ///< the line
+  friend bool operator==(const Chat&, const Chat&) = default;
+};
+
+/// HEARTBEAT: no payload; shows the sender is alive (sent when nothing else was sent lately).
+struct Heartbeat {
+  friend bool operator==(const Heartbeat&, const Heartbeat&) = default;
+};
+
 /// Any message we can send or receive.
-using Message = std::variant<Hello, Setup, Move, Bye, Error>;
+using Message = std::variant<Hello, Setup, Move, Bye, Error, TakebackRequest, TakebackReply,
+                             DrawOffer, DrawReply, Resign, Nickname, PlayAgain, Chat, Heartbeat>;
 
 /// The type number of a message.
 MsgType typeOf(const Message& m);
@@ -121,7 +186,7 @@ enum class DecodeError {
   None,
   BadMagic,       ///< first two bytes are not 'G' 'K': not a Gomoku peer
   BadVersion,     ///< another protocol major version
-  UnknownType,    ///< a type number we do not know (or reserved)
+  UnknownType,    ///< a type number we do not know
   TooLong,        ///< length field above kMaxPayload
   Truncated,      ///< payload ends inside a field
   TrailingBytes,  ///< payload longer than its fields

@@ -912,3 +912,262 @@ TEST(Match, RenjuForbiddenMoveLosesUnderStrictRules) {
     EXPECT_EQ(e->match.phase(), MatchPhase::Finished);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 3: takeback, draw, resign, play again, nickname, chat — including crossing messages.
+
+namespace {
+// Host (Black) and joiner (White) after the handshake.
+std::pair<std::unique_ptr<Endpoint>, std::unique_ptr<Endpoint>> pair() {
+  auto host = std::make_unique<Endpoint>(hostSettings(ColorChoice::Black, "Alice"));
+  auto joiner = std::make_unique<Endpoint>(joinerSettings("Bob"));
+  handshake(*host, *joiner);
+  return {std::move(host), std::move(joiner)};
+}
+
+void expectSameGame(const Endpoint& a, const Endpoint& b) {
+  EXPECT_TRUE(a.match.game().board() == b.match.game().board());
+  EXPECT_EQ(a.match.game().moves(), b.match.game().moves());
+  EXPECT_EQ(a.match.game().toMove(), b.match.game().toMove());
+  EXPECT_EQ(a.match.game().result().outcome, b.match.game().result().outcome);
+  EXPECT_EQ(a.match.game().result().reason, b.match.game().result().reason);
+}
+}  // namespace
+
+TEST(Match, TakebackAcceptedRemovesTheSameStonesOnBothSides) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}, {9, 9}});
+  EXPECT_EQ(a->match.requestTakeback(), "");
+  EXPECT_EQ(a->match.playLocal({1, 1}), MoveError::NotYourTurn) << "no move while the request waits";
+  deliverAll(*a, *b);
+  ASSERT_TRUE(b->match.takebackRequested());
+  EXPECT_EQ(b->match.answerTakeback(true), "");
+  deliverAll(*a, *b);
+  EXPECT_EQ(a->match.game().ply(), 2);
+  EXPECT_EQ(a->match.game().toMove(), Stone::Black);
+  expectSameGame(*a, *b);
+  EXPECT_FALSE(a->match.takebackPending());
+  EXPECT_EQ(a->match.playLocal({10, 10}), MoveError::None) << "Black plays again";
+}
+
+TEST(Match, TakebackOnOurTurnTakesBackTwoPlies) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}});
+  ASSERT_EQ(a->match.requestTakeback(), "");  // Black's turn: Black's move and White's reply
+  deliverAll(*a, *b);
+  ASSERT_EQ(b->match.answerTakeback(true), "");
+  deliverAll(*a, *b);
+  EXPECT_EQ(a->match.game().ply(), 0);
+  expectSameGame(*a, *b);
+}
+
+TEST(Match, TakebackDeclinedChangesNothing) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}});
+  ASSERT_EQ(a->match.requestTakeback(), "");
+  deliverAll(*a, *b);
+  ASSERT_EQ(b->match.answerTakeback(false), "");
+  deliverAll(*a, *b);
+  EXPECT_EQ(a->match.game().ply(), 1);
+  EXPECT_FALSE(a->match.takebackPending());
+  EXPECT_NE(a->match.notice().find("declined"), std::string::npos);
+  expectSameGame(*a, *b);
+}
+
+TEST(Match, C10_TakebackRequestCrossingAMoveIsRefusedOnBothSides) {
+  // A (Black) plays (7,7), B (White) (8,8), A (9,9). A asks for a takeback while B sends (10,10).
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}, {9, 9}});
+  ASSERT_EQ(a->match.requestTakeback(), "");
+  ASSERT_EQ(b->match.playLocal({10, 10}), MoveError::None);  // crosses the request
+  deliverAll(*a, *b);
+  // The stale request was refused; nothing was taken back; both agree.
+  EXPECT_EQ(a->match.game().ply(), 4);
+  EXPECT_FALSE(a->match.takebackPending());
+  EXPECT_FALSE(b->match.takebackRequested());
+  expectSameGame(*a, *b);
+  EXPECT_EQ(a->match.game().toMove(), Stone::Black);
+  EXPECT_EQ(a->match.playLocal({11, 11}), MoveError::None);
+  deliverAll(*a, *b);
+  expectSameGame(*a, *b);
+  EXPECT_EQ(b->match.game().board().at({11, 11}), Stone::Black) << "the next stone has the right colour";
+}
+
+TEST(Match, C10_MovingInsteadOfAnsweringDeclinesTheTakeback) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}, {9, 9}});
+  ASSERT_EQ(a->match.requestTakeback(), "");
+  deliverAll(*a, *b);
+  ASSERT_TRUE(b->match.takebackRequested());
+  ASSERT_EQ(b->match.playLocal({10, 10}), MoveError::None);
+  deliverAll(*a, *b);
+  EXPECT_EQ(a->match.game().ply(), 4);
+  EXPECT_FALSE(a->match.takebackPending());
+  expectSameGame(*a, *b);
+}
+
+TEST(Match, DrawOfferAcceptedDrawsBothGames) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}});
+  ASSERT_EQ(a->match.offerDraw(), "");
+  EXPECT_NE(a->match.answerDraw(true), "") << "you cannot accept your own offer";
+  deliverAll(*a, *b);
+  ASSERT_TRUE(b->match.drawRequested());
+  ASSERT_EQ(b->match.answerDraw(true), "");
+  deliverAll(*a, *b);
+  for (Endpoint* e : {a.get(), b.get()}) {
+    EXPECT_EQ(e->match.game().result().outcome, Outcome::Draw);
+    EXPECT_EQ(e->match.game().result().reason, EndReason::Agreement);
+    EXPECT_EQ(e->match.phase(), MatchPhase::Finished);
+  }
+}
+
+TEST(Match, DrawOfferLapsesWhenTheOpponentMoves) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}});
+  ASSERT_EQ(b->match.offerDraw(), "");  // White offers on its turn... then Black moves
+  deliverAll(*a, *b);
+  ASSERT_TRUE(a->match.drawRequested());
+  ASSERT_EQ(b->match.playLocal({8, 8}), MoveError::None);  // the offerer's own move keeps it
+  deliverAll(*a, *b);
+  ASSERT_TRUE(a->match.drawRequested());
+  ASSERT_EQ(a->match.playLocal({9, 9}), MoveError::None);  // the offerer's opponent moves: lapsed
+  deliverAll(*a, *b);
+  EXPECT_FALSE(a->match.drawRequested());
+  EXPECT_FALSE(b->match.drawOffered());
+  EXPECT_NE(a->match.answerDraw(true), "");
+}
+
+TEST(Match, BothOfferingADrawAtOnceIsAnAgreedDraw) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}});
+  ASSERT_EQ(a->match.offerDraw(), "");
+  ASSERT_EQ(b->match.offerDraw(), "");  // crossing
+  deliverAll(*a, *b);
+  for (Endpoint* e : {a.get(), b.get()}) EXPECT_EQ(e->match.game().result().reason, EndReason::Agreement);
+  expectSameGame(*a, *b);
+}
+
+TEST(Match, ResignOnEitherTurnAndAcrossACrossingMove) {
+  {
+    auto [a, b] = pair();
+    playThrough(*a, *b, {{7, 7}});
+    ASSERT_EQ(a->match.resign(), "");  // Black resigns on White's turn
+    deliverAll(*a, *b);
+    for (Endpoint* e : {a.get(), b.get()}) {
+      EXPECT_EQ(e->match.game().result().outcome, Outcome::WhiteWins);
+      EXPECT_EQ(e->match.game().result().reason, EndReason::Resignation);
+    }
+  }
+  {
+    auto [a, b] = pair();
+    playThrough(*a, *b, {{7, 7}});
+    ASSERT_EQ(a->match.resign(), "");
+    ASSERT_EQ(b->match.playLocal({8, 8}), MoveError::None);  // crosses the resignation
+    deliverAll(*a, *b);
+    expectSameGame(*a, *b);
+    EXPECT_EQ(a->match.game().ply(), 2) << "the crossing move is kept on both boards";
+    EXPECT_EQ(b->match.game().result().reason, EndReason::Resignation);
+    EXPECT_EQ(a->disconnects + b->disconnects, 0) << "no protocol error";
+  }
+}
+
+TEST(Match, ResignCrossingTheWinningMoveIsAResignationOnBothSides) {
+  auto [a, b] = pair();
+  // White threatens five on row 0; Black resigns just as White completes it.
+  playThrough(*a, *b, {{7, 7}, {0, 0}, {7, 8}, {1, 0}, {8, 9}, {2, 0}, {12, 12}, {3, 0}, {13, 13}});
+  ASSERT_EQ(a->match.resign(), "");
+  ASSERT_EQ(b->match.playLocal({4, 0}), MoveError::None);  // five, crossing
+  deliverAll(*a, *b);
+  expectSameGame(*a, *b);
+  EXPECT_EQ(a->match.game().result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(a->match.game().result().reason, EndReason::Resignation);
+}
+
+TEST(Match, PlayAgainPressedByBothAtOnceStartsExactlyOneGameWithColoursSwapped) {
+  auto [a, b] = pair();
+  ASSERT_EQ(a->match.resign(), "");
+  deliverAll(*a, *b);
+  ASSERT_EQ(a->match.playAgain(true), "");
+  ASSERT_EQ(b->match.playAgain(true), "");  // crossing
+  deliverAll(*a, *b);
+  for (Endpoint* e : {a.get(), b.get()}) {
+    EXPECT_EQ(e->match.gameNumber(), 2);
+    EXPECT_EQ(e->match.phase(), MatchPhase::Playing);
+    EXPECT_EQ(e->match.game().ply(), 0);
+    EXPECT_EQ(e->count(MatchEvent::Started), 2);
+  }
+  EXPECT_EQ(a->match.localColor(), Stone::White);
+  EXPECT_EQ(b->match.localColor(), Stone::Black);
+  EXPECT_TRUE(b->match.myTurn());
+}
+
+TEST(Match, PlayAgainNeedsBothAndCanBeDeclined) {
+  auto [a, b] = pair();
+  EXPECT_NE(a->match.playAgain(true), "") << "not during a game";
+  ASSERT_EQ(b->match.resign(), "");
+  deliverAll(*a, *b);
+  ASSERT_EQ(a->match.playAgain(true), "");
+  deliverAll(*a, *b);
+  EXPECT_TRUE(b->match.peerWantsAgain());
+  EXPECT_EQ(b->match.gameNumber(), 1);
+  ASSERT_EQ(b->match.playAgain(false), "");
+  deliverAll(*a, *b);
+  EXPECT_FALSE(a->match.wantAgain());
+  EXPECT_EQ(a->match.gameNumber(), 1);
+}
+
+TEST(Match, C15_NicknameChangeReachesThePeer) {
+  auto [a, b] = pair();
+  EXPECT_EQ(a->match.changeNickname("欧阳司马诸葛东方慕容"), "");
+  deliverAll(*a, *b);
+  EXPECT_EQ(b->match.peerNickname(), "欧阳司马诸葛东方慕容");
+  EXPECT_EQ(a->match.localNickname(), "欧阳司马诸葛东方慕容");
+  EXPECT_NE(a->match.changeNickname("   "), "");
+  EXPECT_NE(a->match.changeNickname(std::string(33, 'x')), "");
+  EXPECT_EQ(b->count(MatchEvent::NicknameChanged), 1);
+}
+
+TEST(Match, ChatIsDeliveredAndRateLimited) {
+  auto [a, b] = pair();
+  std::chrono::steady_clock::time_point now{};
+  a->match.setClock([&] { return now; });
+  b->match.setClock([&] { return now; });
+  for (int i = 0; i < Match::kChatBurst; ++i) EXPECT_EQ(a->match.sendChat("line " + std::to_string(i)), "");
+  EXPECT_NE(a->match.sendChat("one too many"), "") << "refused with a message";
+  now += Match::kChatWindow;
+  EXPECT_EQ(a->match.sendChat("later"), "");
+  EXPECT_NE(a->match.sendChat(std::string(501, 'x')), "");
+  EXPECT_NE(a->match.sendChat(""), "");
+  deliverAll(*a, *b);
+  ASSERT_EQ(b->match.chat().size(), static_cast<std::size_t>(Match::kChatBurst + 1));
+  EXPECT_EQ(b->match.chat().back().text, "later");
+  EXPECT_FALSE(b->match.chat().back().fromUs);
+}
+
+TEST(Match, ChatFloodFromAHostilePeerClosesTheConnection) {
+  auto [a, b] = pair();
+  std::chrono::steady_clock::time_point now{};
+  b->match.setClock([&] { return now; });
+  for (int i = 0; i < 2 * Match::kChatBurst; ++i) b->match.receive(Chat{"spam"});
+  expectRefused(*b, Chat{"spam"}, ErrorCode::Protocol, "flood");
+}
+
+TEST(Match, HostileTakebackAndDrawMessagesAreRefused) {
+  {
+    auto [a, b] = pair();
+    playThrough(*a, *b, {{7, 7}, {8, 8}});
+    // White, having just moved, asks to take back two plies: that would take Black's move too.
+    expectRefused(*a, TakebackRequest{2, 0}, ErrorCode::Protocol, "takeback");
+  }
+  {
+    auto [a, b] = pair();
+    playThrough(*a, *b, {{7, 7}});
+    expectRefused(*a, DrawOffer{5}, ErrorCode::Protocol, "draw offer");
+  }
+  {
+    auto [a, b] = pair();
+    playThrough(*a, *b, {{7, 7}});
+    expectRefused(*a, Resign{9}, ErrorCode::Protocol, "resignation");
+  }
+}

@@ -61,7 +61,7 @@ std::string describe(const NetSnapshot& s) {
 // A NetGame whose listener wakes the test.
 class Net {
  public:
-  Net() : game([this] { notify(); }) {}
+  explicit Net(NetOptions options = {}) : game([this] { notify(); }, options) {}
 
   // Waits until pred(snapshot) holds, re-checking after each listener call.
   template <class Pred>
@@ -189,24 +189,28 @@ class RawConn {
   }
 
   // Reads one whole message.
-  Incoming readMessage(std::chrono::milliseconds timeout = kWait) {
-    Incoming in;
-    std::uint8_t header[kHeaderSize];
-    in.status = readExactly(header, kHeaderSize, timeout);
-    if (in.status != ReadStatus::Ok) return in;
-    const Header h = decodeHeader(header, in.error);
-    if (in.error != DecodeError::None) return in;
-    Bytes body(h.length);
-    in.status = readExactly(body.data(), body.size(), timeout);
-    if (in.status != ReadStatus::Ok) return in;
-    in.message = decodeBody(h, body.data(), body.size(), in.error);
-    return in;
+  // Reads one message; HEARTBEATs (sent every 2 s by a live peer) are skipped unless asked for.
+  Incoming readMessage(std::chrono::milliseconds timeout = kWait, bool heartbeats = false) {
+    for (;;) {
+      Incoming in;
+      std::uint8_t header[kHeaderSize];
+      in.status = readExactly(header, kHeaderSize, timeout);
+      if (in.status != ReadStatus::Ok) return in;
+      const Header h = decodeHeader(header, in.error);
+      if (in.error != DecodeError::None) return in;
+      Bytes body(h.length);
+      in.status = readExactly(body.data(), body.size(), timeout);
+      if (in.status != ReadStatus::Ok) return in;
+      in.message = decodeBody(h, body.data(), body.size(), in.error);
+      if (heartbeats || in.error != DecodeError::None || !std::holds_alternative<Heartbeat>(in.message))
+        return in;
+    }
   }
 
   // Reads one message that must be a T.
   template <class T>
   std::optional<T> expect(std::chrono::milliseconds timeout = kWait) {
-    const Incoming in = readMessage(timeout);
+    const Incoming in = readMessage(timeout, std::is_same_v<T, Heartbeat>);
     if (in.status != ReadStatus::Ok || in.error != DecodeError::None) {
       ADD_FAILURE() << "expected a message, got status " << statusName(in.status)
                     << ", decode error " << decodeErrorText(in.error);
@@ -1458,4 +1462,59 @@ TEST(Session, RenjuHostRefusesAForbiddenMoveFromAHostilePeer) {
   EXPECT_TRUE(s.game.board() == before);
   EXPECT_EQ(s.game.ply(), 8);
   EXPECT_EQ(s.game.result().reason, EndReason::ProtocolError);
+}
+
+// Issue 3, C14(b): a peer that goes silent (cable pulled, traffic dropped: no end of stream) is
+// noticed by the heartbeat; short intervals here, 2 s / 10 s by default.
+TEST(Session, C14b_SilentPeerIsNoticedByTheHeartbeat) {
+  NetOptions fast;
+  fast.heartbeatInterval = std::chrono::milliseconds(100);
+  fast.silenceTimeout = std::chrono::milliseconds(600);
+  Net host(fast);
+  const std::uint16_t port = hostAnyPort(host, settings("Host"));
+  RawClient peer(port);
+  ASSERT_TRUE(peer.handshake());
+  ASSERT_TRUE(host.waitUntil(playing, "the game to start"));
+  ASSERT_TRUE(peer.expect<Heartbeat>()) << "the host says it is alive";
+  const auto start = Clock::now();
+  // The raw peer now says nothing more (it never answers the heartbeats).
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
+                             "the silent peer to be noticed"));
+  EXPECT_LT(Clock::now() - start, 3s);
+  const NetSnapshot s = host.snap();
+  EXPECT_EQ(s.game.result().outcome, Outcome::Interrupted);
+  EXPECT_NE(s.message.find("heartbeat"), std::string::npos) << describe(s);
+}
+
+// Issue 3 across two real NetGames: takeback, draw, chat, nickname and play again.
+TEST(Session, MatchRequestsTravelBetweenTwoNetGames) {
+  Net host, joiner;
+  const std::uint16_t port = hostAnyPort(host, settings("Alice", ColorChoice::Black));
+  joiner.game.join("localhost", port, settings("Bob"), 10s);
+  ASSERT_TRUE(joiner.waitUntil(playing, "the game"));
+  ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "White's turn"));
+  ASSERT_EQ(host.game.requestTakeback(), "");
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.takebackRequested; }, "the request"));
+  ASSERT_EQ(joiner.game.answerTakeback(true), "");
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 0 && !s.takebackPending; }, "the takeback"));
+  EXPECT_EQ(joiner.snap().game.ply(), 0);
+  ASSERT_EQ(host.game.changeNickname("张伟"), "");
+  ASSERT_EQ(host.game.sendChat("你好"), "");
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return !s.chat.empty() && s.peerNickname == "张伟"; }, "chat"));
+  EXPECT_EQ(joiner.snap().chat.back().text, "你好");
+  ASSERT_EQ(host.game.offerDraw(), "");
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.drawRequested; }, "the offer"));
+  ASSERT_EQ(joiner.game.answerDraw(true), "");
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Finished; }, "the draw"));
+  EXPECT_EQ(host.snap().game.result().reason, EndReason::Agreement);
+  ASSERT_EQ(host.game.playAgain(true), "");
+  ASSERT_EQ(joiner.game.playAgain(true), "");
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.gameNumber == 2 && s.match == MatchPhase::Playing; }, "game 2"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.gameNumber == 2; }, "game 2"));
+  EXPECT_EQ(host.snap().localColor, Stone::White);
+  EXPECT_EQ(joiner.snap().localColor, Stone::Black);
+  ASSERT_EQ(joiner.game.resign(), "");
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.result().reason == EndReason::Resignation; }, "resign"));
+  EXPECT_EQ(host.snap().game.result().outcome, Outcome::WhiteWins);
 }

@@ -263,15 +263,14 @@ TEST(Wire, HeaderWithAnotherVersionIsRefused) {
   EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 2, 99, 0xFFFFFFFFu)), DecodeError::BadVersion);
 }
 
-TEST(Wire, HeaderWithUnknownOrReservedTypeIsRefused) {
-  std::vector<int> unknown{0, 6, 7, 15, 25, 100, 255};
-  for (int t = 16; t <= 24; ++t) unknown.push_back(t);  // reserved for the full match protocol
+TEST(Wire, HeaderWithUnknownTypeIsRefused) {
+  const std::vector<int> unknown{0, 6, 7, 15, 25, 100, 255};
   for (int t : unknown) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 0)),
               DecodeError::UnknownType);
   }
-  for (int t = 1; t <= 5; ++t) {
+  for (int t : {1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 21, 22, 23, 24}) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 4)),
               DecodeError::None);
@@ -462,8 +461,8 @@ TEST(Wire, EncodeRefusesStringsTheWireCannotCarry) {
   EXPECT_NO_THROW(encode(Error{ErrorCode::Protocol, std::string(200, 'x')}));
 }
 
-TEST(Wire, DecodeBodyRefusesAReservedType) {
-  for (std::uint8_t t : {std::uint8_t{0}, std::uint8_t{6}, std::uint8_t{16}, std::uint8_t{24}}) {
+TEST(Wire, DecodeBodyRefusesAnUnknownType) {
+  for (std::uint8_t t : {std::uint8_t{0}, std::uint8_t{6}, std::uint8_t{15}, std::uint8_t{25}}) {
     Header h;
     h.version = kProtocolMajor;
     h.type = t;
@@ -472,4 +471,33 @@ TEST(Wire, DecodeBodyRefusesAReservedType) {
     decodeBody(h, nullptr, 0, e);
     EXPECT_EQ(e, DecodeError::UnknownType);
   }
+}
+
+// Issue 3: every match message round-trips field by field, and bad values are refused.
+TEST(Wire, MatchMessagesRoundTrip) {
+  const std::vector<Message> all = {
+      TakebackRequest{9, 8}, TakebackRequest{10, 8}, TakebackReply{9, true}, TakebackReply{9, false},
+      DrawOffer{12},         DrawReply{12, true},    Resign{40},            Nickname{"张伟"},
+      PlayAgain{2, true},    PlayAgain{3, false},    Chat{"你好, hello | \n"}, Heartbeat{}};
+  for (const Message& m : all) {
+    SCOPED_TRACE(typeName(typeOf(m)));
+    const Bytes bytes = encode(m);
+    DecodeError e;
+    const Header h = decodeHeader(bytes.data(), e);
+    ASSERT_EQ(e, DecodeError::None);
+    const Message back = decodeBody(h, bytes.data() + kHeaderSize, h.length, e);
+    ASSERT_EQ(e, DecodeError::None);
+    EXPECT_TRUE(back == m);
+  }
+  EXPECT_EQ(decodePayload(MsgType::TakebackRequest, {0, 9, 0, 9}), DecodeError::BadValue);  // returns to itself
+  EXPECT_EQ(decodePayload(MsgType::TakebackRequest, {0, 9, 0, 6}), DecodeError::BadValue);  // three plies
+  EXPECT_EQ(decodePayload(MsgType::TakebackReply, {0, 9, 2}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::PlayAgain, {0, 1, 1}), DecodeError::BadValue);  // game 1 is never "again"
+  EXPECT_EQ(decodePayload(MsgType::Heartbeat, {0}), DecodeError::TrailingBytes);
+  Bytes longChat;
+  appendString(longChat, std::string(501, 'x'));
+  EXPECT_EQ(decodePayload(MsgType::Chat, longChat), DecodeError::BadValue);
+  Bytes blankNick;
+  appendString(blankNick, "   ");
+  EXPECT_EQ(decodePayload(MsgType::Nickname, blankNick), DecodeError::BadValue);
 }
