@@ -7,10 +7,13 @@
 #include <wx/cmdline.h>
 #include <wx/config.h>
 #include <wx/fileconf.h>
+#include <wx/filefn.h>
+#include <wx/filename.h>
 #include <wx/image.h>
 #include <wx/intl.h>
 #include <wx/log.h>
 #include <wx/msgout.h>
+#include <wx/stdpaths.h>
 #include <wx/uilocale.h>
 
 #include "app/mainframe.h"
@@ -48,6 +51,21 @@ namespace {
 
 // Taken while the program is loaded, before wxWidgets starts.
 const std::chrono::steady_clock::time_point gProcessStart = std::chrono::steady_clock::now();
+
+#if defined(__UNIX__) && !defined(__WXMAC__)
+// $XDG_CONFIG_HOME/gomoku/gomoku.conf (by default ~/.config/gomoku/gomoku.conf), its folder
+// created. The settings of older versions (~/.gomoku) are copied there once.
+wxString XdgConfigFile() {
+  const wxFileName file(wxStandardPaths::Get().GetUserConfigDir() + "/gomoku", "gomoku.conf");
+  if (!file.DirExists()) file.Mkdir(0700, wxPATH_MKDIR_FULL);
+  const wxString old = wxFileName::GetHomeDir() + "/.gomoku";
+  if (!file.FileExists() && wxFileName::FileExists(old)) {
+    wxLogNull quiet;  // without the old settings the defaults do
+    wxCopyFile(old, file.GetFullPath());
+  }
+  return file.GetFullPath();
+}
+#endif
 
 bool CommandLineError(const wxString& text) {
   wxMessageOutput::Get()->Printf("gomoku: %s\n", text);
@@ -147,6 +165,8 @@ bool GomokuApp::OnInit() {
   SetAppName("gomoku");
   SetAppDisplayName("Gomoku");
   SetVendorName({});
+  // Linux and other Unix: settings in ~/.config/gomoku/ (XDG), not a dot-file in the home.
+  wxStandardPaths::Get().SetFileLayout(wxStandardPaths::FileLayout_XDG);
   if (!wxApp::OnInit()) return false;  // parses the command line
   if (helpShown_) {
     CallAfter([this] { ExitMainLoop(); });
@@ -167,6 +187,12 @@ bool GomokuApp::OnInit() {
     delete wxConfigBase::Set(new wxFileConfig(wxEmptyString, wxEmptyString, options_.configFile,
                                               wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
   }
+#if defined(__UNIX__) && !defined(__WXMAC__)
+  else {
+    delete wxConfigBase::Set(new wxFileConfig(wxEmptyString, wxEmptyString, XdgConfigFile(),
+                                              wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
+  }
+#endif
   const Settings settings = Settings::Load(*wxConfigBase::Get());
 
   auto* frame = new MainFrame(settings, options_);

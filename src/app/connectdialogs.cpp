@@ -1,17 +1,20 @@
 #include "app/connectdialogs.h"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
 #include <wx/button.h>
 #include <wx/gauge.h>
 #include <wx/radiobut.h>
+#include <wx/settings.h>
 #include <wx/sizer.h>
 #include <wx/spinctrl.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
 #include "app/newgamedialog.h"
+#include "app/nicknamedialog.h"
 #include "app/texts.h"
 #include "core/utf8.h"
 
@@ -79,8 +82,11 @@ ConnectDialog::ConnectDialog(wxWindow* parent, const wxString& title, const wxSt
   Bind(wxEVT_CLOSE_WINDOW, &ConnectDialog::OnClose, this);
 }
 
+ConnectDialog::~ConnectDialog() = default;
+
 void ConnectDialog::FinishLayout() {
-  // Size the dialog for the larger of its two views.
+  // Both views get the width of the wider one (the dialog does not jump sideways); each view
+  // gets its own height.
   errorTitle_->Hide();
   errorText_->Hide();
   submit_->Hide();
@@ -90,26 +96,25 @@ void ConnectDialog::FinishLayout() {
   submit_->Show();
   topSizer_->Show(formSizer_, true, true);
   topSizer_->Show(progressSizer_, false, true);
-  wxSize size = topSizer_->GetMinSize();
-  size.IncTo(progress);
-  SetClientSize(size);
-  SetMinClientSize(size);
+  width_ = std::max(topSizer_->GetMinSize().x, progress.x);
   ShowForm();
   Revalidate();
   CentreOnParent();
 }
 
-wxTextCtrl* ConnectDialog::MakeNicknameField(wxWindow* parent) {
-  nickname_ = new wxTextCtrl(parent, wxID_ANY, FromUtf8(settings_.nickname), wxDefaultPosition,
-                             FromDIP(wxSize(220, -1)));
-  nickname_->SetMaxLength(kMaxNicknameChars);
-  nickname_->SetHint(_("Your name for the opponent"));
-  nickname_->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { Revalidate(); });
-  return nickname_;
+void ConnectDialog::AddNicknameRow(wxFlexGridSizer& grid) {
+  auto* label = Label(this, _("&Nickname:"));
+  nickname_ = std::make_unique<NicknameField>(this, FromUtf8(settings_.nickname));
+  nickname_->Text()->Bind(wxEVT_TEXT, [this](wxCommandEvent& e) {
+    e.Skip();
+    Revalidate();
+  });
+  grid.Add(label, nickname_->LabelFlags(label));
+  grid.Add(nickname_->Sizer(), wxSizerFlags().Expand());
 }
 
 std::string ConnectDialog::Nickname() const {
-  return trimNickname(nickname_->GetValue().utf8_string());
+  return nickname_->Value();
 }
 
 void ConnectDialog::ShowForm(const wxString& errorTitle, const wxString& errorText) {
@@ -118,26 +123,33 @@ void ConnectDialog::ShowForm(const wxString& errorTitle, const wxString& errorTe
   topSizer_->Show(formSizer_, true, true);
   topSizer_->Show(progressSizer_, false, true);
   submit_->Show();
+  submit_->SetDefault();  // again: GTK forgets the default button while it is hidden
   errorTitle_->SetLabelText(errorTitle);
   errorText_->SetLabelText(errorText);
   errorText_->Wrap(WrapWidth(this));
   errorTitle_->Show(!errorTitle.empty());
   errorText_->Show(!errorText.empty());
   submit_->Enable(FormError().empty());
-  FitOrGrow();
+  FitView();
 }
 
-void ConnectDialog::FitOrGrow() {
-  // The dialog keeps one size for both views and only grows (e.g. for a long error): GTK does
-  // not always redraw controls that move while their dialog shrinks.
-  Layout();
-  const wxSize needed = topSizer_->GetMinSize();
-  wxSize client = GetClientSize();
-  if (needed.x > client.x || needed.y > client.y) {
-    client.IncTo(needed);
-    SetClientSize(client);
-    Layout();
+void ConnectDialog::FitView() {
+  // Exactly as tall as the view shown (an error that went away leaves no empty space), as
+  // wide as the wider view.
+  wxSize needed = topSizer_->GetMinSize();
+  needed.IncTo(wxSize(width_, 0));
+  if (GetClientSize() != needed) {
+    SetMinClientSize(wxDefaultSize);  // allow shrinking
+    SetClientSize(needed);
+    SetMinClientSize(needed);
   }
+  Layout();
+  // GTK without a window manager may leave moved controls (the gauge) undrawn after a resize.
+  Refresh();
+  CallAfter([this] {
+    Layout();
+    Refresh();
+  });
 }
 
 void ConnectDialog::ShowProgress() {
@@ -149,7 +161,7 @@ void ConnectDialog::ShowProgress() {
   errorText_->Hide();
   gauge_->Pulse();
   pulse_.Start(100);
-  FitOrGrow();
+  FitView();
   cancel_->SetFocus();
 }
 
@@ -177,8 +189,11 @@ void ConnectDialog::Revalidate() {
   } else if (!errorTitle_->IsShown()) {
     errorText_->Hide();  // a network error stays until the next attempt
   }
-  if (errorText_->IsShown() != wasShown) FitOrGrow();
-  Layout();
+  if (errorText_->IsShown() != wasShown ||
+      (errorText_->IsShown() && errorText_->GetSize() != errorText_->GetBestSize()))
+    FitView();
+  else
+    Layout();
 }
 
 void ConnectDialog::OnSubmit(wxCommandEvent&) {
@@ -203,20 +218,6 @@ void ConnectDialog::OnClose(wxCloseEvent&) {
   EndModal(wxID_CANCEL);
 }
 
-namespace {
-
-wxString NicknameProblem(const std::string& nick) {
-  const auto error = nicknameError(nick);
-  if (!error) return {};
-  if (trimNickname(nick).empty()) return _("Enter a nickname.");
-  if (utf8Length(nick) > kMaxNicknameChars)
-    return wxString::Format(_("The nickname is too long (at most %d characters)."),
-                            static_cast<int>(kMaxNicknameChars));
-  return AsSentence(*error);
-}
-
-}  // namespace
-
 // ---------------------------------------------------------------------------------------------
 // HostDialog
 
@@ -232,8 +233,7 @@ HostDialog::HostDialog(wxWindow* parent, Settings settings, NetFactory factory)
   grid->AddGrowableCol(1);
   const auto labelFlags = wxSizerFlags().CentreVertical();
 
-  grid->Add(Label(this, _("&Nickname:")), labelFlags);
-  grid->Add(MakeNicknameField(this), wxSizerFlags().Expand());
+  AddNicknameRow(*grid);
 
   grid->Add(Label(this, _("&Port:")), labelFlags);
   port_ = new wxSpinCtrl(this, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1,
@@ -374,16 +374,27 @@ JoinDialog::JoinDialog(wxWindow* parent, Settings settings, NetFactory factory)
   host_ = new wxTextCtrl(this, wxID_ANY, FromUtf8(settings_.lastHost), wxDefaultPosition,
                          FromDIP(wxSize(220, -1)));
   host_->SetHint(_("Name or address, optionally with :port"));
-  host_->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { Revalidate(); });
+  host_->Bind(wxEVT_TEXT, [this](wxCommandEvent&) {
+    UpdatePortField();
+    Revalidate();
+  });
   grid->Add(host_, wxSizerFlags().Expand());
 
   grid->Add(Label(this, _("&Port:")), labelFlags);
+  auto* portRow = new wxBoxSizer(wxHORIZONTAL);
+  typedPort_ = settings_.lastPort;
   port_ = new wxSpinCtrl(this, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1,
                          65535, settings_.lastPort);
-  grid->Add(port_);
+  portRow->Add(port_, wxSizerFlags().CentreVertical());
+  // TRANSLATORS: next to the disabled port field when the host field says "host:port".
+  portNote_ = Label(this, _("(from the address)"));
+  portNote_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+  portNote_->SetMinSize(portNote_->GetBestSize());  // room kept while the note is empty
+  portRow->Add(portNote_, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(8)));
+  grid->Add(portRow, wxSizerFlags().Expand());
+  UpdatePortField();
 
-  grid->Add(Label(this, _("&Nickname:")), labelFlags);
-  grid->Add(MakeNicknameField(this), wxSizerFlags().Expand());
+  AddNicknameRow(*grid);
   formSizer_->Add(grid, wxSizerFlags().Expand());
 
   progressTitle_ = Label(this, {});
@@ -394,6 +405,33 @@ JoinDialog::JoinDialog(wxWindow* parent, Settings settings, NetFactory factory)
   progressSizer_->InsertSpacer(2, FromDIP(8));
 
   FinishLayout();
+}
+
+std::optional<std::uint16_t> JoinDialog::PortInHost() const {
+  // Parsed with two different default ports: the same port both times was written in the text.
+  const std::string text = host_->GetValue().utf8_string();
+  const auto a = net::parseHostPort(text, 1);
+  const auto b = net::parseHostPort(text, 2);
+  if (a && b && a->second == b->second) return a->second;
+  return std::nullopt;
+}
+
+int JoinDialog::TypedPort() const {
+  return port_->IsEnabled() ? port_->GetValue() : typedPort_;
+}
+
+void JoinDialog::UpdatePortField() {
+  const std::optional<std::uint16_t> fromHost = PortInHost();
+  if (fromHost) {
+    if (port_->IsEnabled()) typedPort_ = port_->GetValue();
+    port_->SetValue(*fromHost);
+    port_->Disable();
+    portNote_->SetLabelText(_("(from the address)"));
+  } else {
+    if (!port_->IsEnabled()) port_->SetValue(typedPort_);
+    port_->Enable();
+    portNote_->SetLabelText({});
+  }
 }
 
 wxString JoinDialog::FormError() const {
@@ -409,15 +447,23 @@ void JoinDialog::Submit() {
   const auto target = net::parseHostPort(host_->GetValue().utf8_string(),
                                          static_cast<std::uint16_t>(port_->GetValue()));
   if (!target) return;
-  Connect(target->first, target->second);
+  // Remembered as typed: next time the form looks the same, and no port is hidden anywhere.
+  settings_.lastHost = wxString(host_->GetValue()).Trim().Trim(false).utf8_string();
+  settings_.lastPort = TypedPort();
+  StartJoin(target->first, target->second);
 }
 
 void JoinDialog::Connect(const std::string& host, std::uint16_t port) {
-  host_->ChangeValue(FromUtf8(host));
-  port_->SetValue(port);
+  const bool v6 = host.find(':') != std::string::npos;
+  host_->ChangeValue(v6 ? wxString::Format("[%s]:%d", FromUtf8(host), port)
+                        : wxString::Format("%s:%d", FromUtf8(host), port));
+  UpdatePortField();
+  Revalidate();
+  StartJoin(host, port);
+}
+
+void JoinDialog::StartJoin(const std::string& host, std::uint16_t port) {
   settings_.nickname = Nickname();
-  settings_.lastHost = host;
-  settings_.lastPort = port;
   if (const wxString error = NicknameProblem(settings_.nickname); !error.empty()) {
     ShowForm(_("Cannot join"), error);
     return;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <wx/dialog.h>
@@ -16,6 +17,7 @@
 #include "net/netgame.h"
 
 class wxButton;
+class wxFlexGridSizer;
 class wxGauge;
 class wxRadioButton;
 class wxSizer;
@@ -25,6 +27,7 @@ class wxTextCtrl;
 
 namespace gomoku::app {
 
+class NicknameField;
 class RuleControls;
 
 /// What both dialogs share: the switch between form and progress view, the pulsing gauge,
@@ -52,6 +55,7 @@ class ConnectDialog : public wxDialog {
   /// Builds the common frame: `form` (fields) and `progress` sizers get filled by the subclass.
   ConnectDialog(wxWindow* parent, const wxString& title, const wxString& submitLabel,
                 Settings settings, NetFactory factory);
+  ~ConnectDialog() override;
 
   /// Shows the form with an optional error in red (title in bold, then the details).
   void ShowForm(const wxString& errorTitle = {}, const wxString& errorText = {});
@@ -65,8 +69,9 @@ class ConnectDialog : public wxDialog {
   virtual wxString FormError() const = 0;
   /// The submit button was pressed with a valid form.
   virtual void Submit() = 0;
-  /// Makes the nickname field (shared by both dialogs) with its validation.
-  wxTextCtrl* MakeNicknameField(wxWindow* parent);
+  /// Makes the nickname field (shared by both dialogs) with its validation and adds the row
+  /// (label, field with its length note) to `grid`.
+  void AddNicknameRow(wxFlexGridSizer& grid);
   /// The nickname field's text, trimmed, as UTF-8.
   std::string Nickname() const;
   /// Lays the dialog out once the subclass filled formSizer_ and progressSizer_.
@@ -79,15 +84,16 @@ class ConnectDialog : public wxDialog {
   bool busy_ = false;
   wxSizer* formSizer_ = nullptr;      // filled by the subclass
   wxSizer* progressSizer_ = nullptr;  // filled by the subclass, above the gauge
-  wxTextCtrl* nickname_ = nullptr;
+  std::unique_ptr<NicknameField> nickname_;
 
  private:
   void OnSubmit(wxCommandEvent& event);
   void OnCancel(wxCommandEvent& event);
   void OnClose(wxCloseEvent& event);
-  void FitOrGrow();
+  void FitView();
 
   wxSizer* topSizer_ = nullptr;
+  int width_ = 0;  // client width, the same for both views
   wxStaticText* errorTitle_ = nullptr;
   wxStaticText* errorText_ = nullptr;
   wxGauge* gauge_ = nullptr;
@@ -128,12 +134,15 @@ class HostDialog : public ConnectDialog {
 };
 
 /// "Join game": host (or host:port), port and nickname; "Connect" connects with the timeout
-/// from the settings and shows the progress.
+/// from the settings and shows the progress. When the host field holds a port, the port field
+/// shows that port, disabled, marked "(from the address)"; otherwise the port field's own value
+/// is used. Both fields are remembered as the user typed them.
 class JoinDialog : public ConnectDialog {
  public:
   /// The dialog in its form view, filled from `settings`.
   JoinDialog(wxWindow* parent, Settings settings, NetFactory factory);
-  /// Connects to `host`:`port` at once, as if Connect was pressed (command line --join).
+  /// Fills the form with `host`:`port` and connects at once, as if Connect was pressed
+  /// (command line --join).
   void Connect(const std::string& host, std::uint16_t port);
   /// Closes with wxID_OK once the match started; shows a failure and returns to the form.
   void OnNetUpdate(const net::NetSnapshot& snapshot) override;
@@ -145,8 +154,19 @@ class JoinDialog : public ConnectDialog {
   void Submit() override;
 
  private:
+  // The port written in the host field ("host:port", "[v6]:port"), if any.
+  std::optional<std::uint16_t> PortInHost() const;
+  // The port field follows the host field: disabled and showing the host's port, or enabled
+  // with the user's own value.
+  void UpdatePortField();
+  // The port of the port field as the user typed it (not a port copied from the host field).
+  int TypedPort() const;
+  void StartJoin(const std::string& host, std::uint16_t port);
+
   wxTextCtrl* host_ = nullptr;
   wxSpinCtrl* port_ = nullptr;
+  wxStaticText* portNote_ = nullptr;
+  int typedPort_ = 0;  // the port field's own value while it shows the host's port
   wxStaticText* progressTitle_ = nullptr;
   wxStaticText* progressDetail_ = nullptr;
 };

@@ -8,6 +8,7 @@
 #include <wx/config.h>
 #include <wx/dcgraph.h>
 #include <wx/dcmemory.h>
+#include <wx/display.h>
 #include <wx/graphics.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
@@ -17,12 +18,12 @@
 #include <wx/statbmp.h>
 #include <wx/statline.h>
 #include <wx/stattext.h>
-#include <wx/textdlg.h>
 #include <wx/statusbr.h>
 
 #include "app/boardpanel.h"
 #include "app/connectdialogs.h"
 #include "app/newgamedialog.h"
+#include "app/nicknamedialog.h"
 #include "app/resources.h"
 #include "app/testreport.h"
 #include "app/texts.h"
@@ -109,10 +110,26 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
       },
       exitTimer_.GetId());
 
-  SetSize(FromDIP(wxSize(900, 700)));
+  SetClientSize(DefaultClientSize());
   Centre();
   NewLocalGame(/*announce=*/!options_.hostPort && !options_.join);
   SetStatusText(_("Click an intersection to play, or create or join a network game."));
+}
+
+wxSize MainFrame::DefaultClientSize() const {
+  // The board is square: the window is as wide as the board's side plus the compact side
+  // panel, and about as tall as most of the screen allows (the board gets the room, not grey
+  // margins).
+  const wxSize sidePanel = GetSizer()->GetMinSize() - board_->GetMinSize();
+  const wxRect area = wxDisplay(this).GetClientArea();
+  const wxSize chrome = GetSize() - GetClientSize();  // menu bar, status bar, frame
+  const int roomY = area.height * 9 / 10 - chrome.y - FromDIP(40);  // window frame, margins
+  const int roomX = area.width * 9 / 10 - chrome.x - sidePanel.x;
+  int side = std::min({roomY, roomX, FromDIP(780)});
+  side = std::max(side, FromDIP(480));
+  wxSize size(side + sidePanel.x, side);
+  size.IncTo(GetMinClientSize());
+  return size;
 }
 
 MainFrame::~MainFrame() {
@@ -185,34 +202,26 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_UPDATE_UI,
       [this](wxUpdateUIEvent& e) {
-        e.Enable(net_ && snap_.phase == net::NetPhase::InMatch &&
+        e.Enable(net_ && netStarted_ && snap_.phase == net::NetPhase::InMatch &&
                  snap_.match != net::MatchPhase::Closed);
       },
       ID_Leave);
 }
 
 void MainFrame::OnNickname() {
-  wxString text = FromUtf8(session_.nickname);
-  for (;;) {
-    wxTextEntryDialog dialog(this, _("Your nickname (at most 32 characters):"), _("Nickname"), text);
-    dialog.SetMaxLength(static_cast<unsigned long>(kMaxNicknameChars));
-    if (dialog.ShowModal() != wxID_OK) return;
-    text = dialog.GetValue();
-    const wxScopedCharBuffer utf8 = text.utf8_str();
-    const std::string nick = trimNickname(std::string(utf8.data(), utf8.length()));
-    if (auto error = nicknameError(nick)) {
-      // The sentence comes from core; the dialog asks again with the text kept.
-      wxMessageBox(AsSentence(*error), _("Nickname"), wxOK | wxICON_WARNING, this);
-      continue;
-    }
-    session_.nickname = saved_.nickname = nick;
-    SaveSettings();
-    SetStatusText(MatchRunning()
-                      ? wxString::Format(_("Nickname set to %s; it is used from the next game on."),
-                                         FromUtf8(nick))
-                      : wxString::Format(_("Nickname set to %s."), FromUtf8(nick)));
+  NicknameDialog dialog(this, session_.nickname);
+  if (dialog.ShowModal() != wxID_OK) return;
+  const std::string nick = dialog.GetNickname();
+  if (auto error = nicknameError(nick)) {  // the dialog only closes with a valid one
+    wxMessageBox(AsSentence(*error), _("Nickname"), wxOK | wxICON_WARNING, this);
     return;
   }
+  session_.nickname = saved_.nickname = nick;
+  SaveSettings();
+  SetStatusText(MatchRunning()
+                    ? wxString::Format(_("Nickname set to %s; it is used from the next game on."),
+                                       FromUtf8(nick))
+                    : wxString::Format(_("Nickname set to %s."), FromUtf8(nick)));
 }
 
 void MainFrame::BuildLayout() {
@@ -257,14 +266,22 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
     label->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
     return label;
   };
-  auto playerRow = [&](Stone s, wxStaticBitmap*& icon, wxStaticText*& name) {
+  // Icon, name (ellipsized when too long; the full name in its tooltip) and "(you)", which
+  // stays visible whatever the name's length.
+  auto playerRow = [&](Stone s, wxStaticBitmap*& icon, wxStaticText*& name, wxStaticText*& you) {
     auto* row = new wxBoxSizer(wxHORIZONTAL);
     icon = new wxStaticBitmap(panel, wxID_ANY, StoneIcon(s, panel, 22));
     name = new wxStaticText(panel, wxID_ANY, ColorLabel(s), wxDefaultPosition, wxDefaultSize,
                             wxST_ELLIPSIZE_END);
     name->SetFont(name->GetFont().Larger());
+    // TRANSLATORS: after the user's own nickname in the side panel.
+    you = new wxStaticText(panel, wxID_ANY, _("(you)"));
+    you->SetFont(name->GetFont());
+    you->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+    you->Hide();
     row->Add(icon, wxSizerFlags().CentreVertical());
-    row->Add(name, wxSizerFlags(1).CentreVertical().Border(wxLEFT, FromDIP(10)));
+    row->Add(name, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(10)));
+    row->Add(you, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(6)));
     return row;
   };
 
@@ -273,9 +290,9 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   const auto expand = wxSizerFlags().Expand();
   sizer->Add(heading(_("Players")));
   sizer->AddSpacer(FromDIP(10));
-  sizer->Add(playerRow(Stone::Black, blackIcon_, blackName_), expand);
+  sizer->Add(playerRow(Stone::Black, blackIcon_, blackName_, blackYou_), expand);
   sizer->AddSpacer(FromDIP(8));
-  sizer->Add(playerRow(Stone::White, whiteIcon_, whiteName_), expand);
+  sizer->Add(playerRow(Stone::White, whiteIcon_, whiteName_, whiteYou_), expand);
 
   sizer->AddSpacer(FromDIP(26));
   sizer->Add(heading(_("Game")));
@@ -336,6 +353,9 @@ void MainFrame::OnNewLocalGame() {
 void MainFrame::NewLocalGame(bool announce) {
   DropNetGame();
   mode_ = Mode::Local;
+  blackNick_.clear();
+  whiteNick_.clear();
+  you_ = Stone::Empty;
   const GameOptions& options = session_.localGame;
   try {
     local_ = Game(options.EffectiveSize(), options.rule, options.foul);
@@ -456,6 +476,8 @@ int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void(
   }
   if (result != wxID_OK && !netStarted_) DropNetGame();
   ShowState();
+  // Cancelled or closed: a failure shown in the dialog is no news for the status bar anymore.
+  if (result != wxID_OK) ShowSituationStatus();
   if (exitRequested_) Close(true);
   return result;
 }
@@ -472,6 +494,11 @@ void MainFrame::OnNetChanged() {
   if (!netStarted_ && snap_.phase == net::NetPhase::InMatch && snap_.localColor != Stone::Empty) {
     netStarted_ = true;
     mode_ = Mode::Network;
+    you_ = snap_.localColor;
+    const wxString local = FromUtf8(snap_.localNickname);
+    const wxString peer = FromUtf8(snap_.peerNickname);
+    blackNick_ = you_ == Stone::Black ? local : peer;
+    whiteNick_ = you_ == Stone::White ? local : peer;
     reportedPly_ = 0;
     reportedResult_ = false;
     announced_ = true;
@@ -480,7 +507,6 @@ void MainFrame::OnNetChanged() {
       report_->Started(snap_.localColor, snap_.peerNickname);
       ReportGeometry(true);
     }
-    const wxString peer = FromUtf8(snap_.peerNickname);
     SetStatusText(snap_.localColor == Stone::Black
                       ? wxString::Format(_("Game started: you play Black against %s."), peer)
                       : wxString::Format(_("Game started: you play White against %s."), peer));
@@ -545,8 +571,7 @@ void MainFrame::RefuseMove(Point p, const std::string& reason) {
 }
 
 wxString MainFrame::PlayerName(Stone s) const {
-  if (mode_ != Mode::Network || !netStarted_) return {};
-  return FromUtf8(s == snap_.localColor ? snap_.localNickname : snap_.peerNickname);
+  return s == Stone::Black ? blackNick_ : s == Stone::White ? whiteNick_ : wxString();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -566,18 +591,30 @@ void MainFrame::UpdateSidePanel() {
   const bool network = mode_ == Mode::Network && netStarted_;
   const int wrap = std::max(side_->GetClientSize().x, side_->GetMinSize().x) - FromDIP(32);
 
-  // Players: nicknames in a network game; the side to move in bold.
+  // Players: nicknames in a network game, "(you)" after ours; the side to move in bold. A long
+  // nickname is ellipsized, never the "(you)" after it; the tooltip has it in full.
+  const int iconWidth = blackIcon_->GetBestSize().x + FromDIP(10);
   for (Stone s : {Stone::Black, Stone::White}) {
     wxStaticText* label = s == Stone::Black ? blackName_ : whiteName_;
-    wxString text = ColorLabel(s);
-    if (network) {
-      text = PlayerName(s);
-      if (s == snap_.localColor) text += " " + _("(you)");
-    }
-    label->SetLabelText(text);
+    wxStaticText* you = s == Stone::Black ? blackYou_ : whiteYou_;
+    const wxString nick = PlayerName(s);
+    const wxString text = nick.empty() ? ColorLabel(s) : nick;
     wxFont font = label->GetFont();
     font.SetWeight(!game.over() && game.toMove() == s ? wxFONTWEIGHT_BOLD : wxFONTWEIGHT_NORMAL);
     label->SetFont(font);
+    label->SetLabelText(text);
+    you->Show(you_ == s);
+    // Measured from the text: GTK reports a stale best size for a label that was hidden.
+    const int youWidth = you->GetTextExtent(you->GetLabelText()).x + FromDIP(2);
+    you->SetMinSize(wxSize(youWidth, -1));
+    int room = wrap - iconWidth;
+    if (you_ == s) room -= youWidth + FromDIP(6);
+    const int needed = label->GetTextExtent(text).x + FromDIP(2);
+    label->SetMinSize(wxSize(std::max(FromDIP(24), std::min(needed, room)), -1));
+    if (nick.empty())
+      label->UnsetToolTip();
+    else  // TRANSLATORS: tooltip of a player's name, e.g. "Alice (Black)".
+      label->SetToolTip(wxString::Format(_("%s (%s)"), nick, ColorLabel(s)));
   }
 
   // Turn or result.
@@ -634,9 +671,24 @@ void MainFrame::UpdateSidePanel() {
   connection_->SetLabelText(connection);
   connection_->Wrap(wrap);
 
-  leaveButton_->Enable(net_ && snap_.phase == net::NetPhase::InMatch &&
+  leaveButton_->Enable(net_ && netStarted_ && snap_.phase == net::NetPhase::InMatch &&
                        snap_.match != net::MatchPhase::Closed);
   side_->Layout();
+}
+
+void MainFrame::ShowSituationStatus() {
+  const Game& game = ShownGame();
+  if (game.over()) {
+    SetStatusText(ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
+  } else if (mode_ == Mode::Network && netStarted_) {
+    SetStatusText(snap_.myTurn ? _("Your turn.")
+                               : wxString::Format(_("Waiting for %s to move."),
+                                                  FromUtf8(snap_.peerNickname)));
+  } else if (game.ply() == 0) {
+    SetStatusText(_("Click an intersection to play, or create or join a network game."));
+  } else {
+    SetStatusText(wxString::Format(_("%s to move."), ColorLabel(game.toMove())));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

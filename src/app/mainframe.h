@@ -43,6 +43,7 @@ class MainFrame : public wxFrame {
   void BuildMenu();
   void OnNickname();  // Game > Nickname...: asks, validates and saves the nickname
   void BuildLayout();
+  wxSize DefaultClientSize() const;  // a big square board and the side panel on this display
   wxPanel* BuildSidePanel(wxWindow* parent);
 
   // Game > New local game...: asks for the rule, size and foul policy, then starts the game.
@@ -65,6 +66,7 @@ class MainFrame : public wxFrame {
   void RefuseMove(Point p, const std::string& reason);  // status bar and REFUSED line
   void ShowState();  // board and side panel from the current game
   void UpdateSidePanel();
+  void ShowSituationStatus();  // status bar: what the user can do now (after a cancel)
   void ReportGame(const Game& game);  // test report: MOVE / RESULT / BOARD lines, picture
   void ReportForbidden(const Game& game);  // test report: FORBIDDEN line (renju, Black to move)
   void SaveBoardPicture();
@@ -75,6 +77,7 @@ class MainFrame : public wxFrame {
   void OnAbout();
 
   const Game& ShownGame() const { return mode_ == Mode::Local ? local_ : snap_.game; }
+  // The nickname of the player of `s` in the game shown; empty in a hot-seat game.
   wxString PlayerName(Stone s) const;
 
   Settings saved_;    // what is written to the config
@@ -87,6 +90,11 @@ class MainFrame : public wxFrame {
   std::unique_ptr<net::NetGame> net_;
   net::NetSnapshot snap_;    // the last snapshot of net_
   bool netStarted_ = false;  // snap_'s match has started (its game is the one shown)
+  // The players of the game shown: nicknames and our colour in a network game (kept after the
+  // match ended, until another game starts); empty and Stone::Empty in a hot-seat game.
+  wxString blackNick_;
+  wxString whiteNick_;
+  Stone you_ = Stone::Empty;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // false once closing
   ConnectDialog* connectDialog_ = nullptr;  // the host/join dialog while it runs
 
@@ -107,6 +115,8 @@ class MainFrame : public wxFrame {
   wxStaticBitmap* whiteIcon_ = nullptr;
   wxStaticText* blackName_ = nullptr;
   wxStaticText* whiteName_ = nullptr;
+  wxStaticText* blackYou_ = nullptr;  // "(you)" after our name, never ellipsized
+  wxStaticText* whiteYou_ = nullptr;
   wxStaticText* turn_ = nullptr;
   wxStaticText* moves_ = nullptr;
   wxStaticText* rule_ = nullptr;

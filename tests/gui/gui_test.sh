@@ -8,6 +8,8 @@
 #   renju_lose     as renju_local with --foul lose: the click on the double-three loses for Black
 #   renju_network  the app hosts renju (Black), a scripted gomoku-cli joins: the refused click on
 #                  the double-three point never reaches the peer
+#   xdg_config     without --config the settings go to $XDG_CONFIG_HOME/gomoku/gomoku.conf
+#                  (~/.config/gomoku), and the old ~/.gomoku is copied there once
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep).
 set -euo pipefail
@@ -294,6 +296,28 @@ renju_network)
   grep -qx 'MOVE 23 black j5 (9,10)' "$work/cli.out" || fail "gomoku-cli did not see Black's move 23 at j5"
   ! grep -q '^MOVE .*(9,7)' "$work/cli.out" || fail "the refused move reached gomoku-cli"
   grep -qx 'RESULT black five in a row' "$work/cli.out" || fail "gomoku-cli did not see Black win"
+  ;;
+xdg_config)
+  home="$work/home"
+  mkdir -p "$home"
+  printf '[Player]\nNickname=Old Settings\n' > "$home/.gomoku"
+  mkfifo "$work/xdg.fifo"
+  env -u XDG_CONFIG_HOME HOME="$home" "$APP" --test-report "$work/xdg.fifo" --local \
+    > "$work/xdg.out" 2> "$work/xdg.err" &
+  xdg_pid=$!; pids+=($xdg_pid)
+  exec 3< "$work/xdg.fifo"
+  app_wait 3 xdg '^GEOMETRY '
+  read -r gx gy cell <<< "${line#GEOMETRY }"
+  # Ctrl+Q with the pointer over the window (no window manager: the focus follows the pointer).
+  xdotool mousemove --sync "$gx" "$gy"
+  xdotool key ctrl+q
+  for _ in $(seq 50); do kill -0 "$xdg_pid" 2>/dev/null || break; sleep 0.1; done
+  ! kill -0 "$xdg_pid" 2>/dev/null || fail "the app did not quit on Ctrl+Q"
+  conf="$home/.config/gomoku/gomoku.conf"
+  [ -s "$conf" ] || fail "no settings in $conf: $(find "$home" -type f)"
+  grep -qx 'Nickname=Old Settings' "$conf" || fail "the old ~/.gomoku was not taken over: $(cat "$conf")"
+  grep -qx 'ShowCoordinates=1' "$conf" || fail "the settings were not saved to $conf"
+  [[ $(cat "$home/.gomoku") == $'[Player]\nNickname=Old Settings' ]] || fail "~/.gomoku was changed"
   ;;
 *) fail "unknown case" ;;
 esac
