@@ -1,7 +1,9 @@
 // gomoku-cli: the terminal front end. Plays a network game (host / join) or a hot-seat game
-// (local). Reads one command per line: a move ("h8" in RIF notation or "7,7" as 0-based x,y)
-// or "quit". When standard input is not a terminal (a script), each move waits until it is our
-// turn. At the end prints "RESULT <black|white|draw|interrupted> <reason>" and exits 0.
+// (local). Reads one command per line: a move ("h8" in RIF notation or "7,7" as 0-based x,y),
+// or in a network game takeback, draw, resign, again, nick NAME, say TEXT, accept, decline,
+// quit. When standard input is not a terminal (a script), each command waits until it can
+// apply (a move waits for our turn, accept for an offer). At the end of each game it prints
+// "RESULT <black|white|draw|interrupted> <reason>"; it exits 0 after the last game.
 
 #include <condition_variable>
 #include <cstdio>
@@ -9,6 +11,7 @@
 #include <deque>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <CLI/CLI.hpp>
@@ -119,6 +122,51 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
   return 0;
 }
 
+// The commands of a network game besides moves. Each one waits (in a script) until it can apply.
+enum class Command { Move, Quit, Takeback, Draw, Resign, Again, Nick, Say, Accept, Decline, Bad };
+
+Command parseCommand(const std::string& cmd, std::string& argument) {
+  const auto space = cmd.find(' ');
+  const std::string word = cmd.substr(0, space);
+  argument = space == std::string::npos ? "" : trimNickname(cmd.substr(space + 1));
+  if (word == "quit") return Command::Quit;
+  if (word == "takeback") return Command::Takeback;
+  if (word == "draw") return Command::Draw;
+  if (word == "resign") return Command::Resign;
+  if (word == "again") return Command::Again;
+  if (word == "nick") return Command::Nick;
+  if (word == "say") return Command::Say;
+  if (word == "accept") return Command::Accept;
+  if (word == "decline") return Command::Decline;
+  return Command::Move;
+}
+
+// Whether a command can be carried out in state s (otherwise a script waits for it).
+bool canApply(Command c, const net::NetSnapshot& s) {
+  const bool running = s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Playing && !s.game.over();
+  const bool finished = s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Finished;
+  const bool connected = s.phase == net::NetPhase::InMatch && s.match != net::MatchPhase::Handshake &&
+                         s.match != net::MatchPhase::Closed;
+  switch (c) {
+    case Command::Move: return s.myTurn;
+    case Command::Takeback: {
+      if (!running || s.takebackPending || s.takebackRequested) return false;
+      const int own = s.game.toMove() == s.localColor ? s.game.ply() - 2 : s.game.ply() - 1;
+      return own >= 0;
+    }
+    case Command::Draw:
+    case Command::Resign: return running;
+    case Command::Again: return finished;
+    case Command::Nick:
+    case Command::Say: return connected;
+    case Command::Accept:
+    case Command::Decline: return s.takebackRequested || s.drawRequested || (finished && s.peerWantsAgain);
+    case Command::Quit:
+    case Command::Bad: return true;
+  }
+  return true;
+}
+
 int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net::MatchSettings settings,
                int timeoutSeconds, bool interactive) {
   Inbox in;
@@ -144,8 +192,12 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
   }
   in.startReader();
 
-  bool started = false;
-  int printed = 0;  // moves already printed
+  int startedGame = 0;      // number of the game last announced with STARTED
+  int resultGame = 0;       // number of the game last announced with RESULT
+  int printed = 0;          // moves of the current game already printed
+  std::size_t chatShown = 0;
+  std::string noticeShown;
+  std::string peerName;
   bool prompted = false;
   for (;;) {
     const net::NetSnapshot s = netGame.snapshot();
@@ -158,26 +210,49 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       return 2;
     }
     const bool inGame = s.phase == net::NetPhase::InMatch && s.match != net::MatchPhase::Handshake;
-    if (s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Closed && !started) {
+    if (s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Closed && startedGame == 0) {
       std::cerr << "error: " << s.message << "\n";
       return 2;
     }
-    if (inGame && !started) {
-      started = true;
+    if (inGame && s.gameNumber > startedGame) {
+      startedGame = s.gameNumber;
+      printed = 0;
       std::cout << "STARTED " << stoneName(s.localColor) << " vs " << singleLine(s.peerNickname)
                 << " (" << stoneName(opponent(s.localColor)) << ")"
                 << (s.peerAddress.empty() ? "" : " at " + s.peerAddress) << ", "
-                << ruleName(s.game.rule()) << " " << s.game.size() << "x" << s.game.size() << "\n"
+                << ruleName(s.game.rule()) << " " << s.game.size() << "x" << s.game.size()
+                << (s.gameNumber > 1 ? ", game " + std::to_string(s.gameNumber) : "") << "\n"
                 << cli::renderBoard(s.game) << std::flush;
-    }
-    if (started && s.game.ply() > printed) {
-      for (; printed < s.game.ply(); ++printed) printMove(s.game, printed);
-      std::cout << cli::renderBoard(s.game) << std::flush;
       prompted = false;
     }
-    if (started && s.game.over()) {
-      std::cout << describeResult(s.game.result()) << "\n" << cli::resultLine(s.game.result()) << std::endl;
-      return 0;
+    if (startedGame > 0) {
+      if (!peerName.empty() && peerName != s.peerNickname)
+        std::cout << "NICK " << singleLine(s.peerNickname) << "\n";
+      peerName = s.peerNickname;
+      if (s.game.ply() < printed) {
+        std::cout << "TAKEBACK to " << s.game.ply() << " moves\n" << cli::renderBoard(s.game) << std::flush;
+        printed = s.game.ply();
+        prompted = false;
+      }
+      if (s.game.ply() > printed) {
+        for (; printed < s.game.ply(); ++printed) printMove(s.game, printed);
+        std::cout << cli::renderBoard(s.game) << std::flush;
+        prompted = false;
+      }
+      for (; chatShown < s.chat.size(); ++chatShown)
+        std::cout << "CHAT " << (s.chat[chatShown].fromUs ? std::string("you") : singleLine(s.peerNickname))
+                  << ": " << singleLine(s.chat[chatShown].text) << "\n";
+      if (s.notice != noticeShown) {
+        noticeShown = s.notice;
+        if (!s.notice.empty()) std::cout << "NOTICE " << s.notice << "\n";
+      }
+      if (s.game.over() && resultGame < s.gameNumber) {
+        resultGame = s.gameNumber;
+        std::cout << describeResult(s.game.result()) << "\n" << cli::resultLine(s.game.result()) << std::endl;
+      }
+      std::cout << std::flush;
+      // The connection is gone: nothing more can happen.
+      if (s.match == net::MatchPhase::Closed) return 0;
     }
     if (interactive && s.myTurn && !prompted) {
       std::cout << "your move (" << stoneName(s.localColor) << ")> " << std::flush;
@@ -192,12 +267,14 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
     }
     if (in.lines.empty()) {
       // At the end of the input we stay while the opponent may still end the game, and leave
-      // when the game needs a move from us (or at once at a terminal: Ctrl-D).
-      const bool mustLeave = in.eof && (interactive || s.myTurn);
+      // when the game needs a move from us, or after the game (or at once at a terminal).
+      const bool finished = s.match == net::MatchPhase::Finished;
+      const bool mustLeave = in.eof && (interactive || s.myTurn || finished);
       if (mustLeave) {
         lock.unlock();
-        if (started) netGame.leave();
-        else netGame.cancel();  // no game yet: stop listening or connecting
+        if (startedGame == 0) netGame.cancel();  // no game yet: stop listening or connecting
+        else if (finished) return 0;
+        else netGame.leave();
         continue;
       }
       in.cv.wait(lock, [&] { return in.changed || !in.lines.empty() || (in.eof && interactive); });
@@ -208,27 +285,60 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       in.lines.pop_front();
       continue;
     }
-    if (cmd == "quit") {
+    std::string argument;
+    const Command c = parseCommand(cmd, argument);
+    std::optional<Point> p;
+    if (c == Command::Move) {
+      p = parsePoint(cmd, startedGame ? s.game.size() : Board::kDefaultSize);
+      if (!p) {
+        in.lines.pop_front();
+        std::cerr << "error: \"" << cmd << "\" is not a move or a command (moves: h8 or 7,7; commands: "
+                  << "takeback, draw, resign, again, nick NAME, say TEXT, accept, decline, quit)\n";
+        continue;
+      }
+    }
+    if (c == Command::Move && s.match == net::MatchPhase::Finished) {
       in.lines.pop_front();
-      lock.unlock();
-      if (started) netGame.leave();
-      else netGame.cancel();
+      std::cerr << "error: " << cmd << ": the game is over (again: play another game)\n";
       continue;
     }
-    auto p = parsePoint(cmd, started ? s.game.size() : Board::kDefaultSize);
-    if (!p) {
-      in.lines.pop_front();
-      std::cerr << "error: \"" << cmd << "\" is not a move (use h8 or 7,7, or quit)\n";
-      continue;
-    }
-    if (!s.myTurn && !interactive) {  // a script's move waits for its turn
+    if (!interactive && !canApply(c, s)) {  // a script's command waits until it can apply
       in.cv.wait(lock, [&] { return in.changed; });
       continue;
     }
     in.lines.pop_front();
     lock.unlock();
-    if (MoveError e = netGame.play(*p); e != MoveError::None) {
-      std::cerr << "error: " << cmd << ": " << s.game.refusalText(*p, e) << "\n";
+    std::string error;
+    switch (c) {
+      case Command::Quit:
+        if (startedGame == 0) netGame.cancel();
+        else if (s.match == net::MatchPhase::Finished) return 0;
+        else netGame.leave();
+        break;
+      case Command::Move:
+        if (MoveError e = netGame.play(*p); e != MoveError::None) {
+          error = s.takebackPending ? "your takeback request is waiting for an answer" : s.game.refusalText(*p, e);
+        }
+        break;
+      case Command::Takeback: error = netGame.requestTakeback(); break;
+      case Command::Draw: error = netGame.offerDraw(); break;
+      case Command::Resign: error = netGame.resign(); break;
+      case Command::Again: error = netGame.playAgain(true); break;
+      case Command::Nick: error = netGame.changeNickname(argument); break;
+      case Command::Say: error = netGame.sendChat(argument); break;
+      case Command::Accept:
+      case Command::Decline: {
+        const bool yes = c == Command::Accept;
+        if (s.takebackRequested) error = netGame.answerTakeback(yes);
+        else if (s.drawRequested) error = netGame.answerDraw(yes);
+        else if (s.peerWantsAgain) error = netGame.playAgain(yes);
+        else error = "there is nothing to answer";
+        break;
+      }
+      case Command::Bad: break;
+    }
+    if (!error.empty()) {
+      std::cerr << "error: " << cmd << ": " << error << "\n";
       prompted = false;  // ask again
     }
   }

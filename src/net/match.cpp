@@ -26,7 +26,7 @@ void Match::connected() {
 }
 
 bool Match::myTurn() const {
-  return phase_ == MatchPhase::Playing && !game_.over() && game_.toMove() == localColor_;
+  return phase_ == MatchPhase::Playing && !game_.over() && game_.toMove() == localColor_ && !ourTakeback_;
 }
 
 MoveError Match::playLocal(Point p) {

@@ -153,7 +153,7 @@ class Match {
   const std::string& notice() const { return notice_; }
   /// Replaces the clock used by the chat rate limit (tests).
   void setClock(std::function<std::chrono::steady_clock::time_point()> clock) { clock_ = std::move(clock); }
-  /// True when the game runs and it is our turn.
+  /// True when the game runs, it is our turn, and no takeback request of ours is waiting.
   bool myTurn() const;
   /// Why the connection closed (empty until Closed).
   const std::string& closeReason() const { return closeReason_; }
