@@ -1,7 +1,7 @@
 // gomoku-cli: the terminal front end. Plays a network game (host / join) or a hot-seat game
 // (local). Reads one command per line: a move ("h8" in RIF notation or "7,7" as 0-based x,y),
 // or in a network game takeback, draw, resign, again, nick NAME, say TEXT, accept, decline,
-// quit. When standard input is not a terminal (a script), each command waits until it can
+// wait (until the game ends), quit. When standard input is not a terminal (a script), each command waits until it can
 // apply (a move waits for our turn, accept for an offer). At the end of each game it prints
 // "RESULT <black|white|draw|interrupted> <reason>"; it exits 0 after the last game.
 
@@ -123,7 +123,7 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
 }
 
 // The commands of a network game besides moves. Each one waits (in a script) until it can apply.
-enum class Command { Move, Quit, Takeback, Draw, Resign, Again, Nick, Say, Accept, Decline, Bad };
+enum class Command { Move, Quit, Takeback, Draw, Resign, Again, Nick, Say, Accept, Decline, Wait, Bad };
 
 Command parseCommand(const std::string& cmd, std::string& argument) {
   const auto space = cmd.find(' ');
@@ -138,6 +138,7 @@ Command parseCommand(const std::string& cmd, std::string& argument) {
   if (word == "say") return Command::Say;
   if (word == "accept") return Command::Accept;
   if (word == "decline") return Command::Decline;
+  if (word == "wait") return Command::Wait;
   return Command::Move;
 }
 
@@ -161,6 +162,7 @@ bool canApply(Command c, const net::NetSnapshot& s) {
     case Command::Say: return connected;
     case Command::Accept:
     case Command::Decline: return s.takebackRequested || s.drawRequested || (finished && s.peerWantsAgain);
+    case Command::Wait: return finished || s.match == net::MatchPhase::Closed;
     case Command::Quit:
     case Command::Bad: return true;
   }
@@ -269,7 +271,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       // At the end of the input we stay while the opponent may still end the game, and leave
       // when the game needs a move from us, or after the game (or at once at a terminal).
       const bool finished = s.match == net::MatchPhase::Finished;
-      const bool mustLeave = in.eof && (interactive || s.myTurn || finished);
+      const bool mustLeave = in.eof && (interactive || s.myTurn || (finished && !s.wantAgain));
       if (mustLeave) {
         lock.unlock();
         if (startedGame == 0) netGame.cancel();  // no game yet: stop listening or connecting
@@ -293,11 +295,11 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       if (!p) {
         in.lines.pop_front();
         std::cerr << "error: \"" << cmd << "\" is not a move or a command (moves: h8 or 7,7; commands: "
-                  << "takeback, draw, resign, again, nick NAME, say TEXT, accept, decline, quit)\n";
+                  << "takeback, draw, resign, again, nick NAME, say TEXT, accept, decline, wait, quit)\n";
         continue;
       }
     }
-    if (c == Command::Move && s.match == net::MatchPhase::Finished) {
+    if (c == Command::Move && s.match == net::MatchPhase::Finished && !s.wantAgain) {
       in.lines.pop_front();
       std::cerr << "error: " << cmd << ": the game is over (again: play another game)\n";
       continue;
@@ -335,6 +337,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
         else error = "there is nothing to answer";
         break;
       }
+      case Command::Wait:
       case Command::Bad: break;
     }
     if (!error.empty()) {

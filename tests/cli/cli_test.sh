@@ -132,6 +132,28 @@ script_ends)
   grep -qx 'RESULT interrupted the opponent left the game' "$work/host.out" || fail "the host was not told"
   grep -q '^MOVE 3 black i8' "$work/join.out" || fail "the joiner left before the host's last move"
   ;;
+match_exchanges)
+  # Issue 3 between two processes: chat, a takeback asked and accepted, a draw offered and
+  # accepted, play again (colours swap), a nickname change and a resignation. Every command
+  # waits until it can apply, so the two scripts meet in a fixed order.
+  printf 'h8\nsay 你好\ntakeback\nh8\nj10\ndraw\nagain\nnick 张伟\ni9\nresign\n' > "$work/host.in"
+  start_host host --nick Host
+  printf 'accept\ni9\naccept\nagain\nh8\nwait\n' > "$work/join.in"
+  "$CLI" join "127.0.0.1:$port" --nick Guest < "$work/join.in" > "$work/join.out" 2> "$work/join.err" || fail "join exited $?"
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  grep -q '^TAKEBACK to 0 moves' "$work/host.out" || fail "host: no takeback"
+  grep -q '^TAKEBACK to 0 moves' "$work/join.out" || fail "joiner: no takeback"
+  grep -q '^CHAT Host: 你好' "$work/join.out" || fail "joiner: chat line missing"
+  grep -q '^NICK 张伟' "$work/join.out" || fail "joiner: nickname change missing"
+  [ "$(grep -c '^RESULT draw agreement' "$work/host.out")" = 1 ] || fail "host: no agreed draw"
+  [ "$(grep -c '^RESULT draw agreement' "$work/join.out")" = 1 ] || fail "joiner: no agreed draw"
+  grep -q '^STARTED white vs Guest (black).*game 2' "$work/host.out" || fail "host: colours not swapped in game 2"
+  grep -q '^STARTED black vs .* (white).*game 2' "$work/join.out" || fail "joiner: colours not swapped in game 2"
+  grep -qx 'RESULT black resignation' "$work/host.out" || fail "host: no resignation"
+  grep -qx 'RESULT black resignation' "$work/join.out" || fail "joiner: no resignation"
+  diff <(grep '^MOVE ' "$work/host.out") <(grep '^MOVE ' "$work/join.out") || fail "the two sides disagree on the moves"
+  ;;
 busy_host)
   # A second caller while a game runs is told the host is busy, and the game goes on.
   printf '%s\n' "$black_moves" > "$work/host.in"
