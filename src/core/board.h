@@ -32,6 +32,11 @@ class Board {
   Stone atOrEmpty(Point p) const { return inside(p) ? at(p) : Stone::Empty; }
   /// Puts s (or Stone::Empty to clear) at p; p must be inside(). Keeps the stone count right.
   void set(Point p, Stone s);
+  /// Distance in the cell array between (x, y) and (x, y + 1); see cells().
+  static constexpr int kStride = kMaxSize;
+  /// The cells, row by row: (x, y) is cells()[y * kStride + x]. For tight loops (renju checks)
+  /// that do their own bounds checking.
+  const Stone* cells() const { return cells_.data(); }
   /// Number of stones on the board.
   int stoneCount() const { return stones_; }
   /// True when every intersection holds a stone.

@@ -1,5 +1,10 @@
 #include "core/renju.h"
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+
 #include "core/rules.h"
 
 namespace gomoku {
@@ -21,24 +26,35 @@ namespace {
 // its line, a three two, and neither can use a stone beyond a white stone or the edge. Most
 // points of a real position fail this test and need no deeper check.
 bool mayBeForbidden(const Board& b, Point p) {
+  const Stone* cells = b.cells();
+  const int here = p.y * Board::kStride + p.x;
+  const int n = b.size();
   int linesWithTwo = 0;
-  bool longRun = false;
   for (Point d : kDirections) {
+    const int step = d.y * Board::kStride + d.x;
     int near = 0;
+    bool longRun = false;
     for (int sign : {-1, 1}) {
+      // How far the board goes from p in this direction (at most four points are looked at).
+      const int dx = sign * d.x, dy = sign * d.y;
+      int room = 4;
+      if (dx > 0) room = std::min(room, n - 1 - p.x);
+      if (dx < 0) room = std::min(room, p.x);
+      if (dy > 0) room = std::min(room, n - 1 - p.y);
+      if (dy < 0) room = std::min(room, p.y);
       int run = 0;
       bool adjacent = true;
-      for (int k = 1; k <= 4; ++k) {
-        const Point q{p.x + sign * k * d.x, p.y + sign * k * d.y};
-        if (!b.inside(q) || b.at(q) == Stone::White) break;
-        if (b.at(q) == Stone::Black) {
+      for (int k = 1, i = here + sign * step; k <= room; ++k, i += sign * step) {
+        const Stone s = cells[i];
+        if (s == Stone::White) break;
+        if (s == Stone::Black) {
           ++near;
-          if (adjacent) ++run;
+          run += adjacent;
         } else {
           adjacent = false;
         }
       }
-      if (run >= 4) longRun = true;  // five or overline: let the full check decide
+      longRun = longRun || run >= 4;  // five or overline: let the full check decide
     }
     if (near >= 3 || longRun) return true;
     linesWithTwo += near >= 2;
@@ -188,12 +204,86 @@ Forbidden renjuForbidden(const Board& board, Point p) {
   return Checker(board).check(p);
 }
 
+namespace {
+
+// The lines of a board as bit masks, for the prefilter of renjuForbiddenPoints: for each
+// direction and line, which positions hold black and which block (white, or off the board).
+// Position k on a line is bit k + 4, so the four points before the line's start are bits 0..3.
+class LineMasks {
+ public:
+  explicit LineMasks(const Board& b) : n_(b.size()) {
+    for (auto& dir : black_) dir.fill(0);
+    for (int d = 0; d < 4; ++d)
+      for (int line = 0; line < 2 * Board::kMaxSize - 1; ++line) {
+        const int len = length(d, line);
+        // Everything outside 4..len+3 blocks.
+        blockers_[d][line] = len <= 0 ? ~std::uint64_t{0} : ~(((std::uint64_t{1} << len) - 1) << 4);
+      }
+    for (int y = 0; y < n_; ++y)
+      for (int x = 0; x < n_; ++x) {
+        const Stone s = b.at({x, y});
+        if (s == Stone::Empty) continue;
+        for (int d = 0; d < 4; ++d) {
+          int line, pos;
+          locate(d, x, y, line, pos);
+          const std::uint64_t bit = std::uint64_t{1} << (pos + 4);
+          if (s == Stone::Black) black_[d][line] |= bit;
+          else blockers_[d][line] |= bit;
+        }
+      }
+  }
+
+  // The same test as mayBeForbidden(b, {x, y}), with a few bit operations per direction.
+  bool mayBeForbidden(int x, int y) const {
+    int linesWithTwo = 0;
+    for (int d = 0; d < 4; ++d) {
+      int line, pos;
+      locate(d, x, y, line, pos);
+      const int q = pos + 4;  // bit of the point itself
+      const std::uint64_t black = black_[d][line], block = blockers_[d][line];
+      // The reachable stretch: up to four points each way, stopping before a blocker.
+      const std::uint64_t below = block & (std::uint64_t{0xF} << (q - 4));
+      const int lo = below ? 64 - __builtin_clzll(below) : q - 4;  // first reachable bit
+      const std::uint64_t above = block & (std::uint64_t{0xF} << (q + 1));
+      const int hi = above ? __builtin_ctzll(above) - 1 : q + 4;   // last reachable bit
+      const std::uint64_t reach = ((std::uint64_t{1} << (hi - lo + 1)) - 1) << lo;
+      const int near = __builtin_popcountll(black & reach & ~(std::uint64_t{1} << q));
+      const bool longRun = ((black >> (q - 4)) & 0xF) == 0xF || ((black >> (q + 1)) & 0xF) == 0xF;
+      if (near >= 3 || longRun) return true;
+      linesWithTwo += near >= 2;
+    }
+    return linesWithTwo >= 2;
+  }
+
+ private:
+  // Direction d: 0 rows, 1 columns, 2 diagonals (1,1), 3 anti-diagonals (1,-1).
+  void locate(int d, int x, int y, int& line, int& pos) const {
+    switch (d) {
+      case 0: line = y; pos = x; break;
+      case 1: line = x; pos = y; break;
+      case 2: line = x - y + n_ - 1; pos = std::min(x, y); break;
+      default: line = x + y; pos = std::min(x, n_ - 1 - y); break;
+    }
+  }
+  int length(int d, int line) const {
+    if (d < 2) return line < n_ ? n_ : 0;
+    if (line > 2 * n_ - 2) return 0;
+    return n_ - std::abs(line - (n_ - 1));
+  }
+
+  int n_;
+  std::array<std::array<std::uint64_t, 2 * Board::kMaxSize - 1>, 4> black_{}, blockers_{};
+};
+
+}  // namespace
+
 std::vector<Point> renjuForbiddenPoints(const Board& board) {
   std::vector<Point> out;
+  const LineMasks masks(board);
   Checker checker(board);
   for (int y = 0; y < board.size(); ++y)
     for (int x = 0; x < board.size(); ++x)
-      if (board.at({x, y}) == Stone::Empty && mayBeForbidden(board, {x, y}) &&
+      if (board.at({x, y}) == Stone::Empty && masks.mayBeForbidden(x, y) &&
           checker.check({x, y}) != Forbidden::None)
         out.push_back({x, y});
   return out;
