@@ -1,11 +1,13 @@
 #include "app/mainframe.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include <wx/aboutdlg.h>
 #include <wx/button.h>
 #include <wx/config.h>
+#include <wx/dcclient.h>
 #include <wx/dcgraph.h>
 #include <wx/dcmemory.h>
 #include <wx/display.h>
@@ -19,6 +21,7 @@
 #include <wx/statline.h>
 #include <wx/stattext.h>
 #include <wx/statusbr.h>
+#include <wx/textctrl.h>
 
 #include "app/boardpanel.h"
 #include "app/connectdialogs.h"
@@ -43,7 +46,22 @@ enum {
   ID_Nickname,
   ID_ShowCoordinates,
   ID_ShowForbidden,
+  ID_Takeback,
+  ID_Draw,
+  ID_Resign,
+  ID_Again,
+  ID_Accept,
+  ID_Decline,
+  ID_Send,
 };
+
+// Colours of the request card: warm for a question to answer, cool for a wait. Fixed light
+// colours with dark text, so the card reads the same in light and dark themes.
+const wxColour kIncomingCard(255, 240, 200);
+const wxColour kIncomingBorder(226, 178, 74);
+const wxColour kWaitingCard(226, 236, 248);
+const wxColour kWaitingBorder(140, 170, 210);
+const wxColour kCardText(38, 38, 38);
 
 // A stone icon of `dip` device-independent pixels for the side panel, crisp at 1x and 2x.
 wxBitmapBundle StoneIcon(Stone s, const wxWindow* w, int dip) {
@@ -148,6 +166,13 @@ void MainFrame::BuildMenu() {
   game->Append(ID_Join, _(L"&Join game\u2026\tCtrl+J"), _("Join a network game"));
   game->Append(ID_Leave, _("&Leave game"), _("Leave the network game"));
   game->AppendSeparator();
+  game->Append(ID_Takeback, _("&Take back\tCtrl+Z"),
+               _("Ask your opponent to take back your last move"));
+  game->Append(ID_Draw, _("Offer &draw\tCtrl+D"), _("Offer your opponent a draw"));
+  game->Append(ID_Resign, _(L"&Resign\u2026"), _("Give up the running game"));
+  game->Append(ID_Again, _("Play &again\tCtrl+G"),
+               _("Ask your opponent for another game, with the colours swapped"));
+  game->AppendSeparator();
   game->Append(ID_Nickname, _(L"&Nickname\u2026"), _("Change the nickname you play under"));
   game->AppendSeparator();
   game->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Gomoku"));
@@ -180,6 +205,20 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnNickname(); }, ID_Nickname);
   Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { RequestTakeback(); }, ID_Takeback);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { OfferDraw(); }, ID_Draw);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { Resign(); }, ID_Resign);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { PlayAgain(); }, ID_Again);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { AnswerRequest(true); }, ID_Accept);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { AnswerRequest(false); }, ID_Decline);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { SendChat(); }, ID_Send);
+  Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
   Bind(
       wxEVT_MENU,
@@ -206,6 +245,14 @@ void MainFrame::BuildMenu() {
                  snap_.match != net::MatchPhase::Closed);
       },
       ID_Leave);
+  Bind(
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanTakeback()); }, ID_Takeback);
+  Bind(
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanOfferDraw()); }, ID_Draw);
+  Bind(
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanResign()); }, ID_Resign);
+  Bind(
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanPlayAgain()); }, ID_Again);
 }
 
 void MainFrame::OnNickname() {
@@ -214,6 +261,19 @@ void MainFrame::OnNickname() {
   const std::string nick = dialog.GetNickname();
   if (auto error = nicknameError(nick)) {  // the dialog only closes with a valid one
     wxMessageBox(AsSentence(*error), _("Nickname"), wxOK | wxICON_WARNING, this);
+    return;
+  }
+  if (MatchConnected()) {
+    // The peer sees the new name at once (NICKNAME); it is also the default from now on.
+    if (const std::string error = net_->changeNickname(nick); !error.empty()) {
+      wxMessageBox(AsSentence(error), _("Nickname"), wxOK | wxICON_WARNING, this);
+      return;
+    }
+    session_.nickname = saved_.nickname = nick;
+    SaveSettings();
+    OnNetChanged();
+    SetStatusText(wxString::Format(_("Nickname changed to %s; %s sees it at once."),
+                                   FromUtf8(nick), FromUtf8(snap_.peerNickname)));
     return;
   }
   session_.nickname = saved_.nickname = nick;
@@ -245,7 +305,14 @@ void MainFrame::BuildLayout() {
   });
   Bind(wxEVT_MOVE, [this](wxMoveEvent& e) {
     e.Skip();
-    CallAfter([this] { ReportGeometry(false); });
+    CallAfter([this] {
+      ReportGeometry(false);
+      ReportButtons();
+    });
+  });
+  side_->Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+    e.Skip();
+    CallAfter([this] { ReportButtons(); });
   });
 
   auto* frameSizer = new wxBoxSizer(wxVERTICAL);
@@ -255,7 +322,7 @@ void MainFrame::BuildLayout() {
 
 wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   auto* panel = new wxPanel(parent);
-  const int width = FromDIP(250);
+  const int width = FromDIP(270);
   panel->SetMinSize(wxSize(width, -1));
 
   auto heading = [panel](const wxString& text) {
@@ -294,8 +361,9 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   sizer->AddSpacer(FromDIP(8));
   sizer->Add(playerRow(Stone::White, whiteIcon_, whiteName_, whiteYou_), expand);
 
-  sizer->AddSpacer(FromDIP(26));
-  sizer->Add(heading(_("Game")));
+  sizer->AddSpacer(FromDIP(22));
+  gameHeading_ = heading(_("Game"));
+  sizer->Add(gameHeading_);
   sizer->AddSpacer(FromDIP(8));
   turn_ = new wxStaticText(panel, wxID_ANY, {});
   turn_->SetFont(turn_->GetFont().Bold().Larger());
@@ -312,20 +380,111 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   foul_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
   sizer->Add(foul_, expand);
 
-  sizer->AddSpacer(FromDIP(26));
+  // Network match: the actions, two by two.
+  actionsSizer_ = new wxBoxSizer(wxVERTICAL);
+  actionsSizer_->AddSpacer(FromDIP(14));
+  auto* actions = new wxGridSizer(2, FromDIP(6), FromDIP(6));
+  takebackButton_ = new wxButton(panel, ID_Takeback, _("&Take back"));
+  takebackButton_->SetToolTip(_("Ask your opponent to take back your last move (Ctrl+Z)"));
+  drawButton_ = new wxButton(panel, ID_Draw, _("Offer &draw"));
+  drawButton_->SetToolTip(_("Offer your opponent a draw (Ctrl+D)"));
+  resignButton_ = new wxButton(panel, ID_Resign, _(L"&Resign\u2026"));
+  resignButton_->SetToolTip(_("Give up the running game"));
+  againButton_ = new wxButton(panel, ID_Again, _("Play &again"));
+  againButton_->SetToolTip(_("Ask for another game, with the colours swapped (Ctrl+G)"));
+  for (wxButton* b : {takebackButton_, drawButton_, resignButton_, againButton_})
+    actions->Add(b, expand);
+  actionsSizer_->Add(actions, expand);
+  sizer->Add(actionsSizer_, expand);
+
+  // The opponent's request with Accept / Decline, or our request waiting for an answer. A
+  // card in the side panel, so the board never moves and the game goes on meanwhile.
+  requestCard_ = new wxPanel(panel);
+  requestCard_->SetBackgroundColour(kIncomingCard);
+  requestCard_->Bind(wxEVT_PAINT, [this](wxPaintEvent&) {
+    wxPaintDC dc(requestCard_);
+    const bool incoming = requestCard_->GetBackgroundColour() == kIncomingCard;
+    dc.SetPen(wxPen(incoming ? kIncomingBorder : kWaitingBorder, FromDIP(1)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.DrawRectangle(wxPoint(0, 0), requestCard_->GetClientSize());
+    // An accent stripe on the left edge.
+    dc.SetBrush(wxBrush(incoming ? kIncomingBorder : kWaitingBorder));
+    dc.DrawRectangle(0, 0, FromDIP(4), requestCard_->GetClientSize().y);
+  });
+  requestTitle_ = new wxStaticText(requestCard_, wxID_ANY, {});
+  requestTitle_->SetFont(requestTitle_->GetFont().Bold());
+  requestText_ = new wxStaticText(requestCard_, wxID_ANY, {});
+  for (wxStaticText* t : {requestTitle_, requestText_}) t->SetForegroundColour(kCardText);
+  acceptButton_ = new wxButton(requestCard_, ID_Accept, _("&Accept"));
+  declineButton_ = new wxButton(requestCard_, ID_Decline, _("Decli&ne"));
+  auto* cardButtons = new wxBoxSizer(wxHORIZONTAL);
+  cardButtons->AddStretchSpacer();
+  cardButtons->Add(declineButton_);
+  cardButtons->Add(acceptButton_, wxSizerFlags().Border(wxLEFT, FromDIP(6)));
+  auto* card = new wxBoxSizer(wxVERTICAL);
+  const int pad = FromDIP(12);
+  card->Add(requestTitle_, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT | wxTOP, pad));
+  card->AddSpacer(FromDIP(4));
+  card->Add(requestText_, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT, pad));
+  card->Add(cardButtons, wxSizerFlags().Expand().Border(wxALL, pad));
+  requestCard_->SetSizer(card);
+  requestCard_->Hide();
+  sizer->Add(requestCard_, wxSizerFlags().Expand().Border(wxTOP, FromDIP(14)));
+
+  // Chat: the log (newest at the bottom), a line to type in and Send, a note for refusals.
+  chatSizer_ = new wxBoxSizer(wxVERTICAL);
+  chatSizer_->AddSpacer(FromDIP(18));
+  chatSizer_->Add(heading(_("Chat")));
+  chatSizer_->AddSpacer(FromDIP(8));
+  chatLog_ = new wxTextCtrl(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize,
+                            wxTE_MULTILINE | wxTE_READONLY | wxTE_RICH2 | wxTE_WORDWRAP);
+  chatLog_->SetMinSize(wxSize(-1, FromDIP(60)));
+  chatSizer_->Add(chatLog_, wxSizerFlags(1).Expand());
+  chatSizer_->AddSpacer(FromDIP(6));
+  auto* chatRow = new wxBoxSizer(wxHORIZONTAL);
+  chatInput_ = new wxTextCtrl(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize,
+                              wxTE_PROCESS_ENTER);
+  chatInput_->SetHint(_("Type a message"));
+  sendButton_ = new wxButton(panel, ID_Send, _("Send"), wxDefaultPosition, wxDefaultSize,
+                             wxBU_EXACTFIT);
+  sendButton_->SetMinSize(wxSize(FromDIP(64), -1));
+  chatRow->Add(chatInput_, wxSizerFlags(1).CentreVertical());
+  chatRow->Add(sendButton_, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(6)));
+  chatSizer_->Add(chatRow, expand);
+  chatError_ = new wxStaticText(panel, wxID_ANY, {});
+  wxFont small = chatError_->GetFont();
+  small.SetFractionalPointSize(small.GetFractionalPointSize() * 0.9);
+  chatError_->SetFont(small);
+  chatError_->SetForegroundColour(wxColour(192, 28, 40));
+  chatSizer_->AddSpacer(FromDIP(2));
+  chatSizer_->Add(chatError_, expand);
+  sizer->Add(chatSizer_, wxSizerFlags(1).Expand());
+  chatInput_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { SendChat(); });
+  chatInput_->Bind(wxEVT_TEXT, [this](wxCommandEvent& e) {
+    e.Skip();
+    if (!chatError_->GetLabel().empty()) chatError_->SetLabelText({});
+  });
+  // In a hot-seat game (no chat) the buttons still sit at the bottom.
+  filler_ = sizer->AddStretchSpacer();
+
+  sizer->AddSpacer(FromDIP(22));
   sizer->Add(heading(_("Connection")));
   sizer->AddSpacer(FromDIP(8));
   connection_ = new wxStaticText(panel, wxID_ANY, {});
   sizer->Add(connection_, expand);
 
-  sizer->AddStretchSpacer();
+  sizer->AddSpacer(FromDIP(8));
   hostButton_ = new wxButton(panel, ID_Host, _(L"&Create game\u2026"));
   joinButton_ = new wxButton(panel, ID_Join, _(L"&Join game\u2026"));
   leaveButton_ = new wxButton(panel, ID_Leave, _("&Leave game"));
-  for (wxButton* b : {hostButton_, joinButton_, leaveButton_}) {
-    sizer->AddSpacer(FromDIP(6));
-    sizer->Add(b, expand);
-  }
+  // Create and Join side by side, Leave under them: room for the chat in a network match.
+  auto* connect = new wxGridSizer(2, FromDIP(6), FromDIP(6));
+  connect->Add(hostButton_, expand);
+  connect->Add(joinButton_, expand);
+  sizer->AddSpacer(FromDIP(6));
+  sizer->Add(connect, expand);
+  sizer->AddSpacer(FromDIP(6));
+  sizer->Add(leaveButton_, expand);
   auto* outer = new wxBoxSizer(wxVERTICAL);
   outer->Add(sizer, wxSizerFlags(1).Expand().Border(wxALL, FromDIP(16)));
   panel->SetSizer(outer);
@@ -394,6 +553,12 @@ net::NetGame& MainFrame::NewNetGame() {
   });
   snap_ = net_->snapshot();
   netStarted_ = false;
+  startedGame_ = 0;
+  chatShown_ = 0;
+  noticeShown_.clear();
+  chatLog_->Clear();
+  chatInput_->Clear();
+  chatError_->SetLabelText({});
   reportedListening_ = false;
   return *net_;
 }
@@ -411,6 +576,7 @@ void MainFrame::DropNetGame() {
   }
   snap_ = net::NetSnapshot();
   netStarted_ = false;
+  startedGame_ = 0;
 }
 
 bool MainFrame::MatchRunning() const {
@@ -491,39 +657,77 @@ void MainFrame::OnNetChanged() {
     reportedListening_ = true;
     if (report_) report_->Listening(snap_.port);
   }
-  if (!netStarted_ && snap_.phase == net::NetPhase::InMatch && snap_.localColor != Stone::Empty) {
+  // The first game, and each one after "Play again" (colours swapped).
+  const int gameNumber = std::max(snap_.gameNumber, 1);
+  if (snap_.phase == net::NetPhase::InMatch && snap_.localColor != Stone::Empty &&
+      snap_.match != net::MatchPhase::Handshake && gameNumber > startedGame_) {
     netStarted_ = true;
+    startedGame_ = gameNumber;
     mode_ = Mode::Network;
     you_ = snap_.localColor;
-    const wxString local = FromUtf8(snap_.localNickname);
-    const wxString peer = FromUtf8(snap_.peerNickname);
-    blackNick_ = you_ == Stone::Black ? local : peer;
-    whiteNick_ = you_ == Stone::White ? local : peer;
     reportedPly_ = 0;
     reportedResult_ = false;
     announced_ = true;
     reportedForbiddenPly_ = -1;
+    const wxString peer = FromUtf8(snap_.peerNickname);
     if (report_) {
-      report_->Started(snap_.localColor, snap_.peerNickname);
+      report_->Started(snap_.localColor, snap_.peerNickname, gameNumber);
       ReportGeometry(true);
     }
-    SetStatusText(snap_.localColor == Stone::Black
-                      ? wxString::Format(_("Game started: you play Black against %s."), peer)
-                      : wxString::Format(_("Game started: you play White against %s."), peer));
+    if (gameNumber == 1)
+      SetStatusText(snap_.localColor == Stone::Black
+                        ? wxString::Format(_("Game started: you play Black against %s."), peer)
+                        : wxString::Format(_("Game started: you play White against %s."), peer));
+    else
+      SetStatusText(
+          snap_.localColor == Stone::Black
+              ? wxString::Format(_("Game %d started: you play Black against %s."), gameNumber,
+                                 peer)
+              : wxString::Format(_("Game %d started: you play White against %s."), gameNumber,
+                                 peer));
   }
   if (mode_ == Mode::Network && netStarted_) {
+    // Nicknames follow NICKNAME messages (and our own changes) while the match lasts.
+    if (!snap_.peerNickname.empty()) {
+      const wxString local = FromUtf8(snap_.localNickname);
+      const wxString peer = FromUtf8(snap_.peerNickname);
+      blackNick_ = you_ == Stone::Black ? local : peer;
+      whiteNick_ = you_ == Stone::White ? local : peer;
+    }
+  }
+  // Board, side panel and the MOVE / TAKEBACK / RESULT lines first: the chat and the notice
+  // that came in the same batch of network events are reported after them.
+  const int plyBefore = reportedPly_;
+  const bool resultBefore = reportedResult_;
+  ShowState();
+  if (mode_ == Mode::Network && netStarted_) {
+    for (; chatShown_ < snap_.chat.size(); ++chatShown_) {
+      AppendChat(snap_.chat[chatShown_]);
+      if (report_) report_->Chat(snap_.chat[chatShown_].fromUs, snap_.chat[chatShown_].text);
+    }
     const Game& game = snap_.game;
-    if (game.ply() > reportedPly_ && game.lastMove()) {
+    if (game.ply() > plyBefore && game.lastMove()) {
       const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
       if (mover != snap_.localColor && !game.over())
         SetStatusText(wxString::Format(_("%s played %s."), FromUtf8(snap_.peerNickname),
                                        toRif(*game.lastMove(), game.size())));
     }
-    if (game.over())
+  }
+  // The match's sentence about its last event (requests, answers, nicknames) goes to the
+  // status bar after a move of the same batch; a new result replaces it.
+  if (snap_.notice != noticeShown_) {
+    noticeShown_ = snap_.notice;
+    if (!snap_.notice.empty()) {
+      if (report_ && netStarted_) report_->Notice(snap_.notice);
+      SetStatusText(AsSentence(snap_.notice));
+    }
+  }
+  if (mode_ == Mode::Network && netStarted_) {
+    const Game& game = snap_.game;
+    if (game.over() && !resultBefore)
       SetStatusText(
           ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
   }
-  ShowState();
 }
 
 void MainFrame::LeaveGame() {
@@ -534,6 +738,187 @@ void MainFrame::LeaveGame() {
     return;
   net_->leave();
   OnNetChanged();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Network match actions
+
+bool MainFrame::MatchConnected() const {
+  return net_ && netStarted_ && snap_.phase == net::NetPhase::InMatch &&
+         snap_.match != net::MatchPhase::Handshake && snap_.match != net::MatchPhase::Closed;
+}
+
+bool MainFrame::CanTakeback() const {
+  if (!MatchRunning() || snap_.game.over() || snap_.takebackPending || snap_.takebackRequested)
+    return false;
+  // Our last move, and the opponent's reply when it is our turn again.
+  const int left = snap_.game.ply() - (snap_.game.toMove() == snap_.localColor ? 2 : 1);
+  return left >= 0;
+}
+
+bool MainFrame::CanOfferDraw() const {
+  return MatchRunning() && !snap_.game.over() && !snap_.drawOffered;
+}
+
+bool MainFrame::CanResign() const {
+  return MatchRunning() && !snap_.game.over();
+}
+
+bool MainFrame::CanPlayAgain() const {
+  return MatchConnected() && snap_.match == net::MatchPhase::Finished && !snap_.wantAgain;
+}
+
+bool MainFrame::CanAnswer() const {
+  if (!MatchConnected()) return false;
+  return snap_.takebackRequested || snap_.drawRequested ||
+         (snap_.match == net::MatchPhase::Finished && snap_.peerWantsAgain && !snap_.wantAgain);
+}
+
+void MainFrame::ShowActionResult(const std::string& error, const wxString& done) {
+  OnNetChanged();  // the new state (and the match's notice) at once
+  SetStatusText(error.empty() ? done : AsSentence(error));
+}
+
+void MainFrame::RequestTakeback() {
+  if (!CanTakeback()) return;
+  const std::string error = net_->requestTakeback();
+  ShowActionResult(error, wxString::Format(_(L"Takeback requested. Waiting for %s\u2019s answer\u2026"),
+                                           FromUtf8(snap_.peerNickname)));
+}
+
+void MainFrame::OfferDraw() {
+  if (!CanOfferDraw()) return;
+  const bool accepting = snap_.drawRequested;
+  const std::string error = net_->offerDraw();
+  if (accepting && error.empty()) {
+    OnNetChanged();  // the result is in the status bar
+    return;
+  }
+  ShowActionResult(error, wxString::Format(_("Draw offered to %s. The offer stands until they move."),
+                                           FromUtf8(snap_.peerNickname)));
+}
+
+void MainFrame::Resign() {
+  if (!CanResign()) return;
+  wxMessageDialog dialog(this,
+                         wxString::Format(_("Resign the game against %s?"),
+                                          FromUtf8(snap_.peerNickname)),
+                         _("Resign"), wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION);
+  dialog.SetExtendedMessage(_("Your opponent wins this game. You can still play again after it."));
+  dialog.SetYesNoLabels(_("&Resign"), _("&Keep playing"));
+  if (dialog.ShowModal() != wxID_YES || !CanResign()) return;  // the game may have ended meanwhile
+  const std::string error = net_->resign();
+  if (error.empty()) {
+    OnNetChanged();  // the result is in the status bar
+    return;
+  }
+  ShowActionResult(error, {});
+}
+
+void MainFrame::PlayAgain() {
+  if (!CanPlayAgain()) return;
+  const std::string error = net_->playAgain(true);
+  if (error.empty() && startedGame_ < std::max(net_->snapshot().gameNumber, 1)) {
+    OnNetChanged();  // the opponent had asked already: the next game has started
+    return;
+  }
+  ShowActionResult(error, wxString::Format(_(L"Waiting for %s\u2026"), FromUtf8(snap_.peerNickname)));
+}
+
+void MainFrame::AnswerRequest(bool accept) {
+  if (!CanAnswer()) return;
+  std::string error;
+  if (snap_.takebackRequested)
+    error = net_->answerTakeback(accept);
+  else if (snap_.drawRequested)
+    error = net_->answerDraw(accept);
+  else
+    error = net_->playAgain(accept);
+  OnNetChanged();  // the match's notice says what was done
+  if (!error.empty()) SetStatusText(AsSentence(error));  // e.g. the request lapsed meanwhile
+}
+
+void MainFrame::SendChat() {
+  if (!MatchConnected()) return;
+  const std::string text = chatInput_->GetValue().Trim().Trim(false).utf8_string();
+  if (text.empty()) return;
+  if (const std::string error = net_->sendChat(text); !error.empty()) {
+    chatError_->SetLabelText(AsSentence(error));  // e.g. too long, too fast
+    side_->Layout();
+    return;
+  }
+  chatInput_->Clear();
+  chatError_->SetLabelText({});
+  OnNetChanged();
+}
+
+void MainFrame::AppendChat(const net::ChatLine& line) {
+  // "Bob: hello" / "You: hi"; the name in bold (and coloured for the opponent). singleLine
+  // keeps a peer's text on its line.
+  const wxString who = line.fromUs ? wxString(_("You")) : FromUtf8(singleLine(snap_.peerNickname));
+  if (!chatLog_->IsEmpty()) chatLog_->AppendText("\n");
+  wxTextAttr name;
+  name.SetFontWeight(wxFONTWEIGHT_BOLD);
+  name.SetTextColour(line.fromUs ? wxSystemSettings::GetColour(wxSYS_COLOUR_WINDOWTEXT)
+                                 : wxColour(28, 100, 180));
+  chatLog_->SetDefaultStyle(name);
+  // TRANSLATORS: the speaker in the chat log, e.g. "Bob: ".
+  chatLog_->AppendText(wxString::Format(_("%s: "), who));
+  wxTextAttr body;
+  body.SetFontWeight(wxFONTWEIGHT_NORMAL);
+  body.SetTextColour(wxSystemSettings::GetColour(wxSYS_COLOUR_WINDOWTEXT));
+  chatLog_->SetDefaultStyle(body);
+  chatLog_->AppendText(FromUtf8(singleLine(line.text)));
+  chatLog_->ShowPosition(chatLog_->GetLastPosition());  // newest at the bottom, in view
+}
+
+void MainFrame::UpdateRequestCard() {
+  const wxString peer = FromUtf8(snap_.peerNickname);
+  wxString title, text;
+  bool incoming = false;
+  if (MatchConnected()) {
+    incoming = true;
+    if (snap_.takebackRequested) {
+      title = _("Takeback request");
+      // The opponent asks for two plies when it is its turn (its move and our reply).
+      text = snap_.game.toMove() == snap_.localColor
+                 ? wxString::Format(_("%s asks to take back a move."), peer)
+                 : wxString::Format(_("%s asks to take back two moves."), peer);
+    } else if (snap_.drawRequested) {
+      title = _("Draw offer");
+      text = wxString::Format(_("%s offers a draw."), peer);
+    } else if (snap_.match == net::MatchPhase::Finished && snap_.peerWantsAgain &&
+               !snap_.wantAgain) {
+      title = _("Play again");
+      text = wxString::Format(_("%s wants to play again, with the colours swapped."), peer);
+    } else {
+      incoming = false;
+      if (snap_.takebackPending) {
+        title = _("Takeback requested");
+        text = wxString::Format(_(L"Waiting for %s\u2019s answer\u2026"), peer);
+      } else if (snap_.drawOffered) {
+        title = _("Draw offered");
+        text = wxString::Format(_(L"Waiting for %s\u2019s answer\u2026"), peer);
+      } else if (snap_.match == net::MatchPhase::Finished && snap_.wantAgain) {
+        title = _("Play again");
+        text = wxString::Format(_(L"Waiting for %s\u2026"), peer);
+      }
+    }
+  }
+  if (title.empty()) {
+    requestCard_->Hide();
+    return;
+  }
+  requestCard_->SetBackgroundColour(incoming ? kIncomingCard : kWaitingCard);
+  requestTitle_->SetLabelText(title);
+  requestText_->SetLabelText(text);
+  const int wrap = std::max(side_->GetClientSize().x, side_->GetMinSize().x) - FromDIP(32 + 24);
+  requestText_->Wrap(wrap);
+  acceptButton_->Show(incoming);
+  declineButton_->Show(incoming);
+  requestCard_->Show();
+  requestCard_->Layout();
+  requestCard_->Refresh();
 }
 
 void MainFrame::OnBoardClick(Point p) {
@@ -629,6 +1014,9 @@ void MainFrame::UpdateSidePanel() {
   }
   turn_->SetLabelText(turn);
   turn_->Wrap(wrap);
+  gameHeading_->SetLabelText(network && startedGame_ >= 2
+                                 ? wxString::Format(_("Game %d"), startedGame_).Upper()
+                                 : wxString(_("Game")).Upper());
 
   wxString moves = wxString::Format(wxPLURAL("%d move", "%d moves", game.ply()), game.ply());
   if (const Point* last = game.lastMove())
@@ -673,7 +1061,28 @@ void MainFrame::UpdateSidePanel() {
 
   leaveButton_->Enable(net_ && netStarted_ && snap_.phase == net::NetPhase::InMatch &&
                        snap_.match != net::MatchPhase::Closed);
+
+  // Network match: actions, request card and chat; in a hot-seat game none of them.
+  side_->GetSizer()->Show(actionsSizer_, network, /*recursive=*/true);
+  side_->GetSizer()->Show(chatSizer_, network, /*recursive=*/true);
+  filler_->Show(!network);
+  takebackButton_->Enable(CanTakeback());
+  drawButton_->Enable(CanOfferDraw());
+  resignButton_->Enable(CanResign());
+  againButton_->Enable(CanPlayAgain());
+  againButton_->SetLabel(snap_.wantAgain && MatchConnected() ? _(L"Waiting\u2026")
+                                                             : _("Play &again"));
+  const bool canChat = MatchConnected();
+  chatInput_->Enable(canChat);
+  sendButton_->Enable(canChat);
+  if (network)
+    chatInput_->SetHint(canChat ? wxString::Format(_(L"Message to %s\u2026"),
+                                                   FromUtf8(snap_.peerNickname))
+                                : wxString(_("Not connected")));
+  UpdateRequestCard();
+  if (!network) requestCard_->Hide();
   side_->Layout();
+  CallAfter([this] { ReportButtons(); });  // once the layout settled
 }
 
 void MainFrame::ShowSituationStatus() {
@@ -696,9 +1105,21 @@ void MainFrame::ShowSituationStatus() {
 
 void MainFrame::ReportGame(const Game& game) {
   if (mode_ == Mode::Network && !netStarted_) return;
+  // A takeback removed stones: the moves reported before differ from the game's from some
+  // ply on (also when a move was replayed before this update: same count, other stones).
+  const std::vector<Point>& moves = game.moves();
+  int common = 0;
+  const int shared =
+      std::min({reportedPly_, game.ply(), static_cast<int>(reportedMoves_.size())});
+  while (common < shared && moves[common] == reportedMoves_[common]) ++common;
+  if (common < reportedPly_) {
+    reportedPly_ = common;
+    if (report_) report_->Takeback(common);
+  }
   if (report_)
     for (; reportedPly_ < game.ply(); ++reportedPly_) report_->Move(game, reportedPly_ + 1);
   reportedPly_ = game.ply();
+  reportedMoves_ = moves;
   if (!game.over() || reportedResult_) return;
   reportedResult_ = true;
   if (!report_) return;
@@ -733,6 +1154,36 @@ void MainFrame::ReportGeometry(bool force) {
   reportedOrigin_ = origin;
   reportedCell_ = cell;
   report_->Geometry(origin, cell);
+}
+
+void MainFrame::ReportButtons() {
+  if (!report_ || !IsShown()) return;
+  const std::pair<const char*, wxWindow*> controls[] = {
+      {"takeback", takebackButton_}, {"draw", drawButton_},     {"resign", resignButton_},
+      {"again", againButton_},       {"accept", acceptButton_}, {"decline", declineButton_},
+      {"chat", chatInput_},          {"send", sendButton_},
+  };
+  const double scale = GetContentScaleFactor();
+  for (const auto& [name, control] : controls) {
+    std::optional<wxPoint> centre;
+    if (control->IsShownOnScreen() && control->IsEnabled()) {
+      // From the positions the sizers set (GTK allocates the widgets a little later): up the
+      // parents to the side panel, whose place on the screen is settled.
+      wxPoint pos = control->GetPosition() + control->GetSize() / 2;
+      for (wxWindow* w = control->GetParent(); w && w != side_; w = w->GetParent())
+        pos += w->GetPosition();
+      const wxPoint screen = side_->ClientToScreen(pos);
+      centre = wxPoint(static_cast<int>(std::lround(screen.x * scale)),
+                       static_cast<int>(std::lround(screen.y * scale)));
+    }
+    const std::string key = centre ? std::to_string(centre->x) + " " + std::to_string(centre->y)
+                                   : std::string("-");
+    auto [it, added] = reportedButtons_.try_emplace(name, key);
+    if (!added && it->second == key) continue;
+    if (added && !centre) continue;  // never shown yet: nothing to say
+    it->second = key;
+    report_->Button(name, centre);
+  }
 }
 
 void MainFrame::ScheduleExit() {

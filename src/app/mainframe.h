@@ -1,9 +1,15 @@
 #pragma once
 /// @file The main window: the board on the left, players / turn / connection / buttons on the
-/// right. Runs a hot-seat game with gomoku::Game, or a network match through one NetGame.
+/// right. Runs a hot-seat game with gomoku::Game, or a network match through one NetGame; in a
+/// network match the side panel also has the match actions (take back, draw, resign, play
+/// again), a card for the opponent's requests and ours that wait, and the chat.
 
 #include <functional>
+#include <map>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <wx/frame.h>
 #include <wx/timer.h>
@@ -16,8 +22,11 @@
 class wxBoxSizer;
 class wxButton;
 class wxPanel;
+class wxSizer;
+class wxSizerItem;
 class wxStaticBitmap;
 class wxStaticText;
+class wxTextCtrl;
 
 namespace gomoku::app {
 
@@ -61,6 +70,22 @@ class MainFrame : public wxFrame {
   int RunConnectDialog(ConnectDialog& dialog, const std::function<void()>& start);
   void OnNetChanged();
   void LeaveGame();
+  // Network match actions; each reports a refusal in the status bar.
+  bool MatchConnected() const;  // in a match whose connection is open, past the handshake
+  bool CanTakeback() const;
+  bool CanOfferDraw() const;
+  bool CanResign() const;
+  bool CanPlayAgain() const;
+  bool CanAnswer() const;  // an opponent's request waits for Accept / Decline
+  void RequestTakeback();
+  void OfferDraw();
+  void Resign();
+  void PlayAgain();
+  void AnswerRequest(bool accept);
+  void SendChat();
+  void ShowActionResult(const std::string& error, const wxString& done);
+  void AppendChat(const net::ChatLine& line);
+  void UpdateRequestCard();
 
   void OnBoardClick(Point p);
   void RefuseMove(Point p, const std::string& reason);  // status bar and REFUSED line
@@ -71,6 +96,7 @@ class MainFrame : public wxFrame {
   void ReportForbidden(const Game& game);  // test report: FORBIDDEN line (renju, Black to move)
   void SaveBoardPicture();
   void ReportGeometry(bool force);  // test report: GEOMETRY line (when changed, or `force`)
+  void ReportButtons();  // test report: BUTTON lines for the controls that changed
   void ScheduleExit();
   void SaveSettings();
   void OnClose(wxCloseEvent& event);
@@ -90,6 +116,9 @@ class MainFrame : public wxFrame {
   std::unique_ptr<net::NetGame> net_;
   net::NetSnapshot snap_;    // the last snapshot of net_
   bool netStarted_ = false;  // snap_'s match has started (its game is the one shown)
+  int startedGame_ = 0;      // number of the network game shown (0 before the first)
+  std::size_t chatShown_ = 0;  // lines of snap_.chat already in the chat log
+  std::string noticeShown_;    // snap_.notice last shown
   // The players of the game shown: nicknames and our colour in a network game (kept after the
   // match ended, until another game starts); empty and Stone::Empty in a hot-seat game.
   wxString blackNick_;
@@ -101,12 +130,14 @@ class MainFrame : public wxFrame {
   // Test report bookkeeping for the game shown.
   bool reportedListening_ = false;
   int reportedPly_ = 0;
+  std::vector<Point> reportedMoves_;  // the moves reported (reportedPly_ of them count)
   bool reportedResult_ = false;
   bool announced_ = false;         // the game shown had its LOCAL or STARTED line
   int reportedForbiddenPly_ = -1;  // ply of the last FORBIDDEN line
   bool exitRequested_ = false;
   wxPoint reportedOrigin_{-1, -1};  // last GEOMETRY line
   int reportedCell_ = 0;
+  std::map<std::string, std::string> reportedButtons_;  // last BUTTON line per control
   wxTimer exitTimer_;
 
   BoardPanel* board_ = nullptr;
@@ -117,6 +148,7 @@ class MainFrame : public wxFrame {
   wxStaticText* whiteName_ = nullptr;
   wxStaticText* blackYou_ = nullptr;  // "(you)" after our name, never ellipsized
   wxStaticText* whiteYou_ = nullptr;
+  wxStaticText* gameHeading_ = nullptr;
   wxStaticText* turn_ = nullptr;
   wxStaticText* moves_ = nullptr;
   wxStaticText* rule_ = nullptr;
@@ -125,6 +157,23 @@ class MainFrame : public wxFrame {
   wxButton* hostButton_ = nullptr;
   wxButton* joinButton_ = nullptr;
   wxButton* leaveButton_ = nullptr;
+  // Network match: actions, the request card, the chat (hidden in a hot-seat game).
+  wxSizer* actionsSizer_ = nullptr;
+  wxButton* takebackButton_ = nullptr;
+  wxButton* drawButton_ = nullptr;
+  wxButton* resignButton_ = nullptr;
+  wxButton* againButton_ = nullptr;
+  wxPanel* requestCard_ = nullptr;
+  wxStaticText* requestTitle_ = nullptr;
+  wxStaticText* requestText_ = nullptr;
+  wxButton* acceptButton_ = nullptr;
+  wxButton* declineButton_ = nullptr;
+  wxSizer* chatSizer_ = nullptr;
+  wxSizerItem* filler_ = nullptr;  // stretches in place of the chat in a hot-seat game
+  wxTextCtrl* chatLog_ = nullptr;
+  wxTextCtrl* chatInput_ = nullptr;
+  wxButton* sendButton_ = nullptr;
+  wxStaticText* chatError_ = nullptr;
 };
 
 }  // namespace gomoku::app

@@ -24,8 +24,10 @@ void TestReport::Listening(int port) {
   Line("LISTENING " + std::to_string(port));
 }
 
-void TestReport::Started(Stone local, const std::string& peerNickname) {
-  Line(std::string("STARTED ") + stoneName(local) + " " + singleLine(peerNickname));
+void TestReport::Started(Stone local, const std::string& peerNickname, int gameNumber) {
+  std::string line = std::string("STARTED ") + stoneName(local) + " " + singleLine(peerNickname);
+  if (gameNumber >= 2) line += " game " + std::to_string(gameNumber);
+  Line(line);
 }
 
 void TestReport::LocalGame(const Game& game) {
@@ -62,6 +64,25 @@ void TestReport::Result(const Game& game) {
 
 void TestReport::Failed(net::NetFailure failure, const std::string& message) {
   Line(std::string("FAILED ") + FailureName(failure) + " " + singleLine(message));
+}
+
+void TestReport::Takeback(int ply) {
+  Line("TAKEBACK " + std::to_string(ply));
+}
+
+void TestReport::Notice(const std::string& sentence) {
+  Line("NOTICE " + singleLine(sentence));
+}
+
+void TestReport::Chat(bool fromUs, const std::string& text) {
+  Line(std::string("CHAT ") + (fromUs ? "you " : "peer ") + singleLine(text));
+}
+
+void TestReport::Button(const std::string& name, std::optional<wxPoint> centre) {
+  if (centre)
+    Line("BUTTON " + name + " " + std::to_string(centre->x) + " " + std::to_string(centre->y));
+  else
+    Line("BUTTON " + name + " -");
 }
 
 std::string TestReport::BoardRows(const Board& board) {

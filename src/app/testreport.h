@@ -3,7 +3,9 @@
 ///
 /// Lines (each flushed at once; fields separated by one space):
 ///   LISTENING <port>                       the host listens (the actual port when 0 was asked)
-///   STARTED <black|white> <peer nickname>  a network game started; our colour
+///   STARTED <black|white> <peer nickname> [game <n>]   a network game started; our colour.
+///                                          Again for each game after "Play again", with
+///                                          " game <n>" at the end for n >= 2
 ///   LOCAL <size> <rule> [refuse|lose]      a hot-seat game started on this machine (renju: and
 ///                                          its foul policy)
 ///   GEOMETRY <x> <y> <cell>                where the board is on the screen, in physical
@@ -22,8 +24,21 @@
 ///   BOARD <size> <rows>                    right after RESULT: `size` rows top to bottom of
 ///                                          '.', 'X' (black), 'O' (white), joined by '/'
 ///   FAILED <failure> <message>             listening or joining failed (failure e.g. "refused")
+///   TAKEBACK <ply>                         network game: stones were taken back; <ply> stones
+///                                          remain (MOVE lines go on from ply + 1)
+///   NOTICE <sentence>                      network game: the match's notice about the last
+///                                          event changed (e.g. "Bob offers a draw.")
+///   CHAT <you|peer> <text>                 network game: a chat line, ours or the peer's
+///   BUTTON <name> <x> <y> | BUTTON <name> -
+///                                          a network control can be clicked at screen point
+///                                          (x,y) (physical pixels, its centre), or cannot
+///                                          ("-": hidden or disabled). Written whenever that
+///                                          changes. Names: takeback, draw, resign, again (the
+///                                          side panel's buttons), accept, decline (the request
+///                                          card), chat (the chat input field), send
 /// Just before RESULT, a picture of the board is saved to <file>.png.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,8 +64,8 @@ class TestReport {
 
   /// "LISTENING <port>".
   void Listening(int port);
-  /// "STARTED <colour> <peer>".
-  void Started(Stone local, const std::string& peerNickname);
+  /// "STARTED <colour> <peer>", with " game <n>" appended for gameNumber >= 2.
+  void Started(Stone local, const std::string& peerNickname, int gameNumber = 1);
   /// "LOCAL <size> <rule>".
   void LocalGame(const Game& game);
   /// "GEOMETRY <x> <y> <cell>": screen position of intersection (0,0) and the grid spacing.
@@ -65,6 +80,15 @@ class TestReport {
   void Result(const Game& game);
   /// "FAILED <failure> <message>".
   void Failed(net::NetFailure failure, const std::string& message);
+  /// "TAKEBACK <ply>": the position went back to `ply` stones.
+  void Takeback(int ply);
+  /// "NOTICE <sentence>".
+  void Notice(const std::string& sentence);
+  /// "CHAT <you|peer> <text>".
+  void Chat(bool fromUs, const std::string& text);
+  /// "BUTTON <name> <x> <y>" when `centre` is given (physical screen pixels), else
+  /// "BUTTON <name> -".
+  void Button(const std::string& name, std::optional<wxPoint> centre);
 
   /// The BOARD line's rows: size rows of '.', 'X', 'O' joined by '/'.
   static std::string BoardRows(const Board& board);

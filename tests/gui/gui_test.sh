@@ -8,10 +8,15 @@
 #   renju_lose     as renju_local with --foul lose: the click on the double-three loses for Black
 #   renju_network  the app hosts renju (Black), a scripted gomoku-cli joins: the refused click on
 #                  the double-three point never reaches the peer
+#   match_requests the app hosts (Black), a scripted gomoku-cli joins: chat both ways, a takeback
+#                  asked by the script and accepted in the app, one asked in the app and
+#                  accepted by the script, a draw offered in the app and accepted, play again
+#                  from both (game 2, colours swapped), then the script resigns
 #   xdg_config     without --config the settings go to $XDG_CONFIG_HOME/gomoku/gomoku.conf
 #                  (~/.config/gomoku), and the old ~/.gomoku is copied there once
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
-# --test-report file (a FIFO here, so every wait is a blocking read, never a sleep).
+# --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
+# are clicked at the centres it reports in BUTTON lines.
 set -euo pipefail
 case_name=$1; APP=$2; CLI=$3; artifacts=$4
 mkdir -p "$artifacts"
@@ -30,23 +35,44 @@ fail() {
 }
 
 # start_app NAME ARGS...: starts the app with its report on FIFO fd (opened as $NAME_fd).
+# With keep_open=1 the app stays after a game (no --exit-when-done).
 start_app() {
   local name=$1; shift
   mkfifo "$work/$name.fifo"
-  "$APP" --config "$work/$name.ini" --test-report "$work/$name.fifo" --exit-when-done "$@" \
+  local exit_flag=(--exit-when-done)
+  [[ ${keep_open:-0} == 1 ]] && exit_flag=()
+  "$APP" --config "$work/$name.ini" --test-report "$work/$name.fifo" "${exit_flag[@]}" "$@" \
     > "$work/$name.out" 2> "$work/$name.err" &
   pids+=($!)
   eval "${name}_pid=$!"
 }
 
 # app_wait FD NAME REGEX: reads report lines from FD (logging them) until one matches; sets $line.
+# Along the way it keeps the last GEOMETRY in $NAME_geo and each BUTTON's "x y" (or "-") in the
+# associative array buttons[NAME:BUTTON].
+declare -A buttons=()
 app_wait() {
   local fd=$1 name=$2
   while IFS= read -r -t 60 line <&"$fd"; do
     echo "$line" >> "$work/$name.log"
+    if [[ $line =~ ^BUTTON\ ([a-z]+)\ (.*)$ ]]; then buttons[$name:${BASH_REMATCH[1]}]=${BASH_REMATCH[2]}; fi
+    if [[ $line == GEOMETRY\ * ]]; then printf -v "${name}_geo" '%s' "${line#GEOMETRY }"; fi
     [[ $line =~ $3 ]] && return 0
   done
   fail "$name: no report line matching '$3'"
+}
+
+# press NAME FD BUTTON: clicks one of the app's buttons at its reported centre (waiting for it
+# to be clickable when it is not yet).
+press() {
+  local name=$1 fd=$2 button=$3
+  while [[ ${buttons[$name:$button]:--} == - ]]; do app_wait "$fd" "$name" "^BUTTON $button "; done
+  local pid=${name}_pid
+  for w in $(xdotool search --onlyvisible --pid "${!pid}" 2>/dev/null); do xdotool windowraise "$w"; done
+  # shellcheck disable=SC2086
+  xdotool mousemove --sync ${buttons[$name:$button]}
+  sleep 0.2   # let GTK settle the pointer over the button before the click
+  xdotool click 1
 }
 
 # click NAME X Y: clicks intersection (x,y) of that app's board, using its GEOMETRY line.
@@ -296,6 +322,81 @@ renju_network)
   grep -qx 'MOVE 23 black j5 (9,10)' "$work/cli.out" || fail "gomoku-cli did not see Black's move 23 at j5"
   ! grep -q '^MOVE .*(9,7)' "$work/cli.out" || fail "the refused move reached gomoku-cli"
   grep -qx 'RESULT black five in a row' "$work/cli.out" || fail "gomoku-cli did not see Black win"
+  ;;
+match_requests)
+  keep_open=1 start_app host --host 0 --nick "GUI host" --color black
+  exec 3< "$work/host.fifo"
+  app_wait 3 host '^LISTENING '; port=${line#LISTENING }
+  # The script's commands each wait until they can apply (a move: its turn; accept: a request).
+  cat > "$work/cli.in" <<'SCRIPT'
+0,0
+say 你好！来下一盘五子棋吧。
+takeback
+2,0
+accept
+4,0
+accept
+again
+7,7
+6,6
+resign
+SCRIPT
+  "$CLI" join "127.0.0.1:$port" --nick Script < "$work/cli.in" > "$work/cli.out" 2> "$work/cli.err" &
+  cli_pid=$!; pids+=($cli_pid)
+  app_wait 3 host '^STARTED '
+  [[ $line == "STARTED black Script" ]] || fail "host: bad STARTED line '$line'"
+  app_wait 3 host '^GEOMETRY '
+  click_move host 3 1 7 7
+  app_wait 3 host '^MOVE 2 '; [[ $line == "MOVE 2 0,0" ]] || fail "host: unexpected reply '$line'"
+  # The script's chat line arrives intact, then its takeback request (the request card).
+  app_wait 3 host '^CHAT '
+  [[ $line == "CHAT peer 你好！来下一盘五子棋吧。" ]] || fail "host: bad CHAT line '$line'"
+  app_wait 3 host '^NOTICE Script asks to take back'
+  [[ $line == "NOTICE Script asks to take back a move." ]] || fail "host: bad takeback notice '$line'"
+  app_wait 3 host '^BUTTON accept [0-9]'
+  # The game and the chat go on meanwhile: the app answers by typing into its chat field.
+  press host 3 chat
+  xdotool type --delay 20 "Good luck, have fun!"
+  xdotool key Return
+  app_wait 3 host '^CHAT '
+  [[ $line == "CHAT you Good luck, have fun!" ]] || fail "host: our chat line gave '$line'"
+  sleep 0.3; screenshot request   # the chat and the incoming request card
+  # 1. The app accepts the script's takeback: its stone leaves the board.
+  press host 3 accept
+  app_wait 3 host '^TAKEBACK '; [[ $line == "TAKEBACK 1" ]] || fail "host: expected TAKEBACK 1, got '$line'"
+  app_wait 3 host '^NOTICE '; [[ $line == "NOTICE You accepted the takeback." ]] || fail "host: bad notice '$line'"
+  app_wait 3 host '^MOVE 2 '; [[ $line == "MOVE 2 2,0" ]] || fail "host: after the takeback the script replayed '$line'"
+  # 2. The app plays and asks to take its move back; the script accepts.
+  click_move host 3 3 3 7
+  press host 3 takeback
+  app_wait 3 host '^TAKEBACK '; [[ $line == "TAKEBACK 2" ]] || fail "host: expected TAKEBACK 2, got '$line'"
+  app_wait 3 host '^NOTICE '; [[ $line == "NOTICE Script accepted the takeback." ]] || fail "host: bad notice '$line'"
+  click_move host 3 3 4 7
+  app_wait 3 host '^MOVE 4 '; [[ $line == "MOVE 4 4,0" ]] || fail "host: unexpected reply '$line'"
+  # 3. The app offers a draw; the script accepts.
+  press host 3 draw
+  app_wait 3 host '^RESULT '
+  [[ $line == "RESULT draw Draw by agreement." ]] || fail "host: expected an agreed draw, got '$line'"
+  app_wait 3 host '^BOARD '
+  [[ $line == "BOARD 15 ..O.O........../"*"/....X..X......./"* ]] || fail "host: wrong stones after the takebacks: $line"
+  # 4. Both want to play again: game 2 with the colours swapped.
+  app_wait 3 host '^BUTTON again [0-9]'
+  press host 3 again
+  app_wait 3 host '^STARTED '
+  [[ $line == "STARTED white Script game 2" ]] || fail "host: bad STARTED line for game 2 '$line'"
+  app_wait 3 host '^MOVE 1 '; [[ $line == "MOVE 1 7,7" ]] || fail "host: game 2 began with '$line'"
+  click_move host 3 2 8 8
+  app_wait 3 host '^MOVE 3 '
+  # 5. The script resigns.
+  app_wait 3 host '^RESULT '
+  [[ $line == "RESULT white "*"resignation"* ]] || fail "host: expected White to win by resignation, got '$line'"
+  sleep 0.3; screenshot
+  [ -s "$work/host.fifo.png" ] && cp "$work/host.fifo.png" "$artifacts/gui-$case_name-host-board.png"
+  wait "$cli_pid" || fail "gomoku-cli exited $?"
+  grep -qx 'CHAT GUI host: Good luck, have fun!' "$work/cli.out" || fail "gomoku-cli did not get the app's chat line"
+  grep -qx 'TAKEBACK to 2 moves' "$work/cli.out" || fail "gomoku-cli did not take back the app's move"
+  grep -q '^RESULT draw' "$work/cli.out" || fail "gomoku-cli did not see the draw"
+  grep -q '^STARTED black vs GUI host (white).*, game 2$' "$work/cli.out" || fail "gomoku-cli did not start game 2 as Black"
   ;;
 xdg_config)
   home="$work/home"
