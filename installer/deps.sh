@@ -19,6 +19,7 @@ if [[ ${1:-} == --test ]]; then
     imagemagick                           # screenshots of the GUI tests (import)
     xdotool                               # GUI tests click on the board like a user
     iproute2                              # network namespaces for the join-failure tests
+    clang libclang-rt-14-dev              # libFuzzer targets (tests/fuzz)
   )
 fi
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds Gomoku and runs every test: unit, network, command-line and GUI (under Xvfb), then the
-# core and network tests once more under AddressSanitizer + UndefinedBehaviorSanitizer.
+# core and network tests once more under AddressSanitizer + UndefinedBehaviorSanitizer, then a
+# short libFuzzer run (clang) of the wire decoder, the match state machine and the record readers.
 # Installs what it needs first (as root). With CI=true, warnings are errors.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,4 +26,6 @@ cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=Debug -DGOMOKU_SANITIZE=ON -DGOMOKU_WER
 cmake --build "$asan" -j"$jobs" --target core_tests net_wire_tests net_match_tests net_session_tests
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$asan" -j"$jobs" --output-on-failure -R '^(core|net)\.'
+echo "== Fuzzing the wire decoder, the match state machine and the record readers (about 60 s)"
+bash tests/fuzz/run-fuzz.sh "${GOMOKU_FUZZ_DIR:-build/fuzz}" 60
 echo "== All tests passed"

@@ -55,7 +55,7 @@ void Match::beforeOurMove() {
 
 void Match::afterMove() {
   notify_(MatchEvent::Moved);
-  if (game_.over()) {
+  if (game_.over() && phase_ != MatchPhase::Closed) {
     phase_ = MatchPhase::Finished;
     clearRequests();
     notify_(MatchEvent::GameOver);
@@ -92,6 +92,7 @@ RequestError Match::requestTakeback() {
 }
 
 RequestError Match::answerTakeback(bool accept) {
+  if (phase_ == MatchPhase::Closed) return "the connection is closed";
   if (!theirTakeback_) return "there is no takeback request to answer";
   const TakebackRequest r = *theirTakeback_;
   theirTakeback_.reset();
@@ -109,8 +110,9 @@ RequestError Match::answerTakeback(bool accept) {
 
 void Match::onTakebackRequest(const TakebackRequest& r) {
   if (theirTakeback_) return fail(ErrorCode::Protocol, "a second takeback request before the answer");
-  if (!running() || r.atPly != game_.ply()) {
-    // Stale: a move (or the end of the game) crossed it. Refused on both sides.
+  if (!running() || r.atPly != game_.ply() || ourTakeback_) {
+    // Stale: a move (or the end of the game) crossed it; or both asked at once, and each side
+    // refuses the other's request. Refused on both sides.
     send_(TakebackReply{r.atPly, false});
     return;
   }
@@ -142,6 +144,7 @@ void Match::onTakebackReply(const TakebackReply& r) {
 
 RequestError Match::offerDraw() {
   if (!running()) return "there is no game running";
+  if (ourTakeback_) return "wait for the answer to your takeback request";
   if (theirDrawAt_) return answerDraw(true);  // offering while they offer is agreeing
   if (ourDrawAt_) return "your draw offer stands";
   ourDrawAt_ = static_cast<std::uint16_t>(game_.ply());
@@ -151,7 +154,9 @@ RequestError Match::offerDraw() {
 }
 
 RequestError Match::answerDraw(bool accept) {
+  if (phase_ == MatchPhase::Closed) return "the connection is closed";
   if (!theirDrawAt_) return "there is no draw offer to answer";
+  if (ourTakeback_) return "wait for the answer to your takeback request";
   const std::uint16_t at = *theirDrawAt_;
   theirDrawAt_.reset();
   send_(DrawReply{at, accept});
@@ -166,13 +171,29 @@ RequestError Match::answerDraw(bool accept) {
 }
 
 void Match::onDrawOffer(const DrawOffer& d) {
-  if (!running()) return;  // crossed the end of the game
-  if (d.atPly > game_.ply()) return fail(ErrorCode::Protocol, "a draw offer from a later position");
+  if (!running()) {
+    // We resigned while our offer stood, and their offer from the same position crossed both:
+    // the offers agree, and the draw stands over the resignation (as on the peer's side).
+    if (weResigned_ && resignedWithOfferAt_ && *resignedWithOfferAt_ == d.atPly &&
+        game_.result().reason == EndReason::Resignation) {
+      game_.setResult(Outcome::Draw, EndReason::Agreement);
+      notice_ = "Both offered a draw: draw agreed.";
+      notify_(MatchEvent::GameOver);
+    }
+    return;  // crossed the end of the game
+  }
+  // From a position we no longer have (a takeback we accepted crossed it): stale.
+  if (d.atPly > game_.ply()) return;
   if (theirDrawAt_) return fail(ErrorCode::Protocol, "a second draw offer before the answer");
-  // It lapsed if we moved after it was made (a move of ours at index >= atPly).
-  for (int i = d.atPly; i < game_.ply(); ++i)
-    if ((i % 2 == 0 ? Stone::Black : Stone::White) == localColor_) return;
-  if (ourDrawAt_) {  // both offered: agreed
+  // Offers made at the same position crossed: nobody moved in between, so both stand.
+  bool agreed = ourDrawAt_ && *ourDrawAt_ == d.atPly;
+  if (!agreed) {
+    // It lapsed if we moved after it was made (a move of ours at index >= atPly).
+    for (int i = d.atPly; i < game_.ply(); ++i)
+      if ((i % 2 == 0 ? Stone::Black : Stone::White) == localColor_) return;
+    agreed = ourDrawAt_.has_value();
+  }
+  if (agreed) {  // both offered: agreed
     ourDrawAt_.reset();
     game_.end(Outcome::Draw, EndReason::Agreement);
     notice_ = "Both offered a draw: draw agreed.";
@@ -185,6 +206,17 @@ void Match::onDrawOffer(const DrawOffer& d) {
 }
 
 void Match::onDrawReply(const DrawReply& d) {
+  if (!d.accept && resignedWithOfferAt_ && *resignedWithOfferAt_ == d.atPly)
+    resignedWithOfferAt_.reset();  // the offer we resigned with was declined: it no longer stands
+  if (d.accept && weResigned_ && resignedWithOfferAt_ && *resignedWithOfferAt_ == d.atPly &&
+      game_.result().reason == EndReason::Resignation) {
+    // We resigned while our draw offer stood and it was accepted meanwhile: the draw stands
+    // (the peer, which drew first, ignores our resignation).
+    game_.setResult(Outcome::Draw, EndReason::Agreement);
+    notice_ = peerName() + " accepted the draw.";
+    notify_(MatchEvent::GameOver);
+    return;
+  }
   if (!ourDrawAt_ || *ourDrawAt_ != d.atPly) return;  // lapsed or answered already
   ourDrawAt_.reset();
   if (d.accept && running()) {
@@ -199,6 +231,8 @@ void Match::onDrawReply(const DrawReply& d) {
 
 RequestError Match::resign() {
   if (!running()) return "there is no game running";
+  if (ourTakeback_) return "wait for the answer to your takeback request";
+  resignedWithOfferAt_ = ourDrawAt_;
   beforeOurMove();
   send_(Resign{static_cast<std::uint16_t>(game_.ply())});
   weResigned_ = true;
@@ -211,6 +245,8 @@ RequestError Match::resign() {
 void Match::onResign(const Resign& r) {
   if (r.atPly > game_.ply()) return fail(ErrorCode::Protocol, "a resignation from a later position");
   const Outcome weWin = localColor_ == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
+  // A draw agreed by crossing offers stands over resignations that crossed it, on both sides.
+  if (game_.over() && game_.result().reason == EndReason::Agreement) return;
   if (weResigned_) {
     // Both resigned at once: the host's resignation stands, on both sides.
     if (settings_.role == Role::Joiner) game_.setResult(weWin, EndReason::Resignation);
@@ -322,6 +358,8 @@ void Match::receive(const Message& m) {
                                : "the opponent left the game (" + singleLine(v.text) + ")");
         else if constexpr (std::is_same_v<T, Error>) onError(v);
         else if constexpr (std::is_same_v<T, Heartbeat>) return;
+        else if (std::is_same_v<T, Nickname> && helloReceived_ && phase_ == MatchPhase::Handshake)
+          peerNickname_ = std::get<Nickname>(Message{v}).nickname;  // valid after HELLO
         else if (phase_ == MatchPhase::Handshake)
           fail(ErrorCode::Protocol, std::string(typeName(typeOf(Message{v}))) + " before the game started");
         else if constexpr (std::is_same_v<T, TakebackRequest>) onTakebackRequest(v);
@@ -382,6 +420,7 @@ void Match::startGame(const Setup& s) {
   ++gameNumber_;
   clearRequests();
   weResigned_ = false;
+  resignedWithOfferAt_.reset();
   weWantAgain_ = false;
   peerWantsAgain_ = false;
   notice_ = gameNumber_ > 1 ? "A new game starts; colours are swapped." : "";
@@ -453,6 +492,8 @@ void Match::leave() {
 
 void Match::close(const std::string& reason) {
   if (phase_ == MatchPhase::Closed) return;
+  clearRequests();
+  weWantAgain_ = peerWantsAgain_ = false;
   if (phase_ == MatchPhase::Playing) game_.end(Outcome::Interrupted, EndReason::Disconnected, reason);
   phase_ = MatchPhase::Closed;
   closeReason_ = reason;

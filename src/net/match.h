@@ -206,6 +206,7 @@ class Match {
   std::optional<std::uint16_t> ourDrawAt_;       // ply of our standing offer
   std::optional<std::uint16_t> theirDrawAt_;     // ply of the opponent's offer to answer
   bool weResigned_ = false;
+  std::optional<std::uint16_t> resignedWithOfferAt_;  // our offer that stood when we resigned
   bool weWantAgain_ = false;
   bool peerWantsAgain_ = false;
   std::vector<ChatLine> chat_;

@@ -298,6 +298,7 @@ std::vector<Node> parseMainLine(std::string_view t, std::vector<std::string>& re
               }
               continue;
             }
+            if (e == '\0') throw RecordError(line, "binary data (a NUL byte) in a property value");
             value += e;
             continue;
           }

@@ -1161,13 +1161,98 @@ TEST(Match, HostileTakebackAndDrawMessagesAreRefused) {
     expectRefused(*a, TakebackRequest{2, 0}, ErrorCode::Protocol, "takeback");
   }
   {
+    // A draw offer from a position we do not have is stale (a takeback we accepted can cross
+    // it): ignored, not an offer to answer.
     auto [a, b] = pair();
     playThrough(*a, *b, {{7, 7}});
-    expectRefused(*a, DrawOffer{5}, ErrorCode::Protocol, "draw offer");
+    a->match.receive(DrawOffer{5});
+    EXPECT_FALSE(a->match.drawRequested());
+    EXPECT_EQ(a->match.phase(), MatchPhase::Playing);
   }
   {
     auto [a, b] = pair();
     playThrough(*a, *b, {{7, 7}});
     expectRefused(*a, Resign{9}, ErrorCode::Protocol, "resignation");
   }
+}
+
+// Faults found by fuzz_match (tests/fuzz), kept as regression tests.
+TEST(Match, FuzzNicknameDuringTheHandshakeIsAccepted) {
+  auto host = std::make_unique<Endpoint>(hostSettings(ColorChoice::Black, "Alice"));
+  auto joiner = std::make_unique<Endpoint>(joinerSettings("Bob"));
+  host->match.connected();
+  joiner->match.connected();
+  ASSERT_TRUE(deliverOne(*host, *joiner));  // the host's HELLO
+  ASSERT_EQ(host->match.changeNickname("Alicia"), "");
+  deliverAll(*host, *joiner);
+  EXPECT_EQ(joiner->match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(joiner->match.peerNickname(), "Alicia");
+}
+
+TEST(Match, FuzzCrossingDrawOffersWithAMoveAgreeOnBothSides) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}});
+  ASSERT_EQ(a->match.offerDraw(), "");
+  ASSERT_EQ(a->match.playLocal({9, 9}), MoveError::None);  // the offerer moves on
+  ASSERT_EQ(b->match.offerDraw(), "");                     // crossing
+  deliverAll(*a, *b);
+  expectSameGame(*a, *b);
+  EXPECT_EQ(a->match.game().result().reason, EndReason::Agreement);
+}
+
+TEST(Match, FuzzResignationCrossingADrawAcceptanceEndsInTheDraw) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}});
+  ASSERT_EQ(a->match.offerDraw(), "");
+  ASSERT_TRUE(deliverOne(*a, *b));
+  ASSERT_EQ(a->match.resign(), "");       // resigns while its offer stands...
+  ASSERT_EQ(b->match.answerDraw(true), "");  // ...and the offer is accepted meanwhile
+  deliverAll(*a, *b);
+  expectSameGame(*a, *b);
+  EXPECT_EQ(a->match.game().result().outcome, Outcome::Draw);
+}
+
+TEST(Match, FuzzAnswersAfterTheConnectionClosedDoNothing) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}});
+  ASSERT_EQ(a->match.offerDraw(), "");
+  deliverAll(*a, *b);
+  b->match.leave();
+  EXPECT_NE(b->match.answerDraw(true), "");
+  EXPECT_EQ(b->match.phase(), MatchPhase::Closed);
+}
+
+TEST(Match, FuzzNoDrawOrResignationWhileOurTakebackWaits) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}});
+  ASSERT_EQ(a->match.requestTakeback(), "");
+  EXPECT_NE(a->match.offerDraw(), "");
+  EXPECT_NE(a->match.resign(), "");
+  deliverAll(*a, *b);
+  ASSERT_EQ(b->match.answerTakeback(true), "");
+  deliverAll(*a, *b);
+  expectSameGame(*a, *b);
+}
+
+TEST(Match, FuzzCrossingOffersAndAResignationEndInTheDraw) {
+  auto [a, b] = pair();
+  ASSERT_EQ(a->match.offerDraw(), "");
+  ASSERT_EQ(b->match.offerDraw(), "");
+  ASSERT_EQ(a->match.resign(), "");  // resigns while both offers are in flight
+  deliverAll(*a, *b);
+  expectSameGame(*a, *b);
+  EXPECT_EQ(a->match.game().result().outcome, Outcome::Draw);
+}
+
+TEST(Match, FuzzCrossingTakebackRequestsAreBothRefused) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}});
+  ASSERT_EQ(a->match.requestTakeback(), "");
+  ASSERT_EQ(b->match.requestTakeback(), "");  // crossing
+  deliverAll(*a, *b);
+  EXPECT_FALSE(a->match.takebackPending());
+  EXPECT_FALSE(b->match.takebackPending());
+  EXPECT_FALSE(a->match.takebackRequested());
+  expectSameGame(*a, *b);
+  EXPECT_EQ(a->match.game().ply(), 2);
 }

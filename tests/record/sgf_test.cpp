@@ -233,3 +233,9 @@ TEST(Sgf, WriteThenReadRoundTrips) {
   off.moves = {{15, 3}};
   EXPECT_THROW(writeSgf(off), RecordError);
 }
+
+// Found by fuzz_records (tests/fuzz): a NUL byte after a backslash escape was let through.
+TEST(Sgf, FuzzEscapedNulByteIsRefused) {
+  const std::string text = std::string("(;GM[4]PW[\\") + '\0' + "x];B[hh])";
+  EXPECT_NE(errorOf(text).find("NUL"), std::string::npos) << errorOf(text);
+}

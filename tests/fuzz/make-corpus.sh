@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Writes the seed corpus of the fuzz targets: tests/fuzz/corpus/<target>/<name>. Small inputs
+# written by hand here (no shared data): encoded messages and a short game's message stream
+# (fuzz_wire), operation programs of two matches (fuzz_match), small .psq and SGF texts
+# (fuzz_records). Run it after changing the formats; the files are checked in.
+set -euo pipefail
+out=$(cd "$(dirname "$0")" && pwd)/corpus
+rm -rf "$out"
+mkdir -p "$out/fuzz_wire" "$out/fuzz_match" "$out/fuzz_records"
+
+# bytes HEX...: the bytes given in hex (spaces ignored).
+bytes() { local h; h=$(printf '%s' "$*" | tr -d ' \n'); printf '%b' "$(sed 's/../\\x&/g' <<<"$h")"; }
+# hexstr TEXT: TEXT's bytes in hex.
+hexstr() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n'; }
+# str TEXT: a wire string (u16 length + bytes) in hex.
+str() { local h; h=$(hexstr "$1"); printf '%04x%s' $((${#h} / 2)) "$h"; }
+# msg TYPE PAYLOAD-HEX: a whole message (header + payload) in hex.
+msg() { local p; p=$(tr -d ' ' <<<"$2"); printf '474b01%02x%08x%s' "$1" $((${#p} / 2)) "$p"; }
+
+# ---- fuzz_wire: one file per message type, and the stream of a short game.
+declare -A wire=(
+  [hello]=$(msg 1 "0100$(str 0.1.0)$(str Alice)")
+  [hello_utf8]=$(msg 1 "0100$(str 0.1.0)$(str 'Zoë 张伟')")
+  [setup]=$(msg 2 "0f000100")
+  [setup_renju]=$(msg 2 "0f020001")
+  [move]=$(msg 3 "0000 07 07")
+  [bye]=$(msg 4 "00$(str 'see you')")
+  [error]=$(msg 5 "0004$(str 'illegal move h8')")
+  [takeback_request]=$(msg 16 "0002 0000")
+  [takeback_reply]=$(msg 17 "0002 01")
+  [draw_offer]=$(msg 18 "0003")
+  [draw_reply]=$(msg 19 "0003 00")
+  [resign]=$(msg 20 "0004")
+  [nickname]=$(msg 21 "$(str Bob)")
+  [play_again]=$(msg 22 "0002 01")
+  [chat]=$(msg 23 "$(str 'good game!')")
+  [heartbeat]=$(msg 24 "")
+)
+for name in "${!wire[@]}"; do bytes "${wire[$name]}" > "$out/fuzz_wire/$name"; done
+{
+  bytes "${wire[hello]}" "${wire[setup]}"
+  bytes "$(msg 3 '0000 0707')" "$(msg 3 '0001 0808')" "$(msg 3 '0002 0807')" "${wire[heartbeat]}"
+  bytes "$(msg 18 '0003')" "$(msg 19 '0003 00')" "$(msg 16 '0003 0002')" "$(msg 17 '0003 01')"
+  bytes "${wire[chat]}" "$(msg 20 '0002')" "$(msg 22 '0002 01')" "${wire[bye]}"
+} > "$out/fuzz_wire/game_stream"
+
+# ---- fuzz_match: settings (rule, size - 5, colour, foul) then operations (see fuzz_match.cpp:
+# low 5 bits = operation, bit 7 = the joiner; 6 deliver all, 10 X Y play a point, 11 takeback,
+# 12 B answer takeback, 13 draw, 14 B answer draw, 15 resign, 16 play again, 18 chat,
+# 19 nickname, 20 clock, 21 inject).
+H() { printf '%02x' "$1"; }         # host operation
+J() { printf '%02x' $((128 + $1)); }  # joiner operation
+all=06
+game=""
+for k in 0 1 2 3; do game+="$(H 10)0${k}00$all$(J 10)0${k}01$all"; done
+game+="$(H 10)0400$all"  # black (host) wins with five
+bytes "000a0000$all$game" > "$out/fuzz_match/freestyle_five"
+bytes "000a0000$all$game$(H 16)$(J 16)$all$(J 10)0707$all$(H 10)0808$all" > "$out/fuzz_match/play_again"
+bytes "000a0000$all$(H 10)0707$all$(J 10)0808$all$(J 11)${all}$(H 12)01$all$(H 13)$all$(J 14)00$all" \
+  > "$out/fuzz_match/takeback_draw"
+bytes "000a0000$all$(H 10)0707$(J 13)$(H 13)$all$(H 16)$(J 16)$all$(H 15)$all" > "$out/fuzz_match/crossing_offers"
+bytes "000a0000$all$(H 10)0707$all$(J 18)03616263$all$(H 19)03426f62$all$(J 15)$(H 10)0808$all" \
+  > "$out/fuzz_match/chat_nick_resign"
+bytes "02000000$all$(H 10)0707$all$(J 10)0706$all$(H 10)0607$all$(J 10)0606$all$(H 10)0508$all" \
+  > "$out/fuzz_match/renju"
+bytes "00000000$all$(H 10)0202$all$(J 21)03020003$all$(H 21)0b05$all" > "$out/fuzz_match/hostile"
+
+# ---- fuzz_records: first byte = options (low 5 bits: size - 5 for a stripped .psq; 0x20 keep
+# illegal moves; top 2 bits: SGF encoding override), then the file.
+rec() { { printf '%b' "\\x$1"; printf '%s' "$2"; } > "$out/fuzz_records/$3"; }
+rec 0a $'Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n9,8,1032\r\n8,9,20\r\n9,9,500\r\n8,10,0\r\nalpha.zip\r\nbeta.zip\r\n-1\r\n1,Freestyle\r\n' psq_header
+rec 0a $'8,8\n9,9\n10,10\n' psq_stripped
+rec 2a $'\xef\xbb\xbfPiskvorky 20x20, 11:11, 0\n1,1,0\n1,1,0\n25,3,7\n' psq_illegal_kept
+rec 0a '(;GM[4]FF[4]CA[UTF-8]SZ[15]RU[renju]PB[Black]PW[White]RE[B+R]DT[2024-01-02]C[a game]GC[note];B[hh];W[hi]C[reply];B[ih];W[ii])' sgf_game
+rec 0a '(;GM[4]SZ[15:15];B[hh](;W[ii];B[jj])(;W[gg]))' sgf_variations
+rec 0a $'(;GM[4]FF[4]SZ[15]PB[[A]B]PW[\\]x]RE[\xe9\xbb\x91\xe8\x83\x9c];B[hh];W[];B[ab])' sgf_escapes
+rec 0a "$(printf '(;GM[4]CA[GB18030]SZ[15]PB[\xc0\xee]RE[W+];B[hh];W[gg])')" sgf_gb18030
+echo "corpus written to $out: $(find "$out" -type f | wc -l) files, $(du -sk "$out" | cut -f1) KiB"
