@@ -974,6 +974,7 @@ TEST(Match, TakebackDeclinedChangesNothing) {
   expectSameGame(*a, *b);
 }
 
+// Case C10 of ../shared/cases/bug-reports-1.md: a takeback request crossing a move in flight.
 TEST(Match, C10_TakebackRequestCrossingAMoveIsRefusedOnBothSides) {
   // A (Black) plays (7,7), B (White) (8,8), A (9,9). A asks for a takeback while B sends (10,10).
   auto [a, b] = pair();
