@@ -358,8 +358,7 @@ void Match::receive(const Message& m) {
                                : "the opponent left the game (" + singleLine(v.text) + ")");
         else if constexpr (std::is_same_v<T, Error>) onError(v);
         else if constexpr (std::is_same_v<T, Heartbeat>) return;
-        else if (std::is_same_v<T, Nickname> && helloReceived_ && phase_ == MatchPhase::Handshake)
-          peerNickname_ = std::get<Nickname>(Message{v}).nickname;  // valid after HELLO
+        else if constexpr (std::is_same_v<T, Nickname>) onNickname(v);
         else if (phase_ == MatchPhase::Handshake)
           fail(ErrorCode::Protocol, std::string(typeName(typeOf(Message{v}))) + " before the game started");
         else if constexpr (std::is_same_v<T, TakebackRequest>) onTakebackRequest(v);
@@ -369,13 +368,17 @@ void Match::receive(const Message& m) {
         else if constexpr (std::is_same_v<T, Resign>) onResign(v);
         else if constexpr (std::is_same_v<T, PlayAgain>) onPlayAgain(v);
         else if constexpr (std::is_same_v<T, Chat>) onChat(v);
-        else if constexpr (std::is_same_v<T, Nickname>) {
-          peerNickname_ = v.nickname;
-          notice_ = "The opponent is now called " + singleLine(v.nickname) + ".";
-          notify_(MatchEvent::NicknameChanged);
-        }
       },
       m);
+}
+
+void Match::onNickname(const Nickname& n) {
+  // Valid any time after the peer's HELLO (also while the handshake finishes).
+  if (!helloReceived_) return fail(ErrorCode::Protocol, "NICKNAME before the game started");
+  peerNickname_ = n.nickname;
+  if (phase_ == MatchPhase::Handshake) return;
+  notice_ = "The opponent is now called " + singleLine(n.nickname) + ".";
+  notify_(MatchEvent::NicknameChanged);
 }
 
 void Match::onHello(const Hello& h) {

@@ -175,6 +175,7 @@ class Match {
   void onResign(const Resign& r);
   void onPlayAgain(const PlayAgain& p);
   void onChat(const Chat& c);
+  void onNickname(const Nickname& n);
   void startGame(const Setup& s);
   void beforeOurMove();
   void afterMove();
