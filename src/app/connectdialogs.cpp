@@ -471,6 +471,16 @@ void JoinDialog::StartJoin(const std::string& host, std::uint16_t port) {
   net::MatchSettings match;
   match.role = net::Role::Joiner;
   match.nickname = settings_.nickname;
+  // A game with this host that our program left without a goodbye (killed, crashed): rejoin it
+  // with its token. The host says when it has no such game; then we join afresh.
+  joinHost_ = host;
+  joinPort_ = port;
+  triedResume_ = false;
+  if (settings_.resumeTarget == TargetKey(host, port) && !settings_.resumeToken.empty()) {
+    match.resumeToken = std::stoull(settings_.resumeToken, nullptr, 16);
+    triedResume_ = match.resumeToken != 0;
+  }
+  settings_.resumeTarget = TargetKey(host, port);
   net_ = &factory_();
   const bool v6 = host.find(':') != std::string::npos;
   const wxString target = v6 ? wxString::Format("[%s]:%d", FromUtf8(host), port)
@@ -486,8 +496,19 @@ void JoinDialog::StartJoin(const std::string& host, std::uint16_t port) {
   }
 }
 
+std::string JoinDialog::TargetKey(const std::string& host, std::uint16_t port) {
+  return host + ":" + std::to_string(port);
+}
+
 void JoinDialog::OnNetUpdate(const net::NetSnapshot& s) {
   if (!busy_) return;
+  if (triedResume_ && s.failure == net::NetFailure::NoGameToResume) {
+    // The host no longer has the game we left: join as a new player.
+    triedResume_ = false;
+    settings_.resumeToken.clear();
+    CallAfter([this] { StartJoin(joinHost_, joinPort_); });
+    return;
+  }
   if (s.phase == net::NetPhase::InMatch && s.localColor != Stone::Empty) {
     busy_ = false;
     EndModal(wxID_OK);

@@ -162,6 +162,11 @@ class JoinDialog : public ConnectDialog {
   // The port of the port field as the user typed it (not a port copied from the host field).
   int TypedPort() const;
   void StartJoin(const std::string& host, std::uint16_t port);
+  // "host:port" as a key for the saved resume token.
+  static std::string TargetKey(const std::string& host, std::uint16_t port);
+  bool triedResume_ = false;  // the join quoted a saved resume token (RESUME instead of HELLO)
+  std::string joinHost_;      // the host and port of the join in progress
+  std::uint16_t joinPort_ = 0;
 
   wxTextCtrl* host_ = nullptr;
   wxSpinCtrl* port_ = nullptr;

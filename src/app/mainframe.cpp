@@ -97,7 +97,8 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
       saved_(settings),
       session_(settings),
       options_(options),
-      exitTimer_(this) {
+      exitTimer_(this),
+      suspendTimer_(this) {
   if (options_.nickname) session_.nickname = *options_.nickname;
   if (options_.color) session_.hostColor = *options_.color;
   for (GameOptions* g : {&session_.hostGame, &session_.localGame}) {
@@ -127,6 +128,7 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
           Close(true);
       },
       exitTimer_.GetId());
+  Bind(wxEVT_TIMER, [this](wxTimerEvent&) { ShowState(); }, suspendTimer_.GetId());
 
   SetClientSize(DefaultClientSize());
   Centre();
@@ -555,6 +557,8 @@ net::NetGame& MainFrame::NewNetGame() {
   netStarted_ = false;
   startedGame_ = 0;
   chatShown_ = 0;
+  suspensionsShown_ = 0;
+  resumedShown_ = true;
   noticeShown_.clear();
   chatLog_->Clear();
   chatInput_->Clear();
@@ -629,6 +633,11 @@ int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void(
   const int result = exitRequested_ ? wxID_CANCEL : dialog.ShowModal();
   connectDialog_ = nullptr;
 
+  // A joined game (also one joined from the command line): where its resume token belongs.
+  if (netStarted_ && snap_.role == net::Role::Joiner && !dialog.GetSettings().resumeTarget.empty()) {
+    saved_.resumeTarget = session_.resumeTarget = dialog.GetSettings().resumeTarget;
+    SaveSettings();
+  }
   if (dialog.UserSubmitted()) {
     const Settings& edited = dialog.GetSettings();
     session_ = edited;
@@ -695,6 +704,29 @@ void MainFrame::OnNetChanged() {
       whiteNick_ = you_ == Stone::White ? local : peer;
     }
   }
+  if (snap_.role == net::Role::Joiner && netStarted_) {
+    // The token that rejoins this match, kept for a restarted program (until the match closes).
+    std::string token;
+    if (snap_.resumeToken != 0 && snap_.match != net::MatchPhase::Closed)
+      token = wxString::Format("%llx", static_cast<unsigned long long>(snap_.resumeToken)).utf8_string();
+    if (token != saved_.resumeToken) {
+      saved_.resumeToken = session_.resumeToken = token;
+      SaveSettings();
+    }
+  }
+  // Suspended: say so (test report), and count the resume window down once a second.
+  const bool suspended = netStarted_ && snap_.phase == net::NetPhase::InMatch &&
+                         snap_.match == net::MatchPhase::Suspended;
+  for (; netStarted_ && suspensionsShown_ < snap_.suspensions; ++suspensionsShown_) {
+    if (report_) report_->Line("SUSPENDED " + singleLine(snap_.suspendReason));
+    resumedShown_ = false;
+  }
+  if (!resumedShown_ && !suspended && snap_.match != net::MatchPhase::Closed) {
+    resumedShown_ = true;
+    if (report_) report_->Line("RESUMED " + std::to_string(snap_.game.ply()));
+  }
+  if (suspended && !suspendTimer_.IsRunning()) suspendTimer_.Start(1000);
+  if (!suspended && suspendTimer_.IsRunning()) suspendTimer_.Stop();
   // Board, side panel and the MOVE / TAKEBACK / RESULT lines first: the chat and the notice
   // that came in the same batch of network events are reported after them.
   const int plyBefore = reportedPly_;
@@ -745,7 +777,8 @@ void MainFrame::LeaveGame() {
 
 bool MainFrame::MatchConnected() const {
   return net_ && netStarted_ && snap_.phase == net::NetPhase::InMatch &&
-         snap_.match != net::MatchPhase::Handshake && snap_.match != net::MatchPhase::Closed;
+         snap_.match != net::MatchPhase::Handshake && snap_.match != net::MatchPhase::Closed &&
+         snap_.match != net::MatchPhase::Suspended;
 }
 
 bool MainFrame::CanTakeback() const {
@@ -1006,6 +1039,8 @@ void MainFrame::UpdateSidePanel() {
   wxString turn;
   if (game.over()) {
     turn = ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White));
+  } else if (network && snap_.match == net::MatchPhase::Suspended) {
+    turn = _("Game paused: connection lost");
   } else if (network) {
     turn = snap_.myTurn ? _("Your turn")
                         : wxString::Format(_("Opponent's turn: %s"), FromUtf8(snap_.peerNickname));
@@ -1043,7 +1078,18 @@ void MainFrame::UpdateSidePanel() {
                                            : AsSentence(snap_.message).RemoveLast() + L"\u2026";
         break;
       case net::NetPhase::InMatch:
-        if (snap_.match == net::MatchPhase::Closed)
+        if (snap_.match == net::MatchPhase::Suspended) {
+          const auto left = std::max<long long>(
+              0, std::chrono::duration_cast<std::chrono::seconds>(snap_.resumeDeadline -
+                                                                  std::chrono::steady_clock::now())
+                     .count());
+          const wxString clock = wxString::Format("%lld:%02lld", left / 60, left % 60);
+          connection =
+              snap_.role == net::Role::Host
+                  ? wxString::Format(_(L"Connection lost — waiting for %s to reconnect (%s left)."),
+                                     FromUtf8(snap_.peerNickname), clock)
+                  : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."), clock);
+        } else if (snap_.match == net::MatchPhase::Closed)
           connection = wxString::Format(_("Connection closed: %s"), FromUtf8(snap_.message));
         else
           connection = wxString::Format(_("Connected to %s"), FromUtf8(snap_.peerAddress));
@@ -1208,6 +1254,7 @@ void MainFrame::OnClose(wxCloseEvent& event) {
     ReportGame(local_);
   }
   exitTimer_.Stop();
+  suspendTimer_.Stop();
   *alive_ = false;  // queued network notifications find the window gone
   SaveSettings();
   Destroy();

@@ -139,6 +139,9 @@ class MainFrame : public wxFrame {
   int reportedCell_ = 0;
   std::map<std::string, std::string> reportedButtons_;  // last BUTTON line per control
   wxTimer exitTimer_;
+  wxTimer suspendTimer_;        // refreshes the resume countdown while a match is suspended
+  int suspensionsShown_ = 0;     // SUSPENDED lines reported for this match
+  bool resumedShown_ = true;     // the RESUMED line for the last suspension was reported
 
   BoardPanel* board_ = nullptr;
   wxPanel* side_ = nullptr;

@@ -91,6 +91,10 @@ Settings Settings::Load(wxConfigBase& config) {
 
   s.showCoordinates = config.ReadBool("/View/ShowCoordinates", true);
   s.showForbidden = config.ReadBool("/View/ShowForbidden", true);
+  s.resumeTarget = config.Read("/Join/ResumeTarget", "").utf8_string();
+  s.resumeToken = config.Read("/Join/ResumeToken", "").utf8_string();
+  if (s.resumeToken.size() > 16 || s.resumeToken.find_first_not_of("0123456789abcdef") != std::string::npos)
+    s.resumeToken.clear();
   return s;
 }
 
@@ -105,6 +109,8 @@ void Settings::Save(wxConfigBase& config) const {
   WriteGameOptions(config, "/Local", localGame);
   config.Write("/View/ShowCoordinates", showCoordinates);
   config.Write("/View/ShowForbidden", showForbidden);
+  config.Write("/Join/ResumeTarget", wxString::FromUTF8(resumeTarget));
+  config.Write("/Join/ResumeToken", wxString::FromUTF8(resumeToken));
   config.Flush();
 }
 

@@ -42,6 +42,8 @@ struct Settings {
   net::ColorChoice hostColor = net::ColorChoice::Black;  ///< our colour when hosting
   GameOptions hostGame;                ///< rule, size and foul policy when hosting
   GameOptions localGame;               ///< rule, size and foul policy of local games
+  std::string resumeTarget;            ///< "host:port" of the network game we may rejoin
+  std::string resumeToken;             ///< its resume token (hexadecimal); "" when none
 
   /// Reads the settings from `config`; missing or invalid entries get their defaults.
   static Settings Load(wxConfigBase& config);

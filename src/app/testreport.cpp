@@ -114,6 +114,8 @@ const char* TestReport::FailureName(net::NetFailure failure) {
       return "version-mismatch";
     case NetFailure::Busy:
       return "busy";
+    case NetFailure::NoGameToResume:
+      return "no-game-to-resume";
     case NetFailure::AddressInUse:
       return "address-in-use";
     case NetFailure::Cancelled:

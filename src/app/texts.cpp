@@ -35,6 +35,8 @@ wxString FailureTitle(net::NetFailure f) {
       return _("Version mismatch");
     case NetFailure::Busy:
       return _("The host is busy");
+    case NetFailure::NoGameToResume:
+      return _("No game to resume");
     case NetFailure::AddressInUse:
       return _("Port in use");
     case NetFailure::Cancelled:
@@ -90,6 +92,7 @@ wxString ResultSentence(const Result& r, const wxString& blackName, const wxStri
     case Outcome::Ongoing:
       return _("The game goes on.");
     case Outcome::Draw:
+      if (r.reason == EndReason::Agreement) return _("Draw by agreement.");
       return _("Draw: the board is full.");
     case Outcome::Interrupted:
       if (r.detail.empty()) return _("Game interrupted.");
@@ -100,6 +103,8 @@ wxString ResultSentence(const Result& r, const wxString& blackName, const wxStri
         return wxString::Format(_("%s wins with five in a row."), player(winner));
       if (r.reason == EndReason::Resignation)
         return wxString::Format(_("%s wins by resignation."), player(winner));
+      if (r.reason == EndReason::Abandoned)
+        return wxString::Format(_("%s wins: the opponent abandoned the game."), player(winner));
       if (r.reason == EndReason::Foul)  // detail: e.g. "double-three at h8 is forbidden for Black"
         return wxString::Format(_("%s wins by foul: %s"), player(winner), EndWithPeriod(r.detail));
       return wxString::Format(_("%s wins."), player(winner));

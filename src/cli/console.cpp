@@ -47,6 +47,7 @@ std::string resultLine(const Result& r) {
     case EndReason::Resignation: reason = "resignation"; break;
     case EndReason::Foul: reason = "foul: " + r.detail; break;
     case EndReason::Agreement: reason = "agreement"; break;
+    case EndReason::Abandoned: reason = "abandoned"; break;
     default: reason = r.detail.empty() ? "unknown" : r.detail; break;
   }
   return std::string("RESULT ") + outcomeName(r.outcome) + " " + reason;

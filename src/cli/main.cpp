@@ -11,7 +11,9 @@
 #include <deque>
 #include <iostream>
 #include <mutex>
+#include <algorithm>
 #include <optional>
+#include <sstream>
 #include <thread>
 
 #include <CLI/CLI.hpp>
@@ -170,9 +172,9 @@ bool canApply(Command c, const net::NetSnapshot& s) {
 }
 
 int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net::MatchSettings settings,
-               int timeoutSeconds, bool interactive) {
+               int timeoutSeconds, bool interactive, net::NetOptions options) {
   Inbox in;
-  net::NetGame netGame([&in] { in.poke(); });
+  net::NetGame netGame([&in] { in.poke(); }, options);
   if (hosting) {
     if (auto err = netGame.host(port, settings)) {
       std::cerr << "error: " << *err << "\n";
@@ -200,6 +202,9 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
   std::size_t chatShown = 0;
   std::string noticeShown;
   std::string peerName;
+  std::uint64_t tokenShown = 0;
+  int suspensionsShown = 0;  // SUSPENDED lines printed
+  bool resumedShown = true;  // the RESUMED line for the last suspension was printed
   bool prompted = false;
   for (;;) {
     const net::NetSnapshot s = netGame.snapshot();
@@ -226,6 +231,26 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
                 << (s.gameNumber > 1 ? ", game " + std::to_string(s.gameNumber) : "") << "\n"
                 << cli::renderBoard(s.game) << std::flush;
       prompted = false;
+    }
+    if (startedGame > 0 && s.resumeToken != 0 && s.resumeToken != tokenShown) {
+      // What a restarted joiner needs to rejoin this match: gomoku-cli join --resume TOKEN.
+      tokenShown = s.resumeToken;
+      std::ostringstream hex;
+      hex << std::hex << s.resumeToken;
+      std::cout << "TOKEN " << hex.str() << "\n";
+    }
+    // A suspension may already be over when we look: each one still gets both lines.
+    for (; startedGame > 0 && suspensionsShown < s.suspensions; ++suspensionsShown) {
+      const auto left = std::chrono::duration_cast<std::chrono::seconds>(s.resumeDeadline - std::chrono::steady_clock::now());
+      std::cout << "SUSPENDED " << (s.suspendReason.empty() ? std::string("the connection dropped") : singleLine(s.suspendReason))
+                << " (the game is abandoned in " << std::max<long long>(0, left.count())
+                << " s without a reconnection)\n";
+      resumedShown = false;
+      prompted = false;
+    }
+    if (!resumedShown && s.match != net::MatchPhase::Suspended && s.match != net::MatchPhase::Closed) {
+      resumedShown = true;
+      std::cout << "RESUMED at move " << s.game.ply() << "\n";
     }
     if (startedGame > 0) {
       if (!peerName.empty() && peerName != s.peerNickname)
@@ -364,6 +389,10 @@ int main(int argc, char** argv) {
   int size = Board::kDefaultSize;
   int timeout = 10;
   std::string target;
+  std::string resumeHex;
+  int resumeWindow = 180;
+  int heartbeatMs = 2000;
+  int silenceMs = 10000;
 
   auto ruleCheck = CLI::IsMember({"freestyle", "standard", "renju"}, CLI::ignore_case);
   auto foulCheck = CLI::IsMember({"refuse", "lose"}, CLI::ignore_case);
@@ -375,11 +404,26 @@ int main(int argc, char** argv) {
   host->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
   host->add_option("--size", size, "Board size")->check(CLI::Range(Board::kMinSize, Board::kMaxSize))->capture_default_str();
   host->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
+  const char* windowHelp = "Seconds a dropped game waits for a reconnection before it is abandoned";
+  host->add_option("--resume-window", resumeWindow, windowHelp)->check(CLI::Range(1, 3600))->capture_default_str();
 
   auto* join = app.add_subcommand("join", "Join a game hosted on HOST.");
   join->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)")->required();
   join->add_option("--nick", nick, "Your nickname (UTF-8, at most 32 characters)");
   join->add_option("--timeout", timeout, "Seconds for name lookup and connection together")->check(CLI::Range(1, 600))->capture_default_str();
+  join->add_option("--resume", resumeHex, "Rejoin a dropped game with the TOKEN this program printed for it")
+      ->check([](const std::string& t) -> std::string {
+        if (t.empty() || t.size() > 16 || t.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos ||
+            t.find_first_not_of('0') == std::string::npos)
+          return "TOKEN must be the hexadecimal number from the TOKEN line";
+        return {};
+      });
+  join->add_option("--resume-window", resumeWindow, windowHelp)->check(CLI::Range(1, 3600))->capture_default_str();
+  // Liveness timing, for tests of dropped connections (not shown in --help).
+  for (CLI::App* sub : {host, join}) {
+    sub->add_option("--heartbeat-ms", heartbeatMs)->check(CLI::Range(50, 60000))->group("");
+    sub->add_option("--silence-ms", silenceMs)->check(CLI::Range(100, 600000))->group("");
+  }
 
   auto* local = app.add_subcommand("local", "Hot-seat game on this terminal.");
   local->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
@@ -416,7 +460,12 @@ int main(int argc, char** argv) {
   settings.color = color == "white" ? net::ColorChoice::White
                    : color == "random" ? net::ColorChoice::Random
                                        : net::ColorChoice::Black;
-  if (*host) return runNetwork(true, {}, port, settings, timeout, interactive);
+  net::NetOptions options;
+  options.heartbeatInterval = std::chrono::milliseconds(heartbeatMs);
+  options.silenceTimeout = std::chrono::milliseconds(silenceMs);
+  options.resumeWindow = std::chrono::seconds(resumeWindow);
+  if (!resumeHex.empty()) settings.resumeToken = std::stoull(resumeHex, nullptr, 16);
+  if (*host) return runNetwork(true, {}, port, settings, timeout, interactive, options);
 
   auto hp = net::parseHostPort(target, net::kDefaultPort);
   if (!hp) {
@@ -425,5 +474,5 @@ int main(int argc, char** argv) {
               << "Run with --help for more information.\n";
     return 2;
   }
-  return runNetwork(false, hp->first, hp->second, settings, timeout, interactive);
+  return runNetwork(false, hp->first, hp->second, settings, timeout, interactive, options);
 }

@@ -40,6 +40,9 @@ std::string describeResult(const Result& r) {
     case Outcome::BlackWins:
     case Outcome::WhiteWins:
       if (r.reason == EndReason::Resignation) return std::string(winner) + " wins by resignation.";
+      if (r.reason == EndReason::Abandoned)
+        return std::string(winner) + " wins: the opponent abandoned the game" +
+               (r.detail.empty() ? std::string(".") : " (" + r.detail + ").");
       if (r.reason == EndReason::Five) return std::string(winner) + " wins with five in a row.";
       if (r.reason == EndReason::Foul)
         return std::string(winner) + " wins: Black played a forbidden point (" + r.detail + ").";

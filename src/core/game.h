@@ -42,6 +42,7 @@ enum class EndReason : std::uint8_t {
   ProtocolError = 5, ///< the peer sent something invalid (see Result::detail)
   Foul = 6,          ///< renju with FoulPolicy::Lose: Black played a forbidden point (see detail)
   Agreement = 7,     ///< both players agreed to a draw
+  Abandoned = 8,     ///< the opponent lost the connection and did not come back in time
 };
 
 /// The result of a game. line holds the winning stones when reason is Five.

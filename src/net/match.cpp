@@ -1,5 +1,7 @@
 #include "net/match.h"
 
+#include <algorithm>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -19,9 +21,39 @@ Match::Match(MatchSettings settings, SendFn send, DisconnectFn disconnect, Notif
   if (settings_.role == Role::Host) Game(settings_.boardSize, settings_.rule, settings_.foul);  // validates
 }
 
+namespace {
+
+constexpr const char* kSuspendedText = "the connection to the opponent is lost; wait for the reconnection";
+
+// A SETUP (or the setup in a SYNC) this program cannot play: why, else nullopt.
+std::optional<std::string> setupError(const Setup& s) {
+  if (s.boardSize < Board::kMinSize || s.boardSize > Board::kMaxSize)
+    return "board size " + std::to_string(s.boardSize) + " is not supported";
+  if (!ruleSupported(s.rule)) return std::string("the ") + ruleName(s.rule) + " rule is not supported by this version";
+  if (s.rule == Rule::Renju && s.boardSize != 15)
+    return "renju is played on 15x15, not " + std::to_string(s.boardSize);
+  return std::nullopt;
+}
+
+// Results decided by the moves themselves (both sides find them by replaying the list).
+bool decidedByMoves(EndReason r) { return r == EndReason::Five || r == EndReason::FullBoard || r == EndReason::Foul; }
+
+std::vector<SyncPoint> syncPoints(const std::vector<Point>& moves) {
+  std::vector<SyncPoint> out;
+  out.reserve(moves.size());
+  for (Point p : moves) out.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+  return out;
+}
+
+}  // namespace
+
 void Match::connected() {
   if (helloSent_ || phase_ != MatchPhase::Handshake) return;
   helloSent_ = true;
+  if (settings_.role == Role::Joiner && settings_.resumeToken != 0) {
+    send_(Resume{settings_.resumeToken, 0, {}});  // a restarted joiner takes up its match again
+    return;
+  }
   send_(Hello{kProtocolMajor, kProtocolMinor, kProgramVersion, settings_.nickname});
 }
 
@@ -30,7 +62,7 @@ bool Match::myTurn() const {
 }
 
 MoveError Match::playLocal(Point p) {
-  if (phase_ == MatchPhase::Handshake) return MoveError::NotYourTurn;
+  if (phase_ == MatchPhase::Handshake || phase_ == MatchPhase::Suspended) return MoveError::NotYourTurn;
   if (phase_ != MatchPhase::Playing || game_.over()) return MoveError::GameOver;
   if (ourTakeback_) return MoveError::NotYourTurn;  // waiting for the answer to our takeback
   const std::uint16_t ply = static_cast<std::uint16_t>(game_.ply());
@@ -72,12 +104,18 @@ void Match::clearRequests() {
 std::string Match::peerName() const { return peerNickname_.empty() ? "The opponent" : singleLine(peerNickname_); }
 
 void Match::takeBackTo(int ply) {
-  while (game_.ply() > ply && game_.undo()) {
+  lastTakenBack_.clear();
+  while (game_.ply() > ply) {
+    const Point p = game_.moves().back();
+    if (!game_.undo()) break;
+    lastTakenBack_.insert(lastTakenBack_.begin(), p);
   }
+  takenBackTo_ = game_.ply();
   notify_(MatchEvent::TakenBack);
 }
 
 RequestError Match::requestTakeback() {
+  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
   if (!running()) return "there is no game running";
   if (ourTakeback_) return "your takeback request is waiting for an answer";
   if (theirTakeback_) return "answer the opponent's takeback request first";
@@ -143,6 +181,7 @@ void Match::onTakebackReply(const TakebackReply& r) {
 }
 
 RequestError Match::offerDraw() {
+  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
   if (!running()) return "there is no game running";
   if (ourTakeback_) return "wait for the answer to your takeback request";
   if (theirDrawAt_) return answerDraw(true);  // offering while they offer is agreeing
@@ -230,6 +269,7 @@ void Match::onDrawReply(const DrawReply& d) {
 }
 
 RequestError Match::resign() {
+  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
   if (!running()) return "there is no game running";
   if (ourTakeback_) return "wait for the answer to your takeback request";
   resignedWithOfferAt_ = ourDrawAt_;
@@ -266,6 +306,7 @@ void Match::onResign(const Resign& r) {
 }
 
 RequestError Match::playAgain(bool want) {
+  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
   if (phase_ != MatchPhase::Finished) return "the game is not over";
   if (!want) {
     if (!peerWantsAgain_) return "the opponent has not asked to play again";
@@ -315,12 +356,14 @@ RequestError Match::changeNickname(const std::string& nick) {
   const std::string trimmed = trimNickname(nick);
   if (auto e = nicknameError(trimmed)) return *e;
   if (phase_ == MatchPhase::Closed) return "the connection is closed";
+  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
   settings_.nickname = trimmed;
   if (helloSent_) send_(Nickname{trimmed});
   return {};
 }
 
 RequestError Match::sendChat(const std::string& text) {
+  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
   if (phase_ == MatchPhase::Closed || phase_ == MatchPhase::Handshake) return "not connected";
   if (text.empty()) return "the line is empty";
   if (!validUtf8(text)) return "the line is not valid UTF-8 text";
@@ -347,6 +390,10 @@ void Match::onChat(const Chat& c) {
 
 void Match::receive(const Message& m) {
   if (phase_ == MatchPhase::Closed) return;  // late bytes after we closed: ignore
+  if (phase_ == MatchPhase::Suspended &&
+      !(std::holds_alternative<Resume>(m) || std::holds_alternative<Sync>(m) || std::holds_alternative<Error>(m) ||
+        std::holds_alternative<Bye>(m) || std::holds_alternative<Heartbeat>(m)))
+    return fail(ErrorCode::Protocol, std::string(typeName(typeOf(m))) + " before the match was resumed");
   std::visit(
       [this](const auto& v) {
         using T = std::decay_t<decltype(v)>;
@@ -358,6 +405,8 @@ void Match::receive(const Message& m) {
                                : "the opponent left the game (" + singleLine(v.text) + ")");
         else if constexpr (std::is_same_v<T, Error>) onError(v);
         else if constexpr (std::is_same_v<T, Heartbeat>) return;
+        else if constexpr (std::is_same_v<T, Resume>) onResume(v);
+        else if constexpr (std::is_same_v<T, Sync>) onSync(v);
         else if constexpr (std::is_same_v<T, Nickname>) onNickname(v);
         else if (phase_ == MatchPhase::Handshake)
           fail(ErrorCode::Protocol, std::string(typeName(typeOf(Message{v}))) + " before the game started");
@@ -400,21 +449,21 @@ void Match::onHello(const Hello& h) {
     std::mt19937 rng(settings_.randomSeed ? settings_.randomSeed : std::random_device{}());
     hostBlack = (rng() & 1u) != 0;
   }
-  const Setup s{static_cast<std::uint8_t>(settings_.boardSize), settings_.rule, hostBlack, settings_.foul};
+  std::uint64_t token = 0;
+  if (settings_.resumable) {
+    std::random_device rd;
+    while (token == 0) token = (std::uint64_t{rd()} << 32) ^ rd();
+  }
+  const Setup s{static_cast<std::uint8_t>(settings_.boardSize), settings_.rule, hostBlack, settings_.foul, token};
   send_(s);
   startGame(s);
 }
 
 void Match::onSetup(const Setup& s) {
-  if (settings_.role != Role::Joiner || phase_ != MatchPhase::Handshake || !helloReceived_)
+  if (settings_.role != Role::Joiner || phase_ != MatchPhase::Handshake || !helloReceived_ ||
+      settings_.resumeToken != 0)
     return fail(ErrorCode::Protocol, "unexpected SETUP");
-  if (s.boardSize < Board::kMinSize || s.boardSize > Board::kMaxSize)
-    return fail(ErrorCode::BadSetup, "board size " + std::to_string(s.boardSize) + " is not supported");
-  if (!ruleSupported(s.rule))
-    return fail(ErrorCode::BadSetup, std::string("the ") + ruleName(s.rule) +
-                                         " rule is not supported by this version");
-  if (s.rule == Rule::Renju && s.boardSize != 15)
-    return fail(ErrorCode::BadSetup, "renju is played on 15x15, not " + std::to_string(s.boardSize));
+  if (auto e = setupError(s)) return fail(ErrorCode::BadSetup, *e);
   startGame(s);
 }
 
@@ -463,10 +512,13 @@ void Match::onMove(const Move& m) {
 void Match::onError(const Error& e) {
   disconnect_();  // the peer closes after ERROR; so do we, whatever it does
   const std::string text = singleLine(e.text);
-  if (phase_ == MatchPhase::Handshake && (e.code == ErrorCode::Busy || e.code == ErrorCode::VersionMismatch))
+  if (phase_ == MatchPhase::Handshake && (e.code == ErrorCode::Busy || e.code == ErrorCode::VersionMismatch ||
+                                          e.code == ErrorCode::NoSuchGame))
     refusal_ = e.code;
   switch (e.code) {
     case ErrorCode::Busy: return close("the host is busy with another game");
+    case ErrorCode::NoSuchGame: return close("the host has no game to resume");
+    case ErrorCode::Desync: return close("the boards could not be synchronised: " + text);
     case ErrorCode::VersionMismatch:
       return close(text.empty() ? "version mismatch" : text);
     default: return close("the other program reported an error: " + text);
@@ -480,11 +532,202 @@ void Match::fail(ErrorCode code, const std::string& why) {
   disconnect_();
   const std::string reason =
       code == ErrorCode::VersionMismatch ? why : "the opponent's program misbehaved: " + why;
-  if (phase_ == MatchPhase::Playing) game_.end(Outcome::Interrupted, EndReason::ProtocolError, reason);
+  if (gameNumber_ > 0 && !game_.over()) game_.end(Outcome::Interrupted, EndReason::ProtocolError, reason);
   close(reason);
 }
 
-void Match::connectionLost(const std::string& reason) { close(reason); }
+void Match::connectionLost(const std::string& reason, bool mayResume) {
+  if (phase_ == MatchPhase::Closed || phase_ == MatchPhase::Suspended) return;
+  if (!mayResume || !settings_.resumable || setup_.token == 0 ||
+      (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished))
+    return close(reason);
+  suspendedFrom_ = phase_;
+  phase_ = MatchPhase::Suspended;
+  ++suspensions_;
+  takebackAtSuspend_ = ourTakeback_;  // the peer may have accepted it, with the answer lost
+  wantedAgainAtSuspend_ = weWantAgain_;  // the peer may have started the next game
+  clearRequests();  // requests in flight are void; the boards are synchronised on resume
+  weWantAgain_ = peerWantsAgain_ = false;
+  suspendReason_ = reason;
+  notice_ = "Connection lost (" + reason + "). " +
+            (settings_.role == Role::Host ? "Waiting for " + peerName() + " to reconnect."
+                                          : std::string("Reconnecting to the host."));
+  notify_(MatchEvent::Suspended);
+}
+
+void Match::reconnected() {
+  if (phase_ != MatchPhase::Suspended || settings_.role != Role::Joiner) return;
+  send_(Resume{setup_.token, static_cast<std::uint16_t>(gameNumber_), syncPoints(game_.moves())});
+}
+
+bool Match::acceptsResume(const Message& first) const {
+  const auto* r = std::get_if<Resume>(&first);
+  if (!r || settings_.role != Role::Host || setup_.token == 0 || r->token != setup_.token) return false;
+  if (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished && phase_ != MatchPhase::Suspended)
+    return false;
+  // Play again may have crossed the drop: the joiner may not know the game we started, or may
+  // have started the one we asked for (when our PLAY_AGAIN reached it and its answer was lost).
+  return r->game == 0 || r->game == gameNumber_ || r->game + 1 == gameNumber_ ||
+         (r->game == gameNumber_ + 1 && game_.over() && (weWantAgain_ || wantedAgainAtSuspend_));
+}
+
+void Match::abandon() {
+  if (phase_ != MatchPhase::Suspended) return;
+  const std::string why = settings_.role == Role::Host ? peerName() + " did not reconnect in time"
+                                                       : "the host could not be reached again in time";
+  if (!game_.over())
+    game_.end(localColor_ == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins, EndReason::Abandoned, why);
+  close(why);
+}
+
+Sync Match::syncMessage() const {
+  Sync s;
+  s.game = static_cast<std::uint16_t>(gameNumber_);
+  s.setup = setup_;
+  s.hostNickname = settings_.nickname;
+  if (game_.over()) {
+    s.outcome = game_.result().outcome;
+    s.reason = game_.result().reason;
+  }
+  s.moves = syncPoints(game_.moves());
+  return s;
+}
+
+void Match::onResume(const Resume& r) {
+  if (settings_.role == Role::Host && phase_ == MatchPhase::Handshake && !helloReceived_)
+    return fail(ErrorCode::NoSuchGame, "this host has no game to resume");
+  if (phase_ != MatchPhase::Suspended || !acceptsResume(Message{r}))
+    return fail(ErrorCode::Protocol, "unexpected RESUME");
+  MatchPhase resumeTo = suspendedFrom_;
+  if (r.game == gameNumber_ + 1) {  // the joiner started the next game we both asked for
+    Setup next = setup_;
+    next.hostIsBlack = !setup_.hostIsBlack;
+    startGame(next);
+    phase_ = MatchPhase::Suspended;  // until the SYNC below
+    resumeTo = MatchPhase::Playing;
+  }
+  const bool sameGame = r.game == gameNumber_;  // else 0 (no copy) or the game before ours
+  const auto& ours = game_.moves();
+  if (sameGame) {
+    const std::size_t common = std::min(ours.size(), r.moves.size());
+    for (std::size_t i = 0; i < common; ++i)
+      if (ours[i].x != r.moves[i].x || ours[i].y != r.moves[i].y)
+        return fail(ErrorCode::Desync, "the boards differ at move " + std::to_string(i + 1));
+  }
+  phase_ = resumeTo;
+  suspendReason_.clear();
+  bool moved = false;
+  const auto extra = [&](std::size_t n) {  // the joiner's moves beyond ours, as points
+    std::vector<Point> v;
+    for (std::size_t i = n; i < r.moves.size(); ++i) v.push_back({r.moves[i].x, r.moves[i].y});
+    return v;
+  };
+  if (sameGame && takebackAtSuspend_ && takebackAtSuspend_->atPly == ours.size() &&
+      r.moves.size() == takebackAtSuspend_->returnTo && running()) {
+    // The joiner accepted our takeback request; its answer was lost: take back here too.
+    takeBackTo(takebackAtSuspend_->returnTo);
+  } else if (sameGame && !lastTakenBack_.empty() && game_.ply() == takenBackTo_ &&
+             extra(ours.size()) == lastTakenBack_) {
+    // We accepted the joiner's takeback; our answer was lost: the takeback stands (SYNC).
+  } else if (sameGame && r.moves.size() > ours.size()) {
+    // The joiner's move that was in flight when the connection dropped: applied once, here.
+    const SyncPoint last = r.moves.back();
+    const Point p{last.x, last.y};
+    if (r.moves.size() != ours.size() + 1 || game_.toMove() == localColor_)
+      return fail(ErrorCode::Desync, "the joiner holds moves the host never received");
+    // A move that crossed our resignation or an agreed draw is kept after the end (as onMove).
+    const bool afterEnd = game_.over() && (game_.result().reason == EndReason::Resignation ||
+                                           game_.result().reason == EndReason::Agreement);
+    if (!running() && !afterEnd) return fail(ErrorCode::Desync, "the joiner holds moves the host never received");
+    const std::string where = game_.board().inside(p) ? toRif(p, game_.size()) : toXY(p);
+    if (MoveError e = afterEnd ? game_.recordAfterEnd(p) : game_.play(p, opponent(localColor_)); e != MoveError::None)
+      return fail(ErrorCode::IllegalMove, "illegal move " + where + ": " +
+                                              (e == MoveError::Forbidden ? game_.refusalText(p, e) : moveErrorText(e)));
+    moved = true;
+  }
+  takebackAtSuspend_.reset();
+  send_(syncMessage());
+  notice_ = peerName() + " reconnected; the game goes on.";
+  notify_(MatchEvent::Resumed);
+  if (moved) afterMove();
+}
+
+void Match::onSync(const Sync& s) {
+  const bool fresh = settings_.role == Role::Joiner && phase_ == MatchPhase::Handshake && settings_.resumeToken != 0;
+  if (settings_.role != Role::Joiner || !(fresh || phase_ == MatchPhase::Suspended))
+    return fail(ErrorCode::Protocol, "unexpected SYNC");
+  if (auto e = setupError(s.setup)) return fail(ErrorCode::BadSetup, *e);
+  const auto& ours = game_.moves();
+  // The host may have started the next game (play again crossed the drop) once ours was over.
+  const bool nextGame = !fresh && s.game == gameNumber_ + 1 && game_.over();
+  if (!fresh && !nextGame) {
+    if (s.game != gameNumber_ || s.setup.boardSize != setup_.boardSize || s.setup.rule != setup_.rule ||
+        s.setup.hostIsBlack != setup_.hostIsBlack)
+      return fail(ErrorCode::Desync, "the host resumed another game");
+    const std::size_t common = std::min(ours.size(), s.moves.size());
+    for (std::size_t i = 0; i < common; ++i)
+      if (ours[i].x != s.moves[i].x || ours[i].y != s.moves[i].y)
+        return fail(ErrorCode::Desync, "the boards differ at move " + std::to_string(i + 1));
+  }
+  // Replay the host's list under our own rules, move by move.
+  Game g(s.setup.boardSize, s.setup.rule, s.setup.foul);
+  for (std::size_t i = 0; i < s.moves.size(); ++i) {
+    const Point p{s.moves[i].x, s.moves[i].y};
+    const MoveError e = g.over() ? g.recordAfterEnd(p) : g.play(p);
+    if (e != MoveError::None)
+      return fail(ErrorCode::IllegalMove, "SYNC move " + std::to_string(i + 1) + " is illegal: " +
+                                              (e == MoveError::Forbidden ? g.refusalText(p, e) : moveErrorText(e)));
+  }
+  if (s.reason == EndReason::None) {
+    if (g.over()) return fail(ErrorCode::Desync, "the moves end the game, but the host's game runs");
+  } else if (g.over() && g.result().outcome == s.outcome && g.result().reason == s.reason) {
+    // the same result, found by the moves
+  } else if (decidedByMoves(s.reason) || s.outcome == Outcome::Interrupted) {
+    return fail(ErrorCode::Desync, "the host's result does not follow from its moves");
+  } else if (g.over()) {
+    g.setResult(s.outcome, s.reason);
+  } else {
+    g.end(s.outcome, s.reason);
+  }
+  const int before = nextGame ? 0 : static_cast<int>(ours.size());
+  const int after = static_cast<int>(s.moves.size());
+  const bool wasRunning = !game_.over() || nextGame;
+  // Our resignation of this game that the host never received: it still stands (sent again).
+  const bool resignAgain = !fresh && !nextGame && weResigned_ && game_.over() &&
+                           game_.result().reason == EndReason::Resignation && !g.over();
+  weResigned_ = false;
+  resignedWithOfferAt_.reset();
+  setup_ = s.setup;
+  settings_.resumeToken = 0;
+  gameNumber_ = s.game;
+  game_ = std::move(g);
+  localColor_ = s.setup.hostIsBlack ? Stone::White : Stone::Black;
+  helloReceived_ = true;
+  if (fresh) peerNickname_ = s.hostNickname;
+  phase_ = game_.over() ? MatchPhase::Finished : MatchPhase::Playing;
+  suspendReason_.clear();
+  if (fresh) {
+    notice_ = "Rejoined the game at move " + std::to_string(after) + ".";
+    notify_(MatchEvent::Started);
+  } else if (nextGame) {
+    clearRequests();
+    weResigned_ = false;
+    resignedWithOfferAt_.reset();
+    notice_ = "Reconnected; a new game starts; colours are swapped.";
+    notify_(MatchEvent::Resumed);
+  } else {
+    notice_ = "Reconnected; the game goes on";
+    if (after > before) notice_ += " (the host's move in flight arrived)";
+    if (after < before) notice_ += " (the host's board has " + std::to_string(before - after) + " fewer moves; taken back here too)";
+    notice_ += ".";
+    notify_(MatchEvent::Resumed);
+  }
+  if (resignAgain) {
+    resign();
+    return;
+  }
+  if (wasRunning && game_.over()) notify_(MatchEvent::GameOver);
+}
 
 void Match::leave() {
   if (phase_ == MatchPhase::Closed) return;
@@ -497,8 +740,9 @@ void Match::close(const std::string& reason) {
   if (phase_ == MatchPhase::Closed) return;
   clearRequests();
   weWantAgain_ = peerWantsAgain_ = false;
-  if (phase_ == MatchPhase::Playing) game_.end(Outcome::Interrupted, EndReason::Disconnected, reason);
+  if (gameNumber_ > 0 && !game_.over()) game_.end(Outcome::Interrupted, EndReason::Disconnected, reason);
   phase_ = MatchPhase::Closed;
+  suspendReason_.clear();
   closeReason_ = reason;
   notify_(MatchEvent::Closed);
 }

@@ -31,6 +31,9 @@ struct MatchSettings {
   ColorChoice color = ColorChoice::Black;   ///< host: our colour
   FoulPolicy foul = FoulPolicy::Refuse;     ///< host, renju: what a forbidden move by Black does
   std::uint32_t randomSeed = 0;             ///< host with Random colour: 0 = from the clock
+  bool resumable = true;                    ///< a connection lost mid-match suspends it (else closes)
+  std::uint64_t resumeToken = 0;            ///< joiner: rejoin the match with this token (RESUME
+                                            ///< instead of HELLO); 0 = a new match
 };
 
 /// Where the match stands.
@@ -38,6 +41,7 @@ enum class MatchPhase {
   Handshake,  ///< connected; HELLO/SETUP not yet complete
   Playing,    ///< game running
   Finished,   ///< game over (five, draw); connection still open
+  Suspended,  ///< the connection dropped mid-match; waiting for the joiner to resume (RESUME)
   Closed,     ///< connection closed or failed; see closeReason()
 };
 
@@ -53,6 +57,8 @@ enum class MatchEvent {
   PlayAgain,         ///< the peer wants to play again, or declined
   NicknameChanged,   ///< the peer's nickname changed
   ChatReceived,      ///< a chat line arrived (see chat())
+  Suspended,         ///< the connection dropped mid-match; the match waits for a resume
+  Resumed,           ///< a new connection took the match up again (boards synchronised)
 };
 
 /// One line of the chat.
@@ -90,9 +96,27 @@ class Match {
   /// or refused by the rules makes us send ERROR and disconnect; our Game stays exactly as it
   /// was (only its result becomes Interrupted if the game was running).
   void receive(const Message& m);
-  /// The transport failed or closed (EOF, reset, bad bytes, timeout). `reason` is shown to the
-  /// user. Interrupts a running game. Idempotent once Closed.
-  void connectionLost(const std::string& reason);
+  /// The transport failed or closed (EOF, reset, heartbeat timeout, bad bytes). `reason` is shown
+  /// to the user. After the game started (Playing or Finished) and with settings.resumable, the
+  /// match is Suspended: the game stays as it is and waits for resume; otherwise it closes and
+  /// a running game is interrupted. `mayResume` false (the peer sent bad bytes): always closes.
+  /// Idempotent once Suspended or Closed.
+  void connectionLost(const std::string& reason, bool mayResume = true);
+  /// Joiner, Suspended: a new connection to the host is up; sends RESUME with our move list.
+  void reconnected();
+  /// Host, Suspended: whether `first`, the first message on a new connection, resumes this
+  /// match (a RESUME with our token, for our game or for none).
+  bool acceptsResume(const Message& first) const;
+  /// The time to resume ran out (Suspended only): a running game ends, won by us as the player
+  /// who stayed (EndReason::Abandoned); the match closes.
+  void abandon();
+  /// The token a joiner quotes to resume this match (0 before the game started).
+  std::uint64_t token() const { return setup_.token; }
+  /// How many times the match was suspended so far (a front end may see a short suspension
+  /// only after it ended).
+  int suspensions() const { return suspensions_; }
+  /// Why the match is Suspended (empty otherwise).
+  const std::string& suspendReason() const { return suspendReason_; }
   /// We leave: sends BYE and disconnects. Interrupts a running game.
   void leave();
 
@@ -176,6 +200,9 @@ class Match {
   void onPlayAgain(const PlayAgain& p);
   void onChat(const Chat& c);
   void onNickname(const Nickname& n);
+  void onResume(const Resume& r);
+  void onSync(const Sync& s);
+  Sync syncMessage() const;
   void startGame(const Setup& s);
   void beforeOurMove();
   void afterMove();
@@ -214,6 +241,13 @@ class Match {
   std::vector<std::chrono::steady_clock::time_point> ourChatTimes_, theirChatTimes_;
   std::function<std::chrono::steady_clock::time_point()> clock_ = [] { return std::chrono::steady_clock::now(); };
   std::string notice_;
+  std::string suspendReason_;
+  int suspensions_ = 0;
+  MatchPhase suspendedFrom_ = MatchPhase::Playing;  // Playing or Finished
+  bool wantedAgainAtSuspend_ = false;  // we had asked to play again when the link dropped
+  std::optional<TakebackRequest> takebackAtSuspend_;  // our request pending when the link dropped
+  std::vector<Point> lastTakenBack_;  // stones removed by the last takeback
+  int takenBackTo_ = -1;              // the ply that takeback returned to (valid while unchanged)
 };
 
 }  // namespace gomoku::net

@@ -99,7 +99,7 @@ std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::st
 struct NetGame::Impl {
   Impl(Listener l, NetOptions o)
       : listener(std::move(l)), options(o), work(asio::make_work_guard(io)), deadline(io), acceptRetry(io),
-        heartbeat(io), resolver(io), connecting(io) {
+        heartbeat(io), resumeTimer(io), reconnectTimer(io), resolver(io), connecting(io) {
     thread = std::thread([this] { io.run(); });
   }
 
@@ -111,13 +111,15 @@ struct NetGame::Impl {
       if (ec) return;
       bool again = false;
       mutate([&] {
-        if (!session || !match || match->phase() == MatchPhase::Closed) return;
+        if (!session || !match || match->phase() == MatchPhase::Closed ||
+            match->phase() == MatchPhase::Suspended)
+          return;  // a resume starts the beat again
         again = true;
         if (std::chrono::steady_clock::now() - lastHeard > options.silenceTimeout) {
           match->connectionLost("no sign of life from the opponent for " +
                                 std::to_string(options.silenceTimeout.count() / 1000.0).substr(0, 4) +
                                 " s (heartbeat)");
-          session->abort();
+          if (session) session->abort();
           again = false;
           return;
         }
@@ -150,12 +152,107 @@ struct NetGame::Impl {
         [this](MatchEvent e) {
           if (e == MatchEvent::Started) asio::post(io, [this] { deadline.cancel(); });
           if (e == MatchEvent::Closed) onMatchClosed();
+          if (e == MatchEvent::Suspended) onSuspended();
+          if (e == MatchEvent::Resumed) onResumed();
         });
+  }
+
+  // Under the lock: the connection dropped mid-match. Wait for the resume (host) or go and
+  // get it (joiner), until the resume window ends.
+  void onSuspended() {
+    resumeDeadline = std::chrono::steady_clock::now() + options.resumeWindow;
+    // Forget the dead connection: what it still delivers (a message read before the drop was
+    // noticed) must not reach the suspended match. Its handlers keep the Session alive.
+    if (session) session->abort();
+    session.reset();
+    resumeAttempt = nullptr;
+    asio::post(io, [this] {
+      heartbeat.cancel();
+      resumeTimer.expires_after(options.resumeWindow);
+      resumeTimer.async_wait([this](error_code ec) {
+        if (ec) return;
+        mutate([&] {
+          if (match && match->phase() == MatchPhase::Suspended) match->abandon();
+        });
+      });
+      if (settings.role == Role::Joiner) reconnectSoon(std::chrono::milliseconds(0));
+    });
+  }
+
+  // Under the lock: a new connection took the match up again.
+  void onResumed() {
+    lastHeard = std::chrono::steady_clock::now();
+    resumeAttempt = nullptr;
+    asio::post(io, [this] {
+      resumeTimer.cancel();
+      reconnectTimer.cancel();
+      deadline.cancel();
+      beat();
+    });
+  }
+
+  // Joiner, io thread: the next attempt to reach the host again, after `delay`.
+  void reconnectSoon(std::chrono::milliseconds delay) {
+    reconnectTimer.expires_after(delay);
+    reconnectTimer.async_wait([this](error_code ec) {
+      if (!ec) tryReconnect();
+    });
+  }
+
+  // Joiner, io thread: looks the host up again and connects; the new connection resumes the
+  // match with RESUME. Every failure leads to another attempt, until the match leaves Suspended.
+  void tryReconnect() {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (!match || match->phase() != MatchPhase::Suspended) return;
+    }
+    auto sock = std::make_shared<tcp::socket>(io);
+    auto done = std::make_shared<bool>(false);
+    auto retry = [this, done, sock] {
+      if (*done) return;
+      *done = true;
+      error_code ignored;
+      sock->close(ignored);
+      reconnectSoon(options.reconnectInterval);
+    };
+    deadline.expires_after(handshakeTimeout);
+    deadline.async_wait([this, retry](error_code ec) {
+      if (ec) return;
+      resolver.cancel();
+      retry();
+    });
+    resolver.async_resolve(joinHost, std::to_string(joinPort),
+                           [this, sock, done, retry](error_code ec, tcp::resolver::results_type results) {
+                             if (*done) return;
+                             if (ec) return retry();
+                             asio::async_connect(*sock, results, [this, sock, done, retry](error_code ec2, const tcp::endpoint&) {
+                               if (*done) return;
+                               if (ec2) return retry();
+                               *done = true;
+                               mutate([&] {
+                                 if (!match || match->phase() != MatchPhase::Suspended) return;
+                                 attach(std::move(*sock));
+                                 resumeAttempt = session.get();
+                                 match->reconnected();
+                               });
+                               // The host answers with SYNC within the handshake time, or we try again.
+                               deadline.expires_after(handshakeTimeout);
+                               deadline.async_wait([this](error_code e) {
+                                 if (e) return;
+                                 std::lock_guard<std::mutex> lock(mu);
+                                 if (match && match->phase() == MatchPhase::Suspended && session) session->abort();
+                               });
+                             });
+                           });
   }
 
   // Called under the lock when the match closes: classify a close during the handshake.
   void onMatchClosed() {
     message = match->closeReason();
+    asio::post(io, [this] {
+      resumeTimer.cancel();
+      reconnectTimer.cancel();
+    });
     if (match->localColor() != Stone::Empty) {
       // The hosted game is over: stop listening, so the port is free and later callers are
       // refused by the system rather than told BUSY by a game that no longer runs.
@@ -171,7 +268,9 @@ struct NetGame::Impl {
     }
     if (cancelling) return;  // cancel() says what happened
     if (auto r = match->refusal())
-      failure = *r == ErrorCode::Busy ? NetFailure::Busy : NetFailure::VersionMismatch;
+      failure = *r == ErrorCode::Busy         ? NetFailure::Busy
+                : *r == ErrorCode::NoSuchGame ? NetFailure::NoGameToResume
+                                              : NetFailure::VersionMismatch;
     else if (lastDecodeError == DecodeError::BadVersion)
       failure = NetFailure::VersionMismatch;
     else if (peerSpoke || match->sentError())
@@ -230,16 +329,15 @@ struct NetGame::Impl {
     finished.wait();
   }
 
-  // Called on the io thread with a connected socket.
-  void startSession(tcp::socket socket, std::chrono::milliseconds handshakeTimeout) {
-    if (session) session->abort();  // a stray caller's connection, already closing
+  // Under the lock, io thread: makes `socket` the match's connection.
+  void attach(tcp::socket socket) {
+    if (session) session->abort();  // a stray caller's or a dropped connection, already closing
     ++generation;
     peerSpoke = false;
     session = std::make_shared<Session>(std::move(socket));
     peerAddress = session->peerAddress();
-    phase = NetPhase::InMatch;
-    makeMatch(settings);
-    // The callbacks ignore a session that is no longer ours (a host back to listening).
+    // The callbacks ignore a session that is no longer ours (a host back to listening, a
+    // connection replaced by a resumed one).
     Session* current = session.get();
     session->start(
         [this, current](Message m) {
@@ -254,9 +352,72 @@ struct NetGame::Impl {
           mutate([&] {
             if (session.get() != current || !match) return;
             lastDecodeError = e;
-            match->connectionLost(reason);
+            match->connectionLost(reason, e == DecodeError::None);  // bad bytes: no resume
+            // A resume attempt that ended before SYNC: try again.
+            if (current == resumeAttempt && match->phase() == MatchPhase::Suspended) {
+              resumeAttempt = nullptr;
+              asio::post(io, [this] { reconnectSoon(options.reconnectInterval); });
+            }
           });
         });
+  }
+
+  // Host, under the lock: a caller while our match runs or is suspended. If its first message
+  // resumes our match (RESUME with our token), it becomes the match's connection; otherwise it
+  // is told BUSY (or that there is no such game) and closed.
+  void candidate(tcp::socket socket) {
+    auto cand = std::make_shared<Session>(std::move(socket));
+    std::weak_ptr<Session> weak = cand;
+    auto timer = std::make_shared<asio::steady_timer>(io);
+    timer->expires_after(handshakeTimeout);
+    timer->async_wait([weak](error_code ec) {
+      if (ec) return;
+      if (auto c = weak.lock()) c->abort();  // said nothing in time
+    });
+    cand->start(
+        [this, weak, timer](Message m) {
+          mutate([&] {
+            auto c = weak.lock();
+            if (!c || !match) return;
+            if (session == c) {  // adopted: an ordinary message of the match
+              lastHeard = std::chrono::steady_clock::now();
+              match->receive(m);
+              return;
+            }
+            timer->cancel();
+            if (!match->acceptsResume(m)) {
+              const bool resume = std::holds_alternative<Resume>(m);
+              c->send(Error{resume ? ErrorCode::NoSuchGame : ErrorCode::Busy,
+                            resume ? "this host has no such game to resume" : "this host is busy with another game"});
+              c->closeAfterWrites();
+              return;
+            }
+            // The joiner is back (perhaps before we noticed that the old connection died).
+            if (match->phase() != MatchPhase::Suspended)
+              match->connectionLost("the opponent came back on a new connection");
+            if (session) session->abort();
+            ++generation;
+            session = c;
+            peerAddress = c->peerAddress();
+            lastHeard = std::chrono::steady_clock::now();
+            match->receive(m);  // answers with SYNC
+          });
+        },
+        [this, weak](const std::string& reason, DecodeError e) {
+          mutate([&] {
+            auto c = weak.lock();
+            if (!c || session != c || !match) return;
+            lastDecodeError = e;
+            match->connectionLost(reason, e == DecodeError::None);  // bad bytes: no resume
+          });
+        });
+  }
+
+  // Called on the io thread with a connected socket.
+  void startSession(tcp::socket socket, std::chrono::milliseconds handshakeTimeout) {
+    attach(std::move(socket));
+    phase = NetPhase::InMatch;
+    makeMatch(settings);
     match->connected();
     lastHeard = std::chrono::steady_clock::now();
     beat();
@@ -267,7 +428,7 @@ struct NetGame::Impl {
         if (!match || match->phase() != MatchPhase::Handshake) return;
         handshakeTimedOut = true;
         match->connectionLost("no Gomoku handshake within the time limit");
-        session->abort();
+        if (session) session->abort();
       });
     });
   }
@@ -284,7 +445,11 @@ struct NetGame::Impl {
         return;
       }
       mutate([&] {
-        if (phase != NetPhase::Listening) {
+        const MatchPhase mp = match ? match->phase() : MatchPhase::Closed;
+        if (phase == NetPhase::InMatch && match && match->token() != 0 &&
+            (mp == MatchPhase::Playing || mp == MatchPhase::Finished || mp == MatchPhase::Suspended)) {
+          candidate(std::move(socket));
+        } else if (phase != NetPhase::Listening) {
           auto busy = std::make_shared<Session>(std::move(socket));
           busy->start([](Message) {}, [](const std::string&, DecodeError) {});
           busy->send(Error{ErrorCode::Busy, "this host is busy with another game"});
@@ -307,6 +472,8 @@ struct NetGame::Impl {
     asio::post(io, [this] {
       deadline.cancel();
       heartbeat.cancel();
+      resumeTimer.cancel();
+      reconnectTimer.cancel();
     });
   }
 
@@ -330,6 +497,8 @@ struct NetGame::Impl {
   asio::steady_timer deadline;     // join deadline, then handshake deadline
   asio::steady_timer acceptRetry;  // after a failed accept
   asio::steady_timer heartbeat;    // liveness: send HEARTBEAT, watch the peer's silence
+  asio::steady_timer resumeTimer;  // a suspended match is abandoned when it expires
+  asio::steady_timer reconnectTimer;  // joiner: the next attempt to reach the host again
   tcp::resolver resolver;
   tcp::socket connecting;
   std::unique_ptr<tcp::acceptor> acceptor;
@@ -352,6 +521,10 @@ struct NetGame::Impl {
   std::uint64_t generation = 0;   // sessions started; tells a stale clean-up from a current one
   DecodeError lastDecodeError = DecodeError::None;
   std::chrono::steady_clock::time_point lastHeard;  // last message from the peer
+  std::chrono::steady_clock::time_point resumeDeadline;  // a suspended match is abandoned then
+  std::string joinHost;             // joiner: where to reconnect
+  std::uint16_t joinPort = 0;
+  Session* resumeAttempt = nullptr;  // joiner: the connection that sent RESUME, until SYNC
 };
 
 NetGame::NetGame(Listener listener, NetOptions options)
@@ -422,6 +595,8 @@ void NetGame::join(const std::string& hostName, std::uint16_t port, MatchSetting
     accepted = true;
     d.reset();
     d.settings = settings;
+    d.joinHost = hostName;
+    d.joinPort = port;
     d.phase = NetPhase::Connecting;
     d.handshakeTimeout = timeout;
     d.message = "connecting to " + hostName + ":" + std::to_string(port);
@@ -506,6 +681,15 @@ MoveError NetGame::play(Point p) {
   return e;
 }
 
+void NetGame::dropConnectionForTest() {
+  Impl& d = *impl_;
+  d.mutate([&] {
+    if (!d.match || !d.session) return;
+    d.session->abort();
+    d.match->connectionLost("the connection dropped");
+  });
+}
+
 void NetGame::leave() {
   Impl& d = *impl_;
   d.mutate([&] {
@@ -562,6 +746,10 @@ NetSnapshot NetGame::snapshot() const {
     s.peerWantsAgain = d.match->peerWantsAgain();
     s.chat = d.match->chat();
     s.notice = d.match->notice();
+    s.suspendReason = d.match->suspendReason();
+    s.suspensions = d.match->suspensions();
+    s.resumeDeadline = d.resumeDeadline;
+    if (d.settings.role == Role::Joiner) s.resumeToken = d.match->token();
   }
   return s;
 }

@@ -33,6 +33,7 @@ enum class NetFailure {
   NotGomokuHost,    ///< something answered, but not the Gomoku protocol
   VersionMismatch,  ///< a Gomoku host with another protocol major version
   Busy,             ///< the host already has a game
+  NoGameToResume,   ///< joiner with a resume token: the host has no such game (any more)
   AddressInUse,     ///< host: the port is taken by another program
   Cancelled,        ///< the user cancelled
   Other,            ///< anything else; see message
@@ -61,12 +62,18 @@ struct NetSnapshot {
   bool peerWantsAgain = false;             ///< after a game: the opponent asked to play again
   std::vector<ChatLine> chat;              ///< the chat so far
   std::string notice;                      ///< a sentence about the last match event
+  std::string suspendReason;               ///< MatchPhase::Suspended: why the connection dropped
+  int suspensions = 0;                     ///< times the match was suspended so far
+  std::chrono::steady_clock::time_point resumeDeadline;  ///< Suspended: the game is abandoned then
+  std::uint64_t resumeToken = 0;           ///< joiner: the token that rejoins this match (0: none)
 };
 
 /// Timing of the connection's liveness checks.
 struct NetOptions {
   std::chrono::milliseconds heartbeatInterval{2000};  ///< a HEARTBEAT at least this often
   std::chrono::milliseconds silenceTimeout{10000};    ///< a peer silent this long is gone
+  std::chrono::milliseconds resumeWindow{180000};     ///< a dropped match may resume this long
+  std::chrono::milliseconds reconnectInterval{2000};  ///< joiner: pause between reconnect attempts
 };
 
 /// This machine's host name and its non-loopback addresses (IPv4 first), for the host dialog.
@@ -83,7 +90,10 @@ std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::st
                                                                    std::uint16_t defaultPort);
 
 /// Listens or connects, then runs one match. Destroying it leaves the match (BYE) and stops
-/// the network thread.
+/// the network thread. When the connection drops mid-match (no BYE), the match is Suspended:
+/// the joiner reconnects to the same host every reconnectInterval and resumes (RESUME/SYNC);
+/// the host keeps listening for it. After resumeWindow the game ends as abandoned, won by the
+/// side that stayed.
 class NetGame {
  public:
   /// Called on the network thread, with no lock held, after every change of the snapshot
@@ -110,6 +120,9 @@ class NetGame {
             std::chrono::milliseconds timeout);
   /// Stops listening or connecting (phase Failed, failure Cancelled), or leaves a match.
   void cancel();
+  /// Tests: drops the connection at once without a word (as a pulled cable noticed by both
+  /// ends): the match is suspended and resumes as after a real drop. Nothing when not connected.
+  void dropConnectionForTest();
   /// Plays a local move (see Match::playLocal).
   MoveError play(Point p);
   /// Leaves the match: sends BYE and closes.

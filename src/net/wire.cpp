@@ -23,6 +23,18 @@ class Writer {
     u16(static_cast<std::uint16_t>(v >> 16));
     u16(static_cast<std::uint16_t>(v));
   }
+  void u64(std::uint64_t v) {
+    u32(static_cast<std::uint32_t>(v >> 32));
+    u32(static_cast<std::uint32_t>(v));
+  }
+  void points(const std::vector<SyncPoint>& moves) {
+    if (moves.size() > kMaxSyncMoves) throw std::length_error("move list longer than the wire allows");
+    u16(static_cast<std::uint16_t>(moves.size()));
+    for (const SyncPoint& p : moves) {
+      u8(p.x);
+      u8(p.y);
+    }
+  }
   void str(const std::string& s, std::size_t max) {
     if (s.size() > max) throw std::length_error("string field longer than the wire allows");
     u16(static_cast<std::uint16_t>(s.size()));
@@ -44,6 +56,25 @@ class Reader {
   std::uint16_t u16() {
     const std::uint16_t hi = u8();
     return static_cast<std::uint16_t>((hi << 8) | u8());
+  }
+  std::uint32_t u32() {
+    const std::uint32_t hi = u16();
+    return (hi << 16) | u16();
+  }
+  std::uint64_t u64() {
+    const std::uint64_t hi = u32();
+    return (hi << 32) | u32();
+  }
+  std::vector<SyncPoint> points() {
+    const std::size_t n = u16();
+    if (n > kMaxSyncMoves) return fail(DecodeError::BadValue), std::vector<SyncPoint>();
+    if (error_ != DecodeError::None || pos_ + 2 * n > n_) return fail(DecodeError::Truncated), std::vector<SyncPoint>();
+    std::vector<SyncPoint> v(n);
+    for (SyncPoint& p : v) {
+      p.x = d_[pos_++];
+      p.y = d_[pos_++];
+    }
+    return v;
   }
   std::string str(std::size_t max) {
     const std::size_t len = u16();
@@ -70,7 +101,31 @@ class Reader {
   DecodeError error_ = DecodeError::None;
 };
 
-bool knownType(std::uint8_t t) { return (t >= 1 && t <= 5) || (t >= 16 && t <= 24); }
+bool knownType(std::uint8_t t) { return (t >= 1 && t <= 5) || (t >= 16 && t <= 26); }
+
+void writeSetup(Writer& w, const Setup& v) {
+  w.u8(v.boardSize);
+  w.u8(static_cast<std::uint8_t>(v.rule));
+  w.u8(v.hostIsBlack ? 1 : 0);
+  w.u8(static_cast<std::uint8_t>(v.foul));
+  w.u64(v.token);
+}
+
+Setup readSetup(Reader& r) {
+  Setup v;
+  v.boardSize = r.u8();
+  const std::uint8_t rule = r.u8();
+  const std::uint8_t black = r.u8();
+  const std::uint8_t foul = r.u8();
+  if (rule > static_cast<std::uint8_t>(Rule::Renju) || black > 1 ||
+      foul > static_cast<std::uint8_t>(FoulPolicy::Lose))
+    r.fail(DecodeError::BadValue);
+  v.rule = static_cast<Rule>(rule);
+  v.hostIsBlack = black == 1;
+  v.foul = static_cast<FoulPolicy>(foul);
+  v.token = r.u64();
+  return v;
+}
 
 }  // namespace
 
@@ -91,6 +146,8 @@ MsgType typeOf(const Message& m) {
         else if constexpr (std::is_same_v<T, Nickname>) return MsgType::Nickname;
         else if constexpr (std::is_same_v<T, PlayAgain>) return MsgType::PlayAgain;
         else if constexpr (std::is_same_v<T, Chat>) return MsgType::Chat;
+        else if constexpr (std::is_same_v<T, Resume>) return MsgType::Resume;
+        else if constexpr (std::is_same_v<T, Sync>) return MsgType::Sync;
         else return MsgType::Heartbeat;
       },
       m);
@@ -112,6 +169,8 @@ const char* typeName(MsgType t) {
     case MsgType::PlayAgain: return "PLAY_AGAIN";
     case MsgType::Chat: return "CHAT";
     case MsgType::Heartbeat: return "HEARTBEAT";
+    case MsgType::Resume: return "RESUME";
+    case MsgType::Sync: return "SYNC";
   }
   return "UNKNOWN";
 }
@@ -146,10 +205,18 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.str(v.programVersion, kMaxVersionText);
           w.str(v.nickname, kMaxNicknameChars * 4);
         } else if constexpr (std::is_same_v<T, Setup>) {
-          w.u8(v.boardSize);
-          w.u8(static_cast<std::uint8_t>(v.rule));
-          w.u8(v.hostIsBlack ? 1 : 0);
-          w.u8(static_cast<std::uint8_t>(v.foul));
+          writeSetup(w, v);
+        } else if constexpr (std::is_same_v<T, Resume>) {
+          w.u64(v.token);
+          w.u16(v.game);
+          w.points(v.moves);
+        } else if constexpr (std::is_same_v<T, Sync>) {
+          w.u16(v.game);
+          writeSetup(w, v.setup);
+          w.str(v.hostNickname, kMaxNicknameChars * 4);
+          w.u8(static_cast<std::uint8_t>(v.outcome));
+          w.u8(static_cast<std::uint8_t>(v.reason));
+          w.points(v.moves);
         } else if constexpr (std::is_same_v<T, Move>) {
           w.u16(v.ply);
           w.u8(v.x);
@@ -216,19 +283,30 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       m = std::move(v);
       break;
     }
-    case MsgType::Setup: {
-      Setup v;
-      v.boardSize = r.u8();
-      const std::uint8_t rule = r.u8();
-      const std::uint8_t black = r.u8();
-      const std::uint8_t foul = r.u8();
-      if (rule > static_cast<std::uint8_t>(Rule::Renju) || black > 1 ||
-          foul > static_cast<std::uint8_t>(FoulPolicy::Lose))
+    case MsgType::Setup: m = readSetup(r); break;
+    case MsgType::Resume: {
+      Resume v;
+      v.token = r.u64();
+      v.game = r.u16();
+      v.moves = r.points();
+      m = std::move(v);
+      break;
+    }
+    case MsgType::Sync: {
+      Sync v;
+      v.game = r.u16();
+      v.setup = readSetup(r);
+      v.hostNickname = r.str(kMaxNicknameChars * 4);
+      const std::uint8_t outcome = r.u8();
+      const std::uint8_t reason = r.u8();
+      if (v.game < 1 || outcome > static_cast<std::uint8_t>(Outcome::Interrupted) ||
+          reason > static_cast<std::uint8_t>(EndReason::Abandoned) || (outcome == 0) != (reason == 0))
         r.fail(DecodeError::BadValue);
-      v.rule = static_cast<Rule>(rule);
-      v.hostIsBlack = black == 1;
-      v.foul = static_cast<FoulPolicy>(foul);
-      m = v;
+      v.outcome = static_cast<Outcome>(outcome);
+      v.reason = static_cast<EndReason>(reason);
+      v.moves = r.points();
+      if (r.finish() == DecodeError::None && nicknameError(v.hostNickname)) r.fail(DecodeError::BadValue);
+      m = std::move(v);
       break;
     }
     case MsgType::Move: {

@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/game.h"
 #include "core/rules.h"
 
 namespace gomoku::net {
@@ -51,6 +52,8 @@ enum class MsgType : std::uint8_t {
   PlayAgain = 22,
   Chat = 23,
   Heartbeat = 24,
+  Resume = 25,
+  Sync = 26,
 };
 
 /// HELLO: first message of each side. Nickname: UTF-8, 1..32 code points, not blank.
@@ -68,6 +71,7 @@ struct Setup {
   Rule rule = Rule::Freestyle;  ///< rule set (wire value: Rule's number)
   bool hostIsBlack = true;      ///< true: host plays Black (moves first)
   FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: a forbidden move is refused, or loses
+  std::uint64_t token = 0;  ///< secret the joiner quotes in RESUME (0: the host allows no resume)
   friend bool operator==(const Setup&, const Setup&) = default;
 };
 
@@ -97,6 +101,8 @@ enum class ErrorCode : std::uint16_t {
   Busy = 3,             ///< host already has a game
   IllegalMove = 4,      ///< a MOVE that the rules refuse (occupied, off board, out of turn)
   BadSetup = 5,         ///< a SETUP this program cannot play
+  NoSuchGame = 6,       ///< a RESUME the host cannot match: no suspended game, wrong token or game
+  Desync = 7,           ///< RESUME/SYNC move lists that differ before their ends
 };
 
 /// ERROR: the sender found a fault; it closes the connection after sending.
@@ -172,9 +178,42 @@ struct Heartbeat {
   friend bool operator==(const Heartbeat&, const Heartbeat&) = default;
 };
 
+/// Most moves a RESUME or SYNC carries (a full 25x25 board).
+inline constexpr std::size_t kMaxSyncMoves = 625;
+
+/// A stone in a RESUME or SYNC move list: x = column, y = row from the top, 0-based.
+struct SyncPoint {
+  std::uint8_t x = 0;  ///< column from the left, 0-based
+  std::uint8_t y = 0;  ///< row from the top, 0-based
+  friend bool operator==(const SyncPoint&, const SyncPoint&) = default;
+};
+
+/// RESUME: joiner -> host, the first message on a new connection after the old one dropped
+/// mid-match (instead of HELLO). game = the game number the joiner holds (0: it holds no copy,
+/// e.g. a restarted program); moves = its move list, Black's first move first.
+struct Resume {
+  std::uint64_t token = 0;          ///< the token from SETUP or SYNC
+  std::uint16_t game = 0;           ///< the joiner's game number, 0 = none held
+  std::vector<SyncPoint> moves;     ///< the joiner's moves, at most kMaxSyncMoves
+  friend bool operator==(const Resume&, const Resume&) = default;
+};
+
+/// SYNC: host -> joiner, the answer to RESUME: the game as the host holds it, which both sides
+/// then play on from. The joiner checks it ply by ply against its own list.
+struct Sync {
+  std::uint16_t game = 0;        ///< game number on this match (>= 1)
+  Setup setup;                   ///< the game's setup, token included
+  std::string hostNickname;      ///< the host's nickname (a restarted joiner has no HELLO)
+  Outcome outcome = Outcome::Ongoing;  ///< the result, when the game ended other than by a move
+  EndReason reason = EndReason::None;  ///< why it ended (None: running, or decided by the moves)
+  std::vector<SyncPoint> moves;  ///< the whole move list, at most kMaxSyncMoves
+  friend bool operator==(const Sync&, const Sync&) = default;
+};
+
 /// Any message we can send or receive.
 using Message = std::variant<Hello, Setup, Move, Bye, Error, TakebackRequest, TakebackReply,
-                             DrawOffer, DrawReply, Resign, Nickname, PlayAgain, Chat, Heartbeat>;
+                             DrawOffer, DrawReply, Resign, Nickname, PlayAgain, Chat, Heartbeat,
+                             Resume, Sync>;
 
 /// The type number of a message.
 MsgType typeOf(const Message& m);

@@ -172,6 +172,89 @@ busy_host)
   host_drain
   grep -qx 'RESULT black five in a row' "$work/host.out" || fail "the first game did not finish"
   ;;
+rejoin)
+  # C14: the joiner's program is killed mid-game (no BYE); the host keeps the game; a new
+  # joiner process given the TOKEN the first one printed takes the game up at the same move,
+  # and the game ends the same on both sides.
+  printf '%s\n' "$black_moves" > "$work/host.in"
+  start_host host --nick Alice
+  mkfifo "$work/first.fifo" "$work/first.outfifo"
+  "$CLI" join "127.0.0.1:$port" --nick Bob < "$work/first.fifo" > "$work/first.outfifo" 2> "$work/first.err" &
+  first_pid=$!
+  pids+=($first_pid)
+  exec 4> "$work/first.fifo"
+  exec 5< "$work/first.outfifo"
+  token=
+  while IFS= read -r l <&5; do
+    echo "$l" >> "$work/first.out"
+    [[ $l =~ ^TOKEN\ ([0-9a-f]+)$ ]] && { token=${BASH_REMATCH[1]}; break; }
+  done
+  [ -n "$token" ] || fail "the joiner printed no TOKEN"
+  printf '0,0\n' >&4                       # White's first move; the script then waits
+  host_wait '^MOVE 3 black' || fail "the host did not play its second move"
+  kill -9 "$first_pid"; wait "$first_pid" 2>/dev/null || true
+  exec 4>&- 5<&-
+  host_wait '^SUSPENDED ' || fail "the host did not notice the killed joiner"
+  printf '2,0\n4,0\n6,0\n8,0\n' > "$work/second.in"
+  "$CLI" join "127.0.0.1:$port" --resume "$token" --nick Bob < "$work/second.in" > "$work/second.out" 2> "$work/second.err" || fail "the rejoining joiner exited $?"
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  grep -q '^RESUMED at move 3' "$work/host.out" || fail "the host did not resume at move 3"
+  grep -q '^STARTED white vs Alice (black)' "$work/second.out" || fail "the rejoined game did not start"
+  grep -qx 'RESULT black five in a row' "$work/second.out" || fail "rejoined joiner has no RESULT black"
+  grep -qx 'RESULT black five in a row' "$work/host.out" || fail "host has no RESULT black"
+  diff <(grep '^MOVE ' "$work/host.out") <(grep '^MOVE ' "$work/second.out") || fail "the two sides disagree on the moves"
+  if "$CLI" join "127.0.0.1:1" --resume xyz < /dev/null > "$work/bad.out" 2>&1; then fail "a bad token was accepted"; fi
+  grep -q 'hexadecimal' "$work/bad.out" || fail "a bad token gave no clear message"
+  ;;
+frozen_peer)
+  # C14(b)(c): the joiner's program freezes (SIGSTOP) just as the host sends a move. The host
+  # hears nothing more and suspends the game (heartbeat); when the joiner runs again it finds
+  # the connection gone, reconnects and resumes: the move in flight counts exactly once.
+  timing=(--heartbeat-ms 100 --silence-ms 1000)
+  printf '%s\n' "$black_moves" > "$work/host.in"
+  mkfifo "$work/join.fifo" "$work/join.outfifo"
+  printf '' > "$work/host.in.tmp"
+  # The host's moves: the first, then the rest only after the freeze (fed through a FIFO).
+  mkfifo "$work/hostcmd.fifo"
+  host_name=host
+  mkfifo "$work/host.fifo"
+  "$CLI" host --port 0 --nick Alice "${timing[@]}" < "$work/hostcmd.fifo" > "$work/host.fifo" 2> "$work/host.err" &
+  host_pid=$!
+  pids+=($host_pid)
+  exec 6> "$work/hostcmd.fifo"
+  exec 3< "$work/host.fifo"
+  host_wait '^LISTENING ' || fail "host printed no LISTENING line"
+  port=${line#LISTENING }
+  "$CLI" join "127.0.0.1:$port" --nick Bob "${timing[@]}" < "$work/join.fifo" > "$work/join.outfifo" 2> "$work/join.err" &
+  join_pid=$!
+  pids+=($join_pid)
+  exec 4> "$work/join.fifo"
+  exec 5< "$work/join.outfifo"
+  join_wait() { while IFS= read -r l <&5; do echo "$l" >> "$work/join.out"; [[ $l =~ $1 ]] && return 0; done; return 1; }
+  printf '3,7\n' >&6
+  printf '0,0\n' >&4
+  host_wait '^MOVE 2 white' || fail "the host did not see White's move"
+  join_wait '^MOVE 2 white' || fail "the joiner did not play"
+  kill -STOP "$join_pid"
+  printf '4,7\n' >&6                       # sent while the joiner is frozen
+  host_wait '^MOVE 3 black' || fail "the host did not play"
+  host_wait '^SUSPENDED .*heartbeat' || fail "the host did not notice the frozen joiner"
+  kill -CONT "$join_pid"
+  host_wait '^RESUMED at move 3' || fail "the host did not resume"
+  join_wait '^RESUMED at move 3' || fail "the joiner did not resume at move 3"
+  printf '6,7\n7,7\n5,7\n' >&6
+  printf '2,0\n4,0\n6,0\n8,0\n' >&4
+  exec 4>&- 6>&-
+  cat <&5 >> "$work/join.out"; exec 5<&-
+  wait "$join_pid" || fail "joiner exited $?"
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  grep -qx 'RESULT black five in a row' "$work/join.out" || fail "joiner has no RESULT black"
+  grep -qx 'RESULT black five in a row' "$work/host.out" || fail "host has no RESULT black"
+  [ "$(grep -c '^MOVE 3 ' "$work/join.out")" = 1 ] || fail "the joiner saw move 3 more than once"
+  diff <(grep '^MOVE ' "$work/host.out") <(grep '^MOVE ' "$work/join.out") || fail "the two sides disagree on the moves"
+  ;;
 renju_game)
   # Renju over the network: the host (Black) tries a double-three, which is refused on its own
   # side and never sent; the rule travels in SETUP; White wins with five.

@@ -84,6 +84,7 @@ struct Side {
   std::deque<Message> outbox;  // sent, not yet delivered
   bool disconnected = false;   // called disconnect()
   bool eofDelivered = false;   // the peer has been told the connection closed
+  bool cut = false;            // this side lost the connection abruptly: nothing more gets through
   int errorsSent = 0;
   std::string lastErrorText;
   int droppedAfterDisconnect = 0;
@@ -98,7 +99,7 @@ struct Side {
             ++errorsSent;
             lastErrorText = e->text;
           }
-          if (disconnected) {
+          if (disconnected || cut) {
             ++droppedAfterDisconnect;
             return;
           }
@@ -123,6 +124,7 @@ const char* phaseName(MatchPhase p) {
     case MatchPhase::Handshake: return "Handshake";
     case MatchPhase::Playing: return "Playing";
     case MatchPhase::Finished: return "Finished";
+    case MatchPhase::Suspended: return "Suspended";
     case MatchPhase::Closed: return "Closed";
   }
   return "?";
@@ -237,6 +239,16 @@ void check(World& w) {
 bool deliverOne(World& w, bool fromJoiner) {
   Side& from = w.side(fromJoiner);
   Side& to = w.side(!fromJoiner);
+  if (from.cut || to.cut) {  // a dead link: what is in flight is lost; the peer of the cut side sees the end
+    from.outbox.clear();
+    if (from.cut && !from.eofDelivered) {
+      from.eofDelivered = true;
+      w.trace.push_back(std::string("connection lost ") + from.name + " -> " + to.name);
+      to.match->connectionLost("the connection was reset");
+      return true;
+    }
+    return false;
+  }
   if (!from.outbox.empty()) {
     Message m = std::move(from.outbox.front());
     from.outbox.pop_front();
@@ -281,7 +293,7 @@ Message hostileMessage(Input& in, const Match& to) {
   const int ply = to.game().ply();
   auto nearPly = [&] { return static_cast<std::uint16_t>(ply + static_cast<int>(in.byte() % 7) - 3); };
   const int size = to.game().size();
-  switch (in.byte() % 15) {
+  switch (in.byte() % 17) {
     case 0: {  // raw bytes through the decoder
       std::uint8_t header[kHeaderSize] = {kMagic0, kMagic1, kProtocolMajor, in.byte(), 0, 0, 0, 0};
       const std::vector<std::uint8_t> body = in.bytes(in.byte() % 48);
@@ -323,7 +335,24 @@ Message hostileMessage(Input& in, const Match& to) {
     case 13:
       return PlayAgain{static_cast<std::uint16_t>(to.gameNumber() + static_cast<int>(in.byte() % 3)),
                        (in.byte() & 1) != 0};
-    default: return Chat{"spam " + std::to_string(in.byte())};
+    case 14: return Chat{"spam " + std::to_string(in.byte())};
+    case 15: {
+      Resume r{in.byte() & 1 ? to.token() : in.u16(), static_cast<std::uint16_t>(in.byte() % 3), {}};
+      for (const Point p : to.game().moves()) r.moves.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+      if (in.byte() & 1) r.moves.push_back({static_cast<std::uint8_t>(in.byte() % (size + 2)), static_cast<std::uint8_t>(in.byte() % (size + 2))});
+      if ((in.byte() & 3) == 0 && !r.moves.empty()) r.moves.pop_back();
+      return r;
+    }
+    default: {
+      Sync y{static_cast<std::uint16_t>(1 + in.byte() % 3), {}, "hostile", Outcome::Ongoing, EndReason::None, {}};
+      y.setup.boardSize = static_cast<std::uint8_t>(size);
+      y.setup.hostIsBlack = to.localColor() == Stone::White;
+      y.setup.token = to.token();
+      for (const Point p : to.game().moves()) y.moves.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+      if (in.byte() & 1) y.moves.push_back({static_cast<std::uint8_t>(in.byte() % (size + 2)), static_cast<std::uint8_t>(in.byte() % (size + 2))});
+      if (in.byte() & 1) { y.outcome = static_cast<Outcome>(1 + in.byte() % 3); y.reason = static_cast<EndReason>(1 + in.byte() % 8); }
+      return y;
+    }
   }
 }
 
@@ -428,10 +457,42 @@ void run(const std::uint8_t* data, std::size_t size) {
         if ((in.byte() & 7) == 0) {
           w.trace.push_back(who + " loses the connection");
           m.connectionLost("network failure");
-          s.disconnected = true;  // the transport is gone: the peer sees the end of stream
+          s.cut = true;  // the transport is gone: in-flight messages are lost, the peer sees the end
+          w.host->outbox.clear();
+          w.joiner->outbox.clear();
         }
         break;
-      default:  // 25..31: more deliveries
+      case 25:
+        if ((in.byte() & 3) == 0) {  // the connection drops; the joiner reconnects and resumes
+          Side& h = *w.host;
+          Side& jo = *w.joiner;
+          w.trace.push_back("the connection drops (in flight: " + std::to_string(h.outbox.size()) + " from the host, " +
+                            std::to_string(jo.outbox.size()) + " from the joiner); the joiner reconnects");
+          h.outbox.clear();
+          jo.outbox.clear();
+          h.match->connectionLost("dropped");
+          jo.match->connectionLost("dropped");
+          h.disconnected = jo.disconnected = false;  // a new connection
+          h.cut = jo.cut = false;
+          h.eofDelivered = jo.eofDelivered = false;
+          if (h.match->phase() != MatchPhase::Suspended || jo.match->phase() != MatchPhase::Suspended) break;
+          jo.match->reconnected();
+          if (!w.tainted && (jo.outbox.empty() || !h.match->acceptsResume(jo.outbox.front())))
+            fail(w, "the host does not accept the joiner's RESUME");
+          if (!jo.outbox.empty() && !h.match->acceptsResume(jo.outbox.front())) jo.outbox.clear();  // BUSY
+        } else {
+          deliverOne(w, j);
+        }
+        break;
+      case 26:
+        if ((in.byte() & 15) == 0 && m.phase() == MatchPhase::Suspended) {
+          w.trace.push_back(who + ": the resume window ends");
+          m.abandon();
+        } else {
+          deliverOne(w, j);
+        }
+        break;
+      default:  // 27..31: more deliveries
         deliverOne(w, j);
         break;
     }

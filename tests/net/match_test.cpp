@@ -250,7 +250,9 @@ TEST(Match, HandshakeStartsTheSameGameOnBothSides) {
   EXPECT_EQ(host.match.phase(), MatchPhase::Playing);
   ASSERT_EQ(host.outbox.size(), 2u);
   ASSERT_TRUE(std::holds_alternative<SetupMsg>(host.outbox.back()));
-  EXPECT_TRUE(std::get<SetupMsg>(host.outbox.back()) == (SetupMsg{19, Rule::Standard, true}));
+  const SetupMsg sent = std::get<SetupMsg>(host.outbox.back());
+  EXPECT_NE(sent.token, 0u) << "a resume token for the joiner";
+  EXPECT_TRUE(sent == (SetupMsg{19, Rule::Standard, true, FoulPolicy::Refuse, sent.token}));
 
   // The joiner starts on SETUP, after the host's HELLO.
   ASSERT_TRUE(deliverOne(host, joiner));
@@ -724,8 +726,10 @@ TEST(Match, LeaveDuringTheHandshakeSendsBye) {
   EXPECT_EQ(joiner.match.game().result().outcome, Outcome::Ongoing) << "no game to interrupt";
 }
 
-TEST(Match, C14_ConnectionLostInterruptsARunningGame) {
-  Endpoint host(hostSettings(ColorChoice::Black));
+TEST(Match, C14_ConnectionLostInterruptsARunningGameWhenResumeIsOff) {
+  MatchSettings noResume = hostSettings(ColorChoice::Black);
+  noResume.resumable = false;
+  Endpoint host(noResume);
   Endpoint joiner(joinerSettings());
   handshake(host, joiner);
   playThrough(host, joiner, {{7, 7}, {8, 8}, {9, 9}});
@@ -754,8 +758,12 @@ TEST(Match, ConnectionLostAfterTheGameKeepsTheResult) {
   handshake(host, joiner);
   playThrough(host, joiner, kC02);
   joiner.match.connectionLost("the opponent closed the connection");
-  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Suspended) << "play again and chat may resume";
   EXPECT_EQ(joiner.match.game().result().outcome, Outcome::BlackWins);
+  joiner.match.abandon();
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::BlackWins) << "abandoning changes no result";
+  EXPECT_EQ(joiner.match.game().result().reason, EndReason::Five);
   EXPECT_EQ(joiner.match.game().result().reason, EndReason::Five);
   EXPECT_EQ(joiner.match.game().result().line, kC02Line);
 }
@@ -1256,4 +1264,390 @@ TEST(Match, FuzzCrossingTakebackRequestsAreBothRefused) {
   EXPECT_FALSE(a->match.takebackRequested());
   expectSameGame(*a, *b);
   EXPECT_EQ(a->match.game().ply(), 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reconnect (case C14): a connection lost mid-match suspends it; the joiner resumes on a new
+// connection with RESUME (its move list), the host answers with SYNC (the whole game as it holds
+// it), and a move that was in flight is applied exactly once.
+
+namespace {
+
+// Both sides lose the connection: whatever is still in flight is lost with it.
+void dropConnection(Endpoint& host, Endpoint& joiner) {
+  host.outbox.clear();
+  joiner.outbox.clear();
+  host.match.connectionLost("the connection was reset");
+  joiner.match.connectionLost("the connection was reset");
+  ASSERT_EQ(host.match.phase(), MatchPhase::Suspended);
+  ASSERT_EQ(joiner.match.phase(), MatchPhase::Suspended);
+}
+
+// The joiner reconnects: its RESUME is the first message of the new connection; the host
+// checks it as NetGame does (acceptsResume) and then takes it.
+void resume(Endpoint& host, Endpoint& joiner) {
+  joiner.match.reconnected();
+  ASSERT_EQ(joiner.outbox.size(), 1u);
+  ASSERT_TRUE(std::holds_alternative<Resume>(joiner.outbox.front()));
+  ASSERT_TRUE(host.match.acceptsResume(joiner.outbox.front()));
+  deliverAll(host, joiner);
+}
+
+}  // namespace
+
+TEST(Match, C14_ConnectionLostSuspendsARunningGame) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}, {9, 9}});
+  dropConnection(*host, *joiner);
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::Ongoing) << "not interrupted while suspended";
+  EXPECT_EQ(host->match.game().ply(), 3);
+  EXPECT_EQ(host->count(MatchEvent::Suspended), 1);
+  EXPECT_EQ(host->match.suspendReason(), "the connection was reset");
+  EXPECT_NE(host->match.notice().find("Waiting for Bob to reconnect"), std::string::npos) << host->match.notice();
+  EXPECT_NE(joiner->match.notice().find("Reconnecting"), std::string::npos) << joiner->match.notice();
+  // Nothing can be played or asked meanwhile.
+  EXPECT_FALSE(joiner->match.myTurn());
+  EXPECT_EQ(joiner->match.playLocal({10, 10}), MoveError::NotYourTurn);
+  EXPECT_NE(joiner->match.offerDraw(), "");
+  EXPECT_NE(joiner->match.resign(), "");
+  EXPECT_NE(joiner->match.sendChat("hi"), "");
+  EXPECT_NE(joiner->match.changeNickname("Robert"), "");
+  EXPECT_TRUE(joiner->outbox.empty());
+  // Idempotent.
+  host->match.connectionLost("again");
+  EXPECT_EQ(host->count(MatchEvent::Suspended), 1);
+}
+
+TEST(Match, C14_ResumeWithTheSameMovesContinuesTheGame) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{3, 7}, {0, 0}, {4, 7}});
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  EXPECT_EQ(host->match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(joiner->match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(host->count(MatchEvent::Resumed), 1);
+  EXPECT_EQ(joiner->count(MatchEvent::Resumed), 1);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(host->match.game().ply(), 3);
+  EXPECT_TRUE(joiner->match.myTurn());
+  // The game goes on to its end, and the same token serves a second resume.
+  playThrough(*host, *joiner, {{2, 0}, {6, 7}});
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  playThrough(*host, *joiner, {{4, 0}, {7, 7}, {6, 0}, {5, 7}});
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::BlackWins);
+  expectSameGame(*host, *joiner);
+}
+
+TEST(Match, C14c_TheJoinersMoveInFlightIsAppliedOnce) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  ASSERT_EQ(joiner->match.playLocal({8, 8}), MoveError::None);  // White's MOVE is lost
+  dropConnection(*host, *joiner);
+  EXPECT_EQ(host->match.game().ply(), 1);
+  EXPECT_EQ(joiner->match.game().ply(), 2);
+  resume(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(host->match.game().ply(), 2) << "the host applied the move from RESUME";
+  EXPECT_TRUE(host->match.myTurn());
+  EXPECT_EQ(host->count(MatchEvent::Moved), 2);
+}
+
+TEST(Match, C14c_AMoveDeliveredBeforeTheDropIsNotAppliedTwice) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  ASSERT_EQ(joiner->match.playLocal({8, 8}), MoveError::None);
+  ASSERT_TRUE(deliverOne(*joiner, *host));  // it arrived; the connection drops after
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(host->match.game().ply(), 2);
+  EXPECT_EQ(host->count(MatchEvent::Moved), 2) << "one MOVE, no second application";
+}
+
+TEST(Match, C14c_TheHostsMoveInFlightArrivesWithSync) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}});
+  ASSERT_EQ(host->match.playLocal({9, 9}), MoveError::None);  // lost
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(joiner->match.game().ply(), 3);
+  EXPECT_TRUE(joiner->match.myTurn());
+  EXPECT_NE(joiner->match.notice().find("move in flight"), std::string::npos) << joiner->match.notice();
+}
+
+TEST(Match, C14c_AWinningMoveInFlightEndsTheGameOnBothSides) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{3, 7}, {0, 0}, {4, 7}, {2, 0}, {6, 7}, {4, 0}, {7, 7}, {6, 0}});
+  ASSERT_EQ(host->match.playLocal({5, 7}), MoveError::None);  // the five; lost in flight
+  EXPECT_EQ(host->match.phase(), MatchPhase::Finished);
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(joiner->match.phase(), MatchPhase::Finished);
+  EXPECT_EQ(joiner->match.game().result().reason, EndReason::Five);
+  EXPECT_EQ(joiner->count(MatchEvent::GameOver), 1);
+}
+
+TEST(Match, C14_ATakebackAcceptedInFlightIsKeptByTheHostsList) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}});
+  ASSERT_EQ(joiner->match.requestTakeback(), "");
+  ASSERT_TRUE(deliverOne(*joiner, *host));
+  ASSERT_EQ(host->match.answerTakeback(true), "");  // the reply is lost
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(joiner->match.game().ply(), 1);
+  EXPECT_FALSE(joiner->match.takebackPending());
+  EXPECT_TRUE(joiner->match.myTurn());
+}
+
+TEST(Match, C14_ATakebackTheJoinerAcceptedInFlightStandsOnTheHost) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}, {9, 9}});
+  ASSERT_EQ(host->match.requestTakeback(), "");
+  ASSERT_TRUE(deliverOne(*host, *joiner));
+  ASSERT_EQ(joiner->match.answerTakeback(true), "");  // the reply is lost
+  EXPECT_EQ(joiner->match.game().ply(), 2);
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(host->match.game().ply(), 2);
+  EXPECT_TRUE(host->match.myTurn());
+}
+
+TEST(Match, C14_ResumeAfterTheGameEndedAllowsPlayAgain) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, kC02);
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  EXPECT_EQ(host->match.phase(), MatchPhase::Finished);
+  EXPECT_EQ(joiner->match.phase(), MatchPhase::Finished);
+  expectSameGame(*host, *joiner);
+  ASSERT_EQ(host->match.playAgain(true), "");
+  ASSERT_EQ(joiner->match.playAgain(true), "");
+  deliverAll(*host, *joiner);
+  EXPECT_EQ(host->match.gameNumber(), 2);
+  EXPECT_EQ(joiner->match.gameNumber(), 2);
+  EXPECT_EQ(joiner->match.localColor(), Stone::Black);
+}
+
+TEST(Match, C14_AResumeWithAnotherTokenOrGameIsNotAccepted) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  dropConnection(*host, *joiner);
+  const std::uint64_t token = host->match.token();
+  ASSERT_NE(token, 0u);
+  EXPECT_EQ(joiner->match.token(), token);
+  EXPECT_FALSE(host->match.acceptsResume(Resume{token + 1, 1, {{7, 7}}}));
+  EXPECT_FALSE(host->match.acceptsResume(Resume{token, 2, {{7, 7}}}));
+  EXPECT_FALSE(host->match.acceptsResume(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "Bob"}));
+  EXPECT_TRUE(host->match.acceptsResume(Resume{token, 0, {}})) << "a restarted joiner holds no game";
+  EXPECT_FALSE(joiner->match.acceptsResume(Resume{token, 1, {}})) << "only the host takes RESUME";
+}
+
+TEST(Match, C14_AResumeWithDifferentMovesIsADesync) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}});
+  dropConnection(*host, *joiner);
+  const Board before = host->match.game().board();
+  host->match.receive(Resume{host->match.token(), 1, {{7, 7}, {9, 9}}});
+  ASSERT_TRUE(lastSent<Error>(*host));
+  EXPECT_EQ(lastSent<Error>(*host)->code, ErrorCode::Desync);
+  EXPECT_NE(lastSent<Error>(*host)->text.find("move 2"), std::string::npos);
+  EXPECT_EQ(host->match.phase(), MatchPhase::Closed);
+  EXPECT_TRUE(host->match.game().board() == before);
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::Interrupted);
+}
+
+TEST(Match, C14_AResumeHoldingTwoUnknownMovesIsADesync) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  dropConnection(*host, *joiner);
+  host->match.receive(Resume{host->match.token(), 1, {{7, 7}, {8, 8}, {9, 9}}});
+  ASSERT_TRUE(lastSent<Error>(*host));
+  EXPECT_EQ(lastSent<Error>(*host)->code, ErrorCode::Desync);
+  EXPECT_EQ(host->match.game().ply(), 1);
+}
+
+TEST(Match, C14_AResumedMoveOnAnOccupiedPointIsRefused) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  dropConnection(*host, *joiner);
+  host->match.receive(Resume{host->match.token(), 1, {{7, 7}, {7, 7}}});
+  ASSERT_TRUE(lastSent<Error>(*host));
+  EXPECT_EQ(lastSent<Error>(*host)->code, ErrorCode::IllegalMove);
+  EXPECT_EQ(host->match.game().ply(), 1);
+}
+
+TEST(Match, C14_AHostWithoutAGameAnswersResumeWithNoSuchGame) {
+  Endpoint host(hostSettings());
+  host.match.connected();
+  host.match.receive(Resume{12345, 1, {{7, 7}}});
+  ASSERT_TRUE(lastSent<Error>(host));
+  EXPECT_EQ(lastSent<Error>(host)->code, ErrorCode::NoSuchGame);
+  EXPECT_EQ(host.match.phase(), MatchPhase::Closed);
+}
+
+TEST(Match, C14_HostileSyncIsRefusedAndTheBoardKept) {
+  struct Case {
+    const char* what;
+    std::function<void(Sync&)> change;
+    ErrorCode code;
+  };
+  const std::vector<Case> cases = {
+      {"another game", [](Sync& s) { s.game = 5; }, ErrorCode::Desync},
+      {"another board size", [](Sync& s) { s.setup.boardSize = 19; }, ErrorCode::Desync},
+      {"a different first move", [](Sync& s) { s.moves[0] = {1, 1}; }, ErrorCode::Desync},
+      {"an occupied point", [](Sync& s) { s.moves.push_back(s.moves[0]); }, ErrorCode::IllegalMove},
+      {"a point off the board", [](Sync& s) { s.moves.push_back({15, 3}); }, ErrorCode::IllegalMove},
+      {"a five that does not follow", [](Sync& s) { s.outcome = Outcome::BlackWins; s.reason = EndReason::Five; },
+       ErrorCode::Desync},
+      {"an unsupported size", [](Sync& s) { s.setup.boardSize = 40; }, ErrorCode::BadSetup},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    auto [host, joiner] = pair();
+    playThrough(*host, *joiner, {{7, 7}, {8, 8}});
+    dropConnection(*host, *joiner);
+    joiner->match.reconnected();
+    Sync bad{1, SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, joiner->match.token()}, "Alice",
+             Outcome::Ongoing, EndReason::None, {{7, 7}, {8, 8}}};
+    c.change(bad);
+    const Board before = joiner->match.game().board();
+    joiner->match.receive(bad);
+    ASSERT_TRUE(lastSent<Error>(*joiner));
+    EXPECT_EQ(lastSent<Error>(*joiner)->code, c.code);
+    EXPECT_EQ(joiner->match.phase(), MatchPhase::Closed);
+    EXPECT_TRUE(joiner->match.game().board() == before);
+  }
+}
+
+TEST(Match, C14_OtherMessagesBeforeTheResumeAreRefused) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  dropConnection(*host, *joiner);
+  joiner->match.reconnected();
+  joiner->match.receive(Move{1, 8, 8});
+  ASSERT_TRUE(lastSent<Error>(*joiner));
+  EXPECT_EQ(lastSent<Error>(*joiner)->code, ErrorCode::Protocol);
+  EXPECT_EQ(joiner->match.game().ply(), 1);
+  // A SYNC to the host, or to a joiner that is not resuming, is refused too.
+  auto [h2, j2] = pair();
+  h2->match.receive(Sync{});
+  EXPECT_EQ(lastSent<Error>(*h2)->code, ErrorCode::Protocol);
+  j2->match.receive(Sync{1, SetupMsg{}, "Alice", Outcome::Ongoing, EndReason::None, {}});
+  EXPECT_EQ(lastSent<Error>(*j2)->code, ErrorCode::Protocol);
+}
+
+TEST(Match, C14_NotComingBackWithinTheWindowIsAWinForWhoStayed) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}});
+  dropConnection(*host, *joiner);
+  host->match.abandon();
+  EXPECT_EQ(host->match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(host->match.game().result().reason, EndReason::Abandoned);
+  EXPECT_EQ(host->match.game().ply(), 2);
+  EXPECT_EQ(describeResult(host->match.game().result()),
+            "Black wins: the opponent abandoned the game (Bob did not reconnect in time).");
+  joiner->match.abandon();  // the host could not be reached: the joiner stayed too
+  EXPECT_EQ(joiner->match.game().result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(joiner->match.game().result().reason, EndReason::Abandoned);
+  // abandon() only acts on a suspended match.
+  auto [h2, j2] = pair();
+  h2->match.abandon();
+  EXPECT_EQ(h2->match.phase(), MatchPhase::Playing);
+}
+
+TEST(Match, C14_LeavingWhileSuspendedInterruptsTheGame) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  dropConnection(*host, *joiner);
+  joiner->match.leave();
+  EXPECT_EQ(joiner->match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(joiner->match.game().result().outcome, Outcome::Interrupted);
+}
+
+TEST(Match, C14_ARestartedJoinerRejoinsWithItsToken) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}, {9, 9}});
+  dropConnection(*host, *joiner);
+  MatchSettings again = joinerSettings("Bob");
+  again.resumeToken = joiner->match.token();
+  Endpoint fresh(again);
+  fresh.match.connected();
+  ASSERT_EQ(fresh.outbox.size(), 1u);
+  ASSERT_TRUE(std::holds_alternative<Resume>(fresh.outbox.front())) << "RESUME instead of HELLO";
+  ASSERT_TRUE(host->match.acceptsResume(fresh.outbox.front()));
+  deliverAll(*host, fresh);
+  EXPECT_EQ(fresh.match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(fresh.count(MatchEvent::Started), 1);
+  EXPECT_EQ(fresh.match.peerNickname(), "Alice");
+  EXPECT_EQ(fresh.match.localColor(), Stone::White);
+  expectSameGame(*host, fresh);
+  EXPECT_TRUE(fresh.match.myTurn());
+  playThrough(*host, fresh, {{10, 10}});
+  expectSameGame(*host, fresh);
+}
+
+TEST(Match, C14_ResumeIsOffWithoutAToken) {
+  MatchSettings noResume = hostSettings();
+  noResume.resumable = false;
+  Endpoint host(noResume);
+  Endpoint joiner(joinerSettings());
+  handshake(host, joiner);
+  EXPECT_EQ(host.match.token(), 0u);
+  joiner.match.connectionLost("reset");
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed) << "the host offered no token";
+}
+
+TEST(Match, C14_PlayAgainCrossingTheDropStartsTheSameNextGame) {
+  // The host's PLAY_AGAIN is lost: the host started game 2, the joiner still holds game 1.
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, kC02);
+  ASSERT_EQ(host->match.playAgain(true), "");
+  ASSERT_EQ(joiner->match.playAgain(true), "");
+  ASSERT_TRUE(deliverOne(*joiner, *host));
+  ASSERT_EQ(host->match.gameNumber(), 2);
+  dropConnection(*host, *joiner);
+  EXPECT_EQ(joiner->match.gameNumber(), 1);
+  resume(*host, *joiner);
+  EXPECT_EQ(joiner->match.gameNumber(), 2);
+  EXPECT_EQ(joiner->match.localColor(), Stone::Black) << "colours swapped";
+  expectSameGame(*host, *joiner);
+  EXPECT_TRUE(joiner->match.myTurn());
+
+  // The joiner's answer is lost instead: the joiner started game 2 (and played in it), the host
+  // still holds game 1 after asking to play again.
+  auto [h2, j2] = pair();
+  playThrough(*h2, *j2, kC02);
+  ASSERT_EQ(h2->match.playAgain(true), "");
+  ASSERT_EQ(j2->match.playAgain(true), "");
+  ASSERT_TRUE(deliverOne(*h2, *j2));
+  ASSERT_EQ(j2->match.gameNumber(), 2);
+  ASSERT_EQ(j2->match.playLocal({7, 7}), MoveError::None) << "the joiner is Black in game 2";
+  dropConnection(*h2, *j2);
+  EXPECT_EQ(h2->match.gameNumber(), 1);
+  resume(*h2, *j2);
+  EXPECT_EQ(h2->match.gameNumber(), 2);
+  EXPECT_EQ(h2->match.localColor(), Stone::White);
+  expectSameGame(*h2, *j2);
+  EXPECT_EQ(h2->match.game().ply(), 1) << "the joiner's first move of game 2 arrived once";
+  EXPECT_TRUE(h2->match.myTurn());
+}
+
+TEST(Match, C14_AResignationLostInFlightStillStands) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  ASSERT_EQ(joiner->match.resign(), "");  // lost with the connection
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  deliverAll(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(host->match.game().result().reason, EndReason::Resignation);
+  EXPECT_EQ(joiner->match.phase(), MatchPhase::Finished);
 }

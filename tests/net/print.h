@@ -35,6 +35,7 @@ inline const char* matchPhaseName(MatchPhase p) {
     case MatchPhase::Handshake: return "Handshake";
     case MatchPhase::Playing: return "Playing";
     case MatchPhase::Finished: return "Finished";
+    case MatchPhase::Suspended: return "Suspended";
     case MatchPhase::Closed: return "Closed";
   }
   return "?";
@@ -49,6 +50,7 @@ inline const char* netFailureName(NetFailure f) {
     case NetFailure::NotGomokuHost: return "NotGomokuHost";
     case NetFailure::VersionMismatch: return "VersionMismatch";
     case NetFailure::Busy: return "Busy";
+    case NetFailure::NoGameToResume: return "NoGameToResume";
     case NetFailure::AddressInUse: return "AddressInUse";
     case NetFailure::Cancelled: return "Cancelled";
     case NetFailure::Other: return "Other";

@@ -944,12 +944,13 @@ TEST(Session, C14a_PeerSocketClosedWithoutByeIsNoticed) {
     ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "the move"));
     peer.close();  // the program is killed: no BYE
   }
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Suspended; },
                              "the host to notice"));
   const NetSnapshot s = host.snap();
-  EXPECT_EQ(s.game.result().outcome, Outcome::Interrupted);
-  EXPECT_EQ(s.game.result().reason, EndReason::Disconnected);
-  EXPECT_FALSE(s.message.empty());
+  EXPECT_EQ(s.game.result().outcome, Outcome::Ongoing) << "the joiner may come back";
+  EXPECT_FALSE(s.suspendReason.empty());
+  EXPECT_NE(s.notice.find("Waiting for raw to reconnect"), std::string::npos) << s.notice;
+  EXPECT_GT(s.resumeDeadline, Clock::now() + 170s) << "three minutes to come back";
   EXPECT_EQ(s.game.ply(), 1);
 }
 
@@ -1478,12 +1479,12 @@ TEST(Session, C14b_SilentPeerIsNoticedByTheHeartbeat) {
   ASSERT_TRUE(peer.expect<Heartbeat>()) << "the host says it is alive";
   const auto start = Clock::now();
   // The raw peer now says nothing more (it never answers the heartbeats).
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Suspended; },
                              "the silent peer to be noticed"));
   EXPECT_LT(Clock::now() - start, 3s);
   const NetSnapshot s = host.snap();
-  EXPECT_EQ(s.game.result().outcome, Outcome::Interrupted);
-  EXPECT_NE(s.message.find("heartbeat"), std::string::npos) << describe(s);
+  EXPECT_EQ(s.game.result().outcome, Outcome::Ongoing);
+  EXPECT_NE(s.suspendReason.find("heartbeat"), std::string::npos) << describe(s);
 }
 
 // Issue 3 across two real NetGames: takeback, draw, chat, nickname and play again.
@@ -1517,4 +1518,195 @@ TEST(Session, MatchRequestsTravelBetweenTwoNetGames) {
   ASSERT_EQ(joiner.game.resign(), "");
   ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.result().reason == EndReason::Resignation; }, "resign"));
   EXPECT_EQ(host.snap().game.result().outcome, Outcome::WhiteWins);
+}
+
+// =============================================================================================
+// Reconnect (case C14): the connection drops mid-match, the joiner comes back on a new
+// connection within the resume window, and both boards continue from the same move list.
+
+namespace {
+
+NetOptions fastResume(std::chrono::milliseconds window = 20s) {
+  NetOptions o;
+  o.heartbeatInterval = 100ms;
+  o.silenceTimeout = 2s;
+  o.reconnectInterval = 20ms;
+  o.resumeWindow = window;
+  return o;
+}
+
+bool suspended(const NetSnapshot& s) { return s.match == MatchPhase::Suspended; }
+
+::testing::AssertionResult sameMoves(Net& a, Net& b, int ply) {
+  const NetSnapshot x = a.snap(), y = b.snap();
+  if (x.game.moves() != y.game.moves() || x.game.ply() != ply)
+    return ::testing::AssertionFailure() << "boards differ: " << describe(x) << " / " << describe(y);
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace
+
+TEST(Session, C14_TheJoinerReconnectsAndTheGameGoesOn) {
+  Net host(fastResume()), joiner(fastResume());
+  const std::uint16_t port = hostAnyPort(host, settings("Alice", ColorChoice::Black));
+  joiner.game.join("localhost", port, settings("Bob"), 10s);
+  ASSERT_TRUE(joiner.waitUntil(playing, "the game"));
+  ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "White's turn"));
+  ASSERT_EQ(joiner.game.play({8, 8}), MoveError::None);
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "Black's turn"));
+
+  joiner.game.dropConnectionForTest();
+  // The host notices the drop (end of stream), the joiner reconnects and resumes.
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.myTurn && s.notice.find("reconnected") != std::string::npos; },
+                             "the host to see the joiner back"));
+  ASSERT_TRUE(joiner.waitUntil(playing, "the joiner to resume"));
+  EXPECT_TRUE(sameMoves(host, joiner, 2));
+  EXPECT_NE(host.snap().peerAddress, "");
+  ASSERT_EQ(host.game.play({9, 9}), MoveError::None);
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 3 && s.myTurn; }, "the next move"));
+  EXPECT_TRUE(sameMoves(host, joiner, 3));
+  // A second drop, from the host's side this time.
+  host.game.dropConnectionForTest();
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.myTurn && s.match == MatchPhase::Playing && s.notice.find("Reconnected") != std::string::npos; },
+                               "the second resume"));
+  ASSERT_EQ(joiner.game.play({10, 10}), MoveError::None);
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 4; }, "the move after"));
+  EXPECT_TRUE(sameMoves(host, joiner, 4));
+}
+
+TEST(Session, C14c_AMoveSentAsTheConnectionDropsIsAppliedExactlyOnce) {
+  Net host(fastResume()), joiner(fastResume());
+  const std::uint16_t port = hostAnyPort(host, settings("Alice", ColorChoice::White));
+  joiner.game.join("localhost", port, settings("Bob"), 10s);
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "Black's turn"));
+  // Whether the MOVE leaves before the connection is cut or not, it must count once.
+  ASSERT_EQ(joiner.game.play({7, 7}), MoveError::None);
+  joiner.game.dropConnectionForTest();
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Playing && s.myTurn; }, "White's turn"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Playing; }, "the resume"));
+  EXPECT_TRUE(sameMoves(host, joiner, 1));
+  ASSERT_EQ(host.game.play({8, 8}), MoveError::None);
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 2 && s.myTurn; }, "the reply"));
+  EXPECT_TRUE(sameMoves(host, joiner, 2));
+}
+
+TEST(Session, C14_AKilledJoinerThatNeverComesBackLosesByAbandonment) {
+  Net host(fastResume(300ms));
+  const std::uint16_t port = hostAnyPort(host, settings("Host", ColorChoice::White));
+  {
+    RawClient peer(port);
+    ASSERT_TRUE(peer.handshake());
+    peer.write(moveBytes(0, 7, 7));
+    ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "the move"));
+    peer.close();  // killed
+  }
+  ASSERT_TRUE(host.waitUntil(suspended, "the drop"));
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; }, "the window to end"));
+  const NetSnapshot s = host.snap();
+  EXPECT_EQ(s.game.result().outcome, Outcome::WhiteWins) << "the host stayed";
+  EXPECT_EQ(s.game.result().reason, EndReason::Abandoned);
+  EXPECT_EQ(s.game.ply(), 1);
+  // The port is closed once the game is over.
+  RawConn probe;
+  error_code ec;
+  probe.socket().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), ec);
+  EXPECT_TRUE(ec) << "still listening after the game ended";
+}
+
+TEST(Session, C14_AJoinerWhoseHostIsGoneWinsByAbandonment) {
+  Net host(fastResume()), joiner(fastResume(400ms));
+  const std::uint16_t port = hostAnyPort(host, settings("Alice", ColorChoice::Black));
+  joiner.game.join("localhost", port, settings("Bob"), 10s);
+  ASSERT_TRUE(joiner.waitUntil(playing, "the game"));
+  ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "the move"));
+  host.game.dropConnectionForTest();
+  host.game.cancel();  // the host's program is gone: nothing listens any more
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; }, "the window to end"));
+  const NetSnapshot s = joiner.snap();
+  EXPECT_EQ(s.game.result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(s.game.result().reason, EndReason::Abandoned);
+  EXPECT_NE(s.message.find("could not be reached"), std::string::npos) << s.message;
+}
+
+TEST(Session, C14_AStrangerCannotTakeOverASuspendedGame) {
+  Net host(fastResume());
+  const std::uint16_t port = hostAnyPort(host, settings("Host", ColorChoice::White));
+  std::optional<SetupMsg> setup;
+  {
+    RawClient peer(port);
+    setup = peer.handshake();
+    ASSERT_TRUE(setup);
+    peer.write(moveBytes(0, 7, 7));
+    ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "the move"));
+  }
+  ASSERT_TRUE(host.waitUntil(suspended, "the drop"));
+  {
+    RawClient wrongToken(port);
+    wrongToken.write(encode(Resume{setup->token + 1, 1, {{7, 7}}}));
+    const auto e = wrongToken.expect<Error>();
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->code, ErrorCode::NoSuchGame);
+  }
+  {
+    RawClient stranger(port);
+    stranger.write(helloBytes("Mallory"));
+    const auto e = stranger.expect<Error>();
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->code, ErrorCode::Busy);
+  }
+  {
+    RawClient garbage(port);
+    garbage.write(Bytes{'G', 'E', 'T', ' ', '/', 0, 0, 0});
+    EXPECT_TRUE(garbage.drainUntilClosed());
+  }
+  NetSnapshot s = host.snap();
+  EXPECT_EQ(s.match, MatchPhase::Suspended) << describe(s);
+  EXPECT_EQ(s.game.ply(), 1);
+  // The real joiner, with the token, still gets the game back.
+  RawClient back(port);
+  back.write(encode(Resume{setup->token, 1, {{7, 7}}}));
+  const auto sync = back.expect<Sync>();
+  ASSERT_TRUE(sync);
+  EXPECT_EQ(sync->moves.size(), 1u);
+  EXPECT_EQ(sync->hostNickname, "Host");
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Playing && s.myTurn; }, "the resume"));
+  ASSERT_EQ(host.game.play({8, 8}), MoveError::None);
+  const auto reply = back.expect<Move>();
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->ply, 1);
+}
+
+TEST(Session, C14_ARestartedJoinerRejoinsWithItsToken) {
+  Net host(fastResume());
+  const std::uint16_t port = hostAnyPort(host, settings("Alice", ColorChoice::Black));
+  std::uint64_t token = 0;
+  {
+    Net joiner(fastResume());
+    joiner.game.join("localhost", port, settings("Bob"), 10s);
+    ASSERT_TRUE(joiner.waitUntil(playing, "the game"));
+    ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
+    ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "White's turn"));
+    token = joiner.snap().resumeToken;
+    ASSERT_NE(token, 0u);
+    joiner.game.dropConnectionForTest();
+    joiner.game.cancel();  // the program ends without a word to the host
+  }
+  ASSERT_TRUE(host.waitUntil(suspended, "the drop"));
+  Net again(fastResume());
+  MatchSettings s = settings("Bob");
+  s.resumeToken = token;
+  again.game.join("localhost", port, s, 10s);
+  ASSERT_TRUE(again.waitUntil([](const NetSnapshot& x) { return x.myTurn; }, "the rejoined game"));
+  EXPECT_EQ(again.snap().peerNickname, "Alice");
+  EXPECT_EQ(again.snap().localColor, Stone::White);
+  EXPECT_TRUE(sameMoves(host, again, 1));
+  // A token for a game the host does not have is refused clearly.
+  Net late(fastResume());
+  Net other;
+  const std::uint16_t otherPort = hostAnyPort(other, settings("Carol"));
+  late.game.join("localhost", otherPort, s, 10s);
+  ASSERT_TRUE(late.waitUntil([](const NetSnapshot& x) { return x.phase == NetPhase::Failed || x.match == MatchPhase::Closed; }, "the refusal"));
+  EXPECT_EQ(late.snap().failure, NetFailure::NoGameToResume) << describe(late.snap());
 }

@@ -132,6 +132,13 @@ std::vector<Message> samples() {
       Error{ErrorCode::Busy, "busy"},
       Error{ErrorCode::IllegalMove, "illegal move h8: that point is occupied"},
       Error{ErrorCode::BadSetup, std::string(200, 'x')},
+      Error{ErrorCode::NoSuchGame, "this host has no game to resume"},
+      Resume{0xFEDCBA9876543210ull, 3, {{7, 7}, {8, 7}, {0, 14}}},
+      Resume{1, 0, {}},
+      Sync{2, SetupMsg{15, Rule::Renju, false, FoulPolicy::Lose, 99}, "张伟", Outcome::Ongoing, EndReason::None,
+           {{7, 7}, {8, 8}}},
+      Sync{1, SetupMsg{19, Rule::Freestyle, true, FoulPolicy::Refuse, 7}, "Ann", Outcome::WhiteWins,
+           EndReason::Resignation, {}},
   };
 }
 
@@ -221,12 +228,22 @@ TEST(Wire, HelloSetupByeErrorHaveExactBytes) {
   hello8.insert(hello8.end(), helloBody.begin(), helloBody.end());
   EXPECT_EQ(encode(hello("张伟")), hello8);
 
-  Bytes setup = rawHeader(0x47, 0x4B, 1, 2, 4);
+  Bytes setup = rawHeader(0x47, 0x4B, 1, 2, 12);
   setup.insert(setup.end(), {0x0F, 0x01, 0x00, 0x00});  // 15, standard, host is white, refuse fouls
+  setup.insert(setup.end(), {0, 0, 0, 0, 0, 0, 0, 0});  // token 0: no resume
   EXPECT_EQ(encode(SetupMsg{15, Rule::Standard, false}), setup);
-  Bytes renju = rawHeader(0x47, 0x4B, 1, 2, 4);
+  Bytes renju = rawHeader(0x47, 0x4B, 1, 2, 12);
   renju.insert(renju.end(), {0x0F, 0x02, 0x01, 0x01});  // 15, renju, host is black, a foul loses
-  EXPECT_EQ(encode(SetupMsg{15, Rule::Renju, true, FoulPolicy::Lose}), renju);
+  renju.insert(renju.end(), {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08});  // token, big-endian
+  EXPECT_EQ(encode(SetupMsg{15, Rule::Renju, true, FoulPolicy::Lose, 0x0102030405060708ull}), renju);
+
+  // RESUME: token, game, u16 count + x,y bytes.
+  Bytes resume = rawHeader(0x47, 0x4B, 1, 25, 16);
+  resume.insert(resume.end(), {0, 0, 0, 0, 0, 0, 0, 0x2A, 0x00, 0x01, 0x00, 0x02, 7, 7, 8, 8});
+  EXPECT_EQ(encode(Resume{42, 1, {{7, 7}, {8, 8}}}), resume);
+  const Decoded r = decodeAll(resume);
+  ASSERT_EQ(r.error(), DecodeError::None);
+  EXPECT_TRUE((r.message == Message{Resume{42, 1, {{7, 7}, {8, 8}}}}));
 
   Bytes bye = rawHeader(0x47, 0x4B, 1, 4, 5);
   bye.insert(bye.end(), {0x01, 0x00, 0x02, 'o', 'k'});
@@ -264,13 +281,13 @@ TEST(Wire, HeaderWithAnotherVersionIsRefused) {
 }
 
 TEST(Wire, HeaderWithUnknownTypeIsRefused) {
-  const std::vector<int> unknown{0, 6, 7, 15, 25, 100, 255};
+  const std::vector<int> unknown{0, 6, 7, 15, 27, 100, 255};
   for (int t : unknown) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 0)),
               DecodeError::UnknownType);
   }
-  for (int t : {1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 21, 22, 23, 24}) {
+  for (int t : {1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26}) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 4)),
               DecodeError::None);
@@ -346,23 +363,24 @@ TEST(Wire, C12_TrailingBytesAreRefused) {
 }
 
 TEST(Wire, SetupWithBadRuleValueIsRefused) {
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 1, 0}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 1, 1, 0}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 1, 0}), DecodeError::None);  // renju
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 3, 1, 0}), DecodeError::BadValue);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 255, 1, 0}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::None);  // renju
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 255, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::BadValue);
 }
 
 TEST(Wire, SetupWithBadHostIsBlackValueIsRefused) {
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 0, 0}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 2, 0}), DecodeError::BadValue);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 255, 0}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 255, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::BadValue);
 }
 
 TEST(Wire, SetupWithBadFoulPolicyIsRefused) {
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 1}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 2}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::BadValue);
   EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0}), DecodeError::Truncated);  // the 3-byte form of a draft
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 1}), DecodeError::Truncated);  // no resume token
 }
 
 TEST(Wire, ByeWithBadReasonIsRefused) {
@@ -462,7 +480,7 @@ TEST(Wire, EncodeRefusesStringsTheWireCannotCarry) {
 }
 
 TEST(Wire, DecodeBodyRefusesAnUnknownType) {
-  for (std::uint8_t t : {std::uint8_t{0}, std::uint8_t{6}, std::uint8_t{15}, std::uint8_t{25}}) {
+  for (std::uint8_t t : {std::uint8_t{0}, std::uint8_t{6}, std::uint8_t{15}, std::uint8_t{27}}) {
     Header h;
     h.version = kProtocolMajor;
     h.type = t;
@@ -494,6 +512,23 @@ TEST(Wire, MatchMessagesRoundTrip) {
   EXPECT_EQ(decodePayload(MsgType::TakebackReply, {0, 9, 2}), DecodeError::BadValue);
   EXPECT_EQ(decodePayload(MsgType::PlayAgain, {0, 1, 1}), DecodeError::BadValue);  // game 1 is never "again"
   EXPECT_EQ(decodePayload(MsgType::Heartbeat, {0}), DecodeError::TrailingBytes);
+  // RESUME / SYNC: at most 625 moves; SYNC game >= 1, outcome and reason both set or both not.
+  Bytes tooMany{0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0x02, 0x72};  // 626 moves announced
+  tooMany.resize(tooMany.size() + 2 * 626, 0);
+  EXPECT_EQ(decodePayload(MsgType::Resume, tooMany), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Resume, {0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 2, 7, 7}), DecodeError::Truncated);
+  auto syncBody = [](std::uint16_t game, std::uint8_t outcome, std::uint8_t reason) {
+    Bytes b{static_cast<std::uint8_t>(game >> 8), static_cast<std::uint8_t>(game), 15, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    appendString(b, "Ann");
+    b.insert(b.end(), {outcome, reason, 0, 0});
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 0, 0)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(0, 0, 0)), DecodeError::BadValue);   // game 0
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 1, 0)), DecodeError::BadValue);   // winner, no reason
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 0, 3)), DecodeError::BadValue);   // reason, no result
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 9, 3)), DecodeError::BadValue);   // no such outcome
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 1, 99)), DecodeError::BadValue);  // no such reason
   Bytes longChat;
   appendString(longChat, std::string(501, 'x'));
   EXPECT_EQ(decodePayload(MsgType::Chat, longChat), DecodeError::BadValue);
