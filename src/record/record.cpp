@@ -5,7 +5,9 @@
 #include <iterator>
 
 #include "record/psq.h"
+#include "record/renlib.h"
 #include "record/sgf.h"
+#include "record/yixin.h"
 
 namespace gomoku {
 
@@ -58,7 +60,16 @@ Record readRecordFile(const std::filesystem::path& path, const ReadOptions& opti
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (ext == ".psq") return readPsqFile(path, options);
   if (ext == ".sgf") return readSgfFile(path, options);
-  throw RecordError(path.string(), 0, "unknown record format (expected .psq or .sgf)");
+  if (ext == ".sav" || ext == ".lib") {
+    const std::string bytes = readFileBytes(path);
+    try {
+      return ext == ".sav" ? readYixinSav(bytes, options) : readRenLib(bytes, options);
+    } catch (const RecordError& e) {
+      throw RecordError(path.string(), e.line(), e.message());
+    }
+  }
+  throw RecordError(path.string(), 0,
+                    "unknown record format (the name should end in .psq, .sgf, .sav or .lib)");
 }
 
 }  // namespace gomoku
