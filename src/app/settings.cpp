@@ -23,8 +23,8 @@ GameOptions ReadGameOptions(wxConfigBase& config, const wxString& group) {
   const auto rule = parseRule(config.Read(group + "/Rule", "freestyle").utf8_string());
   g.rule = rule && ruleSupported(*rule) ? *rule : Rule::Freestyle;
   const long size = config.ReadLong(group + "/BoardSize", Board::kDefaultSize);
-  g.boardSize = size >= kMinBoardSize && size <= kMaxBoardSize ? static_cast<int>(size)
-                                                               : Board::kDefaultSize;
+  g.boardSize =
+      size >= kMinBoardSize && size <= kMaxBoardSize ? static_cast<int>(size) : Board::kDefaultSize;
   g.foul = ParseFoulPolicy(config.Read(group + "/Foul", "refuse").utf8_string())
                .value_or(FoulPolicy::Refuse);
   return g;
@@ -91,6 +91,10 @@ Settings Settings::Load(wxConfigBase& config) {
 
   s.showCoordinates = config.ReadBool("/View/ShowCoordinates", true);
   s.showForbidden = config.ReadBool("/View/ShowForbidden", true);
+  s.moveNumbers = static_cast<int>(std::clamp(config.ReadLong("/View/MoveNumbers", 0), 0L, 2L));
+  s.replaySpeedMs =
+      static_cast<int>(std::clamp(config.ReadLong("/Replay/SpeedMs", 1000), 100L, 5000L));
+  if (config.Read("/Records/LastFolder", &text)) s.lastRecordFolder = text.utf8_string();
   return s;
 }
 
@@ -105,6 +109,9 @@ void Settings::Save(wxConfigBase& config) const {
   WriteGameOptions(config, "/Local", localGame);
   config.Write("/View/ShowCoordinates", showCoordinates);
   config.Write("/View/ShowForbidden", showForbidden);
+  config.Write("/View/MoveNumbers", static_cast<long>(moveNumbers));
+  config.Write("/Replay/SpeedMs", static_cast<long>(replaySpeedMs));
+  config.Write("/Records/LastFolder", wxString::FromUTF8(lastRecordFolder));
   config.Flush();
 }
 
