@@ -365,9 +365,11 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
     wxFont font(wxFontInfo(wxSize(0, std::max(6, static_cast<int>(std::lround(size)))))
                     .Family(wxFONTFAMILY_SWISS)
                     .Bold());
-    const wxColour colour = k + 1 == plies                ? wxColour(220, 30, 30)
-                            : board.at(p) == Stone::Black ? wxColour(245, 245, 245)
-                                                          : wxColour(20, 20, 20);
+    const bool onBlack = board.at(p) == Stone::Black;
+    const wxColour colour = k + 1 == plies
+                                ? (onBlack ? wxColour(255, 120, 110) : wxColour(210, 30, 30))
+                            : onBlack ? wxColour(245, 245, 245)
+                                      : wxColour(20, 20, 20);
     const wxPoint c = Centre(g, p);
     if (gc) {
       gc->SetFont(font, colour);

@@ -1058,6 +1058,7 @@ void MainFrame::OnBoardClick(Point p) {
       SetStatusText(
           wxString::Format(_("%s played %s."), ColorLabel(mover), toRif(p, local_.size())));
     ShowState();
+    if (hotSeat_ && local_.over()) AutoSaveLocal();  // after the RESULT line
     return;
   }
   if (!net_) return;
@@ -1142,6 +1143,9 @@ void MainFrame::UpdateSidePanel() {
   }
   turn_->SetLabelText(turn);
   turn_->Wrap(wrap);
+  // In a replay the controls below keep their place whether the result (two lines) or the side
+  // to move (one line) is shown.
+  turn_->SetMinSize(wxSize(-1, mode_ == Mode::Replay ? 2 * turn_->GetCharHeight() : -1));
   gameHeading_->SetLabelText(network && startedGame_ >= 2
                                  ? wxString::Format(_("Game %d"), startedGame_).Upper()
                                  : wxString(_("Game")).Upper());

@@ -208,6 +208,7 @@ void MainFrame::Redo() {
     SetStatusText(
         wxString::Format(_("%s played %s again."), ColorLabel(mover), toRif(p, local_.size())));
   ShowState();
+  if (local_.over()) AutoSaveLocal();  // after the RESULT line
 }
 
 void MainFrame::NoteLocalMove(bool fromRedo) {
@@ -230,7 +231,6 @@ void MainFrame::NoteLocalMove(bool fromRedo) {
   localTimes_.resize(static_cast<std::size_t>(local_.ply() - 1), 0);
   localTimes_.push_back(ms);
   localDirty_ = true;
-  if (local_.over()) AutoSaveLocal();
 }
 
 void MainFrame::Restart() {
