@@ -20,7 +20,9 @@
 #                  the file dialog (the files are checked), Ctrl+S, the save at closing
 #   replay_record  a .psq record given on the command line: Right / End / Home / Left step
 #                  through it (each REPLAY's BOARD holds exactly the moves shown; the ends do
-#                  nothing), Play runs to the end, Continue from here starts a local game there
+#                  nothing), Play runs to the end, Continue from here starts a local game there;
+#                  File > Open of a truncated file (error, the game goes on) and of a .sav (the
+#                  local game is saved first); File > Recent games opens that save
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
@@ -226,6 +228,16 @@ save_as() {
   app_wait "$fd" "$name" '^(SAVED|ERROR) '
   [[ $line == "SAVED user $path" ]] || fail "$name: Save as $path gave '$line'"
   [ -s "$path" ] || fail "$name: $path was not written"
+}
+
+# open_dialog NAME PATH: File > Open (Ctrl+O) and PATH typed into the file dialog.
+open_dialog() {
+  local name=$1 path=$2 w
+  key_in "$name" ctrl+o
+  w=$(xdotool search --sync --onlyvisible --name 'Open a game record' | head -1)
+  xdotool windowfocus --sync "$w"
+  xdotool type --delay 10 "$path"
+  xdotool key Return
 }
 
 # C02's moves in the order played, and expect_replay K: the next REPLAY line shows move K of 9
@@ -582,6 +594,35 @@ replay_record)
   done
   click_move replay 3 5 8 8
   sleep 0.3; screenshot continued
+  # File > Open (Ctrl+O) of a truncated record: an error naming the line; the game goes on.
+  printf '15\n15\n3\n7 7\n8 6\n' > "$work/short.sav"
+  open_dialog replay "$work/short.sav"
+  app_wait 3 replay '^(ERROR|OPENED) '
+  [[ $line == "ERROR $work/short.sav: line 6: the file ends after 2 of the 3 moves it announces (truncated)." ]] ||
+    fail "replay: opening a truncated file gave '$line'"
+  w=$(xdotool search --sync --onlyvisible --name 'Open a game record' | head -1)   # the message
+  sleep 0.3; screenshot open-error
+  xdotool windowfocus --sync "$w"
+  xdotool key Return
+  click_move replay 3 6 9 9
+  # A good Yixin .sav: the local game is saved automatically first, then replayed.
+  printf '15\n15\n3\n7 7\n8 6\n6 7\n' > "$work/three.sav"
+  open_dialog replay "$work/three.sav"
+  app_wait 3 replay '^SAVED auto '
+  continued=${line#SAVED auto }
+  [[ $(grep -o ';[BW]\[' "$continued" | wc -l) == 6 ]] || fail "replay: the continued game was not saved: $(cat "$continued")"
+  app_wait 3 replay '^(ERROR|OPENED) '; [[ $line == "OPENED 15 freestyle 3" ]] || fail "replay: opening three.sav gave '$line'"
+  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 0 3" ]] || fail "replay: three.sav starts at '$line'"
+  # File > Recent games lists that save first: open it from the menu, by the keyboard.
+  key_in replay alt+f
+  sleep 0.3   # the menu opens before the next keys go to it
+  xdotool key Down
+  sleep 0.3
+  xdotool key Right
+  sleep 0.3; screenshot recent
+  xdotool key Return
+  app_wait 3 replay '^(ERROR|OPENED) '; [[ $line == "OPENED 15 freestyle 6" ]] || fail "replay: the recent game opened as '$line'"
+  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 0 6" ]] || fail "replay: the recent game starts at '$line'"
   ;;
 *) fail "unknown case" ;;
 esac
