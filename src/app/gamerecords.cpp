@@ -69,8 +69,10 @@ Game PositionAt(const Record& record, int ply, Rule rule) {
 wxString AutoSaveFolder() {
   wxString base;
 #if defined(__UNIX__) && !defined(__WXMAC__)
+  // XDG: wxStandardPaths' GetUserDataDir() gives ~/.gomoku even with FileLayout_XDG.
   wxString xdg;
-  if (wxGetEnv("XDG_DATA_HOME", &xdg) && !xdg.empty()) base = xdg + "/gomoku";
+  if (!wxGetEnv("XDG_DATA_HOME", &xdg) || xdg.empty()) xdg = wxGetHomeDir() + "/.local/share";
+  base = xdg + "/gomoku";
 #endif
   if (base.empty()) base = wxStandardPaths::Get().GetUserDataDir();
   const wxString folder = base + wxFileName::GetPathSeparator() + "games";

@@ -31,8 +31,8 @@ Game PositionAt(const Record& record, int ply, Rule rule);
 Rule ReplayRule(const Record& record, Rule preferred);
 
 /// The folder of the automatic saves: "<user data folder>/games", where the user data folder is
-/// $XDG_DATA_HOME/gomoku when XDG_DATA_HOME is set (Unix), else wxStandardPaths'
-/// GetUserDataDir(). Created when missing.
+/// on Linux and other Unix (XDG) $XDG_DATA_HOME/gomoku, by default ~/.local/share/gomoku; on
+/// Windows and macOS wxStandardPaths' GetUserDataDir(). Created when missing.
 wxString AutoSaveFolder();
 
 /// The file name of an automatic save: "2026-11-30 00-35-12 Alice vs Bob.sgf", with characters
