@@ -429,6 +429,7 @@ void MainFrame::CopyPosition() {
   if (wxTheClipboard->Open()) {
     wxTheClipboard->SetData(new wxTextDataObject(FromUtf8(text)));
     wxTheClipboard->Close();
+    if (report_) report_->Clipboard(text);
     SetStatusText(wxString::Format(_("Copied the position %s."), FromUtf8(text)));
   } else {
     SetStatusText(_("The clipboard cannot be opened."));

@@ -141,4 +141,8 @@ void TestReport::Error(const std::string& sentence) {
   Line("ERROR " + sentence);
 }
 
+void TestReport::Clipboard(const std::string& text) {
+  Line("CLIPBOARD " + text);
+}
+
 }  // namespace gomoku::app

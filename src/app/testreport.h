@@ -43,6 +43,7 @@
 ///   SAVED <auto|user> <path>               a record was written (automatic save, or File >
 ///                                          Save / Save as)
 ///   ERROR <sentence>                       opening or saving a record failed (as shown)
+///   CLIPBOARD <text>                       File > Copy position put <text> on the clipboard
 /// Just before RESULT, a picture of the board is saved to <file>.png.
 
 #include <optional>
@@ -101,6 +102,8 @@ class TestReport {
   void Saved(bool automatic, const std::string& path);
   /// "ERROR <sentence>".
   void Error(const std::string& sentence);
+  /// "CLIPBOARD <text>".
+  void Clipboard(const std::string& text);
   /// "BUTTON <name> <x> <y>" when `centre` is given (physical screen pixels), else
   /// "BUTTON <name> -".
   void Button(const std::string& name, std::optional<wxPoint> centre);

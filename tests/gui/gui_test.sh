@@ -22,7 +22,8 @@
 #                  through it (each REPLAY's BOARD holds exactly the moves shown; the ends do
 #                  nothing), Play runs to the end, Continue from here starts a local game there;
 #                  File > Open of a truncated file (error, the game goes on) and of a .sav (the
-#                  local game is saved first); File > Recent games opens that save
+#                  local game is saved first); File > Recent games opens that save; Copy and
+#                  Paste position through the clipboard start a local game with its moves
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
@@ -623,6 +624,23 @@ replay_record)
   xdotool key Return
   app_wait 3 replay '^(ERROR|OPENED) '; [[ $line == "OPENED 15 freestyle 6" ]] || fail "replay: the recent game opened as '$line'"
   app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 0 6" ]] || fail "replay: the recent game starts at '$line'"
+  # Copy position (Ctrl+Shift+C) puts the moves shown, "d8a15e8c15i7j6", on the clipboard; Paste position
+  # (Ctrl+Shift+V) starts a local game with those six moves.
+  # A click on the board in a replay is refused (no stone), and says why.
+  click replay 0 14
+  app_wait 3 replay '^(REFUSED|MOVE) '; [[ $line == "REFUSED 0,14 "* ]] || fail "replay: a click in the replay gave '$line'"
+  key_in replay End
+  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 6 6" ]] || fail "replay: End gave '$line'"
+  key_in replay ctrl+shift+c
+  app_wait 3 replay '^CLIPBOARD '; [[ $line == "CLIPBOARD d8a15e8c15i7j6" ]] || fail "replay: copied '$line'"
+  key_in replay ctrl+shift+v
+  app_wait 3 replay '^(LOCAL|ERROR) '; [[ $line == "LOCAL 15 freestyle" ]] || fail "replay: pasting gave '$line'"
+  k=0
+  for m in "3 7" "0 0" "4 7" "2 0" "8 8" "9 9"; do
+    k=$((k + 1))
+    app_wait 3 replay '^MOVE '; [[ $line == "MOVE $k ${m/ /,}" ]] || fail "replay: pasted move $k is '$line'"
+  done
+  click_move replay 3 7 10 10
   ;;
 *) fail "unknown case" ;;
 esac
