@@ -11,6 +11,7 @@
 #include <wx/dcgraph.h>
 #include <wx/dcmemory.h>
 #include <wx/display.h>
+#include <wx/filename.h>
 #include <wx/graphics.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
@@ -1220,6 +1221,12 @@ void MainFrame::UpdateSidePanel() {
                 : wxString(_("Not connected")));
   UpdateRequestCard();
   if (!network) requestCard_->Hide();
+  // The title names the record replayed.
+  const wxString title =
+      mode_ == Mode::Replay
+          ? wxString::Format(_("%s - Gomoku"), wxFileName(replayPath_).GetFullName())
+          : wxString(_("Gomoku"));
+  if (GetTitle() != title) SetTitle(title);
   side_->Layout();
   CallAfter([this] { ReportButtons(); });  // once the layout settled
 }

@@ -296,7 +296,6 @@ void MainFrame::OpenRecord(const wxString& path) {
   SetStatusText(wxString::Format(
       _("Opened %s: %d moves. Use Home, Left, Right and End, or Play, to step through it."),
       wxFileName(path).GetFullName(), total));
-  SetTitle(wxString::Format(_("%s - Gomoku"), wxFileName(path).GetFullName()));
 }
 
 void MainFrame::ShowReplay(int ply) {
@@ -327,7 +326,6 @@ void MainFrame::ContinueFromHere() {
     SetStatusText(_("The game is over at this move: go back a move to continue from there."));
     return;
   }
-  SetTitle(_("Gomoku"));
   StartLocalGame(game);
 }
 
@@ -463,7 +461,6 @@ void MainFrame::PastePosition() {
     SetStatusText(wxString::Format(_("Cannot paste the position: %s"), sentence));
     return;
   }
-  SetTitle(_("Gomoku"));
   StartLocalGame(game);
 }
 

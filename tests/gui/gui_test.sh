@@ -14,7 +14,7 @@
 #                  from both (game 2, colours swapped), then the script resigns
 #   xdg_config     without --config the settings go to $XDG_CONFIG_HOME/gomoku/gomoku.conf
 #                  (~/.config/gomoku), and the old ~/.gomoku is copied there once
-#   local_records  hot seat (issue 5): undo (Ctrl+Z and the Undo button) and redo (button), the
+#   local_records_C08_C09  hot seat (issue 5): undo (Ctrl+Z and the Undo button) and redo (button), the
 #                  undone stones never count again (C08), undo after the win reopens the game
 #                  (C09), the automatic save of the finished game, Save as .psq and .sgf through
 #                  the file dialog (the files are checked), Ctrl+S, the save at closing
@@ -499,7 +499,7 @@ xdg_config)
   grep -qx 'ShowCoordinates=1' "$conf" || fail "the settings were not saved to $conf"
   [[ $(cat "$home/.gomoku") == $'[Player]\nNickname=Old Settings' ]] || fail "~/.gomoku was changed"
   ;;
-local_records)
+local_records_C08_C09)
   printf '[View]\nMoveNumbers=2\n' > "$work/local.ini"   # numbers on every stone
   keep_open=1 start_app local --local
   exec 3< "$work/local.fifo"
