@@ -778,6 +778,8 @@ void MainFrame::OnNetChanged() {
       snap_.match != net::MatchPhase::Handshake && gameNumber > startedGame_) {
     netStarted_ = true;
     startedGame_ = gameNumber;
+    netTimes_.clear();
+    lastMoveAt_ = std::chrono::steady_clock::now();
     mode_ = Mode::Network;
     you_ = snap_.localColor;
     reportedPly_ = 0;
@@ -812,6 +814,7 @@ void MainFrame::OnNetChanged() {
   }
   // Board, side panel and the MOVE / TAKEBACK / RESULT lines first: the chat and the notice
   // that came in the same batch of network events are reported after them.
+  if (mode_ == Mode::Network && netStarted_) NoteNetworkTimes();
   const int plyBefore = reportedPly_;
   const bool resultBefore = reportedResult_;
   ShowState();

@@ -87,6 +87,7 @@ class MainFrame : public wxFrame {
   Record ShownRecord() const;  // the game shown as a record (a replay: the whole record)
   void AutoSaveLocal();        // the hot-seat game, when it has unsaved moves
   void AutoSaveNetwork(const Game& game);  // a network game that ended or was cut short
+  void NoteNetworkTimes();  // the time each move of the network game took (as seen here)
   void AutoSave(const Game& game, const wxString& black, const wxString& white,
                 const std::vector<int>& timesMs, wxString& path);
   void CopyPosition();
@@ -159,10 +160,11 @@ class MainFrame : public wxFrame {
   std::vector<int> redoTimes_;
   std::vector<int> localTimes_;
   std::chrono::steady_clock::time_point lastMoveAt_{};
-  bool localDirty_ = false;  // moves not yet in an automatic save
-  wxString localAutoSave_;   // this hot-seat game's automatic save ("" before the first)
-  int netSavedGame_ = 0;     // number of the last network game saved automatically
-  wxString netAutoSave_;     // that game's file
+  bool localDirty_ = false;    // moves not yet in an automatic save
+  wxString localAutoSave_;     // this hot-seat game's automatic save ("" before the first)
+  int netSavedGame_ = 0;       // number of the last network game saved automatically
+  wxString netAutoSave_;       // that game's file
+  std::vector<int> netTimes_;  // thinking time of each move of the network game (ms, as seen here)
   // Replay of an opened record.
   Record replayRecord_;
   Rule replayRule_ = Rule::Freestyle;

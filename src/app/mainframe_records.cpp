@@ -402,7 +402,23 @@ void MainFrame::AutoSave(const Game& game, const wxString& black, const wxString
 void MainFrame::AutoSaveLocal() {
   if (!hotSeat_ || !localDirty_ || local_.ply() == 0) return;
   localDirty_ = false;
-  AutoSave(local_, {}, {}, localTimes_, localAutoSave_);
+  Game game = local_;  // a game left unfinished is saved as interrupted
+  game.end(Outcome::Interrupted, EndReason::Disconnected, "left unfinished");
+  AutoSave(game, {}, {}, localTimes_, localAutoSave_);
+}
+
+void MainFrame::NoteNetworkTimes() {
+  const int ply = snap_.game.ply();
+  const auto now = std::chrono::steady_clock::now();
+  if (ply < static_cast<int>(netTimes_.size())) {
+    netTimes_.resize(static_cast<std::size_t>(ply));  // a takeback
+    lastMoveAt_ = now;
+  }
+  while (static_cast<int>(netTimes_.size()) < ply) {
+    netTimes_.push_back(static_cast<int>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(now - lastMoveAt_).count()));
+    lastMoveAt_ = now;
+  }
 }
 
 void MainFrame::AutoSaveNetwork(const Game& game) {
@@ -411,7 +427,9 @@ void MainFrame::AutoSaveNetwork(const Game& game) {
   if (!game.over()) return;
   netSavedGame_ = startedGame_;
   netAutoSave_.clear();
-  AutoSave(game, blackNick_, whiteNick_, {}, netAutoSave_);
+  AutoSave(game, blackNick_, whiteNick_,
+           static_cast<int>(netTimes_.size()) == game.ply() ? netTimes_ : std::vector<int>(),
+           netAutoSave_);
 }
 
 // ---------------------------------------------------------------------------------------------
