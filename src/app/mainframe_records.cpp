@@ -307,6 +307,14 @@ void MainFrame::ShowReplay(int ply) {
   }
   if (replayBar_->Ply() != ply) replayBar_->SetPosition(ply, replayBar_->Total());
   ShowState();
+  const int total = static_cast<int>(replayRecord_.moves.size());
+  if (const Point* last = replayGame_.lastMove())
+    SetStatusText(
+        wxString::Format(_("Move %d of %d: %s %s."), replayGame_.ply(), total,
+                         ColorLabel(replayGame_.ply() % 2 == 1 ? Stone::Black : Stone::White),
+                         toRif(*last, replayGame_.size())));
+  else
+    SetStatusText(wxString::Format(_("The empty board; %d moves follow."), total));
   if (report_)
     report_->Replay(replayGame_.ply(), static_cast<int>(replayRecord_.moves.size()), replayGame_);
 }
