@@ -662,6 +662,7 @@ net::NetGame& MainFrame::NewNetGame() {
   snap_ = net_->snapshot();
   netStarted_ = false;
   startedGame_ = 0;
+  netSavedGame_ = 0;  // a new match: its games are numbered from 1 again
   chatShown_ = 0;
   noticeShown_.clear();
   chatLog_->Clear();
