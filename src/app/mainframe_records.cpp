@@ -391,9 +391,15 @@ bool MainFrame::SaveShownTo(const wxString& path) {
 void MainFrame::AutoSave(const Game& game, const wxString& black, const wxString& white,
                          const std::vector<int>& timesMs, wxString& path) {
   if (game.ply() == 0) return;
-  if (path.empty())
-    path = AutoSaveFolder() + wxFileName::GetPathSeparator() +
-           AutoSaveName(wxDateTime::Now(), black, white);
+  if (path.empty()) {
+    // A new file for each game: " (2)", " (3)", ... when two games share the second and players.
+    const wxFileName base(AutoSaveFolder(), AutoSaveName(wxDateTime::Now(), black, white));
+    path = base.GetFullPath();
+    for (int n = 2; wxFileName::FileExists(path) && n < 1000; ++n)
+      path = wxFileName(base.GetPath(),
+                        wxString::Format("%s (%d).%s", base.GetName(), n, base.GetExt()))
+                 .GetFullPath();
+  }
   try {
     saveRecordFile(ToPath(path), RecordFromGame(game, black.utf8_string(), white.utf8_string(),
                                                 timesMs, Today()));

@@ -474,6 +474,11 @@ SCRIPT
   # 5. The script resigns.
   app_wait 3 host '^RESULT '
   [[ $line == "RESULT white "*"resignation"* ]] || fail "host: expected White to win by resignation, got '$line'"
+  # Each game of the match was saved automatically: the agreed draw and the resignation.
+  app_wait 3 host '^SAVED auto '
+  [[ $(grep -c '^SAVED auto .* GUI host vs Script\.sgf$' "$work/host.log") == 1 &&
+     $(grep -c '^SAVED auto .* Script vs GUI host\.sgf$' "$work/host.log") == 1 ]] ||
+    fail "host: expected one automatic save per game: $(grep '^SAVED' "$work/host.log")"
   sleep 0.3; screenshot
   [ -s "$work/host.fifo.png" ] && cp "$work/host.fifo.png" "$artifacts/gui-$case_name-host-board.png"
   wait "$cli_pid" || fail "gomoku-cli exited $?"
