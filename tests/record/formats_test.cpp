@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 
 #include "core/notation.h"
@@ -30,10 +31,11 @@ std::string errorOf(F f) {
   return "";
 }
 
-// A fresh empty folder under the build's temporary folder.
+// A fresh empty folder under the system's temporary folder, unique to this run (test processes
+// of other build trees may run at the same time).
 fs::path freshDir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("gomoku-formats-" + name + "-" +
-                                                     std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const fs::path dir = fs::temp_directory_path() /
+                       ("gomoku-formats-" + name + "-" + std::to_string(std::random_device{}()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
@@ -77,14 +79,17 @@ TEST(Yixin, ReadsMovesColumnThenRowFromTheTop) {
 TEST(Yixin, ErrorsNameTheLine) {
   auto err = [](const std::string& t) { return errorOf([&] { readYixinSav(t); }); };
   EXPECT_EQ(err(""), "empty file: no Yixin .sav record");
-  EXPECT_EQ(err("15\n15\n3\n7 7\n8 6\n"), "line 6: the file ends after 2 of the 3 moves it announces (truncated)");
+  EXPECT_EQ(err("15\n15\n3\n7 7\n8 6\n"),
+            "line 6: the file ends after 2 of the 3 moves it announces (truncated)");
   EXPECT_EQ(err("15\n15\n2\n7 7\n15 3\n"), "line 5: move 2 (15 3) is off the 15x15 board");
   EXPECT_EQ(err("15\n15\n2\n7 7\n7 7\n"), "line 5: move 2 (h8) is on the point of move 1");
   EXPECT_EQ(err("15\n15\n1\n7 7\n8 8\n"), "line 5: \"8 8\" after the 1 moves the file announces");
   EXPECT_EQ(err("15\n14\n0\n"), "line 2: the board is 15x14; only square boards are supported");
-  EXPECT_EQ(err(std::string("15\n15\n1\n7\0 7\n", 13)), "line 4: binary data (a NUL byte); not a Yixin .sav text file");
+  EXPECT_EQ(err(std::string("15\n15\n1\n7\0 7\n", 13)),
+            "line 4: binary data (a NUL byte); not a Yixin .sav text file");
   EXPECT_EQ(err("Piskvorky 15x15, 11:11, 0\n"),
-            "line 1: expected the board width, found \"Piskvorky 15x15, 11:11, 0\" (not a Yixin .sav file)");
+            "line 1: expected the board width, found \"Piskvorky 15x15, 11:11, 0\" (not a Yixin "
+            ".sav file)");
   EXPECT_EQ(err("15\n15\n1\nh8\n"), "line 4: move 1 \"h8\" is not two numbers \"x y\"");
 }
 
@@ -130,14 +135,14 @@ TEST(RenLib, ReadsTheMainLineOfATree) {
   // root (no point) -> h8 -> { i9 -> { j10 (leaf) }, g7 (sibling of i9) -> f6 (leaf) }
   // with a comment on h8 and a board-text mark (no move) as the first child of j10's parent.
   std::string lib = renlibHeader();
-  lib += node(0, 0, 0x00);                     // root, has a child
+  lib += node(0, 0, 0x00);                           // root, has a child
   lib += node(7, 7, 0x08) + "centre" + '\0' + '\0';  // h8, comment, has a child
   lib += node(6, 7, 0x80 | 0x40 | 0x02 | 0x01) + std::string("\x00\x01", 2) + "A" + '\0';
   // ^ a board-text mark "A" at g8: no move, leaf, has a sibling
-  lib += node(8, 6, 0x80);                     // i9: has a sibling (g7) and a child
-  lib += node(9, 5, 0x40);                     // j10: leaf, no sibling -> back to g7
-  lib += node(6, 8, 0x00);                     // g7: child
-  lib += node(5, 9, 0x40);                     // f6: leaf, end
+  lib += node(8, 6, 0x80);  // i9: has a sibling (g7) and a child
+  lib += node(9, 5, 0x40);  // j10: leaf, no sibling -> back to g7
+  lib += node(6, 8, 0x00);  // g7: child
+  lib += node(5, 9, 0x40);  // f6: leaf, end
   const Record r = readRenLib(lib);
   EXPECT_EQ(r.size, 15);
   ASSERT_EQ(r.moves.size(), 3u);
@@ -160,8 +165,10 @@ TEST(RenLib, ReadsALibraryWithoutARootNode) {
 TEST(RenLib, Errors) {
   auto err = [](const std::string& t) { return errorOf([&] { readRenLib(t); }); };
   EXPECT_EQ(err(""), "empty file: no RenLib library");
-  EXPECT_EQ(err("15\n15\n0\n"), "not a RenLib library (the header does not start with FF \"RenLib\" FF)");
-  EXPECT_EQ(err(renlibHeader().substr(0, 12)), "the file ends inside the RenLib header (truncated)");
+  EXPECT_EQ(err("15\n15\n0\n"),
+            "not a RenLib library (the header does not start with FF \"RenLib\" FF)");
+  EXPECT_EQ(err(renlibHeader().substr(0, 12)),
+            "the file ends inside the RenLib header (truncated)");
   std::string v2 = renlibHeader();
   v2[8] = 2;
   EXPECT_EQ(err(v2), "byte 8: RenLib version 2.0 is not supported (3.x expected)");
@@ -201,13 +208,15 @@ TEST(PositionString, BothWays) {
 TEST(PositionString, Errors) {
   auto err = [](const std::string& t) { return errorOf([&] { parsePositionString(t, 15); }); };
   EXPECT_EQ(err(""), "empty position string: no moves");
-  EXPECT_EQ(err("h8h8"), "position string, character 3: h8 (move 2) repeats a point already played");
+  EXPECT_EQ(err("h8h8"),
+            "position string, character 3: h8 (move 2) repeats a point already played");
   EXPECT_EQ(err("h8p9"), "position string, character 3: p9 is off the 15x15 board");
   EXPECT_EQ(err("h16"), "position string, character 1: h16 is off the 15x15 board");
   EXPECT_EQ(err("h0"), "position string, character 1: h0 is off the 15x15 board");
   EXPECT_EQ(err("h8i"), "position string, character 3: 'i' has no row number after it");
   EXPECT_EQ(err("h8*"), "position string, character 3: '*' is not a column letter");
-  EXPECT_EQ(err(std::string("h8\x01", 3)), "position string, character 3: byte 0x01 is not a column letter");
+  EXPECT_EQ(err(std::string("h8\x01", 3)),
+            "position string, character 3: byte 0x01 is not a column letter");
 }
 
 // ---------------------------------------------------------------- saving and opening
@@ -287,8 +296,9 @@ TEST(RecordIo, AtomicSaveReplacesOrKeepsTheOldFile) {
             std::string::npos);
   EXPECT_TRUE(fs::is_directory(folder / "inside"));
   // A folder that does not exist.
-  EXPECT_NE(errorOf([&] { writeFileAtomic(dir / "missing" / "g.psq", "x"); })
-                .find("cannot create a file in the folder"),
+  EXPECT_NE(errorOf([&] {
+              writeFileAtomic(dir / "missing" / "g.psq", "x");
+            }).find("cannot create a file in the folder"),
             std::string::npos);
   int files = 0;
   for (const auto& e : fs::directory_iterator(dir)) {
@@ -296,7 +306,9 @@ TEST(RecordIo, AtomicSaveReplacesOrKeepsTheOldFile) {
     ++files;
   }
   EXPECT_EQ(files, 2);  // game.psq and folder.sgf
-  EXPECT_NE(errorOf([&] { saveRecordFile(dir / "game.txt", sampleGame()); }).find("unknown record format"),
+  EXPECT_NE(errorOf([&] {
+              saveRecordFile(dir / "game.txt", sampleGame());
+            }).find("unknown record format"),
             std::string::npos);
   fs::remove_all(dir);
 }
@@ -308,14 +320,17 @@ TEST(RecordIo, OpenRefusesAMoveAfterTheFiveNamingItsLine) {
   writeFileAtomic(file,
                   "Piskvorky 15x15, 11:11, 0\n8,8,0\n1,1,0\n9,8,0\n1,2,0\n10,8,0\n1,3,0\n11,8,0\n"
                   "1,4,0\n12,8,0\n1,5,0\n");
-  EXPECT_EQ(errorOf([&] { openRecordFile(file, Rule::Freestyle); }),
-            file.string() + ": line 11: move 10 continues after the game ended at move 9 (Black's five)");
+  EXPECT_EQ(
+      errorOf([&] { openRecordFile(file, Rule::Freestyle); }),
+      file.string() + ": line 11: move 10 continues after the game ended at move 9 (Black's five)");
   // The same moves without the tenth open fine.
   writeFileAtomic(file,
                   "Piskvorky 15x15, 11:11, 0\n8,8,0\n1,1,0\n9,8,0\n1,2,0\n10,8,0\n1,3,0\n11,8,0\n"
                   "1,4,0\n12,8,0\n");
   EXPECT_EQ(openRecordFile(file, Rule::Freestyle).moves.size(), 9u);
-  EXPECT_NE(errorOf([&] { openRecordFile(dir / "none.sgf", Rule::Freestyle); }).find("cannot read the file"),
+  EXPECT_NE(errorOf([&] {
+              openRecordFile(dir / "none.sgf", Rule::Freestyle);
+            }).find("cannot read the file"),
             std::string::npos);
   fs::remove_all(dir);
 }
