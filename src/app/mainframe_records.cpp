@@ -46,7 +46,8 @@ std::filesystem::path ToPath(const wxString& s) {
 const wxString kOpenWildcard =
     _("Game records (*.psq;*.sgf;*.sav;*.lib)|*.psq;*.sgf;*.sav;*.lib;*.PSQ;*.SGF;*.SAV;*.LIB|"
       "Piskvork (*.psq)|*.psq|SGF (*.sgf)|*.sgf|Yixin (*.sav)|*.sav|RenLib (*.lib)|*.lib|"
-      "All files|*");
+      "Japanese renju programs (*.ban;*.dt5;*.kif;*.lws;*.nrf;*.rnj)|"
+      "*.ban;*.dt5;*.kif;*.lws;*.nrf;*.rnj|All files|*");
 // The save dialog's filters, in the order of kSaveExtensions.
 const wxString kSaveWildcard =
     _("SGF, with names, rule, result and times (*.sgf)|*.sgf|Piskvork (*.psq)|*.psq|"

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "record/jpformats.h"
 #include "record/psq.h"
 #include "record/renlib.h"
 #include "record/sgf.h"
@@ -68,8 +69,17 @@ Record readRecordFile(const std::filesystem::path& path, const ReadOptions& opti
       throw RecordError(path.string(), e.line(), e.message());
     }
   }
+  if (const auto jp = japaneseFormatFromPath(path)) {
+    const std::string bytes = readFileBytes(path);
+    try {
+      return readJapanese(bytes, *jp, options);
+    } catch (const RecordError& e) {
+      throw RecordError(path.string(), e.line(), e.message());
+    }
+  }
   throw RecordError(path.string(), 0,
-                    "unknown record format (the name should end in .psq, .sgf, .sav or .lib)");
+                    "unknown record format (the name should end in .psq, .sgf, .sav or .lib; "
+                    ".ban, .dt5, .kif, .lws, .nrf and .rnj are read too)");
 }
 
 }  // namespace gomoku

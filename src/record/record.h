@@ -126,8 +126,9 @@ std::string readFileBytes(const std::filesystem::path& path);
 
 /// Reads a record file by its extension (case-insensitive): ".psq" with readPsqFile, ".sgf" with
 /// readSgfFile, ".sav" with readYixinSav (record/yixin.h), ".lib" with readRenLib
-/// (record/renlib.h). Throws RecordError for another extension or a bad file; the message
-/// starts with the file name. See record/recordio.h for saving and for checking the moves.
+/// (record/renlib.h), and the Japanese ".ban", ".dt5", ".kif", ".lws", ".nrf", ".rnj" with
+/// readJapanese (record/jpformats.h). Throws RecordError for another extension or a bad file; the
+/// message starts with the file name. See record/recordio.h for saving and for checking the moves.
 Record readRecordFile(const std::filesystem::path& path, const ReadOptions& options = {});
 
 }  // namespace gomoku

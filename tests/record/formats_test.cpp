@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/notation.h"
+#include "record/jpformats.h"
 #include "record/position.h"
 #include "record/psq.h"
 #include "record/recordio.h"
@@ -345,4 +346,68 @@ TEST(RecordIo, SgfKeepsMoveTimesAndRefusesABadOne) {
   EXPECT_EQ(errorOf([] { readSgf("(;GM[4]\n;B[hh]MS[soon])"); }),
             "line 2: move 1: MS[soon] is not a time in milliseconds");
   EXPECT_TRUE(readSgf("(;GM[4];B[hh];W[ii])").timesMs.empty());
+}
+
+// ---------------------------------------------------------------- Japanese renju programs
+
+namespace {
+// The first four moves of the shared sample2 (h8 i9 i6 j9 in RIF) in each format.
+std::string rif(const Record& r) {
+  return formatPositionString(r.moves, r.size);
+}
+}  // namespace
+
+TEST(JapaneseFormats, EachReadsTheSameMoves) {
+  const std::pair<JapaneseFormat, std::string> texts[] = {
+      {JapaneseFormat::Ban, "808\n907\n910\n1007\n"},
+      {JapaneseFormat::Dt5, "h8,i7,iA,j7,**,"},
+      {JapaneseFormat::Kif, "* /t=1\n...............\n136,\x90\x6c\t\n121,x\n169,x\n122,x\n"},
+      {JapaneseFormat::Lws, "H8 I9 I6 J9"},
+      {JapaneseFormat::Nrf, "title\n88\n97\n9a\na7\n0\n"},
+      {JapaneseFormat::Rnj, "7 7 6 8\n9 8 6 9\n"},
+  };
+  for (const auto& [format, text] : texts) {
+    SCOPED_TRACE(text);
+    const Record r = readJapanese(text, format);
+    EXPECT_EQ(r.size, 15);
+    EXPECT_EQ(rif(r), "h8i9i6j9");
+  }
+}
+
+TEST(JapaneseFormats, ErrorsNameTheLine) {
+  auto err = [](JapaneseFormat f, const std::string& t) {
+    return errorOf([&] { readJapanese(t, f); });
+  };
+  EXPECT_EQ(err(JapaneseFormat::Ban, ""), "empty file: no moves");
+  EXPECT_EQ(err(JapaneseFormat::Ban, "808\n808\n"),
+            "line 2: move 2 \"808\" (h8) is on the point of move 1");
+  EXPECT_EQ(err(JapaneseFormat::Ban, "808\n1616\n"),
+            "line 2: move 2 \"1616\" is off the 15x15 board");
+  EXPECT_EQ(err(JapaneseFormat::Dt5, "h8,i7,**,\nj7,"), "line 2: \"j7\" after the end mark \"**\"");
+  EXPECT_EQ(err(JapaneseFormat::Dt5, "h8,zz,"),
+            "line 1: \"zz\" is not a move (letter and hex row expected, e.g. hA)");
+  EXPECT_EQ(err(JapaneseFormat::Nrf, "t\n88\n0\n97\n"), "line 4: \"97\" after the end mark \"0\"");
+  EXPECT_EQ(err(JapaneseFormat::Rnj, "7 7 6\n"),
+            "line 1: \"7 7 6\" is not a move (\"y x\" pairs expected, e.g. 7 7 6 8)");
+  EXPECT_EQ(err(JapaneseFormat::Lws, std::string("H8\0", 3)),
+            "line 1: binary data (a NUL byte); not a text record");
+}
+
+// The shared samples: the six formats of each sample hold the same game.
+TEST(JapaneseFormats, SharedSamplesAgreeAcrossFormats) {
+  const fs::path dir =
+      fs::path(GOMOKU_SHARED_DIR) / "data" / "games" / "other" / "jp_renju_formats_shioi";
+  if (!fs::exists(dir))
+    GTEST_SKIP() << "shared Japanese samples not found: " << dir << " is absent";
+  for (const char* sample : {"sample1", "sample2"}) {
+    std::string first;
+    for (const char* ext : {".lws", ".ban", ".dt5", ".kif", ".nrf", ".rnj"}) {
+      SCOPED_TRACE(std::string(sample) + ext);
+      const Record r = readRecordFile(dir / (std::string(sample) + ext));
+      EXPECT_GT(r.moves.size(), 20u);
+      if (first.empty()) first = rif(r);
+      EXPECT_EQ(rif(r), first);
+      EXPECT_NE(replay(r, Rule::Renju).end, ReplayEnd::Illegal);
+    }
+  }
 }

@@ -1,8 +1,8 @@
-// Robustness: the readers (.psq, SGF, Yixin .sav, RenLib .lib), fed every prefix and byte-flipped
-// versions of a few real files (and of texts written here, so that the test runs without the shared
-// data), and random bytes, with a fixed seed and bounded counts, must either read a sound record or
-// throw RecordError: never crash, hang or throw anything else. What they read is then written and
-// read back, and replayed.
+// Robustness: the readers (.psq, SGF, Yixin .sav, RenLib .lib, the Japanese formats), fed every
+// prefix and byte-flipped versions of a few real files (and of texts written here, so that the test
+// runs without the shared data), and random bytes, with a fixed seed and bounded counts, must
+// either read a sound record or throw RecordError: never crash, hang or throw anything else. What
+// they read is then written and read back, and replayed.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/notation.h"
+#include "record/jpformats.h"
 #include "record/psq.h"
 #include "record/renlib.h"
 #include "record/replay.h"
@@ -99,8 +101,11 @@ void probe(const std::string& what, const std::string& bytes, Reader read, Write
         b.set(p, Stone::Black);
       }
       try {
-        const Record back = read(write(r), ReadOptions{});
-        EXPECT_EQ(back.moves, r.moves) << what;
+        const std::string written = write(r);  // "": a format we do not write
+        if (!written.empty()) {
+          const Record back = read(written, ReadOptions{});
+          EXPECT_EQ(back.moves, r.moves) << what;
+        }
       } catch (const RecordError& e) {
         ADD_FAILURE() << what << ": what was read does not write and read back: " << e.what();
       }
@@ -133,6 +138,18 @@ void probeBoth(const std::string& what, const std::string& bytes) {
       [](const Record& r) {
         return r.size == 15 ? writeRenLib(r) : writeYixinSav(r);  // RenLib is 15x15 only
       });
+  // The Japanese formats are read only: .lws is written back as RIF points, the others just read.
+  for (const JapaneseFormat f : {JapaneseFormat::Ban, JapaneseFormat::Dt5, JapaneseFormat::Kif,
+                                 JapaneseFormat::Lws, JapaneseFormat::Nrf, JapaneseFormat::Rnj})
+    probe(
+        what + " (as Japanese " + std::to_string(static_cast<int>(f)) + ")", bytes,
+        [f](const std::string& b, const ReadOptions& o) { return readJapanese(b, f, o); },
+        [f](const Record& r) {
+          if (f != JapaneseFormat::Lws) return std::string();  // not written: no round trip
+          std::string out;
+          for (Point p : r.moves) out += toRif(p, r.size) + " ";
+          return out;
+        });
 }
 
 }  // namespace
