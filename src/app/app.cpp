@@ -94,6 +94,8 @@ void GomokuApp::OnInitCmdLine(wxCmdLineParser& parser) {
   parser.AddLongOption("config", _("read and write the settings in FILE"));
   parser.AddLongOption("test-report", _("append a line to FILE for each game event (tests)"));
   parser.AddLongSwitch("exit-when-done", _("quit 1 s after the game ends or fails (tests)"));
+  parser.AddParam(_("a game record to replay (.psq, .sgf, .sav, .lib)"), wxCMD_LINE_VAL_STRING,
+                  wxCMD_LINE_PARAM_OPTIONAL);
 }
 
 bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
@@ -152,6 +154,11 @@ bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   parser.Found("config", &options_.configFile);
   parser.Found("test-report", &options_.testReport);
   options_.exitWhenDone = parser.FoundSwitch("exit-when-done") == wxCMD_SWITCH_ON;
+  if (parser.GetParamCount() > 0) {
+    if (options_.hostPort || options_.join)
+      return CommandLineError(_("a record file cannot be opened with --host or --join"));
+    options_.openFile = parser.GetParam(0);
+  }
   return true;
 }
 
@@ -173,7 +180,8 @@ bool GomokuApp::OnInit() {
     return true;
   }
 
-  wxImage::AddHandler(new wxPNGHandler);  // res/ holds PNG only; the other handlers cost start-up time
+  wxImage::AddHandler(
+      new wxPNGHandler);  // res/ holds PNG only; the other handlers cost start-up time
   wxUILocale::UseDefault();
   {
     wxLogNull quiet;  // no catalogs yet: translations come later
@@ -197,7 +205,8 @@ bool GomokuApp::OnInit() {
 
   auto* frame = new MainFrame(settings, options_);
   frame->Show();
-  if (options_.hostPort || options_.join) frame->CallAfter(&MainFrame::StartFromCommandLine);
+  if (options_.hostPort || options_.join || !options_.openFile.empty())
+    frame->CallAfter(&MainFrame::StartFromCommandLine);
   return true;
 }
 

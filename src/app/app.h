@@ -31,6 +31,7 @@ struct LaunchOptions {
   wxString configFile;                    ///< --config FILE ("" = the user's config)
   wxString testReport;                    ///< --test-report FILE ("" = none)
   bool exitWhenDone = false;              ///< --exit-when-done
+  wxString openFile;                      ///< a record file to open in the replay ("" = none)
 };
 
 /// The application object.
@@ -41,7 +42,7 @@ class GomokuApp : public wxApp {
   /// Frees the images before wxWidgets shuts down.
   int OnExit() override;
   /// Declares the options: --host, --join, --local, --nick, --color, --rule, --size, --foul,
-  /// --config, --test-report, --exit-when-done.
+  /// --config, --test-report, --exit-when-done, and an optional record file to open.
   void OnInitCmdLine(wxCmdLineParser& parser) override;
   /// Checks the options and fills LaunchOptions; false (quit) on a bad value.
   bool OnCmdLineParsed(wxCmdLineParser& parser) override;

@@ -22,14 +22,14 @@ namespace gomoku::app {
 namespace {
 
 // Colours of the board, chosen to read well on the wood texture.
-const wxColour kWood(222, 178, 106);         // used when board.png is missing
-const wxColour kWoodDark(196, 146, 78);      // its gradient end
-const wxColour kGrid(45, 30, 16);            // grid lines, star points
-const wxColour kLabel(84, 56, 28);           // coordinates
-const wxColour kEdge(112, 76, 36);           // the outline of the wooden board
-const wxColour kWinGlow(255, 200, 40, 130);  // the band behind the winning stones
-const wxColour kWinRing(255, 214, 64, 235);  // rings around the winning stones
-const wxColour kForbidden(206, 24, 24);      // the crosses on renju forbidden points
+const wxColour kWood(222, 178, 106);                // used when board.png is missing
+const wxColour kWoodDark(196, 146, 78);             // its gradient end
+const wxColour kGrid(45, 30, 16);                   // grid lines, star points
+const wxColour kLabel(84, 56, 28);                  // coordinates
+const wxColour kEdge(112, 76, 36);                  // the outline of the wooden board
+const wxColour kWinGlow(255, 200, 40, 130);         // the band behind the winning stones
+const wxColour kWinRing(255, 214, 64, 235);         // rings around the winning stones
+const wxColour kForbidden(206, 24, 24);             // the crosses on renju forbidden points
 const wxColour kForbiddenHalo(255, 244, 226, 150);  // a light rim that lifts them off the grid
 
 // Star points (hoshi) for a board of `size`: the centre and the 4-4 points ((3,3) 0-based) on
@@ -352,8 +352,40 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
       if (const Stone s = board.at({x, y}); s != Stone::Empty)
         drawStone(s, Centre(g, {x, y}), true);
 
-  // The last move.
-  if (const Point* lastMove = game_.lastMove()) {
+  // Move numbers: white on black stones, black on white ones; the last move's in red.
+  const int plies = game_.ply();
+  const int firstNumbered = moveNumbers_ == MoveNumbers::All     ? 0
+                            : moveNumbers_ == MoveNumbers::LastN ? std::max(0, plies - lastN_)
+                                                                 : plies;
+  for (int k = firstNumbered; k < plies; ++k) {
+    const Point p = game_.moves()[static_cast<std::size_t>(k)];
+    if (!board.inside(p) || board.at(p) == Stone::Empty) continue;
+    const wxString text = wxString::Format("%d", k + 1);
+    const double size = d * (text.length() >= 3 ? 0.34 : 0.42);
+    wxFont font(wxFontInfo(wxSize(0, std::max(6, static_cast<int>(std::lround(size)))))
+                    .Family(wxFONTFAMILY_SWISS)
+                    .Bold());
+    const bool onBlack = board.at(p) == Stone::Black;
+    const wxColour colour = k + 1 == plies
+                                ? (onBlack ? wxColour(255, 120, 110) : wxColour(210, 30, 30))
+                            : onBlack ? wxColour(245, 245, 245)
+                                      : wxColour(20, 20, 20);
+    const wxPoint c = Centre(g, p);
+    if (gc) {
+      gc->SetFont(font, colour);
+      double w = 0, h = 0;
+      gc->GetTextExtent(text, &w, &h);
+      gc->DrawText(text, c.x - w / 2, c.y - h / 2);
+    } else {
+      dc.SetFont(font);
+      dc.SetTextForeground(colour);
+      const wxSize ext = dc.GetTextExtent(text);
+      dc.DrawText(text, c.x - ext.x / 2, c.y - ext.y / 2);
+    }
+  }
+
+  // The last move (unless its number stands on it).
+  if (const Point* lastMove = game_.lastMove(); lastMove && firstNumbered >= plies) {
     const wxPoint c = Centre(g, *lastMove);
     const wxBitmapBundle& marker = res.LastMoveMarker();
     if (marker.IsOk()) {
@@ -387,15 +419,15 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
 
   // Renju, strict policy: the forbidden stone that lost the game carries a red cross.
   if (game_.result().reason == EndReason::Foul && game_.lastMove())
-    DrawCross(dc, Centre(g, *game_.lastMove()), g.cell * 0.21, std::max(2.5, g.cell * 0.12),
-              false);
+    DrawCross(dc, Centre(g, *game_.lastMove()), g.cell * 0.21, std::max(2.5, g.cell * 0.12), false);
 
   // Renju: a small red cross on each point forbidden for Black (about 0.3 cell across).
   const bool hoverForbidden = interactive_ && hover_ && IsForbidden(*hover_);
   if (showForbidden_) {
     const double width = std::max(1.5, g.cell * 0.07);
     for (Point p : forbidden_)
-      if (!(hoverForbidden && p == *hover_)) DrawCross(dc, Centre(g, p), g.cell * 0.15, width, false);
+      if (!(hoverForbidden && p == *hover_))
+        DrawCross(dc, Centre(g, p), g.cell * 0.15, width, false);
   }
 
   // The hover ghost: a translucent stone of the colour to move; on a forbidden point a bolder
@@ -407,6 +439,13 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
     drawStone(game_.toMove(), Centre(g, *hover_), false);
     gc->EndLayer();
   }
+}
+
+void BoardPanel::SetMoveNumbers(MoveNumbers mode, int lastN) {
+  if (mode == moveNumbers_ && lastN == lastN_) return;
+  moveNumbers_ = mode;
+  lastN_ = std::max(1, lastN);
+  Refresh();
 }
 
 void BoardPanel::DrawCross(wxDC& dc, wxPoint c, double half, double width, bool bold) const {

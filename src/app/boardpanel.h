@@ -1,6 +1,6 @@
 #pragma once
-/// @file The board view: wood, grid, star points, coordinates, stones, last-move marker,
-/// winning line, renju forbidden points and the hover ghost stone; maps clicks to
+/// @file The board view: wood, grid, star points, coordinates, stones, move numbers, last-move
+/// marker, winning line, renju forbidden points and the hover ghost stone; maps clicks to
 /// intersections.
 
 #include <functional>
@@ -16,9 +16,13 @@ class wxDC;
 
 namespace gomoku::app {
 
+/// Which stones carry their move number (View menu).
+enum class MoveNumbers { Off = 0, LastN = 1, All = 2 };
+
 /// Shows one Game and reports clicks on intersections; the owner decides whether the move is
 /// played or refused. Under renju, while Black is to move, marks every forbidden point with a
-/// small red cross (and a game lost by a foul shows the cross on the stone that lost it). The board stays square and centred in whatever client size it gets.
+/// small red cross (and a game lost by a foul shows the cross on the stone that lost it). The board
+/// stays square and centred in whatever client size it gets.
 class BoardPanel : public wxWindow {
  public:
   /// Called with the clicked intersection (on the board, within ~0.45 cell of the click),
@@ -46,6 +50,11 @@ class BoardPanel : public wxWindow {
   /// The forbidden points of the game shown, row-major (Game::forbiddenPoints(), cached):
   /// empty unless the game is renju, running, with Black to move.
   const std::vector<Point>& ForbiddenPoints() const { return forbidden_; }
+  /// Shows move numbers on the stones: none, the last `lastN` moves, or all. The last move's
+  /// number is drawn in red in place of the last-move marker.
+  void SetMoveNumbers(MoveNumbers mode, int lastN = 10);
+  /// The move-number mode.
+  MoveNumbers GetMoveNumbers() const { return moveNumbers_; }
   /// Sets the function called when the user clicks an intersection.
   void SetMoveHandler(MoveHandler handler) { onMove_ = std::move(handler); }
 
@@ -85,6 +94,8 @@ class BoardPanel : public wxWindow {
   bool interactive_ = false;
   bool showCoordinates_ = true;
   bool showForbidden_ = true;
+  MoveNumbers moveNumbers_ = MoveNumbers::Off;
+  int lastN_ = 10;
   std::vector<Point> forbidden_;  // game_.forbiddenPoints(), recomputed in SetGame
   bool painted_ = false;
   std::optional<Point> hover_;  // a playable or (renju) forbidden point under the mouse

@@ -11,6 +11,7 @@
 #include <wx/dcgraph.h>
 #include <wx/dcmemory.h>
 #include <wx/display.h>
+#include <wx/filename.h>
 #include <wx/graphics.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
@@ -27,6 +28,7 @@
 #include "app/connectdialogs.h"
 #include "app/newgamedialog.h"
 #include "app/nicknamedialog.h"
+#include "app/replaybar.h"
 #include "app/resources.h"
 #include "app/testreport.h"
 #include "app/texts.h"
@@ -53,6 +55,11 @@ enum {
   ID_Accept,
   ID_Decline,
   ID_Send,
+  ID_Redo,
+  ID_Restart,
+  ID_NumbersOff,
+  ID_NumbersLast,
+  ID_NumbersAll,
 };
 
 // Colours of the request card: warm for a question to answer, cool for a wait. Fixed light
@@ -142,7 +149,7 @@ wxSize MainFrame::DefaultClientSize() const {
   // margins).
   const wxSize sidePanel = GetSizer()->GetMinSize() - board_->GetMinSize();
   const wxRect area = wxDisplay(this).GetClientArea();
-  const wxSize chrome = GetSize() - GetClientSize();  // menu bar, status bar, frame
+  const wxSize chrome = GetSize() - GetClientSize();                // menu bar, status bar, frame
   const int roomY = area.height * 9 / 10 - chrome.y - FromDIP(40);  // window frame, margins
   const int roomX = area.width * 9 / 10 - chrome.x - sidePanel.x;
   int side = std::min({roomY, roomX, FromDIP(780)});
@@ -168,8 +175,11 @@ void MainFrame::BuildMenu() {
   game->Append(ID_Join, _(L"&Join game\u2026\tCtrl+J"), _("Join a network game"));
   game->Append(ID_Leave, _("&Leave game"), _("Leave the network game"));
   game->AppendSeparator();
-  game->Append(ID_Takeback, _("&Take back\tCtrl+Z"),
-               _("Ask your opponent to take back your last move"));
+  // Ctrl+Z: Undo in a hot-seat game, Take back (a request) in a network game.
+  game->Append(ID_Takeback, _("&Undo\tCtrl+Z"),
+               _("Take back the last move (network game: ask your opponent to)"));
+  game->Append(ID_Redo, _("Re&do\tCtrl+Y"), _("Play again the move last taken back"));
+  game->Append(ID_Restart, _("Re&start"), _("Start this hot-seat game again from the empty board"));
   game->Append(ID_Draw, _("Offer &draw\tCtrl+D"), _("Offer your opponent a draw"));
   game->Append(ID_Resign, _(L"&Resign\u2026"), _("Give up the running game"));
   game->Append(ID_Again, _("Play &again\tCtrl+G"),
@@ -186,11 +196,19 @@ void MainFrame::BuildMenu() {
   view->AppendCheckItem(ID_ShowForbidden, _("Show &forbidden points"),
                         _("Renju: mark the points where Black may not play with a red cross"));
   view->Check(ID_ShowForbidden, session_.showForbidden);
+  auto* numbers = new wxMenu();
+  numbers->AppendRadioItem(ID_NumbersOff, _("&Off"), _("No numbers on the stones"));
+  numbers->AppendRadioItem(ID_NumbersLast, _("&Last 10 moves"),
+                           _("Number the stones of the last 10 moves"));
+  numbers->AppendRadioItem(ID_NumbersAll, _("&All moves"), _("Number every stone"));
+  numbers->Check(ID_NumbersOff + std::clamp(session_.moveNumbers, 0, 2), true);
+  view->AppendSubMenu(numbers, _("Move &numbers"), _("Show the move number on the stones"));
 
   auto* help = new wxMenu();
   help->Append(wxID_ABOUT, _("&About Gomoku"));
 
   auto* bar = new wxMenuBar();
+  BuildFileMenu(bar);
   bar->Append(game, _("&Game"));
   bar->Append(view, _("&View"));
   bar->Append(help, _("&Help"));
@@ -207,7 +225,14 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnNickname(); }, ID_Nickname);
   Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { RequestTakeback(); }, ID_Takeback);
+      wxEVT_MENU,
+      [this](wxCommandEvent&) {
+        if (mode_ == Mode::Network)
+          RequestTakeback();
+        else
+          Undo();
+      },
+      ID_Takeback);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OfferDraw(); }, ID_Draw);
   Bind(
@@ -248,7 +273,36 @@ void MainFrame::BuildMenu() {
       },
       ID_Leave);
   Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanTakeback()); }, ID_Takeback);
+      wxEVT_UPDATE_UI,
+      [this](wxUpdateUIEvent& e) {
+        const bool network = mode_ == Mode::Network;
+        if (dynamic_cast<wxMenu*>(e.GetEventObject()))  // not the side panel's buttons
+          e.SetText(network ? _("&Take back\tCtrl+Z") : _("&Undo\tCtrl+Z"));
+        e.Enable(network ? CanTakeback() : CanUndo());
+      },
+      ID_Takeback);
+  for (int id : {ID_NumbersOff, ID_NumbersLast, ID_NumbersAll})
+    Bind(
+        wxEVT_MENU,
+        [this, id](wxCommandEvent&) {
+          session_.moveNumbers = saved_.moveNumbers = id - ID_NumbersOff;
+          board_->SetMoveNumbers(static_cast<MoveNumbers>(session_.moveNumbers));
+          SaveSettings();
+        },
+        id);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { Redo(); }, ID_Redo);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { Restart(); }, ID_Restart);
+  Bind(
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanRedo()); }, ID_Redo);
+  Bind(
+      wxEVT_UPDATE_UI,
+      [this](wxUpdateUIEvent& e) {
+        e.Enable(mode_ == Mode::Local && hotSeat_ && local_.ply() > 0);
+      },
+      ID_Restart);
+  BindRecordCommands();
   Bind(
       wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanOfferDraw()); }, ID_Draw);
   Bind(
@@ -274,8 +328,8 @@ void MainFrame::OnNickname() {
     session_.nickname = saved_.nickname = nick;
     SaveSettings();
     OnNetChanged();
-    SetStatusText(wxString::Format(_("Nickname changed to %s; %s sees it at once."),
-                                   FromUtf8(nick), FromUtf8(snap_.peerNickname)));
+    SetStatusText(wxString::Format(_("Nickname changed to %s; %s sees it at once."), FromUtf8(nick),
+                                   FromUtf8(snap_.peerNickname)));
     return;
   }
   session_.nickname = saved_.nickname = nick;
@@ -291,6 +345,7 @@ void MainFrame::BuildLayout() {
   board_ = new BoardPanel(root);
   board_->SetShowCoordinates(session_.showCoordinates);
   board_->SetShowForbidden(session_.showForbidden);
+  board_->SetMoveNumbers(static_cast<MoveNumbers>(std::clamp(session_.moveNumbers, 0, 2)));
   board_->SetMoveHandler([this](Point p) { OnBoardClick(p); });
   side_ = BuildSidePanel(root);
 
@@ -382,6 +437,40 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   foul_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
   sizer->Add(foul_, expand);
 
+  // Hot-seat game: undo, redo, restart.
+  localSizer_ = new wxBoxSizer(wxVERTICAL);
+  localSizer_->AddSpacer(FromDIP(14));
+  auto* localRow = new wxGridSizer(3, FromDIP(6), FromDIP(6));
+  undoButton_ = new wxButton(panel, ID_Takeback, _("&Undo"));
+  undoButton_->SetToolTip(_("Take back the last move (Ctrl+Z)"));
+  redoButton_ = new wxButton(panel, ID_Redo, _("Re&do"));
+  redoButton_->SetToolTip(_("Play again the move last taken back (Ctrl+Y)"));
+  restartButton_ = new wxButton(panel, ID_Restart, _("Re&start"));
+  restartButton_->SetToolTip(_("Start this game again from the empty board"));
+  for (wxButton* b : {undoButton_, redoButton_, restartButton_}) localRow->Add(b, expand);
+  localSizer_->Add(localRow, expand);
+  sizer->Add(localSizer_, expand);
+
+  // Replay of an opened record.
+  replaySizer_ = new wxBoxSizer(wxVERTICAL);
+  replaySizer_->AddSpacer(FromDIP(18));
+  replaySizer_->Add(heading(_("Replay")));
+  replaySizer_->AddSpacer(FromDIP(8));
+  ReplayBar::Handlers handlers;
+  handlers.seek = [this](int ply) { ShowReplay(ply); };
+  handlers.continueHere = [this] { ContinueFromHere(); };
+  handlers.speedChanged = [this](int ms) {
+    session_.replaySpeedMs = saved_.replaySpeedMs = ms;
+    SaveSettings();
+  };
+  replayBar_ = new ReplayBar(panel, handlers, session_.replaySpeedMs);
+  replaySizer_->Add(replayBar_, expand);
+  sizer->Add(replaySizer_, expand);
+  // Hidden until needed: they take the place of the chat, so the window's minimum size (set
+  // from the panel as built) does not count them.
+  sizer->Show(localSizer_, false, /*recursive=*/true);
+  sizer->Show(replaySizer_, false, /*recursive=*/true);
+
   // Network match: the actions, two by two.
   actionsSizer_ = new wxBoxSizer(wxVERTICAL);
   actionsSizer_->AddSpacer(FromDIP(14));
@@ -444,11 +533,11 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   chatSizer_->Add(chatLog_, wxSizerFlags(1).Expand());
   chatSizer_->AddSpacer(FromDIP(6));
   auto* chatRow = new wxBoxSizer(wxHORIZONTAL);
-  chatInput_ = new wxTextCtrl(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize,
-                              wxTE_PROCESS_ENTER);
+  chatInput_ =
+      new wxTextCtrl(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
   chatInput_->SetHint(_("Type a message"));
-  sendButton_ = new wxButton(panel, ID_Send, _("Send"), wxDefaultPosition, wxDefaultSize,
-                             wxBU_EXACTFIT);
+  sendButton_ =
+      new wxButton(panel, ID_Send, _("Send"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
   sendButton_->SetMinSize(wxSize(FromDIP(64), -1));
   chatRow->Add(chatInput_, wxSizerFlags(1).CentreVertical());
   chatRow->Add(sendButton_, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(6)));
@@ -512,17 +601,32 @@ void MainFrame::OnNewLocalGame() {
 }
 
 void MainFrame::NewLocalGame(bool announce) {
+  const GameOptions& options = session_.localGame;
+  Game game;
+  try {
+    game = Game(options.EffectiveSize(), options.rule, options.foul);
+  } catch (const std::invalid_argument&) {
+    game = Game();  // an option this build cannot play: a standard 15x15 freestyle game
+  }
+  StartLocalGame(game, announce);
+}
+
+void MainFrame::StartLocalGame(const Game& game, bool announce) {
+  AutoSaveLocal();  // the hot-seat game this one replaces, when it has unsaved moves
   DropNetGame();
   mode_ = Mode::Local;
   blackNick_.clear();
   whiteNick_.clear();
   you_ = Stone::Empty;
-  const GameOptions& options = session_.localGame;
-  try {
-    local_ = Game(options.EffectiveSize(), options.rule, options.foul);
-  } catch (const std::invalid_argument&) {
-    local_ = Game();  // an option this build cannot play: a standard 15x15 freestyle game
-  }
+  local_ = game;
+  hotSeat_ = true;
+  redo_.clear();
+  redoTimes_.clear();
+  localTimes_.assign(static_cast<std::size_t>(local_.ply()), 0);
+  lastMoveAt_ = std::chrono::steady_clock::now();
+  localDirty_ = false;
+  localAutoSave_.clear();
+  savePath_.clear();
   reportedPly_ = 0;
   reportedResult_ = false;
   announced_ = announce;
@@ -534,9 +638,13 @@ void MainFrame::NewLocalGame(bool announce) {
     else
       CallAfter([this] { ReportGeometry(true); });  // once the window is on the screen
   }
-  if (local_.rule() == Rule::Renju && session_.showForbidden)
-    SetStatusText(_("New renju game: Black moves first. Red crosses mark the points forbidden "
-                    "for Black."));
+  if (local_.ply() > 0)
+    SetStatusText(wxString::Format(_("Local game from move %d: %s to move."), local_.ply(),
+                                   ColorLabel(local_.toMove())));
+  else if (local_.rule() == Rule::Renju && session_.showForbidden)
+    SetStatusText(
+        _("New renju game: Black moves first. Red crosses mark the points forbidden "
+          "for Black."));
   else
     SetStatusText(_("New local game: Black moves first."));
   ShowState();
@@ -556,6 +664,7 @@ net::NetGame& MainFrame::NewNetGame() {
   snap_ = net_->snapshot();
   netStarted_ = false;
   startedGame_ = 0;
+  netSavedGame_ = 0;  // a new match: its games are numbered from 1 again
   chatShown_ = 0;
   suspensionsShown_ = 0;
   resumedShown_ = true;
@@ -574,8 +683,11 @@ void MainFrame::DropNetGame() {
   net_.reset();
   if (mode_ == Mode::Network) {
     ReportGame(last.game);  // RESULT for a game cut short here
+    AutoSaveNetwork(last.game);
     // Keep the ended game visible as a position nobody can play on.
     local_ = last.game;
+    hotSeat_ = false;
+    localDirty_ = false;
     mode_ = Mode::Local;
   }
   snap_ = net::NetSnapshot();
@@ -596,6 +708,10 @@ bool MainFrame::ConfirmLeave(const wxString& question) {
 }
 
 void MainFrame::StartFromCommandLine() {
+  if (!options_.openFile.empty()) {
+    OpenRecord(options_.openFile);
+    return;
+  }
   if (options_.hostPort)
     OpenHostDialog(options_.hostPort);
   else if (options_.join)
@@ -672,12 +788,15 @@ void MainFrame::OnNetChanged() {
       snap_.match != net::MatchPhase::Handshake && gameNumber > startedGame_) {
     netStarted_ = true;
     startedGame_ = gameNumber;
+    netTimes_.clear();
+    lastMoveAt_ = std::chrono::steady_clock::now();
     mode_ = Mode::Network;
     you_ = snap_.localColor;
     reportedPly_ = 0;
     reportedResult_ = false;
     announced_ = true;
     reportedForbiddenPly_ = -1;
+    savePath_.clear();
     const wxString peer = FromUtf8(snap_.peerNickname);
     if (report_) {
       report_->Started(snap_.localColor, snap_.peerNickname, gameNumber);
@@ -690,8 +809,7 @@ void MainFrame::OnNetChanged() {
     else
       SetStatusText(
           snap_.localColor == Stone::Black
-              ? wxString::Format(_("Game %d started: you play Black against %s."), gameNumber,
-                                 peer)
+              ? wxString::Format(_("Game %d started: you play Black against %s."), gameNumber, peer)
               : wxString::Format(_("Game %d started: you play White against %s."), gameNumber,
                                  peer));
   }
@@ -729,6 +847,7 @@ void MainFrame::OnNetChanged() {
   if (!suspended && suspendTimer_.IsRunning()) suspendTimer_.Stop();
   // Board, side panel and the MOVE / TAKEBACK / RESULT lines first: the chat and the notice
   // that came in the same batch of network events are reported after them.
+  if (mode_ == Mode::Network && netStarted_) NoteNetworkTimes();
   const int plyBefore = reportedPly_;
   const bool resultBefore = reportedResult_;
   ShowState();
@@ -756,9 +875,11 @@ void MainFrame::OnNetChanged() {
   }
   if (mode_ == Mode::Network && netStarted_) {
     const Game& game = snap_.game;
-    if (game.over() && !resultBefore)
+    if (game.over() && !resultBefore) {
       SetStatusText(
           ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
+      AutoSaveNetwork(game);
+    }
   }
 }
 
@@ -815,8 +936,9 @@ void MainFrame::ShowActionResult(const std::string& error, const wxString& done)
 void MainFrame::RequestTakeback() {
   if (!CanTakeback()) return;
   const std::string error = net_->requestTakeback();
-  ShowActionResult(error, wxString::Format(_(L"Takeback requested. Waiting for %s\u2019s answer\u2026"),
-                                           FromUtf8(snap_.peerNickname)));
+  ShowActionResult(error,
+                   wxString::Format(_(L"Takeback requested. Waiting for %s\u2019s answer\u2026"),
+                                    FromUtf8(snap_.peerNickname)));
 }
 
 void MainFrame::OfferDraw() {
@@ -827,16 +949,16 @@ void MainFrame::OfferDraw() {
     OnNetChanged();  // the result is in the status bar
     return;
   }
-  ShowActionResult(error, wxString::Format(_("Draw offered to %s. The offer stands until they move."),
-                                           FromUtf8(snap_.peerNickname)));
+  ShowActionResult(error,
+                   wxString::Format(_("Draw offered to %s. The offer stands until they move."),
+                                    FromUtf8(snap_.peerNickname)));
 }
 
 void MainFrame::Resign() {
   if (!CanResign()) return;
-  wxMessageDialog dialog(this,
-                         wxString::Format(_("Resign the game against %s?"),
-                                          FromUtf8(snap_.peerNickname)),
-                         _("Resign"), wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION);
+  wxMessageDialog dialog(
+      this, wxString::Format(_("Resign the game against %s?"), FromUtf8(snap_.peerNickname)),
+      _("Resign"), wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION);
   dialog.SetExtendedMessage(_("Your opponent wins this game. You can still play again after it."));
   dialog.SetYesNoLabels(_("&Resign"), _("&Keep playing"));
   if (dialog.ShowModal() != wxID_YES || !CanResign()) return;  // the game may have ended meanwhile
@@ -855,7 +977,8 @@ void MainFrame::PlayAgain() {
     OnNetChanged();  // the opponent had asked already: the next game has started
     return;
   }
-  ShowActionResult(error, wxString::Format(_(L"Waiting for %s\u2026"), FromUtf8(snap_.peerNickname)));
+  ShowActionResult(error,
+                   wxString::Format(_(L"Waiting for %s\u2026"), FromUtf8(snap_.peerNickname)));
 }
 
 void MainFrame::AnswerRequest(bool accept) {
@@ -867,7 +990,7 @@ void MainFrame::AnswerRequest(bool accept) {
     error = net_->answerDraw(accept);
   else
     error = net_->playAgain(accept);
-  OnNetChanged();  // the match's notice says what was done
+  OnNetChanged();                                        // the match's notice says what was done
   if (!error.empty()) SetStatusText(AsSentence(error));  // e.g. the request lapsed meanwhile
 }
 
@@ -955,6 +1078,10 @@ void MainFrame::UpdateRequestCard() {
 }
 
 void MainFrame::OnBoardClick(Point p) {
+  if (mode_ == Mode::Replay) {
+    RefuseMove(p, "this is a replay: use Continue from here to play from this position");
+    return;
+  }
   if (mode_ == Mode::Local) {
     const Stone mover = local_.toMove();
     // Under renju with FoulPolicy::Lose a forbidden point is played and ends the game.
@@ -962,12 +1089,14 @@ void MainFrame::OnBoardClick(Point p) {
       RefuseMove(p, local_.refusalText(p, e));
       return;
     }
+    if (hotSeat_) NoteLocalMove(false);
     if (local_.over())
       SetStatusText(ResultSentence(local_.result(), {}, {}));
     else
       SetStatusText(
           wxString::Format(_("%s played %s."), ColorLabel(mover), toRif(p, local_.size())));
     ShowState();
+    if (hotSeat_ && local_.over()) AutoSaveLocal();  // after the RESULT line
     return;
   }
   if (!net_) return;
@@ -998,8 +1127,11 @@ wxString MainFrame::PlayerName(Stone s) const {
 void MainFrame::ShowState() {
   const Game& game = ShownGame();
   board_->SetGame(game);
-  board_->SetInteractive(mode_ == Mode::Local ? !game.over() : (net_ && snap_.myTurn));
+  board_->SetInteractive(mode_ == Mode::Local    ? !game.over()
+                         : mode_ == Mode::Replay ? false
+                                                 : (net_ && snap_.myTurn));
   UpdateSidePanel();
+  if (mode_ == Mode::Replay) return;  // ShowReplay reports the position shown
   ReportGame(game);
   ReportForbidden(game);
 }
@@ -1041,6 +1173,8 @@ void MainFrame::UpdateSidePanel() {
     turn = ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White));
   } else if (network && snap_.match == net::MatchPhase::Suspended) {
     turn = _("Game paused: connection lost");
+  } else if (mode_ == Mode::Replay) {
+    turn = wxString::Format(_("Replay: %s to move"), ColorLabel(game.toMove()));
   } else if (network) {
     turn = snap_.myTurn ? _("Your turn")
                         : wxString::Format(_("Opponent's turn: %s"), FromUtf8(snap_.peerNickname));
@@ -1049,6 +1183,9 @@ void MainFrame::UpdateSidePanel() {
   }
   turn_->SetLabelText(turn);
   turn_->Wrap(wrap);
+  // In a replay the controls below keep their place whether the result (two lines) or the side
+  // to move (one line) is shown.
+  turn_->SetMinSize(wxSize(-1, mode_ == Mode::Replay ? 2 * turn_->GetCharHeight() : -1));
   gameHeading_->SetLabelText(network && startedGame_ >= 2
                                  ? wxString::Format(_("Game %d"), startedGame_).Upper()
                                  : wxString(_("Game")).Upper());
@@ -1101,6 +1238,8 @@ void MainFrame::UpdateSidePanel() {
     }
   } else if (mode_ == Mode::Local && !game.over()) {
     connection = _(L"Not connected \u2014 local game on this computer");
+  } else if (mode_ == Mode::Replay) {
+    connection = _(L"Not connected \u2014 replaying a record");
   }
   connection_->SetLabelText(connection);
   connection_->Wrap(wrap);
@@ -1112,6 +1251,11 @@ void MainFrame::UpdateSidePanel() {
   side_->GetSizer()->Show(actionsSizer_, network, /*recursive=*/true);
   side_->GetSizer()->Show(chatSizer_, network, /*recursive=*/true);
   filler_->Show(!network);
+  side_->GetSizer()->Show(localSizer_, mode_ == Mode::Local && hotSeat_, /*recursive=*/true);
+  side_->GetSizer()->Show(replaySizer_, mode_ == Mode::Replay, /*recursive=*/true);
+  undoButton_->Enable(CanUndo());
+  redoButton_->Enable(CanRedo());
+  restartButton_->Enable(mode_ == Mode::Local && hotSeat_ && local_.ply() > 0);
   takebackButton_->Enable(CanTakeback());
   drawButton_->Enable(CanOfferDraw());
   resignButton_->Enable(CanResign());
@@ -1122,11 +1266,17 @@ void MainFrame::UpdateSidePanel() {
   chatInput_->Enable(canChat);
   sendButton_->Enable(canChat);
   if (network)
-    chatInput_->SetHint(canChat ? wxString::Format(_(L"Message to %s\u2026"),
-                                                   FromUtf8(snap_.peerNickname))
-                                : wxString(_("Not connected")));
+    chatInput_->SetHint(
+        canChat ? wxString::Format(_(L"Message to %s\u2026"), FromUtf8(snap_.peerNickname))
+                : wxString(_("Not connected")));
   UpdateRequestCard();
   if (!network) requestCard_->Hide();
+  // The title names the record replayed.
+  const wxString title =
+      mode_ == Mode::Replay
+          ? wxString::Format(_("%s - Gomoku"), wxFileName(replayPath_).GetFullName())
+          : wxString(_("Gomoku"));
+  if (GetTitle() != title) SetTitle(title);
   side_->Layout();
   CallAfter([this] { ReportButtons(); });  // once the layout settled
 }
@@ -1134,7 +1284,8 @@ void MainFrame::UpdateSidePanel() {
 void MainFrame::ShowSituationStatus() {
   const Game& game = ShownGame();
   if (game.over()) {
-    SetStatusText(ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
+    SetStatusText(
+        ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
   } else if (mode_ == Mode::Network && netStarted_) {
     SetStatusText(snap_.myTurn ? _("Your turn.")
                                : wxString::Format(_("Waiting for %s to move."),
@@ -1155,8 +1306,7 @@ void MainFrame::ReportGame(const Game& game) {
   // ply on (also when a move was replayed before this update: same count, other stones).
   const std::vector<Point>& moves = game.moves();
   int common = 0;
-  const int shared =
-      std::min({reportedPly_, game.ply(), static_cast<int>(reportedMoves_.size())});
+  const int shared = std::min({reportedPly_, game.ply(), static_cast<int>(reportedMoves_.size())});
   while (common < shared && moves[common] == reportedMoves_[common]) ++common;
   if (common < reportedPly_) {
     reportedPly_ = common;
@@ -1166,6 +1316,7 @@ void MainFrame::ReportGame(const Game& game) {
     for (; reportedPly_ < game.ply(); ++reportedPly_) report_->Move(game, reportedPly_ + 1);
   reportedPly_ = game.ply();
   reportedMoves_ = moves;
+  if (!game.over()) reportedResult_ = false;  // undo reopened a finished game (C09)
   if (!game.over() || reportedResult_) return;
   reportedResult_ = true;
   if (!report_) return;
@@ -1205,9 +1356,23 @@ void MainFrame::ReportGeometry(bool force) {
 void MainFrame::ReportButtons() {
   if (!report_ || !IsShown()) return;
   const std::pair<const char*, wxWindow*> controls[] = {
-      {"takeback", takebackButton_}, {"draw", drawButton_},     {"resign", resignButton_},
-      {"again", againButton_},       {"accept", acceptButton_}, {"decline", declineButton_},
-      {"chat", chatInput_},          {"send", sendButton_},
+      {"takeback", takebackButton_},
+      {"draw", drawButton_},
+      {"resign", resignButton_},
+      {"again", againButton_},
+      {"accept", acceptButton_},
+      {"decline", declineButton_},
+      {"chat", chatInput_},
+      {"send", sendButton_},
+      {"undo", undoButton_},
+      {"redo", redoButton_},
+      {"restart", restartButton_},
+      {"first", replayBar_->FirstButton()},
+      {"prev", replayBar_->PrevButton()},
+      {"play", replayBar_->PlayButton()},
+      {"next", replayBar_->NextButton()},
+      {"last", replayBar_->LastButton()},
+      {"continue", replayBar_->ContinueButton()},
   };
   const double scale = GetContentScaleFactor();
   for (const auto& [name, control] : controls) {
@@ -1222,8 +1387,8 @@ void MainFrame::ReportButtons() {
       centre = wxPoint(static_cast<int>(std::lround(screen.x * scale)),
                        static_cast<int>(std::lround(screen.y * scale)));
     }
-    const std::string key = centre ? std::to_string(centre->x) + " " + std::to_string(centre->y)
-                                   : std::string("-");
+    const std::string key =
+        centre ? std::to_string(centre->x) + " " + std::to_string(centre->y) : std::string("-");
     auto [it, added] = reportedButtons_.try_emplace(name, key);
     if (!added && it->second == key) continue;
     if (added && !centre) continue;  // never shown yet: nothing to say
@@ -1253,6 +1418,7 @@ void MainFrame::OnClose(wxCloseEvent& event) {
     local_.end(Outcome::Interrupted, EndReason::Disconnected, "the window was closed");
     ReportGame(local_);
   }
+  AutoSaveLocal();
   exitTimer_.Stop();
   suspendTimer_.Stop();
   *alive_ = false;  // queued network notifications find the window gone

@@ -1,9 +1,13 @@
 #pragma once
 /// @file The main window: the board on the left, players / turn / connection / buttons on the
-/// right. Runs a hot-seat game with gomoku::Game, or a network match through one NetGame; in a
-/// network match the side panel also has the match actions (take back, draw, resign, play
-/// again), a card for the opponent's requests and ours that wait, and the chat.
+/// right. Runs a hot-seat game with gomoku::Game (undo and redo without limit, restart), a
+/// network match through one NetGame, or the replay of an opened record; in a network match the
+/// side panel also has the match actions (take back, draw, resign, play again), a card for the
+/// opponent's requests and ours that wait, and the chat; in a replay the replay controls. Every
+/// hot-seat and network game is saved automatically when it ends or is interrupted (File >
+/// Recent games). The record functions are in mainframe_records.cpp.
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -18,9 +22,12 @@
 #include "app/settings.h"
 #include "core/game.h"
 #include "net/netgame.h"
+#include "record/record.h"
 
 class wxBoxSizer;
 class wxButton;
+class wxMenu;
+class wxMenuBar;
 class wxPanel;
 class wxSizer;
 class wxSizerItem;
@@ -32,6 +39,7 @@ namespace gomoku::app {
 
 class BoardPanel;
 class ConnectDialog;
+class ReplayBar;
 class TestReport;
 
 /// The main window.
@@ -43,11 +51,12 @@ class MainFrame : public wxFrame {
   /// Leaves a running match (NetGame's destructor says BYE).
   ~MainFrame() override;
 
-  /// Acts on --host / --join: opens the dialog already listening or connecting.
+  /// Acts on --host / --join: opens the dialog already listening or connecting; opens the
+  /// record given on the command line in the replay.
   void StartFromCommandLine();
 
  private:
-  enum class Mode { Local, Network };
+  enum class Mode { Local, Network, Replay };
 
   void BuildMenu();
   void OnNickname();  // Game > Nickname...: asks, validates and saves the nickname
@@ -59,6 +68,34 @@ class MainFrame : public wxFrame {
   void OnNewLocalGame();
   // Hot-seat game with session_.localGame; `announce` writes its LOCAL line to the test report.
   void NewLocalGame(bool announce = true);
+  // Hot-seat game from `game` (its moves so far stay, reported as MOVE lines after LOCAL).
+  void StartLocalGame(const Game& game, bool announce = true);
+
+  // Records, replay, undo/redo, auto-save (mainframe_records.cpp).
+  void BuildFileMenu(wxMenuBar* bar);
+  void BindRecordCommands();
+  bool CanUndo() const;  // a hot-seat game with a move to take back
+  bool CanRedo() const;
+  void Undo();
+  void Redo();
+  void Restart();
+  void NoteLocalMove(bool fromRedo);  // after a hot-seat move: times, redo list, auto-save
+  void OnOpen();
+  void OpenRecord(const wxString& path);
+  void OnSave(bool askName);
+  bool SaveShownTo(const wxString& path);
+  Record ShownRecord() const;  // the game shown as a record (a replay: the whole record)
+  void AutoSaveLocal();        // the hot-seat game, when it has unsaved moves
+  void AutoSaveNetwork(const Game& game);  // a network game that ended or was cut short
+  void NoteNetworkTimes();  // the time each move of the network game took (as seen here)
+  void AutoSave(const Game& game, const wxString& black, const wxString& white,
+                const std::vector<int>& timesMs, wxString& path);
+  void CopyPosition();
+  void PastePosition();
+  void ShowReplay(int ply);
+  void ContinueFromHere();
+  void UpdateRecentMenu();
+  void OnCharHook(wxKeyEvent& event);
   // Network game.
   net::NetGame& NewNetGame();
   void DropNetGame();
@@ -91,18 +128,20 @@ class MainFrame : public wxFrame {
   void RefuseMove(Point p, const std::string& reason);  // status bar and REFUSED line
   void ShowState();  // board and side panel from the current game
   void UpdateSidePanel();
-  void ShowSituationStatus();  // status bar: what the user can do now (after a cancel)
-  void ReportGame(const Game& game);  // test report: MOVE / RESULT / BOARD lines, picture
+  void ShowSituationStatus();              // status bar: what the user can do now (after a cancel)
+  void ReportGame(const Game& game);       // test report: MOVE / RESULT / BOARD lines, picture
   void ReportForbidden(const Game& game);  // test report: FORBIDDEN line (renju, Black to move)
   void SaveBoardPicture();
   void ReportGeometry(bool force);  // test report: GEOMETRY line (when changed, or `force`)
-  void ReportButtons();  // test report: BUTTON lines for the controls that changed
+  void ReportButtons();             // test report: BUTTON lines for the controls that changed
   void ScheduleExit();
   void SaveSettings();
   void OnClose(wxCloseEvent& event);
   void OnAbout();
 
-  const Game& ShownGame() const { return mode_ == Mode::Local ? local_ : snap_.game; }
+  const Game& ShownGame() const {
+    return mode_ == Mode::Local ? local_ : mode_ == Mode::Replay ? replayGame_ : snap_.game;
+  }
   // The nickname of the player of `s` in the game shown; empty in a hot-seat game.
   wxString PlayerName(Stone s) const;
 
@@ -114,9 +153,27 @@ class MainFrame : public wxFrame {
   Mode mode_ = Mode::Local;
   Game local_;
   std::unique_ptr<net::NetGame> net_;
-  net::NetSnapshot snap_;    // the last snapshot of net_
-  bool netStarted_ = false;  // snap_'s match has started (its game is the one shown)
-  int startedGame_ = 0;      // number of the network game shown (0 before the first)
+  // Hot-seat game: local_ is one (not a finished network game kept on show); moves undone, last
+  // first, with their times; thinking time of each move (ms); when the last move was played.
+  bool hotSeat_ = false;
+  std::vector<Point> redo_;
+  std::vector<int> redoTimes_;
+  std::vector<int> localTimes_;
+  std::chrono::steady_clock::time_point lastMoveAt_{};
+  bool localDirty_ = false;    // moves not yet in an automatic save
+  wxString localAutoSave_;     // this hot-seat game's automatic save ("" before the first)
+  int netSavedGame_ = 0;       // number of the last network game saved automatically
+  wxString netAutoSave_;       // that game's file
+  std::vector<int> netTimes_;  // thinking time of each move of the network game (ms, as seen here)
+  // Replay of an opened record.
+  Record replayRecord_;
+  Rule replayRule_ = Rule::Freestyle;
+  Game replayGame_;
+  wxString replayPath_;
+  wxString savePath_;          // where File > Save writes without asking ("" = ask)
+  net::NetSnapshot snap_;      // the last snapshot of net_
+  bool netStarted_ = false;    // snap_'s match has started (its game is the one shown)
+  int startedGame_ = 0;        // number of the network game shown (0 before the first)
   std::size_t chatShown_ = 0;  // lines of snap_.chat already in the chat log
   std::string noticeShown_;    // snap_.notice last shown
   // The players of the game shown: nicknames and our colour in a network game (kept after the
@@ -144,6 +201,14 @@ class MainFrame : public wxFrame {
   bool resumedShown_ = true;     // the RESUMED line for the last suspension was reported
 
   BoardPanel* board_ = nullptr;
+  ReplayBar* replayBar_ = nullptr;
+  wxSizer* replaySizer_ = nullptr;  // the replay heading and bar (shown in a replay)
+  wxSizer* localSizer_ = nullptr;   // Undo / Redo / Restart (shown in a hot-seat game)
+  wxButton* undoButton_ = nullptr;
+  wxButton* redoButton_ = nullptr;
+  wxButton* restartButton_ = nullptr;
+  wxMenu* recentMenu_ = nullptr;
+  std::vector<wxString> recentFiles_;
   wxPanel* side_ = nullptr;
   wxStaticBitmap* blackIcon_ = nullptr;
   wxStaticBitmap* whiteIcon_ = nullptr;

@@ -23,8 +23,8 @@ GameOptions ReadGameOptions(wxConfigBase& config, const wxString& group) {
   const auto rule = parseRule(config.Read(group + "/Rule", "freestyle").utf8_string());
   g.rule = rule && ruleSupported(*rule) ? *rule : Rule::Freestyle;
   const long size = config.ReadLong(group + "/BoardSize", Board::kDefaultSize);
-  g.boardSize = size >= kMinBoardSize && size <= kMaxBoardSize ? static_cast<int>(size)
-                                                               : Board::kDefaultSize;
+  g.boardSize =
+      size >= kMinBoardSize && size <= kMaxBoardSize ? static_cast<int>(size) : Board::kDefaultSize;
   g.foul = ParseFoulPolicy(config.Read(group + "/Foul", "refuse").utf8_string())
                .value_or(FoulPolicy::Refuse);
   return g;
@@ -95,6 +95,10 @@ Settings Settings::Load(wxConfigBase& config) {
   s.resumeToken = config.Read("/Join/ResumeToken", "").utf8_string();
   if (s.resumeToken.size() > 16 || s.resumeToken.find_first_not_of("0123456789abcdef") != std::string::npos)
     s.resumeToken.clear();
+  s.moveNumbers = static_cast<int>(std::clamp(config.ReadLong("/View/MoveNumbers", 0), 0L, 2L));
+  s.replaySpeedMs =
+      static_cast<int>(std::clamp(config.ReadLong("/Replay/SpeedMs", 1000), 100L, 5000L));
+  if (config.Read("/Records/LastFolder", &text)) s.lastRecordFolder = text.utf8_string();
   return s;
 }
 
@@ -111,6 +115,9 @@ void Settings::Save(wxConfigBase& config) const {
   config.Write("/View/ShowForbidden", showForbidden);
   config.Write("/Join/ResumeTarget", wxString::FromUTF8(resumeTarget));
   config.Write("/Join/ResumeToken", wxString::FromUTF8(resumeToken));
+  config.Write("/View/MoveNumbers", static_cast<long>(moveNumbers));
+  config.Write("/Replay/SpeedMs", static_cast<long>(replaySpeedMs));
+  config.Write("/Records/LastFolder", wxString::FromUTF8(lastRecordFolder));
   config.Flush();
 }
 

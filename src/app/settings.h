@@ -22,9 +22,9 @@ inline constexpr int kRenjuBoardSize = 15;
 
 /// The rule, board size and foul policy of a game to start.
 struct GameOptions {
-  Rule rule = Rule::Freestyle;            ///< rule set
-  int boardSize = Board::kDefaultSize;    ///< wanted size (freestyle, standard); kept for renju
-  FoulPolicy foul = FoulPolicy::Refuse;   ///< renju: what a forbidden move by Black does
+  Rule rule = Rule::Freestyle;           ///< rule set
+  int boardSize = Board::kDefaultSize;   ///< wanted size (freestyle, standard); kept for renju
+  FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: what a forbidden move by Black does
 
   /// The size the game is played on: kRenjuBoardSize under renju, else boardSize.
   int EffectiveSize() const { return rule == Rule::Renju ? kRenjuBoardSize : boardSize; }
@@ -39,11 +39,14 @@ struct Settings {
   int connectTimeoutSeconds = 10;      ///< join timeout, seconds
   bool showCoordinates = true;         ///< View > Show coordinates
   bool showForbidden = true;           ///< View > Show forbidden points (renju)
+  int moveNumbers = 0;                 ///< View > Move numbers: 0 off, 1 the last 10, 2 all
+  int replaySpeedMs = 1000;            ///< replay autoplay: milliseconds per move (100..5000)
+  std::string lastRecordFolder;        ///< folder of the last record opened or saved (UTF-8)
   net::ColorChoice hostColor = net::ColorChoice::Black;  ///< our colour when hosting
-  GameOptions hostGame;                ///< rule, size and foul policy when hosting
-  GameOptions localGame;               ///< rule, size and foul policy of local games
-  std::string resumeTarget;            ///< "host:port" of the network game we may rejoin
-  std::string resumeToken;             ///< its resume token (hexadecimal); "" when none
+  GameOptions hostGame;   ///< rule, size and foul policy when hosting
+  GameOptions localGame;  ///< rule, size and foul policy of local games
+  std::string resumeTarget;  ///< "host:port" of the network game we may rejoin
+  std::string resumeToken;   ///< its resume token (hexadecimal); "" when none
 
   /// Reads the settings from `config`; missing or invalid entries get their defaults.
   static Settings Load(wxConfigBase& config);

@@ -126,4 +126,25 @@ const char* TestReport::FailureName(net::NetFailure failure) {
   return "other";
 }
 
+void TestReport::Opened(int size, Rule rule, int moves) {
+  Line("OPENED " + std::to_string(size) + " " + ruleName(rule) + " " + std::to_string(moves));
+}
+
+void TestReport::Replay(int ply, int moves, const Game& shown) {
+  Line("REPLAY " + std::to_string(ply) + " " + std::to_string(moves));
+  Line("BOARD " + std::to_string(shown.size()) + " " + BoardRows(shown.board()));
+}
+
+void TestReport::Saved(bool automatic, const std::string& path) {
+  Line(std::string("SAVED ") + (automatic ? "auto " : "user ") + path);
+}
+
+void TestReport::Error(const std::string& sentence) {
+  Line("ERROR " + sentence);
+}
+
+void TestReport::Clipboard(const std::string& text) {
+  Line("CLIPBOARD " + text);
+}
+
 }  // namespace gomoku::app

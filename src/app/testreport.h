@@ -36,6 +36,14 @@
 ///                                          changes. Names: takeback, draw, resign, again (the
 ///                                          side panel's buttons), accept, decline (the request
 ///                                          card), chat (the chat input field), send
+///   OPENED <size> <rule> <moves>           a record was opened for replay (the rule it is
+///                                          replayed by)
+///   REPLAY <ply> <moves>                   the replay shows the position after <ply> of the
+///                                          record's <moves> moves; a BOARD line follows
+///   SAVED <auto|user> <path>               a record was written (automatic save, or File >
+///                                          Save / Save as)
+///   ERROR <sentence>                       opening or saving a record failed (as shown)
+///   CLIPBOARD <text>                       File > Copy position put <text> on the clipboard
 /// Just before RESULT, a picture of the board is saved to <file>.png.
 
 #include <optional>
@@ -86,6 +94,16 @@ class TestReport {
   void Notice(const std::string& sentence);
   /// "CHAT <you|peer> <text>".
   void Chat(bool fromUs, const std::string& text);
+  /// "OPENED <size> <rule> <moves>".
+  void Opened(int size, Rule rule, int moves);
+  /// "REPLAY <ply> <moves>" and "BOARD <size> <rows>" for the position shown.
+  void Replay(int ply, int moves, const Game& shown);
+  /// "SAVED <auto|user> <path>".
+  void Saved(bool automatic, const std::string& path);
+  /// "ERROR <sentence>".
+  void Error(const std::string& sentence);
+  /// "CLIPBOARD <text>".
+  void Clipboard(const std::string& text);
   /// "BUTTON <name> <x> <y>" when `centre` is given (physical screen pixels), else
   /// "BUTTON <name> -".
   void Button(const std::string& name, std::optional<wxPoint> centre);

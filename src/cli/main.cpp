@@ -1,9 +1,11 @@
 // gomoku-cli: the terminal front end. Plays a network game (host / join) or a hot-seat game
 // (local). Reads one command per line: a move ("h8" in RIF notation or "7,7" as 0-based x,y),
 // or in a network game takeback, draw, resign, again, nick NAME, say TEXT, accept, decline,
-// wait (until the game ends), quit. When standard input is not a terminal (a script), each command waits until it can
-// apply (a move waits for our turn, accept for an offer). At the end of each game it prints
-// "RESULT <black|white|draw|interrupted> <reason>"; it exits 0 after the last game.
+// wait (until the game ends), quit. Also replays a game record ("replay FILE": the final
+// position and a RESULT line) and converts records between formats ("convert IN OUT"). When
+// standard input is not a terminal (a script), each command waits until it can apply (a move waits
+// for our turn, accept for an offer). At the end of each game it prints "RESULT
+// <black|white|draw|interrupted> <reason>"; it exits 0 after the last game.
 
 #include <condition_variable>
 #include <cstdio>
@@ -31,6 +33,8 @@
 #include "core/utf8.h"
 #include "gomoku/version.h"
 #include "net/netgame.h"
+#include "record/recordio.h"
+#include "record/replay.h"
 
 namespace {
 
@@ -125,7 +129,20 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
 }
 
 // The commands of a network game besides moves. Each one waits (in a script) until it can apply.
-enum class Command { Move, Quit, Takeback, Draw, Resign, Again, Nick, Say, Accept, Decline, Wait, Bad };
+enum class Command {
+  Move,
+  Quit,
+  Takeback,
+  Draw,
+  Resign,
+  Again,
+  Nick,
+  Say,
+  Accept,
+  Decline,
+  Wait,
+  Bad
+};
 
 Command parseCommand(const std::string& cmd, std::string& argument) {
   const auto space = cmd.find(' ');
@@ -146,27 +163,36 @@ Command parseCommand(const std::string& cmd, std::string& argument) {
 
 // Whether a command can be carried out in state s (otherwise a script waits for it).
 bool canApply(Command c, const net::NetSnapshot& s) {
-  const bool running = s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Playing && !s.game.over();
+  const bool running =
+      s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Playing && !s.game.over();
   const bool finished = s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Finished;
-  const bool connected = s.phase == net::NetPhase::InMatch && s.match != net::MatchPhase::Handshake &&
+  const bool connected = s.phase == net::NetPhase::InMatch &&
+                         s.match != net::MatchPhase::Handshake &&
                          s.match != net::MatchPhase::Closed;
   switch (c) {
-    case Command::Move: return s.myTurn;
+    case Command::Move:
+      return s.myTurn;
     case Command::Takeback: {
       if (!running || s.takebackPending || s.takebackRequested) return false;
       const int own = s.game.toMove() == s.localColor ? s.game.ply() - 2 : s.game.ply() - 1;
       return own >= 0;
     }
     case Command::Draw:
-    case Command::Resign: return running;
-    case Command::Again: return finished;
+    case Command::Resign:
+      return running;
+    case Command::Again:
+      return finished;
     case Command::Nick:
-    case Command::Say: return connected;
+    case Command::Say:
+      return connected;
     case Command::Accept:
-    case Command::Decline: return s.takebackRequested || s.drawRequested || (finished && s.peerWantsAgain);
-    case Command::Wait: return finished || s.match == net::MatchPhase::Closed;
+    case Command::Decline:
+      return s.takebackRequested || s.drawRequested || (finished && s.peerWantsAgain);
+    case Command::Wait:
+      return finished || s.match == net::MatchPhase::Closed;
     case Command::Quit:
-    case Command::Bad: return true;
+    case Command::Bad:
+      return true;
   }
   return true;
 }
@@ -196,9 +222,9 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
   }
   in.startReader();
 
-  int startedGame = 0;      // number of the game last announced with STARTED
-  int resultGame = 0;       // number of the game last announced with RESULT
-  int printed = 0;          // moves of the current game already printed
+  int startedGame = 0;  // number of the game last announced with STARTED
+  int resultGame = 0;   // number of the game last announced with RESULT
+  int printed = 0;      // moves of the current game already printed
   std::size_t chatShown = 0;
   std::string noticeShown;
   std::string peerName;
@@ -217,7 +243,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       return 2;
     }
     const bool inGame = s.phase == net::NetPhase::InMatch && s.match != net::MatchPhase::Handshake;
-    if (s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Closed && startedGame == 0) {
+    if (s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Closed &&
+        startedGame == 0) {
       std::cerr << "error: " << s.message << "\n";
       return 2;
     }
@@ -257,7 +284,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
         std::cout << "NICK " << singleLine(s.peerNickname) << "\n";
       peerName = s.peerNickname;
       if (s.game.ply() < printed) {
-        std::cout << "TAKEBACK to " << s.game.ply() << " moves\n" << cli::renderBoard(s.game) << std::flush;
+        std::cout << "TAKEBACK to " << s.game.ply() << " moves\n"
+                  << cli::renderBoard(s.game) << std::flush;
         printed = s.game.ply();
         prompted = false;
       }
@@ -267,7 +295,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
         prompted = false;
       }
       for (; chatShown < s.chat.size(); ++chatShown)
-        std::cout << "CHAT " << (s.chat[chatShown].fromUs ? std::string("you") : singleLine(s.peerNickname))
+        std::cout << "CHAT "
+                  << (s.chat[chatShown].fromUs ? std::string("you") : singleLine(s.peerNickname))
                   << ": " << singleLine(s.chat[chatShown].text) << "\n";
       if (s.notice != noticeShown) {
         noticeShown = s.notice;
@@ -275,7 +304,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       }
       if (s.game.over() && resultGame < s.gameNumber) {
         resultGame = s.gameNumber;
-        std::cout << describeResult(s.game.result()) << "\n" << cli::resultLine(s.game.result()) << std::endl;
+        std::cout << describeResult(s.game.result()) << "\n"
+                  << cli::resultLine(s.game.result()) << std::endl;
       }
       std::cout << std::flush;
       // The connection is gone: nothing more can happen.
@@ -299,9 +329,12 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       const bool mustLeave = in.eof && (interactive || s.myTurn || (finished && !s.wantAgain));
       if (mustLeave) {
         lock.unlock();
-        if (startedGame == 0) netGame.cancel();  // no game yet: stop listening or connecting
-        else if (finished) return 0;
-        else netGame.leave();
+        if (startedGame == 0)
+          netGame.cancel();  // no game yet: stop listening or connecting
+        else if (finished)
+          return 0;
+        else
+          netGame.leave();
         continue;
       }
       in.cv.wait(lock, [&] { return in.changed || !in.lines.empty() || (in.eof && interactive); });
@@ -319,8 +352,9 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       p = parsePoint(cmd, startedGame ? s.game.size() : Board::kDefaultSize);
       if (!p) {
         in.lines.pop_front();
-        std::cerr << "error: \"" << cmd << "\" is not a move or a command (moves: h8 or 7,7; commands: "
-                  << "takeback, draw, resign, again, nick NAME, say TEXT, accept, decline, wait, quit)\n";
+        std::cerr
+            << "error: \"" << cmd << "\" is not a move or a command (moves: h8 or 7,7; commands: "
+            << "takeback, draw, resign, again, nick NAME, say TEXT, accept, decline, wait, quit)\n";
         continue;
       }
     }
@@ -338,32 +372,53 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
     std::string error;
     switch (c) {
       case Command::Quit:
-        if (startedGame == 0) netGame.cancel();
-        else if (s.match == net::MatchPhase::Finished) return 0;
-        else netGame.leave();
+        if (startedGame == 0)
+          netGame.cancel();
+        else if (s.match == net::MatchPhase::Finished)
+          return 0;
+        else
+          netGame.leave();
         break;
       case Command::Move:
         if (MoveError e = netGame.play(*p); e != MoveError::None) {
-          error = s.takebackPending ? "your takeback request is waiting for an answer" : s.game.refusalText(*p, e);
+          error = s.takebackPending ? "your takeback request is waiting for an answer"
+                                    : s.game.refusalText(*p, e);
         }
         break;
-      case Command::Takeback: error = netGame.requestTakeback(); break;
-      case Command::Draw: error = netGame.offerDraw(); break;
-      case Command::Resign: error = netGame.resign(); break;
-      case Command::Again: error = netGame.playAgain(true); break;
-      case Command::Nick: error = netGame.changeNickname(argument); break;
-      case Command::Say: error = netGame.sendChat(argument); break;
+      case Command::Takeback:
+        error = netGame.requestTakeback();
+        break;
+      case Command::Draw:
+        error = netGame.offerDraw();
+        break;
+      case Command::Resign:
+        error = netGame.resign();
+        break;
+      case Command::Again:
+        error = netGame.playAgain(true);
+        break;
+      case Command::Nick:
+        error = netGame.changeNickname(argument);
+        break;
+      case Command::Say:
+        error = netGame.sendChat(argument);
+        break;
       case Command::Accept:
       case Command::Decline: {
         const bool yes = c == Command::Accept;
-        if (s.takebackRequested) error = netGame.answerTakeback(yes);
-        else if (s.drawRequested) error = netGame.answerDraw(yes);
-        else if (s.peerWantsAgain) error = netGame.playAgain(yes);
-        else error = "there is nothing to answer";
+        if (s.takebackRequested)
+          error = netGame.answerTakeback(yes);
+        else if (s.drawRequested)
+          error = netGame.answerDraw(yes);
+        else if (s.peerWantsAgain)
+          error = netGame.playAgain(yes);
+        else
+          error = "there is nothing to answer";
         break;
       }
       case Command::Wait:
-      case Command::Bad: break;
+      case Command::Bad:
+        break;
     }
     if (!error.empty()) {
       std::cerr << "error: " << cmd << ": " << error << "\n";
@@ -372,12 +427,100 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
   }
 }
 
+// `gomoku-cli replay`: reads FILE (moves kept even when illegal, for the replay to judge),
+// replays it under `rule` (the file's own rule when ruleText is empty, else freestyle) and
+// prints the final position and "RESULT <black|white|draw|none> <how>". Exit 1 when the file
+// cannot be read.
+int runReplay(const std::string& file, const std::string& ruleText, int size) {
+  ReadOptions options;
+  options.boardSize = size;
+  options.keepIllegalMoves = true;
+  Record rec;
+  try {
+    rec = readRecordFile(file, options);
+  } catch (const RecordError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+  const Rule rule = !ruleText.empty() ? *parseRule(ruleText) : rec.rule.value_or(Rule::Freestyle);
+  ReplayReport r;
+  try {
+    r = replay(rec, rule, FoulPolicy::Lose);
+  } catch (const RecordError& e) {
+    std::cerr << "error: " << file << ": " << e.message() << "\n";
+    return 1;
+  }
+  std::cout << file << ": " << rec.size << "x" << rec.size << ", " << rec.moves.size()
+            << " moves, rule " << ruleName(rule)
+            << (ruleText.empty() ? (rec.rule ? " (stated by the file)" : " (not stated; default)")
+                                 : " (--rule)")
+            << "\n";
+  if (rec.black || rec.white)
+    std::cout << "Black: " << rec.black.value_or("?") << ", White: " << rec.white.value_or("?")
+              << "\n";
+  for (const std::string& w : rec.warnings) std::cout << "warning: " << w << "\n";
+  std::cout << cli::renderBoard(r.game) << r.text << "\n";
+  if (rec.result)
+    std::cout << "RECORDED " << recordResultName(*rec.result)
+              << (rec.resultText.empty() ? "" : " (" + rec.resultText + ")") << "\n";
+  const char* winner = r.winner == Stone::Black   ? "black"
+                       : r.winner == Stone::White ? "white"
+                       : r.end == ReplayEnd::FullBoard ||
+                               (r.end == ReplayEnd::AfterEnd && r.endedBy == ReplayEnd::FullBoard)
+                           ? "draw"
+                           : "none";
+  std::string how;
+  const ReplayEnd end = r.end == ReplayEnd::AfterEnd ? r.endedBy : r.end;
+  switch (end) {
+    case ReplayEnd::Five:
+      how = "five in a row";
+      break;
+    case ReplayEnd::Foul:
+      how = std::string("foul: ") + forbiddenName(r.forbidden);
+      break;
+    case ReplayEnd::FullBoard:
+      how = "board full";
+      break;
+    case ReplayEnd::Illegal:
+      how = "illegal move " + std::to_string(r.move);
+      break;
+    default:
+      how = "no five";
+      break;
+  }
+  if (r.end == ReplayEnd::AfterEnd)
+    how += " at move " + std::to_string(r.endedAt) + ", moves after it";
+  std::cout << "RESULT " << winner << " " << how << std::endl;
+  return 0;
+}
+
+// `gomoku-cli convert IN OUT`: reads IN and writes OUT in the format of OUT's extension
+// (atomically). Exit 1 with an error naming the file and line when either fails.
+int runConvert(const std::string& in, const std::string& out, int size) {
+  ReadOptions options;
+  options.boardSize = size;
+  try {
+    const Record rec = readRecordFile(in, options);
+    saveRecordFile(out, rec);
+    std::cout << "converted " << rec.moves.size() << " moves: " << in << " -> " << out << "\n";
+    const auto format = recordFormatFromPath(out);
+    if (format == RecordFormat::Yixin || format == RecordFormat::RenLib)
+      std::cout << "note: " << recordFormatExtension(*format)
+                << " keeps the moves only (no names, rule, result or times)\n";
+  } catch (const RecordError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Gomoku (five in a row) in the terminal: play over the network or hot-seat.\n"
-               "Moves: h8 (RIF: column letter, row from the bottom) or 7,7 (0-based x,y from the top-left).",
-               "gomoku-cli"};
+  CLI::App app{
+      "Gomoku (five in a row) in the terminal: play over the network or hot-seat.\n"
+      "Moves: h8 (RIF: column letter, row from the bottom) or 7,7 (0-based x,y from the top-left).",
+      "gomoku-cli"};
   app.set_version_flag("--version", std::string("gomoku-cli ") + kProgramVersion);
   app.require_subcommand(1);
 
@@ -396,13 +539,19 @@ int main(int argc, char** argv) {
 
   auto ruleCheck = CLI::IsMember({"freestyle", "standard", "renju"}, CLI::ignore_case);
   auto foulCheck = CLI::IsMember({"refuse", "lose"}, CLI::ignore_case);
-  const char* foulHelp = "Renju: a forbidden move by Black is refused, or loses the game (strict RIF)";
+  const char* foulHelp =
+      "Renju: a forbidden move by Black is refused, or loses the game (strict RIF)";
   auto* host = app.add_subcommand("host", "Create a game and wait for an opponent to join.");
-  host->add_option("--port", port, "TCP port to listen on (0 = any free port)")->capture_default_str();
+  host->add_option("--port", port, "TCP port to listen on (0 = any free port)")
+      ->capture_default_str();
   host->add_option("--nick", nick, "Your nickname (UTF-8, at most 32 characters)");
-  host->add_option("--color", color, "Your colour")->check(CLI::IsMember({"black", "white", "random"}, CLI::ignore_case))->capture_default_str();
+  host->add_option("--color", color, "Your colour")
+      ->check(CLI::IsMember({"black", "white", "random"}, CLI::ignore_case))
+      ->capture_default_str();
   host->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
-  host->add_option("--size", size, "Board size")->check(CLI::Range(Board::kMinSize, Board::kMaxSize))->capture_default_str();
+  host->add_option("--size", size, "Board size")
+      ->check(CLI::Range(Board::kMinSize, Board::kMaxSize))
+      ->capture_default_str();
   host->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
   const char* windowHelp = "Seconds a dropped game waits for a reconnection before it is abandoned";
   host->add_option("--resume-window", resumeWindow, windowHelp)->check(CLI::Range(1, 3600))->capture_default_str();
@@ -427,16 +576,46 @@ int main(int argc, char** argv) {
 
   auto* local = app.add_subcommand("local", "Hot-seat game on this terminal.");
   local->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
-  local->add_option("--size", size, "Board size")->check(CLI::Range(Board::kMinSize, Board::kMaxSize))->capture_default_str();
+  local->add_option("--size", size, "Board size")
+      ->check(CLI::Range(Board::kMinSize, Board::kMaxSize))
+      ->capture_default_str();
   local->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
 
-  app.add_subcommand("forbidden",
-                     "Read positions \"<black x,y list>|<white x,y list>\" (Black to move, 15x15), one per "
-                     "line, and print each one's renju forbidden points as sorted x,y pairs.");
+  app.add_subcommand(
+      "forbidden",
+      "Read positions \"<black x,y list>|<white x,y list>\" (Black to move, 15x15), one per "
+      "line, and print each one's renju forbidden points as sorted x,y pairs.");
+
+  std::string recordFile;
+  std::string replayRule;
+  int recordSize = Board::kDefaultSize;
+  auto* replayCmd = app.add_subcommand(
+      "replay",
+      "Replay a game record (.psq, .sgf, .sav, .lib) and print the final position and "
+      "\"RESULT <black|white|draw|none> <how>\".");
+  replayCmd->add_option("file", recordFile, "The record")->required();
+  replayCmd
+      ->add_option("--rule", replayRule,
+                   "Rule to judge the moves by (default: the rule the file states, else freestyle)")
+      ->check(ruleCheck);
+  replayCmd->add_option("--size", recordSize, "Board size for a .psq without a header")
+      ->check(CLI::Range(Board::kMinSize, Board::kMaxSize))
+      ->capture_default_str();
+  std::string convertOut;
+  auto* convert = app.add_subcommand(
+      "convert",
+      "Convert a game record; the formats follow the extensions (.psq, .sgf, .sav, .lib).");
+  convert->add_option("in", recordFile, "The record to read")->required();
+  convert->add_option("out", convertOut, "The file to write (replaced atomically)")->required();
+  convert->add_option("--size", recordSize, "Board size for a .psq without a header")
+      ->check(CLI::Range(Board::kMinSize, Board::kMaxSize))
+      ->capture_default_str();
 
   CLI11_PARSE(app, argc, argv);
 
   if (app.got_subcommand("forbidden")) return cli::forbiddenTool(std::cin, std::cout);
+  if (*replayCmd) return runReplay(recordFile, replayRule, recordSize);
+  if (*convert) return runConvert(recordFile, convertOut, recordSize);
 
   const bool interactive = GOMOKU_ISATTY(0) != 0;
   const Rule rule = *parseRule(ruleText);
@@ -457,7 +636,7 @@ int main(int argc, char** argv) {
   settings.boardSize = size;
   settings.rule = rule;
   settings.foul = foul;
-  settings.color = color == "white" ? net::ColorChoice::White
+  settings.color = color == "white"    ? net::ColorChoice::White
                    : color == "random" ? net::ColorChoice::Random
                                        : net::ColorChoice::Black;
   net::NetOptions options;

@@ -238,6 +238,7 @@ Record readPsq(std::string_view text, const ReadOptions& options) {
         movedAt[static_cast<std::size_t>(p.y * Board::kMaxSize + p.x)] = n;
       }
       rec.moves.push_back(p);
+      rec.moveLines.push_back(lineNo);
       rec.timesMs.push_back(m->ms.value_or(0));
       anyTime = anyTime || m->ms.has_value();
       continue;

@@ -4,8 +4,11 @@
 #include <fstream>
 #include <iterator>
 
+#include "record/jpformats.h"
 #include "record/psq.h"
+#include "record/renlib.h"
 #include "record/sgf.h"
+#include "record/yixin.h"
 
 namespace gomoku {
 
@@ -58,7 +61,25 @@ Record readRecordFile(const std::filesystem::path& path, const ReadOptions& opti
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (ext == ".psq") return readPsqFile(path, options);
   if (ext == ".sgf") return readSgfFile(path, options);
-  throw RecordError(path.string(), 0, "unknown record format (expected .psq or .sgf)");
+  if (ext == ".sav" || ext == ".lib") {
+    const std::string bytes = readFileBytes(path);
+    try {
+      return ext == ".sav" ? readYixinSav(bytes, options) : readRenLib(bytes, options);
+    } catch (const RecordError& e) {
+      throw RecordError(path.string(), e.line(), e.message());
+    }
+  }
+  if (const auto jp = japaneseFormatFromPath(path)) {
+    const std::string bytes = readFileBytes(path);
+    try {
+      return readJapanese(bytes, *jp, options);
+    } catch (const RecordError& e) {
+      throw RecordError(path.string(), e.line(), e.message());
+    }
+  }
+  throw RecordError(path.string(), 0,
+                    "unknown record format (the name should end in .psq, .sgf, .sav or .lib; "
+                    ".ban, .dt5, .kif, .lws, .nrf and .rnj are read too)");
 }
 
 }  // namespace gomoku

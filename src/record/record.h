@@ -73,6 +73,9 @@ struct Record {
   /// Thinking time of each move in milliseconds as the file gives it (.psq third field); empty
   /// when the file gives none, otherwise as long as `moves`.
   std::vector<int> timesMs;
+  /// The 1-based line of the file each move is written on (for error messages); empty when the
+  /// reader does not know it (binary formats, records built in memory), else as long as `moves`.
+  std::vector<int> moveLines;
   /// Black's name (SGF PB), UTF-8; nullopt when the file does not give it.
   std::optional<std::string> black;
   /// White's name (SGF PW), UTF-8; nullopt when the file does not give it.
@@ -121,8 +124,11 @@ struct ReadOptions {
 /// when it cannot be opened or read, or is larger.
 std::string readFileBytes(const std::filesystem::path& path);
 
-/// Reads a record file by its extension: ".psq" with readPsqFile, ".sgf" with readSgfFile
-/// (case-insensitive). Throws RecordError for another extension or a bad file.
+/// Reads a record file by its extension (case-insensitive): ".psq" with readPsqFile, ".sgf" with
+/// readSgfFile, ".sav" with readYixinSav (record/yixin.h), ".lib" with readRenLib
+/// (record/renlib.h), and the Japanese ".ban", ".dt5", ".kif", ".lws", ".nrf", ".rnj" with
+/// readJapanese (record/jpformats.h). Throws RecordError for another extension or a bad file; the
+/// message starts with the file name. See record/recordio.h for saving and for checking the moves.
 Record readRecordFile(const std::filesystem::path& path, const ReadOptions& options = {});
 
 }  // namespace gomoku

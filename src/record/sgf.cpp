@@ -1,5 +1,6 @@
 #include "record/sgf.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <string>
@@ -439,6 +440,8 @@ Record readSgf(std::string_view bytes, const ReadOptions& options) {
   const std::string dims = std::to_string(rec.size) + "x" + std::to_string(rec.size);
   Board board(rec.size);
   std::vector<int> movedAt(static_cast<std::size_t>(Board::kMaxSize * Board::kMaxSize), 0);
+  std::vector<int> times;
+  bool anyTime = false;
   for (std::size_t k = 0; k < nodes.size(); ++k) {
     const Node& node = nodes[k];
     const Property* move = nullptr;
@@ -489,11 +492,29 @@ Record readSgf(std::string_view bytes, const ReadOptions& options) {
         movedAt[static_cast<std::size_t>(p.y * Board::kMaxSize + p.x)] = number;
       }
       rec.moves.push_back(p);
+      rec.moveLines.push_back(move->line);
+      int ms = 0;
+      for (const Property& q : node.props)
+        if (q.id == "MS") {
+          const std::string_view t = trim(q.values.front());
+          int v = 0;
+          bool ok = !t.empty() && t.size() <= 9;
+          for (char c : t) {
+            ok = ok && c >= '0' && c <= '9';
+            if (ok) v = v * 10 + (c - '0');
+          }
+          if (!ok)
+            throw RecordError(q.line, "move " + std::to_string(number) + ": MS[" + shown(q.values.front()) +
+                                          "] is not a time in milliseconds");
+          ms = v;
+          anyTime = true;
+        }
+      times.push_back(ms);
     }
     const int played = static_cast<int>(rec.moves.size());
     for (const Property& p : node.props) {
       const std::string& v = p.values.front();
-      if (p.id == "B" || p.id == "W" || p.id == "SZ" || p.id == "GM") continue;
+      if (p.id == "B" || p.id == "W" || p.id == "SZ" || p.id == "GM" || p.id == "MS") continue;
       if (p.id == "PB") {
         rec.black = simpleText(v);
       } else if (p.id == "PW") {
@@ -517,6 +538,7 @@ Record readSgf(std::string_view bytes, const ReadOptions& options) {
       }
     }
   }
+  if (anyTime) rec.timesMs = std::move(times);
   return rec;
 }
 
@@ -576,7 +598,7 @@ std::string writeSgf(const Record& record) {
     out += "RE[" + escaped(keep ? record.resultText : canonicalResult(*record.result)) + "]";
   }
   static const char* const kWritten[] = {"GM", "FF", "CA", "AP", "SZ", "RU", "PB", "PW", "DT",
-                                         "RE", "C",  "GC", "B",  "W",  "AB", "AW", "AE"};
+                                         "RE", "C",  "GC", "B",  "W",  "AB", "AW", "AE", "MS"};
   for (const auto& [name, value] : record.properties) {
     bool sgfName = !name.empty() && name.size() <= 8;
     for (char c : name) sgfName = sgfName && upper(c);
@@ -603,6 +625,8 @@ std::string writeSgf(const Record& record) {
     out += static_cast<char>('a' + p.x);
     out += static_cast<char>('a' + p.y);
     out += "]";
+    if (record.timesMs.size() == record.moves.size())
+      out += "MS[" + std::to_string(std::max(0, record.timesMs[k])) + "]";
     out += commentsAt(static_cast<int>(k) + 1);
     if (k % 10 == 9) out += "\n";
   }

@@ -19,7 +19,9 @@ namespace gomoku {
 /// their superset). Text is converted to UTF-8 with
 /// iconv (on Windows not yet: Record::textConverted is then false and the text is the raw
 /// bytes). Understood properties: GM (must be 4 when present), SZ ("15" or "15:15"; default 15;
-/// square, 5..25), RU (rule name), PB, PW, RE, DT, C, GC, B, W; other root properties go to
+/// square, 5..25), RU (rule name), PB, PW, RE, DT, C, GC, B, W, and MS (our private property on a
+/// move node: the thinking time of that move in milliseconds, read into Record::timesMs); other
+/// root properties go to
 /// Record::properties. RE: "B+..." Black, "W+..." White, "0" / "Draw" / "Jigo" draw, and after
 /// conversion 黑胜 (Black won), 白胜 (White won), 和棋 (draw), 抓禁 (White won by Black's foul,
 /// foulResult); anything else Unknown. A ']' inside a value that some writers leave unescaped
@@ -40,7 +42,8 @@ RecordResult parseSgfResult(std::string_view re, bool* foul = nullptr);
 
 /// Writes SGF text in UTF-8: (;GM[4]FF[4]CA[UTF-8]AP[Gomoku:<version>]SZ[n] then RU, PB, PW, DT,
 /// RE, the game comment and those Record::properties whose names are SGF property names
-/// (upper-case letters), then one node per move, B[..] / W[..], with its comments). RE is
+/// (upper-case letters), then one node per move, B[..] / W[..], with MS[ms] when timesMs is as
+/// long as moves, and its comments). RE is
 /// resultText when that reads as the same result, else "B+", "W+", "0" or "?". Throws
 /// RecordError (line 0) for a size outside 5..25 or a move off the board.
 std::string writeSgf(const Record& record);

@@ -316,6 +316,42 @@ unknown_host|timed_out)
   elapsed=$(( $(date +%s) - start ))
   (( elapsed <= 6 )) || fail "took $elapsed s, more than the timeout"
   ;;
+replay_convert)
+  # Issue 5: replay a record (RESULT line, final position) and convert it to every format; each
+  # conversion replays to the same result and board. Bad files give an error naming the line.
+  # C02's moves as a .psq (1-based x,y): Black wins with five on move 9.
+  printf 'Piskvorky 15x15, 11:11, 0\n4,8,10\n1,1,20\n5,8,30\n3,1,40\n7,8,50\n5,1,60\n8,8,70\n7,1,80\n6,8,90\n' > "$work/c02.psq"
+  "$CLI" replay "$work/c02.psq" > "$work/replay.out" 2> "$work/replay.err" || fail "replay exited $?"
+  grep -qx 'RESULT black five in a row' "$work/replay.out" || fail "no 'RESULT black five in a row'"
+  grep -q 'rule freestyle (not stated; default)' "$work/replay.out" || fail "rule not reported"
+  final_board "$work/replay.out" > "$work/board.psq"
+  grep -q '^  8 \. \. \. X X(X)X X ' "$work/board.psq" || fail "final position lacks Black's five"
+  for ext in sgf sav lib psq; do
+    "$CLI" convert "$work/c02.psq" "$work/c02-copy.$ext" > "$work/convert.out" 2>&1 || fail "convert to .$ext exited $?"
+    grep -q "^converted 9 moves" "$work/convert.out" || fail "convert to .$ext: no 'converted 9 moves'"
+    "$CLI" replay "$work/c02-copy.$ext" > "$work/replay.$ext.out" 2>&1 || fail "replay of .$ext exited $?"
+    grep -qx 'RESULT black five in a row' "$work/replay.$ext.out" || fail ".$ext: no 'RESULT black five in a row'"
+    final_board "$work/replay.$ext.out" | cmp -s - "$work/board.psq" || fail ".$ext: another final position"
+  done
+  grep -q 'MS\[90\]' "$work/c02-copy.sgf" || fail "the SGF lost the move times"
+  # --rule renju: the same moves, judged under renju (no fouls here: still Black's five).
+  "$CLI" replay --rule renju "$work/c02-copy.sgf" > "$work/renju.out" 2>&1 || fail "replay --rule renju exited $?"
+  grep -q 'rule renju (--rule)' "$work/renju.out" || fail "--rule not reported"
+  # A move after the five is reported, not refused.
+  printf '15\n15\n10\n3 7\n0 0\n4 7\n2 0\n6 7\n4 0\n7 7\n6 0\n5 7\n9 9\n' > "$work/after.sav"
+  "$CLI" replay "$work/after.sav" > "$work/after.out" 2>&1 || fail "replay of after.sav exited $?"
+  grep -qx 'RESULT black five in a row at move 9, moves after it' "$work/after.out" || fail "after.sav: wrong RESULT"
+  # Errors: truncated, off the board, unknown extension, missing file; exit 1, nothing written.
+  printf '15\n15\n3\n7 7\n8 8\n' > "$work/short.sav"
+  if "$CLI" replay "$work/short.sav" > /dev/null 2> "$work/err"; then fail "truncated .sav accepted"; fi
+  grep -q 'short.sav: line 6: the file ends after 2 of the 3 moves' "$work/err" || fail "truncated: $(cat "$work/err")"
+  if "$CLI" convert "$work/short.sav" "$work/out.sgf" 2> "$work/err"; then fail "convert of a bad file exited 0"; fi
+  [ ! -e "$work/out.sgf" ] || fail "convert of a bad file wrote its output"
+  if "$CLI" convert "$work/c02.psq" "$work/out.txt" 2> "$work/err"; then fail "unknown extension accepted"; fi
+  grep -q 'unknown record format' "$work/err" || fail "unknown extension: $(cat "$work/err")"
+  if "$CLI" replay "$work/none.psq" 2> "$work/err"; then fail "missing file accepted"; fi
+  grep -q 'cannot read the file' "$work/err" || fail "missing file: $(cat "$work/err")"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "PASS [$case_name]"

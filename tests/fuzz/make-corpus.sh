@@ -75,4 +75,13 @@ rec 0a '(;GM[4]FF[4]CA[UTF-8]SZ[15]RU[renju]PB[Black]PW[White]RE[B+R]DT[2024-01-
 rec 0a '(;GM[4]SZ[15:15];B[hh](;W[ii];B[jj])(;W[gg]))' sgf_variations
 rec 0a $'(;GM[4]FF[4]SZ[15]PB[[A]B]PW[\\]x]RE[\xe9\xbb\x91\xe8\x83\x9c];B[hh];W[];B[ab])' sgf_escapes
 rec 0a "$(printf '(;GM[4]CA[GB18030]SZ[15]PB[\xc0\xee]RE[W+];B[hh];W[gg])')" sgf_gb18030
+rec 0a $'15\n15\n3\n7 7\n8 6\n6 7\n' yixin_sav
+# (printf straight into the file: a command substitution would drop the NUL bytes)
+{ printf '\x0a\377RenLib\377\003\004\377\377\377\377\377\377\377\377\377\377'
+  printf '\000\010root\000\167\200\170\100\206\303\000\001A\000\210\100'; } > "$out/fuzz_records/renlib_tree"
+rec 0a 'h8i9j10k11' position_string
+rec 0a $'808\n907\n910\n1007\n' jp_ban
+rec 0a 'h8,i7,iA,j7,**,' jp_dt5
+rec 0a $'title\n88\n97\n9a\na7\n0\n' jp_nrf
+rec 0a $'7 7 6 8\n9 8 6 9\n' jp_rnj
 echo "corpus written to $out: $(find "$out" -type f | wc -l) files, $(du -sk "$out" | cut -f1) KiB"

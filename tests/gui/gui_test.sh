@@ -17,6 +17,17 @@
 #                  same settings rejoins with its saved token at move 3, and the game ends alike
 #   xdg_config     without --config the settings go to $XDG_CONFIG_HOME/gomoku/gomoku.conf
 #                  (~/.config/gomoku), and the old ~/.gomoku is copied there once
+#   local_records_C08_C09  hot seat (issue 5): undo (Ctrl+Z and the Undo button) and redo (button), the
+#                  undone stones never count again (C08), undo after the win reopens the game
+#                  (C09), the automatic save of the finished game, Save as .psq and .sgf through
+#                  the file dialog (the files are checked), Ctrl+S, the save at closing
+#   replay_record  a .psq record given on the command line: Right / End / Home / Left step
+#                  through it (each REPLAY's BOARD holds exactly the moves shown; the ends do
+#                  nothing), Play runs to the end, Continue from here starts a local game there;
+#                  File > Open of a truncated file (error, the game goes on) and of a .sav (the
+#                  local game is saved first); File > Recent games opens that save; Copy and
+#                  Paste position through the clipboard start a local game with its moves
+# Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
 # are clicked at the centres it reports in BUTTON lines.
@@ -30,6 +41,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+export XDG_DATA_HOME="$work/data"   # automatic saves stay in the test's folder
 fail() {
   echo "FAIL [$case_name]: $*" >&2
   import -window root "$artifacts/gui-$case_name-failure.png" 2>/dev/null || true
@@ -72,9 +84,15 @@ press() {
   while [[ ${buttons[$name:$button]:--} == - ]]; do app_wait "$fd" "$name" "^BUTTON $button "; done
   local pid=${name}_pid
   for w in $(xdotool search --onlyvisible --pid "${!pid}" 2>/dev/null); do xdotool windowraise "$w"; done
-  # shellcheck disable=SC2086
-  xdotool mousemove --sync ${buttons[$name:$button]}
-  sleep 0.2   # let GTK settle the pointer over the button before the click
+  local X Y SCREEN WINDOW
+  eval "$(xdotool getmouselocation --shell)"
+  # --sync waits for a motion: only when the pointer is elsewhere (pressing the same button
+  # twice would wait in vain).
+  if [[ "$X $Y" != "${buttons[$name:$button]}" ]]; then
+    # shellcheck disable=SC2086
+    xdotool mousemove --sync ${buttons[$name:$button]}
+    sleep 0.2   # let GTK settle the pointer over the button before the click
+  fi
   xdotool click 1
 }
 
@@ -187,6 +205,60 @@ check_renju_board() {
   cp "$work/$name.fifo.png" "$artifacts/gui-$case_name-$name-board.png"
 }
 
+# key_in NAME KEYS: types KEYS (xdotool key syntax) into that app's window: the pointer goes over
+# its board first (there is no window manager: the focus follows the pointer).
+key_in() {
+  local name=$1 keys=$2
+  local geo=${name}_geo
+  read -r gx gy cell <<< "${!geo}"
+  local tx=$((gx + 7 * cell)) ty=$((gy + 7 * cell)) X Y SCREEN WINDOW
+  eval "$(xdotool getmouselocation --shell)"
+  # --sync waits for a motion: only when the pointer is elsewhere.
+  if [[ $X != "$tx" || $Y != "$ty" ]]; then xdotool mousemove --sync "$tx" "$ty"; fi
+  xdotool key "$keys"
+}
+
+# save_as NAME FD PATH: File > Save as (Ctrl+Shift+S), types PATH into the file dialog, and
+# checks the SAVED line.
+save_as() {
+  local name=$1 fd=$2 path=$3
+  key_in "$name" ctrl+shift+s
+  local w
+  w=$(xdotool search --sync --onlyvisible --name 'Save the game' | head -1)
+  xdotool windowfocus --sync "$w"
+  xdotool key ctrl+a
+  xdotool type --delay 10 "$path"
+  xdotool key Return
+  app_wait "$fd" "$name" '^(SAVED|ERROR) '
+  [[ $line == "SAVED user $path" ]] || fail "$name: Save as $path gave '$line'"
+  [ -s "$path" ] || fail "$name: $path was not written"
+}
+
+# open_dialog NAME PATH: File > Open (Ctrl+O) and PATH typed into the file dialog.
+open_dialog() {
+  local name=$1 path=$2 w
+  key_in "$name" ctrl+o
+  w=$(xdotool search --sync --onlyvisible --name 'Open a game record' | head -1)
+  xdotool windowfocus --sync "$w"
+  xdotool type --delay 10 "$path"
+  xdotool key Return
+}
+
+# C02's moves in the order played, and expect_replay K: the next REPLAY line shows move K of 9
+# and its BOARD holds exactly the first K moves.
+c02_moves=("3 7" "0 0" "4 7" "2 0" "6 7" "4 0" "7 7" "6 0" "5 7")
+expect_replay() {
+  local k=$1 i
+  app_wait 3 replay '^REPLAY '
+  [[ $line == "REPLAY $k 9" ]] || fail "replay: expected 'REPLAY $k 9', got '$line'"
+  local shown_black=() shown_white=()
+  for ((i = 0; i < k; i++)); do
+    if ((i % 2 == 0)); then shown_black+=("${c02_moves[i]}"); else shown_white+=("${c02_moves[i]}"); fi
+  done
+  app_wait 3 replay '^BOARD '
+  [[ $line == "BOARD 15 $(board_rows shown_black shown_white)" ]] || fail "replay: move $k shows other stones: $line"
+}
+
 case $case_name in
 app_hosts)
   start_app host --host 0 --nick "GUI 主机" --color black
@@ -203,6 +275,13 @@ app_hosts)
   wait "$cli_pid" || fail "gomoku-cli exited $?"
   grep -qx 'RESULT black five in a row' "$work/cli.out" || fail "gomoku-cli did not see Black win"
   grep -q 'STARTED white vs GUI 主机 (black)' "$work/cli.out" || fail "the app's nickname did not arrive intact"
+  # The finished network game was saved automatically, with the players and the result.
+  app_wait 3 host '^SAVED auto '
+  saved=${line#SAVED auto }
+  [[ $saved == "$XDG_DATA_HOME/gomoku/games/"*" GUI 主机 vs Script.sgf" ]] || fail "host: automatic save named '$saved'"
+  grep -q 'PB\[GUI 主机\]PW\[Script\]' "$saved" || fail "host: the save lacks the players: $(cat "$saved")"
+  grep -q 'RE\[B+\]' "$saved" || fail "host: the save lacks the result: $(cat "$saved")"
+  [[ $(grep -o ';[BW]\[[a-o][a-o]\]MS\[[0-9]*\]' "$saved" | wc -l) == 9 ]] || fail "host: the save lacks moves or times: $(cat "$saved")"
   screenshot
   ;;
 app_joins)
@@ -446,6 +525,11 @@ SCRIPT
   # 5. The script resigns.
   app_wait 3 host '^RESULT '
   [[ $line == "RESULT white "*"resignation"* ]] || fail "host: expected White to win by resignation, got '$line'"
+  # Each game of the match was saved automatically: the agreed draw and the resignation.
+  app_wait 3 host '^SAVED auto '
+  [[ $(grep -c '^SAVED auto .* GUI host vs Script\.sgf$' "$work/host.log") == 1 &&
+     $(grep -c '^SAVED auto .* Script vs GUI host\.sgf$' "$work/host.log") == 1 ]] ||
+    fail "host: expected one automatic save per game: $(grep '^SAVED' "$work/host.log")"
   sleep 0.3; screenshot
   [ -s "$work/host.fifo.png" ] && cp "$work/host.fifo.png" "$artifacts/gui-$case_name-host-board.png"
   wait "$cli_pid" || fail "gomoku-cli exited $?"
@@ -475,6 +559,149 @@ xdg_config)
   grep -qx 'Nickname=Old Settings' "$conf" || fail "the old ~/.gomoku was not taken over: $(cat "$conf")"
   grep -qx 'ShowCoordinates=1' "$conf" || fail "the settings were not saved to $conf"
   [[ $(cat "$home/.gomoku") == $'[Player]\nNickname=Old Settings' ]] || fail "~/.gomoku was changed"
+  ;;
+local_records_C08_C09)
+  printf '[View]\nMoveNumbers=2\n' > "$work/local.ini"   # numbers on every stone
+  keep_open=1 start_app local --local
+  exec 3< "$work/local.fifo"
+  app_wait 3 local '^LOCAL '
+  [[ $line == "LOCAL 15 freestyle" ]] || fail "local: bad LOCAL line '$line'"
+  app_wait 3 local '^GEOMETRY '
+  # Case C08: B(3,7) W(0,0) B(4,7) W(2,0) B(5,7) W(4,0) B(6,7) W(6,0), undo two plies.
+  ply=0
+  for m in "3 7" "0 0" "4 7" "2 0" "5 7" "4 0" "6 7" "6 0"; do
+    ply=$((ply + 1))
+    # shellcheck disable=SC2086
+    click_move local 3 $ply $m
+  done
+  key_in local ctrl+z
+  app_wait 3 local '^TAKEBACK '; [[ $line == "TAKEBACK 7" ]] || fail "local: first undo gave '$line'"
+  key_in local ctrl+z
+  app_wait 3 local '^TAKEBACK '; [[ $line == "TAKEBACK 6" ]] || fail "local: second undo gave '$line'"
+  # Redo puts Black's (6,7) back; the Undo button takes it back again.
+  press local 3 redo
+  app_wait 3 local '^(MOVE|TAKEBACK) '; [[ $line == "MOVE 7 6,7" ]] || fail "local: redo gave '$line'"
+  press local 3 undo
+  app_wait 3 local '^(MOVE|TAKEBACK) '; [[ $line == "TAKEBACK 6" ]] || fail "local: Undo button gave '$line'"
+  # Then B(10,10) W(8,0) B(7,7): no win, (6,7) is empty and Black's to play after White.
+  click_move local 3 7 10 10
+  click_move local 3 8 8 0
+  click_move local 3 9 7 7
+  click_move local 3 10 10 0
+  grep -q '^RESULT ' "$work/local.log" && fail "local: an undone stone counted: $(grep '^RESULT ' "$work/local.log")"
+  click_move local 3 11 6 7   # now (3..7, 7) is five
+  app_wait 3 local '^RESULT '
+  [[ $line == "RESULT black "* ]] || fail "local: expected Black to win, got '$line'"
+  app_wait 3 local '^BOARD '
+  [[ $line == "BOARD 15 O.O.O...O.O..../"*"/...XXXXX......./"* ]] || fail "local: wrong stones: $line"
+  app_wait 3 local '^SAVED auto '
+  autosave=${line#SAVED auto }
+  [[ $autosave == "$XDG_DATA_HOME/gomoku/games/"*" Black vs White.sgf" ]] || fail "local: automatic save named '$autosave'"
+  grep -q 'RE\[B+\]' "$autosave" || fail "local: the automatic save lacks the result: $(cat "$autosave")"
+  [[ $(grep -o ';[BW]\[' "$autosave" | wc -l) == 11 ]] || fail "local: the automatic save lacks moves"
+  sleep 0.3; screenshot won
+  # Case C09: undo after the win reopens the game; Black plays on without a win.
+  key_in local ctrl+z
+  app_wait 3 local '^TAKEBACK '; [[ $line == "TAKEBACK 10" ]] || fail "local: undo after the win gave '$line'"
+  click_move local 3 11 12 12
+  # Save as .psq and as .sgf through the file dialog; the format follows the extension.
+  save_as local 3 "$work/game one.psq"
+  [[ $(head -1 "$work/game one.psq") == "Piskvorky 15x15, 11:11, 0" ]] || fail "local: bad .psq header"
+  [[ $(sed -n '2p;12p' "$work/game one.psq" | cut -d, -f1,2 | tr '\n' ' ') == "4,8 13,13 " ]] || fail "local: bad .psq moves: $(cat "$work/game one.psq")"
+  [[ $(grep -c '^[0-9]*,[0-9]*,[0-9]*$' "$work/game one.psq") == 11 ]] || fail "local: the .psq has not 11 moves"
+  save_as local 3 "$work/game two.sgf"
+  grep -q '^(;GM\[4\]FF\[4\]CA\[UTF-8\]AP\[Gomoku:[^]]*\]SZ\[15\]RU\[freestyle\]DT\[' "$work/game two.sgf" || fail "local: bad SGF root: $(cat "$work/game two.sgf")"
+  [[ $(grep -o ';[BW]\[[a-o][a-o]\]MS\[[0-9]*\]' "$work/game two.sgf" | wc -l) == 11 ]] || fail "local: the SGF lacks moves or times: $(cat "$work/game two.sgf")"
+  grep -q 'RE\[' "$work/game two.sgf" && fail "local: a running game saved with a result"
+  "$CLI" replay "$work/game two.sgf" > "$work/replay.out" || fail "gomoku-cli cannot replay the SGF"
+  grep -qx 'RESULT none no five' "$work/replay.out" || fail "the SGF replays to: $(tail -1 "$work/replay.out")"
+  # Ctrl+S saves to the same file without asking.
+  key_in local ctrl+s
+  app_wait 3 local '^SAVED '; [[ $line == "SAVED user $work/game two.sgf" ]] || fail "local: Ctrl+S gave '$line'"
+  sleep 0.3; screenshot numbers
+  # Closing with moves not yet saved: the automatic save of this game is brought up to date.
+  key_in local ctrl+q
+  app_wait 3 local '^SAVED auto '
+  [[ $line == "SAVED auto $autosave" ]] || fail "local: the save at closing went to '$line', not the game's file"
+  [[ $(grep -o ';[BW]\[' "$autosave" | wc -l) == 11 ]] || fail "local: the save at closing lacks moves"
+  grep -q 'C\[Game interrupted' "$autosave" || fail "local: the save at closing does not say it was interrupted: $(cat "$autosave")"
+  ;;
+replay_record)
+  # C02 as a .psq: Black wins with five on move 9.
+  printf 'Piskvorky 15x15, 11:11, 0\n4,8,0\n1,1,0\n5,8,0\n3,1,0\n7,8,0\n5,1,0\n8,8,0\n7,1,0\n6,8,0\n' > "$work/c02.psq"
+  printf '[Replay]\nSpeedMs=250\n[View]\nMoveNumbers=1\n' > "$work/replay.ini"
+  keep_open=1 start_app replay "$work/c02.psq"
+  exec 3< "$work/replay.fifo"
+  app_wait 3 replay '^OPENED '; [[ $line == "OPENED 15 freestyle 9" ]] || fail "replay: bad OPENED line '$line'"
+  expect_replay 0   # the GEOMETRY line came before it
+  for k in 1 2 3; do key_in replay Right; expect_replay $k; done
+  key_in replay End; expect_replay 9
+  key_in replay Right   # at the end: nothing
+  key_in replay Home; expect_replay 0
+  key_in replay Left    # at the start: nothing
+  key_in replay Right; expect_replay 1
+  key_in replay Left; expect_replay 0
+  app_wait 3 replay '^BUTTON prev -'   # disabled at the first move
+  # Play: the moves one after another, to the last; then "next" is disabled.
+  press replay 3 play
+  for k in 1 2 3 4 5 6 7 8 9; do expect_replay $k; done
+  app_wait 3 replay '^BUTTON next -'
+  sleep 0.5; screenshot end   # the winning five highlighted, the last moves numbered
+  for k in 8 7 6 5 4; do press replay 3 prev; expect_replay $k; done
+  # Continue from here: a local game with the 4 moves; White plays on.
+  press replay 3 continue
+  app_wait 3 replay '^LOCAL '; [[ $line == "LOCAL 15 freestyle" ]] || fail "replay: bad LOCAL line '$line'"
+  for k in 1 2 3 4; do
+    app_wait 3 replay '^MOVE '; [[ $line == "MOVE $k ${c02_moves[k - 1]/ /,}" ]] || fail "replay: continued game has '$line' as move $k"
+  done
+  click_move replay 3 5 8 8
+  sleep 0.3; screenshot continued
+  # File > Open (Ctrl+O) of a truncated record: an error naming the line; the game goes on.
+  printf '15\n15\n3\n7 7\n8 6\n' > "$work/short.sav"
+  open_dialog replay "$work/short.sav"
+  app_wait 3 replay '^(ERROR|OPENED) '
+  [[ $line == "ERROR $work/short.sav: line 6: the file ends after 2 of the 3 moves it announces (truncated)." ]] ||
+    fail "replay: opening a truncated file gave '$line'"
+  w=$(xdotool search --sync --onlyvisible --name 'Open a game record' | head -1)   # the message
+  sleep 0.3; screenshot open-error
+  xdotool windowfocus --sync "$w"
+  xdotool key Return
+  click_move replay 3 6 9 9
+  # A good Yixin .sav: the local game is saved automatically first, then replayed.
+  printf '15\n15\n3\n7 7\n8 6\n6 7\n' > "$work/three.sav"
+  open_dialog replay "$work/three.sav"
+  app_wait 3 replay '^SAVED auto '
+  continued=${line#SAVED auto }
+  [[ $(grep -o ';[BW]\[' "$continued" | wc -l) == 6 ]] || fail "replay: the continued game was not saved: $(cat "$continued")"
+  app_wait 3 replay '^(ERROR|OPENED) '; [[ $line == "OPENED 15 freestyle 3" ]] || fail "replay: opening three.sav gave '$line'"
+  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 0 3" ]] || fail "replay: three.sav starts at '$line'"
+  # File > Recent games lists that save first: open it from the menu, by the keyboard.
+  key_in replay alt+f
+  sleep 0.3   # the menu opens before the next keys go to it
+  xdotool key Down
+  sleep 0.3
+  xdotool key Right
+  sleep 0.3; screenshot recent
+  xdotool key Return
+  app_wait 3 replay '^(ERROR|OPENED) '; [[ $line == "OPENED 15 freestyle 6" ]] || fail "replay: the recent game opened as '$line'"
+  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 0 6" ]] || fail "replay: the recent game starts at '$line'"
+  # Copy position (Ctrl+Shift+C) puts the moves shown, "d8a15e8c15i7j6", on the clipboard; Paste position
+  # (Ctrl+Shift+V) starts a local game with those six moves.
+  # A click on the board in a replay is refused (no stone), and says why.
+  click replay 0 14
+  app_wait 3 replay '^(REFUSED|MOVE) '; [[ $line == "REFUSED 0,14 "* ]] || fail "replay: a click in the replay gave '$line'"
+  key_in replay End
+  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 6 6" ]] || fail "replay: End gave '$line'"
+  key_in replay ctrl+shift+c
+  app_wait 3 replay '^CLIPBOARD '; [[ $line == "CLIPBOARD d8a15e8c15i7j6" ]] || fail "replay: copied '$line'"
+  key_in replay ctrl+shift+v
+  app_wait 3 replay '^(LOCAL|ERROR) '; [[ $line == "LOCAL 15 freestyle" ]] || fail "replay: pasting gave '$line'"
+  k=0
+  for m in "3 7" "0 0" "4 7" "2 0" "8 8" "9 9"; do
+    k=$((k + 1))
+    app_wait 3 replay '^MOVE '; [[ $line == "MOVE $k ${m/ /,}" ]] || fail "replay: pasted move $k is '$line'"
+  done
+  click_move replay 3 7 10 10
   ;;
 *) fail "unknown case" ;;
 esac

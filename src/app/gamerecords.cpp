@@ -1,0 +1,121 @@
+#include "app/gamerecords.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <wx/dir.h>
+#include <wx/filename.h>
+#include <wx/stdpaths.h>
+#include <wx/utils.h>
+
+#include "record/recordio.h"
+
+namespace gomoku::app {
+
+Record RecordFromGame(const Game& game, const std::string& black, const std::string& white,
+                      const std::vector<int>& timesMs, const std::string& date) {
+  Record r;
+  r.size = game.size();
+  r.rule = game.rule();
+  r.moves = game.moves();
+  if (timesMs.size() == r.moves.size()) r.timesMs = timesMs;
+  if (!black.empty()) r.black = black;
+  if (!white.empty()) r.white = white;
+  r.date = date;
+  const Result& res = game.result();
+  switch (res.outcome) {
+    case Outcome::BlackWins:
+    case Outcome::WhiteWins: {
+      const bool blackWon = res.outcome == Outcome::BlackWins;
+      r.result = blackWon ? RecordResult::Black : RecordResult::White;
+      r.resultText = blackWon ? "B+" : "W+";
+      if (res.reason == EndReason::Resignation) r.resultText.push_back('R');
+      if (res.reason == EndReason::Foul) r.resultText.push_back('F');
+      break;
+    }
+    case Outcome::Draw:
+      r.result = RecordResult::Draw;
+      r.resultText = "0";
+      break;
+    case Outcome::Interrupted:
+      r.comments.push_back({0, describeResult(res)});
+      break;
+    case Outcome::Ongoing:
+      break;
+  }
+  return r;
+}
+
+Rule ReplayRule(const Record& record, Rule preferred) {
+  if (record.rule) return *record.rule;
+  if (preferred == Rule::Renju && record.size != 15) return Rule::Freestyle;
+  return preferred;
+}
+
+Game PositionAt(const Record& record, int ply, Rule rule) {
+  Game g(record.size, rule, FoulPolicy::Lose);
+  const int n = std::clamp(ply, 0, static_cast<int>(record.moves.size()));
+  for (int k = 0; k < n; ++k) {
+    const Point p = record.moves[static_cast<std::size_t>(k)];
+    if (g.over()) {
+      if (g.recordAfterEnd(p) != MoveError::None) break;
+    } else if (g.play(p) != MoveError::None) {
+      break;
+    }
+  }
+  return g;
+}
+
+wxString AutoSaveFolder() {
+  wxString base;
+#if defined(__UNIX__) && !defined(__WXMAC__)
+  // XDG: wxStandardPaths' GetUserDataDir() gives ~/.gomoku even with FileLayout_XDG.
+  wxString xdg;
+  if (!wxGetEnv("XDG_DATA_HOME", &xdg) || xdg.empty()) xdg = wxGetHomeDir() + "/.local/share";
+  base = xdg + "/gomoku";
+#endif
+  if (base.empty()) base = wxStandardPaths::Get().GetUserDataDir();
+  const wxString folder = base + wxFileName::GetPathSeparator() + "games";
+  if (!wxFileName::DirExists(folder)) wxFileName::Mkdir(folder, 0700, wxPATH_MKDIR_FULL);
+  return folder;
+}
+
+wxString AutoSaveName(const wxDateTime& when, const wxString& black, const wxString& white) {
+  auto clean = [](wxString s, const wxString& fallback) {
+    s.Trim().Trim(false);
+    if (s.empty()) s = fallback;
+    for (auto it = s.begin(); it != s.end(); ++it) {
+      const wxUniChar c = *it;
+      if (c < 0x20 || c == '/' || c == '\\' || c == ':' || c == '*' || c == '?' || c == '"' ||
+          c == '<' || c == '>' || c == '|')
+        *it = '_';
+    }
+    return s.Left(40);
+  };
+  return when.Format("%Y-%m-%d %H-%M-%S ") + clean(black, "Black") + " vs " +
+         clean(white, "White") + ".sgf";
+}
+
+std::vector<wxString> RecentGames(const wxString& folder, std::size_t limit) {
+  std::vector<std::pair<wxDateTime, wxString>> found;
+  wxDir dir(folder);
+  if (!dir.IsOpened()) return {};
+  wxString name;
+  for (bool more = dir.GetFirst(&name, {}, wxDIR_FILES); more; more = dir.GetNext(&name)) {
+    const wxFileName file(folder, name);
+    if (!recordFormatFromPath(file.GetFullPath().utf8_string())) continue;
+    found.emplace_back(file.GetModificationTime(), file.GetFullPath());
+  }
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+    if (a.first.IsValid() && b.first.IsValid() && a.first != b.first) return a.first > b.first;
+    return a.second > b.second;  // names start with the date
+  });
+  std::vector<wxString> out;
+  for (const auto& f : found) {
+    if (out.size() >= limit) break;
+    out.push_back(f.second);
+  }
+  return out;
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,47 @@
+#pragma once
+/// @file The application's side of game records: a Game as a Record (what our saves carry),
+/// the position at a move of a record, and the folder, names and list of automatic saves.
+
+#include <string>
+#include <vector>
+
+#include <wx/datetime.h>
+#include <wx/string.h>
+
+#include "core/game.h"
+#include "record/record.h"
+
+namespace gomoku::app {
+
+/// The record of `game` as we save it: board size, rule, moves, per-move thinking times in
+/// milliseconds (`timesMs`, used when as long as the moves), the players' names (UTF-8; empty:
+/// not written), the result (none while running or when interrupted; an interruption is noted
+/// in a comment) and the date `date` ("YYYY-MM-DD").
+Record RecordFromGame(const Game& game, const std::string& black, const std::string& white,
+                      const std::vector<int>& timesMs, const std::string& date);
+
+/// The position after the first `ply` moves of `record` (clamped to 0..moves), played under
+/// `rule` with FoulPolicy::Lose; moves after the game ended are still placed (so the board
+/// shows every stone of the record). Throws std::invalid_argument when Game refuses the size
+/// or rule (renju on a board other than 15x15).
+Game PositionAt(const Record& record, int ply, Rule rule);
+
+/// The rule to replay `record` by: the one it states, else `preferred` when the board allows
+/// it (renju needs 15x15), else freestyle.
+Rule ReplayRule(const Record& record, Rule preferred);
+
+/// The folder of the automatic saves: "<user data folder>/games", where the user data folder is
+/// on Linux and other Unix (XDG) $XDG_DATA_HOME/gomoku, by default ~/.local/share/gomoku; on
+/// Windows and macOS wxStandardPaths' GetUserDataDir(). Created when missing.
+wxString AutoSaveFolder();
+
+/// The file name of an automatic save: "2026-11-30 00-35-12 Alice vs Bob.sgf", with characters
+/// that file systems refuse (/ \ : * ? " < > | and controls) replaced by '_'; empty names read
+/// "Black" / "White".
+wxString AutoSaveName(const wxDateTime& when, const wxString& black, const wxString& white);
+
+/// The record files (.psq .sgf .sav .lib) in `folder`, newest first (by modification time),
+/// at most `limit`, as full paths.
+std::vector<wxString> RecentGames(const wxString& folder, std::size_t limit);
+
+}  // namespace gomoku::app

@@ -1,0 +1,500 @@
+// MainFrame: game records (open, save, automatic saves, recent games, position strings), the
+// replay of an opened record, and undo / redo / restart of a hot-seat game (issue 5).
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+#include <wx/clipbrd.h>
+#include <wx/dataobj.h>
+#include <wx/datetime.h>
+#include <wx/filedlg.h>
+#include <wx/filename.h>
+#include <wx/menu.h>
+#include <wx/msgdlg.h>
+#include <wx/textctrl.h>
+
+#include "app/boardpanel.h"
+#include "app/gamerecords.h"
+#include "app/mainframe.h"
+#include "app/replaybar.h"
+#include "app/testreport.h"
+#include "app/texts.h"
+#include "core/notation.h"
+#include "record/position.h"
+#include "record/recordio.h"
+
+namespace gomoku::app {
+
+namespace {
+
+enum {
+  ID_CopyPosition = wxID_HIGHEST + 200,
+  ID_PastePosition,
+  ID_RecentNone,
+  ID_RecentFirst,  // ... ID_RecentFirst + kRecentCount - 1
+};
+constexpr std::size_t kRecentCount = 10;
+
+std::filesystem::path ToPath(const wxString& s) {
+#ifdef _WIN32
+  return std::filesystem::path(s.ToStdWstring());
+#else
+  return std::filesystem::path(std::string(s.fn_str()));
+#endif
+}
+
+const wxString kOpenWildcard =
+    _("Game records (*.psq;*.sgf;*.sav;*.lib)|*.psq;*.sgf;*.sav;*.lib;*.PSQ;*.SGF;*.SAV;*.LIB|"
+      "Piskvork (*.psq)|*.psq|SGF (*.sgf)|*.sgf|Yixin (*.sav)|*.sav|RenLib (*.lib)|*.lib|"
+      "Japanese renju programs (*.ban;*.dt5;*.kif;*.lws;*.nrf;*.rnj)|"
+      "*.ban;*.dt5;*.kif;*.lws;*.nrf;*.rnj|All files|*");
+// The save dialog's filters, in the order of kSaveExtensions.
+const wxString kSaveWildcard =
+    _("SGF, with names, rule, result and times (*.sgf)|*.sgf|Piskvork (*.psq)|*.psq|"
+      "Yixin, moves only (*.sav)|*.sav|RenLib, moves only (*.lib)|*.lib");
+const char* const kSaveExtensions[] = {".sgf", ".psq", ".sav", ".lib"};
+
+std::string Today() {
+  return wxDateTime::Now().FormatISODate().utf8_string();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Menus and keys
+
+void MainFrame::BuildFileMenu(wxMenuBar* bar) {
+  auto* file = new wxMenu();
+  file->Append(wxID_OPEN, _(L"&Open\u2026\tCtrl+O"),
+               _("Open a game record (.psq, .sgf, .sav, .lib) and replay it"));
+  recentMenu_ = new wxMenu();
+  file->AppendSubMenu(recentMenu_, _("&Recent games"),
+                      _("The games saved automatically, newest first"));
+  file->AppendSeparator();
+  file->Append(wxID_SAVE, _("&Save\tCtrl+S"), _("Save the game shown"));
+  file->Append(wxID_SAVEAS, _(L"Save &as\u2026\tCtrl+Shift+S"),
+               _("Save the game shown under a new name; the format follows the extension"));
+  file->AppendSeparator();
+  file->Append(ID_CopyPosition, _("&Copy position\tCtrl+Shift+C"),
+               _("Copy the moves as a position string such as h8i9j10"));
+  file->Append(ID_PastePosition, _("&Paste position\tCtrl+Shift+V"),
+               _("Start a local game from a position string such as h8i9j10"));
+  bar->Append(file, _("&File"));
+  UpdateRecentMenu();
+}
+
+void MainFrame::BindRecordCommands() {
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { OnOpen(); }, wxID_OPEN);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { OnSave(false); }, wxID_SAVE);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { OnSave(true); }, wxID_SAVEAS);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { CopyPosition(); }, ID_CopyPosition);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { PastePosition(); }, ID_PastePosition);
+  Bind(
+      wxEVT_MENU,
+      [this](wxCommandEvent& e) {
+        const std::size_t i = static_cast<std::size_t>(e.GetId() - ID_RecentFirst);
+        if (i < recentFiles_.size()) OpenRecord(recentFiles_[i]);
+      },
+      ID_RecentFirst, ID_RecentFirst + static_cast<int>(kRecentCount) - 1);
+  Bind(
+      wxEVT_UPDATE_UI,
+      [this](wxUpdateUIEvent& e) { e.Enable(mode_ == Mode::Replay || ShownGame().ply() > 0); },
+      wxID_SAVE);
+  Bind(
+      wxEVT_UPDATE_UI,
+      [this](wxUpdateUIEvent& e) { e.Enable(mode_ == Mode::Replay || ShownGame().ply() > 0); },
+      wxID_SAVEAS);
+  Bind(wxEVT_MENU_OPEN, [this](wxMenuEvent& e) {
+    e.Skip();
+    UpdateRecentMenu();
+  });
+  Bind(wxEVT_CHAR_HOOK, &MainFrame::OnCharHook, this);
+}
+
+void MainFrame::OnCharHook(wxKeyEvent& event) {
+  // Replay: Home, Left, Right, End and Space step through the record, unless a text field has
+  // the keyboard.
+  if (mode_ != Mode::Replay || event.HasAnyModifiers() ||
+      dynamic_cast<wxTextCtrl*>(wxWindow::FindFocus())) {
+    event.Skip();
+    return;
+  }
+  switch (event.GetKeyCode()) {
+    case WXK_HOME:
+      replayBar_->First();
+      break;
+    case WXK_LEFT:
+      replayBar_->Prev();
+      break;
+    case WXK_RIGHT:
+      replayBar_->Next();
+      break;
+    case WXK_END:
+      replayBar_->Last();
+      break;
+    case WXK_SPACE:
+      replayBar_->TogglePlay();
+      break;
+    default:
+      event.Skip();
+  }
+}
+
+void MainFrame::UpdateRecentMenu() {
+  if (!recentMenu_) return;
+  recentFiles_ = RecentGames(AutoSaveFolder(), kRecentCount);
+  while (recentMenu_->GetMenuItemCount() > 0)
+    recentMenu_->Destroy(recentMenu_->FindItemByPosition(0));
+  if (recentFiles_.empty()) {
+    recentMenu_->Append(ID_RecentNone, _("(no saved games yet)"))->Enable(false);
+    return;
+  }
+  for (std::size_t i = 0; i < recentFiles_.size(); ++i) {
+    wxString label = wxFileName(recentFiles_[i]).GetName();
+    label.Replace("&", "&&");
+    recentMenu_->Append(ID_RecentFirst + static_cast<int>(i), label, recentFiles_[i]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hot-seat: undo, redo, restart
+
+bool MainFrame::CanUndo() const {
+  return mode_ == Mode::Local && hotSeat_ && local_.ply() > 0;
+}
+
+bool MainFrame::CanRedo() const {
+  return mode_ == Mode::Local && hotSeat_ && !redo_.empty();
+}
+
+void MainFrame::Undo() {
+  if (!CanUndo()) return;
+  const Point last = *local_.lastMove();
+  const Stone mover = local_.ply() % 2 == 1 ? Stone::Black : Stone::White;
+  const bool wasOver = local_.over();
+  // A game ended by a five or a full board reopens: winner cleared, the right side to move
+  // (case C09). A game ended otherwise (interrupted) cannot be undone.
+  if (!local_.undo()) {
+    SetStatusText(_("This game ended; it cannot be undone. Start a new game or restart."));
+    return;
+  }
+  redo_.push_back(last);
+  redoTimes_.push_back(localTimes_.empty() ? 0 : localTimes_.back());
+  if (!localTimes_.empty()) localTimes_.pop_back();
+  lastMoveAt_ = std::chrono::steady_clock::now();
+  localDirty_ = true;
+  SetStatusText(wxString::Format(
+      wasOver ? _("Took back %s's %s: the game goes on.") : _("Took back %s's %s."),
+      ColorLabel(mover), toRif(last, local_.size())));
+  ShowState();
+}
+
+void MainFrame::Redo() {
+  if (!CanRedo()) return;
+  const Point p = redo_.back();
+  const Stone mover = local_.toMove();
+  if (const MoveError e = local_.play(p); e != MoveError::None) {
+    RefuseMove(p, local_.refusalText(p, e));
+    return;
+  }
+  NoteLocalMove(true);
+  if (local_.over())
+    SetStatusText(ResultSentence(local_.result(), {}, {}));
+  else
+    SetStatusText(
+        wxString::Format(_("%s played %s again."), ColorLabel(mover), toRif(p, local_.size())));
+  ShowState();
+  if (local_.over()) AutoSaveLocal();  // after the RESULT line
+}
+
+void MainFrame::NoteLocalMove(bool fromRedo) {
+  const auto now = std::chrono::steady_clock::now();
+  int ms = static_cast<int>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(now - lastMoveAt_).count());
+  lastMoveAt_ = now;
+  const Point p = *local_.lastMove();
+  if (fromRedo || (!redo_.empty() && redo_.back() == p)) {
+    // The move taken back is played again: the rest of the redo list still applies.
+    if (!redoTimes_.empty()) {
+      if (fromRedo) ms = redoTimes_.back();
+      redoTimes_.pop_back();
+    }
+    redo_.pop_back();
+  } else {
+    redo_.clear();
+    redoTimes_.clear();
+  }
+  localTimes_.resize(static_cast<std::size_t>(local_.ply() - 1), 0);
+  localTimes_.push_back(ms);
+  localDirty_ = true;
+}
+
+void MainFrame::Restart() {
+  if (mode_ != Mode::Local || !hotSeat_ || local_.ply() == 0) return;
+  StartLocalGame(Game(local_.size(), local_.rule(), local_.foulPolicy()));
+  SetStatusText(_("The game starts again: Black moves first."));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening and replaying
+
+void MainFrame::OnOpen() {
+  wxString folder = FromUtf8(session_.lastRecordFolder);
+  if (folder.empty() || !wxFileName::DirExists(folder)) folder = AutoSaveFolder();
+  wxFileDialog dialog(this, _("Open a game record"), folder, {}, kOpenWildcard,
+                      wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+  if (dialog.ShowModal() != wxID_OK) return;
+  OpenRecord(dialog.GetPath());
+}
+
+void MainFrame::OpenRecord(const wxString& path) {
+  if (MatchRunning() && !ConfirmLeave(_("Leave the network game and open a record?"))) return;
+  Record record;
+  Rule rule = Rule::Freestyle;
+  Game start;
+  try {
+    // The rule for files that do not state it: the one of local games, when the board allows.
+    record = openRecordFile(ToPath(path), ReplayRule(Record{}, session_.localGame.rule));
+    rule = ReplayRule(record, session_.localGame.rule);
+    start = PositionAt(record, 0, rule);
+  } catch (const RecordError& e) {
+    const wxString sentence = AsSentence(e.what());
+    if (report_) report_->Error(sentence.utf8_string());
+    SetStatusText(_("The record could not be opened; the game shown is unchanged."));
+    wxMessageBox(sentence, _("Open a game record"), wxOK | wxICON_WARNING, this);
+    return;
+  } catch (const std::invalid_argument& e) {
+    const wxString sentence = AsSentence(e.what());
+    if (report_) report_->Error(sentence.utf8_string());
+    wxMessageBox(sentence, _("Open a game record"), wxOK | wxICON_WARNING, this);
+    return;
+  }
+  AutoSaveLocal();
+  DropNetGame();
+  session_.lastRecordFolder = saved_.lastRecordFolder = wxFileName(path).GetPath().utf8_string();
+  SaveSettings();
+  mode_ = Mode::Replay;
+  hotSeat_ = false;
+  replayRecord_ = std::move(record);
+  replayRule_ = rule;
+  replayPath_ = path;
+  savePath_.clear();
+  blackNick_ = replayRecord_.black ? FromUtf8(*replayRecord_.black) : wxString();
+  whiteNick_ = replayRecord_.white ? FromUtf8(*replayRecord_.white) : wxString();
+  you_ = Stone::Empty;
+  const int total = static_cast<int>(replayRecord_.moves.size());
+  if (report_) {
+    report_->Opened(replayRecord_.size, replayRule_, total);
+    ReportGeometry(true);
+  }
+  replayBar_->SetPosition(0, total);
+  ShowReplay(0);
+  SetStatusText(wxString::Format(
+      _("Opened %s: %d moves. Use Home, Left, Right and End, or Play, to step through it."),
+      wxFileName(path).GetFullName(), total));
+}
+
+void MainFrame::ShowReplay(int ply) {
+  if (mode_ != Mode::Replay) return;
+  try {
+    replayGame_ = PositionAt(replayRecord_, ply, replayRule_);
+  } catch (const std::invalid_argument&) {
+    return;  // checked when the record was opened
+  }
+  if (replayBar_->Ply() != ply) replayBar_->SetPosition(ply, replayBar_->Total());
+  ShowState();
+  const int total = static_cast<int>(replayRecord_.moves.size());
+  if (const Point* last = replayGame_.lastMove())
+    SetStatusText(
+        wxString::Format(_("Move %d of %d: %s %s."), replayGame_.ply(), total,
+                         ColorLabel(replayGame_.ply() % 2 == 1 ? Stone::Black : Stone::White),
+                         toRif(*last, replayGame_.size())));
+  else
+    SetStatusText(wxString::Format(_("The empty board; %d moves follow."), total));
+  if (report_)
+    report_->Replay(replayGame_.ply(), static_cast<int>(replayRecord_.moves.size()), replayGame_);
+}
+
+void MainFrame::ContinueFromHere() {
+  if (mode_ != Mode::Replay) return;
+  const int ply = replayBar_->Ply();
+  Game game;
+  try {
+    game = Game(replayRecord_.size, replayRule_, session_.localGame.foul);
+  } catch (const std::invalid_argument&) {
+    return;
+  }
+  for (int k = 0; k < ply; ++k)
+    if (game.play(replayRecord_.moves[static_cast<std::size_t>(k)]) != MoveError::None) break;
+  if (game.over()) {
+    SetStatusText(_("The game is over at this move: go back a move to continue from there."));
+    return;
+  }
+  StartLocalGame(game);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving
+
+Record MainFrame::ShownRecord() const {
+  if (mode_ == Mode::Replay) return replayRecord_;
+  const Game& game = ShownGame();
+  return RecordFromGame(
+      game, PlayerName(Stone::Black).utf8_string(), PlayerName(Stone::White).utf8_string(),
+      mode_ == Mode::Local && hotSeat_ ? localTimes_ : std::vector<int>(), Today());
+}
+
+void MainFrame::OnSave(bool askName) {
+  if (mode_ != Mode::Replay && ShownGame().ply() == 0) return;
+  wxString path = askName ? wxString() : savePath_;
+  if (path.empty()) {
+    wxString folder = FromUtf8(session_.lastRecordFolder);
+    if (folder.empty() || !wxFileName::DirExists(folder)) folder = wxGetHomeDir();
+    const wxString name =
+        mode_ == Mode::Replay
+            ? wxFileName(replayPath_).GetName() + ".sgf"
+            : AutoSaveName(wxDateTime::Now(), PlayerName(Stone::Black), PlayerName(Stone::White));
+    wxFileDialog dialog(this, _("Save the game"), folder, name, kSaveWildcard,
+                        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dialog.ShowModal() != wxID_OK) return;
+    path = dialog.GetPath();
+    // No known extension typed: the one of the filter chosen.
+    if (!recordFormatFromPath(ToPath(path))) {
+      const int filter = std::clamp(dialog.GetFilterIndex(), 0, 3);
+      path += kSaveExtensions[filter];
+    }
+  }
+  if (SaveShownTo(path)) savePath_ = path;
+}
+
+bool MainFrame::SaveShownTo(const wxString& path) {
+  try {
+    saveRecordFile(ToPath(path), ShownRecord());
+  } catch (const RecordError& e) {
+    const wxString sentence = AsSentence(e.what());
+    if (report_) report_->Error(sentence.utf8_string());
+    SetStatusText(_("The game was not saved."));
+    wxMessageBox(sentence, _("Save the game"), wxOK | wxICON_WARNING, this);
+    return false;
+  }
+  session_.lastRecordFolder = saved_.lastRecordFolder = wxFileName(path).GetPath().utf8_string();
+  SaveSettings();
+  if (report_) report_->Saved(false, path.utf8_string());
+  SetStatusText(wxString::Format(_("Saved to %s."), path));
+  return true;
+}
+
+void MainFrame::AutoSave(const Game& game, const wxString& black, const wxString& white,
+                         const std::vector<int>& timesMs, wxString& path) {
+  if (game.ply() == 0) return;
+  if (path.empty()) {
+    // A new file for each game: " (2)", " (3)", ... when two games share the second and players.
+    const wxFileName base(AutoSaveFolder(), AutoSaveName(wxDateTime::Now(), black, white));
+    path = base.GetFullPath();
+    for (int n = 2; wxFileName::FileExists(path) && n < 1000; ++n)
+      path = wxFileName(base.GetPath(),
+                        wxString::Format("%s (%d).%s", base.GetName(), n, base.GetExt()))
+                 .GetFullPath();
+  }
+  try {
+    saveRecordFile(ToPath(path), RecordFromGame(game, black.utf8_string(), white.utf8_string(),
+                                                timesMs, Today()));
+  } catch (const RecordError& e) {
+    // Not worth a dialog: the game itself is unharmed. Say it in the status bar.
+    const wxString sentence = AsSentence(e.what());
+    if (report_) report_->Error(sentence.utf8_string());
+    SetStatusText(wxString::Format(_("Automatic save failed: %s"), sentence));
+    return;
+  }
+  if (report_) report_->Saved(true, path.utf8_string());
+}
+
+void MainFrame::AutoSaveLocal() {
+  if (!hotSeat_ || !localDirty_ || local_.ply() == 0) return;
+  localDirty_ = false;
+  Game game = local_;  // a game left unfinished is saved as interrupted
+  game.end(Outcome::Interrupted, EndReason::Disconnected, "left unfinished");
+  AutoSave(game, {}, {}, localTimes_, localAutoSave_);
+}
+
+void MainFrame::NoteNetworkTimes() {
+  const int ply = snap_.game.ply();
+  const auto now = std::chrono::steady_clock::now();
+  if (ply < static_cast<int>(netTimes_.size())) {
+    netTimes_.resize(static_cast<std::size_t>(ply));  // a takeback
+    lastMoveAt_ = now;
+  }
+  while (static_cast<int>(netTimes_.size()) < ply) {
+    netTimes_.push_back(static_cast<int>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(now - lastMoveAt_).count()));
+    lastMoveAt_ = now;
+  }
+}
+
+void MainFrame::AutoSaveNetwork(const Game& game) {
+  if (!netStarted_ || game.ply() == 0 || netSavedGame_ == startedGame_) return;
+  // Once per network game: when it ends, or when it is cut short.
+  if (!game.over()) return;
+  netSavedGame_ = startedGame_;
+  netAutoSave_.clear();
+  AutoSave(game, blackNick_, whiteNick_,
+           static_cast<int>(netTimes_.size()) == game.ply() ? netTimes_ : std::vector<int>(),
+           netAutoSave_);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Position strings
+
+void MainFrame::CopyPosition() {
+  const Game& game = ShownGame();
+  const std::string text = formatPositionString(game.moves(), game.size());
+  if (text.empty()) {
+    SetStatusText(_("No moves to copy."));
+    return;
+  }
+  if (wxTheClipboard->Open()) {
+    wxTheClipboard->SetData(new wxTextDataObject(FromUtf8(text)));
+    wxTheClipboard->Close();
+    if (report_) report_->Clipboard(text);
+    SetStatusText(wxString::Format(_("Copied the position %s."), FromUtf8(text)));
+  } else {
+    SetStatusText(_("The clipboard cannot be opened."));
+  }
+}
+
+void MainFrame::PastePosition() {
+  wxString text;
+  if (wxTheClipboard->Open()) {
+    if (wxTheClipboard->IsSupported(wxDF_UNICODETEXT) || wxTheClipboard->IsSupported(wxDF_TEXT)) {
+      wxTextDataObject data;
+      wxTheClipboard->GetData(data);
+      text = data.GetText();
+    }
+    wxTheClipboard->Close();
+  }
+  if (MatchRunning() && !ConfirmLeave(_("Leave the network game and set up the pasted position?")))
+    return;
+  const GameOptions& options = session_.localGame;
+  Game game;
+  try {
+    game = Game(options.EffectiveSize(), options.rule, options.foul);
+    const std::vector<Point> moves = parsePositionString(text.utf8_string(), game.size());
+    for (const Point& p : moves)
+      if (const MoveError e = game.play(p); e != MoveError::None)
+        throw RecordError(0, "position string: " + game.refusalText(p, e));
+    if (game.over()) throw RecordError(0, "position string: the game is already over");
+  } catch (const std::exception& e) {
+    const wxString sentence = AsSentence(e.what());
+    if (report_) report_->Error(sentence.utf8_string());
+    SetStatusText(wxString::Format(_("Cannot paste the position: %s"), sentence));
+    return;
+  }
+  StartLocalGame(game);
+}
+
+}  // namespace gomoku::app
