@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 
 #include "core/renju.h"
 
@@ -27,6 +28,16 @@ std::uint64_t mix(std::uint64_t x) {
 }
 
 }  // namespace
+
+Searcher::TableCache& Searcher::cache() {
+  static TableCache c;
+  return c;
+}
+
+std::mutex& Searcher::cacheMutex() {
+  static std::mutex m;
+  return m;
+}
 
 LevelParams levelParams(int level) {
   switch (std::clamp(level, kMinLevel, kMaxLevel)) {
@@ -56,15 +67,6 @@ Searcher::Searcher(const Board& board, Stone toMove, Rule rule, const Limits& li
       const Stone s = board.at({x, y});
       if (s != Stone::Empty) pos_.play(cellIndex(x, y), s == Stone::Black ? kBlack : kWhite);
     }
-  std::size_t mem = std::max<std::size_t>(limits.memoryBytes, 1u << 20);
-  std::size_t vcfBytes = std::min<std::size_t>(mem / 4, 4u << 20);
-  std::size_t vcfEntries = 1;
-  while (vcfEntries * 2 * sizeof(std::uint64_t) <= vcfBytes) vcfEntries *= 2;
-  vcfTable_.assign(vcfEntries, 0);
-  std::size_t ttEntries = 1;
-  while (ttEntries * 2 * sizeof(TTEntry) <= mem - vcfBytes) ttEntries *= 2;
-  tt_.assign(ttEntries, TTEntry{});
-  ttMask_ = ttEntries - 1;
   candStack_.resize(kMaxPly + 8);
   nodeLimit_ = limits.maxNodes;
   // Time budget for this move.
@@ -77,7 +79,44 @@ Searcher::Searcher(const Board& board, Stone toMove, Rule rule, const Limits& li
   if (lp_.capMs > 0) budget = budget > 0 ? std::min(budget, lp_.capMs) : lp_.capMs;
   if (budget == 0 && limits.maxNodes == 0 && limits.maxDepth == 0) budget = 2000;
   budgetMs_ = budget;
+  // Tables: no bigger than the search can fill (about 2 entries per node at ~1M nodes/s), and
+  // no bigger than the memory limit. Allocations are reused from the previous search.
+  std::size_t mem = std::max<std::size_t>(limits.memoryBytes, 1u << 20);
+  std::uint64_t expectNodes = 0;
+  if (budget > 0) expectNodes = static_cast<std::uint64_t>(budget) * 1000;
+  if (limits.maxNodes)
+    expectNodes = expectNodes ? std::min(expectNodes, limits.maxNodes) : limits.maxNodes;
+  if (expectNodes)
+    mem = std::min<std::size_t>(mem,
+                                std::max<std::size_t>(expectNodes * 2 * sizeof(TTEntry), 1u << 20));
+  const std::size_t vcfBytes = std::min<std::size_t>(mem / 4, 4u << 20);
+  std::size_t vcfEntries = 1;
+  while (vcfEntries * 2 * sizeof(std::uint64_t) <= vcfBytes) vcfEntries *= 2;
+  std::size_t ttEntries = 1;
+  while (ttEntries * 2 * sizeof(TTEntry) <= mem - vcfBytes) ttEntries *= 2;
+  {
+    std::lock_guard<std::mutex> lock(cacheMutex());
+    auto& c = cache();
+    if (c.tt.size() == ttEntries) tt_.swap(c.tt);
+    if (c.vcf.size() == vcfEntries) vcfTable_.swap(c.vcf);
+  }
+  if (tt_.size() == ttEntries)
+    std::fill(tt_.begin(), tt_.end(), TTEntry{});
+  else
+    tt_.assign(ttEntries, TTEntry{});
+  if (vcfTable_.size() == vcfEntries)
+    std::fill(vcfTable_.begin(), vcfTable_.end(), 0);
+  else
+    vcfTable_.assign(vcfEntries, 0);
+  ttMask_ = ttEntries - 1;
   t0_ = std::chrono::steady_clock::now();
+}
+
+Searcher::~Searcher() {
+  std::lock_guard<std::mutex> lock(cacheMutex());
+  auto& c = cache();
+  if (c.tt.empty() || c.tt.size() < tt_.size()) c.tt.swap(tt_);
+  if (c.vcf.empty() || c.vcf.size() < vcfTable_.size()) c.vcf.swap(vcfTable_);
 }
 
 std::int64_t Searcher::elapsedMs() const {
@@ -369,7 +408,17 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
   } else {
     for (const Cand& c : cands)
       if ((c.sf & kFlagWin4) && legal(c.idx, stm)) return kMate - ply - 2;
-    if (depth <= 0 || ply >= kMaxPly) return evalFrom(cands);
+    if (depth <= 0 || ply >= kMaxPly) {
+      // Horizon: a short VCF for the side to move when it has a four to start with.
+      bool anyFour = false;
+      for (const Cand& c : cands) anyFour |= (c.sf & kFlagFour) != 0;
+      if (anyFour && ply < kMaxPly) {
+        const bool saved = stopped_;
+        if (vcf(stm, 4, -1, ply)) return kMate - ply - 8;
+        if (stopped_ && !saved) return 0;
+      }
+      return evalFrom(cands);
+    }
     for (const Cand& c : cands)
       if ((c.of & kFlagWin4) && legal(c.idx, opp)) oppWin4 = true;
     for (Cand& c : cands) {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <vector>
 
 #include "ai/engine.h"
@@ -30,6 +31,10 @@ class Searcher {
   /// Copies the board into a Position.
   Searcher(const Board& board, Stone toMove, Rule rule, const Limits& limits,
            const std::atomic<bool>* stop);
+  /// Returns the tables for reuse by the next search.
+  ~Searcher();
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
   /// Runs the search.
   SearchResult run(const std::function<void(const SearchInfo&)>& onInfo);
   /// VCF for `attacker` from the current position; the sequence of cells or empty.
@@ -70,6 +75,13 @@ class Searcher {
     std::int8_t depth = -1;
     std::uint8_t flag = 0;
   };
+  struct TableCache {
+    std::vector<TTEntry> tt;
+    std::vector<std::uint64_t> vcf;
+  };
+  static TableCache& cache();
+  static std::mutex& cacheMutex();
+
   Position pos_;
   int root_;  // colour to move at the root
   Limits limits_;
