@@ -84,6 +84,10 @@ void GomokuApp::OnInitCmdLine(wxCmdLineParser& parser) {
                        wxCMD_LINE_VAL_NUMBER);
   parser.AddLongOption("join", _("join the game at HOST:PORT at once"));
   parser.AddLongSwitch("local", _("start a game for two players at this computer at once"));
+  parser.AddLongOption("computer",
+                       _("play against the computer at LEVEL (1 Beginner to 5 Master) at once; "
+                         "--color is yours"),
+                       wxCMD_LINE_VAL_NUMBER);
   parser.AddLongOption("nick", _("nickname for this run"));
   parser.AddLongOption("color", _("colour when hosting: black, white or random"));
   parser.AddLongOption("rule", _("rule for --host and --local: freestyle, standard or renju"));
@@ -109,8 +113,14 @@ bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
     if (!options_.join) return CommandLineError(_("--join needs HOST or HOST:PORT"));
   }
   options_.local = parser.FoundSwitch("local") == wxCMD_SWITCH_ON;
-  if ((options_.hostPort ? 1 : 0) + (options_.join ? 1 : 0) + (options_.local ? 1 : 0) > 1)
-    return CommandLineError(_("use only one of --host, --join and --local"));
+  if (long level = 0; parser.Found("computer", &level)) {
+    if (level < 1 || level > 5) return CommandLineError(_("--computer needs a level from 1 to 5"));
+    options_.computerLevel = static_cast<int>(level);
+  }
+  if ((options_.hostPort ? 1 : 0) + (options_.join ? 1 : 0) + (options_.local ? 1 : 0) +
+          (options_.computerLevel ? 1 : 0) >
+      1)
+    return CommandLineError(_("use only one of --host, --join, --local and --computer"));
   if (parser.Found("nick", &text)) {
     const std::string nick = trimNickname(text.utf8_string());
     if (const auto error = nicknameError(nick))
@@ -197,7 +207,8 @@ bool GomokuApp::OnInit() {
 
   auto* frame = new MainFrame(settings, options_);
   frame->Show();
-  if (options_.hostPort || options_.join) frame->CallAfter(&MainFrame::StartFromCommandLine);
+  if (options_.hostPort || options_.join || options_.computerLevel)
+    frame->CallAfter(&MainFrame::StartFromCommandLine);
   return true;
 }
 

@@ -25,6 +25,7 @@
 
 #include "app/boardpanel.h"
 #include "app/connectdialogs.h"
+#include "app/enginecontroller.h"
 #include "app/newgamedialog.h"
 #include "app/nicknamedialog.h"
 #include "app/resources.h"
@@ -151,6 +152,7 @@ wxSize MainFrame::DefaultClientSize() const {
 }
 
 MainFrame::~MainFrame() {
+  StopComputer();
   *alive_ = false;
   net_.reset();  // BYE, then the network thread ends
 }
@@ -162,6 +164,7 @@ void MainFrame::BuildMenu() {
   auto* game = new wxMenu();
   game->Append(ID_NewLocal, _(L"&New local game\u2026\tCtrl+N"),
                _("Start a game for two players at this computer"));
+  BuildComputerMenu(game);
   game->Append(ID_Host, _(L"&Create game\u2026\tCtrl+H"), _("Host a network game"));
   game->Append(ID_Join, _(L"&Join game\u2026\tCtrl+J"), _("Join a network game"));
   game->Append(ID_Leave, _("&Leave game"), _("Leave the network game"));
@@ -510,6 +513,8 @@ void MainFrame::OnNewLocalGame() {
 }
 
 void MainFrame::NewLocalGame(bool announce) {
+  StopComputer();
+  computer_ = Stone::Empty;
   DropNetGame();
   mode_ = Mode::Local;
   blackNick_.clear();
@@ -541,6 +546,8 @@ void MainFrame::NewLocalGame(bool announce) {
 }
 
 net::NetGame& MainFrame::NewNetGame() {
+  StopComputer();
+  computer_ = Stone::Empty;
   DropNetGame();
   // The listener runs on the network thread: it only queues a call to the GUI thread, which
   // checks that the window still exists before touching it.
@@ -596,6 +603,8 @@ void MainFrame::StartFromCommandLine() {
     OpenHostDialog(options_.hostPort);
   else if (options_.join)
     OpenJoinDialog(options_.join);
+  else if (options_.computerLevel)
+    StartComputerFromCommandLine();
 }
 
 void MainFrame::OpenHostDialog(std::optional<std::uint16_t> listenPort) {
@@ -924,6 +933,10 @@ void MainFrame::UpdateRequestCard() {
 void MainFrame::OnBoardClick(Point p) {
   if (mode_ == Mode::Local) {
     const Stone mover = local_.toMove();
+    if (ComputerToMove()) {
+      RefuseMove(p, "the computer is thinking; wait for its move");
+      return;
+    }
     // Under renju with FoulPolicy::Lose a forbidden point is played and ends the game.
     if (const MoveError e = local_.play(p); e != MoveError::None) {
       RefuseMove(p, local_.refusalText(p, e));
@@ -935,6 +948,7 @@ void MainFrame::OnBoardClick(Point p) {
       SetStatusText(
           wxString::Format(_("%s played %s."), ColorLabel(mover), toRif(p, local_.size())));
     ShowState();
+    MaybeComputerMove();
     return;
   }
   if (!net_) return;
@@ -965,7 +979,8 @@ wxString MainFrame::PlayerName(Stone s) const {
 void MainFrame::ShowState() {
   const Game& game = ShownGame();
   board_->SetGame(game);
-  board_->SetInteractive(mode_ == Mode::Local ? !game.over() : (net_ && snap_.myTurn));
+  board_->SetInteractive(mode_ == Mode::Local ? !game.over() && !ComputerToMove()
+                                              : (net_ && snap_.myTurn));
   UpdateSidePanel();
   ReportGame(game);
   ReportForbidden(game);
@@ -1208,6 +1223,7 @@ void MainFrame::OnClose(wxCloseEvent& event) {
     ReportGame(local_);
   }
   exitTimer_.Stop();
+  StopComputer();   // joins the engine thread (C19c)
   *alive_ = false;  // queued network notifications find the window gone
   SaveSettings();
   Destroy();

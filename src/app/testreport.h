@@ -36,6 +36,10 @@
 ///                                          changes. Names: takeback, draw, resign, again (the
 ///                                          side panel's buttons), accept, decline (the request
 ///                                          card), chat (the chat input field), send
+///   COMPUTER <black|white> <level>         a game against the computer started (after its
+///                                          LOCAL line): the computer's colour and level
+///   THINKING                               the computer started thinking about its move
+///   HINT <x>,<y>                           Game > Hint marked this point on the board
 /// Just before RESULT, a picture of the board is saved to <file>.png.
 
 #include <optional>

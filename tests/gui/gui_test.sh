@@ -12,6 +12,9 @@
 #                  asked by the script and accepted in the app, one asked in the app and
 #                  accepted by the script, a draw offered in the app and accepted, play again
 #                  from both (game 2, colours swapped), then the script resigns
+#   computer_game  --computer 1: the computer (White) answers a click, Game > Hint (Ctrl+I) marks
+#                  a point, clicks are refused while it thinks; then --computer 5 as Black:
+#                  Ctrl+Q while it thinks ends the app at once (case C19c: no hang, no thread)
 #   xdg_config     without --config the settings go to $XDG_CONFIG_HOME/gomoku/gomoku.conf
 #                  (~/.config/gomoku), and the old ~/.gomoku is copied there once
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
@@ -397,6 +400,45 @@ SCRIPT
   grep -qx 'TAKEBACK to 2 moves' "$work/cli.out" || fail "gomoku-cli did not take back the app's move"
   grep -q '^RESULT draw' "$work/cli.out" || fail "gomoku-cli did not see the draw"
   grep -q '^STARTED black vs GUI host (white).*, game 2$' "$work/cli.out" || fail "gomoku-cli did not start game 2 as Black"
+  ;;
+computer_game)
+  start_app comp --computer 1 --color black --rule freestyle
+  exec 3< "$work/comp.fifo"
+  app_wait 3 comp '^COMPUTER '
+  [[ $line == "COMPUTER white 1" ]] || fail "comp: bad COMPUTER line '$line'"
+  [[ -n ${comp_geo:-} ]] || app_wait 3 comp '^GEOMETRY '   # app_wait keeps the last in comp_geo
+  click_move comp 3 1 7 7
+  app_wait 3 comp '^THINKING'
+  app_wait 3 comp '^MOVE 2 '
+  reply=${line#MOVE 2 }
+  [[ $reply != "7,7" ]] || fail "comp: the computer played on an occupied point"
+  read -r gx gy cell <<< "$comp_geo"
+  xdotool mousemove --sync "$gx" "$gy"
+  xdotool key ctrl+i
+  app_wait 3 comp '^HINT '
+  hint=${line#HINT }
+  [[ $hint != "7,7" && $hint != "$reply" ]] || fail "comp: the hint is an occupied point: $hint"
+  screenshot hint
+  # shellcheck disable=SC2086
+  click_move comp 3 3 ${hint/,/ }
+  app_wait 3 comp '^MOVE 4 '
+  # The window is closed while the computer thinks.
+  start_app master --computer 5 --color white --rule renju
+  exec 4< "$work/master.fifo"
+  app_wait 4 master '^COMPUTER '
+  [[ $line == "COMPUTER black 5" ]] || fail "master: bad COMPUTER line '$line'"
+  app_wait 4 master '^MOVE 1 7,7'
+  [[ -n ${master_geo:-} ]] || app_wait 4 master '^GEOMETRY '
+  click_move master 4 2 8 8
+  app_wait 4 master '^THINKING'
+  read -r gx gy cell <<< "$master_geo"
+  xdotool mousemove --sync "$gx" "$gy"
+  xdotool key ctrl+q
+  app_wait 4 master '^RESULT '
+  [[ $line == "RESULT interrupted "* ]] || fail "master: expected an interrupted game, got '$line'"
+  for _ in $(seq 30); do kill -0 "$master_pid" 2>/dev/null || break; sleep 0.1; done
+  ! kill -0 "$master_pid" 2>/dev/null || fail "master: the app did not quit at once while the computer was thinking"
+  wait "$master_pid" || fail "master: the app exited with status $?"
   ;;
 xdg_config)
   home="$work/home"

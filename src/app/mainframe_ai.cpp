@@ -1,0 +1,146 @@
+// MainFrame: games against the computer and hints (the engine part of the main window).
+
+#include <random>
+
+#include <wx/intl.h>
+#include <wx/menu.h>
+
+#include "app/boardpanel.h"
+#include "app/computerdialog.h"
+#include "app/enginecontroller.h"
+#include "app/mainframe.h"
+#include "app/testreport.h"
+#include "app/texts.h"
+#include "core/notation.h"
+
+namespace gomoku::app {
+
+namespace {
+enum { ID_NewComputer = wxID_HIGHEST + 200, ID_Hint };
+}
+
+void MainFrame::BuildComputerMenu(wxMenu* game) {
+  game->Append(ID_NewComputer, _(L"New game against the &computer\u2026\tCtrl+K"),
+               _("Play against the computer: choose your colour, its level and the rule"));
+  game->Append(ID_Hint, _("&Hint\tCtrl+I"),
+               _("Ask the computer for a move suggestion (local games)"));
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { OnNewComputerGame(); }, ID_NewComputer);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { OnHint(); }, ID_Hint);
+  Bind(
+      wxEVT_UPDATE_UI,
+      [this](wxUpdateUIEvent& e) {
+        e.Enable(mode_ == Mode::Local && !local_.over() && !ComputerToMove() &&
+                 !(engine_ && engine_->Busy()));
+      },
+      ID_Hint);
+}
+
+bool MainFrame::ComputerToMove() const {
+  return mode_ == Mode::Local && computer_ != Stone::Empty && !local_.over() &&
+         local_.toMove() == computer_;
+}
+
+void MainFrame::StopComputer() {
+  if (engine_) engine_->Stop();
+  hinting_ = false;
+}
+
+void MainFrame::OnNewComputerGame() {
+  ComputerGameDialog dialog(this, ComputerGameOptions::Load(session_.localGame));
+  if (dialog.ShowModal() != wxID_OK) return;
+  if (MatchRunning() && !ConfirmLeave(_("Leave the network game and play against the computer?")))
+    return;
+  const ComputerGameOptions o = dialog.GetOptions();
+  o.Save();
+  StartComputerGame(o);
+}
+
+void MainFrame::StartComputerFromCommandLine() {
+  ComputerGameOptions o;
+  o.game = session_.localGame;
+  o.level = options_.computerLevel.value_or(3);
+  o.colorChoice = session_.hostColor == net::ColorChoice::White    ? 1
+                  : session_.hostColor == net::ColorChoice::Random ? 2
+                                                                   : 0;
+  StartComputerGame(o);
+}
+
+void MainFrame::StartComputerGame(const ComputerGameOptions& o) {
+  const GameOptions previous = session_.localGame;
+  session_.localGame = o.game;
+  NewLocalGame();  // stops any search, clears computer_
+  session_.localGame = previous;
+  Stone human = o.colorChoice == 1 ? Stone::White : Stone::Black;
+  if (o.colorChoice == 2) human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;
+  computer_ = opponent(human);
+  computerLevel_ = o.level;
+  const wxString name =
+      wxString::Format(_("Computer (%s)"), wxGetTranslation(ai::levelName(o.level)));
+  (computer_ == Stone::Black ? blackNick_ : whiteNick_) = name;
+  (human == Stone::Black ? blackNick_ : whiteNick_) =
+      session_.nickname.empty() ? _("You") : FromUtf8(session_.nickname);
+  you_ = human;
+  if (report_)
+    report_->Line(std::string("COMPUTER ") + stoneName(computer_) + " " + std::to_string(o.level));
+  SetStatusText(human == Stone::Black
+                    ? _("New game against the computer: you play Black and move first.")
+                    : _("New game against the computer: you play White."));
+  ShowState();
+  MaybeComputerMove();
+}
+
+void MainFrame::MaybeComputerMove() {
+  if (!ComputerToMove()) return;
+  if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
+  hinting_ = false;
+  SetStatusText(_(L"The computer is thinking\u2026"));
+  if (report_) report_->Line("THINKING");
+  engine_->Think(local_, computerLevel_, [this](const ai::SearchResult& r) { OnComputerMove(r); });
+  ShowState();  // the board refuses clicks while it thinks
+}
+
+void MainFrame::OnComputerMove(const ai::SearchResult& r) {
+  if (!ComputerToMove()) return;
+  if (!r.move || local_.play(*r.move) != MoveError::None) {
+    local_.end(computer_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
+               EndReason::Resignation, "the computer has no legal move");
+    SetStatusText(_("The computer resigns: it has no legal move left. You win."));
+    ShowState();
+    return;
+  }
+  if (local_.over())
+    SetStatusText(
+        ResultSentence(local_.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
+  else if (r.forcedWin)
+    SetStatusText(wxString::Format(_("The computer played %s and sees a forced win."),
+                                   toRif(*r.move, local_.size())));
+  else
+    SetStatusText(
+        wxString::Format(_("The computer played %s. Your turn."), toRif(*r.move, local_.size())));
+  ShowState();
+}
+
+void MainFrame::OnHint() {
+  if (mode_ != Mode::Local || local_.over() || ComputerToMove()) return;
+  if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
+  if (engine_->Busy()) return;
+  hinting_ = true;
+  SetStatusText(_(L"Looking for a good move\u2026"));
+  const int ply = local_.ply();
+  engine_->Think(local_, ai::kMaxLevel - 1, [this, ply](const ai::SearchResult& r) {
+    hinting_ = false;
+    if (mode_ != Mode::Local || local_.ply() != ply || local_.over()) return;
+    if (!r.move) {
+      SetStatusText(_("No hint: there is no legal move."));
+      return;
+    }
+    board_->SetHint(*r.move);
+    if (report_) report_->Line("HINT " + toXY(*r.move));
+    SetStatusText(wxString::Format(_("Hint: %s for %s."), toRif(*r.move, local_.size()),
+                                   ColorLabel(local_.toMove())));
+  });
+}
+
+}  // namespace gomoku::app
