@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ai/engine.h"
+#include "core/game.h"
 #include "core/renju.h"
 #include "core/rules.h"
 
@@ -49,50 +50,99 @@ bool parse(const std::string& line, Puzzle& p) {
   return true;
 }
 
-// Checks a VCF sequence: attacker moves are legal (renju), each is a four or five, and it ends
-// with a five. Returns true when it holds.
+// The empty points where `s` would make five under renju.
+std::vector<Point> fivePoints(const Board& b, Stone s) {
+  std::vector<Point> out;
+  Board t = b;
+  for (int y = 0; y < b.size(); ++y)
+    for (int x = 0; x < b.size(); ++x) {
+      if (b.at({x, y}) != Stone::Empty) continue;
+      t.set({x, y}, s);
+      if (!winningLine(t, {x, y}, Rule::Renju).empty()) out.push_back({x, y});
+      t.set({x, y}, Stone::Empty);
+    }
+  return out;
+}
+
+// Checks a VCF sequence strictly: every attacker move is legal (renju) and makes a four (or
+// five); every defender move is the only point that stops that five; the sequence ends with a
+// five, or with a four the defender cannot stop (two five points, or the only one forbidden for
+// Black).
 bool verify(const Puzzle& p, const std::vector<Point>& seq) {
   Board b = p.board;
-  Stone s = p.attacker;
+  const Stone att = p.attacker, def = opponent(att);
   for (std::size_t i = 0; i < seq.size(); ++i) {
     const Point m = seq[i];
     if (!b.inside(m) || b.at(m) != Stone::Empty) return false;
-    if (s == Stone::Black && renjuForbidden(b, m) != Forbidden::None) return false;
-    b.set(m, s);
-    if (!winningLine(b, m, Rule::Renju).empty()) return i + 1 == seq.size() && s == p.attacker;
-    s = opponent(s);
+    if (i % 2 == 0) {
+      if (att == Stone::Black && renjuForbidden(b, m) != Forbidden::None) return false;
+      b.set(m, att);
+      if (!winningLine(b, m, Rule::Renju).empty()) return i + 1 == seq.size();
+      const auto fives = fivePoints(b, att);
+      if (fives.empty()) return false;  // not a four
+      if (i + 1 == seq.size())
+        return fives.size() >= 2 ||
+               (def == Stone::Black && renjuForbidden(b, fives[0]) != Forbidden::None);
+      if (fives.size() != 1 || fives[0] != seq[i + 1]) return false;
+    } else {
+      b.set(m, def);
+      if (!winningLine(b, m, Rule::Renju).empty()) return false;  // the defender made five
+      // A four made by the block must be answered on its five point (unless we make five).
+      const auto dfives = fivePoints(b, def);
+      if (!dfives.empty() && i + 1 < seq.size()) {
+        Board t = b;
+        t.set(seq[i + 1], att);
+        const bool five =
+            b.at(seq[i + 1]) == Stone::Empty && !winningLine(t, seq[i + 1], Rule::Renju).empty();
+        if (!five && (dfives.size() > 1 || dfives[0] != seq[i + 1])) return false;
+      }
+    }
   }
-  // The last attacker move may be an open four / double four or a four whose only defence is
-  // forbidden: accept when the sequence ends with an attacker move.
-  return !seq.empty() && seq.size() % 2 == 1;
+  return false;
 }
 
-int runNps(std::int64_t ms) {
-  const std::vector<std::vector<Point>> games = {
-      {{7, 7}, {7, 8}, {8, 8}, {6, 6}, {8, 6}, {9, 7}},
-      {{7, 7}, {8, 6}, {8, 8}, {6, 8}, {9, 9}, {10, 10}, {6, 6}, {7, 6}},
-      {{7, 7}, {8, 7}, {7, 8}, {7, 6}, {6, 7}, {8, 9}, {6, 6}, {5, 5}, {8, 8}, {9, 9}},
-  };
+// Fixed positions: four openings of the shared file (offset form) continued for 12 plies by the
+// engine itself with a node limit (deterministic), under freestyle and renju. Only searched
+// positions count (not an immediate block or win).
+int runNps(std::int64_t ms, const std::string& openingsFile) {
+  std::vector<std::vector<Point>> openings = {{{7, 7}, {8, 7}, {8, 9}},
+                                              {{7, 7}, {8, 8}, {7, 10}},
+                                              {{7, 7}, {7, 8}, {9, 9}},
+                                              {{7, 7}, {8, 6}, {9, 9}}};
+  if (std::ifstream in(openingsFile); in) {
+    openings.clear();
+    std::string line;
+    while (std::getline(in, line) && openings.size() < 4) {
+      int v[6];
+      if (std::sscanf(line.c_str(), "%d,%d, %d,%d, %d,%d", &v[0], &v[1], &v[2], &v[3], &v[4],
+                      &v[5]) != 6)
+        continue;
+      openings.push_back({{7 + v[0], 7 + v[1]}, {7 + v[2], 7 + v[3]}, {7 + v[4], 7 + v[5]}});
+    }
+  }
   std::uint64_t nodes = 0;
   std::int64_t elapsed = 0;
   for (Rule rule : {Rule::Freestyle, Rule::Renju}) {
-    for (const auto& g : games) {
-      Board b(15);
-      Stone s = Stone::Black;
-      for (Point p : g) {
-        b.set(p, s);
-        s = opponent(s);
+    for (const auto& o : openings) {
+      Game g(15, rule);
+      for (Point p : o) g.play(p);
+      while (g.ply() < 10 && !g.over()) {
+        ai::Limits l;
+        l.maxNodes = 20000;
+        auto r = ai::think(g.board(), g.toMove(), rule, l);
+        if (!r.move || g.play(*r.move) != MoveError::None) break;
       }
+      if (g.over()) continue;
       ai::Limits l;
       l.turnTimeMs = ms;
       l.memoryBytes = 64u << 20;
-      auto r = ai::think(b, s, rule, l);
-      std::printf(
-          "%-9s %2zu stones: depth %2d, %9llu nodes, %5lld ms, %7.0f nodes/s, move %d,%d (%s)\n",
-          ruleName(rule), g.size(), r.depth, static_cast<unsigned long long>(r.nodes),
-          static_cast<long long>(r.elapsedMs),
-          r.elapsedMs ? r.nodes * 1000.0 / static_cast<double>(r.elapsedMs) : 0.0,
-          r.move ? r.move->x : -1, r.move ? r.move->y : -1, r.reason.c_str());
+      auto r = ai::think(g.board(), g.toMove(), rule, l);
+      std::printf("%-9s %2d stones: depth %2d, %9llu nodes, %5lld ms, %8.0f nodes/s (%s)\n",
+                  ruleName(rule), g.ply(), r.depth, static_cast<unsigned long long>(r.nodes),
+                  static_cast<long long>(r.elapsedMs),
+                  r.elapsedMs ? r.nodes * 1000.0 / static_cast<double>(r.elapsedMs) : 0.0,
+                  r.reason.c_str());
+      if (r.reason != "search") continue;
       nodes += r.nodes;
       elapsed += r.elapsedMs;
     }
@@ -129,7 +179,8 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (nps) return runNps(ms);
+  if (nps)
+    return runNps(ms, std::string(GOMOKU_SHARED_DIR) + "/data/piskvork_openings_offset_15.txt");
   std::ifstream in(file);
   if (!in) {
     std::fprintf(stderr, "cannot read %s\n", file.c_str());
