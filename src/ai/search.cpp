@@ -408,6 +408,17 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
   } else {
     for (const Cand& c : cands)
       if ((c.sf & kFlagWin4) && legal(c.idx, stm)) return kMate - ply - 2;
+    // Near the root, a deeper VCF for the side to move (the opponent's threats after our
+    // candidate move at ply 1, ours at ply 2).
+    if (ply >= 1 && ply <= 2 && depth > 0) {
+      bool anyFour = false;
+      for (const Cand& c : cands) anyFour |= (c.sf & kFlagFour) != 0;
+      if (anyFour) {
+        const bool saved = stopped_;
+        if (vcf(stm, 12, -1, ply)) return kMate - ply - 20;
+        if (stopped_ && !saved) return 0;
+      }
+    }
     if (depth <= 0 || ply >= kMaxPly) {
       // Horizon: a short VCF for the side to move when it has a four to start with.
       bool anyFour = false;
