@@ -174,8 +174,13 @@ std::optional<std::string> PbrainClient::readReply(std::int64_t timeoutMs, std::
       error = "the engine did not answer within " + std::to_string(timeoutMs) + " ms";
       return std::nullopt;
     }
+    if (cancel_ && cancel_->load()) {
+      error = "cancelled";
+      return std::nullopt;
+    }
     pollfd p{fromChild_, POLLIN, 0};
-    const int r = poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left, 1 << 30)));
+    const int r =
+        poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left, cancel_ ? 10 : 1 << 30)));
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) continue;
     char buf[4096];

@@ -5,6 +5,7 @@
 /// (plastovicka.github.io/protocl2en.htm). POSIX only for now (posix_spawn); on other systems
 /// start() fails with a clear error.
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -48,6 +49,9 @@ class PbrainClient {
   bool alive();
   /// Messages (MESSAGE/DEBUG lines) received since the last call.
   std::vector<std::string> takeMessages();
+  /// A flag that, when set (by another thread), makes a waiting call return at once with the
+  /// error "cancelled" (checked every 10 ms). nullptr: none.
+  void setCancelFlag(const std::atomic<bool>* flag) { cancel_ = flag; }
   /// Process id (0 when none).
   long pid() const { return static_cast<long>(pid_); }
 
@@ -66,6 +70,7 @@ class PbrainClient {
   std::string name_;
   int status_ = 0;
   bool reaped_ = false;
+  const std::atomic<bool>* cancel_ = nullptr;
 };
 
 }  // namespace gomoku::ai

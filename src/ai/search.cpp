@@ -360,6 +360,185 @@ std::vector<int> Searcher::vcfRoot(int attacker, std::uint64_t nodeBudget) {
   return result;
 }
 
+int Searcher::defenderFivePoints(int defender, int* out) {
+  int count = 0;
+  const int n = pos_.size();
+  for (int y = 0; y < n; ++y) {
+    int i = cellIndex(0, y);
+    for (int x = 0; x < n; ++x, ++i) {
+      if (!pos_.empty(i) || !pos_.nearby(i)) continue;
+      for (int d = 0; d < 4; ++d)
+        if (pos_.pat(i, d, defender) == kFive) {
+          if (count < 8) out[count] = i;
+          ++count;
+          break;
+        }
+    }
+  }
+  return count;
+}
+
+// VCT (victory by continuous threats: fours and open threes), attacker to move. Sound but not
+// complete: the defender may answer a three on any point where the attacker would get a four
+// (anywhere) or with any four of its own, and a four of the defender must be answered by a move
+// that is itself a threat. vcfLine_ gets the first move on success.
+bool Searcher::vct(int attacker, int depth, int ply) {
+  ++nodes_;
+  if (timeUp()) return false;
+  const int defender = other(attacker);
+  int dfives[8];
+  const int ndf = defenderFivePoints(defender, dfives);
+  if (ndf >= 2) return false;
+  const int forced = ndf == 1 ? dfives[0] : -1;
+  vcfLine_.clear();
+  if (vcf(attacker, 8, forced, ply)) {
+    const int first = vcfLine_.back();
+    vcfLine_.assign(1, first);
+    return true;
+  }
+  if (stopped_ || depth <= 0) return false;
+  const std::uint64_t h = pos_.hash() ^ (attacker == kWhite ? 0x3333ull << 44 : 0x7777ull << 36);
+  const std::uint64_t slot = h & (vcfTable_.size() - 1);
+  {
+    const std::uint64_t e = vcfTable_[slot];
+    if ((e & ~0xFFull) == (h & ~0xFFull) && static_cast<int>(e & 0xFF) >= depth) return false;
+  }
+  // Attacker moves: fours and threes, strongest first.
+  struct M {
+    int idx, prio;
+  };
+  M moves[64];
+  int nm = 0;
+  auto consider = [&](int i) {
+    int fours = 0, threes = 0;
+    for (int d = 0; d < 4; ++d) {
+      const int p = pos_.pat(i, d, attacker);
+      if (p == kB4 || p == kF4)
+        ++fours;
+      else if (p == kF3)
+        ++threes;
+    }
+    if (!fours && !threes) return;
+    int prio = fours * 100 + threes * 60;
+    for (int d = 0; d < 4; ++d) {
+      const int p = pos_.pat(i, d, defender);
+      if (p >= kB3 && p <= kF4) prio += 10;  // also blocks the defender
+    }
+    if (nm < 64) moves[nm++] = {i, prio};
+  };
+  if (forced >= 0) {
+    consider(forced);
+  } else {
+    const int n = pos_.size();
+    for (int y = 0; y < n; ++y) {
+      int i = cellIndex(0, y);
+      for (int x = 0; x < n; ++x, ++i)
+        if (pos_.empty(i) && pos_.nearby(i)) consider(i);
+    }
+  }
+  std::sort(moves, moves + nm, [](const M& a, const M& b) { return a.prio > b.prio; });
+  nm = std::min(nm, 12);
+  for (int k = 0; k < nm; ++k) {
+    const int m = moves[k].idx;
+    if (!legal(m, attacker)) continue;
+    pos_.play(m, attacker);
+    bool win = false;
+    int fives[8];
+    const int nf = fivePointsAround(m, attacker, 15, fives);
+    if (nf >= 1) {
+      // A four: the defender's reply is forced (the VCF above found no win after it, but a
+      // three may follow).
+      const int b = fives[0];
+      bool defFive = false;
+      for (int d = 0; d < 4; ++d) defFive |= pos_.pat(b, d, defender) == kFive;
+      if (nf == 1 && !defFive &&
+          !(defender == kBlack && pos_.rule() == Rule::Renju && pos_.forbidden(b))) {
+        pos_.play(b, defender);
+        win = vct(attacker, depth - 1, ply + 2);
+        pos_.undo();
+      }
+    } else {
+      // A three: real only when the attacker now has a legal open four to make.
+      bool real = false;
+      const int n = pos_.size();
+      for (int d = 0; d < 4 && !real; ++d)
+        for (int j = -4; j <= 4 && !real; ++j) {
+          const int q = m + j * kDir[d];
+          if (j && q >= 0 && q < kCells && pos_.empty(q) && pos_.pat(q, d, attacker) == kF4 &&
+              legal(q, attacker))
+            real = true;
+        }
+      (void)n;
+      if (real) win = vctDefended(attacker, depth - 1, ply + 1);
+    }
+    pos_.undo();
+    if (win) {
+      vcfLine_.assign(1, m);
+      return true;
+    }
+    if (stopped_) return false;
+  }
+  if (!stopped_)
+    vcfTable_[slot] = (h & ~0xFFull) | static_cast<std::uint64_t>(std::min(depth, 255));
+  return false;
+}
+
+// The defender to move against an open three: every point where the attacker would make a four
+// and every four of the defender. True when the attacker wins after each of them.
+bool Searcher::vctDefended(int attacker, int depth, int ply) {
+  ++nodes_;
+  if (timeUp()) return false;
+  const int defender = other(attacker);
+  int defs[96];
+  int nd = 0;
+  const int n = pos_.size();
+  for (int y = 0; y < n; ++y) {
+    int i = cellIndex(0, y);
+    for (int x = 0; x < n; ++x, ++i) {
+      if (!pos_.empty(i) || !pos_.nearby(i)) continue;
+      bool add = false;
+      for (int d = 0; d < 4 && !add; ++d) {
+        const int pa = pos_.pat(i, d, attacker), pd = pos_.pat(i, d, defender);
+        if (pd == kFive) return false;  // the defender wins first
+        add = (pa >= kB4 && pa <= kFive) || pd == kB4 || pd == kF4;
+      }
+      if (add) {
+        if (nd >= 96) return false;
+        defs[nd++] = i;
+      }
+    }
+  }
+  if (nd == 0) return false;
+  for (int k = 0; k < nd; ++k) {
+    const int dm = defs[k];
+    if (!legal(dm, defender)) continue;
+    pos_.play(dm, defender);
+    const bool win = vct(attacker, depth, ply + 1);
+    pos_.undo();
+    if (!win) return false;
+  }
+  return true;
+}
+
+std::vector<int> Searcher::vctRoot(int attacker, std::uint64_t nodeBudget) {
+  const std::uint64_t savedLimit = nodeLimit_;
+  if (nodeBudget)
+    nodeLimit_ = nodeLimit_ ? std::min(nodeLimit_, nodes_ + nodeBudget) : nodes_ + nodeBudget;
+  std::vector<int> result;
+  for (int depth = 1; depth <= 5; ++depth) {
+    if (vct(attacker, depth, 0)) {
+      result = vcfLine_;
+      break;
+    }
+    if (stopped_) break;
+  }
+  if (stopped_ && nodeBudget && !(extStop_ && extStop_->load()) &&
+      !(savedLimit && nodes_ >= savedLimit) && !(budgetMs_ > 0 && elapsedMs() >= budgetMs_))
+    stopped_ = false;
+  nodeLimit_ = savedLimit;
+  return result;
+}
+
 int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
   ++nodes_;
   pv_[ply].clear();
@@ -574,6 +753,23 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& onInfo)
       r.score = kMate - static_cast<int>(line.size());
       for (int i : line) r.pv.push_back(toPoint(i));
       return finish(line.front(), "vcf");
+    }
+    if (stopped_) return finish(firstLegal(), "stopped");
+  }
+  // 4b. VCT (levels 4 and 5).
+  if (lp_.vcf && limits_.level >= 4) {
+    std::uint64_t budget = limits_.maxNodes ? std::max<std::uint64_t>(1, limits_.maxNodes / 4) : 0;
+    const std::int64_t savedBudget = budgetMs_;
+    if (budgetMs_ > 0) budgetMs_ = std::max<std::int64_t>(1, elapsedMs() + budgetMs_ / 4);
+    std::vector<int> line = vctRoot(stm, budget);
+    budgetMs_ = savedBudget;
+    if (!(extStop_ && extStop_->load()) && !(budgetMs_ > 0 && elapsedMs() >= budgetMs_))
+      stopped_ = false;
+    if (!line.empty() && pos_.empty(line.front()) && legal(line.front(), stm)) {
+      r.forcedWin = true;
+      r.score = kMate - 40;
+      r.pv.assign(1, toPoint(line.front()));
+      return finish(line.front(), "vct");
     }
     if (stopped_) return finish(firstLegal(), "stopped");
   }

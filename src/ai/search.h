@@ -60,6 +60,10 @@ class Searcher {
  private:
   int search(int depth, int alpha, int beta, int ply, bool pvNode);
   bool vcf(int attacker, int depth, int forced, int ply);
+  bool vct(int attacker, int depth, int ply);
+  bool vctDefended(int attacker, int depth, int ply);
+  int defenderFivePoints(int defender, int* out);
+  std::vector<int> vctRoot(int attacker, std::uint64_t nodeBudget);
   void scan(int stm, std::vector<Cand>& out);
   int evalFrom(const std::vector<Cand>& c) const;
   int cellValue(int idx, int color, unsigned& flags) const;

@@ -88,6 +88,7 @@ void GomokuApp::OnInitCmdLine(wxCmdLineParser& parser) {
                        _("play against the computer at LEVEL (1 Beginner to 5 Master) at once; "
                          "--color is yours"),
                        wxCMD_LINE_VAL_NUMBER);
+  parser.AddLongOption("engine", _("with --computer: play against this Gomocup engine (pbrain-*)"));
   parser.AddLongOption("nick", _("nickname for this run"));
   parser.AddLongOption("color", _("colour when hosting: black, white or random"));
   parser.AddLongOption("rule", _("rule for --host and --local: freestyle, standard or renju"));
@@ -116,6 +117,10 @@ bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   if (long level = 0; parser.Found("computer", &level)) {
     if (level < 1 || level > 5) return CommandLineError(_("--computer needs a level from 1 to 5"));
     options_.computerLevel = static_cast<int>(level);
+  }
+  if (parser.Found("engine", &text)) {
+    if (!options_.computerLevel) return CommandLineError(_("--engine needs --computer LEVEL"));
+    options_.engine = text.utf8_string();
   }
   if ((options_.hostPort ? 1 : 0) + (options_.join ? 1 : 0) + (options_.local ? 1 : 0) +
           (options_.computerLevel ? 1 : 0) >

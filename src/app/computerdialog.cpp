@@ -22,6 +22,7 @@ ComputerGameOptions ComputerGameOptions::Load(const GameOptions& fallbackGame) {
                          ai::kMaxLevel);
     const long rule = c->ReadLong("/Computer/Rule", static_cast<long>(fallbackGame.rule));
     if (rule >= 0 && rule <= 2) o.game.rule = static_cast<Rule>(rule);
+    o.engine = c->Read("/Computer/Engine", "").utf8_string();
     o.game.boardSize =
         std::clamp(static_cast<int>(c->ReadLong("/Computer/Size", fallbackGame.boardSize)),
                    kMinBoardSize, kMaxBoardSize);
@@ -35,6 +36,7 @@ void ComputerGameOptions::Save() const {
     c->Write("/Computer/Level", static_cast<long>(level));
     c->Write("/Computer/Rule", static_cast<long>(game.rule));
     c->Write("/Computer/Size", static_cast<long>(game.boardSize));
+    c->Write("/Computer/Engine", wxString::FromUTF8(engine));
     c->Flush();
   }
 }
@@ -59,6 +61,18 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
   level_->Append(_("4 - Expert"));
   level_->Append(_("5 - Master"));
   level_->SetSelection(std::clamp(options.level, 1, 5) - 1);
+  auto* opponentLabel = new wxStaticText(this, wxID_ANY, _("&Opponent:"));
+  opponent_ = new wxChoice(this, wxID_ANY);
+  opponent_->Append(_("Built-in engine"));
+  engines_ = LoadExternalEngines();
+  opponent_->SetSelection(0);
+  for (std::size_t i = 0; i < engines_.size(); ++i) {
+    opponent_->Append(wxString::FromUTF8(engines_[i].name));
+    if (engines_[i].path == options.engine) opponent_->SetSelection(static_cast<int>(i) + 1);
+  }
+  opponent_->SetToolTip(
+      _("External engines are added in Settings > Engines; the level then "
+        "sets their time per move."));
 
   auto* grid = new wxFlexGridSizer(2, FromDIP(8), FromDIP(12));
   grid->AddGrowableCol(1);
@@ -66,11 +80,14 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
   grid->Add(color_, wxSizerFlags().Expand());
   grid->Add(levelLabel, wxSizerFlags().CentreVertical());
   grid->Add(level_, wxSizerFlags().Expand());
+  grid->Add(opponentLabel, wxSizerFlags().CentreVertical());
+  grid->Add(opponent_, wxSizerFlags().Expand());
   fields_.AddTo(*grid);
   intro->Wrap(std::max(FromDIP(340), grid->CalcMin().x));
   for (wxWindow* w : {static_cast<wxWindow*>(intro), static_cast<wxWindow*>(colorLabel),
                       static_cast<wxWindow*>(color_), static_cast<wxWindow*>(levelLabel),
-                      static_cast<wxWindow*>(level_)})
+                      static_cast<wxWindow*>(level_), static_cast<wxWindow*>(opponentLabel),
+                      static_cast<wxWindow*>(opponent_)})
     w->MoveBeforeInTabOrder(firstField);
 
   auto* content = new wxBoxSizer(wxVERTICAL);
@@ -93,6 +110,11 @@ ComputerGameOptions ComputerGameDialog::GetOptions() const {
   o.game = fields_.Get();
   o.colorChoice = std::max(0, color_->GetSelection());
   o.level = std::max(0, level_->GetSelection()) + 1;
+  const int e = opponent_->GetSelection() - 1;
+  if (e >= 0 && e < static_cast<int>(engines_.size())) {
+    o.engine = engines_[static_cast<std::size_t>(e)].path;
+    o.engineName = engines_[static_cast<std::size_t>(e)].name;
+  }
   return o;
 }
 

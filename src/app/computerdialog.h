@@ -1,7 +1,12 @@
 #pragma once
 /// @file "New game against the computer": your colour, the computer's level, the rule and size.
 
+#include <string>
+#include <vector>
+
 #include <wx/dialog.h>
+
+#include "app/enginesdialog.h"
 
 #include "app/newgamedialog.h"
 #include "app/settings.h"
@@ -12,9 +17,11 @@ namespace gomoku::app {
 
 /// What the dialog chose.
 struct ComputerGameOptions {
-  GameOptions game;     ///< rule, size, foul policy
-  int colorChoice = 0;  ///< 0 black, 1 white, 2 random (the human's colour)
-  int level = 3;        ///< 1 Beginner .. 5 Master
+  GameOptions game;        ///< rule, size, foul policy
+  int colorChoice = 0;     ///< 0 black, 1 white, 2 random (the human's colour)
+  int level = 3;           ///< 1 Beginner .. 5 Master
+  std::string engine;      ///< path of an external engine (Settings > Engines); "" = built-in
+  std::string engineName;  ///< its name
 
   /// Reads the last choice from the application's config (wxConfigBase::Get()).
   static ComputerGameOptions Load(const GameOptions& fallbackGame);
@@ -33,6 +40,8 @@ class ComputerGameDialog : public wxDialog {
  private:
   wxChoice* color_ = nullptr;
   wxChoice* level_ = nullptr;
+  wxChoice* opponent_ = nullptr;
+  std::vector<ExternalEngine> engines_;
   RuleControls fields_;
 };
 

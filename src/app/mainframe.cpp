@@ -195,6 +195,7 @@ void MainFrame::BuildMenu() {
   bar->Append(game, _("&Game"));
   bar->Append(view, _("&View"));
   bar->Append(help, _("&Help"));
+  BuildSettingsMenu(bar);
   SetMenuBar(bar);
 
   Bind(

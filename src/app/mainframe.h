@@ -21,6 +21,7 @@
 
 class wxBoxSizer;
 class wxMenu;
+class wxMenuBar;
 class wxButton;
 class wxPanel;
 class wxSizer;
@@ -96,6 +97,7 @@ class MainFrame : public wxFrame {
 
   // Games against the computer and hints (mainframe_ai.cpp).
   void BuildComputerMenu(wxMenu* game);
+  void BuildSettingsMenu(wxMenuBar* bar);  // Settings > Engines
   void OnNewComputerGame();
   void StartComputerFromCommandLine();  // --computer LEVEL (--color: the user's colour)
   void StartComputerGame(const ComputerGameOptions& options);
@@ -146,6 +148,7 @@ class MainFrame : public wxFrame {
   std::unique_ptr<EngineController> engine_;  // the computer player / hints, made on first use
   Stone computer_ = Stone::Empty;             // the computer's colour in a local game against it
   int computerLevel_ = 3;
+  std::string computerEngine_;  // external engine's path, "" = built-in
   bool hinting_ = false;
   ConnectDialog* connectDialog_ = nullptr;  // the host/join dialog while it runs
 

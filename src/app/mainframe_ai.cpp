@@ -2,12 +2,14 @@
 
 #include <random>
 
+#include <wx/filename.h>
 #include <wx/intl.h>
 #include <wx/menu.h>
 
 #include "app/boardpanel.h"
 #include "app/computerdialog.h"
 #include "app/enginecontroller.h"
+#include "app/enginesdialog.h"
 #include "app/mainframe.h"
 #include "app/testreport.h"
 #include "app/texts.h"
@@ -16,7 +18,7 @@
 namespace gomoku::app {
 
 namespace {
-enum { ID_NewComputer = wxID_HIGHEST + 200, ID_Hint };
+enum { ID_NewComputer = wxID_HIGHEST + 200, ID_Hint, ID_Engines };
 }
 
 void MainFrame::BuildComputerMenu(wxMenu* game) {
@@ -35,6 +37,24 @@ void MainFrame::BuildComputerMenu(wxMenu* game) {
                  !(engine_ && engine_->Busy()));
       },
       ID_Hint);
+}
+
+void MainFrame::BuildSettingsMenu(wxMenuBar* bar) {
+  auto* settings = new wxMenu();
+  settings->Append(ID_Engines, _(L"&Engines\u2026"),
+                   _("Add or remove external Gomocup engines (pbrain-*)"));
+  const int help = bar->FindMenu(_("&Help"));
+  if (help == wxNOT_FOUND)
+    bar->Append(settings, _("&Settings"));
+  else
+    bar->Insert(static_cast<size_t>(help), settings, _("&Settings"));
+  Bind(
+      wxEVT_MENU,
+      [this](wxCommandEvent&) {
+        EnginesDialog dialog(this);
+        dialog.ShowModal();
+      },
+      ID_Engines);
 }
 
 bool MainFrame::ComputerToMove() const {
@@ -61,6 +81,8 @@ void MainFrame::StartComputerFromCommandLine() {
   ComputerGameOptions o;
   o.game = session_.localGame;
   o.level = options_.computerLevel.value_or(3);
+  o.engine = options_.engine;
+  o.engineName = wxFileName(FromUtf8(o.engine)).GetFullName().utf8_string();
   o.colorChoice = session_.hostColor == net::ColorChoice::White    ? 1
                   : session_.hostColor == net::ColorChoice::Random ? 2
                                                                    : 0;
@@ -76,8 +98,11 @@ void MainFrame::StartComputerGame(const ComputerGameOptions& o) {
   if (o.colorChoice == 2) human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;
   computer_ = opponent(human);
   computerLevel_ = o.level;
+  computerEngine_ = o.engine;
   const wxString name =
-      wxString::Format(_("Computer (%s)"), wxGetTranslation(ai::levelName(o.level)));
+      o.engine.empty()
+          ? wxString::Format(_("Computer (%s)"), wxGetTranslation(ai::levelName(o.level)))
+          : FromUtf8(o.engineName.empty() ? o.engine : o.engineName);
   (computer_ == Stone::Black ? blackNick_ : whiteNick_) = name;
   (human == Stone::Black ? blackNick_ : whiteNick_) =
       session_.nickname.empty() ? _("You") : FromUtf8(session_.nickname);
@@ -97,12 +122,35 @@ void MainFrame::MaybeComputerMove() {
   hinting_ = false;
   SetStatusText(_(L"The computer is thinking\u2026"));
   if (report_) report_->Line("THINKING");
-  engine_->Think(local_, computerLevel_, [this](const ai::SearchResult& r) { OnComputerMove(r); });
+  engine_->Think(
+      local_, computerLevel_,
+      [this](const ai::SearchResult& r, const std::string& error) {
+        if (!error.empty()) {
+          // An external engine crashed, stayed silent or answered nonsense: the game stops.
+          local_.end(Outcome::Interrupted, EndReason::ProtocolError, error);
+          SetStatusText(wxString::Format(_("The engine %s failed: %s. The game is interrupted."),
+                                         PlayerName(computer_), FromUtf8(error)));
+          ShowState();
+          return;
+        }
+        OnComputerMove(r);
+      },
+      computerEngine_);
   ShowState();  // the board refuses clicks while it thinks
 }
 
 void MainFrame::OnComputerMove(const ai::SearchResult& r) {
   if (!ComputerToMove()) return;
+  if (r.move && !computerEngine_.empty() && local_.check(*r.move) != MoveError::None) {
+    // An external engine's illegal move loses the game.
+    const std::string why =
+        "illegal move by the engine: " + local_.refusalText(*r.move, local_.check(*r.move));
+    local_.end(computer_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
+               EndReason::ProtocolError, why);
+    SetStatusText(AsSentence(why));
+    ShowState();
+    return;
+  }
   if (!r.move || local_.play(*r.move) != MoveError::None) {
     local_.end(computer_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
                EndReason::Resignation, "the computer has no legal move");
@@ -129,18 +177,19 @@ void MainFrame::OnHint() {
   hinting_ = true;
   SetStatusText(_(L"Looking for a good move\u2026"));
   const int ply = local_.ply();
-  engine_->Think(local_, ai::kMaxLevel - 1, [this, ply](const ai::SearchResult& r) {
-    hinting_ = false;
-    if (mode_ != Mode::Local || local_.ply() != ply || local_.over()) return;
-    if (!r.move) {
-      SetStatusText(_("No hint: there is no legal move."));
-      return;
-    }
-    board_->SetHint(*r.move);
-    if (report_) report_->Line("HINT " + toXY(*r.move));
-    SetStatusText(wxString::Format(_("Hint: %s for %s."), toRif(*r.move, local_.size()),
-                                   ColorLabel(local_.toMove())));
-  });
+  engine_->Think(
+      local_, ai::kMaxLevel - 1, [this, ply](const ai::SearchResult& r, const std::string&) {
+        hinting_ = false;
+        if (mode_ != Mode::Local || local_.ply() != ply || local_.over()) return;
+        if (!r.move) {
+          SetStatusText(_("No hint: there is no legal move."));
+          return;
+        }
+        board_->SetHint(*r.move);
+        if (report_) report_->Line("HINT " + toXY(*r.move));
+        SetStatusText(wxString::Format(_("Hint: %s for %s."), toRif(*r.move, local_.size()),
+                                       ColorLabel(local_.toMove())));
+      });
 }
 
 }  // namespace gomoku::app

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GUI end-to-end test, run under xvfb-run. Usage: gui_test.sh CASE APP CLI ARTIFACT-DIR
+# GUI end-to-end test, run under xvfb-run. Usage: gui_test.sh CASE APP CLI ARTIFACT-DIR [PBRAIN]
 #   app_hosts  the app hosts (Black), a scripted gomoku-cli joins by "localhost" (White)
 #   app_joins  gomoku-cli hosts (Black), the app joins with --join (White)
 #   two_apps   two copies of the app play each other, joined by host name
@@ -15,13 +15,16 @@
 #   computer_game  --computer 1: the computer (White) answers a click, Game > Hint (Ctrl+I) marks
 #                  a point, clicks are refused while it thinks; then --computer 5 as Black:
 #                  Ctrl+Q while it thinks ends the app at once (case C19c: no hang, no thread)
+#   external_engine --computer 2 --engine pbrain-gomoku: the external engine answers a click;
+#                  then an engine that crashes after START: the game ends interrupted with the
+#                  reason, and the app stays usable
 #   xdg_config     without --config the settings go to $XDG_CONFIG_HOME/gomoku/gomoku.conf
 #                  (~/.config/gomoku), and the old ~/.gomoku is copied there once
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
 # are clicked at the centres it reports in BUTTON lines.
 set -euo pipefail
-case_name=$1; APP=$2; CLI=$3; artifacts=$4
+case_name=$1; APP=$2; CLI=$3; artifacts=$4; PBRAIN=${5:-}
 mkdir -p "$artifacts"
 work=$(mktemp -d)
 pids=()
@@ -439,6 +442,26 @@ computer_game)
   for _ in $(seq 30); do kill -0 "$master_pid" 2>/dev/null || break; sleep 0.1; done
   ! kill -0 "$master_pid" 2>/dev/null || fail "master: the app did not quit at once while the computer was thinking"
   wait "$master_pid" || fail "master: the app exited with status $?"
+  ;;
+external_engine)
+  [[ -x $PBRAIN ]] || fail "no pbrain-gomoku given"
+  start_app ext --computer 2 --engine "$PBRAIN" --color black
+  exec 3< "$work/ext.fifo"
+  app_wait 3 ext '^COMPUTER '
+  [[ -n ${ext_geo:-} ]] || app_wait 3 ext '^GEOMETRY '
+  click_move ext 3 1 7 7
+  app_wait 3 ext '^MOVE 2 '
+  [[ $line != "MOVE 2 7,7" ]] || fail "ext: the engine played on an occupied point"
+  printf '#!/bin/sh\nread a\necho OK\nwhile read b; do case "$b" in DONE*) kill -SEGV $$;; esac; done\n' > "$work/pbrain-crash"
+  chmod +x "$work/pbrain-crash"
+  start_app crash --computer 2 --engine "$work/pbrain-crash" --color black
+  exec 4< "$work/crash.fifo"
+  app_wait 4 crash '^COMPUTER '
+  [[ -n ${crash_geo:-} ]] || app_wait 4 crash '^GEOMETRY '
+  click_move crash 4 1 7 7
+  app_wait 4 crash '^RESULT '
+  [[ $line == "RESULT interrupted "*"crashed (signal 11)"* ]] || fail "crash: expected an interrupted game naming the crash, got '$line'"
+  screenshot crash
   ;;
 xdg_config)
   home="$work/home"
