@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -132,6 +133,41 @@ TEST(PbrainClient, PlaysOurEngineThroughPipes) {
   c.end();
   EXPECT_FALSE(c.alive());
   EXPECT_EQ(c.pid(), 0);
+}
+
+TEST(PbrainClient, RepliesWithinTimeoutTurn) {
+  // Through real pipes: every reply of a level-5 brain arrives within INFO timeout_turn.
+  PbrainClient c;
+  std::string err;
+  ASSERT_TRUE(c.launch(PBRAIN_GOMOKU_PATH, {}, err)) << err;
+  ASSERT_TRUE(c.start(15, 5000, err)) << err;
+  c.info("timeout_turn", "300");
+  c.info("timeout_match", "100000");
+  c.info("time_left", "100000");
+  c.info("max_memory", "83886080");
+  Game g(15, Rule::Freestyle);
+  for (Point p : {Point{7, 7}, Point{8, 8}, Point{6, 8}}) g.play(p);
+  for (int k = 0; k < 6 && !g.over(); ++k) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto m = k == 0 ? c.board(g.moves(), 300, err) : c.turn(g.moves().back(), 300, err);
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
+    ASSERT_TRUE(m) << err;
+    EXPECT_LT(ms, 300);
+    ASSERT_EQ(g.play(*m), MoveError::None);
+    if (g.over()) break;
+    // Our reply: the first free point next to the engine's stone.
+    for (Point d : {Point{1, 0}, Point{0, 1}, Point{-1, 0}, Point{0, -1}, Point{1, 1},
+                    Point{-1, -1}, Point{1, -1}, Point{-1, 1}, Point{2, 0}, Point{0, 2}}) {
+      const Point q{m->x + d.x, m->y + d.y};
+      if (g.check(q) == MoveError::None) {
+        g.play(q);
+        break;
+      }
+    }
+  }
+  c.end();
 }
 
 TEST(PbrainClient, ReportsSilentAndCrashedEngines) {
