@@ -578,6 +578,7 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
   }
   int newDepth = depth - 1;
   std::vector<int> list;
+  std::vector<char> quiet;  // per move in list: may be searched with reduced depth
   list.reserve(32);
   if (oppFives >= 2) return -(kMate - ply - 1);
   if (oppFives == 1) {
@@ -623,6 +624,9 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
       if (!oppWin4 && static_cast<int>(list.size()) >= width) break;
       if ((c.sf & kFlagMaybeForbidden) && !legal(c.idx, stm)) continue;
       list.push_back(c.idx);
+      // Quiet: makes no four or three and stops none of the opponent's.
+      quiet.push_back(!(c.sf & (kFlagFour | kFlagThree)) && !(c.of & (kFlagFour | kFlagThree)) &&
+                      !oppWin4);
     }
     if (list.empty()) {
       // No sensible move (renju Black with only forbidden points nearby): any legal cell.
@@ -644,7 +648,12 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
     if (k == 0) {
       s = -search(newDepth, -beta, -alpha, ply + 1, pvNode);
     } else {
-      s = -search(newDepth, -alpha - 1, -alpha, ply + 1, false);
+      // Late quiet moves first get a reduced null-window search.
+      const bool reduce = k >= 3 && depth >= 3 && k < quiet.size() && quiet[k];
+      s = -search(reduce ? newDepth - 1 - (k >= 8 ? 1 : 0) : newDepth, -alpha - 1, -alpha, ply + 1,
+                  false);
+      if (reduce && s > alpha && !stopped_)
+        s = -search(newDepth, -alpha - 1, -alpha, ply + 1, false);
       if (s > alpha && s < beta && !stopped_) s = -search(newDepth, -beta, -alpha, ply + 1, true);
     }
     pos_.undo();

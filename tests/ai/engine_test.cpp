@@ -6,6 +6,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <random>
 #include <sstream>
@@ -27,6 +28,20 @@ Board setup(std::initializer_list<Point> moves, int size = 15) {
     s = opponent(s);
   }
   return b;
+}
+
+// True when `s` has a point that makes five (renju rule).
+bool hasFivePoint(const Board& b, Stone s) {
+  Board t = b;
+  for (int y = 0; y < b.size(); ++y)
+    for (int x = 0; x < b.size(); ++x) {
+      if (b.at({x, y}) != Stone::Empty) continue;
+      t.set({x, y}, s);
+      const bool five = !winningLine(t, {x, y}, Rule::Renju).empty();
+      t.set({x, y}, Stone::Empty);
+      if (five) return true;
+    }
+  return false;
 }
 
 Limits quick(int level = kMaxLevel) {
@@ -229,6 +244,50 @@ TEST(Engine, NeverIllegalOrForbiddenInRandomPositions) {
       g.play(*r.move);
     }
   }
+}
+
+TEST(Engine, RenjuBlackNeverForbiddenInDensePositions) {
+  // Dense random renju positions (many forbidden points), Black to move, every level.
+  std::mt19937 rng(777);
+  int withForbidden = 0;
+  std::map<std::string, int> reasons;
+  for (int n = 0; n < 120; ++n) {
+    Game g(15, Rule::Renju);
+    const int plies = 20 + static_cast<int>(rng() % 40);
+    int guard = 0;
+    while (!g.over() && g.ply() < plies && ++guard < 5000) {
+      Point p{static_cast<int>(rng() % 9) + 3, static_cast<int>(rng() % 9) + 3};
+      if (guard > 2000) p = {static_cast<int>(rng() % 15), static_cast<int>(rng() % 15)};
+      Game copy = g;
+      if (copy.play(p) != MoveError::None || copy.over()) continue;
+      if (hasFivePoint(copy.board(), Stone::Black) || hasFivePoint(copy.board(), Stone::White))
+        continue;  // keep the position quiet: no fours
+      g = copy;
+    }
+    if (g.over()) continue;
+    if (g.toMove() != Stone::Black) {
+      for (int y = 0; y < 15 && g.toMove() != Stone::Black; ++y)
+        for (int x = 0; x < 15; ++x) {
+          Game copy = g;
+          if (copy.play({x, y}) == MoveError::None && !copy.over()) {
+            g = copy;
+            break;
+          }
+        }
+    }
+    if (g.toMove() != Stone::Black) continue;
+    if (!g.forbiddenPoints().empty()) ++withForbidden;
+    Limits l = quick(1 + n % 5);
+    l.maxNodes = 4000;
+    auto r = think(g.board(), Stone::Black, Rule::Renju, l);
+    ++reasons[r.reason];
+    if (!r.move) continue;  // no legal move at all
+    EXPECT_EQ(g.check(*r.move), MoveError::None)
+        << "position " << n << " move " << r.move->x << "," << r.move->y << " "
+        << forbiddenName(g.forbiddenAt(*r.move));
+  }
+  EXPECT_GT(withForbidden, 10);
+  EXPECT_GT(reasons["search"], 10);  // not only forced moves
 }
 
 TEST(Engine, FullBoardGivesNoMove) {
