@@ -2,7 +2,7 @@
 // by our VCF search at a time limit per puzzle; prints the share solved per source and the
 // median solving time. Usage: bench_ai_puzzles [--time MS] [--filter PREFIX] [--limit N]
 // [--file PATH]. Also: bench_ai_puzzles --nps [--time MS] for nodes per second of the
-// full search on fixed positions.
+// full search on fixed positions, and --vct --filter "" for the VCT positions (full engine).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -161,6 +161,7 @@ int main(int argc, char** argv) {
   std::int64_t ms = 1000;
   int limit = 1 << 30;
   bool nps = false;
+  bool vct = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
@@ -174,6 +175,8 @@ int main(int argc, char** argv) {
       file = next();
     else if (a == "--nps")
       nps = true;
+    else if (a == "--vct")
+      vct = true;
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
@@ -194,7 +197,29 @@ int main(int argc, char** argv) {
   while (std::getline(in, line) && total < limit) {
     if (line.empty() || line[0] == '#' || line.rfind(filter, 0) != 0) continue;
     Puzzle p;
-    if (!parse(line, p) || p.kind != "VCF") continue;
+    if (!parse(line, p)) continue;
+    if (vct) {
+      // VCT positions: the full engine (level 5) at the time limit; solved when it reports a
+      // forced win, and whether its first move is the known one.
+      if (p.kind != "VCT") continue;
+      ++total;
+      ai::Limits l;
+      l.turnTimeMs = ms;
+      const auto t0 = std::chrono::steady_clock::now();
+      auto r = ai::think(p.board, p.attacker, Rule::Renju, l);
+      const double t =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      const std::string expected = line.substr(line.rfind('|') + 1);
+      char got[32] = "-";
+      if (r.move) std::snprintf(got, sizeof got, "first=%d,%d", r.move->x, r.move->y);
+      std::printf("%-40s %s (%s) in %.0f ms, expected %s%s\n", p.id.c_str(), got, r.reason.c_str(),
+                  t, expected.c_str(),
+                  r.forcedWin ? (expected == got ? "  solved" : "  forced win, other move")
+                              : "  not solved");
+      if (r.forcedWin) ++solved;
+      continue;
+    }
+    if (p.kind != "VCF") continue;
     ++total;
     const auto t0 = std::chrono::steady_clock::now();
     auto seq = ai::findVcf(p.board, p.attacker, Rule::Renju, 0, ms);
@@ -212,6 +237,11 @@ int main(int argc, char** argv) {
     } else {
       failed.push_back(p.id);
     }
+  }
+  if (vct) {
+    std::printf("VCT: forced win found in %d of %d positions at %lld ms\n", solved, total,
+                static_cast<long long>(ms));
+    return 0;
   }
   std::sort(times.begin(), times.end());
   for (const auto& [src, st] : bySource)
