@@ -45,8 +45,7 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
     : wxDialog(parent, wxID_ANY, _("New game against the computer")), fields_(this, options.game) {
   // The rule fields exist already; the new controls go before them in the tab order.
   wxWindow* firstField = GetChildren().GetFirst()->GetData();
-  auto* intro =
-      new wxStaticText(this, wxID_ANY, _("Play a game against the computer."));
+  auto* intro = new wxStaticText(this, wxID_ANY, _("Play a game against the computer."));
   auto* colorLabel = new wxStaticText(this, wxID_ANY, _("&You play:"));
   color_ = new wxChoice(this, wxID_ANY);
   color_->Append(_("Black (you move first)"));
