@@ -79,6 +79,15 @@ void EngineController::Think(const Game& game, int level, Done done,
   limits.seed = static_cast<std::uint64_t>(game.ply()) * 7919 + 1;
   ai::Callbacks cb;
   cb.onDone = [deliver](const ai::SearchResult& r) { deliver(r, {}); };
+  if (progress_) {
+    cb.onInfo = [this, alive, current, token, progress = progress_](const ai::SearchInfo& info) {
+      if (!wxTheApp) return;
+      wxTheApp->CallAfter([this, alive, current, token, progress, info] {
+        if (!*alive || *current != token || !busy_) return;
+        progress(info);
+      });
+    };
+  }
   engine_.start(game.board(), game.toMove(), game.rule(), limits, std::move(cb));
 }
 

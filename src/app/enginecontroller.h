@@ -35,6 +35,11 @@ class EngineController {
   /// `externalPath` non-empty: ask that pbrain executable instead of the built-in engine (it is
   /// started on first use and kept running between moves).
   void Think(const Game& game, int level, Done done, const std::string& externalPath = {});
+  /// Called on the GUI thread after each completed iteration of the built-in engine (while
+  /// the search it belongs to is still wanted). Set before Think().
+  void SetProgress(std::function<void(const ai::SearchInfo&)> progress) {
+    progress_ = std::move(progress);
+  }
   /// Ends the search (the built-in engine within 50 ms; an external engine thinking now is
   /// killed) and drops its result. Safe when idle.
   void Stop();
@@ -53,6 +58,7 @@ class EngineController {
   std::shared_ptr<bool> alive_;
   std::shared_ptr<int> token_ = std::make_shared<int>(0);  // bumped by Think and Stop
   bool busy_ = false;
+  std::function<void(const ai::SearchInfo&)> progress_;
   // External engine: used by the worker thread while it runs, by the GUI thread otherwise.
   std::thread worker_;
   std::atomic<bool> cancel_{false};

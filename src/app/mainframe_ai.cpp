@@ -120,6 +120,12 @@ void MainFrame::MaybeComputerMove() {
   if (!ComputerToMove()) return;
   if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
   hinting_ = false;
+  // The thinking indicator: how deep the search is so far.
+  engine_->SetProgress([this](const ai::SearchInfo& info) {
+    if (!ComputerToMove()) return;
+    SetStatusText(wxString::Format(_(L"The computer is thinking\u2026 (depth %d, %.1f s)"),
+                                   info.depth, info.elapsedMs / 1000.0));
+  });
   SetStatusText(_(L"The computer is thinking\u2026"));
   if (report_) report_->Line("THINKING");
   engine_->Think(
@@ -175,6 +181,7 @@ void MainFrame::OnHint() {
   if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
   if (engine_->Busy()) return;
   hinting_ = true;
+  engine_->SetProgress({});
   SetStatusText(_(L"Looking for a good move\u2026"));
   const int ply = local_.ply();
   engine_->Think(
