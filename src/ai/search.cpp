@@ -826,17 +826,16 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& onInfo)
       score = search(depth, -kInf, kInf, 0, true);
       if (!pv_[0].empty()) moveThisIter = pv_[0].front();
     }
-    if (moveThisIter >= 0 && (!stopped_ || bestMove < 0 || moveThisIter == bestMove || !stopped_)) {
-      if (!stopped_ || bestMove < 0) {
-        bestMove = moveThisIter;
-        bestScore = score;
-        r.depth = depth;
-        r.pv.clear();
-        if (lp_.noise > 0)
-          r.pv.push_back(toPoint(bestMove));
-        else
-          for (int i : pv_[0]) r.pv.push_back(toPoint(i));
-      }
+    // A completed iteration replaces the result; a stopped one only when there is none yet.
+    if (moveThisIter >= 0 && (!stopped_ || bestMove < 0)) {
+      bestMove = moveThisIter;
+      bestScore = score;
+      r.depth = depth;
+      r.pv.clear();
+      if (lp_.noise > 0)
+        r.pv.push_back(toPoint(bestMove));
+      else
+        for (int i : pv_[0]) r.pv.push_back(toPoint(i));
     }
     if (stopped_) break;
     if (onInfo) {
