@@ -84,6 +84,11 @@ void GomokuApp::OnInitCmdLine(wxCmdLineParser& parser) {
                        wxCMD_LINE_VAL_NUMBER);
   parser.AddLongOption("join", _("join the game at HOST:PORT at once"));
   parser.AddLongSwitch("local", _("start a game for two players at this computer at once"));
+  parser.AddLongOption("computer",
+                       _("play against the computer at LEVEL (1 Beginner to 5 Master) at once; "
+                         "--color is yours"),
+                       wxCMD_LINE_VAL_NUMBER);
+  parser.AddLongOption("engine", _("with --computer: play against this Gomocup engine (pbrain-*)"));
   parser.AddLongOption("nick", _("nickname for this run"));
   parser.AddLongOption("color", _("colour when hosting: black, white or random"));
   parser.AddLongOption("rule", _("rule for --host and --local: freestyle, standard or renju"));
@@ -111,8 +116,18 @@ bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
     if (!options_.join) return CommandLineError(_("--join needs HOST or HOST:PORT"));
   }
   options_.local = parser.FoundSwitch("local") == wxCMD_SWITCH_ON;
-  if ((options_.hostPort ? 1 : 0) + (options_.join ? 1 : 0) + (options_.local ? 1 : 0) > 1)
-    return CommandLineError(_("use only one of --host, --join and --local"));
+  if (long level = 0; parser.Found("computer", &level)) {
+    if (level < 1 || level > 5) return CommandLineError(_("--computer needs a level from 1 to 5"));
+    options_.computerLevel = static_cast<int>(level);
+  }
+  if (parser.Found("engine", &text)) {
+    if (!options_.computerLevel) return CommandLineError(_("--engine needs --computer LEVEL"));
+    options_.engine = text.utf8_string();
+  }
+  if ((options_.hostPort ? 1 : 0) + (options_.join ? 1 : 0) + (options_.local ? 1 : 0) +
+          (options_.computerLevel ? 1 : 0) >
+      1)
+    return CommandLineError(_("use only one of --host, --join, --local and --computer"));
   if (parser.Found("nick", &text)) {
     const std::string nick = trimNickname(text.utf8_string());
     if (const auto error = nicknameError(nick))
@@ -205,7 +220,7 @@ bool GomokuApp::OnInit() {
 
   auto* frame = new MainFrame(settings, options_);
   frame->Show();
-  if (options_.hostPort || options_.join || !options_.openFile.empty())
+  if (options_.hostPort || options_.join || !options_.openFile.empty() || options_.computerLevel)
     frame->CallAfter(&MainFrame::StartFromCommandLine);
   return true;
 }

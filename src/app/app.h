@@ -28,6 +28,8 @@ struct LaunchOptions {
   std::optional<int> boardSize;           ///< --size 15..20 (this run only)
   std::optional<FoulPolicy> foul;         ///< --foul refuse|lose (this run only)
   bool local = false;                     ///< --local: start a hot-seat game at once
+  std::optional<int> computerLevel;       ///< --computer LEVEL: a game against the computer
+  std::string engine;                     ///< --engine PATH: with --computer, a pbrain engine
   wxString configFile;                    ///< --config FILE ("" = the user's config)
   wxString testReport;                    ///< --test-report FILE ("" = none)
   bool exitWhenDone = false;              ///< --exit-when-done
@@ -41,8 +43,8 @@ class GomokuApp : public wxApp {
   bool OnInit() override;
   /// Frees the images before wxWidgets shuts down.
   int OnExit() override;
-  /// Declares the options: --host, --join, --local, --nick, --color, --rule, --size, --foul,
-  /// --config, --test-report, --exit-when-done, and an optional record file to open.
+  /// Declares the options: --host, --join, --local, --computer, --engine, --nick, --color, --rule,
+  /// --size, --foul, --config, --test-report, --exit-when-done, and an optional record file to open.
   void OnInitCmdLine(wxCmdLineParser& parser) override;
   /// Checks the options and fills LaunchOptions; false (quit) on a bad value.
   bool OnCmdLineParsed(wxCmdLineParser& parser) override;

@@ -71,12 +71,18 @@ BoardPanel::BoardPanel(wxWindow* parent) {
   Bind(wxEVT_LEFT_DOWN, &BoardPanel::OnLeftDown, this);
 }
 
+void BoardPanel::SetHint(std::optional<Point> p) {
+  hint_ = p;
+  Refresh();
+}
+
 void BoardPanel::SetGame(const Game& game) {
   const bool same = game.board() == game_.board() && game.ply() == game_.ply() &&
                     game.rule() == game_.rule() && game.foulPolicy() == game_.foulPolicy() &&
                     game.result().outcome == game_.result().outcome;
   if (same) return;  // repaint only on a change
   game_ = game;
+  hint_.reset();
   forbidden_ = game_.forbiddenPoints();  // once per position, not per paint
   if (hover_) {
     const std::optional<Point> p = hover_;
@@ -428,6 +434,19 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
     for (Point p : forbidden_)
       if (!(hoverForbidden && p == *hover_))
         DrawCross(dc, Centre(g, p), g.cell * 0.15, width, false);
+  }
+
+  // A hint: a translucent stone of the colour to move with a blue ring.
+  if (hint_ && game_.board().inside(*hint_) && game_.board().at(*hint_) == Stone::Empty) {
+    const wxPoint c = Centre(g, *hint_);
+    if (gc) {
+      gc->BeginLayer(0.6);
+      drawStone(game_.toMove(), c, false);
+      gc->EndLayer();
+    }
+    dc.SetPen(wxPen(wxColour(30, 110, 230), std::max(2, g.cell / 12)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.DrawCircle(c, d / 2);
   }
 
   // The hover ghost: a translucent stone of the colour to move; on a forbidden point a bolder

@@ -37,6 +37,8 @@ class BoardPanel : public wxWindow {
   void SetGame(const Game& game);
   /// The game shown.
   const Game& GetGame() const { return game_; }
+  /// Marks a suggested move (a hint) until the position changes; nullopt removes the mark.
+  void SetHint(std::optional<Point> p);
   /// Whether the local user may place a stone now (enables the hover ghost and cursor).
   void SetInteractive(bool interactive);
   /// Shows or hides the coordinates (a..o along the top and bottom, 1..15 from the bottom).
@@ -98,6 +100,7 @@ class BoardPanel : public wxWindow {
   int lastN_ = 10;
   std::vector<Point> forbidden_;  // game_.forbiddenPoints(), recomputed in SetGame
   bool painted_ = false;
+  std::optional<Point> hint_;   // a suggested move, cleared when the position changes
   std::optional<Point> hover_;  // a playable or (renju) forbidden point under the mouse
   MoveHandler onMove_;
 };

@@ -26,6 +26,7 @@
 
 #include "app/boardpanel.h"
 #include "app/connectdialogs.h"
+#include "app/enginecontroller.h"
 #include "app/newgamedialog.h"
 #include "app/nicknamedialog.h"
 #include "app/replaybar.h"
@@ -160,6 +161,7 @@ wxSize MainFrame::DefaultClientSize() const {
 }
 
 MainFrame::~MainFrame() {
+  StopComputer();
   *alive_ = false;
   net_.reset();  // BYE, then the network thread ends
 }
@@ -171,6 +173,7 @@ void MainFrame::BuildMenu() {
   auto* game = new wxMenu();
   game->Append(ID_NewLocal, _(L"&New local game\u2026\tCtrl+N"),
                _("Start a game for two players at this computer"));
+  BuildComputerMenu(game);
   game->Append(ID_Host, _(L"&Create game\u2026\tCtrl+H"), _("Host a network game"));
   game->Append(ID_Join, _(L"&Join game\u2026\tCtrl+J"), _("Join a network game"));
   game->Append(ID_Leave, _("&Leave game"), _("Leave the network game"));
@@ -212,6 +215,7 @@ void MainFrame::BuildMenu() {
   bar->Append(game, _("&Game"));
   bar->Append(view, _("&View"));
   bar->Append(help, _("&Help"));
+  BuildSettingsMenu(bar);
   SetMenuBar(bar);
 
   Bind(
@@ -613,6 +617,8 @@ void MainFrame::NewLocalGame(bool announce) {
 
 void MainFrame::StartLocalGame(const Game& game, bool announce) {
   AutoSaveLocal();  // the hot-seat game this one replaces, when it has unsaved moves
+  StopComputer();
+  computer_ = Stone::Empty;
   DropNetGame();
   mode_ = Mode::Local;
   blackNick_.clear();
@@ -651,6 +657,8 @@ void MainFrame::StartLocalGame(const Game& game, bool announce) {
 }
 
 net::NetGame& MainFrame::NewNetGame() {
+  StopComputer();
+  computer_ = Stone::Empty;
   DropNetGame();
   // The listener runs on the network thread: it only queues a call to the GUI thread, which
   // checks that the window still exists before touching it.
@@ -716,6 +724,8 @@ void MainFrame::StartFromCommandLine() {
     OpenHostDialog(options_.hostPort);
   else if (options_.join)
     OpenJoinDialog(options_.join);
+  else if (options_.computerLevel)
+    StartComputerFromCommandLine();
 }
 
 void MainFrame::OpenHostDialog(std::optional<std::uint16_t> listenPort) {
@@ -1084,6 +1094,10 @@ void MainFrame::OnBoardClick(Point p) {
   }
   if (mode_ == Mode::Local) {
     const Stone mover = local_.toMove();
+    if (ComputerToMove()) {
+      RefuseMove(p, "the computer is thinking; wait for its move");
+      return;
+    }
     // Under renju with FoulPolicy::Lose a forbidden point is played and ends the game.
     if (const MoveError e = local_.play(p); e != MoveError::None) {
       RefuseMove(p, local_.refusalText(p, e));
@@ -1097,6 +1111,7 @@ void MainFrame::OnBoardClick(Point p) {
           wxString::Format(_("%s played %s."), ColorLabel(mover), toRif(p, local_.size())));
     ShowState();
     if (hotSeat_ && local_.over()) AutoSaveLocal();  // after the RESULT line
+    MaybeComputerMove();
     return;
   }
   if (!net_) return;
@@ -1127,7 +1142,7 @@ wxString MainFrame::PlayerName(Stone s) const {
 void MainFrame::ShowState() {
   const Game& game = ShownGame();
   board_->SetGame(game);
-  board_->SetInteractive(mode_ == Mode::Local    ? !game.over()
+  board_->SetInteractive(mode_ == Mode::Local    ? !game.over() && !ComputerToMove()
                          : mode_ == Mode::Replay ? false
                                                  : (net_ && snap_.myTurn));
   UpdateSidePanel();
@@ -1421,6 +1436,7 @@ void MainFrame::OnClose(wxCloseEvent& event) {
   AutoSaveLocal();
   exitTimer_.Stop();
   suspendTimer_.Stop();
+  StopComputer();   // joins the engine thread (C19c)
   *alive_ = false;  // queued network notifications find the window gone
   SaveSettings();
   Destroy();

@@ -25,6 +25,8 @@
 #include "record/record.h"
 
 class wxBoxSizer;
+class wxMenu;
+class wxMenuBar;
 class wxButton;
 class wxMenu;
 class wxMenuBar;
@@ -35,9 +37,15 @@ class wxStaticBitmap;
 class wxStaticText;
 class wxTextCtrl;
 
+namespace gomoku::ai {
+struct SearchResult;
+}
+
 namespace gomoku::app {
 
 class BoardPanel;
+class EngineController;
+struct ComputerGameOptions;
 class ConnectDialog;
 class ReplayBar;
 class TestReport;
@@ -124,6 +132,18 @@ class MainFrame : public wxFrame {
   void AppendChat(const net::ChatLine& line);
   void UpdateRequestCard();
 
+  // Games against the computer and hints (mainframe_ai.cpp).
+  void BuildComputerMenu(wxMenu* game);
+  void BuildSettingsMenu(wxMenuBar* bar);  // Settings > Engines
+  void OnNewComputerGame();
+  void StartComputerFromCommandLine();  // --computer LEVEL (--color: the user's colour)
+  void StartComputerGame(const ComputerGameOptions& options);
+  void MaybeComputerMove();  // starts the engine when it is the computer's turn
+  void OnComputerMove(const ai::SearchResult& result);
+  void OnHint();
+  void StopComputer();  // ends a search at once (new game, network game, window closed)
+  bool ComputerToMove() const;
+
   void OnBoardClick(Point p);
   void RefuseMove(Point p, const std::string& reason);  // status bar and REFUSED line
   void ShowState();  // board and side panel from the current game
@@ -182,6 +202,11 @@ class MainFrame : public wxFrame {
   wxString whiteNick_;
   Stone you_ = Stone::Empty;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // false once closing
+  std::unique_ptr<EngineController> engine_;  // the computer player / hints, made on first use
+  Stone computer_ = Stone::Empty;             // the computer's colour in a local game against it
+  int computerLevel_ = 3;
+  std::string computerEngine_;  // external engine's path, "" = built-in
+  bool hinting_ = false;
   ConnectDialog* connectDialog_ = nullptr;  // the host/join dialog while it runs
 
   // Test report bookkeeping for the game shown.

@@ -44,6 +44,10 @@
 ///                                          Save / Save as)
 ///   ERROR <sentence>                       opening or saving a record failed (as shown)
 ///   CLIPBOARD <text>                       File > Copy position put <text> on the clipboard
+///   COMPUTER <black|white> <level>         a game against the computer started (after its
+///                                          LOCAL line): the computer's colour and level
+///   THINKING                               the computer started thinking about its move
+///   HINT <x>,<y>                           Game > Hint marked this point on the board
 /// Just before RESULT, a picture of the board is saved to <file>.png.
 
 #include <optional>

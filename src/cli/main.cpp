@@ -1,10 +1,11 @@
-// gomoku-cli: the terminal front end. Plays a network game (host / join) or a hot-seat game
-// (local). Reads one command per line: a move ("h8" in RIF notation or "7,7" as 0-based x,y),
-// or in a network game takeback, draw, resign, again, nick NAME, say TEXT, accept, decline,
-// wait (until the game ends), quit. Also replays a game record ("replay FILE": the final
-// position and a RESULT line) and converts records between formats ("convert IN OUT"). When
-// standard input is not a terminal (a script), each command waits until it can apply (a move waits
-// for our turn, accept for an offer). At the end of each game it prints "RESULT
+// gomoku-cli: the terminal front end. Plays a network game (host / join), a hot-seat game
+// (local) or a game against the computer (ai; also undo and hint). Reads one command per line: a
+// move ("h8" in RIF notation or "7,7" as 0-based x,y), or in a network game takeback, draw, resign,
+// again, nick NAME, say TEXT, accept, decline, wait (until the game ends), quit. Also replays a
+// game record ("replay FILE": the final position and a RESULT line) and converts records between
+// formats ("convert IN OUT"). When standard input is not a terminal (a script), each command waits
+// until it can apply (a move waits for our turn, accept for an offer). At the end of each game it
+// prints "RESULT
 // <black|white|draw|interrupted> <reason>"; it exits 0 after the last game.
 
 #include <condition_variable>
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <optional>
 #include <sstream>
+#include <random>
 #include <thread>
 
 #include <CLI/CLI.hpp>
@@ -28,6 +30,7 @@
 #define GOMOKU_ISATTY(fd) isatty(fd)
 #endif
 
+#include "ai/engine.h"
 #include "cli/console.h"
 #include "core/notation.h"
 #include "core/utf8.h"
@@ -115,6 +118,89 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
     auto p = parsePoint(cmd, game.size());
     if (!p) {
       std::cerr << "error: \"" << cmd << "\" is not a move (use h8 or 7,7)\n";
+      continue;
+    }
+    if (MoveError e = game.play(*p); e != MoveError::None) {
+      std::cerr << "error: " << cmd << ": " << game.refusalText(*p, e) << "\n";
+      continue;
+    }
+    printMove(game, game.ply() - 1);
+    std::cout << cli::renderBoard(game) << std::flush;
+  }
+  std::cout << describeResult(game.result()) << "\n" << cli::resultLine(game.result()) << std::endl;
+  return 0;
+}
+
+// A game against the computer. The engine thinks on this thread (the console has nothing else to
+// do meanwhile); "undo" takes back our last move and the engine's reply, "hint" asks the engine.
+int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int64_t moveMs,
+          bool interactive) {
+  Game game(size, rule, foul);
+  Inbox in;
+  in.startReader();
+  std::cout << "Game against the computer (" << ai::levelName(level) << ", level " << level << "), "
+            << ruleName(rule) << ", " << size << "x" << size << ". You play " << stoneName(human)
+            << (human == Stone::Black ? " (X)" : " (O)")
+            << ". Enter moves like h8 or 7,7; undo, hint, quit.\n"
+            << cli::renderBoard(game) << std::flush;
+  ai::Limits limits;
+  limits.level = level;
+  limits.turnTimeMs = moveMs;
+  while (!game.over()) {
+    if (game.toMove() != human) {
+      if (interactive) std::cout << "thinking..." << std::endl;
+      limits.seed = static_cast<std::uint64_t>(game.ply()) + 1;
+      const ai::SearchResult r = ai::think(game.board(), game.toMove(), rule, limits);
+      if (!r.move || game.play(*r.move) != MoveError::None) {
+        std::cout << "The computer resigns (" << (r.move ? "internal error" : r.reason) << ").\n";
+        game.end(human == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins,
+                 EndReason::Resignation);
+        break;
+      }
+      printMove(game, game.ply() - 1);
+      std::cout << cli::renderBoard(game) << std::flush;
+      continue;
+    }
+    if (interactive) std::cout << stoneName(game.toMove()) << "> " << std::flush;
+    std::unique_lock<std::mutex> lock(in.mu);
+    in.cv.wait(lock, [&] { return !in.lines.empty() || in.eof; });
+    if (in.lines.empty()) {
+      lock.unlock();
+      game.end(Outcome::Interrupted, EndReason::Disconnected, "input ended");
+      break;
+    }
+    const std::string cmd = clean(in.lines.front());
+    in.lines.pop_front();
+    lock.unlock();
+    if (cmd.empty()) continue;
+    if (cmd == "quit") {
+      game.end(Outcome::Interrupted, EndReason::Disconnected, "quit");
+      break;
+    }
+    if (cmd == "undo") {
+      if (game.ply() < 2 || (game.ply() < 3 && human == Stone::White)) {
+        std::cerr << "error: undo: nothing to take back\n";
+        continue;
+      }
+      game.undo();
+      game.undo();
+      std::cout << "TAKEBACK to " << game.ply() << " moves\n"
+                << cli::renderBoard(game) << std::flush;
+      continue;
+    }
+    if (cmd == "hint") {
+      ai::Limits h = limits;
+      const ai::SearchResult r = ai::think(game.board(), game.toMove(), rule, h);
+      if (r.move)
+        std::cout << "HINT " << toRif(*r.move, game.size()) << " (" << toXY(*r.move) << ")\n";
+      else
+        std::cout << "HINT none (no legal move)\n";
+      std::cout << std::flush;
+      continue;
+    }
+    auto p = parsePoint(cmd, game.size());
+    if (!p) {
+      std::cerr << "error: \"" << cmd << "\" is not a move (use h8 or 7,7; undo, hint, quit)\n";
       continue;
     }
     if (MoveError e = game.play(*p); e != MoveError::None) {
@@ -518,7 +604,8 @@ int runConvert(const std::string& in, const std::string& out, int size) {
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "Gomoku (five in a row) in the terminal: play over the network or hot-seat.\n"
+      "Gomoku (five in a row) in the terminal: play over the network, hot-seat or against the "
+      "computer.\n"
       "Moves: h8 (RIF: column letter, row from the bottom) or 7,7 (0-based x,y from the top-left).",
       "gomoku-cli"};
   app.set_version_flag("--version", std::string("gomoku-cli ") + kProgramVersion);
@@ -581,6 +668,26 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   local->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
 
+  int level = 3;
+  std::int64_t moveMs = 1000;
+  auto* aiGame = app.add_subcommand("ai", "Play against the computer on this terminal.");
+  aiGame->add_option("--level", level, "1 Beginner .. 5 Master")
+      ->check(CLI::Range(1, 5))
+      ->capture_default_str();
+  aiGame->add_option("--color", color, "Your colour")
+      ->check(CLI::IsMember({"black", "white", "random"}, CLI::ignore_case))
+      ->capture_default_str();
+  aiGame->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
+  aiGame->add_option("--size", size, "Board size")
+      ->check(CLI::Range(Board::kMinSize, Board::kMaxSize))
+      ->capture_default_str();
+  aiGame->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
+  aiGame
+      ->add_option("--time", moveMs,
+                   "The computer's time per move, milliseconds (levels 1-4 use less)")
+      ->check(CLI::Range(10, 600000))
+      ->capture_default_str();
+
   app.add_subcommand(
       "forbidden",
       "Read positions \"<black x,y list>|<white x,y list>\" (Black to move, 15x15), one per "
@@ -625,6 +732,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (*local) return runLocal(size, rule, foul, interactive);
+  if (*aiGame) {
+    Stone human = color == "white" ? Stone::White : Stone::Black;
+    if (color == "random") human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;
+    return runAi(size, rule, foul, human, level, moveMs, interactive);
+  }
 
   nick = trimNickname(nick);
   if (auto e = nicknameError(nick)) {

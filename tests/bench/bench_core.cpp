@@ -107,8 +107,9 @@ void BM_RenjuForbiddenQuery(benchmark::State& state) {
   }
   state.SetItemsProcessed(queries);
   // Seconds per million queries = microseconds per query.
-  state.counters["us_per_query"] = benchmark::Counter(
-      static_cast<double>(queries) / 1e6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["us_per_query"] =
+      benchmark::Counter(static_cast<double>(queries) / 1e6,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_RenjuForbiddenQuery)->Unit(benchmark::kMillisecond);
 

@@ -31,7 +31,8 @@ void BM_MoveRoundTripLoopback(benchmark::State& state) {
   std::mutex mu;
   std::condition_variable cv;
   bool answered = false;
-  a->start([&](Message) {
+  a->start(
+      [&](Message) {
         std::lock_guard<std::mutex> lock(mu);
         answered = true;
         cv.notify_one();
@@ -49,7 +50,9 @@ void BM_MoveRoundTripLoopback(benchmark::State& state) {
     std::unique_lock<std::mutex> lock(mu);
     cv.wait(lock, [&] { return answered; });
     answered = false;
-    micros.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+    micros.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+            .count());
   }
   a->abort();
   b->abort();
@@ -57,7 +60,9 @@ void BM_MoveRoundTripLoopback(benchmark::State& state) {
   t.join();
 
   std::sort(micros.begin(), micros.end());
-  auto pct = [&](double q) { return micros[static_cast<std::size_t>(q * static_cast<double>(micros.size() - 1))]; };
+  auto pct = [&](double q) {
+    return micros[static_cast<std::size_t>(q * static_cast<double>(micros.size() - 1))];
+  };
   state.counters["p50_us"] = pct(0.50);
   state.counters["p99_us"] = pct(0.99);
   state.counters["max_us"] = micros.back();

@@ -77,6 +77,21 @@ white_host)
   grep -qx 'RESULT black five in a row' "$work/host.out" || fail "host has no RESULT black"
   grep -q 'standard 15x15' "$work/join.out" || fail "the rule did not travel in SETUP"
   ;;
+ai_game)
+  # Against the computer: it answers each move with a legal one, opens as Black, refuses bad
+  # input, and a bad level is refused on the command line.
+  printf 'h8\nh8\nzz\nhint\nundo\nh8\nquit\n' > "$work/ai.in"
+  "$CLI" ai --level 2 --time 100 < "$work/ai.in" > "$work/ai.out" 2> "$work/ai.err" || fail "ai exited $?"
+  grep -q '^MOVE 2 white' "$work/ai.out" || fail "the computer did not answer"
+  grep -q 'occupied' "$work/ai.err" || fail "occupied move not reported"
+  grep -q 'not a move' "$work/ai.err" || fail "bad text not reported"
+  grep -q '^HINT ' "$work/ai.out" || fail "no hint"
+  grep -q '^TAKEBACK to 0 moves' "$work/ai.out" || fail "undo did not take back two moves"
+  grep -qx 'RESULT interrupted quit' "$work/ai.out" || fail "no RESULT line"
+  printf 'quit\n' | "$CLI" ai --color white --rule renju --level 5 --time 100 > "$work/ai2.out" 2>&1 || fail "ai as white exited $?"
+  grep -q '^MOVE 1 black h8' "$work/ai2.out" || fail "the computer did not open at h8"
+  if "$CLI" ai --level 9 > "$work/ai3.out" 2>&1; then fail "level 9 accepted"; fi
+  ;;
 local_game)
   # Hot-seat: bad input is refused with a message and changes nothing; C02 ends the game.
   printf 'h8\nh8\nzz\n16,3\n0,0\n' > "$work/local.in"        # B h8=(7,7), three refusals, W (0,0)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GUI end-to-end test, run under xvfb-run. Usage: gui_test.sh CASE APP CLI ARTIFACT-DIR
+# GUI end-to-end test, run under xvfb-run. Usage: gui_test.sh CASE APP CLI ARTIFACT-DIR [PBRAIN]
 #   app_hosts  the app hosts (Black), a scripted gomoku-cli joins by "localhost" (White)
 #   app_joins  gomoku-cli hosts (Black), the app joins with --join (White)
 #   two_apps   two copies of the app play each other, joined by host name
@@ -15,6 +15,12 @@
 #   app_rejoins    gomoku-cli hosts (Black), the app joins (White); after two moves the app is
 #                  killed (no BYE): the host suspends the game; the app started again with the
 #                  same settings rejoins with its saved token at move 3, and the game ends alike
+#   computer_game  --computer 1: the computer (White) answers a click, Game > Hint (Ctrl+I) marks
+#                  a point, clicks are refused while it thinks; then --computer 5 as Black:
+#                  Ctrl+Q while it thinks ends the app at once (case C19c: no hang, no thread)
+#   external_engine --computer 2 --engine pbrain-gomoku: the external engine answers a click;
+#                  then an engine that crashes after START: the game ends interrupted with the
+#                  reason, and the app stays usable
 #   xdg_config     without --config the settings go to $XDG_CONFIG_HOME/gomoku/gomoku.conf
 #                  (~/.config/gomoku), and the old ~/.gomoku is copied there once
 #   local_records_C08_C09  hot seat (issue 5): undo (Ctrl+Z and the Undo button) and redo (button), the
@@ -32,7 +38,7 @@
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
 # are clicked at the centres it reports in BUTTON lines.
 set -euo pipefail
-case_name=$1; APP=$2; CLI=$3; artifacts=$4
+case_name=$1; APP=$2; CLI=$3; artifacts=$4; PBRAIN=${5:-}
 mkdir -p "$artifacts"
 work=$(mktemp -d)
 pids=()
@@ -537,6 +543,65 @@ SCRIPT
   grep -qx 'TAKEBACK to 2 moves' "$work/cli.out" || fail "gomoku-cli did not take back the app's move"
   grep -q '^RESULT draw' "$work/cli.out" || fail "gomoku-cli did not see the draw"
   grep -q '^STARTED black vs GUI host (white).*, game 2$' "$work/cli.out" || fail "gomoku-cli did not start game 2 as Black"
+  ;;
+computer_game)
+  start_app comp --computer 1 --color black --rule freestyle
+  exec 3< "$work/comp.fifo"
+  app_wait 3 comp '^COMPUTER '
+  [[ $line == "COMPUTER white 1" ]] || fail "comp: bad COMPUTER line '$line'"
+  [[ -n ${comp_geo:-} ]] || app_wait 3 comp '^GEOMETRY '   # app_wait keeps the last in comp_geo
+  click_move comp 3 1 7 7
+  app_wait 3 comp '^THINKING'
+  app_wait 3 comp '^MOVE 2 '
+  reply=${line#MOVE 2 }
+  [[ $reply != "7,7" ]] || fail "comp: the computer played on an occupied point"
+  read -r gx gy cell <<< "$comp_geo"
+  xdotool mousemove --sync "$gx" "$gy"
+  xdotool key ctrl+i
+  app_wait 3 comp '^HINT '
+  hint=${line#HINT }
+  [[ $hint != "7,7" && $hint != "$reply" ]] || fail "comp: the hint is an occupied point: $hint"
+  screenshot hint
+  # shellcheck disable=SC2086
+  click_move comp 3 3 ${hint/,/ }
+  app_wait 3 comp '^MOVE 4 '
+  # The window is closed while the computer thinks.
+  start_app master --computer 5 --color white --rule renju
+  exec 4< "$work/master.fifo"
+  app_wait 4 master '^COMPUTER '
+  [[ $line == "COMPUTER black 5" ]] || fail "master: bad COMPUTER line '$line'"
+  app_wait 4 master '^MOVE 1 7,7'
+  [[ -n ${master_geo:-} ]] || app_wait 4 master '^GEOMETRY '
+  click_move master 4 2 8 8
+  app_wait 4 master '^THINKING'
+  read -r gx gy cell <<< "$master_geo"
+  xdotool mousemove --sync "$gx" "$gy"
+  xdotool key ctrl+q
+  app_wait 4 master '^RESULT '
+  [[ $line == "RESULT interrupted "* ]] || fail "master: expected an interrupted game, got '$line'"
+  for _ in $(seq 30); do kill -0 "$master_pid" 2>/dev/null || break; sleep 0.1; done
+  ! kill -0 "$master_pid" 2>/dev/null || fail "master: the app did not quit at once while the computer was thinking"
+  wait "$master_pid" || fail "master: the app exited with status $?"
+  ;;
+external_engine)
+  [[ -x $PBRAIN ]] || fail "no pbrain-gomoku given"
+  start_app ext --computer 2 --engine "$PBRAIN" --color black
+  exec 3< "$work/ext.fifo"
+  app_wait 3 ext '^COMPUTER '
+  [[ -n ${ext_geo:-} ]] || app_wait 3 ext '^GEOMETRY '
+  click_move ext 3 1 7 7
+  app_wait 3 ext '^MOVE 2 '
+  [[ $line != "MOVE 2 7,7" ]] || fail "ext: the engine played on an occupied point"
+  printf '#!/bin/sh\nread a\necho OK\nwhile read b; do case "$b" in DONE*) kill -SEGV $$;; esac; done\n' > "$work/pbrain-crash"
+  chmod +x "$work/pbrain-crash"
+  start_app crash --computer 2 --engine "$work/pbrain-crash" --color black
+  exec 4< "$work/crash.fifo"
+  app_wait 4 crash '^COMPUTER '
+  [[ -n ${crash_geo:-} ]] || app_wait 4 crash '^GEOMETRY '
+  click_move crash 4 1 7 7
+  app_wait 4 crash '^RESULT '
+  [[ $line == "RESULT interrupted "*"crashed (signal 11)"* ]] || fail "crash: expected an interrupted game naming the crash, got '$line'"
+  screenshot crash
   ;;
 xdg_config)
   home="$work/home"

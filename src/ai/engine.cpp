@@ -1,0 +1,67 @@
+#include "ai/engine.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "ai/search.h"
+
+namespace gomoku::ai {
+
+const char* levelName(int level) {
+  static const char* const kNames[] = {"Beginner", "Casual", "Intermediate", "Expert", "Master"};
+  return kNames[std::clamp(level, kMinLevel, kMaxLevel) - 1];
+}
+
+SearchResult think(const Board& board, Stone toMove, Rule rule, const Limits& limits,
+                   const std::atomic<bool>* stop,
+                   const std::function<void(const SearchInfo&)>& onInfo) {
+  auto searcher = std::make_unique<Searcher>(board, toMove, rule, limits, stop);
+  return searcher->run(onInfo);
+}
+
+std::vector<Point> findVcf(const Board& board, Stone attacker, Rule rule, std::uint64_t maxNodes,
+                           std::int64_t timeMs) {
+  Limits limits;
+  limits.maxNodes = maxNodes;
+  limits.turnTimeMs = timeMs > 0 ? timeMs + timeMs / 9 + 23 : 0;  // undo the safety margin
+  limits.memoryBytes = 16u << 20;
+  if (!maxNodes && timeMs <= 0) limits.maxNodes = 1000000;
+  auto searcher = std::make_unique<Searcher>(board, attacker, rule, limits, nullptr);
+  std::vector<Point> out;
+  for (int i : searcher->vcfRoot(attacker == Stone::White ? kWhite : kBlack, 0))
+    out.push_back({cellX(i), cellY(i)});
+  return out;
+}
+
+Engine::~Engine() {
+  stop();
+}
+
+void Engine::start(const Board& board, Stone toMove, Rule rule, const Limits& limits,
+                   Callbacks cb) {
+  stop();
+  std::lock_guard<std::mutex> lock(mu_);
+  stop_.store(false);
+  busy_.store(true);
+  thread_ = std::thread([this, board, toMove, rule, limits, cb = std::move(cb)] {
+    SearchResult r = think(board, toMove, rule, limits, &stop_, cb.onInfo);
+    if (cb.onDone) cb.onDone(r);
+    busy_.store(false);
+  });
+}
+
+void Engine::stop() {
+  stop_.store(true);
+  std::lock_guard<std::mutex> lock(mu_);
+  if (thread_.joinable()) {
+    if (thread_.get_id() == std::this_thread::get_id()) return;  // from a callback: only ask
+    thread_.join();
+  }
+}
+
+void Engine::wait() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (thread_.joinable() && thread_.get_id() != std::this_thread::get_id()) thread_.join();
+}
+
+}  // namespace gomoku::ai

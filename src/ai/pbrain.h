@@ -1,0 +1,65 @@
+#pragma once
+/// @file The Gomocup "pbrain" protocol, brain side: a command interpreter that reads manager
+/// lines and writes replies, driven by any istream/ostream (stdin/stdout in pbrain-gomoku, string
+/// streams in tests). Source: "Gomoku AI protocol" by Petr Lastovicka and Martin Petricek
+/// (plastovicka.github.io/protocl2en.htm) with the SWAP2BOARD extension used by Gomocup.
+/// Coordinates on the wire: "x,y", x = column, y = row, 0-based.
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "ai/engine.h"
+#include "core/board.h"
+#include "core/rules.h"
+
+namespace gomoku::ai {
+
+/// Maps the INFO rule bitmask to our rules: bit 4 (value 4) renju, else bit 1 (value 1) exactly
+/// five (standard), else freestyle. Bit 2 (continuous game) is ignored; bit 8 (caro) is played
+/// as standard.
+Rule ruleFromGomocup(int bits);
+
+/// The Gomocup protocol brain.
+class PbrainBrain {
+ public:
+  /// A brain that plays at `level` (1..5) and answers on `out`.
+  PbrainBrain(std::ostream& out, int level = kMaxLevel);
+  /// Reads lines from `in` until END or end of input; returns the process exit code (0).
+  int run(std::istream& in);
+  /// Handles one line (without its line end). Returns false after END.
+  bool handleLine(const std::string& line);
+
+  /// The board as the brain sees it (for tests).
+  const Board& board() const { return board_; }
+  /// The rule from INFO rule (freestyle until told).
+  Rule rule() const { return rule_; }
+  /// Milliseconds per move from INFO timeout_turn (0 = not given).
+  std::int64_t turnTimeMs() const { return timeoutTurn_; }
+
+ private:
+  void reply(const std::string& s);
+  void think();
+  void handleInfo(const std::string& key, const std::string& value);
+  void swap2();
+  Limits limits() const;
+  bool parseXY(const std::string& s, Point& p) const;
+  Stone toMove() const;
+
+  std::ostream& out_;
+  int level_;
+  Board board_{20};
+  bool started_ = false;
+  Rule rule_ = Rule::Freestyle;
+  std::int64_t timeoutTurn_ = 5000;
+  std::int64_t timeoutMatch_ = 0;
+  std::int64_t timeLeft_ = -1;
+  std::uint64_t maxMemory_ = 0;
+  enum class Mode { Commands, Board, Swap2 } mode_ = Mode::Commands;
+  std::vector<std::pair<Point, int>> boardLines_;  // BOARD: point and field (1 own, 2 opponent)
+  std::vector<Point> swapMoves_;
+  std::uint64_t seed_ = 1;
+};
+
+}  // namespace gomoku::ai

@@ -1,0 +1,76 @@
+#pragma once
+/// @file The Gomocup "pbrain" protocol, manager side: starts any pbrain-* executable as a child
+/// process connected by pipes, sends commands, waits for replies with a deadline, and ends the
+/// process cleanly (END, then a kill after a grace period). Source: "Gomoku AI protocol"
+/// (plastovicka.github.io/protocl2en.htm). POSIX only for now (posix_spawn); on other systems
+/// start() fails with a clear error.
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/board.h"
+#include "core/types.h"
+
+namespace gomoku::ai {
+
+/// A running external engine.
+class PbrainClient {
+ public:
+  /// No process yet.
+  PbrainClient() = default;
+  /// Ends the process (see end()).
+  ~PbrainClient();
+  PbrainClient(const PbrainClient&) = delete;
+  PbrainClient& operator=(const PbrainClient&) = delete;
+
+  /// Starts `path` with `args`, working directory = the executable's folder, stderr discarded.
+  /// Returns false with `error` set ("cannot start ...: <reason>").
+  bool launch(const std::string& path, const std::vector<std::string>& args, std::string& error);
+  /// START size; waits up to timeoutMs for OK. False with error on ERROR, silence or exit.
+  bool start(int size, std::int64_t timeoutMs, std::string& error);
+  /// Sends "INFO key value" (no reply expected).
+  bool info(const std::string& key, const std::string& value);
+  /// TURN x,y (the opponent's move); returns the engine's move, or nullopt with error.
+  std::optional<Point> turn(Point opponentMove, std::int64_t timeoutMs, std::string& error);
+  /// BEGIN; the engine's first move.
+  std::optional<Point> begin(std::int64_t timeoutMs, std::string& error);
+  /// BOARD with the stones in playing order (Black first) then DONE; the engine plays the side
+  /// to move. Returns its move.
+  std::optional<Point> board(const std::vector<Point>& moves, std::int64_t timeoutMs,
+                             std::string& error);
+  /// ABOUT; the engine's line, or empty on silence.
+  std::string about(std::int64_t timeoutMs);
+  /// Sends END, waits up to graceMs for the process to exit, then kills it. Idempotent.
+  void end(std::int64_t graceMs = 1000);
+  /// True while the child runs.
+  bool alive();
+  /// Messages (MESSAGE/DEBUG lines) received since the last call.
+  std::vector<std::string> takeMessages();
+  /// A flag that, when set (by another thread), makes a waiting call return at once with the
+  /// error "cancelled" (checked every 10 ms). nullptr: none.
+  void setCancelFlag(const std::atomic<bool>* flag) { cancel_ = flag; }
+  /// Process id (0 when none).
+  long pid() const { return static_cast<long>(pid_); }
+
+ private:
+  bool send(const std::string& line);
+  // Reads the next line that is not MESSAGE/DEBUG/SUGGEST; nullopt on timeout or exit.
+  std::optional<std::string> readReply(std::int64_t timeoutMs, std::string& error);
+  std::optional<Point> readMove(std::int64_t timeoutMs, std::string& error);
+  std::string exitText();
+
+  int pid_ = 0;
+  int toChild_ = -1;
+  int fromChild_ = -1;
+  std::string buffer_;
+  std::vector<std::string> messages_;
+  std::string name_;
+  int status_ = 0;
+  bool reaped_ = false;
+  const std::atomic<bool>* cancel_ = nullptr;
+};
+
+}  // namespace gomoku::ai

@@ -1,0 +1,32 @@
+// pbrain-gomoku: our engine as a Gomocup protocol brain on standard input/output.
+// Usage: pbrain-gomoku [--level 1..5]
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "ai/pbrain.h"
+
+int main(int argc, char** argv) {
+  int level = gomoku::ai::kMaxLevel;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if ((a == "--level" || a == "-l") && i + 1 < argc) {
+      level = std::atoi(argv[++i]);
+      if (level < gomoku::ai::kMinLevel || level > gomoku::ai::kMaxLevel) {
+        std::fprintf(stderr, "pbrain-gomoku: --level must be 1..5\n");
+        return 2;
+      }
+    } else if (a == "--help" || a == "-h") {
+      std::printf(
+          "usage: pbrain-gomoku [--level 1..5]\nSpeaks the Gomocup protocol on stdin/stdout.\n");
+      return 0;
+    } else {
+      std::fprintf(stderr, "pbrain-gomoku: unknown option %s\n", a.c_str());
+      return 2;
+    }
+  }
+  std::ios::sync_with_stdio(false);
+  gomoku::ai::PbrainBrain brain(std::cout, level);
+  return brain.run(std::cin);
+}

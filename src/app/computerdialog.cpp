@@ -1,0 +1,120 @@
+#include "app/computerdialog.h"
+
+#include <algorithm>
+
+#include <wx/button.h>
+#include <wx/choice.h>
+#include <wx/config.h>
+#include <wx/intl.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
+
+#include "ai/engine.h"
+
+namespace gomoku::app {
+
+ComputerGameOptions ComputerGameOptions::Load(const GameOptions& fallbackGame) {
+  ComputerGameOptions o;
+  o.game = fallbackGame;
+  if (wxConfigBase* c = wxConfigBase::Get()) {
+    o.colorChoice = std::clamp(static_cast<int>(c->ReadLong("/Computer/Color", 0)), 0, 2);
+    o.level = std::clamp(static_cast<int>(c->ReadLong("/Computer/Level", 3)), ai::kMinLevel,
+                         ai::kMaxLevel);
+    const long rule = c->ReadLong("/Computer/Rule", static_cast<long>(fallbackGame.rule));
+    if (rule >= 0 && rule <= 2) o.game.rule = static_cast<Rule>(rule);
+    o.engine = c->Read("/Computer/Engine", "").utf8_string();
+    o.game.boardSize =
+        std::clamp(static_cast<int>(c->ReadLong("/Computer/Size", fallbackGame.boardSize)),
+                   kMinBoardSize, kMaxBoardSize);
+  }
+  return o;
+}
+
+void ComputerGameOptions::Save() const {
+  if (wxConfigBase* c = wxConfigBase::Get()) {
+    c->Write("/Computer/Color", static_cast<long>(colorChoice));
+    c->Write("/Computer/Level", static_cast<long>(level));
+    c->Write("/Computer/Rule", static_cast<long>(game.rule));
+    c->Write("/Computer/Size", static_cast<long>(game.boardSize));
+    c->Write("/Computer/Engine", wxString::FromUTF8(engine));
+    c->Flush();
+  }
+}
+
+ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptions& options)
+    : wxDialog(parent, wxID_ANY, _("New game against the computer")), fields_(this, options.game) {
+  // The rule fields exist already; the new controls go before them in the tab order.
+  wxWindow* firstField = GetChildren().GetFirst()->GetData();
+  auto* intro = new wxStaticText(this, wxID_ANY, _("Play a game against the computer."));
+  auto* colorLabel = new wxStaticText(this, wxID_ANY, _("&You play:"));
+  color_ = new wxChoice(this, wxID_ANY);
+  color_->Append(_("Black (you move first)"));
+  color_->Append(_("White (the computer moves first)"));
+  color_->Append(_("Random"));
+  color_->SetSelection(options.colorChoice);
+  auto* levelLabel = new wxStaticText(this, wxID_ANY, _("&Level:"));
+  level_ = new wxChoice(this, wxID_ANY);
+  level_->Append(_("1 - Beginner"));
+  level_->Append(_("2 - Casual"));
+  level_->Append(_("3 - Intermediate"));
+  level_->Append(_("4 - Expert"));
+  level_->Append(_("5 - Master"));
+  level_->SetSelection(std::clamp(options.level, 1, 5) - 1);
+  auto* opponentLabel = new wxStaticText(this, wxID_ANY, _("&Opponent:"));
+  opponent_ = new wxChoice(this, wxID_ANY);
+  opponent_->Append(_("Built-in engine"));
+  engines_ = LoadExternalEngines();
+  opponent_->SetSelection(0);
+  for (std::size_t i = 0; i < engines_.size(); ++i) {
+    opponent_->Append(wxString::FromUTF8(engines_[i].name));
+    if (engines_[i].path == options.engine) opponent_->SetSelection(static_cast<int>(i) + 1);
+  }
+  opponent_->SetToolTip(
+      _("External engines are added in Settings > Engines; the level then "
+        "sets their time per move."));
+
+  auto* grid = new wxFlexGridSizer(2, FromDIP(8), FromDIP(12));
+  grid->AddGrowableCol(1);
+  grid->Add(colorLabel, wxSizerFlags().CentreVertical());
+  grid->Add(color_, wxSizerFlags().Expand());
+  grid->Add(levelLabel, wxSizerFlags().CentreVertical());
+  grid->Add(level_, wxSizerFlags().Expand());
+  grid->Add(opponentLabel, wxSizerFlags().CentreVertical());
+  grid->Add(opponent_, wxSizerFlags().Expand());
+  fields_.AddTo(*grid);
+  intro->Wrap(std::max(FromDIP(340), grid->CalcMin().x));
+  for (wxWindow* w : {static_cast<wxWindow*>(intro), static_cast<wxWindow*>(colorLabel),
+                      static_cast<wxWindow*>(color_), static_cast<wxWindow*>(levelLabel),
+                      static_cast<wxWindow*>(level_), static_cast<wxWindow*>(opponentLabel),
+                      static_cast<wxWindow*>(opponent_)})
+    w->MoveBeforeInTabOrder(firstField);
+
+  auto* content = new wxBoxSizer(wxVERTICAL);
+  content->Add(intro, wxSizerFlags().Border(wxBOTTOM, FromDIP(14)));
+  content->Add(grid, wxSizerFlags().Expand());
+  wxStdDialogButtonSizer* buttons = CreateStdDialogButtonSizer(wxOK | wxCANCEL);
+  if (auto* ok = wxDynamicCast(FindWindow(wxID_OK), wxButton)) {
+    ok->SetLabel(_("&Start"));
+    ok->SetDefault();
+  }
+  auto* top = new wxBoxSizer(wxVERTICAL);
+  top->Add(content, wxSizerFlags(1).Expand().Border(wxALL, FromDIP(16)));
+  top->Add(buttons, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT | wxBOTTOM, FromDIP(12)));
+  SetSizerAndFit(top);
+  CentreOnParent();
+}
+
+ComputerGameOptions ComputerGameDialog::GetOptions() const {
+  ComputerGameOptions o;
+  o.game = fields_.Get();
+  o.colorChoice = std::max(0, color_->GetSelection());
+  o.level = std::max(0, level_->GetSelection()) + 1;
+  const int e = opponent_->GetSelection() - 1;
+  if (e >= 0 && e < static_cast<int>(engines_.size())) {
+    o.engine = engines_[static_cast<std::size_t>(e)].path;
+    o.engineName = engines_[static_cast<std::size_t>(e)].name;
+  }
+  return o;
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,48 @@
+#pragma once
+/// @file "New game against the computer": your colour, the computer's level, the rule and size.
+
+#include <string>
+#include <vector>
+
+#include <wx/dialog.h>
+
+#include "app/enginesdialog.h"
+
+#include "app/newgamedialog.h"
+#include "app/settings.h"
+
+class wxChoice;
+
+namespace gomoku::app {
+
+/// What the dialog chose.
+struct ComputerGameOptions {
+  GameOptions game;        ///< rule, size, foul policy
+  int colorChoice = 0;     ///< 0 black, 1 white, 2 random (the human's colour)
+  int level = 3;           ///< 1 Beginner .. 5 Master
+  std::string engine;      ///< path of an external engine (Settings > Engines); "" = built-in
+  std::string engineName;  ///< its name
+
+  /// Reads the last choice from the application's config (wxConfigBase::Get()).
+  static ComputerGameOptions Load(const GameOptions& fallbackGame);
+  /// Writes it back.
+  void Save() const;
+};
+
+/// The dialog.
+class ComputerGameDialog : public wxDialog {
+ public:
+  /// Filled from `options`.
+  ComputerGameDialog(wxWindow* parent, const ComputerGameOptions& options);
+  /// The options chosen (after ShowModal() returned wxID_OK).
+  ComputerGameOptions GetOptions() const;
+
+ private:
+  wxChoice* color_ = nullptr;
+  wxChoice* level_ = nullptr;
+  wxChoice* opponent_ = nullptr;
+  std::vector<ExternalEngine> engines_;
+  RuleControls fields_;
+};
+
+}  // namespace gomoku::app

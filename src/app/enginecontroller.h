@@ -1,0 +1,72 @@
+#pragma once
+/// @file The computer player in the GUI: runs ai::Engine (or an external Gomocup engine through
+/// ai::PbrainClient) on its own thread and delivers the result on the GUI thread with CallAfter,
+/// guarded against a closed window and against results of searches that were cancelled
+/// meanwhile (new game, window closed: case C19c).
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "ai/engine.h"
+#include "ai/pbrain_client.h"
+#include "core/game.h"
+
+namespace gomoku::app {
+
+/// Owns one engine. All methods are for the GUI thread.
+class EngineController {
+ public:
+  /// Called on the GUI thread with the engine's answer. `error` is empty on success; otherwise
+  /// it says why an external engine gave no move (the result then has no move).
+  using Done = std::function<void(const ai::SearchResult&, const std::string& error)>;
+
+  /// `alive` is the window's flag: false once it is closing (results are then dropped).
+  explicit EngineController(std::shared_ptr<bool> alive);
+  /// Stops and joins a running search (its result is dropped) and ends an external engine.
+  ~EngineController();
+  EngineController(const EngineController&) = delete;
+  EngineController& operator=(const EngineController&) = delete;
+
+  /// Starts thinking for the side to move of `game` at `level` (1..5); `done` runs later on
+  /// the GUI thread unless Stop() or another Think() comes first. The game must be running.
+  /// `externalPath` non-empty: ask that pbrain executable instead of the built-in engine (it is
+  /// started on first use and kept running between moves).
+  void Think(const Game& game, int level, Done done, const std::string& externalPath = {});
+  /// Called on the GUI thread after each completed iteration of the built-in engine (while
+  /// the search it belongs to is still wanted). Set before Think().
+  void SetProgress(std::function<void(const ai::SearchInfo&)> progress) {
+    progress_ = std::move(progress);
+  }
+  /// Ends the search (the built-in engine within 50 ms; an external engine thinking now is
+  /// killed) and drops its result. Safe when idle.
+  void Stop();
+  /// Ends an external engine (END, then a kill after a grace period). Safe when none runs.
+  void EndExternal();
+  /// True from Think() until its result was delivered or Stop() was called.
+  bool Busy() const { return busy_; }
+
+  /// Milliseconds per move the GUI gives the engine at `level`.
+  static std::int64_t MoveTimeMs(int level);
+
+ private:
+  void JoinWorker();
+
+  ai::Engine engine_;
+  std::shared_ptr<bool> alive_;
+  std::shared_ptr<int> token_ = std::make_shared<int>(0);  // bumped by Think and Stop
+  bool busy_ = false;
+  std::function<void(const ai::SearchInfo&)> progress_;
+  // External engine: used by the worker thread while it runs, by the GUI thread otherwise.
+  std::thread worker_;
+  std::atomic<bool> cancel_{false};
+  std::atomic<bool> workerDone_{true};
+  std::unique_ptr<ai::PbrainClient> client_;
+  std::string clientPath_;
+  int clientSize_ = 0;
+  Rule clientRule_ = Rule::Freestyle;
+};
+
+}  // namespace gomoku::app

@@ -1,0 +1,208 @@
+// Match runner: two Gomocup-protocol engines (any pbrain-* executables, e.g. pbrain-gomoku at two
+// levels) play each opening of an openings file in offset form (x,y offsets from the centre,
+// stones alternate from Black; ../shared/data/piskvork_openings_offset_15.txt) with both colours.
+// Prints every game and the score of engine 1 with a 95 % error margin and the Elo difference.
+// Usage: bench_ai_match ENGINE1 ENGINE2 [--args1 "A B"] [--args2 "A B"] [--time MS]
+//        [--rule freestyle|standard|renju] [--openings FILE] [--count N] [--size N]
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "ai/pbrain_client.h"
+#include "core/game.h"
+
+using namespace gomoku;
+
+namespace {
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  std::string w;
+  while (in >> w) out.push_back(w);
+  return out;
+}
+
+std::vector<std::vector<Point>> readOpenings(const std::string& path, int size) {
+  std::vector<std::vector<Point>> out;
+  std::ifstream in(path);
+  std::string line;
+  const int c = size / 2;
+  while (std::getline(in, line)) {
+    std::vector<int> nums;
+    std::string cur;
+    for (char ch : line + ",") {
+      if (ch == ',') {
+        if (!cur.empty()) nums.push_back(std::stoi(cur));
+        cur.clear();
+      } else if (ch == '-' || (ch >= '0' && ch <= '9')) {
+        cur += ch;
+      }
+    }
+    if (nums.size() < 2 || nums.size() % 2) continue;
+    std::vector<Point> moves;
+    for (std::size_t i = 0; i < nums.size(); i += 2)
+      moves.push_back({c + nums[i], c + nums[i + 1]});
+    out.push_back(moves);
+  }
+  return out;
+}
+
+struct EngineSpec {
+  std::string path;
+  std::vector<std::string> args;
+};
+
+// Plays one game; returns 1 when Black wins, -1 when White wins, 0 for a draw. `note` says why.
+int playGame(const EngineSpec& blackSpec, const EngineSpec& whiteSpec,
+             const std::vector<Point>& opening, Rule rule, int size, std::int64_t ms,
+             std::string& note, int& plies) {
+  Game game(size, rule);
+  for (Point p : opening)
+    if (game.play(p) != MoveError::None) {
+      note = "bad opening";
+      return 0;
+    }
+  ai::PbrainClient eng[2];
+  const EngineSpec* spec[2] = {&blackSpec, &whiteSpec};
+  bool synced[2] = {false, false};
+  const int ruleBits = rule == Rule::Renju ? 4 : rule == Rule::Standard ? 1 : 0;
+  for (int k = 0; k < 2; ++k) {
+    std::string err;
+    if (!eng[k].launch(spec[k]->path, spec[k]->args, err) || !eng[k].start(size, 30000, err)) {
+      note = std::string(k ? "white" : "black") + " failed to start: " + err;
+      return k ? 1 : -1;
+    }
+    eng[k].info("timeout_turn", std::to_string(ms));
+    eng[k].info("timeout_match", "0");
+    eng[k].info("max_memory", std::to_string(256 << 20));
+    eng[k].info("rule", std::to_string(ruleBits));
+    eng[k].info("game_type", "1");
+  }
+  const std::int64_t deadline = ms + ms / 2 + 1000;
+  while (!game.over()) {
+    const int k = game.toMove() == Stone::Black ? 0 : 1;
+    std::string err;
+    std::optional<Point> m;
+    if (!synced[k])
+      m = eng[k].board(game.moves(), deadline, err);
+    else
+      m = eng[k].turn(game.moves().back(), deadline, err);
+    synced[k] = true;
+    if (!m) {
+      note = std::string(k ? "white: " : "black: ") + err;
+      plies = game.ply();
+      return k ? 1 : -1;
+    }
+    if (MoveError e = game.play(*m); e != MoveError::None) {
+      note = std::string(k ? "white" : "black") +
+             " played an illegal move: " + game.refusalText(*m, e);
+      plies = game.ply();
+      return k ? 1 : -1;
+    }
+  }
+  plies = game.ply();
+  note = describeResult(game.result());
+  switch (game.result().outcome) {
+    case Outcome::BlackWins:
+      return 1;
+    case Outcome::WhiteWins:
+      return -1;
+    default:
+      return 0;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> pos;
+  EngineSpec e1, e2;
+  std::int64_t ms = 1000;
+  Rule rule = Rule::Freestyle;
+  std::string openings = std::string(GOMOKU_SHARED_DIR) + "/data/piskvork_openings_offset_15.txt";
+  int count = 1 << 30, size = 15;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+    if (a == "--args1")
+      e1.args = split(next());
+    else if (a == "--args2")
+      e2.args = split(next());
+    else if (a == "--time")
+      ms = std::stoll(next());
+    else if (a == "--rule") {
+      auto r = parseRule(next());
+      if (!r) {
+        std::fprintf(stderr, "unknown rule\n");
+        return 2;
+      }
+      rule = *r;
+    } else if (a == "--openings")
+      openings = next();
+    else if (a == "--count")
+      count = std::stoi(next());
+    else if (a == "--size")
+      size = std::stoi(next());
+    else
+      pos.push_back(a);
+  }
+  if (pos.size() != 2) {
+    std::fprintf(
+        stderr,
+        "usage: bench_ai_match ENGINE1 ENGINE2 [--args1 \"..\"] [--args2 \"..\"] [--time MS] "
+        "[--rule R] [--openings FILE] [--count N] [--size N]\n");
+    return 2;
+  }
+  e1.path = pos[0];
+  e2.path = pos[1];
+  auto ops = readOpenings(openings, size);
+  if (ops.empty()) {
+    std::fprintf(stderr, "no openings in %s\n", openings.c_str());
+    return 1;
+  }
+  if (static_cast<int>(ops.size()) > count) ops.resize(static_cast<std::size_t>(count));
+  std::vector<double> scores;
+  int w = 0, d = 0, l = 0;
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    for (int colour = 0; colour < 2; ++colour) {
+      std::string note;
+      int plies = 0;
+      const bool e1Black = colour == 0;
+      const int r =
+          playGame(e1Black ? e1 : e2, e1Black ? e2 : e1, ops[i], rule, size, ms, note, plies);
+      const int e1Result = e1Black ? r : -r;
+      scores.push_back(e1Result > 0 ? 1.0 : e1Result < 0 ? 0.0 : 0.5);
+      (e1Result > 0 ? w : e1Result < 0 ? l : d)++;
+      std::printf("opening %2zu, engine 1 %s: %s in %d plies (%s)\n", i + 1,
+                  e1Black ? "black" : "white",
+                  e1Result > 0   ? "win"
+                  : e1Result < 0 ? "loss"
+                                 : "draw",
+                  plies, note.c_str());
+      std::fflush(stdout);
+    }
+  }
+  const double n = static_cast<double>(scores.size());
+  double mean = 0;
+  for (double s : scores) mean += s;
+  mean /= n;
+  double var = 0;
+  for (double s : scores) var += (s - mean) * (s - mean);
+  var /= std::max(1.0, n - 1);
+  const double margin = 1.96 * std::sqrt(var / n);
+  auto elo = [](double s) {
+    s = std::clamp(s, 0.001, 0.999);
+    return -400.0 * std::log10(1.0 / s - 1.0);
+  };
+  std::printf(
+      "engine 1: +%d =%d -%d of %d games: score %.1f %% +- %.1f %% (95 %%), Elo %+.0f "
+      "[%+.0f, %+.0f]\n",
+      w, d, l, static_cast<int>(n), 100 * mean, 100 * margin, elo(mean), elo(mean - margin),
+      elo(mean + margin));
+  return 0;
+}
