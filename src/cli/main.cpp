@@ -356,8 +356,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
     for (; startedGame > 0 && suspensionsShown < s.suspensions; ++suspensionsShown) {
       const auto left = std::chrono::duration_cast<std::chrono::seconds>(s.resumeDeadline - std::chrono::steady_clock::now());
       std::cout << "SUSPENDED " << (s.suspendReason.empty() ? std::string("the connection dropped") : singleLine(s.suspendReason))
-                << " (the game is abandoned in " << std::max<long long>(0, left.count())
-                << " s without a reconnection)\n";
+                << (s.game.over() ? " (the match ends in " : " (the game is abandoned in ")
+                << std::max<long long>(0, left.count()) << " s without a reconnection)\n";
       resumedShown = false;
       prompted = false;
     }

@@ -593,63 +593,86 @@ Sync Match::syncMessage() const {
   return s;
 }
 
+void Match::rejectResume(ErrorCode code, const std::string& why) {
+  // Only this connection is refused: the suspended game stays as it is for a better attempt
+  // (a stale or broken client with the right token must not end the game).
+  send_(Error{code, why.substr(0, 200)});
+  disconnect_();
+  notice_ = "A reconnection was refused: " + why + ".";
+}
+
 void Match::onResume(const Resume& r) {
   if (settings_.role == Role::Host && phase_ == MatchPhase::Handshake && !helloReceived_)
     return fail(ErrorCode::NoSuchGame, "this host has no game to resume");
   if (phase_ != MatchPhase::Suspended || !acceptsResume(Message{r}))
     return fail(ErrorCode::Protocol, "unexpected RESUME");
-  MatchPhase resumeTo = suspendedFrom_;
-  if (r.game == gameNumber_ + 1) {  // the joiner started the next game we both asked for
-    Setup next = setup_;
-    next.hostIsBlack = !setup_.hostIsBlack;
-    startGame(next);
-    phase_ = MatchPhase::Suspended;  // until the SYNC below
-    resumeTo = MatchPhase::Playing;
-  }
-  const bool sameGame = r.game == gameNumber_;  // else 0 (no copy) or the game before ours
-  const auto& ours = game_.moves();
+  // The joiner may have started the next game we both asked for (our PLAY_AGAIN reached it and
+  // its answer was lost): then its moves are of that game, colours swapped.
+  const bool nextGame = r.game == gameNumber_ + 1;
+  const bool sameGame = r.game == gameNumber_ || nextGame;  // else 0 (no copy) or the game before ours
+  Setup nextSetup = setup_;
+  nextSetup.hostIsBlack = !setup_.hostIsBlack;
+  const Game base = nextGame ? Game(setup_.boardSize, setup_.rule, setup_.foul) : game_;
+  const Stone ourColor = nextGame ? (nextSetup.hostIsBlack ? Stone::Black : Stone::White) : localColor_;
+  const std::vector<Point> ours = base.moves();
+  std::vector<Point> theirs;
+  for (const SyncPoint& q : r.moves) theirs.push_back({q.x, q.y});
+
+  // Check everything before changing anything.
+  enum class Fix { None, OurTakeback, InFlight } fix = Fix::None;
+  Point inFlight{};
+  bool afterEnd = false;
   if (sameGame) {
-    const std::size_t common = std::min(ours.size(), r.moves.size());
+    const std::size_t common = std::min(ours.size(), theirs.size());
     for (std::size_t i = 0; i < common; ++i)
-      if (ours[i].x != r.moves[i].x || ours[i].y != r.moves[i].y)
-        return fail(ErrorCode::Desync, "the boards differ at move " + std::to_string(i + 1));
+      if (ours[i] != theirs[i])
+        return rejectResume(ErrorCode::Desync, "the boards differ at move " + std::to_string(i + 1));
+    const bool theirTakeback = !nextGame && !lastTakenBack_.empty() && game_.ply() == takenBackTo_ &&
+                               std::vector<Point>(theirs.begin() + static_cast<std::ptrdiff_t>(common), theirs.end()) ==
+                                   lastTakenBack_ && theirs.size() > ours.size();
+    if (!nextGame && takebackAtSuspend_ && takebackAtSuspend_->atPly == ours.size() &&
+        theirs.size() == takebackAtSuspend_->returnTo && suspendedFrom_ == MatchPhase::Playing && !game_.over()) {
+      fix = Fix::OurTakeback;  // the joiner accepted our takeback request; its answer was lost
+    } else if (theirTakeback) {
+      // We accepted the joiner's takeback; our answer was lost: the takeback stands (SYNC).
+    } else if (theirs.size() > ours.size()) {
+      // The joiner's move that was in flight when the connection dropped: applied once, here.
+      if (theirs.size() != ours.size() + 1 || base.toMove() == ourColor)
+        return rejectResume(ErrorCode::Desync, "the joiner holds moves the host never received");
+      // A move that crossed our resignation or an agreed draw is kept after the end (as onMove).
+      afterEnd = base.over() && (base.result().reason == EndReason::Resignation ||
+                                 base.result().reason == EndReason::Agreement);
+      if (base.over() && !afterEnd)
+        return rejectResume(ErrorCode::Desync, "the joiner holds moves the host never received");
+      inFlight = theirs.back();
+      Game trial = base;
+      const std::string where = trial.board().inside(inFlight) ? toRif(inFlight, trial.size()) : toXY(inFlight);
+      if (MoveError e = afterEnd ? trial.recordAfterEnd(inFlight) : trial.play(inFlight, opponent(ourColor));
+          e != MoveError::None)
+        return rejectResume(ErrorCode::IllegalMove,
+                            "illegal move " + where + ": " +
+                                (e == MoveError::Forbidden ? trial.refusalText(inFlight, e) : moveErrorText(e)));
+      fix = Fix::InFlight;
+    }
   }
-  phase_ = resumeTo;
+
+  // Accepted.
+  const bool againWanted = wantedAgainAtSuspend_ && !nextGame;
+  if (nextGame) startGame(nextSetup);
+  phase_ = nextGame ? MatchPhase::Playing : suspendedFrom_;
   suspendReason_.clear();
-  bool moved = false;
-  const auto extra = [&](std::size_t n) {  // the joiner's moves beyond ours, as points
-    std::vector<Point> v;
-    for (std::size_t i = n; i < r.moves.size(); ++i) v.push_back({r.moves[i].x, r.moves[i].y});
-    return v;
-  };
-  if (sameGame && takebackAtSuspend_ && takebackAtSuspend_->atPly == ours.size() &&
-      r.moves.size() == takebackAtSuspend_->returnTo && running()) {
-    // The joiner accepted our takeback request; its answer was lost: take back here too.
-    takeBackTo(takebackAtSuspend_->returnTo);
-  } else if (sameGame && !lastTakenBack_.empty() && game_.ply() == takenBackTo_ &&
-             extra(ours.size()) == lastTakenBack_) {
-    // We accepted the joiner's takeback; our answer was lost: the takeback stands (SYNC).
-  } else if (sameGame && r.moves.size() > ours.size()) {
-    // The joiner's move that was in flight when the connection dropped: applied once, here.
-    const SyncPoint last = r.moves.back();
-    const Point p{last.x, last.y};
-    if (r.moves.size() != ours.size() + 1 || game_.toMove() == localColor_)
-      return fail(ErrorCode::Desync, "the joiner holds moves the host never received");
-    // A move that crossed our resignation or an agreed draw is kept after the end (as onMove).
-    const bool afterEnd = game_.over() && (game_.result().reason == EndReason::Resignation ||
-                                           game_.result().reason == EndReason::Agreement);
-    if (!running() && !afterEnd) return fail(ErrorCode::Desync, "the joiner holds moves the host never received");
-    const std::string where = game_.board().inside(p) ? toRif(p, game_.size()) : toXY(p);
-    if (MoveError e = afterEnd ? game_.recordAfterEnd(p) : game_.play(p, opponent(localColor_)); e != MoveError::None)
-      return fail(ErrorCode::IllegalMove, "illegal move " + where + ": " +
-                                              (e == MoveError::Forbidden ? game_.refusalText(p, e) : moveErrorText(e)));
-    moved = true;
+  if (fix == Fix::OurTakeback) takeBackTo(takebackAtSuspend_->returnTo);
+  if (fix == Fix::InFlight) {
+    if (afterEnd) game_.recordAfterEnd(inFlight);
+    else game_.play(inFlight, opponent(localColor_));
   }
   takebackAtSuspend_.reset();
+  wantedAgainAtSuspend_ = false;
   send_(syncMessage());
   notice_ = peerName() + " reconnected; the game goes on.";
   notify_(MatchEvent::Resumed);
-  if (moved) afterMove();
+  if (fix == Fix::InFlight) afterMove();
+  if (againWanted && phase_ == MatchPhase::Finished) playAgain(true);  // our wish, lost in the drop
 }
 
 void Match::onSync(const Sync& s) {
@@ -726,6 +749,9 @@ void Match::onSync(const Sync& s) {
     resign();
     return;
   }
+  const bool againWanted = wantedAgainAtSuspend_ && !nextGame && !fresh;
+  wantedAgainAtSuspend_ = false;
+  if (againWanted && phase_ == MatchPhase::Finished) playAgain(true);  // our wish, lost in the drop
   if (wasRunning && game_.over()) notify_(MatchEvent::GameOver);
 }
 

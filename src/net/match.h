@@ -202,6 +202,7 @@ class Match {
   void onNickname(const Nickname& n);
   void onResume(const Resume& r);
   void onSync(const Sync& s);
+  void rejectResume(ErrorCode code, const std::string& why);
   Sync syncMessage() const;
   void startGame(const Setup& s);
   void beforeOurMove();

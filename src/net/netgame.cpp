@@ -392,15 +392,25 @@ struct NetGame::Impl {
               c->closeAfterWrites();
               return;
             }
-            // The joiner is back (perhaps before we noticed that the old connection died).
-            if (match->phase() != MatchPhase::Suspended)
+            // The joiner is back, perhaps before we noticed that the old connection died. But
+            // while the old one is plainly alive (heard from lately), this is a second copy of
+            // the joiner: it is refused, else two copies would take the game from each other
+            // in turn for ever.
+            if (match->phase() != MatchPhase::Suspended) {
+              if (std::chrono::steady_clock::now() - lastHeard < 2 * options.heartbeatInterval) {
+                c->send(Error{ErrorCode::Busy, "this game goes on over another connection"});
+                c->closeAfterWrites();
+                return;
+              }
               match->connectionLost("the opponent came back on a new connection");
+            }
             if (session) session->abort();
             ++generation;
             session = c;
             peerAddress = c->peerAddress();
             lastHeard = std::chrono::steady_clock::now();
-            match->receive(m);  // answers with SYNC
+            match->receive(m);  // answers with SYNC, or refuses this connection (still Suspended)
+            if (match->phase() == MatchPhase::Suspended) session.reset();  // it closes after the ERROR
           });
         },
         [this, weak](const std::string& reason, DecodeError e) {

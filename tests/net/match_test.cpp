@@ -1457,9 +1457,14 @@ TEST(Match, C14_AResumeWithDifferentMovesIsADesync) {
   ASSERT_TRUE(lastSent<Error>(*host));
   EXPECT_EQ(lastSent<Error>(*host)->code, ErrorCode::Desync);
   EXPECT_NE(lastSent<Error>(*host)->text.find("move 2"), std::string::npos);
-  EXPECT_EQ(host->match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(host->disconnects, 1) << "that connection is closed";
+  EXPECT_EQ(host->match.phase(), MatchPhase::Suspended) << "the game waits for a good resume";
   EXPECT_TRUE(host->match.game().board() == before);
-  EXPECT_EQ(host->match.game().result().outcome, Outcome::Interrupted);
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::Ongoing);
+  host->outbox.clear();    // the ERROR went to the refused connection
+  resume(*host, *joiner);  // the real joiner still comes back
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(host->match.phase(), MatchPhase::Playing);
 }
 
 TEST(Match, C14_AResumeHoldingTwoUnknownMovesIsADesync) {
@@ -1469,6 +1474,12 @@ TEST(Match, C14_AResumeHoldingTwoUnknownMovesIsADesync) {
   host->match.receive(Resume{host->match.token(), 1, {{7, 7}, {8, 8}, {9, 9}}});
   ASSERT_TRUE(lastSent<Error>(*host));
   EXPECT_EQ(lastSent<Error>(*host)->code, ErrorCode::Desync);
+  EXPECT_EQ(host->match.game().ply(), 1);
+  EXPECT_EQ(host->match.phase(), MatchPhase::Suspended);
+  // Nor a move on an occupied point.
+  host->match.receive(Resume{host->match.token(), 1, {{7, 7}, {7, 7}}});
+  EXPECT_EQ(lastSent<Error>(*host)->code, ErrorCode::IllegalMove);
+  EXPECT_EQ(host->match.phase(), MatchPhase::Suspended);
   EXPECT_EQ(host->match.game().ply(), 1);
 }
 
@@ -1480,6 +1491,31 @@ TEST(Match, C14_AResumedMoveOnAnOccupiedPointIsRefused) {
   ASSERT_TRUE(lastSent<Error>(*host));
   EXPECT_EQ(lastSent<Error>(*host)->code, ErrorCode::IllegalMove);
   EXPECT_EQ(host->match.game().ply(), 1);
+  EXPECT_EQ(host->match.phase(), MatchPhase::Suspended);
+}
+
+TEST(Match, C14_APlayAgainWishLostInTheDropIsRepeated) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, kC02);
+  ASSERT_EQ(host->match.playAgain(true), "");  // lost
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  EXPECT_TRUE(joiner->match.peerWantsAgain()) << "the host asked again after the resume";
+  ASSERT_EQ(joiner->match.playAgain(true), "");
+  deliverAll(*host, *joiner);
+  EXPECT_EQ(host->match.gameNumber(), 2);
+  EXPECT_EQ(joiner->match.gameNumber(), 2);
+  // Both had asked: both ask again, and exactly one game starts.
+  auto [h2, j2] = pair();
+  playThrough(*h2, *j2, kC02);
+  ASSERT_EQ(h2->match.playAgain(true), "");
+  ASSERT_EQ(j2->match.playAgain(true), "");
+  dropConnection(*h2, *j2);
+  resume(*h2, *j2);
+  deliverAll(*h2, *j2);
+  EXPECT_EQ(h2->match.gameNumber(), 2);
+  EXPECT_EQ(j2->match.gameNumber(), 2);
+  expectSameGame(*h2, *j2);
 }
 
 TEST(Match, C14_AHostWithoutAGameAnswersResumeWithNoSuchGame) {

@@ -1661,6 +1661,15 @@ TEST(Session, C14_AStrangerCannotTakeOverASuspendedGame) {
     garbage.write(Bytes{'G', 'E', 'T', ' ', '/', 0, 0, 0});
     EXPECT_TRUE(garbage.drainUntilClosed());
   }
+  {
+    // The right token with a move list that cannot be: only that connection is refused.
+    RawClient broken(port);
+    broken.write(encode(Resume{setup->token, 1, {{7, 7}, {7, 7}}}));  // White is the host
+    const auto e = broken.expect<Error>();
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->code, ErrorCode::Desync);
+    EXPECT_TRUE(broken.drainUntilClosed());
+  }
   NetSnapshot s = host.snap();
   EXPECT_EQ(s.match, MatchPhase::Suspended) << describe(s);
   EXPECT_EQ(s.game.ply(), 1);
@@ -1676,6 +1685,16 @@ TEST(Session, C14_AStrangerCannotTakeOverASuspendedGame) {
   const auto reply = back.expect<Move>();
   ASSERT_TRUE(reply);
   EXPECT_EQ(reply->ply, 1);
+  // A second copy of the joiner with the same token, while this connection is alive, is
+  // refused (else the two would take the game from each other in turn).
+  RawClient twin(port);
+  twin.write(encode(Resume{setup->token, 1, {{7, 7}, {8, 8}}}));
+  const auto busy = twin.expect<Error>();
+  ASSERT_TRUE(busy);
+  EXPECT_EQ(busy->code, ErrorCode::Busy);
+  s = host.snap();
+  EXPECT_EQ(s.match, MatchPhase::Playing) << describe(s);
+  EXPECT_EQ(s.game.ply(), 2);
 }
 
 TEST(Session, C14_ARestartedJoinerRejoinsWithItsToken) {
