@@ -52,12 +52,12 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 need_update=${#missing[@]}
 if ((need_src)); then
-  # Source packages need deb-src in the Types: lines.
+  # Source packages need deb-src in the Types: lines (and fresh source lists).
   src=/etc/apt/sources.list.d/debian.sources
   if [[ -f $src ]] && grep -q '^Types: deb$' "$src"; then
     sed -i 's/^Types: deb$/Types: deb deb-src/' "$src"
-    need_update=1
   fi
+  need_update=1
 fi
 ((need_update)) && apt-get update -q
 if ((${#missing[@]})); then
