@@ -23,6 +23,10 @@
 #include "net/wire.h"
 
 #ifdef __WXMSW__
+#include <wx/msw/wrapwin.h>
+#endif
+
+#ifdef __WXMSW__
 wxIMPLEMENT_APP(gomoku::app::GomokuApp);
 #else
 wxIMPLEMENT_APP_NO_MAIN(gomoku::app::GomokuApp);
@@ -184,6 +188,11 @@ bool GomokuApp::OnCmdLineHelp(wxCmdLineParser& parser) {
 }
 
 bool GomokuApp::OnInit() {
+#ifdef __WXMSW__
+  // Held until the process ends: the installer looks for it to close a running copy before it
+  // replaces the files (APP_MUTEX in installer/gomoku.nsi.in).
+  ::CreateMutexW(nullptr, FALSE, L"Gomoku.Application.Running");
+#endif
   SetAppName("gomoku");
   SetAppDisplayName("Gomoku");
   SetVendorName({});
@@ -195,8 +204,8 @@ bool GomokuApp::OnInit() {
     return true;
   }
 
-  wxImage::AddHandler(
-      new wxPNGHandler);  // res/ holds PNG only; the other handlers cost start-up time
+  // res/ holds PNG only; the other handlers cost start-up time.
+  wxImage::AddHandler(new wxPNGHandler);
   wxUILocale::UseDefault();
   {
     wxLogNull quiet;  // no catalogs yet: translations come later

@@ -47,7 +47,11 @@ void TestReport::Move(const Game& game, int ply) {
 
 void TestReport::Forbidden(const std::vector<Point>& points) {
   std::string line = "FORBIDDEN";
-  for (Point p : points) line += " " + toXY(p);
+  for (Point p : points) {
+    // Appended in two steps: `" " + toXY(p)` trips GCC 12's false -Wrestrict at -O2 (MinGW).
+    line += ' ';
+    line += toXY(p);
+  }
   if (points.empty()) line += " -";
   Line(line);
 }

@@ -560,15 +560,17 @@ std::optional<std::string> NetGame::host(std::uint16_t port, MatchSettings setti
     d.settings = settings;
     auto acc = std::make_unique<tcp::acceptor>(d.io);
     error_code ec;
+    // The family is remembered here: Windows cannot tell an unbound socket's local endpoint.
+    bool v6 = true;
     acc->open(tcp::v6(), ec);
     if (!ec) {
       acc->set_option(asio::ip::v6_only(false), ec);  // dual stack where the system allows it
       ec = {};
     } else {
+      v6 = false;
+      ec = {};
       acc->open(tcp::v4(), ec);  // no IPv6 on this machine
     }
-    const bool v6 = acc->local_endpoint(ec).protocol() == tcp::v6();
-    ec = {};
 #ifndef _WIN32
     acc->set_option(tcp::acceptor::reuse_address(true), ec);  // restart right after a game
 #endif
