@@ -85,7 +85,9 @@ class MainFrame : public wxFrame {
   bool CanUndo() const;  // a hot-seat game with a move to take back
   bool CanRedo() const;
   void Undo();
+  bool UndoOne();  // one ply; false when the game cannot be undone
   void Redo();
+  void RedoOne();  // one ply
   void Restart();
   void NoteLocalMove(bool fromRedo);  // after a hot-seat move: times, redo list, auto-save
   void OnOpen();

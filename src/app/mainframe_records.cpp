@@ -174,6 +174,19 @@ bool MainFrame::CanRedo() const {
 
 void MainFrame::Undo() {
   if (!CanUndo()) return;
+  if (computer_ == Stone::Empty) {
+    UndoOne();
+    return;
+  }
+  // Against the computer: take back to our own turn (our last move and the computer's reply),
+  // and let the computer think again when it is its turn after all (it had opened the game).
+  StopComputer();
+  if (UndoOne() && ComputerToMove() && local_.ply() > 0) UndoOne();
+  ShowState();
+  MaybeComputerMove();
+}
+
+bool MainFrame::UndoOne() {
   const Point last = *local_.lastMove();
   const Stone mover = local_.ply() % 2 == 1 ? Stone::Black : Stone::White;
   const bool wasOver = local_.over();
@@ -181,7 +194,7 @@ void MainFrame::Undo() {
   // (case C09). A game ended otherwise (interrupted) cannot be undone.
   if (!local_.undo()) {
     SetStatusText(_("This game ended; it cannot be undone. Start a new game or restart."));
-    return;
+    return false;
   }
   redo_.push_back(last);
   redoTimes_.push_back(localTimes_.empty() ? 0 : localTimes_.back());
@@ -192,10 +205,24 @@ void MainFrame::Undo() {
       wasOver ? _("Took back %s's %s: the game goes on.") : _("Took back %s's %s."),
       ColorLabel(mover), toRif(last, local_.size())));
   ShowState();
+  return true;
 }
 
 void MainFrame::Redo() {
   if (!CanRedo()) return;
+  if (computer_ == Stone::Empty) {
+    RedoOne();
+    return;
+  }
+  // Against the computer: our move and, when it is still in the redo list, the computer's
+  // reply; otherwise the computer thinks again.
+  StopComputer();
+  RedoOne();
+  if (ComputerToMove() && CanRedo()) RedoOne();
+  MaybeComputerMove();
+}
+
+void MainFrame::RedoOne() {
   const Point p = redo_.back();
   const Stone mover = local_.toMove();
   if (const MoveError e = local_.play(p); e != MoveError::None) {

@@ -38,7 +38,7 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-int lineAt(std::string_view text, std::size_t offset) {
+[[maybe_unused]] int lineAt(std::string_view text, std::size_t offset) {
   int line = 1;
   for (std::size_t k = 0; k < offset && k < text.size(); ++k)
     if (text[k] == '\n') ++line;
