@@ -22,11 +22,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::int64_t msSince(Clock::time_point t) {
+[[maybe_unused]] std::int64_t msSince(Clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
 
-std::string trim(const std::string& s) {
+[[maybe_unused]] std::string trim(const std::string& s) {
   std::size_t a = 0, b = s.size();
   while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
   while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;

@@ -35,7 +35,7 @@ Record RecordFromGame(const Game& game, const std::string& black, const std::str
     }
     case Outcome::Draw:
       r.result = RecordResult::Draw;
-      r.resultText = "0";
+      r.resultText.assign(1, '0');  // not = "0": GCC 12 warns falsely (-Wrestrict)
       break;
     case Outcome::Interrupted:
       r.comments.push_back({0, describeResult(res)});

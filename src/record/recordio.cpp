@@ -78,7 +78,11 @@ void writeFileAtomic(const std::filesystem::path& path, std::string_view data) {
   std::FILE* f = nullptr;
   fs::path temp;
   for (int attempt = 0; attempt < 20 && !f; ++attempt) {
-    temp = dir / ("." + path.filename().string() + ".tmp" + std::to_string(rd() % 1000000));
+    std::string name = ".";  // piece by piece: GCC 12 warns falsely (-Wrestrict) on a chain of +
+    name += path.filename().string();
+    name += ".tmp";
+    name += std::to_string(rd() % 1000000);
+    temp = dir / name;
     f = std::fopen(temp.string().c_str(), "wbx");  // "x": fail when it exists
     if (!f && errno != EEXIST) break;
   }
