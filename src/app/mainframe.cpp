@@ -27,6 +27,7 @@
 #include "app/boardpanel.h"
 #include "app/connectdialogs.h"
 #include "app/enginecontroller.h"
+#include "app/i18n.h"
 #include "app/newgamedialog.h"
 #include "app/nicknamedialog.h"
 #include "app/replaybar.h"
@@ -115,6 +116,7 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
     if (options_.foul) g->foul = *options_.foul;
   }
   if (!options_.testReport.empty()) report_ = std::make_unique<TestReport>(options_.testReport);
+  if (report_) report_->Line(LanguageReportLine());
 
   if (!Resources::Get().Icons().IsEmpty()) SetIcons(Resources::Get().Icons());
   BuildMenu();

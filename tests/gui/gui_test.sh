@@ -33,6 +33,10 @@
 #                  File > Open of a truncated file (error, the game goes on) and of a .sav (the
 #                  local game is saved first); File > Recent games opens that save; Copy and
 #                  Paste position through the clipboard start a local game with its moves
+#   language_zh_CN, language_zh_TW  LANG=zh_CN.UTF-8 / zh_TW.UTF-8: the app's texts and window
+#                  title are Chinese (LANGUAGE report line, xdotool); screenshots kept
+#   language_setting  Settings > Language (/View/Language) overrides LANG: English, then
+#                  Traditional Chinese under LANG=zh_CN.UTF-8; the C locale gives English
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
@@ -767,6 +771,34 @@ replay_record)
     app_wait 3 replay '^MOVE '; [[ $line == "MOVE $k ${m/ /,}" ]] || fail "replay: pasted move $k is '$line'"
   done
   click_move replay 3 7 10 10
+  ;;
+language_zh_CN|language_zh_TW|language_setting)
+  # The app started in Chinese (LANG, as a Chinese desktop sets it), and Settings > Language
+  # (the wxConfig key /View/Language) overriding LANG. A screenshot of each is kept.
+  check_language() {  # NAME LANG CONFIG-LANGUAGE EXPECTED-REPORT-LINE
+    local name=$1
+    [[ -n $3 ]] && printf '[View]\nLanguage=%s\n' "$3" > "$work/$name.ini"
+    LANG=$2 LC_ALL= LC_MESSAGES= LANGUAGE= keep_open=1 start_app "$name" --local
+    exec 3< "$work/$name.fifo"
+    app_wait 3 "$name" '^LANGUAGE '; [[ $line == "$4" ]] || fail "$name: '$line', expected '$4'"
+    app_wait 3 "$name" '^GEOMETRY '
+    local title expected=${4#LANGUAGE * }; expected=${expected% *}
+    local pid=${name}_pid
+    title=$(xdotool getwindowname "$(xdotool search --sync --onlyvisible --pid "${!pid}" | head -1)")
+    [[ $title == "$expected" ]] || fail "$name: the window title is '$title', expected '$expected'"
+    sleep 1   # only for the screenshot: let GTK finish painting
+    import -window root "$artifacts/gui-$case_name-$name.png"
+    kill "${!pid}"; exec 3<&-
+  }
+  case $case_name in
+  language_zh_CN) check_language zh_CN zh_CN.UTF-8 '' 'LANGUAGE zh_CN 五子棋 认输' ;;
+  language_zh_TW) check_language zh_TW zh_TW.UTF-8 '' 'LANGUAGE zh_TW 五子棋 認輸' ;;
+  language_setting)
+    check_language english zh_CN.UTF-8 en 'LANGUAGE - Gomoku Resign'
+    check_language traditional zh_CN.UTF-8 zh_TW 'LANGUAGE zh_TW 五子棋 認輸'
+    check_language c_locale C.UTF-8 '' 'LANGUAGE - Gomoku Resign'
+    ;;
+  esac
   ;;
 *) fail "unknown case" ;;
 esac
