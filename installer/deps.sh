@@ -22,6 +22,7 @@ if [[ ${1:-} == --test ]]; then
     iproute2                              # network namespaces for the join-failure tests
     clang libclang-rt-14-dev              # libFuzzer targets (tests/fuzz)
     locales fonts-noto-cjk                # GUI tests in Chinese (zh_CN, zh_TW) with a CJK font
+    dpkg-dev file                         # the .deb test (CPack, dpkg-deb)
   )
 fi
 
