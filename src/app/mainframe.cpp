@@ -32,6 +32,7 @@
 #include "app/nicknamedialog.h"
 #include "app/replaybar.h"
 #include "app/resources.h"
+#include "app/sounds.h"
 #include "app/testreport.h"
 #include "app/texts.h"
 #include "core/notation.h"
@@ -208,6 +209,7 @@ void MainFrame::BuildMenu() {
   numbers->AppendRadioItem(ID_NumbersAll, _("&All moves"), _("Number every stone"));
   numbers->Check(ID_NumbersOff + std::clamp(session_.moveNumbers, 0, 2), true);
   view->AppendSubMenu(numbers, _("Move &numbers"), _("Show the move number on the stones"));
+  AppendSoundMenuItem(view, this);
 
   auto* help = new wxMenu();
   help->Append(wxID_ABOUT, _("&About Gomoku"));
@@ -867,6 +869,7 @@ void MainFrame::OnNetChanged() {
     for (; chatShown_ < snap_.chat.size(); ++chatShown_) {
       AppendChat(snap_.chat[chatShown_]);
       if (report_) report_->Chat(snap_.chat[chatShown_].fromUs, snap_.chat[chatShown_].text);
+      if (!snap_.chat[chatShown_].fromUs) PlaySound(Sound::Message);
     }
     const Game& game = snap_.game;
     if (game.ply() > plyBefore && game.lastMove()) {
@@ -1329,6 +1332,11 @@ void MainFrame::ReportGame(const Game& game) {
     reportedPly_ = common;
     if (report_) report_->Takeback(common);
   }
+  if (game.ply() > reportedPly_) {
+    const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
+    const bool theirs = mode_ == Mode::Network ? mover != snap_.localColor : mover == computer_;
+    PlaySound(theirs ? Sound::Opponent : Sound::Stone);
+  }
   if (report_)
     for (; reportedPly_ < game.ply(); ++reportedPly_) report_->Move(game, reportedPly_ + 1);
   reportedPly_ = game.ply();
@@ -1336,6 +1344,7 @@ void MainFrame::ReportGame(const Game& game) {
   if (!game.over()) reportedResult_ = false;  // undo reopened a finished game (C09)
   if (!game.over() || reportedResult_) return;
   reportedResult_ = true;
+  PlaySound(Sound::GameOver);
   if (!report_) return;
   SaveBoardPicture();  // before RESULT: a test that read RESULT finds the picture complete
   report_->Result(game);
