@@ -37,6 +37,8 @@
 #                  title are Chinese (LANGUAGE report line, xdotool); screenshots kept
 #   language_setting  Settings > Language (/View/Language) overrides LANG: English, then
 #                  Traditional Chinese under LANG=zh_CN.UTF-8; the C locale gives English
+#   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
+#                  stone is refused
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
@@ -799,6 +801,22 @@ language_zh_CN|language_zh_TW|language_setting)
     check_language c_locale C.UTF-8 '' 'LANGUAGE - Gomoku Resign'
     ;;
   esac
+  ;;
+keyboard_play)
+  # Arrow keys move the board's cursor (it starts at the centre), Enter and Space play there;
+  # Enter on an occupied point is refused like a click.
+  keep_open=1 start_app kb --local
+  exec 3< "$work/kb.fifo"
+  app_wait 3 kb '^GEOMETRY '
+  read -r gx gy cell <<< "${line#GEOMETRY }"
+  xdotool mousemove --sync "$((gx - cell))" "$((gy - cell))"   # over the window: it has the keyboard
+  xdotool key Right Right Down Return
+  app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "MOVE 1 8,8" ]] || fail "keyboard: Enter gave '$line'"
+  xdotool key Left space
+  app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "MOVE 2 7,8" ]] || fail "keyboard: Space gave '$line'"
+  xdotool key Right Return
+  app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "REFUSED 8,8 "* ]] || fail "keyboard: Enter on a stone gave '$line'"
+  import -window root "$artifacts/gui-keyboard_play.png"
   ;;
 *) fail "unknown case" ;;
 esac
