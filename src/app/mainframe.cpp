@@ -32,6 +32,7 @@
 #include "app/nicknamedialog.h"
 #include "app/replaybar.h"
 #include "app/resources.h"
+#include "app/rulesdialog.h"
 #include "app/sounds.h"
 #include "app/testreport.h"
 #include "app/texts.h"
@@ -212,6 +213,7 @@ void MainFrame::BuildMenu() {
   AppendSoundMenuItem(view, this);
 
   auto* help = new wxMenu();
+  AppendRulesMenuItem(help, this);
   help->Append(wxID_ABOUT, _("&About Gomoku"));
 
   auto* bar = new wxMenuBar();
@@ -1457,7 +1459,9 @@ void MainFrame::OnAbout() {
   wxAboutDialogInfo info;
   info.SetName(_("Gomoku"));
   info.SetVersion(kProgramVersion);
-  info.SetDescription(_("Five in a row for two players, on one computer or over the network."));
+  info.SetDescription(_("Five in a row for two players, on one computer or over the network.") +
+                      "\n\n" + _("Libraries used:") + "\n" + LibraryLicences() + "\n\n" +
+                      _("Sounds: made for Gomoku (installer/make-sounds.py)."));
   if (Resources::Get().Logo().IsOk())
     info.SetIcon(Resources::Get().Logo().GetIcon(FromDIP(wxSize(64, 64))));
   wxAboutBox(info, this);
