@@ -9,7 +9,7 @@ src=$(cd "$here/../../src/app" && pwd)
 cd "$src"
 xgettext --from-code=UTF-8 --language=C++ --keyword=_ --keyword=wxPLURAL:1,2 \
   --keyword=wxTRANSLATE --add-comments=TRANSLATORS: --package-name=Gomoku \
-  --sort-by-file --no-wrap -o "$here/gomoku.pot" -- *.cpp *.h
+  --sort-by-file --add-location=file --no-wrap -o "$here/gomoku.pot" -- *.cpp *.h
 sed -i '/^"POT-Creation-Date:/d' "$here/gomoku.pot"   # keeps the file stable between runs
 for po in "$here"/*.po; do
   msgmerge --quiet --update --backup=none --no-fuzzy-matching --no-wrap "$po" "$here/gomoku.pot"

@@ -1,5 +1,8 @@
 #include "app/rulesdialog.h"
 
+#include <utility>
+#include <vector>
+
 #include <wx/button.h>
 #include <wx/dialog.h>
 #include <wx/frame.h>
@@ -14,9 +17,15 @@ namespace {
 
 // Sources: the Renju International Federation's rules (https://www.renju.net/rifrules/) for
 // renju; freestyle and standard gomoku as played in the Gomocup.
-wxString RulesText() {
+// The text, and the [start, end) character ranges of its headings (shown in bold).
+wxString RulesText(std::vector<std::pair<long, long>>* headings) {
   wxString text;
-  const auto heading = [&text](const wxString& title) { text << title << "\n\n"; };
+  const auto heading = [&text, headings](const wxString& title) {
+    const long start = static_cast<long>(text.length());
+    text << title;
+    headings->emplace_back(start, static_cast<long>(text.length()));
+    text << "\n\n";
+  };
   const auto paragraph = [&text](const wxString& body) { text << body << "\n\n"; };
   heading(_("How to play"));
   paragraph(
@@ -68,9 +77,16 @@ class RulesDialog : public wxDialog {
       : wxDialog(parent, wxID_ANY, _("Rules of Gomoku"), wxDefaultPosition, wxDefaultSize,
                  wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER) {
     SetName("rules");
+    std::vector<std::pair<long, long>> headings;
+    const wxString rules = RulesText(&headings);
     auto* text =
-        new wxTextCtrl(this, wxID_ANY, RulesText(), wxDefaultPosition, FromDIP(wxSize(560, 460)),
-                       wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP | wxBORDER_NONE);
+        new wxTextCtrl(this, wxID_ANY, rules, wxDefaultPosition, FromDIP(wxSize(560, 460)),
+                       wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP | wxTE_RICH2 | wxBORDER_NONE);
+    wxFont bold = text->GetFont();
+    bold.MakeBold().MakeLarger();
+    for (const auto& [start, end] : headings)
+      text->SetStyle(start, end, wxTextAttr(wxNullColour, wxNullColour, bold));
+    text->ShowPosition(0);
     text->SetName(_("Rules of Gomoku"));
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     sizer->Add(text, 1, wxEXPAND | wxALL, FromDIP(12));

@@ -14,7 +14,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 info=$(dpkg-deb --info "$deb")
 grep -q '^ Package: gomoku$' <<< "$info" || fail "package name: $info"
 grep -q '^ Section: games$' <<< "$info" || fail "section: $info"
-grep -Eq '^ Depends: .*libwx_gtk3u_core-3\.2' <<< "$info" || fail "no dependency on wxWidgets: $info"
+grep -Eq '^ Depends: .*libwxgtk3\.2' <<< "$info" || fail "no dependency on wxWidgets: $info"
 files=$(dpkg-deb --contents "$deb" | awk '{print $6}')
 for f in ./usr/bin/gomoku ./usr/bin/gomoku-cli ./usr/bin/pbrain-gomoku \
          ./usr/share/applications/gomoku.desktop ./usr/share/metainfo/gomoku.metainfo.xml \
@@ -40,5 +40,18 @@ if command -v appstreamcli > /dev/null; then
 fi
 "$root/usr/bin/gomoku-cli" --version > /dev/null 2>&1 || "$root/usr/bin/gomoku-cli" --help > /dev/null ||
   fail "the packaged gomoku-cli does not run"
-msgunfmt "$root/usr/share/locale/zh_CN/LC_MESSAGES/gomoku.mo" | grep -q '认输' || fail "zh_CN catalog"
+msgunfmt "$root/usr/share/locale/zh_CN/LC_MESSAGES/gomoku.mo" > "$out/zh_CN.po"
+grep -q '认输' "$out/zh_CN.po" || fail "zh_CN catalog"
+# The unpacked program finds its translations and images relative to itself (as installed in
+# /usr): started in Chinese under Xvfb it reports the zh_CN catalog.
+if command -v xvfb-run > /dev/null && locale -a 2>/dev/null | grep -qix zh_CN.utf8; then
+  report="$out/installed-report.txt"; : > "$report"
+  LANG=zh_CN.UTF-8 LANGUAGE= LC_ALL= timeout 60 xvfb-run -a "$root/usr/bin/gomoku" \
+    --config "$out/installed.ini" --test-report "$report" --local > "$out/installed.log" 2>&1 &
+  app=$!
+  for _ in $(seq 300); do grep -q '^GEOMETRY ' "$report" && break; sleep 0.1; done
+  kill "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true
+  grep -qx 'LANGUAGE zh_CN 五子棋 认输' "$report" ||
+    fail "the unpacked gomoku did not load its zh_CN catalog: $(cat "$report" "$out/installed.log")"
+fi
 echo "PASS: $deb"
