@@ -36,7 +36,8 @@
 #   language_zh_CN, language_zh_TW  LANG=zh_CN.UTF-8 / zh_TW.UTF-8: the app's texts and window
 #                  title are Chinese (LANGUAGE report line, xdotool); screenshots kept
 #   language_setting  Settings > Language (/View/Language) overrides LANG: English, then
-#                  Traditional Chinese under LANG=zh_CN.UTF-8; the C locale gives English
+#                  Traditional Chinese under LANG=zh_CN.UTF-8; the C locale gives English;
+#                  LANG=zh_HK.UTF-8 reads the Traditional catalog
 #   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
 #                  stone is refused
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
@@ -799,6 +800,7 @@ language_zh_CN|language_zh_TW|language_setting)
     check_language english zh_CN.UTF-8 en 'LANGUAGE - Gomoku Resign'
     check_language traditional zh_CN.UTF-8 zh_TW 'LANGUAGE zh_TW 五子棋 認輸'
     check_language c_locale C.UTF-8 '' 'LANGUAGE - Gomoku Resign'
+    check_language hongkong zh_HK.UTF-8 '' 'LANGUAGE zh_HK 五子棋 認輸'   # nearest catalog
     ;;
   esac
   ;;
