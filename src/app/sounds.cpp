@@ -2,13 +2,16 @@
 
 #include <array>
 #include <memory>
+#include <string>
 
 #include <wx/config.h>
+#include <wx/filefn.h>
 #include <wx/frame.h>
 #include <wx/intl.h>
 #include <wx/log.h>
 #include <wx/menu.h>
 #include <wx/sound.h>
+#include <wx/utils.h>
 
 #include "app/resources.h"
 
@@ -23,6 +26,32 @@ bool SoundsOn() {
   return wxConfigBase::Get()->ReadBool(kSoundsKey, true);
 }
 
+#if defined(__UNIX__) && !defined(__WXMAC__)
+// wxWidgets on Linux plays through OSS (/dev/dsp), which PipeWire and PulseAudio desktops seldom
+// provide (and without it wxSound silently "plays" nothing). So the sound server's own player
+// is used when there is one: the first of pw-play, paplay and aplay found in PATH ("" when none
+// is), its output discarded; wxSound only without one.
+const wxString& ExternalPlayer() {
+  static const wxString player = [] {
+    wxPathList path;
+    path.AddEnvList("PATH");
+    for (const char* name : {"pw-play", "paplay", "aplay"})
+      if (wxString found = path.FindAbsoluteValidPath(name); !found.empty()) return found;
+    return wxString();
+  }();
+  return player;
+}
+
+bool PlayExternally(const wxString& file) {
+  if (ExternalPlayer().empty()) return false;
+  // sh runs the player (argument $0) on the file ($1) with its output discarded; no quoting.
+  const std::wstring player = ExternalPlayer().ToStdWstring(), path = file.ToStdWstring();
+  const wchar_t* argv[] = {L"sh",          L"-c",        L"exec \"$0\" \"$1\" >/dev/null 2>&1",
+                           player.c_str(), path.c_str(), nullptr};
+  return wxExecute(argv, wxEXEC_ASYNC | wxEXEC_HIDE_CONSOLE) > 0;
+}
+#endif
+
 }  // namespace
 
 void PlaySound(Sound sound) {
@@ -33,11 +62,15 @@ void PlaySound(Sound sound) {
   static auto& sounds = *new std::array<std::unique_ptr<wxSound>, kFiles.size()>();
   const auto index = static_cast<std::size_t>(sound);
   wxLogNull quiet;  // no sound device (a test under Xvfb, a server): no message either
+  static std::array<wxString, kFiles.size()> paths;
   if (!sounds[index]) {
     sounds[index] = std::make_unique<wxSound>();
-    const wxString path = Resources::Find(kFiles[index]);
-    if (!path.empty()) sounds[index]->Create(path);
+    paths[index] = Resources::Find(kFiles[index]);
+    if (!paths[index].empty()) sounds[index]->Create(paths[index]);
   }
+#if defined(__UNIX__) && !defined(__WXMAC__)
+  if (!paths[index].empty() && PlayExternally(paths[index])) return;
+#endif
   if (sounds[index]->IsOk()) sounds[index]->Play(wxSOUND_ASYNC);
 #else
   (void)sound;

@@ -1,7 +1,8 @@
 #pragma once
-/// @file The program's sounds (res/sound-*.wav, made by installer/make-sounds.py), played with
-/// wxSound; View > Sounds (wxConfig key /View/Sounds, default on) turns them off.
-/// Without a sound device (e.g. under Xvfb) nothing is played and nothing is reported.
+/// @file The program's sounds (res/sound-*.wav, made by installer/make-sounds.py), played on
+/// Linux by the sound server's player (pw-play, paplay or aplay, the first in PATH), elsewhere
+/// and without one by wxSound; View > Sounds (wxConfig key /View/Sounds, default on) turns them
+/// off. Without a sound device (e.g. under Xvfb) nothing is played and nothing is reported.
 
 class wxFrame;
 class wxMenu;

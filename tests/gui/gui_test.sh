@@ -40,6 +40,8 @@
 #                  LANG=zh_HK.UTF-8 reads the Traditional catalog
 #   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
 #                  stone is refused
+#   sounds         a stone placed plays res/sound-stone.wav (through a fake aplay in PATH: no OSS
+#                  device under Xvfb); with /View/Sounds=0 nothing is played
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
@@ -819,6 +821,32 @@ keyboard_play)
   xdotool key Right Return
   app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "REFUSED 8,8 "* ]] || fail "keyboard: Enter on a stone gave '$line'"
   import -window root "$artifacts/gui-keyboard_play.png"
+  ;;
+sounds)
+  # Under Xvfb there is no OSS device, so the app plays through a player in PATH: here a fake
+  # aplay that logs its file. A stone placed gives the stone click; with View > Sounds off
+  # (/View/Sounds=0) nothing is played.
+  mkdir -p "$work/bin"
+  printf '#!/bin/sh\necho "$1" >> "%s"\n' "$work/played.txt" > "$work/bin/aplay"
+  chmod +x "$work/bin/aplay"
+  play_one() {  # NAME: starts the app, plays a stone with the keyboard, stops the app
+    PATH="$work/bin:$PATH" keep_open=1 start_app "$1" --local
+    exec 3< "$work/$1.fifo"
+    app_wait 3 "$1" '^GEOMETRY '
+    read -r gx gy cell <<< "${line#GEOMETRY }"
+    xdotool mousemove --sync "$((gx - cell))" "$((gy - cell))"
+    xdotool key Right Return
+    app_wait 3 "$1" '^MOVE 1 '
+  }
+  play_one snd
+  for _ in $(seq 100); do grep -q 'sound-stone\.wav$' "$work/played.txt" 2>/dev/null && break; sleep 0.1; done
+  grep -q '/sound-stone\.wav$' "$work/played.txt" || fail "no stone sound: $(cat "$work/played.txt" 2>/dev/null)"
+  kill "$snd_pid"; exec 3<&-
+  : > "$work/played.txt"
+  printf '[View]\nSounds=0\n' > "$work/quiet.ini"
+  play_one quiet
+  sleep 1   # a sound would have started with the move: give its player time to log
+  [ ! -s "$work/played.txt" ] || fail "a sound was played with sounds off: $(cat "$work/played.txt")"
   ;;
 *) fail "unknown case" ;;
 esac
