@@ -10,6 +10,7 @@ packages=(
   libboost-dev        # Boost.Asio (header-only): the network
   libcli11-dev        # CLI11: gomoku-cli's command line
   fonts-dejavu-core   # a font for the board coordinates
+  gettext             # msgfmt compiles the translations (res/po) at build time
 )
 if [[ ${1:-} == --test ]]; then
   packages+=(
@@ -20,6 +21,8 @@ if [[ ${1:-} == --test ]]; then
     xdotool                               # GUI tests click on the board like a user
     iproute2                              # network namespaces for the join-failure tests
     clang libclang-rt-14-dev              # libFuzzer targets (tests/fuzz)
+    locales fonts-noto-cjk                # GUI tests in Chinese (zh_CN, zh_TW) with a CJK font
+    dpkg-dev file                         # the .deb test (CPack, dpkg-deb)
   )
 fi
 
@@ -37,4 +40,23 @@ if ((${#missing[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
   apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+# The GUI language tests start the app with LANG=zh_CN.UTF-8 and zh_TW.UTF-8.
+if [[ ${1:-} == --test ]]; then
+  need=()
+  for l in zh_CN zh_TW; do
+    locale -a 2>/dev/null | grep -qix "$l.utf8" || need+=("$l")
+  done
+  if ((${#need[@]})); then
+    if [[ $(id -u) != 0 ]]; then
+      echo "Missing locales: ${need[*]} (run this script as root to generate them)" >&2
+      exit 1
+    fi
+    for l in "${need[@]}"; do
+      sed -i -E "s/^# *($l\.UTF-8 UTF-8)/\1/" /etc/locale.gen
+      grep -qx "$l.UTF-8 UTF-8" /etc/locale.gen || echo "$l.UTF-8 UTF-8" >> /etc/locale.gen
+    done
+    locale-gen
+  fi
 fi

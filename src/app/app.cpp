@@ -16,6 +16,7 @@
 #include <wx/stdpaths.h>
 #include <wx/uilocale.h>
 
+#include "app/i18n.h"
 #include "app/mainframe.h"
 #include "app/resources.h"
 #include "core/utf8.h"
@@ -207,13 +208,6 @@ bool GomokuApp::OnInit() {
   // res/ holds PNG only; the other handlers cost start-up time.
   wxImage::AddHandler(new wxPNGHandler);
   wxUILocale::UseDefault();
-  {
-    wxLogNull quiet;  // no catalogs yet: translations come later
-    auto* translations = new wxTranslations();
-    wxTranslations::Set(translations);
-    translations->AddStdCatalog();
-    translations->AddCatalog("gomoku");
-  }
 
   if (!options_.configFile.empty()) {
     delete wxConfigBase::Set(new wxFileConfig(wxEmptyString, wxEmptyString, options_.configFile,
@@ -225,6 +219,7 @@ bool GomokuApp::OnInit() {
                                               wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
   }
 #endif
+  SetUpTranslations(ConfiguredLanguage(*wxConfigBase::Get()));  // Settings > Language
   const Settings settings = Settings::Load(*wxConfigBase::Get());
 
   auto* frame = new MainFrame(settings, options_);

@@ -9,10 +9,12 @@
 #include <memory>
 #include <string>
 
+#include <wx/button.h>
 #include <wx/dcbuffer.h>
 #include <wx/dcgraph.h>
 #include <wx/dcmemory.h>
 #include <wx/graphics.h>
+#include <wx/textctrl.h>
 
 #include "app/app.h"
 #include "app/resources.h"
@@ -61,6 +63,8 @@ BoardPanel::BoardPanel(wxWindow* parent) {
   Create(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize,
          wxFULL_REPAINT_ON_RESIZE | wxBORDER_NONE);
   SetMinSize(FromDIP(wxSize(320, 320)));
+  SetCanFocus(true);  // keyboard play (HandleKey)
+  SetName("board");   // screen readers and tests name it
   Bind(wxEVT_PAINT, &BoardPanel::OnPaint, this);
   Bind(wxEVT_SIZE, [this](wxSizeEvent& event) {
     Refresh();
@@ -194,6 +198,55 @@ void BoardPanel::OnLeftDown(wxMouseEvent& event) {
   if (!p) return;
   if (Playable(*p)) SetHover(std::nullopt);
   onMove_(*p);  // plays or refuses; may change the game and interactivity
+}
+
+bool BoardPanel::HandleKey(const wxKeyEvent& event) {
+  if (!interactive_ || event.HasAnyModifiers()) return false;
+  wxWindow* focus = wxWindow::FindFocus();
+  if (dynamic_cast<wxTextCtrl*>(focus)) return false;
+  const int n = game_.size();
+  const auto start = [&] {
+    if (!cursor_) cursor_ = game_.lastMove() ? *game_.lastMove() : Point{n / 2, n / 2};
+  };
+  int dx = 0, dy = 0;
+  switch (event.GetKeyCode()) {
+    case WXK_LEFT:
+    case WXK_NUMPAD_LEFT:
+      dx = -1;
+      break;
+    case WXK_RIGHT:
+    case WXK_NUMPAD_RIGHT:
+      dx = 1;
+      break;
+    case WXK_UP:
+    case WXK_NUMPAD_UP:
+      dy = -1;
+      break;
+    case WXK_DOWN:
+    case WXK_NUMPAD_DOWN:
+      dy = 1;
+      break;
+    case WXK_RETURN:
+    case WXK_NUMPAD_ENTER:
+    case WXK_SPACE: {
+      if (dynamic_cast<wxButton*>(focus)) return false;
+      if (!cursor_ || !onMove_) return false;
+      const Point p = *cursor_;
+      if (Playable(p)) SetHover(std::nullopt);
+      onMove_(p);  // plays or refuses, as a click
+      return true;
+    }
+    default:
+      return false;
+  }
+  const bool fresh = !cursor_;
+  start();
+  if (!HasFocus()) SetFocus();  // Enter and Space then reach the board, not a button
+  if (!fresh)
+    cursor_ = Point{std::clamp(cursor_->x + dx, 0, n - 1), std::clamp(cursor_->y + dy, 0, n - 1)};
+  SetHover(cursor_);
+  Refresh();
+  return true;
 }
 
 void BoardPanel::OnPaint(wxPaintEvent&) {
@@ -457,6 +510,15 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
     gc->BeginLayer(0.45);
     drawStone(game_.toMove(), Centre(g, *hover_), false);
     gc->EndLayer();
+  }
+
+  // The keyboard cursor: a blue square around the intersection.
+  if (interactive_ && cursor_ && game_.board().inside(*cursor_)) {
+    const wxPoint c = Centre(g, *cursor_);
+    const int half = g.cell / 2;
+    dc.SetPen(wxPen(wxColour(30, 110, 230), std::max(2, g.cell / 14)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.DrawRectangle(c.x - half, c.y - half, 2 * half, 2 * half);
   }
 }
 

@@ -60,6 +60,12 @@ class BoardPanel : public wxWindow {
   /// Sets the function called when the user clicks an intersection.
   void SetMoveHandler(MoveHandler handler) { onMove_ = std::move(handler); }
 
+  /// Keyboard play: handles an arrow key (moves the cursor one intersection; it starts at the
+  /// last move or the centre) or Enter / Space (the cursor's intersection goes to the move
+  /// handler, as a click there). Returns false for other keys, when the board is not
+  /// interactive, or when a text field or (Enter / Space) a button has the keyboard.
+  bool HandleKey(const wxKeyEvent& event);
+
   /// Where intersection (0,0) is on the screen and the grid spacing, in physical pixels (what
   /// xdotool and other input tools use): intersection (x,y) is at origin + (x,y) * cell.
   void ScreenGeometry(wxPoint* origin, int* cell) const;
@@ -100,8 +106,9 @@ class BoardPanel : public wxWindow {
   int lastN_ = 10;
   std::vector<Point> forbidden_;  // game_.forbiddenPoints(), recomputed in SetGame
   bool painted_ = false;
-  std::optional<Point> hint_;   // a suggested move, cleared when the position changes
-  std::optional<Point> hover_;  // a playable or (renju) forbidden point under the mouse
+  std::optional<Point> hint_;    // a suggested move, cleared when the position changes
+  std::optional<Point> hover_;   // a playable or (renju) forbidden point under the mouse
+  std::optional<Point> cursor_;  // the keyboard cursor, shown once an arrow key was pressed
   MoveHandler onMove_;
 };
 

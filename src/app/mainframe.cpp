@@ -27,10 +27,13 @@
 #include "app/boardpanel.h"
 #include "app/connectdialogs.h"
 #include "app/enginecontroller.h"
+#include "app/i18n.h"
 #include "app/newgamedialog.h"
 #include "app/nicknamedialog.h"
 #include "app/replaybar.h"
 #include "app/resources.h"
+#include "app/rulesdialog.h"
+#include "app/sounds.h"
 #include "app/testreport.h"
 #include "app/texts.h"
 #include "core/notation.h"
@@ -115,6 +118,7 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
     if (options_.foul) g->foul = *options_.foul;
   }
   if (!options_.testReport.empty()) report_ = std::make_unique<TestReport>(options_.testReport);
+  if (report_) report_->Line(LanguageReportLine());
 
   if (!Resources::Get().Icons().IsEmpty()) SetIcons(Resources::Get().Icons());
   BuildMenu();
@@ -206,8 +210,10 @@ void MainFrame::BuildMenu() {
   numbers->AppendRadioItem(ID_NumbersAll, _("&All moves"), _("Number every stone"));
   numbers->Check(ID_NumbersOff + std::clamp(session_.moveNumbers, 0, 2), true);
   view->AppendSubMenu(numbers, _("Move &numbers"), _("Show the move number on the stones"));
+  AppendSoundMenuItem(view, this);
 
   auto* help = new wxMenu();
+  AppendRulesMenuItem(help, this);
   help->Append(wxID_ABOUT, _("&About Gomoku"));
 
   auto* bar = new wxMenuBar();
@@ -865,6 +871,7 @@ void MainFrame::OnNetChanged() {
     for (; chatShown_ < snap_.chat.size(); ++chatShown_) {
       AppendChat(snap_.chat[chatShown_]);
       if (report_) report_->Chat(snap_.chat[chatShown_].fromUs, snap_.chat[chatShown_].text);
+      if (!snap_.chat[chatShown_].fromUs) PlaySound(Sound::Message);
     }
     const Game& game = snap_.game;
     if (game.ply() > plyBefore && game.lastMove()) {
@@ -1327,6 +1334,11 @@ void MainFrame::ReportGame(const Game& game) {
     reportedPly_ = common;
     if (report_) report_->Takeback(common);
   }
+  if (game.ply() > reportedPly_) {
+    const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
+    const bool theirs = mode_ == Mode::Network ? mover != snap_.localColor : mover == computer_;
+    PlaySound(theirs ? Sound::Opponent : Sound::Stone);
+  }
   if (report_)
     for (; reportedPly_ < game.ply(); ++reportedPly_) report_->Move(game, reportedPly_ + 1);
   reportedPly_ = game.ply();
@@ -1334,6 +1346,7 @@ void MainFrame::ReportGame(const Game& game) {
   if (!game.over()) reportedResult_ = false;  // undo reopened a finished game (C09)
   if (!game.over() || reportedResult_) return;
   reportedResult_ = true;
+  PlaySound(Sound::GameOver);
   if (!report_) return;
   SaveBoardPicture();  // before RESULT: a test that read RESULT finds the picture complete
   report_->Result(game);
@@ -1446,7 +1459,9 @@ void MainFrame::OnAbout() {
   wxAboutDialogInfo info;
   info.SetName(_("Gomoku"));
   info.SetVersion(kProgramVersion);
-  info.SetDescription(_("Five in a row for two players, on one computer or over the network."));
+  info.SetDescription(_("Five in a row for two players, on one computer or over the network.") +
+                      "\n\n" + _("Libraries used:") + "\n" + LibraryLicences() + "\n\n" +
+                      _("Sounds: made for Gomoku (installer/make-sounds.py)."));
   if (Resources::Get().Logo().IsOk())
     info.SetIcon(Resources::Get().Logo().GetIcon(FromDIP(wxSize(64, 64))));
   wxAboutBox(info, this);

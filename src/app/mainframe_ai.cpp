@@ -10,6 +10,7 @@
 #include "app/computerdialog.h"
 #include "app/enginecontroller.h"
 #include "app/enginesdialog.h"
+#include "app/i18n.h"
 #include "app/mainframe.h"
 #include "app/testreport.h"
 #include "app/texts.h"
@@ -44,6 +45,7 @@ void MainFrame::BuildSettingsMenu(wxMenuBar* bar) {
   auto* settings = new wxMenu();
   settings->Append(ID_Engines, _(L"&Engines\u2026"),
                    _("Add or remove external Gomocup engines (pbrain-*)"));
+  AppendLanguageMenu(settings, this);
   const int help = bar->FindMenu(_("&Help"));
   if (help == wxNOT_FOUND)
     bar->Append(settings, _("&Settings"));

@@ -117,6 +117,8 @@ void MainFrame::BindRecordCommands() {
 }
 
 void MainFrame::OnCharHook(wxKeyEvent& event) {
+  // Keyboard play: arrow keys move the board's cursor, Enter or Space plays there.
+  if (mode_ != Mode::Replay && board_->HandleKey(event)) return;
   // Replay: Home, Left, Right, End and Space step through the record, unless a text field has
   // the keyboard.
   if (mode_ != Mode::Replay || event.HasAnyModifiers() ||

@@ -2,6 +2,8 @@
 /// @file The --test-report file: one line per event, for automated tests of the application.
 ///
 /// Lines (each flushed at once; fields separated by one space):
+///   LANGUAGE <code|-> <Gomoku> <Resign>    first: the catalog in use (e.g. zh_CN, "-" for
+///                                          English) and two words as translated
 ///   LISTENING <port>                       the host listens (the actual port when 0 was asked)
 ///   STARTED <black|white> <peer nickname> [game <n>]   a network game started; our colour.
 ///                                          Again for each game after "Play again", with

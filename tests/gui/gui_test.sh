@@ -33,6 +33,15 @@
 #                  File > Open of a truncated file (error, the game goes on) and of a .sav (the
 #                  local game is saved first); File > Recent games opens that save; Copy and
 #                  Paste position through the clipboard start a local game with its moves
+#   language_zh_CN, language_zh_TW  LANG=zh_CN.UTF-8 / zh_TW.UTF-8: the app's texts and window
+#                  title are Chinese (LANGUAGE report line, xdotool); screenshots kept
+#   language_setting  Settings > Language (/View/Language) overrides LANG: English, then
+#                  Traditional Chinese under LANG=zh_CN.UTF-8; the C locale gives English;
+#                  LANG=zh_HK.UTF-8 reads the Traditional catalog
+#   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
+#                  stone is refused
+#   sounds         a stone placed plays res/sound-stone.wav (through a fake aplay in PATH: no OSS
+#                  device under Xvfb); with /View/Sounds=0 nothing is played
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
@@ -767,6 +776,77 @@ replay_record)
     app_wait 3 replay '^MOVE '; [[ $line == "MOVE $k ${m/ /,}" ]] || fail "replay: pasted move $k is '$line'"
   done
   click_move replay 3 7 10 10
+  ;;
+language_zh_CN|language_zh_TW|language_setting)
+  # The app started in Chinese (LANG, as a Chinese desktop sets it), and Settings > Language
+  # (the wxConfig key /View/Language) overriding LANG. A screenshot of each is kept.
+  check_language() {  # NAME LANG CONFIG-LANGUAGE EXPECTED-REPORT-LINE
+    local name=$1
+    [[ -n $3 ]] && printf '[View]\nLanguage=%s\n' "$3" > "$work/$name.ini"
+    LANG=$2 LC_ALL= LC_MESSAGES= LANGUAGE= keep_open=1 start_app "$name" --local
+    exec 3< "$work/$name.fifo"
+    app_wait 3 "$name" '^LANGUAGE '; [[ $line == "$4" ]] || fail "$name: '$line', expected '$4'"
+    app_wait 3 "$name" '^GEOMETRY '
+    local title expected=${4#LANGUAGE * }; expected=${expected% *}
+    local pid=${name}_pid
+    title=$(xdotool getwindowname "$(xdotool search --sync --onlyvisible --pid "${!pid}" | head -1)")
+    [[ $title == "$expected" ]] || fail "$name: the window title is '$title', expected '$expected'"
+    sleep 1   # only for the screenshot: let GTK finish painting
+    import -window root "$artifacts/gui-$case_name-$name.png"
+    kill "${!pid}"; exec 3<&-
+  }
+  case $case_name in
+  language_zh_CN) check_language zh_CN zh_CN.UTF-8 '' 'LANGUAGE zh_CN 五子棋 认输' ;;
+  language_zh_TW) check_language zh_TW zh_TW.UTF-8 '' 'LANGUAGE zh_TW 五子棋 認輸' ;;
+  language_setting)
+    check_language english zh_CN.UTF-8 en 'LANGUAGE - Gomoku Resign'
+    check_language traditional zh_CN.UTF-8 zh_TW 'LANGUAGE zh_TW 五子棋 認輸'
+    check_language c_locale C.UTF-8 '' 'LANGUAGE - Gomoku Resign'
+    check_language hongkong zh_HK.UTF-8 '' 'LANGUAGE zh_HK 五子棋 認輸'   # nearest catalog
+    ;;
+  esac
+  ;;
+keyboard_play)
+  # Arrow keys move the board's cursor (it starts at the centre), Enter and Space play there;
+  # Enter on an occupied point is refused like a click.
+  keep_open=1 start_app kb --local
+  exec 3< "$work/kb.fifo"
+  app_wait 3 kb '^GEOMETRY '
+  read -r gx gy cell <<< "${line#GEOMETRY }"
+  xdotool mousemove --sync "$((gx - cell))" "$((gy - cell))"   # over the window: it has the keyboard
+  xdotool key Right Right Down Return
+  app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "MOVE 1 8,8" ]] || fail "keyboard: Enter gave '$line'"
+  xdotool key Left space
+  app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "MOVE 2 7,8" ]] || fail "keyboard: Space gave '$line'"
+  xdotool key Right Return
+  app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "REFUSED 8,8 "* ]] || fail "keyboard: Enter on a stone gave '$line'"
+  import -window root "$artifacts/gui-keyboard_play.png"
+  ;;
+sounds)
+  # Under Xvfb there is no OSS device, so the app plays through a player in PATH: here a fake
+  # aplay that logs its file. A stone placed gives the stone click; with View > Sounds off
+  # (/View/Sounds=0) nothing is played.
+  mkdir -p "$work/bin"
+  printf '#!/bin/sh\necho "$1" >> "%s"\n' "$work/played.txt" > "$work/bin/aplay"
+  chmod +x "$work/bin/aplay"
+  play_one() {  # NAME: starts the app, plays a stone with the keyboard, stops the app
+    PATH="$work/bin:$PATH" keep_open=1 start_app "$1" --local
+    exec 3< "$work/$1.fifo"
+    app_wait 3 "$1" '^GEOMETRY '
+    read -r gx gy cell <<< "${line#GEOMETRY }"
+    xdotool mousemove --sync "$((gx - cell))" "$((gy - cell))"
+    xdotool key Right Return
+    app_wait 3 "$1" '^MOVE 1 '
+  }
+  play_one snd
+  for _ in $(seq 100); do grep -q 'sound-stone\.wav$' "$work/played.txt" 2>/dev/null && break; sleep 0.1; done
+  grep -q '/sound-stone\.wav$' "$work/played.txt" || fail "no stone sound: $(cat "$work/played.txt" 2>/dev/null)"
+  kill "$snd_pid"; exec 3<&-
+  : > "$work/played.txt"
+  printf '[View]\nSounds=0\n' > "$work/quiet.ini"
+  play_one quiet
+  sleep 1   # a sound would have started with the move: give its player time to log
+  [ ! -s "$work/played.txt" ] || fail "a sound was played with sounds off: $(cat "$work/played.txt")"
   ;;
 *) fail "unknown case" ;;
 esac

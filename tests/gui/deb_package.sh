@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The Debian package: CPack builds gomoku_<version>_<arch>.deb from BUILD-DIR, and its metadata
+# and file list are checked with dpkg-deb (the package is not installed).
+# Usage: deb_package.sh BUILD-DIR [OUTPUT-DIR]
+set -euo pipefail
+build=${1:?build dir}
+out=${2:-$build/package}
+command -v dpkg-deb > /dev/null || { echo "dpkg-deb is missing (Debian/Ubuntu only)"; exit 1; }
+rm -rf "$out"; mkdir -p "$out"
+(cd "$build" && cpack -G DEB -B "$out" > "$out/cpack.log" 2>&1) || { cat "$out/cpack.log"; exit 1; }
+deb=$(ls "$out"/gomoku_*.deb)
+echo "package: $deb ($(du -k "$deb" | cut -f1) KiB)"
+fail() { echo "FAIL: $*"; exit 1; }
+info=$(dpkg-deb --info "$deb")
+grep -q '^ Package: gomoku$' <<< "$info" || fail "package name: $info"
+grep -q '^ Section: games$' <<< "$info" || fail "section: $info"
+grep -Eq '^ Depends: .*libwxgtk3\.2' <<< "$info" || fail "no dependency on wxWidgets: $info"
+files=$(dpkg-deb --contents "$deb" | awk '{print $6}')
+for f in ./usr/bin/gomoku ./usr/bin/gomoku-cli ./usr/bin/pbrain-gomoku \
+         ./usr/share/applications/gomoku.desktop ./usr/share/metainfo/gomoku.metainfo.xml \
+         ./usr/share/locale/zh_CN/LC_MESSAGES/gomoku.mo ./usr/share/locale/zh_TW/LC_MESSAGES/gomoku.mo \
+         ./usr/share/gomoku/res/board.png ./usr/share/gomoku/res/stone-black-64.png; do
+  grep -qx "$f" <<< "$files" || fail "$f is not in the package"
+done
+for size in 16 32 48 64 128 256; do
+  grep -qx "./usr/share/icons/hicolor/${size}x${size}/apps/gomoku.png" <<< "$files" ||
+    fail "no ${size}x${size} icon"
+done
+# Unpacked: the desktop entry and the metadata are valid, and the installed layout finds its
+# files (the program looks in <bin>/../share/gomoku/res and <bin>/../share/locale).
+root="$out/root"; dpkg-deb --extract "$deb" "$root"
+if command -v desktop-file-validate > /dev/null; then
+  desktop-file-validate "$root/usr/share/applications/gomoku.desktop" || fail "desktop entry"
+fi
+if command -v appstreamcli > /dev/null; then
+  # Errors fail; warnings (e.g. the id "gomoku" is not reverse-DNS) are shown only.
+  check=$(appstreamcli validate --no-net "$root/usr/share/metainfo/gomoku.metainfo.xml" 2>&1) || true
+  echo "$check"
+  ! grep -q '^E:' <<< "$check" || fail "AppStream metadata"
+fi
+"$root/usr/bin/gomoku-cli" --version > /dev/null 2>&1 || "$root/usr/bin/gomoku-cli" --help > /dev/null ||
+  fail "the packaged gomoku-cli does not run"
+msgunfmt "$root/usr/share/locale/zh_CN/LC_MESSAGES/gomoku.mo" > "$out/zh_CN.po"
+grep -q '认输' "$out/zh_CN.po" || fail "zh_CN catalog"
+# The unpacked program finds its translations and images relative to itself (as installed in
+# /usr): started in Chinese under Xvfb it reports the zh_CN catalog.
+if command -v xvfb-run > /dev/null && locale -a 2>/dev/null | grep -qix zh_CN.utf8; then
+  report="$out/installed-report.txt"; : > "$report"
+  LANG=zh_CN.UTF-8 LANGUAGE= LC_ALL= timeout 60 xvfb-run -a "$root/usr/bin/gomoku" \
+    --config "$out/installed.ini" --test-report "$report" --local > "$out/installed.log" 2>&1 &
+  app=$!
+  for _ in $(seq 300); do grep -q '^GEOMETRY ' "$report" && break; sleep 0.1; done
+  kill "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true
+  grep -qx 'LANGUAGE zh_CN 五子棋 认输' "$report" ||
+    fail "the unpacked gomoku did not load its zh_CN catalog: $(cat "$report" "$out/installed.log")"
+fi
+echo "PASS: $deb"

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Translation check. Usage: i18n_check.sh SOURCE-DIR
+# Fails when
+#   - a catalog in res/po lacks a string that src/app marks with _() or wxPLURAL() (msgcmp
+#     against a template made now by xgettext), or has it untranslated or fuzzy;
+#   - a catalog does not compile (msgfmt --check: format strings, headers);
+#   - res/po/gomoku.pot is out of date (run res/po/update-pot.sh);
+#   - src/app hands a bare string literal to a call that shows text to the user (a heuristic:
+#     SetStatusText, SetLabel, SetTitle, SetToolTip, SetHint, wxMessageBox, AppendCheckItem,
+#     AppendRadioItem, AppendSubMenu, new wxStaticText/wxButton/wxCheckBox/wxRadioButton).
+set -euo pipefail
+src=${1:?source dir}
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+status=0
+cd "$src/src/app"
+xgettext --from-code=UTF-8 --language=C++ --keyword=_ --keyword=wxPLURAL:1,2 --keyword=wxTRANSLATE \
+  --add-comments=TRANSLATORS: --package-name=Gomoku --sort-by-file --add-location=file --no-wrap -o "$work/now.pot" -- *.cpp *.h
+sed -i '/^"POT-Creation-Date:/d' "$work/now.pot"
+if ! diff -q <(grep -v '^#' "$work/now.pot") <(grep -v '^#' "$src/res/po/gomoku.pot") > /dev/null; then
+  echo "res/po/gomoku.pot is out of date: run res/po/update-pot.sh and translate the new strings"
+  diff <(grep "^msgid" "$work/now.pot") <(grep "^msgid" "$src/res/po/gomoku.pot") | head -20 || true
+  status=1
+fi
+shopt -s nullglob
+catalogs=("$src"/res/po/*.po)
+((${#catalogs[@]} >= 2)) || { echo "no catalogs in res/po"; exit 1; }
+for po in "${catalogs[@]}"; do
+  name=$(basename "$po")
+  if ! msgcmp --use-untranslated "$po" "$work/now.pot" 2> "$work/cmp.err"; then
+    echo "$name lacks strings of src/app:"; head -20 "$work/cmp.err"; status=1
+  fi
+  stats=$(LC_ALL=C msgfmt --check --statistics -o /dev/null "$po" 2>&1) || { echo "$name: $stats"; status=1; }
+  if [[ $stats == *untranslated* || $stats == *fuzzy* ]]; then echo "$name: $stats"; status=1; fi
+  echo "$name: $stats"
+done
+# Bare literals where a translated string belongs.
+pattern='(SetStatusText|SetLabel|SetLabelText|SetTitle|SetToolTip|SetHint|wxMessageBox|AppendCheckItem|AppendRadioItem|AppendSubMenu)\(\s*L?"[^"]*[A-Za-z]|new wx(StaticText|Button|CheckBox|RadioButton)\([^;"]*(,\s*|(?<!_)\()L?"[^"]*[A-Za-z]'
+if grep -nP "$pattern" -- *.cpp > "$work/bare.txt"; then
+  echo "user-visible strings not marked for translation with _():"; cat "$work/bare.txt"; status=1
+fi
+exit $status
