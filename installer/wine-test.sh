@@ -82,6 +82,13 @@ count_entries() {
 
 step "fresh prefix $WINEPREFIX"
 wine_ wineboot -i >"$work/wineboot.out" 2>&1 || fail "wineboot failed"
+# Windows has CJK fonts, a fresh Wine prefix has none: the Chinese screenshot uses Linux's Noto
+# CJK (fonts-noto-cjk, which installer/deps.sh installs) in place of the dialog fonts.
+if fc-list | grep -q 'Noto Sans CJK SC'; then
+  for font in 'MS Shell Dlg' 'MS Shell Dlg 2' 'Tahoma' 'Segoe UI' 'Microsoft YaHei'; do
+    wine_ reg add 'HKCU\Software\Wine\Fonts\Replacements' /v "$font" /d 'Noto Sans CJK SC' /f >/dev/null
+  done
+fi
 
 # ---- 1. silent install
 step "1. silent install of $(basename "$setup")"
@@ -100,8 +107,14 @@ inst=$(unix_path "$instdir_win")
 for f in gomoku.exe gomoku-cli.exe Uninstall.exe install-files.txt; do
   [[ -s $inst/$f ]] || fail "$f not installed"
 done
-for png in res/*.png; do cmp -s "$png" "$inst/$png" || fail "$png not installed"; done
-[[ $(grep -c . "$inst/install-files.txt") == $(($(ls res/*.png | wc -l) + 4)) ]] ||
+for png in res/*.png res/*.wav; do cmp -s "$png" "$inst/$png" || fail "$png not installed"; done
+mos=0
+for lang in zh_CN zh_TW zh_HK zh_MO zh_SG zh; do
+  mo=$build/src/app/locale/$lang/LC_MESSAGES/gomoku.mo
+  cmp -s "$mo" "$inst/locale/$lang/LC_MESSAGES/gomoku.mo" || fail "the $lang catalog is not installed"
+  mos=$((mos + 1))
+done
+[[ $(grep -c . "$inst/install-files.txt") == $(($(ls res/*.png res/*.wav | wc -l) + mos + 4)) ]] ||
   fail "install-files.txt does not list every file"
 lnk=$(find "$WINEPREFIX/drive_c/users" -name Gomoku.lnk -path '*Start Menu*')
 [[ -n $lnk ]] || fail "no Start-menu shortcut"
@@ -117,6 +130,8 @@ step "   installed in $instdir_win"
 step "2. gomoku.exe --host 0, Linux gomoku-cli joins on 127.0.0.1"
 report="$work/report.txt"
 : >"$report"
+# Settings > Language = 简体中文 (the registry, as the app stores it): the installed catalog is used.
+wine_ reg add 'HKCU\Software\gomoku\View' /v Language /d zh_CN /f >/dev/null
 report_win=$(wine_ winepath -w "$report" 2>/dev/null | tr -d '\r')
 (cd "$inst" && exec "$WINE" ./gomoku.exe --host 0 --nick "Wine 主机" --color black \
   --test-report "$report_win") >"$work/app.out" 2>"$work/app.err" &
@@ -134,6 +149,8 @@ wait_line() {
   done
   fail "the app wrote no line matching '$1'"
 }
+wait_line '^LANGUAGE '
+[[ $line == 'LANGUAGE zh_CN 五子棋 认输' ]] || fail "the installed app did not load its zh_CN catalog: '$line'"
 wait_line '^LISTENING '
 port=${line#LISTENING }
 step "   the app listens on $port"

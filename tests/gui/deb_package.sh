@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Debian package: CPack builds gomoku_<version>_<arch>.deb from BUILD-DIR, and its metadata
-# and file list are checked with dpkg-deb (the package is not installed).
+# The Debian package: CPack builds gomoku_<version>_<arch>.deb from BUILD-DIR; its metadata and
+# file list are checked with dpkg-deb, the unpacked program is started, and (as root) the package
+# is installed with dpkg, the installed program started in Chinese, and the package purged.
 # Usage: deb_package.sh BUILD-DIR [OUTPUT-DIR]
 set -euo pipefail
 build=${1:?build dir}
@@ -53,5 +54,37 @@ if command -v xvfb-run > /dev/null && locale -a 2>/dev/null | grep -qix zh_CN.ut
   kill "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true
   grep -qx 'LANGUAGE zh_CN 五子棋 认输' "$report" ||
     fail "the unpacked gomoku did not load its zh_CN catalog: $(cat "$report" "$out/installed.log")"
+fi
+# Installed for real (as root, with dpkg, when no other gomoku package is there): the package's
+# dependencies are met, the menu entry and icons land in /usr/share, the installed program
+# starts from the menu entry's command in Chinese, and removing the package leaves nothing.
+if [[ $EUID == 0 ]] && command -v dpkg > /dev/null && ! dpkg-query -W gomoku > /dev/null 2>&1; then
+  trap 'dpkg --purge gomoku > /dev/null 2>&1 || true' EXIT
+  apt-get install --simulate "$deb" > "$out/apt-simulate.log" 2>&1 ||
+    fail "apt cannot install the package: $(tail -5 "$out/apt-simulate.log")"
+  dpkg -i "$deb" > "$out/dpkg-install.log" 2>&1 || fail "dpkg -i: $(cat "$out/dpkg-install.log")"
+  [[ $(dpkg-query -W -f '${Status}' gomoku) == 'install ok installed' ]] || fail "not installed"
+  entry=/usr/share/applications/gomoku.desktop
+  [[ -f $entry && -f /usr/share/icons/hicolor/48x48/apps/gomoku.png ]] || fail "no menu entry or icon"
+  exec_line=$(sed -n 's/^Exec=//p' "$entry" | head -n1)
+  command=$(command -v "${exec_line%% *}") || fail "the menu entry's command '$exec_line' is not in PATH"
+  [[ $command == /usr/bin/gomoku ]] || fail "the menu entry runs $command"
+  if command -v xvfb-run > /dev/null && locale -a 2>/dev/null | grep -qix zh_CN.utf8; then
+    report="$out/system-report.txt"; : > "$report"
+    (cd / && LANG=zh_CN.UTF-8 LANGUAGE= LC_ALL= timeout 60 xvfb-run -a "$command" \
+      --config "$out/system.ini" --test-report "$report" --local > "$out/system.log" 2>&1) &
+    app=$!
+    for _ in $(seq 300); do grep -q '^GEOMETRY ' "$report" && break; sleep 0.1; done
+    pkill -f -- "--test-report $report" 2>/dev/null || true; wait "$app" 2>/dev/null || true
+    grep -qx 'LANGUAGE zh_CN 五子棋 认输' "$report" ||
+      fail "the installed /usr/bin/gomoku did not start in Chinese: $(cat "$report" "$out/system.log")"
+    grep -q '^GEOMETRY ' "$report" || fail "the installed program shows no board"
+  fi
+  dpkg --purge gomoku > "$out/dpkg-purge.log" 2>&1 || fail "dpkg --purge: $(cat "$out/dpkg-purge.log")"
+  trap - EXIT
+  [[ ! -e /usr/bin/gomoku && ! -e $entry && ! -d /usr/share/gomoku ]] || fail "the purge left files"
+  echo "installed with dpkg, started from the menu entry's command, purged"
+else
+  echo "NOTE: the package was not installed (needs root, dpkg and no other gomoku package)"
 fi
 echo "PASS: $deb"
