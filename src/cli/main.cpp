@@ -91,6 +91,22 @@ void printMove(const Game& g, int index) {
             << toRif(p, g.size()) << " (" << toXY(p) << ")\n";
 }
 
+// Why a typed move is refused. An off-board point is named by the board's range, not by the
+// internal coordinates it parsed to (z99 would read "25,-84").
+std::string refusal(const Game& g, Point p, MoveError e) {
+  if (e != MoveError::OffBoard) return g.refusalText(p, e);
+  const int n = g.size();
+  return "the point is off the " + std::to_string(n) + "x" + std::to_string(n) +
+         " board (columns a-" + std::string(1, static_cast<char>('a' + n - 1)) + ", rows 1-" +
+         std::to_string(n) + ", or x,y from 0,0 to " + std::to_string(n - 1) + "," +
+         std::to_string(n - 1) + ")";
+}
+
+// The line after a takeback: "TAKEBACK to 1 move", "TAKEBACK to 0 moves".
+std::string takebackLine(int ply) {
+  return "TAKEBACK to " + std::to_string(ply) + (ply == 1 ? " move\n" : " moves\n");
+}
+
 int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
   Game game(size, rule, foul);
   Inbox in;
@@ -121,7 +137,7 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
       continue;
     }
     if (MoveError e = game.play(*p); e != MoveError::None) {
-      std::cerr << "error: " << cmd << ": " << game.refusalText(*p, e) << "\n";
+      std::cerr << "error: " << cmd << ": " << refusal(game, *p, e) << "\n";
       continue;
     }
     printMove(game, game.ply() - 1);
@@ -184,7 +200,7 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
       }
       game.undo();
       game.undo();
-      std::cout << "TAKEBACK to " << game.ply() << " moves\n"
+      std::cout << takebackLine(game.ply())
                 << cli::renderBoard(game) << std::flush;
       continue;
     }
@@ -204,7 +220,7 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
       continue;
     }
     if (MoveError e = game.play(*p); e != MoveError::None) {
-      std::cerr << "error: " << cmd << ": " << game.refusalText(*p, e) << "\n";
+      std::cerr << "error: " << cmd << ": " << refusal(game, *p, e) << "\n";
       continue;
     }
     printMove(game, game.ply() - 1);
@@ -370,7 +386,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
         std::cout << "NICK " << singleLine(s.peerNickname) << "\n";
       peerName = s.peerNickname;
       if (s.game.ply() < printed) {
-        std::cout << "TAKEBACK to " << s.game.ply() << " moves\n"
+        std::cout << takebackLine(s.game.ply())
                   << cli::renderBoard(s.game) << std::flush;
         printed = s.game.ply();
         prompted = false;
@@ -468,7 +484,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
       case Command::Move:
         if (MoveError e = netGame.play(*p); e != MoveError::None) {
           error = s.takebackPending ? "your takeback request is waiting for an answer"
-                                    : s.game.refusalText(*p, e);
+                                    : refusal(s.game, *p, e);
         }
         break;
       case Command::Takeback:

@@ -94,12 +94,16 @@ ai_game)
   ;;
 local_game)
   # Hot-seat: bad input is refused with a message and changes nothing; C02 ends the game.
-  printf 'h8\nh8\nzz\n16,3\n0,0\n' > "$work/local.in"        # B h8=(7,7), three refusals, W (0,0)
+  printf 'h8\nh8\nzz\n16,3\nz99\n0,0\n' > "$work/local.in"   # B h8=(7,7), four refusals, W (0,0)
   printf '4,7\n2,0\n6,7\n4,0\n3,7\n6,0\n5,7\n' >> "$work/local.in"  # B fills 3..7 on row 7
   "$CLI" local < "$work/local.in" > "$work/local.out" 2> "$work/local.err" || fail "local exited $?"
   grep -q 'occupied' "$work/local.err" || fail "occupied move not reported"
   grep -q 'not a move' "$work/local.err" || fail "bad text not reported"
-  grep -q 'off the board' "$work/local.err" || fail "off-board move not reported"
+  grep -q '16,3: the point is off the 15x15 board' "$work/local.err" || fail "off-board move not reported"
+  # An off-board point is named by the board's range, never by internal coordinates.
+  grep -qx 'error: z99: the point is off the 15x15 board (columns a-o, rows 1-15, or x,y from 0,0 to 14,14)' \
+    "$work/local.err" || fail "z99 not reported with the board's range"
+  ! grep -q -- '-84' "$work/local.err" || fail "internal coordinates shown"
   grep -qx 'RESULT black five in a row' "$work/local.out" || fail "no RESULT black"
   printf 'h8\n' | "$CLI" local > "$work/eof.out" 2>&1 || fail "local exited $?"
   grep -qx 'RESULT interrupted input ended' "$work/eof.out" || fail "no RESULT at the end of input"
