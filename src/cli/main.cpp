@@ -8,16 +8,16 @@
 // prints "RESULT
 // <black|white|draw|interrupted> <reason>"; it exits 0 after the last game.
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <iostream>
 #include <mutex>
-#include <algorithm>
 #include <optional>
-#include <sstream>
 #include <random>
+#include <sstream>
 #include <thread>
 
 #include <CLI/CLI.hpp>
@@ -200,8 +200,7 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
       }
       game.undo();
       game.undo();
-      std::cout << takebackLine(game.ply())
-                << cli::renderBoard(game) << std::flush;
+      std::cout << takebackLine(game.ply()) << cli::renderBoard(game) << std::flush;
       continue;
     }
     if (cmd == "hint") {
@@ -299,8 +298,9 @@ bool canApply(Command c, const net::NetSnapshot& s) {
   return true;
 }
 
-int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net::MatchSettings settings,
-               int timeoutSeconds, bool interactive, net::NetOptions options) {
+int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
+               net::MatchSettings settings, int timeoutSeconds, bool interactive,
+               net::NetOptions options) {
   Inbox in;
   net::NetGame netGame([&in] { in.poke(); }, options);
   if (hosting) {
@@ -370,14 +370,18 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
     }
     // A suspension may already be over when we look: each one still gets both lines.
     for (; startedGame > 0 && suspensionsShown < s.suspensions; ++suspensionsShown) {
-      const auto left = std::chrono::duration_cast<std::chrono::seconds>(s.resumeDeadline - std::chrono::steady_clock::now());
-      std::cout << "SUSPENDED " << (s.suspendReason.empty() ? std::string("the connection dropped") : singleLine(s.suspendReason))
+      const auto left = std::chrono::duration_cast<std::chrono::seconds>(
+          s.resumeDeadline - std::chrono::steady_clock::now());
+      std::cout << "SUSPENDED "
+                << (s.suspendReason.empty() ? std::string("the connection dropped")
+                                            : singleLine(s.suspendReason))
                 << (s.game.over() ? " (the match ends in " : " (the game is abandoned in ")
                 << std::max<long long>(0, left.count()) << " s without a reconnection)\n";
       resumedShown = false;
       prompted = false;
     }
-    if (!resumedShown && s.match != net::MatchPhase::Suspended && s.match != net::MatchPhase::Closed) {
+    if (!resumedShown && s.match != net::MatchPhase::Suspended &&
+        s.match != net::MatchPhase::Closed) {
       resumedShown = true;
       std::cout << "RESUMED at move " << s.game.ply() << "\n";
     }
@@ -386,8 +390,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port, net:
         std::cout << "NICK " << singleLine(s.peerNickname) << "\n";
       peerName = s.peerNickname;
       if (s.game.ply() < printed) {
-        std::cout << takebackLine(s.game.ply())
-                  << cli::renderBoard(s.game) << std::flush;
+        std::cout << takebackLine(s.game.ply()) << cli::renderBoard(s.game) << std::flush;
         printed = s.game.ply();
         prompted = false;
       }
@@ -657,20 +660,28 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   host->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
   const char* windowHelp = "Seconds a dropped game waits for a reconnection before it is abandoned";
-  host->add_option("--resume-window", resumeWindow, windowHelp)->check(CLI::Range(1, 3600))->capture_default_str();
+  host->add_option("--resume-window", resumeWindow, windowHelp)
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
 
   auto* join = app.add_subcommand("join", "Join a game hosted on HOST.");
   join->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)")->required();
   join->add_option("--nick", nick, "Your nickname (UTF-8, at most 32 characters)");
-  join->add_option("--timeout", timeout, "Seconds for name lookup and connection together")->check(CLI::Range(1, 600))->capture_default_str();
-  join->add_option("--resume", resumeHex, "Rejoin a dropped game with the TOKEN this program printed for it")
+  join->add_option("--timeout", timeout, "Seconds for name lookup and connection together")
+      ->check(CLI::Range(1, 600))
+      ->capture_default_str();
+  join->add_option("--resume", resumeHex,
+                   "Rejoin a dropped game with the TOKEN this program printed for it")
       ->check([](const std::string& t) -> std::string {
-        if (t.empty() || t.size() > 16 || t.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos ||
+        if (t.empty() || t.size() > 16 ||
+            t.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos ||
             t.find_first_not_of('0') == std::string::npos)
           return "TOKEN must be the hexadecimal number from the TOKEN line";
         return {};
       });
-  join->add_option("--resume-window", resumeWindow, windowHelp)->check(CLI::Range(1, 3600))->capture_default_str();
+  join->add_option("--resume-window", resumeWindow, windowHelp)
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
   // Liveness timing, for tests of dropped connections (not shown in --help).
   for (CLI::App* sub : {host, join}) {
     sub->add_option("--heartbeat-ms", heartbeatMs)->check(CLI::Range(50, 60000))->group("");
