@@ -40,6 +40,12 @@
 #                  LANG=zh_HK.UTF-8 reads the Traditional catalog
 #   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
 #                  stone is refused
+#   preferences    Settings > Preferences (Ctrl+,): a port of 70000 is refused with a message
+#                  naming the field and the range (INVALID line), the dialog stays and the config
+#                  is unchanged; then port 7123, ghost stone off and a plain board are saved
+#                  to the --config file and applied (PREFERENCES line); a stored colour that is
+#                  not #rrggbb falls back to the default; Restore defaults puts them back; the
+#                  dialog in English and Simplified Chinese is kept as screenshots
 #   sounds         a stone placed plays res/sound-stone.wav (through a fake aplay in PATH: no OSS
 #                  device under Xvfb); with /View/Sounds=0 nothing is played
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
@@ -847,6 +853,90 @@ sounds)
   play_one quiet
   sleep 1   # a sound would have started with the move: give its player time to log
   [ ! -s "$work/played.txt" ] || fail "a sound was played with sounds off: $(cat "$work/played.txt")"
+  ;;
+preferences)
+  # Clicks in a dialog at a reported control (no raising: the dialog is above the main window).
+  click_at() {  # NAME CONTROL
+    local X Y SCREEN WINDOW
+    # shellcheck disable=SC2086
+    set -- ${buttons[$1:$2]}
+    eval "$(xdotool getmouselocation --shell)"
+    if [[ "$X $Y" != "$1 $2" ]]; then xdotool mousemove --sync "$1" "$2"; sleep 0.2; fi
+    xdotool click 1
+  }
+  open_preferences() {  # NAME: Ctrl+, over the board, waits for the dialog's controls
+    local geo=${1}_geo
+    read -r gx gy cell <<< "${!geo}"
+    xdotool mousemove --sync "$((gx + 7 * cell))" "$((gy + 7 * cell))"
+    xdotool key ctrl+comma
+    app_wait 3 "$1" '^BUTTON prefok '
+    sleep 0.5   # only for the screenshots and clicks: let GTK finish mapping the dialog
+  }
+  printf '[View]\nBoardColour=nonsense\n' > "$work/prefs.ini"
+  keep_open=1 start_app prefs --local
+  exec 3< "$work/prefs.fifo"
+  app_wait 3 prefs '^GEOMETRY '
+  open_preferences prefs
+  import -window root "$artifacts/gui-preferences-en.png"
+  cp "$work/prefs.ini" "$work/before.ini"
+  # A port out of range: refused with a message, the dialog stays, nothing is saved.
+  before=$(xdotool search --onlyvisible --pid "$prefs_pid" | sort)
+  click_at prefs prefport
+  xdotool key ctrl+a; xdotool type 70000
+  click_at prefs prefok
+  app_wait 3 prefs '^(INVALID|PREFERENCES) '
+  [[ $line == "INVALID Default port for hosting: enter a whole number from 1 to 65535." ]] ||
+    fail "port 70000 gave '$line'"
+  message=""
+  for _ in $(seq 50); do
+    message=$(comm -13 <(echo "$before") <(xdotool search --onlyvisible --pid "$prefs_pid" | sort) | head -1)
+    [[ -n $message ]] && break; sleep 0.1
+  done
+  [[ -n $message ]] || fail "no message box for the refused port"
+  sleep 0.5
+  import -window root "$artifacts/gui-preferences-refused.png"
+  cmp -s "$work/prefs.ini" "$work/before.ini" || fail "the refused port changed the config: $(cat "$work/prefs.ini")"
+  eval "$(xdotool getwindowgeometry --shell "$message")"
+  xdotool mousemove --sync "$((X + WIDTH / 2))" "$((Y + HEIGHT / 2))"
+  xdotool key Return
+  for _ in $(seq 50); do xdotool search --onlyvisible --pid "$prefs_pid" | grep -qx "$message" || break; sleep 0.1; done
+  # Good values: port 7123, the ghost stone off, a plain board.
+  click_at prefs prefport
+  xdotool key ctrl+a; xdotool type 7123
+  click_at prefs prefghost
+  click_at prefs prefplain
+  click_at prefs prefok
+  app_wait 3 prefs '^(INVALID|PREFERENCES) '
+  [[ $line == "PREFERENCES port=7123 timeout=10 "*" ghost=0 theme=plain board=#deb26a grid=#2d1e10 "* ]] ||
+    fail "the preferences applied are '$line'"
+  for want in 'Port=7123' 'ShowGhost=0' 'BoardTheme=plain' 'BoardColour=#deb26a' 'TimeoutSeconds=10'; do
+    grep -qx "$want" "$work/prefs.ini" || fail "no '$want' in the config: $(cat "$work/prefs.ini")"
+  done
+  sleep 0.5
+  import -window root "$artifacts/gui-preferences-plain-board.png"
+  # Restore defaults: wood, ghost on, the default port (the nickname stays).
+  open_preferences prefs
+  click_at prefs prefdefaults
+  click_at prefs prefok
+  app_wait 3 prefs '^(INVALID|PREFERENCES) '
+  [[ $line == "PREFERENCES port=6515 timeout=10 "*" ghost=1 theme=wood "* ]] ||
+    fail "Restore defaults gave '$line'"
+  grep -qx 'Port=6515' "$work/prefs.ini" || fail "the default port was not saved: $(cat "$work/prefs.ini")"
+  kill "$prefs_pid"; exec 3<&-
+  # The dialog in Simplified Chinese: a screenshot to check that no text is cut off.
+  printf '[View]\nLanguage=zh_CN\n' > "$work/zh.ini"
+  keep_open=1 start_app zh --local
+  exec 3< "$work/zh.fifo"
+  app_wait 3 zh '^GEOMETRY '
+  open_preferences zh
+  import -window root "$artifacts/gui-preferences-zh_CN.png"
+  kill "$zh_pid"; exec 3<&-
+  printf '[View]\nLanguage=zh_TW\n' > "$work/tw.ini"
+  keep_open=1 start_app tw --local
+  exec 3< "$work/tw.fifo"
+  app_wait 3 tw '^GEOMETRY '
+  open_preferences tw
+  import -window root "$artifacts/gui-preferences-zh_TW.png"
   ;;
 *) fail "unknown case" ;;
 esac
