@@ -254,7 +254,8 @@ void PreferencesDialog::OnOk() {
   Preferences p = result_;
   const std::string nick = nickname_->Value();
   if (const wxString problem = NicknameProblem(nick); !problem.empty()) {
-    Refuse(_("Nickname:") + " " + problem, nickname_->Text());
+    // TRANSLATORS: %s is the sentence that says what is wrong with the nickname.
+    Refuse(wxString::Format(_("Nickname: %s"), problem), nickname_->Text());
     return;
   }
   int port = 0, seconds = 0;

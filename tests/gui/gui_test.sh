@@ -40,9 +40,10 @@
 #                  LANG=zh_HK.UTF-8 reads the Traditional catalog
 #   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
 #                  stone is refused
-#   preferences    Settings > Preferences (Ctrl+,): a port of 70000 is refused with a message
-#                  naming the field and the range (INVALID line), the dialog stays and the config
-#                  is unchanged; then port 7123, ghost stone off and a plain board are saved
+#   preferences    Settings > Preferences (Ctrl+,): a port of 70000, a timeout of "5s" and an
+#                  empty nickname are refused with a message naming the field (and the range;
+#                  INVALID line), the dialog stays and the config is unchanged; then port 7123,
+#                  timeout 30, ghost stone off and a plain board are saved
 #                  to the --config file and applied (PREFERENCES line); a stored colour that is
 #                  not #rrggbb falls back to the default; Restore defaults puts them back; the
 #                  dialog in English and Simplified Chinese is kept as screenshots
@@ -878,50 +879,64 @@ preferences)
   app_wait 3 prefs '^GEOMETRY '
   open_preferences prefs
   import -window root "$artifacts/gui-preferences-en.png"
-  cp "$work/prefs.ini" "$work/before.ini"
-  # A port out of range: refused with a message, the dialog stays, nothing is saved.
-  before=$(xdotool search --onlyvisible --pid "$prefs_pid" | sort)
+  # refuse NAME CONTROL TEXT EXPECTED: types TEXT into the field, presses OK; the INVALID line
+  # must be EXPECTED, a message box shows and the config stays as it was; Return closes it.
+  refuse() {
+    local name=$1 pid=${1}_pid before message="" X Y WIDTH HEIGHT SCREEN WINDOW
+    cp "$work/$name.ini" "$work/before.ini"
+    before=$(xdotool search --onlyvisible --pid "${!pid}" | sort)
+    click_at "$name" "$2"
+    xdotool key ctrl+a BackSpace
+    [[ -n $3 ]] && xdotool type "$3"
+    click_at "$name" prefok
+    app_wait 3 "$name" '^(INVALID|PREFERENCES) '
+    [[ $line == "INVALID $4" ]] || fail "'$3' in $2 gave '$line'"
+    for _ in $(seq 50); do
+      message=$(comm -13 <(echo "$before") <(xdotool search --onlyvisible --pid "${!pid}" | sort) | head -1)
+      [[ -n $message ]] && break; sleep 0.1
+    done
+    [[ -n $message ]] || fail "no message box for '$3' in $2"
+    cmp -s "$work/$name.ini" "$work/before.ini" || fail "the refused value changed the config: $(cat "$work/$name.ini")"
+    sleep 0.5   # only for the screenshot
+    import -window root "$artifacts/gui-preferences-refused-$2.png"
+    eval "$(xdotool getwindowgeometry --shell "$message")"
+    xdotool mousemove --sync "$((X + WIDTH / 2))" "$((Y + HEIGHT / 2))"
+    xdotool key Return
+    for _ in $(seq 50); do xdotool search --onlyvisible --pid "${!pid}" | grep -qx "$message" || break; sleep 0.1; done
+  }
+  # A port out of range and a timeout that is not a number: refused, the dialog stays.
+  refuse prefs prefport 70000 "Default port for hosting: enter a whole number from 1 to 65535."
   click_at prefs prefport
-  xdotool key ctrl+a; xdotool type 70000
-  click_at prefs prefok
-  app_wait 3 prefs '^(INVALID|PREFERENCES) '
-  [[ $line == "INVALID Default port for hosting: enter a whole number from 1 to 65535." ]] ||
-    fail "port 70000 gave '$line'"
-  message=""
-  for _ in $(seq 50); do
-    message=$(comm -13 <(echo "$before") <(xdotool search --onlyvisible --pid "$prefs_pid" | sort) | head -1)
-    [[ -n $message ]] && break; sleep 0.1
-  done
-  [[ -n $message ]] || fail "no message box for the refused port"
-  sleep 0.5
-  import -window root "$artifacts/gui-preferences-refused.png"
-  cmp -s "$work/prefs.ini" "$work/before.ini" || fail "the refused port changed the config: $(cat "$work/prefs.ini")"
-  eval "$(xdotool getwindowgeometry --shell "$message")"
-  xdotool mousemove --sync "$((X + WIDTH / 2))" "$((Y + HEIGHT / 2))"
-  xdotool key Return
-  for _ in $(seq 50); do xdotool search --onlyvisible --pid "$prefs_pid" | grep -qx "$message" || break; sleep 0.1; done
-  # Good values: port 7123, the ghost stone off, a plain board.
-  click_at prefs prefport
-  xdotool key ctrl+a; xdotool type 7123
+  xdotool key ctrl+a BackSpace; xdotool type 7123
+  refuse prefs preftimeout 5s "Connection timeout: enter a whole number of seconds from 1 to 120."
+  click_at prefs preftimeout
+  xdotool key ctrl+a BackSpace; xdotool type 30
+  # Good values: port 7123, timeout 30, the ghost stone off, a plain board.
   click_at prefs prefghost
   click_at prefs prefplain
   click_at prefs prefok
   app_wait 3 prefs '^(INVALID|PREFERENCES) '
-  [[ $line == "PREFERENCES port=7123 timeout=10 "*" ghost=0 theme=plain board=#deb26a grid=#2d1e10 "* ]] ||
+  [[ $line == "PREFERENCES port=7123 timeout=30 "*" ghost=0 theme=plain board=#deb26a grid=#2d1e10 "* ]] ||
     fail "the preferences applied are '$line'"
-  for want in 'Port=7123' 'ShowGhost=0' 'BoardTheme=plain' 'BoardColour=#deb26a' 'TimeoutSeconds=10'; do
+  for want in 'Port=7123' 'ShowGhost=0' 'BoardTheme=plain' 'BoardColour=#deb26a' 'TimeoutSeconds=30'; do
     grep -qx "$want" "$work/prefs.ini" || fail "no '$want' in the config: $(cat "$work/prefs.ini")"
   done
   sleep 0.5
   import -window root "$artifacts/gui-preferences-plain-board.png"
-  # Restore defaults: wood, ghost on, the default port (the nickname stays).
+  # An empty nickname is refused; then a new nickname and Restore defaults: wood, ghost on, the
+  # default port and timeout (the nickname as typed stays).
   open_preferences prefs
+  refuse prefs prefnick "" "Nickname: Enter a nickname."
+  click_at prefs prefnick
+  xdotool type "Zoe Li"
   click_at prefs prefdefaults
   click_at prefs prefok
   app_wait 3 prefs '^(INVALID|PREFERENCES) '
-  [[ $line == "PREFERENCES port=6515 timeout=10 "*" ghost=1 theme=wood "* ]] ||
+  [[ $line == "PREFERENCES port=6515 timeout=10 "*" ghost=1 theme=wood "*" nickname=Zoe Li" ]] ||
     fail "Restore defaults gave '$line'"
-  grep -qx 'Port=6515' "$work/prefs.ini" || fail "the default port was not saved: $(cat "$work/prefs.ini")"
+  for want in 'Port=6515' 'TimeoutSeconds=10' 'ShowGhost=1' 'Nickname=Zoe Li'; do
+    grep -qx "$want" "$work/prefs.ini" || fail "no '$want' in the config: $(cat "$work/prefs.ini")"
+  done
   kill "$prefs_pid"; exec 3<&-
   # The dialog in Simplified Chinese: a screenshot to check that no text is cut off.
   printf '[View]\nLanguage=zh_CN\n' > "$work/zh.ini"
