@@ -47,6 +47,8 @@
 #                  to the --config file and applied (PREFERENCES line); a stored colour that is
 #                  not #rrggbb falls back to the default; Restore defaults puts them back; the
 #                  dialog in English and Simplified Chinese is kept as screenshots
+#   preferences_match  the app hosts, a gomoku-cli joins: a nickname changed in Preferences
+#                  reaches the peer at once (NICK line of gomoku-cli) and is saved
 #   sounds         a stone placed plays res/sound-stone.wav (through a fake aplay in PATH: no OSS
 #                  device under Xvfb); with /View/Sounds=0 nothing is played
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
@@ -279,6 +281,26 @@ expect_replay() {
   done
   app_wait 3 replay '^BOARD '
   [[ $line == "BOARD 15 $(board_rows shown_black shown_white)" ]] || fail "replay: move $k shows other stones: $line"
+}
+
+# click_at NAME CONTROL: clicks a dialog control at its reported centre (no raising: the dialog
+# is above the main window).
+click_at() {
+  local X Y SCREEN WINDOW
+  # shellcheck disable=SC2086
+  set -- ${buttons[$1:$2]}
+  eval "$(xdotool getmouselocation --shell)"
+  if [[ "$X $Y" != "$1 $2" ]]; then xdotool mousemove --sync "$1" "$2"; sleep 0.2; fi
+  xdotool click 1
+}
+# open_preferences NAME: Ctrl+, over the board (report on fd 3); waits for the dialog's controls.
+open_preferences() {
+  local geo=${1}_geo
+  read -r gx gy cell <<< "${!geo}"
+  xdotool mousemove --sync "$((gx + 7 * cell))" "$((gy + 7 * cell))"
+  xdotool key ctrl+comma
+  app_wait 3 "$1" '^BUTTON prefok '
+  sleep 0.5   # only for the screenshots and clicks: let GTK finish mapping the dialog
 }
 
 case $case_name in
@@ -856,23 +878,6 @@ sounds)
   [ ! -s "$work/played.txt" ] || fail "a sound was played with sounds off: $(cat "$work/played.txt")"
   ;;
 preferences)
-  # Clicks in a dialog at a reported control (no raising: the dialog is above the main window).
-  click_at() {  # NAME CONTROL
-    local X Y SCREEN WINDOW
-    # shellcheck disable=SC2086
-    set -- ${buttons[$1:$2]}
-    eval "$(xdotool getmouselocation --shell)"
-    if [[ "$X $Y" != "$1 $2" ]]; then xdotool mousemove --sync "$1" "$2"; sleep 0.2; fi
-    xdotool click 1
-  }
-  open_preferences() {  # NAME: Ctrl+, over the board, waits for the dialog's controls
-    local geo=${1}_geo
-    read -r gx gy cell <<< "${!geo}"
-    xdotool mousemove --sync "$((gx + 7 * cell))" "$((gy + 7 * cell))"
-    xdotool key ctrl+comma
-    app_wait 3 "$1" '^BUTTON prefok '
-    sleep 0.5   # only for the screenshots and clicks: let GTK finish mapping the dialog
-  }
   printf '[View]\nBoardColour=nonsense\n' > "$work/prefs.ini"
   keep_open=1 start_app prefs --local
   exec 3< "$work/prefs.fifo"
@@ -952,6 +957,28 @@ preferences)
   app_wait 3 tw '^GEOMETRY '
   open_preferences tw
   import -window root "$artifacts/gui-preferences-zh_TW.png"
+  ;;
+preferences_match)
+  # A nickname changed in Preferences during a network match reaches the peer (NICKNAME).
+  keep_open=1 start_app host --host 0 --nick "GUI host" --color black
+  exec 3< "$work/host.fifo"
+  app_wait 3 host '^LISTENING '; port=${line#LISTENING }
+  mkfifo "$work/cli.in.fifo"
+  "$CLI" join "127.0.0.1:$port" --nick Script < "$work/cli.in.fifo" > "$work/cli.out" 2> "$work/cli.err" &
+  cli_pid=$!; pids+=($cli_pid)
+  exec 4> "$work/cli.in.fifo"
+  app_wait 3 host '^STARTED '
+  app_wait 3 host '^GEOMETRY '
+  open_preferences host
+  click_at host prefnick
+  xdotool key ctrl+a BackSpace; xdotool type "New Name"
+  click_at host prefok
+  app_wait 3 host '^(INVALID|PREFERENCES) '
+  [[ $line == "PREFERENCES "*" nickname=New Name" ]] || fail "the nickname change gave '$line'"
+  for _ in $(seq 100); do grep -qx 'NICK New Name' "$work/cli.out" && break; sleep 0.1; done
+  grep -qx 'NICK New Name' "$work/cli.out" || fail "gomoku-cli did not see the new nickname: $(cat "$work/cli.out")"
+  grep -qx 'Nickname=New Name' "$work/host.ini" || fail "the new nickname was not saved: $(cat "$work/host.ini")"
+  echo quit >&4; exec 4>&-
   ;;
 *) fail "unknown case" ;;
 esac
