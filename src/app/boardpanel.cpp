@@ -75,6 +75,19 @@ BoardPanel::BoardPanel(wxWindow* parent) {
   Bind(wxEVT_LEFT_DOWN, &BoardPanel::OnLeftDown, this);
 }
 
+void BoardPanel::SetShowGhost(bool show) {
+  if (showGhost_ == show) return;
+  showGhost_ = show;
+  Refresh();
+}
+
+void BoardPanel::SetLook(bool plain, const wxColour& board, const wxColour& grid) {
+  plain_ = plain;
+  boardColour_ = board;
+  gridColour_ = grid;
+  Refresh();
+}
+
 void BoardPanel::SetHint(std::optional<Point> p) {
   hint_ = p;
   Refresh();
@@ -305,9 +318,14 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
     }
   }
 
-  // The wood: the tileable texture, else a warm gradient.
+  // The wood: the tileable texture, else a warm gradient; or the plain colour chosen.
   const wxBitmap& tile = res.BoardTile();
-  if (tile.IsOk()) {
+  const wxColour grid = gridColour_.IsOk() ? gridColour_ : kGrid;
+  if (plain_) {
+    dc.SetPen(*wxTRANSPARENT_PEN);
+    dc.SetBrush(wxBrush(boardColour_.IsOk() ? boardColour_ : kWood));
+    dc.DrawRectangle(g.wood);
+  } else if (tile.IsOk()) {
     wxDCClipper clip(dc, g.wood);
     for (int y = g.wood.y; y < g.wood.GetBottom() + 1; y += tile.GetHeight())
       for (int x = g.wood.x; x < g.wood.GetRight() + 1; x += tile.GetWidth())
@@ -321,18 +339,18 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
 
   // Grid: thin inner lines, a stronger border.
   const int last = (n - 1) * g.cell;
-  dc.SetPen(wxPen(kGrid, std::max(1, FromDIP(1))));
+  dc.SetPen(wxPen(grid, std::max(1, FromDIP(1))));
   for (int i = 1; i < n - 1; ++i) {
     const int d = i * g.cell;
     dc.DrawLine(g.origin.x + d, g.origin.y, g.origin.x + d, g.origin.y + last);
     dc.DrawLine(g.origin.x, g.origin.y + d, g.origin.x + last, g.origin.y + d);
   }
-  dc.SetPen(wxPen(kGrid, std::max(2, FromDIP(2))));
+  dc.SetPen(wxPen(grid, std::max(2, FromDIP(2))));
   dc.DrawRectangle(g.origin.x, g.origin.y, last + 1, last + 1);
 
   // Star points.
   dc.SetPen(*wxTRANSPARENT_PEN);
-  dc.SetBrush(wxBrush(kGrid));
+  dc.SetBrush(wxBrush(grid));
   const int starRadius = std::max(2, static_cast<int>(std::lround(g.cell * 0.1)));
   for (Point p : StarPoints(n)) dc.DrawCircle(Centre(g, p), starRadius);
 
@@ -340,7 +358,7 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
   if (showCoordinates_) {
     const int px = std::clamp(static_cast<int>(g.cell * 0.4), 7, FromDIP(20));
     dc.SetFont(wxFont(wxFontInfo(wxSize(0, px)).Family(wxFONTFAMILY_SWISS)));
-    dc.SetTextForeground(kLabel);
+    dc.SetTextForeground(plain_ ? grid : kLabel);
     // Centre of the label band: halfway between the wood edge and the edge stones.
     const int band = (g.origin.x - g.wood.x + g.cell / 2) / 2;
     auto label = [&dc](const wxString& text, wxPoint centre) {
@@ -506,7 +524,7 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
   // cross instead ("not allowed").
   if (hoverForbidden) {
     DrawCross(dc, Centre(g, *hover_), g.cell * 0.21, std::max(2.5, g.cell * 0.12), true);
-  } else if (gc && interactive_ && hover_ && Playable(*hover_)) {
+  } else if (gc && showGhost_ && interactive_ && hover_ && Playable(*hover_)) {
     gc->BeginLayer(0.45);
     drawStone(game_.toMove(), Centre(g, *hover_), false);
     gc->EndLayer();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <wx/bitmap.h>
+#include <wx/colour.h>
 #include <wx/window.h>
 
 #include "core/game.h"
@@ -52,6 +53,14 @@ class BoardPanel : public wxWindow {
   /// The forbidden points of the game shown, row-major (Game::forbiddenPoints(), cached):
   /// empty unless the game is renju, running, with Black to move.
   const std::vector<Point>& ForbiddenPoints() const { return forbidden_; }
+  /// Shows or hides the hover ghost: a translucent stone of the colour to move under the mouse
+  /// (the bold cross over a renju forbidden point stays).
+  void SetShowGhost(bool show);
+  /// True when the hover ghost is shown.
+  bool GetShowGhost() const { return showGhost_; }
+  /// The board's look: the wood texture (`plain` false) or one plain colour `board`; `grid` is
+  /// the colour of the grid lines and star points (and, on a plain board, of the coordinates).
+  void SetLook(bool plain, const wxColour& board, const wxColour& grid);
   /// Shows move numbers on the stones: none, the last `lastN` moves, or all. The last move's
   /// number is drawn in red in place of the last-move marker.
   void SetMoveNumbers(MoveNumbers mode, int lastN = 10);
@@ -102,6 +111,10 @@ class BoardPanel : public wxWindow {
   bool interactive_ = false;
   bool showCoordinates_ = true;
   bool showForbidden_ = true;
+  bool showGhost_ = true;
+  bool plain_ = false;
+  wxColour boardColour_;  // the plain board (invalid: the default wood tone)
+  wxColour gridColour_;   // grid lines and star points (invalid: the default)
   MoveNumbers moveNumbers_ = MoveNumbers::Off;
   int lastN_ = 10;
   std::vector<Point> forbidden_;  // game_.forbiddenPoints(), recomputed in SetGame

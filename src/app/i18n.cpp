@@ -62,6 +62,14 @@ std::string LanguageReportLine() {
   return wxString::Format("LANGUAGE %s %s %s", code, _("Gomoku"), _("Resign")).utf8_string();
 }
 
+std::vector<std::pair<wxString, wxString>> LanguageChoices() {
+  std::vector<std::pair<wxString, wxString>> choices;
+  for (const Language& language : kLanguages)
+    choices.emplace_back(language.code,
+                         *language.code ? wxString(language.name) : _("System language"));
+  return choices;
+}
+
 void AppendLanguageMenu(wxMenu* settings, wxFrame* frame) {
   auto* menu = new wxMenu();
   const wxString current = ConfiguredLanguage(*wxConfigBase::Get());
@@ -79,6 +87,12 @@ void AppendLanguageMenu(wxMenu* settings, wxFrame* frame) {
           config->Flush();
           wxMessageBox(_("The new language is used when Gomoku is started again."), _("Language"),
                        wxOK | wxICON_INFORMATION, frame);
+        },
+        item->GetId());
+    frame->Bind(
+        wxEVT_UPDATE_UI,
+        [code](wxUpdateUIEvent& e) {
+          if (ConfiguredLanguage(*wxConfigBase::Get()) == code) e.Check(true);
         },
         item->GetId());
   }

@@ -3,6 +3,8 @@
 /// and the language chosen in Settings > Language.
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <wx/config.h>
 #include <wx/string.h>
@@ -27,8 +29,13 @@ wxString ConfiguredLanguage(wxConfigBase& config);
 /// the two words as translated (e.g. "LANGUAGE zh_TW 五子棋 認輸").
 std::string LanguageReportLine();
 
+/// The languages offered, in menu order: (code, name) with code "" (the system's, its name
+/// translated), "en", "zh_CN", "zh_TW"; each other name is written in its own language.
+std::vector<std::pair<wxString, wxString>> LanguageChoices();
+
 /// Appends Settings > Language (System, English, 简体中文, 繁體中文) to `settings`; a choice is
-/// stored with wxConfig and applies when the program is started again.
+/// stored with wxConfig and applies when the program is started again. The radio items follow
+/// the stored value (also when Settings > Preferences changes it).
 void AppendLanguageMenu(wxMenu* settings, wxFrame* frame);
 
 }  // namespace gomoku::app

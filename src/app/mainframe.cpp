@@ -30,6 +30,7 @@
 #include "app/i18n.h"
 #include "app/newgamedialog.h"
 #include "app/nicknamedialog.h"
+#include "app/preferencesdialog.h"
 #include "app/replaybar.h"
 #include "app/resources.h"
 #include "app/rulesdialog.h"
@@ -140,7 +141,8 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
           Close(true);
       },
       exitTimer_.GetId());
-  Bind(wxEVT_TIMER, [this](wxTimerEvent&) { ShowState(); }, suspendTimer_.GetId());
+  Bind(
+      wxEVT_TIMER, [this](wxTimerEvent&) { ShowState(); }, suspendTimer_.GetId());
 
   SetClientSize(DefaultClientSize());
   Centre();
@@ -329,18 +331,22 @@ void MainFrame::OnNickname() {
     wxMessageBox(AsSentence(*error), _("Nickname"), wxOK | wxICON_WARNING, this);
     return;
   }
+  ChangeNickname(nick);
+}
+
+bool MainFrame::ChangeNickname(const std::string& nick) {
   if (MatchConnected()) {
     // The peer sees the new name at once (NICKNAME); it is also the default from now on.
     if (const std::string error = net_->changeNickname(nick); !error.empty()) {
       wxMessageBox(AsSentence(error), _("Nickname"), wxOK | wxICON_WARNING, this);
-      return;
+      return false;
     }
     session_.nickname = saved_.nickname = nick;
     SaveSettings();
     OnNetChanged();
     SetStatusText(wxString::Format(_("Nickname changed to %s; %s sees it at once."), FromUtf8(nick),
                                    FromUtf8(snap_.peerNickname)));
-    return;
+    return true;
   }
   session_.nickname = saved_.nickname = nick;
   SaveSettings();
@@ -348,14 +354,87 @@ void MainFrame::OnNickname() {
                     ? wxString::Format(_("Nickname set to %s; it is used from the next game on."),
                                        FromUtf8(nick))
                     : wxString::Format(_("Nickname set to %s."), FromUtf8(nick)));
+  return true;
+}
+
+void MainFrame::OnPreferences() {
+  wxConfigBase* config = wxConfigBase::Get();
+  Preferences current;
+  current.settings = session_;
+  current.language = ConfiguredLanguage(*config);
+  current.sounds = SoundsOn();
+  PreferencesDialog dialog(this, current);
+  if (report_) {
+    dialog.SetReporters(
+        [this](const std::string& name, std::optional<wxPoint> centre) {
+          report_->Button(name, centre);
+        },
+        [this](const wxString& problem) { report_->Line("INVALID " + problem.utf8_string()); });
+  }
+  if (dialog.ShowModal() != wxID_OK) return;
+  const Preferences& p = dialog.GetPreferences();
+  const Settings& edited = p.settings;
+  for (Settings* s : {&session_, &saved_}) {
+    s->hostPort = edited.hostPort;
+    s->connectTimeoutSeconds = edited.connectTimeoutSeconds;
+    s->showCoordinates = edited.showCoordinates;
+    s->moveNumbers = edited.moveNumbers;
+    s->showForbidden = edited.showForbidden;
+    s->showGhost = edited.showGhost;
+    s->boardTheme = edited.boardTheme;
+    s->boardColour = edited.boardColour;
+    s->gridColour = edited.gridColour;
+  }
+  const bool newLanguage = p.language != current.language;
+  config->Write(kLanguageKey, p.language);
+  config->Write(kSoundsKey, p.sounds);
+  SaveSettings();  // flushes the two above too
+  ApplyView();
+  SetStatusText(newLanguage ? _("Preferences saved. The new language is used when Gomoku is "
+                                "started again.")
+                            : _("Preferences saved."));
+  // Last: a nickname change in a match goes through NICKNAME (and may show its own message).
+  if (edited.nickname != session_.nickname) ChangeNickname(edited.nickname);
+  if (report_) {
+    report_->Line(wxString::Format("PREFERENCES port=%d timeout=%d language=%s sounds=%d "
+                                   "coordinates=%d numbers=%d forbidden=%d ghost=%d theme=%s "
+                                   "board=%s grid=%s nickname=%s",
+                                   session_.hostPort, session_.connectTimeoutSeconds,
+                                   p.language.empty() ? wxString("-") : p.language,
+                                   SoundsOn() ? 1 : 0, board_->GetShowCoordinates() ? 1 : 0,
+                                   static_cast<int>(board_->GetMoveNumbers()),
+                                   board_->GetShowForbidden() ? 1 : 0,
+                                   board_->GetShowGhost() ? 1 : 0,
+                                   BoardThemeName(session_.boardTheme), session_.boardColour,
+                                   session_.gridColour, FromUtf8(session_.nickname))
+                      .utf8_string());
+  }
+}
+
+void MainFrame::ApplyView() {
+  board_->SetShowCoordinates(session_.showCoordinates);
+  board_->SetShowForbidden(session_.showForbidden);
+  board_->SetMoveNumbers(static_cast<MoveNumbers>(std::clamp(session_.moveNumbers, 0, 2)));
+  board_->SetShowGhost(session_.showGhost);
+  const auto colour = [](const std::string& hex) {
+    const auto rgb = ParseHexColour(hex);
+    return rgb ? wxColour(static_cast<unsigned char>(*rgb >> 16),
+                          static_cast<unsigned char>(*rgb >> 8), static_cast<unsigned char>(*rgb))
+               : wxColour();
+  };
+  board_->SetLook(session_.boardTheme == BoardTheme::Plain, colour(session_.boardColour),
+                  colour(session_.gridColour));
+  if (wxMenuBar* bar = GetMenuBar()) {
+    bar->Check(ID_ShowCoordinates, session_.showCoordinates);
+    bar->Check(ID_ShowForbidden, session_.showForbidden);
+    bar->Check(ID_NumbersOff + std::clamp(session_.moveNumbers, 0, 2), true);
+  }
 }
 
 void MainFrame::BuildLayout() {
   auto* root = new wxPanel(this);
   board_ = new BoardPanel(root);
-  board_->SetShowCoordinates(session_.showCoordinates);
-  board_->SetShowForbidden(session_.showForbidden);
-  board_->SetMoveNumbers(static_cast<MoveNumbers>(std::clamp(session_.moveNumbers, 0, 2)));
+  ApplyView();
   board_->SetMoveHandler([this](Point p) { OnBoardClick(p); });
   side_ = BuildSidePanel(root);
 
@@ -766,7 +845,8 @@ int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void(
   connectDialog_ = nullptr;
 
   // A joined game (also one joined from the command line): where its resume token belongs.
-  if (netStarted_ && snap_.role == net::Role::Joiner && !dialog.GetSettings().resumeTarget.empty()) {
+  if (netStarted_ && snap_.role == net::Role::Joiner &&
+      !dialog.GetSettings().resumeTarget.empty()) {
     saved_.resumeTarget = session_.resumeTarget = dialog.GetSettings().resumeTarget;
     SaveSettings();
   }
@@ -842,7 +922,8 @@ void MainFrame::OnNetChanged() {
     // The token that rejoins this match, kept for a restarted program (until the match closes).
     std::string token;
     if (snap_.resumeToken != 0 && snap_.match != net::MatchPhase::Closed)
-      token = wxString::Format("%llx", static_cast<unsigned long long>(snap_.resumeToken)).utf8_string();
+      token = wxString::Format("%llx", static_cast<unsigned long long>(snap_.resumeToken))
+                  .utf8_string();
     if (token != saved_.resumeToken) {
       saved_.resumeToken = session_.resumeToken = token;
       SaveSettings();
@@ -1238,16 +1319,17 @@ void MainFrame::UpdateSidePanel() {
         break;
       case net::NetPhase::InMatch:
         if (snap_.match == net::MatchPhase::Suspended) {
-          const auto left = std::max<long long>(
-              0, std::chrono::duration_cast<std::chrono::seconds>(snap_.resumeDeadline -
-                                                                  std::chrono::steady_clock::now())
-                     .count());
+          const auto left =
+              std::max<long long>(0, std::chrono::duration_cast<std::chrono::seconds>(
+                                         snap_.resumeDeadline - std::chrono::steady_clock::now())
+                                         .count());
           const wxString clock = wxString::Format("%lld:%02lld", left / 60, left % 60);
           connection =
               snap_.role == net::Role::Host
                   ? wxString::Format(_(L"Connection lost — waiting for %s to reconnect (%s left)."),
                                      FromUtf8(snap_.peerNickname), clock)
-                  : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."), clock);
+                  : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."),
+                                     clock);
         } else if (snap_.match == net::MatchPhase::Closed)
           connection = wxString::Format(_("Connection closed: %s"), FromUtf8(snap_.message));
         else

@@ -68,6 +68,11 @@ class MainFrame : public wxFrame {
 
   void BuildMenu();
   void OnNickname();  // Game > Nickname...: asks, validates and saves the nickname
+  // Uses and saves `nick` (valid); in a connected match the peer is told (NICKNAME). False,
+  // after a message, when the match refuses it.
+  bool ChangeNickname(const std::string& nick);
+  void OnPreferences();  // Settings > Preferences...: edits, saves and applies the settings
+  void ApplyView();      // the view settings of session_ to the board and the View menu
   void BuildLayout();
   wxSize DefaultClientSize() const;  // a big square board and the side panel on this display
   wxPanel* BuildSidePanel(wxWindow* parent);
@@ -223,9 +228,9 @@ class MainFrame : public wxFrame {
   int reportedCell_ = 0;
   std::map<std::string, std::string> reportedButtons_;  // last BUTTON line per control
   wxTimer exitTimer_;
-  wxTimer suspendTimer_;        // refreshes the resume countdown while a match is suspended
-  int suspensionsShown_ = 0;     // SUSPENDED lines reported for this match
-  bool resumedShown_ = true;     // the RESUMED line for the last suspension was reported
+  wxTimer suspendTimer_;      // refreshes the resume countdown while a match is suspended
+  int suspensionsShown_ = 0;  // SUSPENDED lines reported for this match
+  bool resumedShown_ = true;  // the RESUMED line for the last suspension was reported
 
   BoardPanel* board_ = nullptr;
   ReplayBar* replayBar_ = nullptr;

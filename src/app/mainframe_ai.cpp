@@ -21,7 +21,7 @@ namespace gomoku::app {
 namespace {
 // Menu ids of the computer opponent (mainframe.cpp uses +1.., mainframe_records.cpp +200..).
 enum { ID_NewComputer = wxID_HIGHEST + 300, ID_Hint, ID_Engines };
-}
+}  // namespace
 
 void MainFrame::BuildComputerMenu(wxMenu* game) {
   game->Append(ID_NewComputer, _(L"New game against the &computer\u2026\tCtrl+K"),
@@ -43,6 +43,8 @@ void MainFrame::BuildComputerMenu(wxMenu* game) {
 
 void MainFrame::BuildSettingsMenu(wxMenuBar* bar) {
   auto* settings = new wxMenu();
+  settings->Append(wxID_PREFERENCES, _(L"&Preferences\u2026\tCtrl+,"),
+                   _("Nickname, language, sounds, network defaults and the look of the board"));
   settings->Append(ID_Engines, _(L"&Engines\u2026"),
                    _("Add or remove external Gomocup engines (pbrain-*)"));
   AppendLanguageMenu(settings, this);
@@ -58,6 +60,8 @@ void MainFrame::BuildSettingsMenu(wxMenuBar* bar) {
         dialog.ShowModal();
       },
       ID_Engines);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { OnPreferences(); }, wxID_PREFERENCES);
 }
 
 bool MainFrame::ComputerToMove() const {

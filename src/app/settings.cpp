@@ -56,6 +56,31 @@ const char* ColorChoiceName(net::ColorChoice c) {
   return "black";
 }
 
+std::optional<std::uint32_t> ParseHexColour(std::string_view text) {
+  if (text.size() != 7 || text[0] != '#') return std::nullopt;
+  std::uint32_t rgb = 0;
+  for (char c : text.substr(1)) {
+    const int digit = c >= '0' && c <= '9'   ? c - '0'
+                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                             : -1;
+    if (digit < 0) return std::nullopt;
+    rgb = rgb << 4 | static_cast<std::uint32_t>(digit);
+  }
+  return rgb;
+}
+
+std::string HexColour(std::uint32_t rgb) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string text = "#";
+  for (int shift = 20; shift >= 0; shift -= 4) text += kDigits[(rgb >> shift) & 0xF];
+  return text;
+}
+
+const char* BoardThemeName(BoardTheme theme) {
+  return theme == BoardTheme::Plain ? "plain" : "wood";
+}
+
 const char* FoulPolicyName(FoulPolicy f) {
   return f == FoulPolicy::Lose ? "lose" : "refuse";
 }
@@ -78,8 +103,10 @@ Settings Settings::Load(wxConfigBase& config) {
   if (config.Read("/Join/LastHost", &text) && !text.Trim().Trim(false).empty())
     s.lastHost = text.utf8_string();
   s.lastPort = ValidPort(config.ReadLong("/Join/LastPort", net::kDefaultPort));
-  s.connectTimeoutSeconds =
-      static_cast<int>(std::clamp(config.ReadLong("/Join/TimeoutSeconds", 10), 1L, 600L));
+  const long timeout = config.ReadLong("/Join/TimeoutSeconds", kDefaultConnectTimeout);
+  s.connectTimeoutSeconds = timeout >= kMinConnectTimeout && timeout <= kMaxConnectTimeout
+                                ? static_cast<int>(timeout)
+                                : kDefaultConnectTimeout;
 
   s.hostPort = ValidPort(config.ReadLong("/Host/Port", net::kDefaultPort));
   const wxString color = config.Read("/Host/Color", "black").Lower();
@@ -91,9 +118,20 @@ Settings Settings::Load(wxConfigBase& config) {
 
   s.showCoordinates = config.ReadBool("/View/ShowCoordinates", true);
   s.showForbidden = config.ReadBool("/View/ShowForbidden", true);
+  s.showGhost = config.ReadBool("/View/ShowGhost", true);
+  s.boardTheme = config.Read("/View/BoardTheme", "wood").Lower() == "plain" ? BoardTheme::Plain
+                                                                            : BoardTheme::Wood;
+  // A colour that is not "#rrggbb" keeps the default (written back normalised on the next save).
+  const auto readColour = [&config](const char* key, const char* fallback) {
+    const auto rgb = ParseHexColour(config.Read(key, fallback).utf8_string());
+    return rgb ? HexColour(*rgb) : std::string(fallback);
+  };
+  s.boardColour = readColour("/View/BoardColour", kDefaultBoardColour);
+  s.gridColour = readColour("/View/GridColour", kDefaultGridColour);
   s.resumeTarget = config.Read("/Join/ResumeTarget", "").utf8_string();
   s.resumeToken = config.Read("/Join/ResumeToken", "").utf8_string();
-  if (s.resumeToken.size() > 16 || s.resumeToken.find_first_not_of("0123456789abcdef") != std::string::npos)
+  if (s.resumeToken.size() > 16 ||
+      s.resumeToken.find_first_not_of("0123456789abcdef") != std::string::npos)
     s.resumeToken.clear();
   s.moveNumbers = static_cast<int>(std::clamp(config.ReadLong("/View/MoveNumbers", 0), 0L, 2L));
   s.replaySpeedMs =
@@ -113,6 +151,10 @@ void Settings::Save(wxConfigBase& config) const {
   WriteGameOptions(config, "/Local", localGame);
   config.Write("/View/ShowCoordinates", showCoordinates);
   config.Write("/View/ShowForbidden", showForbidden);
+  config.Write("/View/ShowGhost", showGhost);
+  config.Write("/View/BoardTheme", wxString(BoardThemeName(boardTheme)));
+  config.Write("/View/BoardColour", wxString(boardColour));
+  config.Write("/View/GridColour", wxString(gridColour));
   config.Write("/Join/ResumeTarget", wxString::FromUTF8(resumeTarget));
   config.Write("/Join/ResumeToken", wxString::FromUTF8(resumeToken));
   config.Write("/View/MoveNumbers", static_cast<long>(moveNumbers));

@@ -1,6 +1,7 @@
 #pragma once
 /// @file The application's persistent settings, kept in wxConfig (or the --config file).
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,21 +31,42 @@ struct GameOptions {
   int EffectiveSize() const { return rule == Rule::Renju ? kRenjuBoardSize : boardSize; }
 };
 
+/// How the board is painted (Settings > Preferences > Board).
+enum class BoardTheme {
+  Wood,   ///< the wood texture (res/board.png; a warm gradient when it is missing)
+  Plain,  ///< one plain colour (Settings::boardColour)
+};
+
+/// Default plain board colour, "#rrggbb": the wood's main tone.
+inline constexpr const char* kDefaultBoardColour = "#deb26a";
+/// Default colour of the grid lines and star points, "#rrggbb" (dark brown).
+inline constexpr const char* kDefaultGridColour = "#2d1e10";
+/// Smallest join timeout offered, seconds.
+inline constexpr int kMinConnectTimeout = 1;
+/// Largest join timeout offered, seconds.
+inline constexpr int kMaxConnectTimeout = 120;
+/// Default join timeout, seconds.
+inline constexpr int kDefaultConnectTimeout = 10;
+
 /// Everything the application remembers between runs.
 struct Settings {
   std::string nickname;                ///< our nickname (UTF-8); default: the OS user name
   std::string lastHost = "localhost";  ///< host name or address last joined
   int lastPort = net::kDefaultPort;    ///< port last joined
   int hostPort = net::kDefaultPort;    ///< port we host on
-  int connectTimeoutSeconds = 10;      ///< join timeout, seconds
-  bool showCoordinates = true;         ///< View > Show coordinates
-  bool showForbidden = true;           ///< View > Show forbidden points (renju)
-  int moveNumbers = 0;                 ///< View > Move numbers: 0 off, 1 the last 10, 2 all
-  int replaySpeedMs = 1000;            ///< replay autoplay: milliseconds per move (100..5000)
-  std::string lastRecordFolder;        ///< folder of the last record opened or saved (UTF-8)
+  int connectTimeoutSeconds = kDefaultConnectTimeout;  ///< join timeout, seconds (1..120)
+  bool showCoordinates = true;                         ///< View > Show coordinates
+  bool showForbidden = true;                           ///< View > Show forbidden points (renju)
+  int moveNumbers = 0;    ///< View > Move numbers: 0 off, 1 the last 10, 2 all
+  bool showGhost = true;  ///< a translucent stone of the colour to move under the mouse
+  BoardTheme boardTheme = BoardTheme::Wood;       ///< wood texture or plain colour
+  std::string boardColour = kDefaultBoardColour;  ///< plain theme's board colour, "#rrggbb"
+  std::string gridColour = kDefaultGridColour;    ///< grid lines and star points, "#rrggbb"
+  int replaySpeedMs = 1000;      ///< replay autoplay: milliseconds per move (100..5000)
+  std::string lastRecordFolder;  ///< folder of the last record opened or saved (UTF-8)
   net::ColorChoice hostColor = net::ColorChoice::Black;  ///< our colour when hosting
-  GameOptions hostGame;   ///< rule, size and foul policy when hosting
-  GameOptions localGame;  ///< rule, size and foul policy of local games
+  GameOptions hostGame;      ///< rule, size and foul policy when hosting
+  GameOptions localGame;     ///< rule, size and foul policy of local games
   std::string resumeTarget;  ///< "host:port" of the network game we may rejoin
   std::string resumeToken;   ///< its resume token (hexadecimal); "" when none
 
@@ -56,6 +78,15 @@ struct Settings {
 
 /// The default nickname: the OS user name when it is an acceptable nickname, else "Player".
 std::string DefaultNickname();
+
+/// Parses a colour written "#rrggbb" (hexadecimal, either case) into 0xRRGGBB; nullopt for
+/// anything else (no other forms, no spaces).
+std::optional<std::uint32_t> ParseHexColour(std::string_view text);
+/// 0xRRGGBB written as "#rrggbb" (lower case).
+std::string HexColour(std::uint32_t rgb);
+
+/// "wood" or "plain" (the words of the settings file).
+const char* BoardThemeName(BoardTheme theme);
 
 /// "black", "white" or "random".
 const char* ColorChoiceName(net::ColorChoice c);

@@ -22,10 +22,6 @@ namespace {
 constexpr std::array<const char*, 4> kFiles{"sound-stone.wav", "sound-opponent.wav",
                                             "sound-gameover.wav", "sound-message.wav"};
 
-bool SoundsOn() {
-  return wxConfigBase::Get()->ReadBool(kSoundsKey, true);
-}
-
 #if defined(__UNIX__) && !defined(__WXMAC__)
 // wxWidgets on Linux plays through OSS (/dev/dsp), which PipeWire and PulseAudio desktops seldom
 // provide (and without it wxSound silently "plays" nothing). So the sound server's own player
@@ -53,6 +49,10 @@ bool PlayExternally(const wxString& file) {
 #endif
 
 }  // namespace
+
+bool SoundsOn() {
+  return wxConfigBase::Get()->ReadBool(kSoundsKey, true);
+}
 
 void PlaySound(Sound sound) {
 #if wxUSE_SOUND
@@ -89,6 +89,9 @@ void AppendSoundMenuItem(wxMenu* view, wxFrame* frame) {
         wxConfigBase::Get()->Flush();
       },
       item->GetId());
+  // The check mark follows the stored switch (Settings > Preferences changes it too).
+  frame->Bind(
+      wxEVT_UPDATE_UI, [](wxUpdateUIEvent& e) { e.Check(SoundsOn()); }, item->GetId());
 }
 
 }  // namespace gomoku::app

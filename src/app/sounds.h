@@ -20,10 +20,14 @@ enum class Sound {
 /// wxConfig key of the sound switch (bool, default true).
 inline constexpr const char* kSoundsKey = "/View/Sounds";
 
+/// True when sounds are on (kSoundsKey in wxConfig).
+bool SoundsOn();
+
 /// Plays `sound` at once without waiting (when sounds are on and the file is found).
 void PlaySound(Sound sound);
 
-/// Appends the View > Sounds check item to `view`; it stores its state with wxConfig.
+/// Appends the View > Sounds check item to `view`; it stores its state with wxConfig, and its
+/// check mark follows the stored state.
 void AppendSoundMenuItem(wxMenu* view, wxFrame* frame);
 
 }  // namespace gomoku::app

@@ -50,6 +50,14 @@
 ///                                          LOCAL line): the computer's colour and level
 ///   THINKING                               the computer started thinking about its move
 ///   HINT <x>,<y>                           Game > Hint marked this point on the board
+///   PREFERENCES port=<n> timeout=<s> language=<code|-> sounds=<0|1> coordinates=<0|1>
+///               numbers=<0|1|2> forbidden=<0|1> ghost=<0|1> theme=<wood|plain>
+///               board=<#rrggbb> grid=<#rrggbb> nickname=<name>
+///                                          Settings > Preferences was confirmed: the values
+///                                          now in use (read back from the board and settings)
+///   INVALID <sentence>                     Preferences refused a typed value (the message shown)
+/// While the Preferences dialog is open, BUTTON lines give its controls' centres: prefnick,
+/// prefport, preftimeout, prefghost, prefplain, prefdefaults, prefok.
 /// Just before RESULT, a picture of the board is saved to <file>.png.
 
 #include <optional>

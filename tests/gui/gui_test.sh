@@ -40,6 +40,15 @@
 #                  LANG=zh_HK.UTF-8 reads the Traditional catalog
 #   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
 #                  stone is refused
+#   preferences    Settings > Preferences (Ctrl+,): a port of 70000, a timeout of "5s" and an
+#                  empty nickname are refused with a message naming the field (and the range;
+#                  INVALID line), the dialog stays and the config is unchanged; then port 7123,
+#                  timeout 30, ghost stone off and a plain board are saved
+#                  to the --config file and applied (PREFERENCES line); a stored colour that is
+#                  not #rrggbb falls back to the default; Restore defaults puts them back; the
+#                  dialog in English and Simplified Chinese is kept as screenshots
+#   preferences_match  the app hosts, a gomoku-cli joins: a nickname changed in Preferences
+#                  reaches the peer at once (NICK line of gomoku-cli) and is saved
 #   sounds         a stone placed plays res/sound-stone.wav (through a fake aplay in PATH: no OSS
 #                  device under Xvfb); with /View/Sounds=0 nothing is played
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
@@ -272,6 +281,26 @@ expect_replay() {
   done
   app_wait 3 replay '^BOARD '
   [[ $line == "BOARD 15 $(board_rows shown_black shown_white)" ]] || fail "replay: move $k shows other stones: $line"
+}
+
+# click_at NAME CONTROL: clicks a dialog control at its reported centre (no raising: the dialog
+# is above the main window).
+click_at() {
+  local X Y SCREEN WINDOW
+  # shellcheck disable=SC2086
+  set -- ${buttons[$1:$2]}
+  eval "$(xdotool getmouselocation --shell)"
+  if [[ "$X $Y" != "$1 $2" ]]; then xdotool mousemove --sync "$1" "$2"; sleep 0.2; fi
+  xdotool click 1
+}
+# open_preferences NAME: Ctrl+, over the board (report on fd 3); waits for the dialog's controls.
+open_preferences() {
+  local geo=${1}_geo
+  read -r gx gy cell <<< "${!geo}"
+  xdotool mousemove --sync "$((gx + 7 * cell))" "$((gy + 7 * cell))"
+  xdotool key ctrl+comma
+  app_wait 3 "$1" '^BUTTON prefok '
+  sleep 0.5   # only for the screenshots and clicks: let GTK finish mapping the dialog
 }
 
 case $case_name in
@@ -847,6 +876,109 @@ sounds)
   play_one quiet
   sleep 1   # a sound would have started with the move: give its player time to log
   [ ! -s "$work/played.txt" ] || fail "a sound was played with sounds off: $(cat "$work/played.txt")"
+  ;;
+preferences)
+  printf '[View]\nBoardColour=nonsense\n' > "$work/prefs.ini"
+  keep_open=1 start_app prefs --local
+  exec 3< "$work/prefs.fifo"
+  app_wait 3 prefs '^GEOMETRY '
+  open_preferences prefs
+  import -window root "$artifacts/gui-preferences-en.png"
+  # refuse NAME CONTROL TEXT EXPECTED: types TEXT into the field, presses OK; the INVALID line
+  # must be EXPECTED, a message box shows and the config stays as it was; Return closes it.
+  refuse() {
+    local name=$1 pid=${1}_pid before message="" X Y WIDTH HEIGHT SCREEN WINDOW
+    cp "$work/$name.ini" "$work/before.ini"
+    before=$(xdotool search --onlyvisible --pid "${!pid}" | sort)
+    click_at "$name" "$2"
+    xdotool key ctrl+a BackSpace
+    [[ -n $3 ]] && xdotool type "$3"
+    click_at "$name" prefok
+    app_wait 3 "$name" '^(INVALID|PREFERENCES) '
+    [[ $line == "INVALID $4" ]] || fail "'$3' in $2 gave '$line'"
+    for _ in $(seq 50); do
+      message=$(comm -13 <(echo "$before") <(xdotool search --onlyvisible --pid "${!pid}" | sort) | head -1)
+      [[ -n $message ]] && break; sleep 0.1
+    done
+    [[ -n $message ]] || fail "no message box for '$3' in $2"
+    cmp -s "$work/$name.ini" "$work/before.ini" || fail "the refused value changed the config: $(cat "$work/$name.ini")"
+    sleep 0.5   # only for the screenshot
+    import -window root "$artifacts/gui-preferences-refused-$2.png"
+    eval "$(xdotool getwindowgeometry --shell "$message")"
+    xdotool mousemove --sync "$((X + WIDTH / 2))" "$((Y + HEIGHT / 2))"
+    xdotool key Return
+    for _ in $(seq 50); do xdotool search --onlyvisible --pid "${!pid}" | grep -qx "$message" || break; sleep 0.1; done
+  }
+  # A port out of range and a timeout that is not a number: refused, the dialog stays.
+  refuse prefs prefport 70000 "Default port for hosting: enter a whole number from 1 to 65535."
+  click_at prefs prefport
+  xdotool key ctrl+a BackSpace; xdotool type 7123
+  refuse prefs preftimeout 5s "Connection timeout: enter a whole number of seconds from 1 to 120."
+  click_at prefs preftimeout
+  xdotool key ctrl+a BackSpace; xdotool type 30
+  # Good values: port 7123, timeout 30, the ghost stone off, a plain board.
+  click_at prefs prefghost
+  click_at prefs prefplain
+  click_at prefs prefok
+  app_wait 3 prefs '^(INVALID|PREFERENCES) '
+  [[ $line == "PREFERENCES port=7123 timeout=30 "*" ghost=0 theme=plain board=#deb26a grid=#2d1e10 "* ]] ||
+    fail "the preferences applied are '$line'"
+  for want in 'Port=7123' 'ShowGhost=0' 'BoardTheme=plain' 'BoardColour=#deb26a' 'TimeoutSeconds=30'; do
+    grep -qx "$want" "$work/prefs.ini" || fail "no '$want' in the config: $(cat "$work/prefs.ini")"
+  done
+  sleep 0.5
+  import -window root "$artifacts/gui-preferences-plain-board.png"
+  # An empty nickname is refused; then a new nickname and Restore defaults: wood, ghost on, the
+  # default port and timeout (the nickname as typed stays).
+  open_preferences prefs
+  refuse prefs prefnick "" "Nickname: Enter a nickname."
+  click_at prefs prefnick
+  xdotool type "Zoe Li"
+  click_at prefs prefdefaults
+  click_at prefs prefok
+  app_wait 3 prefs '^(INVALID|PREFERENCES) '
+  [[ $line == "PREFERENCES port=6515 timeout=10 "*" ghost=1 theme=wood "*" nickname=Zoe Li" ]] ||
+    fail "Restore defaults gave '$line'"
+  for want in 'Port=6515' 'TimeoutSeconds=10' 'ShowGhost=1' 'Nickname=Zoe Li'; do
+    grep -qx "$want" "$work/prefs.ini" || fail "no '$want' in the config: $(cat "$work/prefs.ini")"
+  done
+  kill "$prefs_pid"; exec 3<&-
+  # The dialog in Simplified Chinese: a screenshot to check that no text is cut off.
+  printf '[View]\nLanguage=zh_CN\n' > "$work/zh.ini"
+  keep_open=1 start_app zh --local
+  exec 3< "$work/zh.fifo"
+  app_wait 3 zh '^GEOMETRY '
+  open_preferences zh
+  import -window root "$artifacts/gui-preferences-zh_CN.png"
+  kill "$zh_pid"; exec 3<&-
+  printf '[View]\nLanguage=zh_TW\n' > "$work/tw.ini"
+  keep_open=1 start_app tw --local
+  exec 3< "$work/tw.fifo"
+  app_wait 3 tw '^GEOMETRY '
+  open_preferences tw
+  import -window root "$artifacts/gui-preferences-zh_TW.png"
+  ;;
+preferences_match)
+  # A nickname changed in Preferences during a network match reaches the peer (NICKNAME).
+  keep_open=1 start_app host --host 0 --nick "GUI host" --color black
+  exec 3< "$work/host.fifo"
+  app_wait 3 host '^LISTENING '; port=${line#LISTENING }
+  mkfifo "$work/cli.in.fifo"
+  "$CLI" join "127.0.0.1:$port" --nick Script < "$work/cli.in.fifo" > "$work/cli.out" 2> "$work/cli.err" &
+  cli_pid=$!; pids+=($cli_pid)
+  exec 4> "$work/cli.in.fifo"
+  app_wait 3 host '^STARTED '
+  app_wait 3 host '^GEOMETRY '
+  open_preferences host
+  click_at host prefnick
+  xdotool key ctrl+a BackSpace; xdotool type "New Name"
+  click_at host prefok
+  app_wait 3 host '^(INVALID|PREFERENCES) '
+  [[ $line == "PREFERENCES "*" nickname=New Name" ]] || fail "the nickname change gave '$line'"
+  for _ in $(seq 100); do grep -qx 'NICK New Name' "$work/cli.out" && break; sleep 0.1; done
+  grep -qx 'NICK New Name' "$work/cli.out" || fail "gomoku-cli did not see the new nickname: $(cat "$work/cli.out")"
+  grep -qx 'Nickname=New Name' "$work/host.ini" || fail "the new nickname was not saved: $(cat "$work/host.ini")"
+  echo quit >&4; exec 4>&-
   ;;
 *) fail "unknown case" ;;
 esac

@@ -1,0 +1,99 @@
+// Settings (src/app/settings.cpp): "#rrggbb" colours, defaults, refused stored values.
+
+#include <gtest/gtest.h>
+
+#include <wx/fileconf.h>
+#include <wx/init.h>
+#include <wx/sstream.h>
+
+#include "app/settings.h"
+
+namespace gomoku::app {
+namespace {
+
+// A config read from `text` (INI form), kept in memory.
+wxFileConfig ConfigFrom(const char* text) {
+  wxStringInputStream in(wxString::FromUTF8(text));
+  return wxFileConfig(in);
+}
+
+TEST(Settings, ParsesHexColours) {
+  EXPECT_EQ(ParseHexColour("#deb26a"), 0xDEB26Au);
+  EXPECT_EQ(ParseHexColour("#DEB26A"), 0xDEB26Au);
+  EXPECT_EQ(ParseHexColour("#000000"), 0u);
+  for (const char* bad : {"", "#", "deb26a", "#deb26", "#deb26a0", "#ggb26a", " #deb26a",
+                          "#deb26a ", "red", "rgb(1,2,3)"})
+    EXPECT_FALSE(ParseHexColour(bad)) << bad;
+}
+
+TEST(Settings, WritesHexColours) {
+  EXPECT_EQ(HexColour(0xDEB26A), "#deb26a");
+  EXPECT_EQ(HexColour(0x00000F), "#00000f");
+  EXPECT_EQ(ParseHexColour(HexColour(0x123456)), 0x123456u);
+  EXPECT_TRUE(ParseHexColour(kDefaultBoardColour));
+  EXPECT_TRUE(ParseHexColour(kDefaultGridColour));
+}
+
+TEST(Settings, EmptyConfigGivesDefaults) {
+  wxInitializer init;
+  wxFileConfig config = ConfigFrom("");
+  const Settings s = Settings::Load(config);
+  EXPECT_EQ(s.hostPort, net::kDefaultPort);
+  EXPECT_EQ(s.connectTimeoutSeconds, kDefaultConnectTimeout);
+  EXPECT_TRUE(s.showCoordinates);
+  EXPECT_TRUE(s.showForbidden);
+  EXPECT_TRUE(s.showGhost);
+  EXPECT_EQ(s.moveNumbers, 0);
+  EXPECT_EQ(s.boardTheme, BoardTheme::Wood);
+  EXPECT_EQ(s.boardColour, kDefaultBoardColour);
+  EXPECT_EQ(s.gridColour, kDefaultGridColour);
+  EXPECT_FALSE(s.nickname.empty());
+}
+
+TEST(Settings, BadStoredValuesFallBackToDefaults) {
+  wxInitializer init;
+  wxFileConfig config = ConfigFrom(
+      "[Host]\nPort=70000\n[Join]\nTimeoutSeconds=500\n"
+      "[View]\nBoardTheme=marble\nBoardColour=red\nGridColour=#12345\nMoveNumbers=7\n");
+  const Settings s = Settings::Load(config);
+  EXPECT_EQ(s.hostPort, net::kDefaultPort);
+  EXPECT_EQ(s.connectTimeoutSeconds, kDefaultConnectTimeout);
+  EXPECT_EQ(s.boardTheme, BoardTheme::Wood);
+  EXPECT_EQ(s.boardColour, kDefaultBoardColour);
+  EXPECT_EQ(s.gridColour, kDefaultGridColour);
+  EXPECT_EQ(s.moveNumbers, 2);
+}
+
+TEST(Settings, SavedValuesLoadAgain) {
+  wxInitializer init;
+  wxFileConfig config = ConfigFrom("");
+  Settings s;
+  s.nickname = "Alice";
+  s.hostPort = 7000;
+  s.connectTimeoutSeconds = kMaxConnectTimeout;
+  s.showGhost = false;
+  s.boardTheme = BoardTheme::Plain;
+  s.boardColour = "#336699";
+  s.gridColour = "#ffffff";
+  s.Save(config);
+  const Settings t = Settings::Load(config);
+  EXPECT_EQ(t.nickname, "Alice");
+  EXPECT_EQ(t.hostPort, 7000);
+  EXPECT_EQ(t.connectTimeoutSeconds, kMaxConnectTimeout);
+  EXPECT_FALSE(t.showGhost);
+  EXPECT_EQ(t.boardTheme, BoardTheme::Plain);
+  EXPECT_EQ(t.boardColour, "#336699");
+  EXPECT_EQ(t.gridColour, "#ffffff");
+  wxString text;
+  ASSERT_TRUE(config.Read("/View/BoardTheme", &text));
+  EXPECT_EQ(text, "plain");
+}
+
+TEST(Settings, UpperCaseColourIsNormalised) {
+  wxInitializer init;
+  wxFileConfig config = ConfigFrom("[View]\nBoardColour=#ABCDEF\n");
+  EXPECT_EQ(Settings::Load(config).boardColour, "#abcdef");
+}
+
+}  // namespace
+}  // namespace gomoku::app
