@@ -35,7 +35,8 @@ packages=(
   libboost-dev libcli11-dev                            # header-only: Asio, CLI11
   cmake make pkg-config g++ dpkg-dev                   # builds, apt-get source
   nsis                                                 # the installer
-  wine64 xvfb xauth xdotool imagemagick                # the Wine test
+  gettext wx3.2-i18n                                   # our catalogs (msgfmt), wxWidgets' own
+  wine64 xvfb xauth xdotool imagemagick fonts-noto-cjk # the Wine test (Chinese screenshot)
 )
 missing=()
 for p in "${packages[@]}"; do

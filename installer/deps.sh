@@ -11,6 +11,7 @@ packages=(
   libcli11-dev        # CLI11: gomoku-cli's command line
   fonts-dejavu-core   # a font for the board coordinates
   gettext             # msgfmt compiles the translations (res/po) at build time
+  wx3.2-i18n          # wxWidgets' own texts (OK, Cancel, file dialogs) in Chinese
 )
 if [[ ${1:-} == --test ]]; then
   packages+=(

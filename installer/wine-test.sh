@@ -42,6 +42,7 @@ CLI="$host_build/src/cli/gomoku-cli"
 newer_setup="$art/Gomoku-$newer-win64-setup.exe"
 makensis -V2 -INPUTCHARSET UTF8 -DVERSION="$newer" -DOUTFILE="$newer_setup" \
   "-DGOMOKU_TEST_OMIT=$omit" "-DGOMOKU_CLI_EXE=$root/$build/src/cli/gomoku-cli.exe" \
+  "-DGOMOKU_PBRAIN_EXE=$root/$build/src/ai/pbrain-gomoku.exe" \
   "$build/installer/gomoku.nsi" >/dev/null
 
 work=$(mktemp -d /tmp/gomoku-wine.XXXXXX)
@@ -104,17 +105,19 @@ quiet=$(reg_value "$key" QuietUninstallString)
 instdir_win=$(reg_value "$key" InstallLocation)
 [[ $instdir_win == *'\AppData\Local\Programs\Gomoku' ]] || fail "not a per-user install: '$instdir_win'"
 inst=$(unix_path "$instdir_win")
-for f in gomoku.exe gomoku-cli.exe Uninstall.exe install-files.txt; do
+for f in gomoku.exe gomoku-cli.exe pbrain-gomoku.exe Uninstall.exe install-files.txt; do
   [[ -s $inst/$f ]] || fail "$f not installed"
 done
 for png in res/*.png res/*.wav; do cmp -s "$png" "$inst/$png" || fail "$png not installed"; done
 mos=0
 for lang in zh_CN zh_TW zh_HK zh_MO zh_SG zh; do
-  mo=$build/src/app/locale/$lang/LC_MESSAGES/gomoku.mo
-  cmp -s "$mo" "$inst/locale/$lang/LC_MESSAGES/gomoku.mo" || fail "the $lang catalog is not installed"
-  mos=$((mos + 1))
+  for domain in gomoku wxstd-3.2; do  # ours and wxWidgets' own
+    mo=$build/src/app/locale/$lang/LC_MESSAGES/$domain.mo
+    cmp -s "$mo" "$inst/locale/$lang/LC_MESSAGES/$domain.mo" || fail "$lang/$domain.mo is not installed"
+    mos=$((mos + 1))
+  done
 done
-[[ $(grep -c . "$inst/install-files.txt") == $(($(ls res/*.png res/*.wav | wc -l) + mos + 4)) ]] ||
+[[ $(grep -c . "$inst/install-files.txt") == $(($(ls res/*.png res/*.wav | wc -l) + mos + 5)) ]] ||
   fail "install-files.txt does not list every file"
 lnk=$(find "$WINEPREFIX/drive_c/users" -name Gomoku.lnk -path '*Start Menu*')
 [[ -n $lnk ]] || fail "no Start-menu shortcut"
@@ -125,6 +128,14 @@ reg_exists 'HKCU\Software\Classes\Gomoku.GameRecord\shell\open\command' || fail 
   fail ".sgf is not offered to Gomoku"
 [[ $(count_entries) == 1 ]] || fail "not exactly one Add/Remove entry"
 step "   installed in $instdir_win"
+# A Chinese SGF in GB18030 (CA[GB18030]) is converted by the Windows code page 54936 to UTF-8.
+printf '(;GM[4]FF[4]CA[GB18030]SZ[15]PB[张三]PW[李四]C[五子棋]\n;B[hh];W[hi])' |
+  iconv -f UTF-8 -t GB18030 >"$work/gb.sgf"
+(cd "$work" && wine_ "$inst/gomoku-cli.exe" convert gb.sgf utf8.sgf) >"$work/convert.out" 2>&1 ||
+  fail "gomoku-cli.exe convert: $(cat "$work/convert.out")"
+grep -q 'PB\[张三\]PW\[李四\]C\[五子棋\]' "$work/utf8.sgf" ||
+  fail "the GB18030 record was not converted: $(cat "$work/utf8.sgf")"
+step "   gomoku-cli.exe converted a GB18030 SGF to UTF-8"
 
 # ---- 2. the installed app hosts, the Linux gomoku-cli joins and plays a whole game
 step "2. gomoku.exe --host 0, Linux gomoku-cli joins on 127.0.0.1"
@@ -151,6 +162,8 @@ wait_line() {
 }
 wait_line '^LANGUAGE '
 [[ $line == 'LANGUAGE zh_CN 五子棋 认输' ]] || fail "the installed app did not load its zh_CN catalog: '$line'"
+wait_line '^STOCKLABEL '
+[[ $line == 'STOCKLABEL 取消' ]] || fail "the installed app did not load wxWidgets' zh_CN catalog: '$line'"
 wait_line '^LISTENING '
 port=${line#LISTENING }
 step "   the app listens on $port"
@@ -179,6 +192,40 @@ grep -q 'STARTED white vs Wine 主机 (black)' "$work/cli.out" || fail "the nick
 sleep 1  # the last stone's repaint: only for the picture
 import -window root "$art/wine-game.png" || fail "screenshot failed"
 step "   game over: $line (screenshot $build/wine-test/wine-game.png)"
+
+# ---- 2b. a second copy plays against the installed pbrain-gomoku.exe through Windows pipes
+step "2b. gomoku.exe --computer 2 --engine pbrain-gomoku.exe"
+ereport="$work/engine-report.txt"
+: >"$ereport"
+(cd "$inst" && exec "$WINE" ./gomoku.exe --computer 2 --engine "$instdir_win\pbrain-gomoku.exe" \
+  --color black --test-report "$(wine_ winepath -w "$ereport" 2>/dev/null | tr -d '\r')") \
+  >"$work/engine-app.out" 2>"$work/engine-app.err" &
+engine_app=$!
+pids+=("$engine_app")
+# wait_file REGEX: polls the second app's report (up to 120 s) until a line matches; sets $line.
+wait_file() {
+  local _
+  for _ in $(seq 1200); do
+    line=$(tr -d '\r' <"$ereport" | grep -E "$1" | tail -n1 || true)
+    [[ -n $line ]] && return 0
+    kill -0 "$engine_app" 2>/dev/null || break
+    sleep 0.1
+  done
+  fail "the app against the engine wrote no line matching '$1': $(cat "$ereport")"
+}
+wait_file '^COMPUTER white 2$'
+wait_file '^GEOMETRY '
+read -r egx egy ecell <<<"${line#GEOMETRY }"
+xdotool mousemove --sync $((egx + 7 * ecell)) $((egy + 7 * ecell)) click 1
+wait_file '^MOVE 2 '
+[[ $line =~ ^MOVE\ 2\ [0-9]+,[0-9]+$ && $line != "MOVE 2 7,7" ]] || fail "the engine's reply: '$line'"
+import -window root "$art/wine-engine.png" || fail "screenshot failed"
+xdotool mousemove --sync $((egx + 7 * ecell)) $((egy + 7 * ecell)) key ctrl+q
+for _ in $(seq 100); do kill -0 "$engine_app" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$engine_app" 2>/dev/null && fail "the app against the engine did not quit on Ctrl+Q"
+for _ in $(seq 50); do pgrep -f 'pbrain-gomoku\.exe' >/dev/null || break; sleep 0.1; done
+! pgrep -f 'pbrain-gomoku\.exe' >/dev/null || fail "pbrain-gomoku.exe still runs after the app quit"
+step "   the engine answered: $line; the app quit and ended the engine"
 
 # ---- 3. a newer version over it, while the app still runs
 step "3. upgrade to $newer over the running app"

@@ -7,7 +7,15 @@
 #include <cstdio>
 #include <cstring>
 
-#ifndef _WIN32
+#include <iterator>
+
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
@@ -218,27 +226,232 @@ void PbrainClient::end(std::int64_t graceMs) {
   pid_ = 0;
 }
 
-#else  // _WIN32: CreateProcess with pipes is not written yet.
+#else  // _WIN32: CreateProcessW with anonymous pipes; the output pipe is polled (PeekNamedPipe).
 
-bool PbrainClient::launch(const std::string& path, const std::vector<std::string>&,
+namespace {
+
+std::wstring widen(const std::string& utf8) {
+  if (utf8.empty()) return {};
+  const int n = MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), nullptr, 0);
+  std::wstring w(static_cast<std::size_t>(std::max(n, 0)), L'\0');
+  if (n > 0)
+    MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), w.data(), n);
+  return w;
+}
+
+// One argument quoted for CommandLineToArgvW (the rules of the Microsoft C runtime).
+std::wstring quoteArg(const std::wstring& a) {
+  if (!a.empty() && a.find_first_of(L" \t\"") == std::wstring::npos) return a;
+  std::wstring q = L"\"";
+  std::size_t slashes = 0;
+  for (wchar_t c : a) {
+    if (c == L'\\') {
+      ++slashes;
+      continue;
+    }
+    q.append(c == L'"' ? 2 * slashes + 1 : slashes, L'\\');
+    slashes = 0;
+    q.push_back(c);
+  }
+  q.append(2 * slashes, L'\\');
+  q.push_back(L'"');
+  return q;
+}
+
+std::string lastErrorText() {
+  const DWORD code = GetLastError();
+  wchar_t* text = nullptr;
+  FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM |
+                     FORMAT_MESSAGE_IGNORE_INSERTS,
+                 nullptr, code, 0, reinterpret_cast<wchar_t*>(&text), 0, nullptr);
+  std::string out;
+  if (text) {
+    const int n = WideCharToMultiByte(CP_UTF8, 0, text, -1, nullptr, 0, nullptr, nullptr);
+    if (n > 1) {
+      out.resize(static_cast<std::size_t>(n - 1));
+      WideCharToMultiByte(CP_UTF8, 0, text, -1, out.data(), n, nullptr, nullptr);
+    }
+    LocalFree(text);
+  }
+  out = trim(out);
+  if (!out.empty() && out.back() == '.') out.pop_back();
+  return out.empty() ? "error " + std::to_string(code) : out;
+}
+
+HANDLE handleOf(std::intptr_t h) { return reinterpret_cast<HANDLE>(h); }
+
+}  // namespace
+
+bool PbrainClient::launch(const std::string& path, const std::vector<std::string>& args,
                           std::string& error) {
-  error = "cannot start " + path + ": external engines are not supported on this system yet";
-  return false;
+  end();
+  name_ = path;
+  const std::wstring wpath = widen(path);
+  wchar_t full[MAX_PATH * 4];
+  const DWORD len = GetFullPathNameW(wpath.c_str(), static_cast<DWORD>(std::size(full)), full, nullptr);
+  const std::wstring absolute = len > 0 && len < std::size(full) ? std::wstring(full, len) : wpath;
+  std::wstring dir = absolute;
+  if (const auto slash = dir.find_last_of(L"\\/"); slash != std::wstring::npos)
+    dir.resize(slash);
+  else
+    dir = L".";
+  std::wstring commandLine = quoteArg(absolute);
+  for (const auto& a : args) commandLine += L" " + quoteArg(widen(a));
+
+  SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+  HANDLE childIn = nullptr, toChild = nullptr, fromChild = nullptr, childOut = nullptr;
+  if (!CreatePipe(&childIn, &toChild, &inherit, 0)) {
+    error = "cannot start " + path + ": " + lastErrorText();
+    return false;
+  }
+  if (!CreatePipe(&fromChild, &childOut, &inherit, 0)) {
+    error = "cannot start " + path + ": " + lastErrorText();
+    CloseHandle(childIn);
+    CloseHandle(toChild);
+    return false;
+  }
+  // Our ends stay ours: only the child's ends are inherited.
+  SetHandleInformation(toChild, HANDLE_FLAG_INHERIT, 0);
+  SetHandleInformation(fromChild, HANDLE_FLAG_INHERIT, 0);
+  HANDLE nul = CreateFileW(L"NUL", GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit,
+                           OPEN_EXISTING, 0, nullptr);
+  STARTUPINFOW si{};
+  si.cb = sizeof si;
+  si.dwFlags = STARTF_USESTDHANDLES;
+  si.hStdInput = childIn;
+  si.hStdOutput = childOut;
+  si.hStdError = nul != INVALID_HANDLE_VALUE ? nul : childOut;
+  PROCESS_INFORMATION pi{};
+  const BOOL ok = CreateProcessW(absolute.c_str(), commandLine.data(), nullptr, nullptr, TRUE,
+                                 CREATE_NO_WINDOW, nullptr, dir.c_str(), &si, &pi);
+  const std::string why = ok ? std::string() : lastErrorText();
+  CloseHandle(childIn);
+  CloseHandle(childOut);
+  if (nul != INVALID_HANDLE_VALUE) CloseHandle(nul);
+  if (!ok) {
+    CloseHandle(toChild);
+    CloseHandle(fromChild);
+    error = "cannot start " + path + ": " + why;
+    return false;
+  }
+  CloseHandle(pi.hThread);
+  process_ = reinterpret_cast<std::intptr_t>(pi.hProcess);
+  pid_ = static_cast<int>(pi.dwProcessId);
+  toChildHandle_ = reinterpret_cast<std::intptr_t>(toChild);
+  fromChildHandle_ = reinterpret_cast<std::intptr_t>(fromChild);
+  buffer_.clear();
+  reaped_ = false;
+  status_ = 0;
+  return true;
 }
+
 bool PbrainClient::alive() {
-  return false;
+  if (pid_ <= 0 || reaped_) return false;
+  if (WaitForSingleObject(handleOf(process_), 0) == WAIT_OBJECT_0) {
+    DWORD code = 0;
+    GetExitCodeProcess(handleOf(process_), &code);
+    status_ = static_cast<int>(code);
+    reaped_ = true;
+    return false;
+  }
+  return true;
 }
+
 std::string PbrainClient::exitText() {
-  return "no engine";
+  alive();
+  if (!reaped_) return "the engine closed its output";
+  const auto code = static_cast<unsigned>(status_);
+  if (code >= 0xC0000000u) {  // an NTSTATUS exception code: access violation, stack overflow ...
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%08X", code);
+    return std::string("the engine crashed (exception ") + hex + ")";
+  }
+  return "the engine exited with code " + std::to_string(code);
 }
-bool PbrainClient::send(const std::string&) {
-  return false;
+
+bool PbrainClient::send(const std::string& line) {
+  if (!toChildHandle_) return false;
+  const std::string data = line + "\r\n";
+  std::size_t done = 0;
+  while (done < data.size()) {
+    DWORD written = 0;
+    if (!WriteFile(handleOf(toChildHandle_), data.data() + done,
+                   static_cast<DWORD>(data.size() - done), &written, nullptr))
+      return false;
+    done += written;
+  }
+  return true;
 }
-std::optional<std::string> PbrainClient::readReply(std::int64_t, std::string& error) {
-  error = "no engine";
-  return std::nullopt;
+
+std::optional<std::string> PbrainClient::readReply(std::int64_t timeoutMs, std::string& error) {
+  const auto t0 = Clock::now();
+  for (;;) {
+    for (;;) {
+      const auto nl = buffer_.find_first_of("\r\n");
+      if (nl == std::string::npos) break;
+      std::string line = trim(buffer_.substr(0, nl));
+      buffer_.erase(0, nl + 1);
+      if (line.empty()) continue;
+      if (startsWithWord(line, "MESSAGE") || startsWithWord(line, "DEBUG") ||
+          startsWithWord(line, "SUGGEST")) {
+        if (messages_.size() < 1000) messages_.push_back(line);
+        continue;
+      }
+      return line;
+    }
+    if (buffer_.size() > 65536) buffer_.clear();
+    const std::int64_t left = timeoutMs - msSince(t0);
+    if (left <= 0) {
+      error = "the engine did not answer within " + std::to_string(timeoutMs) + " ms";
+      return std::nullopt;
+    }
+    if (cancel_ && cancel_->load()) {
+      error = "cancelled";
+      return std::nullopt;
+    }
+    DWORD available = 0;
+    if (!PeekNamedPipe(handleOf(fromChildHandle_), nullptr, 0, nullptr, &available, nullptr)) {
+      // The write end is closed: the engine exited or closed its output.
+      for (int i = 0; i < 50 && alive(); ++i) Sleep(2);
+      error = exitText();
+      return std::nullopt;
+    }
+    if (available == 0) {
+      Sleep(static_cast<DWORD>(std::min<std::int64_t>(left, 5)));
+      continue;
+    }
+    char buf[4096];
+    DWORD n = 0;
+    if (!ReadFile(handleOf(fromChildHandle_), buf, std::min<DWORD>(available, sizeof buf), &n,
+                  nullptr) ||
+        n == 0) {
+      for (int i = 0; i < 50 && alive(); ++i) Sleep(2);
+      error = exitText();
+      return std::nullopt;
+    }
+    buffer_.append(buf, n);
+  }
 }
-void PbrainClient::end(std::int64_t) {}
+
+void PbrainClient::end(std::int64_t graceMs) {
+  if (pid_ <= 0) return;
+  if (!reaped_) {
+    send("END");
+    if (toChildHandle_) CloseHandle(handleOf(toChildHandle_));
+    toChildHandle_ = 0;
+    if (WaitForSingleObject(handleOf(process_), static_cast<DWORD>(std::max<std::int64_t>(graceMs, 0))) !=
+        WAIT_OBJECT_0) {
+      TerminateProcess(handleOf(process_), 1);
+      WaitForSingleObject(handleOf(process_), 5000);
+    }
+    alive();
+  }
+  if (toChildHandle_) CloseHandle(handleOf(toChildHandle_));
+  if (fromChildHandle_) CloseHandle(handleOf(fromChildHandle_));
+  if (process_) CloseHandle(handleOf(process_));
+  toChildHandle_ = fromChildHandle_ = process_ = 0;
+  pid_ = 0;
+}
 
 #endif
 

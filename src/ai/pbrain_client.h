@@ -2,8 +2,8 @@
 /// @file The Gomocup "pbrain" protocol, manager side: starts any pbrain-* executable as a child
 /// process connected by pipes, sends commands, waits for replies with a deadline, and ends the
 /// process cleanly (END, then a kill after a grace period). Source: "Gomoku AI protocol"
-/// (plastovicka.github.io/protocl2en.htm). POSIX only for now (posix_spawn); on other systems
-/// start() fails with a clear error.
+/// (plastovicka.github.io/protocl2en.htm). POSIX: posix_spawn and poll; Windows: CreateProcessW
+/// (no console window) and anonymous pipes polled every 5 ms. Paths and arguments are UTF-8.
 
 #include <atomic>
 #include <cstdint>
@@ -63,6 +63,10 @@ class PbrainClient {
   std::string exitText();
 
   int pid_ = 0;
+  // Windows: the process and our pipe ends (HANDLEs as integers: no <windows.h> here).
+  std::intptr_t process_ = 0;
+  std::intptr_t toChildHandle_ = 0;
+  std::intptr_t fromChildHandle_ = 0;
   int toChild_ = -1;
   int fromChild_ = -1;
   std::string buffer_;

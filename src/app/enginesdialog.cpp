@@ -99,7 +99,12 @@ void EnginesDialog::Fill() {
 }
 
 void EnginesDialog::OnAdd() {
-  wxFileDialog pick(this, _("Choose a Gomocup engine (pbrain-*)"), {}, {}, "*",
+#ifdef __WXMSW__
+  const wxString wildcard = _("Programs (*.exe)") + "|*.exe|" + _("All files") + "|*.*";
+#else
+  const wxString wildcard = "*";
+#endif
+  wxFileDialog pick(this, _("Choose a Gomocup engine (pbrain-*)"), {}, {}, wildcard,
                     wxFD_OPEN | wxFD_FILE_MUST_EXIST);
   if (pick.ShowModal() != wxID_OK) return;
   const std::string path = pick.GetPath().utf8_string();

@@ -9,6 +9,7 @@
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/stdpaths.h>
+#include <wx/stockitem.h>
 #include <wx/translation.h>
 
 namespace gomoku::app {
@@ -68,6 +69,10 @@ std::vector<std::pair<wxString, wxString>> LanguageChoices() {
     choices.emplace_back(language.code,
                          *language.code ? wxString(language.name) : _("System language"));
   return choices;
+}
+
+std::string StockLabelReportLine() {
+  return ("STOCKLABEL " + wxGetStockLabel(wxID_CANCEL, wxSTOCK_NOFLAGS)).utf8_string();
 }
 
 void AppendLanguageMenu(wxMenu* settings, wxFrame* frame) {

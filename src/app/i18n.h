@@ -33,6 +33,10 @@ std::string LanguageReportLine();
 /// translated), "en", "zh_CN", "zh_TW"; each other name is written in its own language.
 std::vector<std::pair<wxString, wxString>> LanguageChoices();
 
+/// The --test-report line naming wxWidgets' own label of the Cancel button as translated by its
+/// standard catalog (wxstd), e.g. "STOCKLABEL 取消"; "STOCKLABEL Cancel" without that catalog.
+std::string StockLabelReportLine();
+
 /// Appends Settings > Language (System, English, 简体中文, 繁體中文) to `settings`; a choice is
 /// stored with wxConfig and applies when the program is started again. The radio items follow
 /// the stored value (also when Settings > Preferences changes it).

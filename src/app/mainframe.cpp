@@ -119,7 +119,10 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
     if (options_.foul) g->foul = *options_.foul;
   }
   if (!options_.testReport.empty()) report_ = std::make_unique<TestReport>(options_.testReport);
-  if (report_) report_->Line(LanguageReportLine());
+  if (report_) {
+    report_->Line(LanguageReportLine());
+    report_->Line(StockLabelReportLine());
+  }
 
   if (!Resources::Get().Icons().IsEmpty()) SetIcons(Resources::Get().Icons());
   BuildMenu();

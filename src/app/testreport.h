@@ -4,6 +4,8 @@
 /// Lines (each flushed at once; fields separated by one space):
 ///   LANGUAGE <code|-> <Gomoku> <Resign>    first: the catalog in use (e.g. zh_CN, "-" for
 ///                                          English) and two words as translated
+///   STOCKLABEL <Cancel>                    next: wxWidgets' Cancel label, as its own catalog
+///                                          (wxstd) translates it, e.g. "取消"
 ///   LISTENING <port>                       the host listens (the actual port when 0 was asked)
 ///   STARTED <black|white> <peer nickname> [game <n>]   a network game started; our colour.
 ///                                          Again for each game after "Play again", with

@@ -6,7 +6,13 @@
 #include <string>
 #include <vector>
 
-#ifndef _WIN32
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
 #include <iconv.h>
 #endif
 
@@ -146,6 +152,50 @@ std::string convertToUtf8(std::string_view raw, const std::string& from) {
   out.resize(used);
   return out;
 }
+#else
+// Windows: the encoding's code page, MultiByteToWideChar (strict), then UTF-8.
+std::string convertToUtf8(std::string_view raw, const std::string& from) {
+  static const struct {
+    const char* name;
+    UINT codePage;
+  } kCodePages[] = {{"GB18030", 54936},     {"BIG5", 950},         {"BIG-5", 950},
+                    {"CP950", 950},         {"SHIFT_JIS", 932},    {"SJIS", 932},
+                    {"CP932", 932},         {"EUC-JP", 20932},     {"EUC-KR", 949},
+                    {"CP949", 949},         {"ISO-8859-1", 28591}, {"LATIN1", 28591},
+                    {"WINDOWS-1252", 1252}, {"CP1252", 1252},      {"KOI8-R", 20866}};
+  UINT codePage = 0;
+  for (const auto& c : kCodePages)
+    if (from == c.name) codePage = c.codePage;
+  if (codePage == 0) throw RecordError(0, "unknown text encoding \"" + from + "\"");
+  // Wine has no GB18030 code page: GBK (936), its two-byte subset, reads nearly every file there
+  // (a four-byte character then gives the error below).
+  if (codePage == 54936 && !IsValidCodePage(54936)) codePage = 936;
+  if (raw.empty()) return {};
+  if (raw.size() > 0x3fffffff) throw RecordError(0, "the file is too large");
+  const int size = static_cast<int>(raw.size());
+  const int wide = MultiByteToWideChar(codePage, MB_ERR_INVALID_CHARS, raw.data(), size, nullptr, 0);
+  if (wide <= 0) {
+    // Find the first line that does not convert, for the message.
+    std::size_t start = 0;
+    int line = 1;
+    while (start < raw.size()) {
+      std::size_t end = raw.find('\n', start);
+      if (end == std::string_view::npos) end = raw.size();
+      if (end > start && MultiByteToWideChar(codePage, MB_ERR_INVALID_CHARS, raw.data() + start,
+                                             static_cast<int>(end - start), nullptr, 0) <= 0)
+        break;
+      start = end + 1;
+      ++line;
+    }
+    throw RecordError(line, "the text is not valid " + from);
+  }
+  std::wstring w(static_cast<std::size_t>(wide), L'\0');
+  MultiByteToWideChar(codePage, MB_ERR_INVALID_CHARS, raw.data(), size, w.data(), wide);
+  const int bytes = WideCharToMultiByte(CP_UTF8, 0, w.data(), wide, nullptr, 0, nullptr, nullptr);
+  std::string out(static_cast<std::size_t>(std::max(bytes, 0)), '\0');
+  if (bytes > 0) WideCharToMultiByte(CP_UTF8, 0, w.data(), wide, out.data(), bytes, nullptr, nullptr);
+  return out;
+}
 #endif
 
 Decoded decode(std::string_view raw, const ReadOptions& options) {
@@ -168,11 +218,7 @@ Decoded decode(std::string_view raw, const ReadOptions& options) {
 #ifndef _WIN32
   d.text = convertToUtf8(raw, d.encoding);
 #else
-  // TODO(windows): convert with MultiByteToWideChar (code page 54936 for GB18030) and then to
-  // UTF-8. Until then the text is kept as raw bytes and marked unconverted. Note that a raw
-  // GB18030 trail byte can be ']' or '\', which the SGF parser below then misreads.
-  d.text = std::string(raw);
-  d.converted = false;
+  d.text = convertToUtf8(raw, d.encoding);
 #endif
   return d;
 }
