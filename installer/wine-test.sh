@@ -219,6 +219,7 @@ read -r egx egy ecell <<<"${line#GEOMETRY }"
 xdotool mousemove --sync $((egx + 7 * ecell)) $((egy + 7 * ecell)) click 1
 wait_file '^MOVE 2 '
 [[ $line =~ ^MOVE\ 2\ [0-9]+,[0-9]+$ && $line != "MOVE 2 7,7" ]] || fail "the engine's reply: '$line'"
+sleep 1  # the engine's stone's repaint: only for the picture
 import -window root "$art/wine-engine.png" || fail "screenshot failed"
 xdotool mousemove --sync $((egx + 7 * ecell)) $((egy + 7 * ecell)) key ctrl+q
 for _ in $(seq 100); do kill -0 "$engine_app" 2>/dev/null || break; sleep 0.1; done

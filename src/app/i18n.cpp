@@ -1,6 +1,11 @@
 #include "app/i18n.h"
 
 #include <array>
+#include <clocale>
+
+#ifdef __WXGTK__
+#include <libintl.h>
+#endif
 
 #include <wx/filename.h>
 #include <wx/frame.h>
@@ -9,7 +14,9 @@
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/stdpaths.h>
+#include <wx/regex.h>
 #include <wx/stockitem.h>
+#include <wx/utils.h>
 #include <wx/translation.h>
 
 namespace gomoku::app {
@@ -46,6 +53,13 @@ void SetUpTranslations(const wxString& language) {
   installed.RemoveLastDir();
   wxFileTranslationsLoader::AddCatalogLookupPathPrefix(installed.GetPath() + "/share/locale");
 
+#ifdef __WXGTK__
+  // GTK translates its own labels (the OK and Cancel buttons, file dialogs) with gettext, which
+  // reads the C library's LC_MESSAGES (wxWidgets leaves it "C") and then LANGUAGE. Only the
+  // messages category is set: numbers and dates keep the C conventions our files use.
+  if (!std::setlocale(LC_MESSAGES, "")) std::setlocale(LC_MESSAGES, "C.UTF-8");
+  if (!language.empty()) wxSetEnv("LANGUAGE", language);
+#endif
   wxLogNull quiet;  // a language without catalogs simply stays English
   auto* translations = new wxTranslations();
   wxTranslations::Set(translations);
@@ -72,7 +86,16 @@ std::vector<std::pair<wxString, wxString>> LanguageChoices() {
 }
 
 std::string StockLabelReportLine() {
-  return ("STOCKLABEL " + wxGetStockLabel(wxID_CANCEL, wxSTOCK_NOFLAGS)).utf8_string();
+#ifdef __WXGTK__
+  // What GTK shows on a Cancel button: its stock label, translated by its own catalog.
+  wxString label = wxString::FromUTF8(dgettext("gtk30", "Stock label\004_Cancel"));
+  if (label.StartsWith("Stock label")) label = "_Cancel";  // untranslated: the msgid came back
+  wxRegEx("\\(_.\\)$").Replace(&label, "");  // "取消(_C)": the mnemonic
+  label.Replace("_", "");
+#else
+  const wxString label = wxGetStockLabel(wxID_CANCEL, wxSTOCK_NOFLAGS);
+#endif
+  return ("STOCKLABEL " + label).utf8_string();
 }
 
 void AppendLanguageMenu(wxMenu* settings, wxFrame* frame) {
