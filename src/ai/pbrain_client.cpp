@@ -30,11 +30,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-[[maybe_unused]] std::int64_t msSince(Clock::time_point t) {
+std::int64_t msSince(Clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
 
-[[maybe_unused]] std::string trim(const std::string& s) {
+std::string trim(const std::string& s) {
   std::size_t a = 0, b = s.size();
   while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
   while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
@@ -162,21 +162,7 @@ bool PbrainClient::send(const std::string& line) {
 std::optional<std::string> PbrainClient::readReply(std::int64_t timeoutMs, std::string& error) {
   const auto t0 = Clock::now();
   for (;;) {
-    // A complete line in the buffer?
-    for (;;) {
-      const auto nl = buffer_.find_first_of("\r\n");
-      if (nl == std::string::npos) break;
-      std::string line = trim(buffer_.substr(0, nl));
-      buffer_.erase(0, nl + 1);
-      if (line.empty()) continue;
-      if (startsWithWord(line, "MESSAGE") || startsWithWord(line, "DEBUG") ||
-          startsWithWord(line, "SUGGEST")) {
-        if (messages_.size() < 1000) messages_.push_back(line);
-        continue;
-      }
-      return line;
-    }
-    if (buffer_.size() > 65536) buffer_.clear();  // a runaway line: drop it
+    if (auto line = bufferedReply()) return line;
     const std::int64_t left = timeoutMs - msSince(t0);
     if (left <= 0) {
       error = "the engine did not answer within " + std::to_string(timeoutMs) + " ms";
@@ -232,7 +218,8 @@ namespace {
 
 std::wstring widen(const std::string& utf8) {
   if (utf8.empty()) return {};
-  const int n = MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), nullptr, 0);
+  const int n =
+      MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), nullptr, 0);
   std::wstring w(static_cast<std::size_t>(std::max(n, 0)), L'\0');
   if (n > 0)
     MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), w.data(), n);
@@ -261,9 +248,9 @@ std::wstring quoteArg(const std::wstring& a) {
 std::string lastErrorText() {
   const DWORD code = GetLastError();
   wchar_t* text = nullptr;
-  FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM |
-                     FORMAT_MESSAGE_IGNORE_INSERTS,
-                 nullptr, code, 0, reinterpret_cast<wchar_t*>(&text), 0, nullptr);
+  FormatMessageW(
+      FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
+      nullptr, code, 0, reinterpret_cast<wchar_t*>(&text), 0, nullptr);
   std::string out;
   if (text) {
     const int n = WideCharToMultiByte(CP_UTF8, 0, text, -1, nullptr, 0, nullptr, nullptr);
@@ -278,7 +265,9 @@ std::string lastErrorText() {
   return out.empty() ? "error " + std::to_string(code) : out;
 }
 
-HANDLE handleOf(std::intptr_t h) { return reinterpret_cast<HANDLE>(h); }
+HANDLE handleOf(std::intptr_t h) {
+  return reinterpret_cast<HANDLE>(h);
+}
 
 }  // namespace
 
@@ -288,7 +277,8 @@ bool PbrainClient::launch(const std::string& path, const std::vector<std::string
   name_ = path;
   const std::wstring wpath = widen(path);
   wchar_t full[MAX_PATH * 4];
-  const DWORD len = GetFullPathNameW(wpath.c_str(), static_cast<DWORD>(std::size(full)), full, nullptr);
+  const DWORD len =
+      GetFullPathNameW(wpath.c_str(), static_cast<DWORD>(std::size(full)), full, nullptr);
   const std::wstring absolute = len > 0 && len < std::size(full) ? std::wstring(full, len) : wpath;
   std::wstring dir = absolute;
   if (const auto slash = dir.find_last_of(L"\\/"); slash != std::wstring::npos)
@@ -386,20 +376,7 @@ bool PbrainClient::send(const std::string& line) {
 std::optional<std::string> PbrainClient::readReply(std::int64_t timeoutMs, std::string& error) {
   const auto t0 = Clock::now();
   for (;;) {
-    for (;;) {
-      const auto nl = buffer_.find_first_of("\r\n");
-      if (nl == std::string::npos) break;
-      std::string line = trim(buffer_.substr(0, nl));
-      buffer_.erase(0, nl + 1);
-      if (line.empty()) continue;
-      if (startsWithWord(line, "MESSAGE") || startsWithWord(line, "DEBUG") ||
-          startsWithWord(line, "SUGGEST")) {
-        if (messages_.size() < 1000) messages_.push_back(line);
-        continue;
-      }
-      return line;
-    }
-    if (buffer_.size() > 65536) buffer_.clear();
+    if (auto line = bufferedReply()) return line;
     const std::int64_t left = timeoutMs - msSince(t0);
     if (left <= 0) {
       error = "the engine did not answer within " + std::to_string(timeoutMs) + " ms";
@@ -439,8 +416,8 @@ void PbrainClient::end(std::int64_t graceMs) {
     send("END");
     if (toChildHandle_) CloseHandle(handleOf(toChildHandle_));
     toChildHandle_ = 0;
-    if (WaitForSingleObject(handleOf(process_), static_cast<DWORD>(std::max<std::int64_t>(graceMs, 0))) !=
-        WAIT_OBJECT_0) {
+    if (WaitForSingleObject(handleOf(process_), static_cast<DWORD>(std::max<std::int64_t>(
+                                                    graceMs, 0))) != WAIT_OBJECT_0) {
       TerminateProcess(handleOf(process_), 1);
       WaitForSingleObject(handleOf(process_), 5000);
     }
@@ -454,6 +431,24 @@ void PbrainClient::end(std::int64_t graceMs) {
 }
 
 #endif
+
+std::optional<std::string> PbrainClient::bufferedReply() {
+  for (;;) {
+    const auto nl = buffer_.find_first_of("\r\n");
+    if (nl == std::string::npos) break;
+    std::string line = trim(buffer_.substr(0, nl));
+    buffer_.erase(0, nl + 1);
+    if (line.empty()) continue;
+    if (startsWithWord(line, "MESSAGE") || startsWithWord(line, "DEBUG") ||
+        startsWithWord(line, "SUGGEST")) {
+      if (messages_.size() < 1000) messages_.push_back(line);
+      continue;
+    }
+    return line;
+  }
+  if (buffer_.size() > 65536) buffer_.clear();  // a runaway line: drop it
+  return std::nullopt;
+}
 
 std::optional<Point> PbrainClient::readMove(std::int64_t timeoutMs, std::string& error) {
   auto line = readReply(timeoutMs, error);

@@ -59,6 +59,8 @@ class PbrainClient {
   bool send(const std::string& line);
   // Reads the next line that is not MESSAGE/DEBUG/SUGGEST; nullopt on timeout or exit.
   std::optional<std::string> readReply(std::int64_t timeoutMs, std::string& error);
+  // The next complete reply line already read (MESSAGE/DEBUG/SUGGEST lines are kept aside).
+  std::optional<std::string> bufferedReply();
   std::optional<Point> readMove(std::int64_t timeoutMs, std::string& error);
   std::string exitText();
 

@@ -173,7 +173,8 @@ std::string convertToUtf8(std::string_view raw, const std::string& from) {
   if (raw.empty()) return {};
   if (raw.size() > 0x3fffffff) throw RecordError(0, "the file is too large");
   const int size = static_cast<int>(raw.size());
-  const int wide = MultiByteToWideChar(codePage, MB_ERR_INVALID_CHARS, raw.data(), size, nullptr, 0);
+  const int wide =
+      MultiByteToWideChar(codePage, MB_ERR_INVALID_CHARS, raw.data(), size, nullptr, 0);
   if (wide <= 0) {
     // Find the first line that does not convert, for the message.
     std::size_t start = 0;
@@ -193,7 +194,8 @@ std::string convertToUtf8(std::string_view raw, const std::string& from) {
   MultiByteToWideChar(codePage, MB_ERR_INVALID_CHARS, raw.data(), size, w.data(), wide);
   const int bytes = WideCharToMultiByte(CP_UTF8, 0, w.data(), wide, nullptr, 0, nullptr, nullptr);
   std::string out(static_cast<std::size_t>(std::max(bytes, 0)), '\0');
-  if (bytes > 0) WideCharToMultiByte(CP_UTF8, 0, w.data(), wide, out.data(), bytes, nullptr, nullptr);
+  if (bytes > 0)
+    WideCharToMultiByte(CP_UTF8, 0, w.data(), wide, out.data(), bytes, nullptr, nullptr);
   return out;
 }
 #endif
@@ -550,7 +552,8 @@ Record readSgf(std::string_view bytes, const ReadOptions& options) {
             if (ok) v = v * 10 + (c - '0');
           }
           if (!ok)
-            throw RecordError(q.line, "move " + std::to_string(number) + ": MS[" + shown(q.values.front()) +
+            throw RecordError(q.line, "move " + std::to_string(number) + ": MS[" +
+                                          shown(q.values.front()) +
                                           "] is not a time in milliseconds");
           ms = v;
           anyTime = true;
