@@ -140,7 +140,8 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
           Close(true);
       },
       exitTimer_.GetId());
-  Bind(wxEVT_TIMER, [this](wxTimerEvent&) { ShowState(); }, suspendTimer_.GetId());
+  Bind(
+      wxEVT_TIMER, [this](wxTimerEvent&) { ShowState(); }, suspendTimer_.GetId());
 
   SetClientSize(DefaultClientSize());
   Centre();
@@ -766,7 +767,8 @@ int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void(
   connectDialog_ = nullptr;
 
   // A joined game (also one joined from the command line): where its resume token belongs.
-  if (netStarted_ && snap_.role == net::Role::Joiner && !dialog.GetSettings().resumeTarget.empty()) {
+  if (netStarted_ && snap_.role == net::Role::Joiner &&
+      !dialog.GetSettings().resumeTarget.empty()) {
     saved_.resumeTarget = session_.resumeTarget = dialog.GetSettings().resumeTarget;
     SaveSettings();
   }
@@ -842,7 +844,8 @@ void MainFrame::OnNetChanged() {
     // The token that rejoins this match, kept for a restarted program (until the match closes).
     std::string token;
     if (snap_.resumeToken != 0 && snap_.match != net::MatchPhase::Closed)
-      token = wxString::Format("%llx", static_cast<unsigned long long>(snap_.resumeToken)).utf8_string();
+      token = wxString::Format("%llx", static_cast<unsigned long long>(snap_.resumeToken))
+                  .utf8_string();
     if (token != saved_.resumeToken) {
       saved_.resumeToken = session_.resumeToken = token;
       SaveSettings();
@@ -1096,13 +1099,13 @@ void MainFrame::UpdateRequestCard() {
 
 void MainFrame::OnBoardClick(Point p) {
   if (mode_ == Mode::Replay) {
-    RefuseMove(p, "this is a replay: use Continue from here to play from this position");
+    RefuseMove(p, _("This is a replay: use Continue from here to play from this position."));
     return;
   }
   if (mode_ == Mode::Local) {
     const Stone mover = local_.toMove();
     if (ComputerToMove()) {
-      RefuseMove(p, "the computer is thinking; wait for its move");
+      RefuseMove(p, _("The computer is thinking; wait for its move."));
       return;
     }
     // Under renju with FoulPolicy::Lose a forbidden point is played and ends the game.
@@ -1134,7 +1137,10 @@ void MainFrame::OnBoardClick(Point p) {
 
 void MainFrame::RefuseMove(Point p, const std::string& reason) {
   // e.g. "double-three at h8 is forbidden for Black" -> "Double-three at h8 is forbidden ...".
-  const wxString sentence = AsSentence(reason);
+  RefuseMove(p, AsSentence(reason));
+}
+
+void MainFrame::RefuseMove(Point p, const wxString& sentence) {
   SetStatusText(sentence);
   if (report_) report_->Refused(p, sentence.utf8_string());
 }
@@ -1238,24 +1244,25 @@ void MainFrame::UpdateSidePanel() {
         break;
       case net::NetPhase::InMatch:
         if (snap_.match == net::MatchPhase::Suspended) {
-          const auto left = std::max<long long>(
-              0, std::chrono::duration_cast<std::chrono::seconds>(snap_.resumeDeadline -
-                                                                  std::chrono::steady_clock::now())
-                     .count());
+          const auto left =
+              std::max<long long>(0, std::chrono::duration_cast<std::chrono::seconds>(
+                                         snap_.resumeDeadline - std::chrono::steady_clock::now())
+                                         .count());
           const wxString clock = wxString::Format("%lld:%02lld", left / 60, left % 60);
           connection =
               snap_.role == net::Role::Host
                   ? wxString::Format(_(L"Connection lost — waiting for %s to reconnect (%s left)."),
                                      FromUtf8(snap_.peerNickname), clock)
-                  : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."), clock);
+                  : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."),
+                                     clock);
         } else if (snap_.match == net::MatchPhase::Closed)
-          connection = wxString::Format(_("Connection closed: %s"), FromUtf8(snap_.message));
+          connection = wxString::Format(_("Connection closed: %s"), CoreText(snap_.message));
         else
           connection = wxString::Format(_("Connected to %s"), FromUtf8(snap_.peerAddress));
         break;
       case net::NetPhase::Failed:
         if (snap_.failure != net::NetFailure::Cancelled)
-          connection = wxString::Format(_("Connection failed: %s"), FromUtf8(snap_.message));
+          connection = wxString::Format(_("Connection failed: %s"), CoreText(snap_.message));
         break;
     }
   } else if (mode_ == Mode::Local && !game.over()) {

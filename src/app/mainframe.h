@@ -147,7 +147,8 @@ class MainFrame : public wxFrame {
   bool ComputerToMove() const;
 
   void OnBoardClick(Point p);
-  void RefuseMove(Point p, const std::string& reason);  // status bar and REFUSED line
+  void RefuseMove(Point p, const std::string& reason);  // a core/net reason, translated
+  void RefuseMove(Point p, const wxString& sentence);   // status bar and REFUSED line
   void ShowState();  // board and side panel from the current game
   void UpdateSidePanel();
   void ShowSituationStatus();              // status bar: what the user can do now (after a cancel)
@@ -223,9 +224,9 @@ class MainFrame : public wxFrame {
   int reportedCell_ = 0;
   std::map<std::string, std::string> reportedButtons_;  // last BUTTON line per control
   wxTimer exitTimer_;
-  wxTimer suspendTimer_;        // refreshes the resume countdown while a match is suspended
-  int suspensionsShown_ = 0;     // SUSPENDED lines reported for this match
-  bool resumedShown_ = true;     // the RESUMED line for the last suspension was reported
+  wxTimer suspendTimer_;      // refreshes the resume countdown while a match is suspended
+  int suspensionsShown_ = 0;  // SUSPENDED lines reported for this match
+  bool resumedShown_ = true;  // the RESUMED line for the last suspension was reported
 
   BoardPanel* board_ = nullptr;
   ReplayBar* replayBar_ = nullptr;

@@ -21,7 +21,7 @@ namespace gomoku::app {
 namespace {
 // Menu ids of the computer opponent (mainframe.cpp uses +1.., mainframe_records.cpp +200..).
 enum { ID_NewComputer = wxID_HIGHEST + 300, ID_Hint, ID_Engines };
-}
+}  // namespace
 
 void MainFrame::BuildComputerMenu(wxMenu* game) {
   game->Append(ID_NewComputer, _(L"New game against the &computer\u2026\tCtrl+K"),
@@ -152,11 +152,11 @@ void MainFrame::OnComputerMove(const ai::SearchResult& r) {
   if (!ComputerToMove()) return;
   if (r.move && !computerEngine_.empty() && local_.check(*r.move) != MoveError::None) {
     // An external engine's illegal move loses the game.
-    const std::string why =
-        "illegal move by the engine: " + local_.refusalText(*r.move, local_.check(*r.move));
+    const std::string refusal = local_.refusalText(*r.move, local_.check(*r.move));
     local_.end(computer_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
-               EndReason::ProtocolError, why);
-    SetStatusText(AsSentence(why));
+               EndReason::ProtocolError, "illegal move by the engine: " + refusal);
+    // TRANSLATORS: %s: why, e.g. "The point h8 is occupied."
+    SetStatusText(wxString::Format(_("Illegal move by the engine: %s"), EndWithPeriod(refusal)));
     ShowState();
     return;
   }
