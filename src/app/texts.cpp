@@ -79,8 +79,10 @@ std::optional<wxString> Translated(const std::string& line) {
   const auto translated = TranslateCoreText(line, [](const char* msgid) {
     return wxGetTranslation(wxString::FromUTF8(msgid)).utf8_string();
   });
-  if (!translated || *translated == line) return std::nullopt;
-  return FromUtf8(*translated).Trim().Trim(false);
+  if (!translated) return std::nullopt;
+  wxString t = FromUtf8(*translated).Trim().Trim(false);
+  if (t == FromUtf8(line).Trim().Trim(false)) return std::nullopt;  // English, or untranslated
+  return t;
 }
 
 bool EndsSentence(const wxString& s) {
