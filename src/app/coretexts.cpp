@@ -11,8 +11,8 @@ namespace gomoku::app {
 namespace {
 
 // clang-format off
-// The sentences of src/core (game.cpp, renju.cpp, utf8.cpp) and src/net (match.cpp,
-// netgame.cpp, session.cpp, wire.cpp). tests/gui/coretexts_test.cpp fails when a string literal
+// The sentences of src/core (game.cpp, renju.cpp, utf8.cpp), src/net (match.cpp,
+// netgame.cpp, session.cpp, wire.cpp) and src/ai/pbrain_client.cpp (external engines). tests/gui/coretexts_test.cpp fails when a string literal
 // of those files has no pattern here. Most are lower-case phrases without a final period: the
 // app makes sentences of them (AsSentence in texts.cpp).
 const std::vector<CoreTextPattern> kTexts = {
@@ -254,6 +254,23 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("message has bytes after its last field"), ""},
     {N_("message field out of range"), ""},
     {N_("unknown decode error"), ""},
+    // --- ai/pbrain_client.cpp: external (Gomocup) engines
+    // TRANSLATORS: %1$s: the engine's file; %2$s: the system's message (English).
+    {N_("cannot start %s: %s"), "vv"},
+    // TRANSLATORS: %s: the engine's file.
+    {N_("cannot start %s: external engines are not supported on this system yet"), "v"},
+    {N_("the engine closed its output"), ""},
+    // TRANSLATORS: %s: a signal number.
+    {N_("the engine crashed (signal %s)"), "d"},
+    // TRANSLATORS: %s: the exit code.
+    {N_("the engine exited with code %s"), "d"},
+    // TRANSLATORS: %s: milliseconds.
+    {N_("the engine did not answer within %s ms"), "d"},
+    {N_("no engine"), ""},
+    // TRANSLATORS: %s: the engine's reply, as it is.
+    {N_("the engine sent an invalid reply: \"%s\""), "v"},
+    // TRANSLATORS: %1$s: the board size; %2$s: the engine's reply, as it is.
+    {N_("the engine refused START %s: %s"), "dv"},
 };
 // clang-format on
 

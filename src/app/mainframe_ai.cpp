@@ -138,7 +138,7 @@ void MainFrame::MaybeComputerMove() {
           // An external engine crashed, stayed silent or answered nonsense: the game stops.
           local_.end(Outcome::Interrupted, EndReason::ProtocolError, error);
           SetStatusText(wxString::Format(_("The engine %s failed: %s. The game is interrupted."),
-                                         PlayerName(computer_), FromUtf8(error)));
+                                         PlayerName(computer_), CoreText(error)));
           ShowState();
           return;
         }

@@ -9,7 +9,9 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <fstream>
 #include <iostream>
@@ -22,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/pbrain_client.h"
 #include "app/coretexts.h"
 #include "core/game.h"
 #include "core/utf8.h"
@@ -66,8 +69,12 @@ std::vector<std::string> Literals(const std::string& code) {
     } else if (code[i] == '"') {
       std::string s;
       for (++i; i < code.size() && code[i] != '"'; ++i) {
-        if (code[i] == '\\' && i + 1 < code.size()) ++i;
-        s += code[i];
+        if (code[i] == '\\' && i + 1 < code.size()) {
+          ++i;
+          s += code[i] == 'n' ? '\n' : code[i] == 'r' ? '\r' : code[i] == 't' ? '\t' : code[i];
+        } else {
+          s += code[i];
+        }
       }
       out.push_back(s);
     }
@@ -93,12 +100,15 @@ const std::set<std::string> kNotShown = {
 // "the point " of "the point %s is occupied").
 bool Covered(std::string lit) {
   if (MatchCoreText(lit)) return true;
-  const auto edge = [](char c) { return std::string(" .,:;()\"").find(c) != std::string::npos; };
+  const auto edge = [](char c) {
+    return std::string(" .,:;()\"\r\n\t").find(c) != std::string::npos;
+  };
   while (!lit.empty() && edge(lit.front())) lit.erase(0, 1);
   while (!lit.empty() && edge(lit.back())) lit.pop_back();
   if (kNotShown.count(lit)) return true;
-  // Names of protocol messages (HELLO, PLAY_AGAIN ...) stay as they are in every language.
-  if (std::regex_match(lit, std::regex("[A-Z_]+"))) return true;
+  // Names of protocol messages (HELLO, PLAY_AGAIN, pbrain's DONE ...) stay as they are in every
+  // language; file paths (/dev/null) are no sentences.
+  if (std::regex_match(lit, std::regex("[A-Z_]+")) || lit.rfind('/', 0) == 0) return true;
   for (const auto& t : CoreTexts())
     if (std::string(t.msgid).find(lit) != std::string::npos) return true;
   return false;
@@ -108,8 +118,9 @@ TEST(CoreTexts, EveryLiteralOfCoreAndNetHasAPattern) {
   const std::string src = GOMOKU_SOURCE_DIR "/src/";
   const std::regex words("[A-Za-z]{2,}");
   int checked = 0;
-  for (const char* file : {"core/game.cpp", "core/renju.cpp", "core/utf8.cpp", "net/match.cpp",
-                           "net/netgame.cpp", "net/session.cpp", "net/wire.cpp"}) {
+  for (const char* file :
+       {"core/game.cpp", "core/renju.cpp", "core/utf8.cpp", "net/match.cpp", "net/netgame.cpp",
+        "net/session.cpp", "net/wire.cpp", "ai/pbrain_client.cpp"}) {
     const std::string code = ReadFile(src + file);
     ASSERT_FALSE(code.empty()) << "cannot read " << src << file;
     for (const std::string& lit : Literals(code)) {
@@ -451,9 +462,23 @@ void FailureSentences(Sentences& say) {
   say(joiner.match.closeReason());
 }
 
+void EngineSentences(Sentences& say) {
+  std::string error;
+  ai::PbrainClient missing;
+  if (!missing.launch("/nonexistent/pbrain-none", {}, error) || !missing.start(15, 5000, error))
+    say(error);
+  // A program that ends at once, without a word.
+  if (std::ifstream("/bin/true").good()) {
+    ai::PbrainClient silent;
+    error.clear();
+    if (!silent.launch("/bin/true", {}, error) || !silent.start(15, 5000, error)) say(error);
+  }
+}
+
 std::vector<std::string> AllSentences() {
   Sentences say;
   GameSentences(say);
+  EngineSentences(say);
   MatchSentences(say);
   FailureSentences(say);
   return say.all;
@@ -547,7 +572,7 @@ TEST_P(CoreTextsCatalog, EverySentenceComesOutInChinese) {
     return it == po.end() || it->second.empty() ? std::string(id) : it->second;
   };
   // Left-over English: a word of four lower-case letters or more that was not in the sentence's
-  // variable parts (the test's nicknames and messages have none but "good night").
+  // variable parts (the test's nicknames and messages have none but those kept below).
   const std::regex english("[a-z]{4,}");
   for (const std::string& s : AllSentences()) {
     const auto zh = TranslateCoreText(s, translate);
@@ -556,9 +581,10 @@ TEST_P(CoreTextsCatalog, EverySentenceComesOutInChinese) {
     EXPECT_TRUE(HasCjk(*zh)) << s << " -> " << *zh;
     EXPECT_EQ(zh->find("%s"), std::string::npos) << s << " -> " << *zh;
     std::string rest = *zh;
-    for (const char* kept : {"good night"})
-      if (auto at = rest.find(kept); at != std::string::npos)
-        rest.erase(at, std::string(kept).size());
+    for (const std::string& kept :
+         {std::string("good night"), std::string("/nonexistent/pbrain-none"),
+          std::string(std::strerror(ENOENT))})
+      if (auto at = rest.find(kept); at != std::string::npos) rest.erase(at, kept.size());
     EXPECT_FALSE(std::regex_search(rest, english)) << s << " -> " << *zh;
   }
 }
