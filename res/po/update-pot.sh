@@ -8,7 +8,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../../src/app" && pwd)
 cd "$src"
 xgettext --from-code=UTF-8 --language=C++ --keyword=_ --keyword=wxPLURAL:1,2 \
-  --keyword=wxTRANSLATE --add-comments=TRANSLATORS: --package-name=Gomoku \
+  --keyword=wxTRANSLATE --keyword=N_ --add-comments=TRANSLATORS: --package-name=Gomoku \
   --sort-by-file --add-location=file --no-wrap -o "$here/gomoku.pot" -- *.cpp *.h
 sed -i '/^"POT-Creation-Date:/d' "$here/gomoku.pot"   # keeps the file stable between runs
 for po in "$here"/*.po; do

@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <wx/cmdline.h>
@@ -27,6 +28,47 @@
 #include <wx/msw/wrapwin.h>
 #endif
 
+namespace gomoku::app {
+namespace {
+void AddCommandLineOptions(wxCmdLineParser& parser);
+void SetUpSettingsAndLanguage(int argc, const wxCmdLineArgsArray& argv);
+
+#ifndef __WXMSW__
+// `gomoku --help`: wxGTK cannot start without a display, so the usage comes from a console
+// application with the same options, in the same language (GomokuApp::OnInit).
+class HelpApp : public wxAppConsole {
+ public:
+  bool OnInit() override {
+    SetAppName("gomoku");
+    SetVendorName({});
+    wxStandardPaths::Get().SetFileLayout(wxStandardPaths::FileLayout_XDG);
+    SetUpSettingsAndLanguage(argc, argv);
+    return wxAppConsole::OnInit();
+  }
+  void OnInitCmdLine(wxCmdLineParser& parser) override {
+    wxAppConsole::OnInitCmdLine(parser);
+    AddCommandLineOptions(parser);
+  }
+  bool OnCmdLineHelp(wxCmdLineParser& parser) override {
+    parser.Usage();
+    return true;  // exit status 0
+  }
+  int OnRun() override { return 0; }
+};
+
+// Whether the arguments ask for the usage (-h, --help or -?, before a "--").
+bool WantsHelp(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") return false;
+    if (arg == "-h" || arg == "--help" || arg == "-?") return true;
+  }
+  return false;
+}
+#endif
+}  // namespace
+}  // namespace gomoku::app
+
 #ifdef __WXMSW__
 wxIMPLEMENT_APP(gomoku::app::GomokuApp);
 #else
@@ -46,6 +88,7 @@ int main(int argc, char** argv) {
   std::vector<wchar_t*> wargv;
   for (std::wstring& arg : args) wargv.push_back(arg.data());
   wargv.push_back(nullptr);
+  if (gomoku::app::WantsHelp(argc, argv)) wxApp::SetInstance(new gomoku::app::HelpApp);
   return wxEntry(argc, wargv.data());
 }
 #endif
@@ -72,19 +115,40 @@ wxString XdgConfigFile() {
 }
 #endif
 
-bool CommandLineError(const wxString& text) {
-  wxMessageOutput::Get()->Printf("gomoku: %s\n", text);
-  return false;
+// The FILE of "--config FILE" or "--config=FILE" in the arguments (the last one), "" when none.
+wxString ConfigFileArgument(int argc, const wxCmdLineArgsArray& argv) {
+  wxString file;
+  for (int i = 1; i < argc; ++i) {
+    const wxString arg = argv[i];
+    if (arg == "--") break;
+    if (arg == "--config" && i + 1 < argc)
+      file = argv[++i];
+    else if (arg.StartsWith("--config=", &file))
+      continue;
+  }
+  return file;
 }
 
-}  // namespace
-
-std::chrono::steady_clock::time_point ProcessStartTime() {
-  return gProcessStart;
+// The settings file (--config FILE, else the user's) and the language (Settings > Language,
+// else the system's), both before the command line is parsed, so that --help and the
+// command-line errors are in the user's language.
+void SetUpSettingsAndLanguage(int argc, const wxCmdLineArgsArray& argv) {
+  wxUILocale::UseDefault();
+  const wxString configFile = ConfigFileArgument(argc, argv);
+  if (!configFile.empty()) {
+    delete wxConfigBase::Set(new wxFileConfig(wxEmptyString, wxEmptyString, configFile,
+                                              wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
+  }
+#if defined(__UNIX__) && !defined(__WXMAC__)
+  else {
+    delete wxConfigBase::Set(new wxFileConfig(wxEmptyString, wxEmptyString, XdgConfigFile(),
+                                              wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
+  }
+#endif
+  SetUpTranslations(ConfiguredLanguage(*wxConfigBase::Get()));  // Settings > Language
 }
 
-void GomokuApp::OnInitCmdLine(wxCmdLineParser& parser) {
-  wxApp::OnInitCmdLine(parser);
+void AddCommandLineOptions(wxCmdLineParser& parser) {
   parser.AddLongOption("host", _("host a game at once, listening on PORT (0: any free port)"),
                        wxCMD_LINE_VAL_NUMBER);
   parser.AddLongOption("join", _("join the game at HOST:PORT at once"));
@@ -106,6 +170,41 @@ void GomokuApp::OnInitCmdLine(wxCmdLineParser& parser) {
   parser.AddLongSwitch("exit-when-done", _("quit 1 s after the game ends or fails (tests)"));
   parser.AddParam(_("a game record to replay (.psq, .sgf, .sav, .lib)"), wxCMD_LINE_VAL_STRING,
                   wxCMD_LINE_PARAM_OPTIONAL);
+}
+
+// wxCmdLineParser's own texts. wxWidgets translates them with its catalog (wxstd), which is
+// often not installed; ours has them too, so that --help and its errors are all in the user's
+// language. Not used otherwise.
+[[maybe_unused]] const char* const kCmdLineParserTexts[] = {
+    wxTRANSLATE("Usage: %s"),
+    wxTRANSLATE("show this help message"),
+    wxTRANSLATE("generate verbose log messages"),
+    wxTRANSLATE("Unknown long option '%s'"),
+    wxTRANSLATE("Unknown option '%s'"),
+    wxTRANSLATE("Option '%s' requires a value."),
+    wxTRANSLATE("Option '%s' can't be negated"),
+    wxTRANSLATE("Unexpected parameter '%s'"),
+    wxTRANSLATE("Unexpected characters following option '%s'."),
+    wxTRANSLATE("Separator expected after the option '%s'."),
+    wxTRANSLATE("'%s' is not a correct numeric value for option '%s'."),
+    wxTRANSLATE("The value for the option '%s' must be specified."),
+    wxTRANSLATE("The required parameter '%s' was not specified."),
+};
+
+bool CommandLineError(const wxString& text) {
+  wxMessageOutput::Get()->Printf("gomoku: %s\n", text);
+  return false;
+}
+
+}  // namespace
+
+std::chrono::steady_clock::time_point ProcessStartTime() {
+  return gProcessStart;
+}
+
+void GomokuApp::OnInitCmdLine(wxCmdLineParser& parser) {
+  wxApp::OnInitCmdLine(parser);
+  AddCommandLineOptions(parser);
 }
 
 bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
@@ -199,6 +298,7 @@ bool GomokuApp::OnInit() {
   SetVendorName({});
   // Linux and other Unix: settings in ~/.config/gomoku/ (XDG), not a dot-file in the home.
   wxStandardPaths::Get().SetFileLayout(wxStandardPaths::FileLayout_XDG);
+  SetUpSettingsAndLanguage(argc, argv);
   if (!wxApp::OnInit()) return false;  // parses the command line
   if (helpShown_) {
     CallAfter([this] { ExitMainLoop(); });
@@ -207,19 +307,6 @@ bool GomokuApp::OnInit() {
 
   // res/ holds PNG only; the other handlers cost start-up time.
   wxImage::AddHandler(new wxPNGHandler);
-  wxUILocale::UseDefault();
-
-  if (!options_.configFile.empty()) {
-    delete wxConfigBase::Set(new wxFileConfig(wxEmptyString, wxEmptyString, options_.configFile,
-                                              wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
-  }
-#if defined(__UNIX__) && !defined(__WXMAC__)
-  else {
-    delete wxConfigBase::Set(new wxFileConfig(wxEmptyString, wxEmptyString, XdgConfigFile(),
-                                              wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
-  }
-#endif
-  SetUpTranslations(ConfiguredLanguage(*wxConfigBase::Get()));  // Settings > Language
   const Settings settings = Settings::Load(*wxConfigBase::Get());
 
   auto* frame = new MainFrame(settings, options_);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <string_view>
 
 #include <wx/button.h>
 #include <wx/gauge.h>
@@ -167,12 +168,15 @@ void ConnectDialog::ShowProgress() {
 
 void ConnectDialog::Fail(net::NetFailure failure, const std::string& message) {
   // "Connection refused" + "connection refused: no game ..." -> "No game ...".
+  // The English message is cut before its translation (AsSentence), the title is translated.
   const wxString title = FailureTitle(failure);
-  wxString text = FromUtf8(message);
-  const wxString prefix = title.Lower() + ":";
-  if (!title.empty() && text.Lower().StartsWith(prefix))
-    text = text.Mid(prefix.length()).Trim(false);
-  ShowForm(title, AsSentence(text.utf8_string()));
+  std::string text = message;
+  const char* prefix = failure == net::NetFailure::Refused         ? "connection refused:"
+                       : failure == net::NetFailure::NotGomokuHost ? "not a gomoku host:"
+                                                                   : nullptr;
+  if (prefix && wxString::FromUTF8(text).Lower().StartsWith(prefix))
+    text = FromUtf8(text).Mid(std::string_view(prefix).size()).Trim(false).utf8_string();
+  ShowForm(title, AsSentence(text));
   if (onFailure_) onFailure_(failure, message);
 }
 

@@ -113,7 +113,7 @@ void EnginesDialog::OnAdd() {
   const std::string name = ProbeExternalEngine(path, error);
   if (name.empty()) {
     wxMessageBox(wxString::Format(_("%s does not work as a Gomocup engine: %s."), FromUtf8(path),
-                                  FromUtf8(error)),
+                                  CoreText(error)),
                  _("Engines"), wxOK | wxICON_ERROR, this);
     return;
   }
@@ -138,7 +138,7 @@ void EnginesDialog::OnTest() {
   wxBusyCursor busy;
   const std::string name = ProbeExternalEngine(engines_[static_cast<std::size_t>(i)].path, error);
   if (name.empty())
-    wxMessageBox(wxString::Format(_("The engine does not work: %s."), FromUtf8(error)),
+    wxMessageBox(wxString::Format(_("The engine does not work: %s."), CoreText(error)),
                  _("Engines"), wxOK | wxICON_ERROR, this);
   else
     wxMessageBox(wxString::Format(_("%s answers and is ready to play."), FromUtf8(name)),

@@ -88,7 +88,9 @@ std::vector<std::pair<wxString, wxString>> LanguageChoices() {
 std::string StockLabelReportLine() {
 #ifdef __WXGTK__
   // What GTK shows on a Cancel button: its stock label, translated by its own catalog.
-  wxString label = wxString::FromUTF8(dgettext("gtk30", "Stock label\004_Cancel"));
+  // GTK's msgid, context "Stock label" (a variable: xgettext must not take it for ours).
+  static constexpr char kCancel[] = "Stock label\004_Cancel";
+  wxString label = wxString::FromUTF8(dgettext("gtk30", kCancel));
   if (label.StartsWith("Stock label")) label = "_Cancel";  // untranslated: the msgid came back
   wxRegEx("\\(_.\\)$").Replace(&label, "");  // "取消(_C)": the mnemonic
   label.Replace("_", "");

@@ -1180,13 +1180,13 @@ void MainFrame::UpdateRequestCard() {
 
 void MainFrame::OnBoardClick(Point p) {
   if (mode_ == Mode::Replay) {
-    RefuseMove(p, "this is a replay: use Continue from here to play from this position");
+    RefuseMove(p, _("This is a replay: use Continue from here to play from this position."));
     return;
   }
   if (mode_ == Mode::Local) {
     const Stone mover = local_.toMove();
     if (ComputerToMove()) {
-      RefuseMove(p, "the computer is thinking; wait for its move");
+      RefuseMove(p, _("The computer is thinking; wait for its move."));
       return;
     }
     // Under renju with FoulPolicy::Lose a forbidden point is played and ends the game.
@@ -1218,7 +1218,10 @@ void MainFrame::OnBoardClick(Point p) {
 
 void MainFrame::RefuseMove(Point p, const std::string& reason) {
   // e.g. "double-three at h8 is forbidden for Black" -> "Double-three at h8 is forbidden ...".
-  const wxString sentence = AsSentence(reason);
+  RefuseMove(p, AsSentence(reason));
+}
+
+void MainFrame::RefuseMove(Point p, const wxString& sentence) {
   SetStatusText(sentence);
   if (report_) report_->Refused(p, sentence.utf8_string());
 }
@@ -1334,13 +1337,13 @@ void MainFrame::UpdateSidePanel() {
                   : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."),
                                      clock);
         } else if (snap_.match == net::MatchPhase::Closed)
-          connection = wxString::Format(_("Connection closed: %s"), FromUtf8(snap_.message));
+          connection = wxString::Format(_("Connection closed: %s"), CoreText(snap_.message));
         else
           connection = wxString::Format(_("Connected to %s"), FromUtf8(snap_.peerAddress));
         break;
       case net::NetPhase::Failed:
         if (snap_.failure != net::NetFailure::Cancelled)
-          connection = wxString::Format(_("Connection failed: %s"), FromUtf8(snap_.message));
+          connection = wxString::Format(_("Connection failed: %s"), CoreText(snap_.message));
         break;
     }
   } else if (mode_ == Mode::Local && !game.over()) {

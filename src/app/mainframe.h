@@ -152,7 +152,8 @@ class MainFrame : public wxFrame {
   bool ComputerToMove() const;
 
   void OnBoardClick(Point p);
-  void RefuseMove(Point p, const std::string& reason);  // status bar and REFUSED line
+  void RefuseMove(Point p, const std::string& reason);  // a core/net reason, translated
+  void RefuseMove(Point p, const wxString& sentence);   // status bar and REFUSED line
   void ShowState();  // board and side panel from the current game
   void UpdateSidePanel();
   void ShowSituationStatus();              // status bar: what the user can do now (after a cancel)

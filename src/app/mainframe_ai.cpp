@@ -142,7 +142,7 @@ void MainFrame::MaybeComputerMove() {
           // An external engine crashed, stayed silent or answered nonsense: the game stops.
           local_.end(Outcome::Interrupted, EndReason::ProtocolError, error);
           SetStatusText(wxString::Format(_("The engine %s failed: %s. The game is interrupted."),
-                                         PlayerName(computer_), FromUtf8(error)));
+                                         PlayerName(computer_), CoreText(error)));
           ShowState();
           return;
         }
@@ -156,11 +156,11 @@ void MainFrame::OnComputerMove(const ai::SearchResult& r) {
   if (!ComputerToMove()) return;
   if (r.move && !computerEngine_.empty() && local_.check(*r.move) != MoveError::None) {
     // An external engine's illegal move loses the game.
-    const std::string why =
-        "illegal move by the engine: " + local_.refusalText(*r.move, local_.check(*r.move));
+    const std::string refusal = local_.refusalText(*r.move, local_.check(*r.move));
     local_.end(computer_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
-               EndReason::ProtocolError, why);
-    SetStatusText(AsSentence(why));
+               EndReason::ProtocolError, "illegal move by the engine: " + refusal);
+    // TRANSLATORS: %s: why, e.g. "The point h8 is occupied."
+    SetStatusText(wxString::Format(_("Illegal move by the engine: %s"), EndWithPeriod(refusal)));
     ShowState();
     return;
   }

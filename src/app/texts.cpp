@@ -1,7 +1,10 @@
 #include "app/texts.h"
 
+#include <optional>
+
 #include <wx/intl.h>
 
+#include "app/coretexts.h"
 #include "core/utf8.h"
 
 namespace gomoku::app {
@@ -69,14 +72,51 @@ wxString FoulPolicyLabel(FoulPolicy foul) {
                                   : _("Forbidden moves are refused");
 }
 
+namespace {
+
+// The text translated, or nullopt when no pattern matches or the catalog leaves it as it is.
+std::optional<wxString> Translated(const std::string& line) {
+  const auto translated = TranslateCoreText(line, [](const char* msgid) {
+    return wxGetTranslation(wxString::FromUTF8(msgid)).utf8_string();
+  });
+  if (!translated) return std::nullopt;
+  wxString t = FromUtf8(*translated).Trim().Trim(false);
+  if (t == FromUtf8(line).Trim().Trim(false)) return std::nullopt;  // English, or untranslated
+  return t;
+}
+
+bool EndsSentence(const wxString& s) {
+  static const wxString marks = L".!?\u2026\u3002\uFF01\uFF1F";  // . ! ? … 。！？
+  return !s.empty() && marks.Find(s.Last()) != wxNOT_FOUND;
+}
+
+// A translated text ended as the language ends a sentence.
+wxString EndTranslated(const wxString& s) {
+  if (s.empty() || EndsSentence(s)) return s;
+  // TRANSLATORS: a sentence from the game or the network made complete, e.g. "%s。".
+  return wxString::Format(_("%s."), s);
+}
+
+}  // namespace
+
+wxString CoreText(const std::string& text) {
+  const std::string line = singleLine(text);
+  if (auto t = Translated(line)) return *t;
+  return FromUtf8(line);
+}
+
 wxString EndWithPeriod(const std::string& text) {
-  wxString s = FromUtf8(singleLine(text)).Trim().Trim(false);
+  const std::string line = singleLine(text);
+  if (auto t = Translated(line)) return EndTranslated(*t);
+  wxString s = FromUtf8(line).Trim().Trim(false);
   if (!s.empty() && !s.EndsWith(".") && !s.EndsWith("!") && !s.EndsWith("?")) s += ".";
   return s;
 }
 
 wxString AsSentence(const std::string& text) {
-  wxString s = EndWithPeriod(text);
+  const std::string line = singleLine(text);
+  if (auto t = Translated(line)) return EndTranslated(*t);
+  wxString s = EndWithPeriod(line);
   if (!s.empty()) s[0] = wxToupper(s[0]);
   return s;
 }

@@ -26,10 +26,15 @@ wxString ResultSentence(const Result& r, const wxString& blackName, const wxStri
 wxString RuleLabel(Rule rule, int size);
 /// What a forbidden move does, e.g. "Forbidden moves are refused".
 wxString FoulPolicyLabel(FoulPolicy foul);
+/// A text from core/net (UTF-8, e.g. "the point h8 is occupied") on one line, in the user's
+/// language through the patterns of coretexts.h; as it is when no pattern matches.
+wxString CoreText(const std::string& text);
 /// A sentence from core/net (lower-case start, maybe without a final period) made ready for
-/// a label: first letter upper-case, ends with a period.
+/// a label, translated (CoreText): in English first letter upper-case, ends with a period; in
+/// another language as the translation ends a sentence (e.g. "。").
 wxString AsSentence(const std::string& text);
-/// The text on one line, ending with a period (for the end of a sentence started elsewhere).
+/// The text translated (CoreText) on one line, ending a sentence (for the end of a sentence
+/// started elsewhere).
 wxString EndWithPeriod(const std::string& text);
 
 }  // namespace gomoku::app

@@ -34,7 +34,9 @@
 #                  local game is saved first); File > Recent games opens that save; Copy and
 #                  Paste position through the clipboard start a local game with its moves
 #   language_zh_CN, language_zh_TW  LANG=zh_CN.UTF-8 / zh_TW.UTF-8: the app's texts and window
-#                  title are Chinese (LANGUAGE report line, xdotool); screenshots kept
+#                  title are Chinese (LANGUAGE report line, xdotool); screenshots kept; zh_CN
+#                  also: --help (without a display) and a command-line error in Chinese, following
+#                  LANG or the configured language; a refused move (core sentence) in Chinese
 #   language_setting  Settings > Language (/View/Language) overrides LANG: English, then
 #                  Traditional Chinese under LANG=zh_CN.UTF-8; the C locale gives English;
 #                  LANG=zh_HK.UTF-8 reads the Traditional catalog
@@ -825,7 +827,33 @@ language_zh_CN|language_zh_TW|language_setting)
     kill "${!pid}"; exec 3<&-
   }
   case $case_name in
-  language_zh_CN) check_language zh_CN zh_CN.UTF-8 '' 'LANGUAGE zh_CN 五子棋 认输' ;;
+  language_zh_CN)
+    check_language zh_CN zh_CN.UTF-8 '' 'LANGUAGE zh_CN 五子棋 认输'
+    # --help and command-line errors in the chosen language; --help needs no display.
+    help=$(env -u DISPLAY -u WAYLAND_DISPLAY LANG=zh_CN.UTF-8 LC_ALL= LANGUAGE= "$APP" --help 2>&1) \
+      || fail "--help without a display failed: $help"
+    [[ $help == *用法* && $help == *立即创建对局* && $help == *显示此帮助信息* ]] || fail "--help is not Chinese: $help"
+    printf '[View]\nLanguage=zh_TW\n' > "$work/help.ini"
+    help=$(env -u DISPLAY LANG=C.UTF-8 LC_ALL= LANGUAGE= "$APP" --config "$work/help.ini" --help 2>&1)
+    [[ $help == *立即建立對局* ]] || fail "--help does not follow the configured language: $help"
+    err=$(LANG=zh_CN.UTF-8 LC_ALL= LANGUAGE= "$APP" --config "$work/help.ini" --color pink 2>&1 \
+          && echo "exit 0") || true
+    [[ $err == *必須是* ]] || fail "a command-line error is not in the configured language: $err"
+    # A sentence of the core (an occupied point) in Chinese: Enter twice on the same point.
+    LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= LANGUAGE= keep_open=1 start_app refused --local
+    exec 3< "$work/refused.fifo"
+    app_wait 3 refused '^GEOMETRY '
+    read -r gx gy cell <<< "${line#GEOMETRY }"
+    xdotool mousemove --sync "$((gx - cell))" "$((gy - cell))"   # over the window: it has the keyboard
+    xdotool key Right Return
+    app_wait 3 refused '^(MOVE|REFUSED) '; [[ $line == "MOVE 1 "* ]] || fail "Enter gave '$line'"
+    xdotool key Return
+    app_wait 3 refused '^(MOVE|REFUSED) '
+    [[ $line == REFUSED*已有棋子。 ]] || fail "the refusal is not Chinese: '$line'"
+    sleep 1   # only for the screenshot: let GTK finish painting
+    import -window root "$artifacts/gui-$case_name-refused.png"
+    kill "$refused_pid"; exec 3<&-
+    ;;
   language_zh_TW) check_language zh_TW zh_TW.UTF-8 '' 'LANGUAGE zh_TW 五子棋 認輸' ;;
   language_setting)
     check_language english zh_CN.UTF-8 en 'LANGUAGE - Gomoku Resign'

@@ -1,0 +1,418 @@
+#include "app/coretexts.h"
+
+#include <algorithm>
+#include <regex>
+
+// Marks a string for xgettext (keyword N_, see res/po/update-pot.sh) without translating it.
+#define N_(text) text
+
+namespace gomoku::app {
+
+namespace {
+
+// clang-format off
+// The sentences of src/core (game.cpp, renju.cpp, utf8.cpp), src/net (match.cpp,
+// netgame.cpp, session.cpp, wire.cpp) and src/ai/pbrain_client.cpp (external engines). tests/gui/coretexts_test.cpp fails when a string literal
+// of those files has no pattern here. Most are lower-case phrases without a final period: the
+// app makes sentences of them (AsSentence in texts.cpp).
+const std::vector<CoreTextPattern> kTexts = {
+    // --- core/game.cpp: moves refused
+    {N_("that point is off the board"), ""},
+    {N_("that point is occupied"), ""},
+    {N_("it is not your turn"), ""},
+    {N_("the game is over"), ""},
+    {N_("that point is forbidden for Black under renju"), ""},
+    {N_("unknown error"), ""},
+    // TRANSLATORS: a refused move under renju; %1$s: "double-three", "double-four" or
+    // "overline" (translated); %2$s: the point, e.g. "h8".
+    {N_("%s at %s is forbidden for Black"), "tp"},
+    // TRANSLATORS: %s: a point of the board, e.g. "h8".
+    {N_("the point %s is occupied"), "p"},
+    // TRANSLATORS: %s: a point, e.g. "(3, 17)".
+    {N_("the point %s is off the board"), "p"},
+    // --- core/renju.cpp: kinds of forbidden points
+    {N_("double-three"), ""},
+    {N_("double-four"), ""},
+    {N_("overline"), ""},
+    // --- core/game.cpp: rules
+    {N_("freestyle"), ""},
+    {N_("standard"), ""},
+    {N_("renju"), ""},
+    // TRANSLATORS: %s: a rule: "freestyle", "standard" or "renju" (translated).
+    {N_("the %s rule is not supported"), "t"},
+    {N_("renju is played on a 15x15 board"), ""},
+    // --- core/game.cpp: results (describeResult)
+    {N_("Black"), ""},
+    {N_("White"), ""},
+    {N_("The game goes on."), ""},
+    {N_("Draw by agreement."), ""},
+    {N_("Draw: the board is full."), ""},
+    {N_("Game interrupted."), ""},
+    // TRANSLATORS: %s: why the game was interrupted (translated), e.g. "the connection dropped".
+    {N_("Game interrupted: %s."), "t"},
+    // TRANSLATORS: %s: "Black" or "White" (translated).
+    {N_("%s wins by resignation."), "t"},
+    // TRANSLATORS: %s: "Black" or "White" (translated).
+    {N_("%s wins: the opponent abandoned the game."), "t"},
+    // TRANSLATORS: %1$s: "Black" or "White"; %2$s: why (translated), e.g. "Alice did not reconnect in time".
+    {N_("%s wins: the opponent abandoned the game (%s)."), "tt"},
+    // TRANSLATORS: %s: "Black" or "White" (translated).
+    {N_("%s wins with five in a row."), "t"},
+    // TRANSLATORS: %1$s: "Black" or "White"; %2$s: the foul, e.g. "double-three at h8 is forbidden for Black".
+    {N_("%s wins: Black played a forbidden point (%s)."), "tt"},
+    // TRANSLATORS: %s: "Black" or "White" (translated).
+    {N_("%s wins."), "t"},
+    // TRANSLATORS: %1$s: "Black" or "White"; %2$s: how (translated).
+    {N_("%s wins: %s."), "tt"},
+    // --- core/utf8.cpp: nicknames
+    {N_("the nickname is not valid UTF-8 text"), ""},
+    {N_("the nickname is empty"), ""},
+    {N_("the nickname contains a NUL character"), ""},
+    // TRANSLATORS: %s: the greatest number of characters, e.g. "24".
+    {N_("the nickname is longer than %s characters"), "d"},
+    // --- net/match.cpp: game setup
+    {N_("the connection to the opponent is lost; wait for the reconnection"), ""},
+    // TRANSLATORS: %s: a number of lines, e.g. "25".
+    {N_("board size %s is not supported"), "d"},
+    // TRANSLATORS: %s: a rule: "freestyle", "standard" or "renju" (translated).
+    {N_("the %s rule is not supported by this version"), "t"},
+    // TRANSLATORS: %s: a board size, e.g. "19".
+    {N_("renju is played on 15x15, not %s"), "d"},
+    // TRANSLATORS: how a match names an opponent without a nickname, at the start of a sentence.
+    {N_("The opponent"), ""},
+    // --- net/match.cpp: requests refused
+    {N_("there is no game running"), ""},
+    {N_("your takeback request is waiting for an answer"), ""},
+    {N_("answer the opponent's takeback request first"), ""},
+    {N_("you have no move to take back"), ""},
+    {N_("the connection is closed"), ""},
+    {N_("there is no takeback request to answer"), ""},
+    {N_("wait for the answer to your takeback request"), ""},
+    {N_("your draw offer stands"), ""},
+    {N_("there is no draw offer to answer"), ""},
+    {N_("the game is not over"), ""},
+    {N_("the opponent has not asked to play again"), ""},
+    {N_("waiting for the opponent"), ""},
+    {N_("not connected"), ""},
+    {N_("the line is empty"), ""},
+    {N_("the line is not valid UTF-8 text"), ""},
+    {N_("the line is longer than 500 bytes"), ""},
+    {N_("too many lines at once; wait a moment"), ""},
+    // --- net/match.cpp: notices
+    {N_("Takeback requested; waiting for the answer."), ""},
+    {N_("You accepted the takeback."), ""},
+    {N_("You declined the takeback."), ""},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s asks to take back a move."), "n"},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s asks to take back two moves."), "n"},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s accepted the takeback."), "n"},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s declined the takeback."), "n"},
+    {N_("Draw offered; it stands until the opponent moves."), ""},
+    {N_("Draw agreed."), ""},
+    {N_("You declined the draw."), ""},
+    {N_("Both offered a draw: draw agreed."), ""},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s offers a draw."), "n"},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s accepted the draw."), "n"},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s declined the draw."), "n"},
+    {N_("You resigned."), ""},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s resigned."), "n"},
+    {N_("You declined to play again."), ""},
+    {N_("Asked to play again; waiting for the opponent."), ""},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s does not want to play again."), "n"},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s wants to play again."), "n"},
+    // TRANSLATORS: %s: the opponent's new nickname.
+    {N_("The opponent is now called %s."), "n"},
+    {N_("A new game starts; colours are swapped."), ""},
+    // --- net/match.cpp: the connection ends
+    {N_("the opponent left the game"), ""},
+    // TRANSLATORS: %s: the parting words the opponent's program sent, as they are.
+    {N_("the opponent left the game (%s)"), "v"},
+    {N_("you left the game"), ""},
+    {N_("the host is busy with another game"), ""},
+    {N_("the host has no game to resume"), ""},
+    // TRANSLATORS: %s: why (translated), e.g. "the boards differ at move 12".
+    {N_("the boards could not be synchronised: %s"), "t"},
+    {N_("version mismatch"), ""},
+    // TRANSLATORS: %s: the error the other program sent (translated when it is one of ours).
+    {N_("the other program reported an error: %s"), "t"},
+    // TRANSLATORS: %s: what it did wrong (translated), e.g. "unexpected HELLO".
+    {N_("the opponent's program misbehaved: %s"), "t"},
+    // TRANSLATORS: %1$s.%2$s: the other program's protocol version; %3$s.%4$s: ours.
+    {N_("version mismatch: the other program speaks protocol %s.%s, this one %s.%s"), "dddd"},
+    // --- net/match.cpp: a peer that breaks the protocol (the part after "misbehaved: ")
+    {N_("a second takeback request before the answer"), ""},
+    {N_("a takeback request that is not the requester's move"), ""},
+    {N_("a second draw offer before the answer"), ""},
+    {N_("a resignation from a later position"), ""},
+    {N_("PLAY_AGAIN while the game runs"), ""},
+    {N_("chat flood"), ""},
+    // TRANSLATORS: %s: a message type of the protocol, e.g. "MOVE" (not translated).
+    {N_("%s before the match was resumed"), "v"},
+    // TRANSLATORS: %s: a message type of the protocol, e.g. "MOVE" (not translated).
+    {N_("%s before the game started"), "v"},
+    // TRANSLATORS: %s: a message type of the protocol, e.g. "HELLO" (not translated).
+    {N_("unexpected %s"), "v"},
+    // TRANSLATORS: %s: a point, e.g. "h8".
+    {N_("illegal move %s after the game ended"), "p"},
+    // TRANSLATORS: %s: a point, e.g. "h8".
+    {N_("move %s after the game ended"), "p"},
+    // TRANSLATORS: %1$s: a point, e.g. "h8"; %2$s and %3$s: move numbers.
+    {N_("move %s is numbered %s but the game is at move %s"), "pdd"},
+    {N_("a move while its own takeback request waits"), ""},
+    // TRANSLATORS: %1$s: a point, e.g. "h8"; %2$s: why (translated), e.g. "that point is occupied".
+    {N_("illegal move %s: %s"), "pt"},
+    // --- net/match.cpp: reconnection
+    // TRANSLATORS: %1$s: why (translated), e.g. "the opponent closed the connection"; %2$s: the
+    // opponent's nickname.
+    {N_("Connection lost (%s). Waiting for %s to reconnect."), "tn"},
+    // TRANSLATORS: %s: why (translated), e.g. "the connection dropped".
+    {N_("Connection lost (%s). Reconnecting to the host."), "t"},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s did not reconnect in time"), "n"},
+    {N_("the host could not be reached again in time"), ""},
+    // TRANSLATORS: %s: why (translated), e.g. "the boards differ at move 12".
+    {N_("A reconnection was refused: %s."), "t"},
+    {N_("this host has no game to resume"), ""},
+    // TRANSLATORS: %s: a move number.
+    {N_("the boards differ at move %s"), "d"},
+    {N_("the joiner holds moves the host never received"), ""},
+    // TRANSLATORS: %s: the opponent's nickname.
+    {N_("%s reconnected; the game goes on."), "n"},
+    {N_("the host resumed another game"), ""},
+    // TRANSLATORS: %1$s: a move number; %2$s: why (translated), e.g. "that point is occupied".
+    {N_("SYNC move %s is illegal: %s"), "dt"},
+    {N_("the moves end the game, but the host's game runs"), ""},
+    {N_("the host's result does not follow from its moves"), ""},
+    // TRANSLATORS: %s: a move number.
+    {N_("Rejoined the game at move %s."), "d"},
+    {N_("Reconnected; a new game starts; colours are swapped."), ""},
+    {N_("Reconnected; the game goes on."), ""},
+    {N_("Reconnected; the game goes on (the host's move in flight arrived)."), ""},
+    // TRANSLATORS: %s: a number of moves.
+    {N_("Reconnected; the game goes on (the host's board has %s fewer moves; taken back here too)."), "d"},
+    // --- net/netgame.cpp
+    // TRANSLATORS: %s: seconds, e.g. "10.0".
+    {N_("no sign of life from the opponent for %s s (heartbeat)"), "d"},
+    // TRANSLATORS: %s: why (translated), e.g. "the other side is not a Gomoku program".
+    {N_("not a Gomoku host: %s"), "t"},
+    {N_("this host has no such game to resume"), ""},
+    {N_("this host is busy with another game"), ""},
+    {N_("this game goes on over another connection"), ""},
+    {N_("the opponent came back on a new connection"), ""},
+    {N_("no Gomoku handshake within the time limit"), ""},
+    {N_("this connection is already in use"), ""},
+    // TRANSLATORS: %s: a port number.
+    {N_("port %s is already in use by another program (address in use)"), "d"},
+    // TRANSLATORS: %1$s: a port number; %2$s: the system's message (English).
+    {N_("cannot listen on port %s: %s"), "dv"},
+    // TRANSLATORS: %1$s: a host name or address; %2$s: a port number.
+    {N_("connecting to %s:%s"), "vd"},
+    // TRANSLATORS: %1$s: host:port; %2$s: seconds.
+    {N_("no answer from %s within %s s (timed out)"), "vd"},
+    {N_("cancelled"), ""},
+    // TRANSLATORS: %s: the host name the user typed.
+    {N_("unknown host \"%s\""), "v"},
+    // TRANSLATORS: %1$s: a host name; %2$s: the system's message (English).
+    {N_("cannot look up %s: %s"), "vv"},
+    // TRANSLATORS: %s: host:port.
+    {N_("connection refused: no game is hosted at %s"), "v"},
+    // TRANSLATORS: %s: host:port (the rest of "connection refused: …" under that title).
+    {N_("no game is hosted at %s"), "v"},
+    // TRANSLATORS: %1$s: host:port; %2$s: the system's message (English).
+    {N_("cannot connect to %s: %s"), "vv"},
+    {N_("the connection dropped"), ""},
+    // --- net/session.cpp
+    {N_("the opponent closed the connection"), ""},
+    {N_("the connection was reset by the opponent"), ""},
+    {N_("the connection was aborted"), ""},
+    {N_("the connection timed out"), ""},
+    // TRANSLATORS: %s: the system's message (English).
+    {N_("connection lost: %s"), "v"},
+    // TRANSLATORS: %1$s: the other program's protocol version; %2$s: ours.
+    {N_("version mismatch: the other program speaks protocol %s.x, this one %s.x"), "dd"},
+    {N_("the other side is not a Gomoku program"), ""},
+    // TRANSLATORS: %s: what was wrong (translated), e.g. "message field out of range".
+    {N_("the opponent's program sent bad data: %s"), "t"},
+    {N_("closed by us"), ""},
+    // --- net/wire.cpp
+    {N_("move list longer than the wire allows"), ""},
+    {N_("string field longer than the wire allows"), ""},
+    {N_("not a Gomoku peer (bad magic bytes)"), ""},
+    {N_("protocol version mismatch"), ""},
+    {N_("unknown message type"), ""},
+    {N_("message longer than the protocol allows"), ""},
+    {N_("message ends inside a field"), ""},
+    {N_("message has bytes after its last field"), ""},
+    {N_("message field out of range"), ""},
+    {N_("unknown decode error"), ""},
+    // --- ai/pbrain_client.cpp: external (Gomocup) engines
+    // TRANSLATORS: %1$s: the engine's file; %2$s: the system's message (English).
+    {N_("cannot start %s: %s"), "vv"},
+    // TRANSLATORS: %s: the engine's file.
+    {N_("cannot start %s: external engines are not supported on this system yet"), "v"},
+    {N_("the engine closed its output"), ""},
+    // TRANSLATORS: %s: a signal number.
+    {N_("the engine crashed (signal %s)"), "d"},
+    // TRANSLATORS: %s: the exit code.
+    {N_("the engine exited with code %s"), "d"},
+    // TRANSLATORS: %s: milliseconds.
+    {N_("the engine did not answer within %s ms"), "d"},
+    {N_("no engine"), ""},
+    // TRANSLATORS: %s: the engine's reply, as it is.
+    {N_("the engine sent an invalid reply: \"%s\""), "v"},
+    // TRANSLATORS: %1$s: the board size; %2$s: the engine's reply, as it is.
+    {N_("the engine refused START %s: %s"), "dv"},
+};
+// clang-format on
+
+constexpr std::size_t kMaxCoreTextBytes = 1000;
+
+struct Compiled {
+  const CoreTextPattern* text;
+  std::regex re;
+  std::size_t fixed;  // characters of fixed text
+};
+
+std::string RegexFor(const CoreTextPattern& t) {
+  static const std::string special = R"(\^$.|?*+()[]{}/)";
+  std::string re;
+  const char* kind = t.kinds;
+  for (const char* c = t.msgid; *c; ++c) {
+    if (c[0] == '%' && c[1] == 's') {
+      ++c;
+      const char k = *kind ? *kind++ : 'v';
+      re += k == 'd' ? "([0-9][0-9.]*)" : "([\\s\\S]+?)";
+    } else {
+      if (special.find(*c) != std::string::npos) re += '\\';
+      re += *c;
+    }
+  }
+  return re;
+}
+
+const std::vector<Compiled>& Table() {
+  static const std::vector<Compiled> table = [] {
+    std::vector<Compiled> v;
+    for (const CoreTextPattern& t : kTexts) {
+      const std::string id = t.msgid;
+      std::size_t holes = 0;
+      for (std::size_t i = id.find("%s"); i != std::string::npos; i = id.find("%s", i + 2)) ++holes;
+      v.push_back({&t, std::regex(RegexFor(t), std::regex::ECMAScript | std::regex::optimize),
+                   id.size() - 2 * holes});
+    }
+    return v;
+  }();
+  return table;
+}
+
+std::string_view Trimmed(std::string_view s) {
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// The best match of `s`, with its captured parts.
+const CoreTextPattern* Find(std::string_view s, std::vector<std::string>* parts) {
+  // std::regex recurses once per character: a longer text (none of core/net is) could overflow
+  // the stack.
+  if (s.size() > kMaxCoreTextBytes) return nullptr;
+  const Compiled* best = nullptr;
+  std::match_results<std::string_view::const_iterator> m, bestMatch;
+  for (const Compiled& c : Table()) {
+    if (best && c.fixed <= best->fixed) continue;
+    if (std::regex_match(s.begin(), s.end(), m, c.re)) {
+      best = &c;
+      bestMatch = m;
+    }
+  }
+  if (!best) return nullptr;
+  if (parts) {
+    parts->clear();
+    for (std::size_t i = 1; i < bestMatch.size(); ++i) parts->push_back(bestMatch[i].str());
+  }
+  return best->text;
+}
+
+std::optional<std::string> Translate(std::string_view english, const TranslateFn& translate,
+                                     int depth) {
+  std::vector<std::string> parts;
+  const CoreTextPattern* t = Find(Trimmed(english), &parts);
+  if (!t) return std::nullopt;
+  const char* kind = t->kinds;
+  for (std::string& part : parts) {
+    const char k = *kind ? *kind++ : 'v';
+    if (k == 't' && depth < 8) {
+      if (auto inner = Translate(part, translate, depth + 1)) part = *inner;
+    } else if (k == 'n' && part == "The opponent") {
+      part = translate("The opponent");
+    }
+  }
+  return FormatArgs(translate(t->msgid), parts);
+}
+
+}  // namespace
+
+const std::vector<CoreTextPattern>& CoreTexts() {
+  return kTexts;
+}
+
+const CoreTextPattern* MatchCoreText(std::string_view english) {
+  try {
+    return Find(Trimmed(english), nullptr);
+  } catch (const std::exception&) {  // e.g. regex_error (complexity) on a huge text
+    return nullptr;
+  }
+}
+
+std::optional<std::string> TranslateCoreText(std::string_view english,
+                                             const TranslateFn& translate) {
+  try {
+    return Translate(english, translate, 0);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::string FormatArgs(std::string_view format, const std::vector<std::string>& args) {
+  std::string out;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%' || i + 1 == format.size()) {
+      out += format[i];
+      continue;
+    }
+    if (format[i + 1] == '%') {
+      out += '%';
+      ++i;
+      continue;
+    }
+    if (format[i + 1] == 's') {
+      if (next < args.size()) out += args[next];
+      ++next;
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1, n = 0;
+    while (j < format.size() && format[j] >= '0' && format[j] <= '9')
+      n = n * 10 + (format[j++] - '0');
+    if (j + 1 < format.size() && j > i + 1 && format[j] == '$' && format[j + 1] == 's') {
+      if (n >= 1 && n <= args.size()) out += args[n - 1];
+      i = j + 1;
+      continue;
+    }
+    out += format[i];
+  }
+  return out;
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,49 @@
+#pragma once
+/// @file The English sentences that src/core and src/net produce (they know no gettext), as
+/// patterns with placeholders, and their translation through a gettext-like callback. std only,
+/// so that tests can check the table against core/net without wxWidgets.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gomoku::app {
+
+/// One sentence of core/net. `msgid` is the English text with a "%s" for each variable part;
+/// it is also the gettext msgid of the translated format (translators may reorder with %1$s).
+/// `kinds` has one letter per "%s", in order:
+///   t  a core/net phrase, translated in turn (e.g. "double-three", an inner reason);
+///   n  a nickname, untouched except "The opponent" (what a match calls a nameless peer);
+///   p  a point as the user reads it (e.g. "h8" or "(3, 17)"), untouched;
+///   d  a number (digits, maybe a decimal point), untouched;
+///   v  other text passed through untouched (a host name, an address, a system message).
+struct CoreTextPattern {
+  const char* msgid;  ///< English pattern and msgid, e.g. "the point %s is occupied"
+  const char* kinds;  ///< one letter per "%s", e.g. "p"
+};
+
+/// Every pattern (the table in coretexts.cpp).
+const std::vector<CoreTextPattern>& CoreTexts();
+
+/// Returns the translation of a msgid (UTF-8 in, UTF-8 out); the msgid itself when none.
+using TranslateFn = std::function<std::string(const char* msgid)>;
+
+/// The pattern that `english` matches in full (surrounding blanks ignored), nullptr when none
+/// or when the text is longer than 1000 bytes.
+/// When several match, the one with the most fixed text wins (e.g. "%s wins by resignation."
+/// before "%s wins.").
+const CoreTextPattern* MatchCoreText(std::string_view english);
+
+/// `english` (a sentence or phrase of core/net, UTF-8) translated through `translate`: the
+/// matching pattern's format with the captured parts put in (t-parts translated in turn,
+/// others as they are). nullopt when no pattern matches; never throws for any input.
+std::optional<std::string> TranslateCoreText(std::string_view english,
+                                             const TranslateFn& translate);
+
+/// Puts `args` into a printf-like `format` that has only "%s", "%N$s" (N from 1) and "%%";
+/// a missing argument becomes "" (a broken translation never crashes).
+std::string FormatArgs(std::string_view format, const std::vector<std::string>& args);
+
+}  // namespace gomoku::app

@@ -1,0 +1,594 @@
+// The sentences of src/core and src/net against the pattern table of src/app/coretexts.h, which
+// the app uses to show them in the user's language (issue 8):
+//   - every user-visible string literal of the core/net sources is part of a pattern;
+//   - real Game, Match and wire objects, driven into their states, say only sentences that
+//     match a pattern;
+//   - under the zh_CN and zh_TW catalogs (res/po/*.po, read here without gettext) each of those
+//     sentences comes out in Chinese, inner phrases included.
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ai/pbrain_client.h"
+#include "app/coretexts.h"
+#include "core/game.h"
+#include "core/utf8.h"
+#include "gomoku/version.h"
+#include "net/match.h"
+#include "net/wire.h"
+
+using namespace gomoku;
+using namespace gomoku::net;
+using gomoku::app::CoreTexts;
+using gomoku::app::FormatArgs;
+using gomoku::app::MatchCoreText;
+using gomoku::app::TranslateCoreText;
+
+namespace {
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+// String literals of the sources.
+
+// The string literals of a C++ file (escapes \" and \\ undone), without #include lines,
+// comments and character literals.
+std::vector<std::string> Literals(const std::string& code) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    if (code.compare(i, 2, "//") == 0 || (code[i] == '#' && (i == 0 || code[i - 1] == '\n'))) {
+      i = code.find('\n', i);
+      if (i == std::string::npos) break;
+    } else if (code.compare(i, 2, "/*") == 0) {
+      i = code.find("*/", i);
+      if (i == std::string::npos) break;
+      ++i;
+    } else if (code[i] == '\'') {
+      ++i;
+      while (i < code.size() && code[i] != '\'') i += code[i] == '\\' ? 2 : 1;
+    } else if (code[i] == '"') {
+      std::string s;
+      for (++i; i < code.size() && code[i] != '"'; ++i) {
+        if (code[i] == '\\' && i + 1 < code.size()) {
+          ++i;
+          s += code[i] == 'n' ? '\n' : code[i] == 'r' ? '\r' : code[i] == 't' ? '\t' : code[i];
+        } else {
+          s += code[i];
+        }
+      }
+      out.push_back(s);
+    }
+  }
+  return out;
+}
+
+// Literals that never reach the user as text of their own (names on the wire or in files).
+const std::set<std::string> kNotShown = {
+    "ok",           // moveErrorText(MoveError::None)
+    "ongoing",      // outcomeName (records and the command line)
+    "black",        // outcomeName
+    "white",        // outcomeName
+    "draw",         // outcomeName
+    "interrupted",  // outcomeName
+    "unknown",      // outcomeName
+    "none",         // forbiddenName(Forbidden::None)
+    "no error",     // decodeErrorText(DecodeError::None)
+};
+
+// A literal is covered when it matches a pattern in full (e.g. "unexpected HELLO"), or when,
+// without its blanks and punctuation at both ends, it is part of a pattern's English text (e.g.
+// "the point " of "the point %s is occupied").
+bool Covered(std::string lit) {
+  if (MatchCoreText(lit)) return true;
+  const auto edge = [](char c) {
+    return std::string(" .,:;()\"\r\n\t").find(c) != std::string::npos;
+  };
+  while (!lit.empty() && edge(lit.front())) lit.erase(0, 1);
+  while (!lit.empty() && edge(lit.back())) lit.pop_back();
+  if (kNotShown.count(lit)) return true;
+  // Names of protocol messages (HELLO, PLAY_AGAIN, pbrain's DONE ...) stay as they are in every
+  // language; file paths (/dev/null) are no sentences.
+  if (std::regex_match(lit, std::regex("[A-Z_]+")) || lit.rfind('/', 0) == 0) return true;
+  for (const auto& t : CoreTexts())
+    if (std::string(t.msgid).find(lit) != std::string::npos) return true;
+  return false;
+}
+
+TEST(CoreTexts, EveryLiteralOfCoreAndNetHasAPattern) {
+  const std::string src = GOMOKU_SOURCE_DIR "/src/";
+  const std::regex words("[A-Za-z]{2,}");
+  int checked = 0;
+  for (const char* file :
+       {"core/game.cpp", "core/renju.cpp", "core/utf8.cpp", "net/match.cpp", "net/netgame.cpp",
+        "net/session.cpp", "net/wire.cpp", "ai/pbrain_client.cpp"}) {
+    const std::string code = ReadFile(src + file);
+    ASSERT_FALSE(code.empty()) << "cannot read " << src << file;
+    for (const std::string& lit : Literals(code)) {
+      if (!std::regex_search(lit, words)) continue;  // ":", " (", "[" ...
+      ++checked;
+      EXPECT_TRUE(Covered(lit)) << file << ": \"" << lit
+                                << "\" is in no pattern of src/app/coretexts.cpp";
+    }
+  }
+  EXPECT_GT(checked, 150);
+}
+
+TEST(CoreTexts, PatternsAreWellFormed) {
+  std::set<std::string> ids;
+  for (const auto& t : CoreTexts()) {
+    const std::string id = t.msgid;
+    EXPECT_TRUE(ids.insert(id).second) << "twice: " << id;
+    std::size_t holes = 0;
+    for (std::size_t i = id.find("%s"); i != std::string::npos; i = id.find("%s", i + 2)) ++holes;
+    EXPECT_EQ(holes, std::string(t.kinds).size()) << id;
+    EXPECT_EQ(std::string(t.kinds).find_first_not_of("tnpdv"), std::string::npos) << id;
+    std::vector<std::string> args;
+    for (const char* k = t.kinds; *k; ++k) args.push_back(*k == 'd' ? "12" : "Alice");
+    EXPECT_EQ(MatchCoreText(FormatArgs(id, args)), &t) << id;
+  }
+}
+
+TEST(CoreTexts, UnknownTextIsNotMatchedAndNothingBreaks) {
+  EXPECT_EQ(MatchCoreText("something else entirely"), nullptr);
+  EXPECT_EQ(MatchCoreText(""), nullptr);
+  const auto same = [](const char* id) { return std::string(id); };
+  EXPECT_FALSE(TranslateCoreText("no such sentence", same));
+  EXPECT_FALSE(TranslateCoreText(std::string(100000, 'x'), same));
+  // A broken translation (too many placeholders) loses no text and does not crash.
+  EXPECT_EQ(FormatArgs("%s %3$s %s %%", {"a"}), "a   %");
+  EXPECT_EQ(FormatArgs("%2$s %1$s", {"a", "b"}), "b a");
+  // The more specific pattern wins, inner phrases are translated, nicknames are not.
+  ASSERT_NE(MatchCoreText("Black wins by resignation."), nullptr);
+  EXPECT_STREQ(MatchCoreText("Black wins by resignation.")->msgid, "%s wins by resignation.");
+  const auto upper = [](const char* id) {
+    std::string s = id;
+    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (std::size_t i = s.find("%S"); i != std::string::npos; i = s.find("%S", i)) s[i + 1] = 's';
+    return s;
+  };
+  EXPECT_EQ(TranslateCoreText("illegal move h8: the point h8 is occupied", upper),
+            "ILLEGAL MOVE h8: THE POINT h8 IS OCCUPIED");
+  EXPECT_EQ(TranslateCoreText(" double-three at h8 is forbidden for Black\n", upper),
+            "DOUBLE-THREE AT h8 IS FORBIDDEN FOR BLACK");
+  EXPECT_EQ(TranslateCoreText("renju asks to take back a move.", upper),
+            "renju ASKS TO TAKE BACK A MOVE.");
+  EXPECT_EQ(TranslateCoreText("The opponent asks to take back a move.", upper),
+            "THE OPPONENT ASKS TO TAKE BACK A MOVE.");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Real objects.
+
+// One Match with its outgoing messages queued (as in tests/net/match_test.cpp).
+struct Endpoint {
+  explicit Endpoint(MatchSettings s)
+      : match(
+            std::move(s), [this](const Message& m) { outbox.push_back(m); }, [] {},
+            [](MatchEvent) {}) {}
+  std::deque<Message> outbox;
+  Match match;
+};
+
+MatchSettings Settings(Role role, std::string nick) {
+  MatchSettings s;
+  s.role = role;
+  s.nickname = std::move(nick);
+  s.color = ColorChoice::Black;
+  return s;
+}
+
+void DeliverAll(Endpoint& a, Endpoint& b) {
+  for (int guard = 0; guard < 1000 && !(a.outbox.empty() && b.outbox.empty()); ++guard) {
+    for (auto [from, to] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
+      if (from->outbox.empty()) continue;
+      const Message m = from->outbox.front();
+      from->outbox.pop_front();
+      to->match.receive(m);
+    }
+  }
+}
+
+// Collects every sentence the objects say.
+struct Sentences {
+  std::vector<std::string> all;
+  void operator()(const std::string& s) {
+    if (!s.empty() && (all.empty() || all.back() != s)) all.push_back(s);
+  }
+  void notices(const Endpoint& a, const Endpoint& b) {
+    (*this)(a.match.notice());
+    (*this)(b.match.notice());
+  }
+};
+
+void GameSentences(Sentences& say) {
+  Game g(15, Rule::Freestyle);
+  g.play({7, 7});
+  say(moveErrorText(g.play({7, 7})));
+  say(g.refusalText({7, 7}, MoveError::Occupied));
+  say(moveErrorText(g.play({3, 3}, Stone::Black)));  // White's turn
+  say(g.refusalText({20, 3}, MoveError::OffBoard));
+  say(g.refusalText({-1, 3}, MoveError::OffBoard));
+  say(moveErrorText(MoveError::OffBoard));
+  say(moveErrorText(MoveError::Forbidden));
+  for (int i = 0; i < 4; ++i) {
+    g.play({i, 0});
+    g.play({8 + i, 8});
+  }
+  ASSERT_EQ(g.play({4, 0}), MoveError::None);  // White's five
+  ASSERT_EQ(g.play({5, 5}), MoveError::GameOver);
+  say(describeResult(g.result()));
+  say(moveErrorText(MoveError::GameOver));
+  try {
+    Game(19, Rule::Renju);
+  } catch (const std::exception& e) {
+    say(e.what());
+  }
+  // Renju: each kind of forbidden point, refused and (FoulPolicy::Lose) as the result's detail.
+  const std::vector<std::pair<std::vector<Point>, Forbidden>> setups = {
+      {{{5, 7}, {0, 0}, {6, 7}, {2, 0}, {7, 5}, {4, 0}, {7, 6}, {6, 0}}, Forbidden::DoubleThree},
+      {{{4, 7},
+        {0, 0},
+        {5, 7},
+        {2, 0},
+        {6, 7},
+        {4, 0},
+        {7, 4},
+        {0, 14},
+        {7, 5},
+        {2, 14},
+        {7, 6},
+        {4, 14}},
+       Forbidden::DoubleFour},
+      {{{2, 7}, {0, 0}, {3, 7}, {2, 0}, {4, 7}, {4, 0}, {6, 7}, {6, 0}, {7, 7}, {8, 0}},
+       Forbidden::Overline},
+  };
+  for (const auto& [moves, kind] : setups) {
+    for (FoulPolicy foul : {FoulPolicy::Refuse, FoulPolicy::Lose}) {
+      Game r(15, Rule::Renju, foul);
+      for (Point p : moves) ASSERT_EQ(r.play(p), MoveError::None);
+      const Point at = kind == Forbidden::Overline ? Point{5, 7} : Point{7, 7};
+      ASSERT_EQ(r.forbiddenAt(at), kind);
+      say(r.refusalText(at, MoveError::Forbidden));
+      r.play(at);
+      if (foul == FoulPolicy::Lose) {
+        ASSERT_EQ(r.result().reason, EndReason::Foul);
+        say(r.result().detail);
+        say(describeResult(r.result()));
+      }
+    }
+  }
+  // Each result.
+  const std::vector<Result> results = {
+      {Outcome::Ongoing, EndReason::None, {}, {}},
+      {Outcome::Draw, EndReason::Agreement, {}, {}},
+      {Outcome::Draw, EndReason::FullBoard, {}, {}},
+      {Outcome::Interrupted, EndReason::Disconnected, {}, {}},
+      {Outcome::Interrupted, EndReason::Disconnected, {}, "the connection dropped"},
+      {Outcome::BlackWins, EndReason::Resignation, {}, {}},
+      {Outcome::WhiteWins, EndReason::Abandoned, {}, {}},
+      {Outcome::BlackWins, EndReason::Abandoned, {}, "Zoë did not reconnect in time"},
+      {Outcome::WhiteWins, EndReason::Five, {}, {}},
+      {Outcome::BlackWins, EndReason::None, {}, {}},
+      {Outcome::BlackWins, EndReason::None, {}, "the opponent left the game"},
+  };
+  for (const Result& r : results) say(describeResult(r));
+  // Nicknames.
+  for (const std::string& nick :
+       {std::string(), std::string("\xff"), std::string("a\0b", 3), std::string(100, 'n')})
+    if (auto e = nicknameError(nick)) say(*e);
+  // Wire.
+  for (DecodeError e : {DecodeError::BadMagic, DecodeError::BadVersion, DecodeError::UnknownType,
+                        DecodeError::TooLong, DecodeError::Truncated, DecodeError::TrailingBytes,
+                        DecodeError::BadValue})
+    say(decodeErrorText(e));
+}
+
+void MatchSentences(Sentences& say) {
+  Endpoint host(Settings(Role::Host, "张伟")), joiner(Settings(Role::Joiner, "Zoë"));
+  host.match.connected();
+  joiner.match.connected();
+  DeliverAll(host, joiner);
+  ASSERT_EQ(host.match.phase(), MatchPhase::Playing);
+  say(host.match.requestTakeback());  // no move yet
+  say(joiner.match.answerTakeback(true));
+  say(joiner.match.answerDraw(true));
+  say(host.match.playAgain(true));  // the game runs
+  ASSERT_EQ(host.match.playLocal({7, 7}), MoveError::None);
+  DeliverAll(host, joiner);
+  ASSERT_EQ(joiner.match.playLocal({0, 0}), MoveError::None);
+  DeliverAll(host, joiner);
+  // Takebacks: two moves, declined; then accepted; one move.
+  say(host.match.requestTakeback());
+  say(host.match.notice());
+  say(host.match.requestTakeback());
+  say(host.match.offerDraw());
+  DeliverAll(host, joiner);
+  say.notices(host, joiner);
+  say(joiner.match.requestTakeback());
+  say(joiner.match.answerTakeback(false));
+  say(joiner.match.notice());
+  DeliverAll(host, joiner);
+  say(host.match.notice());
+  say(host.match.requestTakeback());
+  DeliverAll(host, joiner);
+  say(joiner.match.answerTakeback(true));
+  say(joiner.match.notice());
+  DeliverAll(host, joiner);
+  say(host.match.notice());
+  ASSERT_EQ(host.match.playLocal({7, 7}), MoveError::None);
+  DeliverAll(host, joiner);
+  ASSERT_EQ(joiner.match.playLocal({0, 0}), MoveError::None);
+  say(joiner.match.requestTakeback());
+  DeliverAll(host, joiner);
+  say.notices(host, joiner);
+  say(host.match.answerTakeback(false));
+  DeliverAll(host, joiner);
+  say.notices(host, joiner);
+  // Draw offers: declined, then agreed.
+  say(host.match.offerDraw());
+  say(host.match.notice());
+  say(host.match.offerDraw());
+  DeliverAll(host, joiner);
+  say(joiner.match.notice());
+  say(joiner.match.answerDraw(false));
+  say(joiner.match.notice());
+  DeliverAll(host, joiner);
+  say(host.match.notice());
+  say(host.match.offerDraw());
+  DeliverAll(host, joiner);
+  say(joiner.match.answerDraw(true));
+  say(joiner.match.notice());
+  DeliverAll(host, joiner);
+  say(host.match.notice());
+  say(describeResult(host.match.game().result()));
+  say(host.match.requestTakeback());  // no game running
+  // Play again: declined, then asked by both.
+  say(joiner.match.playAgain(false));  // nothing asked
+  say(host.match.playAgain(true));
+  say(host.match.notice());
+  say(host.match.playAgain(true));
+  DeliverAll(host, joiner);
+  say(joiner.match.notice());
+  say(joiner.match.playAgain(false));
+  say(joiner.match.notice());
+  DeliverAll(host, joiner);
+  say(host.match.notice());
+  say(joiner.match.playAgain(true));
+  DeliverAll(host, joiner);
+  say(host.match.notice());
+  say(host.match.playAgain(true));
+  DeliverAll(host, joiner);
+  say.notices(host, joiner);
+  ASSERT_EQ(host.match.phase(), MatchPhase::Playing);
+  // Both offer a draw at once.
+  say(host.match.offerDraw());
+  say(joiner.match.offerDraw());
+  DeliverAll(host, joiner);
+  say.notices(host, joiner);
+  say(host.match.playAgain(true));
+  say(joiner.match.playAgain(true));
+  DeliverAll(host, joiner);
+  say.notices(host, joiner);
+  // Resignation, nickname, chat.
+  say(host.match.resign());
+  say(host.match.notice());
+  DeliverAll(host, joiner);
+  say(joiner.match.notice());
+  say(describeResult(joiner.match.game().result()));
+  say(host.match.changeNickname("Wei"));
+  DeliverAll(host, joiner);
+  say(joiner.match.notice());
+  say(joiner.match.sendChat(""));
+  say(joiner.match.sendChat("\xff"));
+  say(joiner.match.sendChat(std::string(600, 'a')));
+  for (int i = 0; i < 2 * Match::kChatBurst; ++i) say(joiner.match.sendChat("hi"));
+  // The connection drops; the time to come back runs out.
+  host.outbox.clear();
+  joiner.outbox.clear();
+  host.match.connectionLost("the opponent closed the connection");
+  joiner.match.connectionLost("the connection dropped");
+  say.notices(host, joiner);
+  say(host.match.offerDraw());
+  host.match.abandon();
+  joiner.match.abandon();
+  say(host.match.closeReason());
+  say(joiner.match.closeReason());
+  say(host.match.answerTakeback(true));
+  say(host.match.sendChat("hi"));
+}
+
+// A running game against a peer scripted by `script`, whose close reason and result detail are
+// said.
+template <class Script>
+void Misbehaving(Sentences& say, Script script) {
+  Endpoint host(Settings(Role::Host, "Host"));
+  host.match.connected();
+  host.match.receive(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "P"});
+  script(host.match);
+  say(host.match.closeReason());
+  say(host.match.game().result().detail);
+  say(describeResult(host.match.game().result()));
+}
+
+void FailureSentences(Sentences& say) {
+  Misbehaving(say, [](Match& m) {
+    m.receive(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "x"});
+  });
+  Misbehaving(say, [](Match& m) { m.receive(Move{5, 3, 3}); });
+  Misbehaving(say, [](Match& m) {
+    m.playLocal({7, 7});
+    m.receive(Move{1, 7, 7});
+  });
+  Misbehaving(say, [](Match& m) { m.receive(Move{0, 30, 3}); });
+  Misbehaving(say, [](Match& m) { m.receive(Bye{ByeReason::Leaving, "good night"}); });
+  Misbehaving(say, [](Match& m) { m.receive(Bye{ByeReason::Leaving, {}}); });
+  Misbehaving(say, [](Match& m) { m.receive(Error{ErrorCode::Busy, {}}); });
+  Misbehaving(say, [](Match& m) { m.receive(Error{ErrorCode::NoSuchGame, {}}); });
+  Misbehaving(say, [](Match& m) {
+    m.receive(Error{ErrorCode::Desync, "the boards differ at move 3"});
+  });
+  Misbehaving(say, [](Match& m) { m.receive(Error{ErrorCode::Protocol, "unexpected SETUP"}); });
+  Misbehaving(say, [](Match& m) { m.receive(Error{ErrorCode::VersionMismatch, {}}); });
+  Misbehaving(say, [](Match& m) { m.receive(DrawReply{0, true}); });
+  Misbehaving(say, [](Match& m) { m.receive(Resign{7}); });
+  Misbehaving(say, [](Match& m) { m.receive(PlayAgain{2, true}); });
+  Misbehaving(say, [](Match& m) { m.leave(); });
+  Misbehaving(
+      say, [](Match& m) { m.connectionLost("the connection was reset by the opponent", false); });
+  // A joiner that meets another protocol version.
+  Endpoint joiner(Settings(Role::Joiner, "J"));
+  joiner.match.connected();
+  joiner.match.receive(Hello{kProtocolMajor + 1, 0, "9.0", "host"});
+  say(joiner.match.closeReason());
+}
+
+void EngineSentences(Sentences& say) {
+  std::string error;
+  ai::PbrainClient missing;
+  if (!missing.launch("/nonexistent/pbrain-none", {}, error) || !missing.start(15, 5000, error))
+    say(error);
+  // A program that ends at once, without a word.
+  if (std::ifstream("/bin/true").good()) {
+    ai::PbrainClient silent;
+    error.clear();
+    if (!silent.launch("/bin/true", {}, error) || !silent.start(15, 5000, error)) say(error);
+  }
+}
+
+std::vector<std::string> AllSentences() {
+  Sentences say;
+  GameSentences(say);
+  EngineSentences(say);
+  MatchSentences(say);
+  FailureSentences(say);
+  return say.all;
+}
+
+TEST(CoreTexts, EverySentenceOfRealGamesAndMatchesHasAPattern) {
+  const std::vector<std::string> all = AllSentences();
+  EXPECT_GT(all.size(), 90u);
+  std::set<std::string> used;
+  for (const std::string& s : all) {
+    const auto* t = MatchCoreText(s);
+    EXPECT_NE(t, nullptr) << "no pattern for \"" << s << "\"";
+    if (t) used.insert(t->msgid);
+  }
+  std::cout << all.size() << " sentences, " << used.size() << " patterns of " << CoreTexts().size()
+            << " used\n";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Chinese catalogs.
+
+// msgid -> msgstr of a .po file (single-form entries, not fuzzy).
+std::map<std::string, std::string> ReadPo(const std::string& path) {
+  std::map<std::string, std::string> out;
+  std::istringstream in(ReadFile(path));
+  std::string line, id, str, *into = nullptr;
+  bool fuzzy = false;
+  const auto unquote = [](const std::string& q) {
+    std::string s;
+    std::size_t i = q.find('"');
+    if (i == std::string::npos) return s;
+    for (++i; i < q.size() && q[i] != '"'; ++i) {
+      if (q[i] == '\\' && i + 1 < q.size()) {
+        ++i;
+        s += q[i] == 'n' ? '\n' : q[i] == 't' ? '\t' : q[i];
+      } else {
+        s += q[i];
+      }
+    }
+    return s;
+  };
+  const auto flush = [&] {
+    if (!id.empty() && !fuzzy) out[id] = str;
+    id.clear();
+    str.clear();
+    fuzzy = false;
+    into = nullptr;
+  };
+  while (std::getline(in, line)) {
+    if (line.rfind("#,", 0) == 0 && line.find("fuzzy") != std::string::npos) {
+      flush();
+      fuzzy = true;
+    } else if (line.rfind("msgid ", 0) == 0) {
+      const bool keep = fuzzy;
+      flush();
+      fuzzy = keep;
+      id = unquote(line);
+      into = &id;
+    } else if (line.rfind("msgstr ", 0) == 0) {
+      str = unquote(line);
+      into = &str;
+    } else if (!line.empty() && line[0] == '"' && into) {
+      *into += unquote(line);
+    } else if (line.empty()) {
+      flush();
+    }
+  }
+  flush();
+  return out;
+}
+
+bool HasCjk(const std::string& s) {
+  // U+4E00..U+9FFF: UTF-8 lead bytes E4..E9.
+  for (unsigned char c : s)
+    if (c >= 0xE4 && c <= 0xE9) return true;
+  return false;
+}
+
+class CoreTextsCatalog : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(CoreTextsCatalog, EverySentenceComesOutInChinese) {
+  const auto po = ReadPo(std::string(GOMOKU_SOURCE_DIR "/res/po/") + GetParam() + ".po");
+  ASSERT_GT(po.size(), 100u) << "cannot read the catalog " << GetParam();
+  for (const auto& t : CoreTexts()) {
+    const auto it = po.find(t.msgid);
+    EXPECT_TRUE(it != po.end() && HasCjk(it->second))
+        << GetParam() << " lacks \"" << t.msgid << "\"";
+  }
+  const auto translate = [&](const char* id) {
+    const auto it = po.find(id);
+    return it == po.end() || it->second.empty() ? std::string(id) : it->second;
+  };
+  // Left-over English: a word of four lower-case letters or more that was not in the sentence's
+  // variable parts (the test's nicknames and messages have none but those kept below).
+  const std::regex english("[a-z]{4,}");
+  for (const std::string& s : AllSentences()) {
+    const auto zh = TranslateCoreText(s, translate);
+    ASSERT_TRUE(zh) << s;
+    if (std::getenv("GOMOKU_SHOW_TEXTS")) std::cout << s << "\n  " << *zh << "\n";  // for review
+    EXPECT_TRUE(HasCjk(*zh)) << s << " -> " << *zh;
+    EXPECT_EQ(zh->find("%s"), std::string::npos) << s << " -> " << *zh;
+    std::string rest = *zh;
+    for (const std::string& kept :
+         {std::string("good night"), std::string("/nonexistent/pbrain-none"),
+          std::string(std::strerror(ENOENT))})
+      if (auto at = rest.find(kept); at != std::string::npos) rest.erase(at, kept.size());
+    EXPECT_FALSE(std::regex_search(rest, english)) << s << " -> " << *zh;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Languages, CoreTextsCatalog, ::testing::Values("zh_CN", "zh_TW"));
+
+}  // namespace
