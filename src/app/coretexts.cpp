@@ -257,11 +257,11 @@ const std::vector<CoreTextPattern> kTexts = {
     // --- ai/pbrain_client.cpp: external (Gomocup) engines
     // TRANSLATORS: %1$s: the engine's file; %2$s: the system's message (English).
     {N_("cannot start %s: %s"), "vv"},
-    // TRANSLATORS: %s: the engine's file.
-    {N_("cannot start %s: external engines are not supported on this system yet"), "v"},
     {N_("the engine closed its output"), ""},
     // TRANSLATORS: %s: a signal number.
     {N_("the engine crashed (signal %s)"), "d"},
+    // TRANSLATORS: %s: a Windows exception code, e.g. 0xC0000005.
+    {N_("the engine crashed (exception %s)"), "v"},
     // TRANSLATORS: %s: the exit code.
     {N_("the engine exited with code %s"), "d"},
     // TRANSLATORS: %s: milliseconds.
