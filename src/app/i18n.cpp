@@ -55,10 +55,10 @@ void SetUpTranslations(const wxString& language) {
 
 #ifdef __WXGTK__
   // GTK translates its own labels (the OK and Cancel buttons, file dialogs) with gettext, which
-  // reads the C library's LC_MESSAGES (wxWidgets leaves it "C") and then LANGUAGE. Only the
-  // messages category is set: numbers and dates keep the C conventions our files use.
+  // reads the C library's LC_MESSAGES (wxWidgets leaves it "C") and then LANGUAGE (set below to
+  // the language of our catalog). Only the messages category is set: numbers and dates keep
+  // the C conventions our files use.
   if (!std::setlocale(LC_MESSAGES, "")) std::setlocale(LC_MESSAGES, "C.UTF-8");
-  if (!language.empty()) wxSetEnv("LANGUAGE", language);
 #endif
   wxLogNull quiet;  // a language without catalogs simply stays English
   auto* translations = new wxTranslations();
@@ -66,6 +66,12 @@ void SetUpTranslations(const wxString& language) {
   if (!language.empty()) translations->SetLanguage(language);
   translations->AddStdCatalog();
   translations->AddCatalog("gomoku");
+#ifdef __WXGTK__
+  // GTK speaks the language our texts are in: English when we have no catalog for the system's.
+  const wxString chosen =
+      translations->IsLoaded("gomoku") ? translations->GetBestTranslation("gomoku") : wxString();
+  wxSetEnv("LANGUAGE", chosen.empty() ? wxString("en") : chosen);
+#endif
 }
 
 std::string LanguageReportLine() {

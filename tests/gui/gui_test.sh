@@ -817,6 +817,9 @@ language_zh_CN|language_zh_TW|language_setting)
     LANG=$2 LC_ALL= LC_MESSAGES= LANGUAGE= keep_open=1 start_app "$name" --local
     exec 3< "$work/$name.fifo"
     app_wait 3 "$name" '^LANGUAGE '; [[ $line == "$4" ]] || fail "$name: '$line', expected '$4'"
+    # GTK's own labels (OK, Cancel) in the same language as ours.
+    local stock='STOCKLABEL 取消'; [[ $4 == 'LANGUAGE - '* ]] && stock='STOCKLABEL Cancel'
+    app_wait 3 "$name" '^STOCKLABEL '; [[ $line == "$stock" ]] || fail "$name: '$line', expected '$stock'"
     app_wait 3 "$name" '^GEOMETRY '
     local title expected=${4#LANGUAGE * }; expected=${expected% *}
     local pid=${name}_pid
