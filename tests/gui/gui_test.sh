@@ -108,18 +108,44 @@ app_wait() {
 press() {
   local name=$1 fd=$2 button=$3
   while [[ ${buttons[$name:$button]:--} == - ]]; do app_wait "$fd" "$name" "^BUTTON $button "; done
-  local pid=${name}_pid
-  for w in $(xdotool search --onlyvisible --pid "${!pid}" 2>/dev/null); do xdotool windowraise "$w"; done
-  local X Y SCREEN WINDOW
-  eval "$(xdotool getmouselocation --shell)"
-  # --sync waits for a motion: only when the pointer is elsewhere (pressing the same button
-  # twice would wait in vain).
-  if [[ "$X $Y" != "${buttons[$name:$button]}" ]]; then
-    # shellcheck disable=SC2086
-    xdotool mousemove --sync ${buttons[$name:$button]}
-    sleep 0.2   # let GTK settle the pointer over the button before the click
-  fi
+  # shellcheck disable=SC2086
+  point_at "$name" ${buttons[$name:$button]} && sleep 0.2  # let GTK settle the pointer over it
   xdotool click 1
+}
+
+# point_at NAME X Y: puts the pointer at X,Y over NAME's window, raising its windows until the
+# window under the pointer is its own: without a window manager a raise is only a request, and
+# two apps' windows overlap. True when the pointer moved, false when it was there already.
+point_at() {
+  local name=$1 x=$2 y=$3 pid=${1}_pid wins moved=1 try
+  wins=$(xdotool search --onlyvisible --pid "${!pid}" 2>/dev/null || true)
+  for try in $(seq 100); do
+    for w in $wins; do xdotool windowraise "$w"; done
+    local X Y SCREEN WINDOW
+    eval "$(xdotool getmouselocation --shell)"
+    # --sync waits for a motion: only when the pointer is elsewhere (it would wait in vain).
+    if [[ "$X $Y" != "$x $y" ]]; then xdotool mousemove --sync "$x" "$y"; moved=0; fi
+    local top; top=$(top_window_at "$x" "$y")
+    [[ -z $wins ]] || grep -qx "$top" <<< "$wins" && return $moved
+    sleep 0.05
+  done
+  fail "$name: its window does not come to the top at $x,$y (window $top, ours: $wins)"
+}
+
+# top_window_at X Y: the id (decimal) of the topmost viewable top-level window containing X,Y
+# (xwininfo lists the root's children top first; xdotool's getmouselocation needs a window
+# manager to name it).
+top_window_at() {
+  local line re='^ *(0x[0-9a-f]+) .* ([0-9]+)x([0-9]+)[-+][-0-9]+[-+][-0-9]+ +\+(-?[0-9]+)\+(-?[0-9]+)$'
+  while IFS= read -r line; do
+    [[ $line =~ $re ]] || continue
+    local id=${BASH_REMATCH[1]} w=${BASH_REMATCH[2]} h=${BASH_REMATCH[3]}
+    local wx=${BASH_REMATCH[4]} wy=${BASH_REMATCH[5]}
+    (($1 >= wx && $1 < wx + w && $2 >= wy && $2 < wy + h)) || continue
+    xwininfo -id "$id" 2>/dev/null | grep -q 'Map State: IsViewable' || continue
+    echo $((id))
+    return
+  done < <(xwininfo -root -children 2>/dev/null)
 }
 
 # click NAME X Y: clicks intersection (x,y) of that app's board, using its GEOMETRY line.
@@ -129,8 +155,8 @@ click() {
   local pid=${name}_pid
   read -r gx gy cell <<< "${!geo}"
   # Two windows may overlap: bring this one to the top first (there is no window manager).
-  for w in $(xdotool search --onlyvisible --pid "${!pid}" 2>/dev/null); do xdotool windowraise "$w"; done
-  xdotool mousemove --sync $((gx + x * cell)) $((gy + y * cell)) click 1
+  point_at "$name" $((gx + x * cell)) $((gy + y * cell)) || true
+  xdotool click 1
 }
 
 black=("3 7" "4 7" "6 7" "7 7" "5 7")   # case C02: Black fills the gap and wins on move 9
