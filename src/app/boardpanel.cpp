@@ -14,6 +14,7 @@
 #include <wx/dcgraph.h>
 #include <wx/dcmemory.h>
 #include <wx/graphics.h>
+#include <wx/intl.h>
 #include <wx/textctrl.h>
 
 #include "app/app.h"
@@ -64,7 +65,12 @@ BoardPanel::BoardPanel(wxWindow* parent) {
          wxFULL_REPAINT_ON_RESIZE | wxBORDER_NONE);
   SetMinSize(FromDIP(wxSize(320, 320)));
   SetCanFocus(true);  // keyboard play (HandleKey)
-  SetName("board");   // screen readers and tests name it
+  SetName("board");   // tests name it
+  // What assistive tools say about the board (no tooltip: it would cover the stones).
+  SetLabel(_("Game board"));
+  SetHelpText(
+      _("Arrow keys move the cursor; the status bar says what is at its point. Enter or "
+        "Space places a stone there."));
   Bind(wxEVT_PAINT, &BoardPanel::OnPaint, this);
   Bind(wxEVT_SIZE, [this](wxSizeEvent& event) {
     Refresh();
@@ -259,6 +265,7 @@ bool BoardPanel::HandleKey(const wxKeyEvent& event) {
     cursor_ = Point{std::clamp(cursor_->x + dx, 0, n - 1), std::clamp(cursor_->y + dy, 0, n - 1)};
   SetHover(cursor_);
   Refresh();
+  if (onCursor_) onCursor_(*cursor_);
   return true;
 }
 

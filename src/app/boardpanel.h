@@ -68,6 +68,12 @@ class BoardPanel : public wxWindow {
   MoveNumbers GetMoveNumbers() const { return moveNumbers_; }
   /// Sets the function called when the user clicks an intersection.
   void SetMoveHandler(MoveHandler handler) { onMove_ = std::move(handler); }
+  /// Called with the keyboard cursor's intersection whenever an arrow key puts it there (also
+  /// when it stays at an edge), so that the owner can say what is there (e.g. for a player who
+  /// cannot see the board).
+  using CursorHandler = std::function<void(Point)>;
+  /// Sets the function called when the keyboard cursor moves.
+  void SetCursorHandler(CursorHandler handler) { onCursor_ = std::move(handler); }
 
   /// Keyboard play: handles an arrow key (moves the cursor one intersection; it starts at the
   /// last move or the centre) or Enter / Space (the cursor's intersection goes to the move
@@ -123,6 +129,7 @@ class BoardPanel : public wxWindow {
   std::optional<Point> hover_;   // a playable or (renju) forbidden point under the mouse
   std::optional<Point> cursor_;  // the keyboard cursor, shown once an arrow key was pressed
   MoveHandler onMove_;
+  CursorHandler onCursor_;
 };
 
 }  // namespace gomoku::app

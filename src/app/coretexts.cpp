@@ -12,8 +12,9 @@ namespace {
 
 // clang-format off
 // The sentences of src/core (game.cpp, renju.cpp, utf8.cpp), src/net (match.cpp,
-// netgame.cpp, session.cpp, wire.cpp) and src/ai/pbrain_client.cpp (external engines). tests/gui/coretexts_test.cpp fails when a string literal
-// of those files has no pattern here. Most are lower-case phrases without a final period: the
+// netgame.cpp, session.cpp, wire.cpp), src/ai/pbrain_client.cpp (external engines) and src/record
+// (errors reading and saving game records). tests/gui/coretexts_test.cpp fails when a string
+// literal of those files has no pattern here. Most are lower-case phrases without a final period: the
 // app makes sentences of them (AsSentence in texts.cpp).
 const std::vector<CoreTextPattern> kTexts = {
     // --- core/game.cpp: moves refused
@@ -271,6 +272,230 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("the engine sent an invalid reply: \"%s\""), "v"},
     // TRANSLATORS: %1$s: the board size; %2$s: the engine's reply, as it is.
     {N_("the engine refused START %s: %s"), "dv"},
+    // --- record/record.cpp, recordio.cpp: reading and saving game records
+    // TRANSLATORS: %1$s: a line number of the file; %2$s: what is wrong there (translated).
+    {N_("line %s: %s"), "dt"},
+    // TRANSLATORS: %s: the system's message (English).
+    {N_("cannot read the file (%s)"), "v"},
+    // TRANSLATORS: %s: the file's size in bytes.
+    {N_("the file is too large for a game record (%s bytes)"), "d"},
+    {N_("cannot open the file"), ""},
+    {N_("cannot read the file"), ""},
+    {N_("unknown record format (the name should end in .psq, .sgf, .sav or .lib; .ban, .dt5, .kif, .lws, .nrf and .rnj are read too)"), ""},
+    {N_("unknown record format"), ""},
+    {N_("unknown record format (the name should end in .psq, .sgf, .sav or .lib)"), ""},
+    // TRANSLATORS: %s: the system's message (English).
+    {N_("cannot create a file in the folder (%s)"), "v"},
+    // TRANSLATORS: %s: the system's message (English).
+    {N_("cannot replace the file (%s)"), "v"},
+    // TRANSLATORS: %s: the system's message (English).
+    {N_("cannot write the file (%s)"), "v"},
+    // TRANSLATORS: %1$s, %2$s: move numbers.
+    {N_("move %s continues after the game ended at move %s (Black's five)"), "dd"},
+    // TRANSLATORS: %1$s, %2$s: move numbers.
+    {N_("move %s continues after the game ended at move %s (White's five)"), "dd"},
+    // TRANSLATORS: %1$s, %2$s: move numbers.
+    {N_("move %s continues after the game ended at move %s (full board)"), "dd"},
+    // --- record/replay.cpp
+    // TRANSLATORS: %s: why (translated), e.g. "renju is played on a 15x15 board".
+    {N_("cannot replay the record: %s"), "t"},
+    // TRANSLATORS: %1$s: a move number; %2$s: "Black" or "White"; %3$s: the point; %4$s: a move number; %5$s: the result (translated).
+    {N_("move %s (%s %s) comes after the game ended at move %s (%s)"), "dtpdt"},
+    // TRANSLATORS: %1$s: a move number; %2$s: "Black"; %3$s: the point; %4$s: "double-three", "double-four" or "overline".
+    {N_("move %s (%s %s): %s is forbidden for Black; White wins"), "dtpt"},
+    // TRANSLATORS: %1$s: a move number; %2$s: "Black" or "White"; %3$s: the point; %4$s: why (translated); %5$s: the winner, "Black" or "White".
+    {N_("move %s (%s %s): %s; %s wins"), "dtptt"},
+    {N_("the point is occupied"), ""},
+    // TRANSLATORS: %1$s: a move number; %2$s: "Black" or "White"; %3$s: how many stones.
+    {N_("move %s: %s makes %s in a row and wins"), "dtd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: "Black" or "White".
+    {N_("move %s: %s makes five and wins"), "dt"},
+    // TRANSLATORS: %s: a move number.
+    {N_("move %s fills the board: a draw"), "d"},
+    {N_("no moves"), ""},
+    // TRANSLATORS: %1$s: a move number; %2$s: "Black" or "White".
+    {N_("the record ends after move %s with no five (%s to move)"), "dt"},
+    // --- record/psq.cpp: Piskvork .psq
+    // TRANSLATORS: %s: the line as written.
+    {N_("malformed .psq header \"%s\" (expected \"Piskvorky WxH, L1:L2, F\")"), "v"},
+    {N_("binary data (a NUL byte); not a .psq text file"), ""},
+    // TRANSLATORS: %s: a byte in hexadecimal, e.g. 0x1B.
+    {N_("binary data (control byte %s); not a .psq text file"), "v"},
+    {N_("the text is not UTF-8; not a .psq text file"), ""},
+    {N_("empty file: no .psq header and no moves"), ""},
+    // TRANSLATORS: %1$s × %2$s: the board's width and height.
+    {N_("the board is %sx%s; only square boards are supported"), "dd"},
+    // TRANSLATORS: %1$s × %2$s: the board's width and height; %3$s..%4$s: the sizes supported.
+    {N_("board size %sx%s is outside %s..%s"), "dddd"},
+    // TRANSLATORS: %s: the line as written.
+    {N_("not a .psq record: \"%s\" is neither a header \"Piskvorky WxH, ...\" nor a move \"x,y\""), "v"},
+    // TRANSLATORS: %1$s: a board size; %2$s..%3$s: the sizes supported.
+    {N_("board size %s is outside %s..%s"), "ddd"},
+    // TRANSLATORS: %s: the move as written, e.g. 8,8,0.
+    {N_("move %s after the trailer (engine names, result)"), "v"},
+    // TRANSLATORS: %1$s,%2$s: the move as written (1-based column, row); %3$s × %4$s: the board.
+    {N_("move %s,%s is off the %sx%s board"), "dddd"},
+    // TRANSLATORS: %1$s,%2$s: the move as written (1-based column, row); %3$s × %4$s and %5$s × %6$s: the board.
+    {N_("move %s,%s is off the %sx%s board (the file does not give the size; assumed %sx%s)"), "dddddd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: the point, e.g. "8,8" or "h8"; %3$s: the move number of the stone there.
+    {N_("move %s (%s) is on the point of move %s"), "dpd"},
+    // TRANSLATORS: %1$s: a board size; %2$s..%3$s: the sizes supported.
+    {N_("cannot write a .psq record: board size %s is outside %s..%s"), "ddd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: column,row counted from 0.
+    {N_("cannot write a .psq record: move %s (%s, 0-based) is off the board"), "dv"},
+    {N_("cannot write a .psq record: a name holds a line break"), ""},
+    // TRANSLATORS: %s: a player's or engine's name.
+    {N_("cannot write a .psq record: the name \"%s\" would not read back as a name"), "v"},
+    // TRANSLATORS: %s: the digit at the end of a Gomocup file name (0 draw, 1 or 2 the winner).
+    {N_("file name: X = %s"), "d"},
+    // TRANSLATORS: %1$s, %4$s: black, white, draw or unknown (not translated); %2$s: a digit; %3$s: the judge line as written.
+    {N_("the file name states %s (X = %s) but the judge line \"%s\" states %s"), "vdvv"},
+    // --- record/jpformats.cpp: Japanese formats (.ban, .dt5, .kif, .lws, .nrf, .rnj)
+    // TRANSLATORS: %1$s: a move number; %2$s: the move as written.
+    {N_("move %s \"%s\" is off the 15x15 board"), "dv"},
+    // TRANSLATORS: %1$s: a move number; %2$s: the move as written; %3$s: the point, e.g. h8; %4$s: the move number of the stone there.
+    {N_("move %s \"%s\" (%s) is on the point of move %s"), "dvpd"},
+    {N_("binary data (a NUL byte); not a text record"), ""},
+    // TRANSLATORS: %s: a byte value, e.g. 27.
+    {N_("binary data (byte %s); not a text record"), "d"},
+    {N_("empty file: no moves"), ""},
+    // TRANSLATORS: %1$s: the text as written; %2$s: what a move looks like (translated).
+    {N_("\"%s\" is not a move (%s)"), "vt"},
+    {N_("col*100 + row expected, e.g. 808"), ""},
+    {N_("letter and hex row expected, e.g. hA"), ""},
+    {N_("RIF point expected, e.g. H8"), ""},
+    {N_("two hex digits col, row expected, e.g. 9a"), ""},
+    {N_("\"y x\" pairs expected, e.g. 7 7 6 8"), ""},
+    {N_("row*16 + col expected, e.g. 136,..."), ""},
+    // TRANSLATORS: %s: the text as written.
+    {N_("\"%s\" after the end mark \"**\""), "v"},
+    // TRANSLATORS: %s: the text as written.
+    {N_("\"%s\" after the end mark \"0\""), "v"},
+    // --- record/position.cpp: position strings (pasted moves, e.g. "h8i9j10")
+    // TRANSLATORS: %1$s: a character number; %2$s: the character.
+    {N_("position string, character %s: '%s' is not a column letter"), "dv"},
+    // TRANSLATORS: %1$s: a character number; %2$s: two hexadecimal digits.
+    {N_("position string, character %s: byte 0x%s is not a column letter"), "dv"},
+    // TRANSLATORS: %1$s: a character number; %2$s: the column letter.
+    {N_("position string, character %s: '%s' has no row number after it"), "dv"},
+    // TRANSLATORS: %1$s: a character number; %2$s: the point as written, e.g. p16; %3$s × %4$s:
+    // the board.
+    {N_("position string, character %s: %s is off the %sx%s board"), "dvdd"},
+    // TRANSLATORS: %1$s: a character number; %2$s: the point as written, e.g. h8; %3$s: a move
+    // number.
+    {N_("position string, character %s: %s (move %s) repeats a point already played"), "dvd"},
+    {N_("empty position string: no moves"), ""},
+    // TRANSLATORS: %s: why the pasted position is refused (translated).
+    {N_("position string: %s"), "t"},
+    {N_("the game is already over"), ""},
+    // --- record/renlib.cpp: RenLib libraries (.lib)
+    // TRANSLATORS: %1$s: a byte offset in the file; %2$s: what is wrong there (translated).
+    {N_("byte %s: %s"), "dt"},
+    {N_("empty file: no RenLib library"), ""},
+    {N_("the file ends inside the RenLib header (truncated)"), ""},
+    {N_("not a RenLib library (the header does not start with FF \"RenLib\" FF)"), ""},
+    // TRANSLATORS: %1$s.%2$s: a version number.
+    {N_("RenLib version %s.%s is not supported (3.x expected)"), "dd"},
+    // TRANSLATORS: %s: "comment" or "board text" (translated).
+    {N_("the file ends inside a %s (truncated)"), "t"},
+    {N_("comment"), ""},
+    {N_("board text"), ""},
+    {N_("the file ends inside the move tree (truncated)"), ""},
+    {N_("the file ends inside a node extension (truncated)"), ""},
+    {N_("a node without a point below the root"), ""},
+    // TRANSLATORS: %s: a number of bytes.
+    {N_("%s bytes after the end of the move tree ignored"), "d"},
+    // TRANSLATORS: %1$s: a move number; %2$s: a byte value.
+    {N_("move %s (point byte %s) is off the 15x15 board"), "dd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: the point, e.g. h8.
+    {N_("move %s (%s) is on an occupied point"), "dp"},
+    // TRANSLATORS: %1$s × %2$s: the board.
+    {N_("cannot write a RenLib library: the board is %sx%s (RenLib has 15x15 only)"), "dd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: column,row counted from 0.
+    {N_("cannot write a RenLib library: move %s (%s, 0-based) is off the board"), "dv"},
+    // --- record/sgf.cpp: SGF
+    // TRANSLATORS: %s: an encoding, e.g. GB18030.
+    {N_("the text is not valid %s"), "v"},
+    // TRANSLATORS: %s: the encoding's name as given.
+    {N_("unknown text encoding \"%s\""), "v"},
+    {N_("an incomplete character at the end of the file"), ""},
+    // TRANSLATORS: %1$s: a byte in hexadecimal, e.g. 0xFF; %2$s: its offset in the file.
+    {N_("byte %s at offset %s"), "vd"},
+    // TRANSLATORS: %1$s: an encoding, e.g. GB18030; %2$s: where (translated).
+    {N_("the text is not valid %s (%s)"), "vt"},
+    {N_("the file is too large"), ""},
+    {N_("empty file: no SGF game tree"), ""},
+    // TRANSLATORS: %s: what was found: a character in quotes or a byte, e.g. 0x01.
+    {N_("not an SGF file: expected '(' to open the game tree, found %s"), "v"},
+    // TRANSLATORS: %s: how many.
+    {N_("the game tree is not closed: %s ')' missing (the file may be truncated)"), "d"},
+    {N_("a game tree must start with a node ';'"), ""},
+    {N_("a node after a variation (';' after ')')"), ""},
+    {N_("property outside a node (missing ';')"), ""},
+    {N_("property name too long"), ""},
+    // TRANSLATORS: %s: an SGF property name, e.g. PB.
+    {N_("property %s has no value ('[' expected)"), "v"},
+    // TRANSLATORS: %s: an SGF property name, e.g. C.
+    {N_("an unescaped ']' in %s[] is read as text"), "v"},
+    {N_("binary data (a NUL byte) in a property value"), ""},
+    // TRANSLATORS: %s: an SGF property name, e.g. C.
+    {N_("the value of %s[ is not closed (']' missing; the file may be truncated)"), "v"},
+    // TRANSLATORS: %s: a byte in hexadecimal, e.g. 0x01.
+    {N_("unexpected byte %s outside a property value"), "v"},
+    // TRANSLATORS: %s: the character.
+    {N_("unexpected character '%s' outside a property value"), "v"},
+    // TRANSLATORS: %s: the value as written.
+    {N_("SZ[%s] is not a board size"), "v"},
+    // TRANSLATORS: %s: the value as written.
+    {N_("GM[%s] is not a gomoku / renju record (GM[4] expected)"), "v"},
+    // TRANSLATORS: %1$s, %2$s: SGF move properties, B or W.
+    {N_("a node with two moves (%s[] and %s[])"), "vv"},
+    // TRANSLATORS: %s: an SGF property name: AB, AW or AE.
+    {N_("setup stones (%s[]) are not supported"), "v"},
+    // TRANSLATORS: %1$s: a move number; %2$s[%3$s]: the move as written, e.g. B[hh].
+    {N_("move %s is %s[%s] but White is to move"), "dvv"},
+    // TRANSLATORS: %1$s: a move number; %2$s[%3$s]: the move as written, e.g. W[hh].
+    {N_("move %s is %s[%s] but Black is to move"), "dvv"},
+    // TRANSLATORS: %1$s: a move number; %2$s: how many values.
+    {N_("move %s has %s values"), "dd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: the move as written, e.g. B[zz]; %3$s × %4$s: the board.
+    {N_("move %s %s is off the %sx%s board"), "dvdd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: the move as written, e.g. B[hh]; %3$s: the move number of the stone there.
+    {N_("move %s %s is on the point of move %s"), "dvd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: the move as written, e.g. B[h]; %3$s: the last letter, e.g. o.
+    {N_("move %s %s is not a point (two letters a..%s, column then row, expected)"), "dvv"},
+    // TRANSLATORS: %1$s: a move number; %2$s: the value as written.
+    {N_("move %s: MS[%s] is not a time in milliseconds"), "dv"},
+    // TRANSLATORS: %1$s: a board size; %2$s..%3$s: the sizes supported.
+    {N_("cannot write an SGF record: board size %s is outside %s..%s"), "ddd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: column,row counted from 0.
+    {N_("cannot write an SGF record: move %s (%s, 0-based) is off the board"), "dv"},
+    // --- record/yixin.cpp: Yixin .sav
+    {N_("binary data (a NUL byte); not a Yixin .sav text file"), ""},
+    // TRANSLATORS: %s: a byte value, e.g. 200.
+    {N_("binary data (byte %s); not a Yixin .sav text file"), "d"},
+    {N_("empty file: no Yixin .sav record"), ""},
+    // TRANSLATORS: %s: "board width", "board height" or "number of moves" (translated).
+    {N_("the file ends before the %s (truncated Yixin .sav)"), "t"},
+    {N_("board width"), ""},
+    {N_("board height"), ""},
+    {N_("number of moves"), ""},
+    // TRANSLATORS: %1$s: "board width", "board height" or "number of moves" (translated); %2$s: the line as written.
+    {N_("expected the %s, found \"%s\" (not a Yixin .sav file)"), "tv"},
+    // TRANSLATORS: %1$s: a number of moves; %2$s × %3$s: the board.
+    {N_("%s moves do not fit on a %sx%s board"), "ddd"},
+    // TRANSLATORS: %1$s: the moves read; %2$s: the moves the file announces.
+    {N_("the file ends after %s of the %s moves it announces (truncated)"), "dd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: the line as written.
+    {N_("move %s \"%s\" is not two numbers \"x y\""), "dv"},
+    // TRANSLATORS: %1$s: a move number; %2$s %3$s: column and row counted from 0; %4$s × %5$s: the board.
+    {N_("move %s (%s %s) is off the %sx%s board"), "dvvdd"},
+    // TRANSLATORS: %1$s: the line as written; %2$s: the number of moves.
+    {N_("\"%s\" after the %s moves the file announces"), "vd"},
+    // TRANSLATORS: %1$s: a board size; %2$s..%3$s: the sizes supported.
+    {N_("cannot write a Yixin .sav record: board size %s is outside %s..%s"), "ddd"},
+    // TRANSLATORS: %1$s: a move number; %2$s: column,row counted from 0.
+    {N_("cannot write a Yixin .sav record: move %s (%s, 0-based) is off the board"), "dv"},
 };
 // clang-format on
 

@@ -1,7 +1,7 @@
 #pragma once
-/// @file The English sentences that src/core and src/net produce (they know no gettext), as
-/// patterns with placeholders, and their translation through a gettext-like callback. std only,
-/// so that tests can check the table against core/net without wxWidgets.
+/// @file The English sentences that src/core, src/net, src/ai and src/record produce (they know
+/// no gettext), as patterns with placeholders, and their translation through a gettext-like
+/// callback. std only, so that tests can check the table against them without wxWidgets.
 
 #include <functional>
 #include <optional>

@@ -434,11 +434,45 @@ void MainFrame::ApplyView() {
   }
 }
 
+void MainFrame::AnnounceCursor(Point p) {
+  const Game& game = board_->GetGame();
+  const std::string point = toRif(p, game.size());
+  const wxString where = FromUtf8(point);
+  const Stone stone = game.board().at(p);
+  wxString text;
+  std::string what;
+  if (stone != Stone::Empty) {
+    int move = 0;  // the move that placed the stone there
+    for (int k = game.ply(); k > 0 && move == 0; --k)
+      if (game.moves()[static_cast<std::size_t>(k - 1)] == p) move = k;
+    text = stone == Stone::Black
+               // TRANSLATORS: the keyboard cursor's point, e.g. "h8: Black stone (move 5)".
+               ? wxString::Format(_("%s: Black stone (move %d)"), where, move)
+               // TRANSLATORS: the keyboard cursor's point, e.g. "h8: White stone (move 6)".
+               : wxString::Format(_("%s: White stone (move %d)"), where, move);
+    what = std::string(stone == Stone::Black ? "black " : "white ") + std::to_string(move);
+  } else if (const auto& fp = board_->ForbiddenPoints();
+             std::find(fp.begin(), fp.end(), p) != fp.end()) {
+    const char* kind = forbiddenName(game.forbiddenAt(p));
+    // TRANSLATORS: the keyboard cursor's point under renju; %2$s: "double-three", "double-four"
+    // or "overline" (translated), e.g. "h8: forbidden for Black (double-three)".
+    text = wxString::Format(_("%s: forbidden for Black (%s)"), where, CoreText(kind));
+    what = std::string("forbidden ") + kind;
+  } else {
+    // TRANSLATORS: the keyboard cursor's point, e.g. "h8: empty".
+    text = wxString::Format(_("%s: empty"), where);
+    what = "empty";
+  }
+  SetStatusText(text);
+  if (report_) report_->Cursor(point, what);
+}
+
 void MainFrame::BuildLayout() {
   auto* root = new wxPanel(this);
   board_ = new BoardPanel(root);
   ApplyView();
   board_->SetMoveHandler([this](Point p) { OnBoardClick(p); });
+  board_->SetCursorHandler([this](Point p) { AnnounceCursor(p); });
   side_ = BuildSidePanel(root);
 
   auto* sizer = new wxBoxSizer(wxHORIZONTAL);

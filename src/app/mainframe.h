@@ -152,6 +152,8 @@ class MainFrame : public wxFrame {
   bool ComputerToMove() const;
 
   void OnBoardClick(Point p);
+  // Says in the status bar (and the test report) what is at the keyboard cursor's point.
+  void AnnounceCursor(Point p);
   void RefuseMove(Point p, const std::string& reason);  // a core/net reason, translated
   void RefuseMove(Point p, const wxString& sentence);   // status bar and REFUSED line
   void ShowState();  // board and side panel from the current game

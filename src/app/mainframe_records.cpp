@@ -292,7 +292,7 @@ void MainFrame::OpenRecord(const wxString& path) {
     rule = ReplayRule(record, session_.localGame.rule);
     start = PositionAt(record, 0, rule);
   } catch (const RecordError& e) {
-    const wxString sentence = AsSentence(e.what());
+    const wxString sentence = RecordErrorSentence(e);
     if (report_) report_->Error(sentence.utf8_string());
     SetStatusText(_("The record could not be opened; the game shown is unchanged."));
     wxMessageBox(sentence, _("Open a game record"), wxOK | wxICON_WARNING, this);
@@ -405,7 +405,7 @@ bool MainFrame::SaveShownTo(const wxString& path) {
   try {
     saveRecordFile(ToPath(path), ShownRecord());
   } catch (const RecordError& e) {
-    const wxString sentence = AsSentence(e.what());
+    const wxString sentence = RecordErrorSentence(e);
     if (report_) report_->Error(sentence.utf8_string());
     SetStatusText(_("The game was not saved."));
     wxMessageBox(sentence, _("Save the game"), wxOK | wxICON_WARNING, this);
@@ -435,7 +435,7 @@ void MainFrame::AutoSave(const Game& game, const wxString& black, const wxString
                                                 timesMs, Today()));
   } catch (const RecordError& e) {
     // Not worth a dialog: the game itself is unharmed. Say it in the status bar.
-    const wxString sentence = AsSentence(e.what());
+    const wxString sentence = RecordErrorSentence(e);
     if (report_) report_->Error(sentence.utf8_string());
     SetStatusText(wxString::Format(_("Automatic save failed: %s"), sentence));
     return;
@@ -517,6 +517,11 @@ void MainFrame::PastePosition() {
       if (const MoveError e = game.play(p); e != MoveError::None)
         throw RecordError(0, "position string: " + game.refusalText(p, e));
     if (game.over()) throw RecordError(0, "position string: the game is already over");
+  } catch (const RecordError& e) {
+    const wxString sentence = RecordErrorSentence(e);
+    if (report_) report_->Error(sentence.utf8_string());
+    SetStatusText(wxString::Format(_("Cannot paste the position: %s"), sentence));
+    return;
   } catch (const std::exception& e) {
     const wxString sentence = AsSentence(e.what());
     if (report_) report_->Error(sentence.utf8_string());

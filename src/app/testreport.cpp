@@ -147,6 +147,10 @@ void TestReport::Error(const std::string& sentence) {
   Line("ERROR " + sentence);
 }
 
+void TestReport::Cursor(const std::string& point, const std::string& what) {
+  Line("CURSOR " + point + " " + what);
+}
+
 void TestReport::Clipboard(const std::string& text) {
   Line("CLIPBOARD " + text);
 }

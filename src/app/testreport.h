@@ -52,6 +52,12 @@
 ///                                          LOCAL line): the computer's colour and level
 ///   THINKING                               the computer started thinking about its move
 ///   HINT <x>,<y>                           Game > Hint marked this point on the board
+///   CURSOR <point> empty | CURSOR <point> <black|white> <move> |
+///   CURSOR <point> forbidden <kind>        an arrow key moved the board's keyboard cursor to
+///                                          <point> (e.g. h8, as shown): an empty point, a stone
+///                                          and the move that placed it, or (renju, Black to
+///                                          move) a forbidden point and its kind (double-three,
+///                                          double-four, overline); the status bar says the same
 ///   PREFERENCES port=<n> timeout=<s> language=<code|-> sounds=<0|1> coordinates=<0|1>
 ///               numbers=<0|1|2> forbidden=<0|1> ghost=<0|1> theme=<wood|plain>
 ///               board=<#rrggbb> grid=<#rrggbb> nickname=<name>
@@ -118,6 +124,9 @@ class TestReport {
   void Saved(bool automatic, const std::string& path);
   /// "ERROR <sentence>".
   void Error(const std::string& sentence);
+  /// "CURSOR <point> <what>", e.g. "CURSOR h8 black 5" (what: "empty", "black <move>",
+  /// "white <move>" or "forbidden <kind>").
+  void Cursor(const std::string& point, const std::string& what);
   /// "CLIPBOARD <text>".
   void Clipboard(const std::string& text);
   /// "BUTTON <name> <x> <y>" when `centre` is given (physical screen pixels), else

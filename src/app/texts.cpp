@@ -121,6 +121,15 @@ wxString AsSentence(const std::string& text) {
   return s;
 }
 
+wxString RecordErrorSentence(const RecordError& e) {
+  // "line N: " goes through the patterns with the message, so that it is translated too.
+  const std::string text =
+      e.line() > 0 ? "line " + std::to_string(e.line()) + ": " + e.message() : e.message();
+  if (e.file().empty()) return AsSentence(text);
+  // TRANSLATORS: a file and what is wrong with it, e.g. "/home/a/x.psq: line 3: …".
+  return wxString::Format(_("%s: %s"), FromUtf8(e.file()), EndWithPeriod(text));
+}
+
 wxString ResultSentence(const Result& r, const wxString& blackName, const wxString& whiteName) {
   auto player = [&](Stone s) {
     const wxString& name = s == Stone::Black ? blackName : whiteName;

@@ -7,6 +7,7 @@
 
 #include "core/game.h"
 #include "net/netgame.h"
+#include "record/record.h"
 
 namespace gomoku::app {
 
@@ -33,6 +34,11 @@ wxString CoreText(const std::string& text);
 /// a label, translated (CoreText): in English first letter upper-case, ends with a period; in
 /// another language as the translation ends a sentence (e.g. "。").
 wxString AsSentence(const std::string& text);
+/// A record error (reading, saving or pasting a game record) for the user, translated
+/// and ended as a sentence, e.g. "/home/a/x.psq: line 3: move 9,9 is off the 8x8 board." or
+/// "/home/a/x.psq：第 3 行：着法 9,9 超出了 8×8 棋盘。" (the file's path first when the error
+/// names one), "Line 3: …" without one.
+wxString RecordErrorSentence(const RecordError& e);
 /// The text translated (CoreText) on one line, ending a sentence (for the end of a sentence
 /// started elsewhere).
 wxString EndWithPeriod(const std::string& text);

@@ -24,7 +24,10 @@ RecordError::RecordError(int line, const std::string& message)
     : RecordError(std::string(), line, message) {}
 
 RecordError::RecordError(const std::string& file, int line, const std::string& message)
-    : std::runtime_error(prefixed(file, line, message)), line_(line), message_(message) {}
+    : std::runtime_error(prefixed(file, line, message)),
+      line_(line),
+      file_(file),
+      message_(message) {}
 
 const char* recordResultName(RecordResult r) {
   switch (r) {

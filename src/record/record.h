@@ -33,9 +33,12 @@ class RecordError : public std::runtime_error {
   int line() const { return line_; }
   /// The message without the file and line prefix.
   const std::string& message() const { return message_; }
+  /// The file the error is about, as given to the constructor; empty when none was given.
+  const std::string& file() const { return file_; }
 
  private:
   int line_;
+  std::string file_;
   std::string message_;
 };
 

@@ -41,7 +41,8 @@
 #                  Traditional Chinese under LANG=zh_CN.UTF-8; the C locale gives English;
 #                  LANG=zh_HK.UTF-8 reads the Traditional catalog
 #   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
-#                  stone is refused
+#                  stone is refused; each cursor move says what is at the point (CURSOR lines:
+#                  empty, a stone and its move, and under renju a double-three point)
 #   preferences    Settings > Preferences (Ctrl+,): a port of 70000, a timeout of "5s" and an
 #                  empty nickname are refused with a message naming the field (and the range;
 #                  INVALID line), the dialog stays and the config is unchanged; then port 7123,
@@ -900,13 +901,38 @@ keyboard_play)
   app_wait 3 kb '^GEOMETRY '
   read -r gx gy cell <<< "${line#GEOMETRY }"
   xdotool mousemove --sync "$((gx - cell))" "$((gy - cell))"   # over the window: it has the keyboard
-  xdotool key Right Right Down Return
+  # cursor_is NAME FD TEXT: the next CURSOR line (what the status bar says of the cursor's point).
+  cursor_is() {
+    app_wait "$2" "$1" '^(CURSOR|MOVE|REFUSED) '
+    [[ $line == "CURSOR $3" ]] || fail "keyboard: expected 'CURSOR $3', got '$line'"
+  }
+  xdotool key Right; cursor_is kb 3 "h8 empty"   # the first key shows the cursor at the centre
+  xdotool key Right Down; cursor_is kb 3 "i8 empty"; cursor_is kb 3 "i7 empty"
+  xdotool key Return
   app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "MOVE 1 8,8" ]] || fail "keyboard: Enter gave '$line'"
-  xdotool key Left space
+  xdotool key Left; cursor_is kb 3 "h7 empty"
+  xdotool key space
   app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "MOVE 2 7,8" ]] || fail "keyboard: Space gave '$line'"
-  xdotool key Right Return
+  xdotool key Right; cursor_is kb 3 "i7 black 1"
+  xdotool key Return
   app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "REFUSED 8,8 "* ]] || fail "keyboard: Enter on a stone gave '$line'"
+  xdotool key Left; cursor_is kb 3 "h7 white 2"
   import -window root "$artifacts/gui-keyboard_play.png"
+  kill "$kb_pid"; wait "$kb_pid" 2>/dev/null || true
+  # Renju: the cursor on a double-three point says so (Black's threes on row 8 and column h;
+  # White's last stone at i7, where the cursor starts).
+  keep_open=1 start_app kbr --local --rule renju
+  exec 4< "$work/kbr.fifo"
+  app_wait 4 kbr '^GEOMETRY '; kbr_geo=${line#GEOMETRY }
+  ply=0
+  for xy in "5 7" "0 0" "6 7" "2 0" "7 5" "4 0" "7 6" "8 8"; do
+    # shellcheck disable=SC2086
+    ply=$((ply + 1)); click_move kbr 4 $ply $xy
+  done
+  xdotool key Left; cursor_is kbr 4 "i7 white 8"
+  xdotool key Up; cursor_is kbr 4 "i8 empty"
+  xdotool key Left; cursor_is kbr 4 "h8 forbidden double-three"
+  import -window root "$artifacts/gui-keyboard_play-renju.png"
   ;;
 sounds)
   # Under Xvfb there is no OSS device, so the app plays through a player in PATH: here a fake
