@@ -44,7 +44,8 @@ class GomokuApp : public wxApp {
   /// Frees the images before wxWidgets shuts down.
   int OnExit() override;
   /// Declares the options: --host, --join, --local, --computer, --engine, --nick, --color, --rule,
-  /// --size, --foul, --config, --test-report, --exit-when-done, and an optional record file to open.
+  /// --size, --foul, --config, --test-report, --exit-when-done, and an optional record file to
+  /// open.
   void OnInitCmdLine(wxCmdLineParser& parser) override;
   /// Checks the options and fills LaunchOptions; false (quit) on a bad value.
   bool OnCmdLineParsed(wxCmdLineParser& parser) override;

@@ -13,11 +13,11 @@
 #include <wx/log.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
-#include <wx/stdpaths.h>
 #include <wx/regex.h>
+#include <wx/stdpaths.h>
 #include <wx/stockitem.h>
-#include <wx/utils.h>
 #include <wx/translation.h>
+#include <wx/utils.h>
 
 namespace gomoku::app {
 
@@ -98,7 +98,7 @@ std::string StockLabelReportLine() {
   static constexpr char kCancel[] = "Stock label\004_Cancel";
   wxString label = wxString::FromUTF8(dgettext("gtk30", kCancel));
   if (label.StartsWith("Stock label")) label = "_Cancel";  // untranslated: the msgid came back
-  wxRegEx("\\(_.\\)$").Replace(&label, "");  // "取消(_C)": the mnemonic
+  wxRegEx("\\(_.\\)$").Replace(&label, "");                // "取消(_C)": the mnemonic
   label.Replace("_", "");
 #else
   const wxString label = wxGetStockLabel(wxID_CANCEL, wxSTOCK_NOFLAGS);

@@ -46,8 +46,9 @@ RuleControls::RuleControls(wxWindow* parent, const GameOptions& options)
 
   foul_ = new wxCheckBox(parent, wxID_ANY, _("&Forbidden move loses (strict RIF)"));
   foul_->SetValue(options.foul == FoulPolicy::Lose);
-  foul_->SetToolTip(_("Off: a forbidden move by Black is refused and Black plays again. "
-                      "On: the stone is placed and Black loses the game."));
+  foul_->SetToolTip(
+      _("Off: a forbidden move by Black is refused and Black plays again. "
+        "On: the stone is placed and Black loses the game."));
 
   rule_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { OnRuleChanged(); });
   size_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {

@@ -23,8 +23,8 @@ const wxColour kErrorColour(190, 30, 30);
 // NicknameField
 
 NicknameField::NicknameField(wxWindow* parent, const wxString& value) {
-  text_ = new wxTextCtrl(parent, wxID_ANY, value, wxDefaultPosition,
-                         parent->FromDIP(wxSize(220, -1)));
+  text_ =
+      new wxTextCtrl(parent, wxID_ANY, value, wxDefaultPosition, parent->FromDIP(wxSize(220, -1)));
   text_->SetMaxLength(kMaxNicknameChars);
   text_->SetHint(_("Your name for the opponent"));
 
@@ -77,7 +77,8 @@ wxString NicknameProblem(const std::string& nick) {
 
 NicknameDialog::NicknameDialog(wxWindow* parent, const std::string& nickname)
     : wxDialog(parent, wxID_ANY, _("Nickname")), field_(this, FromUtf8(nickname)) {
-  auto* intro = new wxStaticText(this, wxID_ANY, _("The name your opponent sees in network games."));
+  auto* intro =
+      new wxStaticText(this, wxID_ANY, _("The name your opponent sees in network games."));
 
   auto* label = new wxStaticText(this, wxID_ANY, _("&Nickname:"));
   // The label goes before the field in the tab order (GTK moves the mnemonic's focus to the

@@ -15,7 +15,9 @@ std::string renderBoard(const Game& game) {
   const int n = b.size();
   const Point* last = game.lastMove();
   const std::vector<Point> forbidden = game.forbiddenPoints();
-  auto isForbidden = [&](Point p) { return std::find(forbidden.begin(), forbidden.end(), p) != forbidden.end(); };
+  auto isForbidden = [&](Point p) {
+    return std::find(forbidden.begin(), forbidden.end(), p) != forbidden.end();
+  };
   std::string letters = "   ";
   for (int x = 0; x < n; ++x) letters += std::string(" ") + static_cast<char>('a' + x);
   letters += "\n";
@@ -42,13 +44,27 @@ std::string renderBoard(const Game& game) {
 std::string resultLine(const Result& r) {
   std::string reason;
   switch (r.reason) {
-    case EndReason::Five: reason = "five in a row"; break;
-    case EndReason::FullBoard: reason = "board full"; break;
-    case EndReason::Resignation: reason = "resignation"; break;
-    case EndReason::Foul: reason = "foul: " + r.detail; break;
-    case EndReason::Agreement: reason = "agreement"; break;
-    case EndReason::Abandoned: reason = "abandoned"; break;
-    default: reason = r.detail.empty() ? "unknown" : r.detail; break;
+    case EndReason::Five:
+      reason = "five in a row";
+      break;
+    case EndReason::FullBoard:
+      reason = "board full";
+      break;
+    case EndReason::Resignation:
+      reason = "resignation";
+      break;
+    case EndReason::Foul:
+      reason = "foul: " + r.detail;
+      break;
+    case EndReason::Agreement:
+      reason = "agreement";
+      break;
+    case EndReason::Abandoned:
+      reason = "abandoned";
+      break;
+    default:
+      reason = r.detail.empty() ? "unknown" : r.detail;
+      break;
   }
   return std::string("RESULT ") + outcomeName(r.outcome) + " " + reason;
 }

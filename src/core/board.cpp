@@ -7,9 +7,12 @@ namespace gomoku {
 
 const char* stoneName(Stone s) {
   switch (s) {
-    case Stone::Black: return "black";
-    case Stone::White: return "white";
-    case Stone::Empty: break;
+    case Stone::Black:
+      return "black";
+    case Stone::White:
+      return "white";
+    case Stone::Empty:
+      break;
   }
   return "empty";
 }

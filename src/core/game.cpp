@@ -8,23 +8,34 @@ namespace gomoku {
 
 const char* moveErrorText(MoveError e) {
   switch (e) {
-    case MoveError::None: return "ok";
-    case MoveError::OffBoard: return "that point is off the board";
-    case MoveError::Occupied: return "that point is occupied";
-    case MoveError::NotYourTurn: return "it is not your turn";
-    case MoveError::GameOver: return "the game is over";
-    case MoveError::Forbidden: return "that point is forbidden for Black under renju";
+    case MoveError::None:
+      return "ok";
+    case MoveError::OffBoard:
+      return "that point is off the board";
+    case MoveError::Occupied:
+      return "that point is occupied";
+    case MoveError::NotYourTurn:
+      return "it is not your turn";
+    case MoveError::GameOver:
+      return "the game is over";
+    case MoveError::Forbidden:
+      return "that point is forbidden for Black under renju";
   }
   return "unknown error";
 }
 
 const char* outcomeName(Outcome o) {
   switch (o) {
-    case Outcome::Ongoing: return "ongoing";
-    case Outcome::BlackWins: return "black";
-    case Outcome::WhiteWins: return "white";
-    case Outcome::Draw: return "draw";
-    case Outcome::Interrupted: return "interrupted";
+    case Outcome::Ongoing:
+      return "ongoing";
+    case Outcome::BlackWins:
+      return "black";
+    case Outcome::WhiteWins:
+      return "white";
+    case Outcome::Draw:
+      return "draw";
+    case Outcome::Interrupted:
+      return "interrupted";
   }
   return "unknown";
 }
@@ -32,7 +43,8 @@ const char* outcomeName(Outcome o) {
 std::string describeResult(const Result& r) {
   const char* winner = r.outcome == Outcome::BlackWins ? "Black" : "White";
   switch (r.outcome) {
-    case Outcome::Ongoing: return "The game goes on.";
+    case Outcome::Ongoing:
+      return "The game goes on.";
     case Outcome::Draw:
       return r.reason == EndReason::Agreement ? "Draw by agreement." : "Draw: the board is full.";
     case Outcome::Interrupted:
@@ -82,10 +94,14 @@ std::string Game::refusalText(Point p, MoveError e) const {
   const std::string where = board_.inside(p) ? toRif(p, size()) : toXY(p);
   switch (e) {
     case MoveError::Forbidden:
-      return std::string(forbiddenName(forbiddenAt(p))) + " at " + where + " is forbidden for Black";
-    case MoveError::Occupied: return "the point " + where + " is occupied";
-    case MoveError::OffBoard: return "the point " + where + " is off the board";
-    default: return moveErrorText(e);
+      return std::string(forbiddenName(forbiddenAt(p))) + " at " + where +
+             " is forbidden for Black";
+    case MoveError::Occupied:
+      return "the point " + where + " is occupied";
+    case MoveError::OffBoard:
+      return "the point " + where + " is off the board";
+    default:
+      return moveErrorText(e);
   }
 }
 
@@ -110,8 +126,10 @@ MoveError Game::play(Point p) {
   moves_.push_back(p);
   // The win is judged with the new stone on the board (case C02), then the full board.
   if (auto line = winningLine(board_, p, rule_); !line.empty()) {
-    result_ = {s == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins, EndReason::Five,
-               std::move(line), {}};
+    result_ = {s == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins,
+               EndReason::Five,
+               std::move(line),
+               {}};
   } else if (board_.full()) {
     result_ = {Outcome::Draw, EndReason::FullBoard, {}, {}};
   }

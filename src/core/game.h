@@ -34,15 +34,15 @@ enum class Outcome : std::uint8_t {
 
 /// Why the game ended.
 enum class EndReason : std::uint8_t {
-  None = 0,          ///< not ended
-  Five = 1,          ///< a winning line was made (see Result::line)
-  FullBoard = 2,     ///< every intersection is filled with no winner: a draw
-  Resignation = 3,   ///< a player resigned
-  Disconnected = 4,  ///< the connection was lost or a player left (see Result::detail)
-  ProtocolError = 5, ///< the peer sent something invalid (see Result::detail)
-  Foul = 6,          ///< renju with FoulPolicy::Lose: Black played a forbidden point (see detail)
-  Agreement = 7,     ///< both players agreed to a draw
-  Abandoned = 8,     ///< the opponent lost the connection and did not come back in time
+  None = 0,           ///< not ended
+  Five = 1,           ///< a winning line was made (see Result::line)
+  FullBoard = 2,      ///< every intersection is filled with no winner: a draw
+  Resignation = 3,    ///< a player resigned
+  Disconnected = 4,   ///< the connection was lost or a player left (see Result::detail)
+  ProtocolError = 5,  ///< the peer sent something invalid (see Result::detail)
+  Foul = 6,           ///< renju with FoulPolicy::Lose: Black played a forbidden point (see detail)
+  Agreement = 7,      ///< both players agreed to a draw
+  Abandoned = 8,      ///< the opponent lost the connection and did not come back in time
 };
 
 /// The result of a game. line holds the winning stones when reason is Five.

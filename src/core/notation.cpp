@@ -10,7 +10,9 @@ std::string toRif(Point p, int size) {
   return text;
 }
 
-std::string toXY(Point p) { return std::to_string(p.x) + "," + std::to_string(p.y); }
+std::string toXY(Point p) {
+  return std::to_string(p.x) + "," + std::to_string(p.y);
+}
 
 namespace {
 std::string_view trim(std::string_view s) {

@@ -11,10 +11,14 @@ namespace gomoku {
 
 const char* forbiddenName(Forbidden f) {
   switch (f) {
-    case Forbidden::None: return "none";
-    case Forbidden::Overline: return "overline";
-    case Forbidden::DoubleFour: return "double-four";
-    case Forbidden::DoubleThree: return "double-three";
+    case Forbidden::None:
+      return "none";
+    case Forbidden::Overline:
+      return "overline";
+    case Forbidden::DoubleFour:
+      return "double-four";
+    case Forbidden::DoubleThree:
+      return "double-three";
   }
   return "none";
 }
@@ -129,7 +133,8 @@ class Checker {
     if (hi - lo + 1 != 4 || k < lo || k > hi) return false;
     // Each end must be empty and must not join a further black stone (that would be six).
     const Point before = step(p, d, lo - 1), after = step(p, d, hi + 1);
-    return empty(before) && empty(after) && !black(step(p, d, lo - 2)) && !black(step(p, d, hi + 2));
+    return empty(before) && empty(after) && !black(step(p, d, lo - 2)) &&
+           !black(step(p, d, hi + 2));
   }
 
   // With p black: the empty points q on the line through p along d where Black makes a
@@ -187,7 +192,8 @@ class Checker {
     int threeCount = 0;
     for (int i = 0; i < 4; ++i) {
       if (counts[i] == 0) continue;
-      if (realThree(p, kDirections[i], makers[i], counts[i]) && ++threeCount >= 2) return Forbidden::DoubleThree;
+      if (realThree(p, kDirections[i], makers[i], counts[i]) && ++threeCount >= 2)
+        return Forbidden::DoubleThree;
       if (threeCount + --candidates < 2) break;  // too few lines left to make two threes
     }
     return Forbidden::None;
@@ -227,8 +233,10 @@ class LineMasks {
           int line, pos;
           locate(d, x, y, line, pos);
           const std::uint64_t bit = std::uint64_t{1} << (pos + 4);
-          if (s == Stone::Black) black_[d][line] |= bit;
-          else blockers_[d][line] |= bit;
+          if (s == Stone::Black)
+            black_[d][line] |= bit;
+          else
+            blockers_[d][line] |= bit;
         }
       }
   }
@@ -245,7 +253,7 @@ class LineMasks {
       const std::uint64_t below = block & (std::uint64_t{0xF} << (q - 4));
       const int lo = below ? 64 - __builtin_clzll(below) : q - 4;  // first reachable bit
       const std::uint64_t above = block & (std::uint64_t{0xF} << (q + 1));
-      const int hi = above ? __builtin_ctzll(above) - 1 : q + 4;   // last reachable bit
+      const int hi = above ? __builtin_ctzll(above) - 1 : q + 4;  // last reachable bit
       const std::uint64_t reach = ((std::uint64_t{1} << (hi - lo + 1)) - 1) << lo;
       const int near = __builtin_popcountll(black & reach & ~(std::uint64_t{1} << q));
       const bool longRun = ((black >> (q - 4)) & 0xF) == 0xF || ((black >> (q + 1)) & 0xF) == 0xF;
@@ -259,10 +267,22 @@ class LineMasks {
   // Direction d: 0 rows, 1 columns, 2 diagonals (1,1), 3 anti-diagonals (1,-1).
   void locate(int d, int x, int y, int& line, int& pos) const {
     switch (d) {
-      case 0: line = y; pos = x; break;
-      case 1: line = x; pos = y; break;
-      case 2: line = x - y + n_ - 1; pos = std::min(x, y); break;
-      default: line = x + y; pos = std::min(x, n_ - 1 - y); break;
+      case 0:
+        line = y;
+        pos = x;
+        break;
+      case 1:
+        line = x;
+        pos = y;
+        break;
+      case 2:
+        line = x - y + n_ - 1;
+        pos = std::min(x, y);
+        break;
+      default:
+        line = x + y;
+        pos = std::min(x, n_ - 1 - y);
+        break;
     }
   }
   int length(int d, int line) const {

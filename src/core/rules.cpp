@@ -7,9 +7,12 @@ namespace gomoku {
 
 const char* ruleName(Rule r) {
   switch (r) {
-    case Rule::Freestyle: return "freestyle";
-    case Rule::Standard: return "standard";
-    case Rule::Renju: return "renju";
+    case Rule::Freestyle:
+      return "freestyle";
+    case Rule::Standard:
+      return "standard";
+    case Rule::Renju:
+      return "renju";
   }
   return "unknown";
 }
@@ -22,13 +25,14 @@ std::optional<Rule> parseRule(std::string_view name) {
   return std::nullopt;
 }
 
-bool ruleSupported(Rule r) { return r == Rule::Freestyle || r == Rule::Standard || r == Rule::Renju; }
+bool ruleSupported(Rule r) {
+  return r == Rule::Freestyle || r == Rule::Standard || r == Rule::Renju;
+}
 
 namespace {
 int countFrom(const Board& b, Point p, Point d, Stone s) {
   int n = 0;
-  for (Point q{p.x + d.x, p.y + d.y}; b.inside(q) && b.at(q) == s; q = {q.x + d.x, q.y + d.y})
-    ++n;
+  for (Point q{p.x + d.x, p.y + d.y}; b.inside(q) && b.at(q) == s; q = {q.x + d.x, q.y + d.y}) ++n;
   return n;
 }
 }  // namespace

@@ -31,7 +31,8 @@ enum class FoulPolicy : std::uint8_t {
   Lose = 1,    ///< strict RIF: the stone is placed and Black loses the game
 };
 
-/// The four line directions: (1,0) horizontal, (0,1) vertical, (1,1) diagonal, (1,-1) anti-diagonal.
+/// The four line directions: (1,0) horizontal, (0,1) vertical, (1,1) diagonal, (1,-1)
+/// anti-diagonal.
 inline constexpr Point kDirections[4] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
 
 /// Number of consecutive stones of the colour at p on the line through p in direction d,

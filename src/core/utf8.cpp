@@ -9,11 +9,21 @@ bool validUtf8(std::string_view s) {
     const auto c = static_cast<unsigned char>(s[i]);
     int extra;
     char32_t cp;
-    if (c < 0x80) { ++i; continue; }
-    if (c >= 0xC2 && c <= 0xDF) { extra = 1; cp = c & 0x1F; }
-    else if (c >= 0xE0 && c <= 0xEF) { extra = 2; cp = c & 0x0F; }
-    else if (c >= 0xF0 && c <= 0xF4) { extra = 3; cp = c & 0x07; }
-    else return false;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    if (c >= 0xC2 && c <= 0xDF) {
+      extra = 1;
+      cp = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      extra = 2;
+      cp = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      extra = 3;
+      cp = c & 0x07;
+    } else
+      return false;
     if (i + static_cast<std::size_t>(extra) >= n) return false;  // truncated sequence
     for (int k = 1; k <= extra; ++k) {
       const auto cc = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
@@ -49,13 +59,15 @@ char32_t next(std::string_view s, std::size_t& i) {
 }
 
 // Control characters (C0, DEL, C1) and line or paragraph separators.
-bool isControl(char32_t c) { return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029; }
+bool isControl(char32_t c) {
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029;
+}
 
 // Characters that change the direction of the text around them (bidi embeddings, overrides,
 // isolates and marks): shown to nobody, used to disguise text.
 bool isBidiControl(char32_t c) {
-  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E || c == 0x200F ||
-         c == 0x061C;
+  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E ||
+         c == 0x200F || c == 0x061C;
 }
 
 // Characters that show as nothing or as blank space.
@@ -88,7 +100,9 @@ std::optional<std::string> nicknameError(std::string_view nick) {
 std::string singleLine(std::string_view s) {
   if (!validUtf8(s)) {  // keep what is ASCII and printable
     std::string out;
-    for (char c : s) out += (static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7F) ? c : '?';
+    for (char c : s)
+      out +=
+          (static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7F) ? c : '?';
     return out;
   }
   std::string out;
@@ -96,8 +110,10 @@ std::string singleLine(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     const std::size_t start = i;
     const char32_t c = next(s, i);
-    if (isControl(c)) out += ' ';
-    else if (!isBidiControl(c)) out.append(s.substr(start, i - start));
+    if (isControl(c))
+      out += ' ';
+    else if (!isBidiControl(c))
+      out.append(s.substr(start, i - start));
   }
   return out;
 }

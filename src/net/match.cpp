@@ -18,30 +18,36 @@ Match::Match(MatchSettings settings, SendFn send, DisconnectFn disconnect, Notif
       notify_(std::move(notify)) {
   settings_.nickname = trimNickname(settings_.nickname);
   if (auto e = nicknameError(settings_.nickname)) throw std::invalid_argument(*e);
-  if (settings_.role == Role::Host) Game(settings_.boardSize, settings_.rule, settings_.foul);  // validates
+  if (settings_.role == Role::Host)
+    Game(settings_.boardSize, settings_.rule, settings_.foul);  // validates
 }
 
 namespace {
 
-constexpr const char* kSuspendedText = "the connection to the opponent is lost; wait for the reconnection";
+constexpr const char* kSuspendedText =
+    "the connection to the opponent is lost; wait for the reconnection";
 
 // A SETUP (or the setup in a SYNC) this program cannot play: why, else nullopt.
 std::optional<std::string> setupError(const Setup& s) {
   if (s.boardSize < Board::kMinSize || s.boardSize > Board::kMaxSize)
     return "board size " + std::to_string(s.boardSize) + " is not supported";
-  if (!ruleSupported(s.rule)) return std::string("the ") + ruleName(s.rule) + " rule is not supported by this version";
+  if (!ruleSupported(s.rule))
+    return std::string("the ") + ruleName(s.rule) + " rule is not supported by this version";
   if (s.rule == Rule::Renju && s.boardSize != 15)
     return "renju is played on 15x15, not " + std::to_string(s.boardSize);
   return std::nullopt;
 }
 
 // Results decided by the moves themselves (both sides find them by replaying the list).
-bool decidedByMoves(EndReason r) { return r == EndReason::Five || r == EndReason::FullBoard || r == EndReason::Foul; }
+bool decidedByMoves(EndReason r) {
+  return r == EndReason::Five || r == EndReason::FullBoard || r == EndReason::Foul;
+}
 
 std::vector<SyncPoint> syncPoints(const std::vector<Point>& moves) {
   std::vector<SyncPoint> out;
   out.reserve(moves.size());
-  for (Point p : moves) out.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+  for (Point p : moves)
+    out.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
   return out;
 }
 
@@ -58,17 +64,20 @@ void Match::connected() {
 }
 
 bool Match::myTurn() const {
-  return phase_ == MatchPhase::Playing && !game_.over() && game_.toMove() == localColor_ && !ourTakeback_;
+  return phase_ == MatchPhase::Playing && !game_.over() && game_.toMove() == localColor_ &&
+         !ourTakeback_;
 }
 
 MoveError Match::playLocal(Point p) {
-  if (phase_ == MatchPhase::Handshake || phase_ == MatchPhase::Suspended) return MoveError::NotYourTurn;
+  if (phase_ == MatchPhase::Handshake || phase_ == MatchPhase::Suspended)
+    return MoveError::NotYourTurn;
   if (phase_ != MatchPhase::Playing || game_.over()) return MoveError::GameOver;
   if (ourTakeback_) return MoveError::NotYourTurn;  // waiting for the answer to our takeback
   const std::uint16_t ply = static_cast<std::uint16_t>(game_.ply());
   if (game_.toMove() != localColor_) return MoveError::NotYourTurn;
   MoveError check = game_.check(p);
-  if (check == MoveError::Forbidden && game_.foulPolicy() == FoulPolicy::Lose) check = MoveError::None;
+  if (check == MoveError::Forbidden && game_.foulPolicy() == FoulPolicy::Lose)
+    check = MoveError::None;
   if (check != MoveError::None) return check;
   beforeOurMove();  // a pending request of the opponent's is declined by our move
   if (MoveError e = game_.play(p, localColor_); e != MoveError::None) return e;
@@ -101,7 +110,9 @@ void Match::clearRequests() {
   theirDrawAt_.reset();
 }
 
-std::string Match::peerName() const { return peerNickname_.empty() ? "The opponent" : singleLine(peerNickname_); }
+std::string Match::peerName() const {
+  return peerNickname_.empty() ? "The opponent" : singleLine(peerNickname_);
+}
 
 void Match::takeBackTo(int ply) {
   lastTakenBack_.clear();
@@ -123,7 +134,8 @@ RequestError Match::requestTakeback() {
   // Our last move, and the opponent's reply to it when it is our turn again.
   const int returnTo = game_.toMove() == localColor_ ? ply - 2 : ply - 1;
   if (returnTo < 0) return "you have no move to take back";
-  ourTakeback_ = TakebackRequest{static_cast<std::uint16_t>(ply), static_cast<std::uint16_t>(returnTo)};
+  ourTakeback_ =
+      TakebackRequest{static_cast<std::uint16_t>(ply), static_cast<std::uint16_t>(returnTo)};
   send_(*ourTakeback_);
   notice_ = "Takeback requested; waiting for the answer.";
   return {};
@@ -147,7 +159,8 @@ RequestError Match::answerTakeback(bool accept) {
 }
 
 void Match::onTakebackRequest(const TakebackRequest& r) {
-  if (theirTakeback_) return fail(ErrorCode::Protocol, "a second takeback request before the answer");
+  if (theirTakeback_)
+    return fail(ErrorCode::Protocol, "a second takeback request before the answer");
   if (!running() || r.atPly != game_.ply() || ourTakeback_) {
     // Stale: a move (or the end of the game) crossed it; or both asked at once, and each side
     // refuses the other's request. Refused on both sides.
@@ -159,9 +172,11 @@ void Match::onTakebackRequest(const TakebackRequest& r) {
   const Stone lastMover = game_.ply() % 2 == 1 ? Stone::Black : Stone::White;
   const bool valid = (r.atPly - r.returnTo == 1 && lastMover == requester) ||
                      (r.atPly - r.returnTo == 2 && lastMover == localColor_);
-  if (!valid) return fail(ErrorCode::Protocol, "a takeback request that is not the requester's move");
+  if (!valid)
+    return fail(ErrorCode::Protocol, "a takeback request that is not the requester's move");
   theirTakeback_ = r;
-  notice_ = peerName() + " asks to take back " + (r.atPly - r.returnTo == 1 ? "a move." : "two moves.");
+  notice_ =
+      peerName() + " asks to take back " + (r.atPly - r.returnTo == 1 ? "a move." : "two moves.");
   notify_(MatchEvent::Request);
 }
 
@@ -276,14 +291,16 @@ RequestError Match::resign() {
   beforeOurMove();
   send_(Resign{static_cast<std::uint16_t>(game_.ply())});
   weResigned_ = true;
-  game_.end(localColor_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Resignation);
+  game_.end(localColor_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
+            EndReason::Resignation);
   notice_ = "You resigned.";
   afterMove();
   return {};
 }
 
 void Match::onResign(const Resign& r) {
-  if (r.atPly > game_.ply()) return fail(ErrorCode::Protocol, "a resignation from a later position");
+  if (r.atPly > game_.ply())
+    return fail(ErrorCode::Protocol, "a resignation from a later position");
   const Outcome weWin = localColor_ == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
   // A draw agreed by crossing offers stands over resignations that crossed it, on both sides.
   if (game_.over() && game_.result().reason == EndReason::Agreement) return;
@@ -297,8 +314,10 @@ void Match::onResign(const Resign& r) {
   // A move of ours that crossed the resignation stays on both boards (the peer records it);
   // the result is the resignation, even over a five that crossed it.
   if (game_.over() && game_.result().reason != EndReason::Five) return;  // e.g. agreed draw first
-  if (game_.over()) game_.setResult(weWin, EndReason::Resignation);
-  else game_.end(weWin, EndReason::Resignation);
+  if (game_.over())
+    game_.setResult(weWin, EndReason::Resignation);
+  else
+    game_.end(weWin, EndReason::Resignation);
   notice_ = peerName() + " resigned.";
   phase_ = MatchPhase::Finished;
   clearRequests();
@@ -382,7 +401,8 @@ void Match::onChat(const Chat& c) {
   const auto now = clock_();
   auto& times = theirChatTimes_;
   while (!times.empty() && now - times.front() >= kChatWindow) times.erase(times.begin());
-  if (static_cast<int>(times.size()) >= 2 * kChatBurst) return fail(ErrorCode::Protocol, "chat flood");
+  if (static_cast<int>(times.size()) >= 2 * kChatBurst)
+    return fail(ErrorCode::Protocol, "chat flood");
   times.push_back(now);
   chat_.push_back({false, c.text});
   notify_(MatchEvent::ChatReceived);
@@ -391,32 +411,51 @@ void Match::onChat(const Chat& c) {
 void Match::receive(const Message& m) {
   if (phase_ == MatchPhase::Closed) return;  // late bytes after we closed: ignore
   if (phase_ == MatchPhase::Suspended &&
-      !(std::holds_alternative<Resume>(m) || std::holds_alternative<Sync>(m) || std::holds_alternative<Error>(m) ||
-        std::holds_alternative<Bye>(m) || std::holds_alternative<Heartbeat>(m)))
-    return fail(ErrorCode::Protocol, std::string(typeName(typeOf(m))) + " before the match was resumed");
+      !(std::holds_alternative<Resume>(m) || std::holds_alternative<Sync>(m) ||
+        std::holds_alternative<Error>(m) || std::holds_alternative<Bye>(m) ||
+        std::holds_alternative<Heartbeat>(m)))
+    return fail(ErrorCode::Protocol,
+                std::string(typeName(typeOf(m))) + " before the match was resumed");
   std::visit(
       [this](const auto& v) {
         using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, Hello>) onHello(v);
-        else if constexpr (std::is_same_v<T, Setup>) onSetup(v);
-        else if constexpr (std::is_same_v<T, Move>) onMove(v);
+        if constexpr (std::is_same_v<T, Hello>)
+          onHello(v);
+        else if constexpr (std::is_same_v<T, Setup>)
+          onSetup(v);
+        else if constexpr (std::is_same_v<T, Move>)
+          onMove(v);
         else if constexpr (std::is_same_v<T, Bye>)
-          disconnect_(), close(v.text.empty() ? "the opponent left the game"
-                               : "the opponent left the game (" + singleLine(v.text) + ")");
-        else if constexpr (std::is_same_v<T, Error>) onError(v);
-        else if constexpr (std::is_same_v<T, Heartbeat>) return;
-        else if constexpr (std::is_same_v<T, Resume>) onResume(v);
-        else if constexpr (std::is_same_v<T, Sync>) onSync(v);
-        else if constexpr (std::is_same_v<T, Nickname>) onNickname(v);
+          disconnect_(),
+              close(v.text.empty() ? "the opponent left the game"
+                                   : "the opponent left the game (" + singleLine(v.text) + ")");
+        else if constexpr (std::is_same_v<T, Error>)
+          onError(v);
+        else if constexpr (std::is_same_v<T, Heartbeat>)
+          return;
+        else if constexpr (std::is_same_v<T, Resume>)
+          onResume(v);
+        else if constexpr (std::is_same_v<T, Sync>)
+          onSync(v);
+        else if constexpr (std::is_same_v<T, Nickname>)
+          onNickname(v);
         else if (phase_ == MatchPhase::Handshake)
-          fail(ErrorCode::Protocol, std::string(typeName(typeOf(Message{v}))) + " before the game started");
-        else if constexpr (std::is_same_v<T, TakebackRequest>) onTakebackRequest(v);
-        else if constexpr (std::is_same_v<T, TakebackReply>) onTakebackReply(v);
-        else if constexpr (std::is_same_v<T, DrawOffer>) onDrawOffer(v);
-        else if constexpr (std::is_same_v<T, DrawReply>) onDrawReply(v);
-        else if constexpr (std::is_same_v<T, Resign>) onResign(v);
-        else if constexpr (std::is_same_v<T, PlayAgain>) onPlayAgain(v);
-        else if constexpr (std::is_same_v<T, Chat>) onChat(v);
+          fail(ErrorCode::Protocol,
+               std::string(typeName(typeOf(Message{v}))) + " before the game started");
+        else if constexpr (std::is_same_v<T, TakebackRequest>)
+          onTakebackRequest(v);
+        else if constexpr (std::is_same_v<T, TakebackReply>)
+          onTakebackReply(v);
+        else if constexpr (std::is_same_v<T, DrawOffer>)
+          onDrawOffer(v);
+        else if constexpr (std::is_same_v<T, DrawReply>)
+          onDrawReply(v);
+        else if constexpr (std::is_same_v<T, Resign>)
+          onResign(v);
+        else if constexpr (std::is_same_v<T, PlayAgain>)
+          onPlayAgain(v);
+        else if constexpr (std::is_same_v<T, Chat>)
+          onChat(v);
       },
       m);
 }
@@ -431,14 +470,15 @@ void Match::onNickname(const Nickname& n) {
 }
 
 void Match::onHello(const Hello& h) {
-  if (phase_ != MatchPhase::Handshake || helloReceived_) return fail(ErrorCode::Protocol, "unexpected HELLO");
+  if (phase_ != MatchPhase::Handshake || helloReceived_)
+    return fail(ErrorCode::Protocol, "unexpected HELLO");
   if (h.protocolMajor != kProtocolMajor) {
     refusal_ = ErrorCode::VersionMismatch;
-    return fail(ErrorCode::VersionMismatch,
-                "version mismatch: the other program speaks protocol " +
-                    std::to_string(h.protocolMajor) + "." + std::to_string(h.protocolMinor) +
-                    ", this one " + std::to_string(kProtocolMajor) + "." +
-                    std::to_string(kProtocolMinor));
+    return fail(ErrorCode::VersionMismatch, "version mismatch: the other program speaks protocol " +
+                                                std::to_string(h.protocolMajor) + "." +
+                                                std::to_string(h.protocolMinor) + ", this one " +
+                                                std::to_string(kProtocolMajor) + "." +
+                                                std::to_string(kProtocolMinor));
   }
   helloReceived_ = true;
   peerNickname_ = h.nickname;
@@ -454,7 +494,8 @@ void Match::onHello(const Hello& h) {
     std::random_device rd;
     while (token == 0) token = (std::uint64_t{rd()} << 32) ^ rd();
   }
-  const Setup s{static_cast<std::uint8_t>(settings_.boardSize), settings_.rule, hostBlack, settings_.foul, token};
+  const Setup s{static_cast<std::uint8_t>(settings_.boardSize), settings_.rule, hostBlack,
+                settings_.foul, token};
   send_(s);
   startGame(s);
 }
@@ -484,11 +525,13 @@ void Match::startGame(const Setup& s) {
 }
 
 void Match::onMove(const Move& m) {
-  if (phase_ == MatchPhase::Handshake) return fail(ErrorCode::Protocol, "MOVE before the game started");
+  if (phase_ == MatchPhase::Handshake)
+    return fail(ErrorCode::Protocol, "MOVE before the game started");
   const Point p{m.x, m.y};
   const std::string where = game_.board().inside(p) ? toRif(p, game_.size()) : toXY(p);
   if (game_.over() && phase_ == MatchPhase::Finished && m.ply == game_.ply() &&
-      (game_.result().reason == EndReason::Resignation || game_.result().reason == EndReason::Agreement)) {
+      (game_.result().reason == EndReason::Resignation ||
+       game_.result().reason == EndReason::Agreement)) {
     // The move crossed a resignation or an agreed draw: keep it, as the peer does.
     if (game_.recordAfterEnd(p) != MoveError::None)
       return fail(ErrorCode::IllegalMove, "illegal move " + where + " after the game ended");
@@ -498,12 +541,14 @@ void Match::onMove(const Move& m) {
   if (game_.over()) return fail(ErrorCode::IllegalMove, "move " + where + " after the game ended");
   if (m.ply != game_.ply())
     return fail(ErrorCode::IllegalMove, "move " + where + " is numbered " + std::to_string(m.ply) +
-                                            " but the game is at move " + std::to_string(game_.ply()));
-  if (theirTakeback_) return fail(ErrorCode::Protocol, "a move while its own takeback request waits");
+                                            " but the game is at move " +
+                                            std::to_string(game_.ply()));
+  if (theirTakeback_)
+    return fail(ErrorCode::Protocol, "a move while its own takeback request waits");
   if (MoveError e = game_.play(p, opponent(localColor_)); e != MoveError::None)
-    return fail(ErrorCode::IllegalMove, "illegal move " + where + ": " +
-                                            (e == MoveError::Forbidden ? game_.refusalText(p, e)
-                                                                       : moveErrorText(e)));
+    return fail(ErrorCode::IllegalMove,
+                "illegal move " + where + ": " +
+                    (e == MoveError::Forbidden ? game_.refusalText(p, e) : moveErrorText(e)));
   ourTakeback_.reset();  // a move crossed our request: it is stale on both sides
   ourDrawAt_.reset();    // our offer lapses when the opponent moves
   afterMove();
@@ -512,16 +557,21 @@ void Match::onMove(const Move& m) {
 void Match::onError(const Error& e) {
   disconnect_();  // the peer closes after ERROR; so do we, whatever it does
   const std::string text = singleLine(e.text);
-  if (phase_ == MatchPhase::Handshake && (e.code == ErrorCode::Busy || e.code == ErrorCode::VersionMismatch ||
-                                          e.code == ErrorCode::NoSuchGame))
+  if (phase_ == MatchPhase::Handshake &&
+      (e.code == ErrorCode::Busy || e.code == ErrorCode::VersionMismatch ||
+       e.code == ErrorCode::NoSuchGame))
     refusal_ = e.code;
   switch (e.code) {
-    case ErrorCode::Busy: return close("the host is busy with another game");
-    case ErrorCode::NoSuchGame: return close("the host has no game to resume");
-    case ErrorCode::Desync: return close("the boards could not be synchronised: " + text);
+    case ErrorCode::Busy:
+      return close("the host is busy with another game");
+    case ErrorCode::NoSuchGame:
+      return close("the host has no game to resume");
+    case ErrorCode::Desync:
+      return close("the boards could not be synchronised: " + text);
     case ErrorCode::VersionMismatch:
       return close(text.empty() ? "version mismatch" : text);
-    default: return close("the other program reported an error: " + text);
+    default:
+      return close("the other program reported an error: " + text);
   }
 }
 
@@ -532,7 +582,8 @@ void Match::fail(ErrorCode code, const std::string& why) {
   disconnect_();
   const std::string reason =
       code == ErrorCode::VersionMismatch ? why : "the opponent's program misbehaved: " + why;
-  if (gameNumber_ > 0 && !game_.over()) game_.end(Outcome::Interrupted, EndReason::ProtocolError, reason);
+  if (gameNumber_ > 0 && !game_.over())
+    game_.end(Outcome::Interrupted, EndReason::ProtocolError, reason);
   close(reason);
 }
 
@@ -544,7 +595,7 @@ void Match::connectionLost(const std::string& reason, bool mayResume) {
   suspendedFrom_ = phase_;
   phase_ = MatchPhase::Suspended;
   ++suspensions_;
-  takebackAtSuspend_ = ourTakeback_;  // the peer may have accepted it, with the answer lost
+  takebackAtSuspend_ = ourTakeback_;     // the peer may have accepted it, with the answer lost
   wantedAgainAtSuspend_ = weWantAgain_;  // the peer may have started the next game
   clearRequests();  // requests in flight are void; the boards are synchronised on resume
   weWantAgain_ = peerWantsAgain_ = false;
@@ -562,8 +613,10 @@ void Match::reconnected() {
 
 bool Match::acceptsResume(const Message& first) const {
   const auto* r = std::get_if<Resume>(&first);
-  if (!r || settings_.role != Role::Host || setup_.token == 0 || r->token != setup_.token) return false;
-  if (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished && phase_ != MatchPhase::Suspended)
+  if (!r || settings_.role != Role::Host || setup_.token == 0 || r->token != setup_.token)
+    return false;
+  if (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished &&
+      phase_ != MatchPhase::Suspended)
     return false;
   // Play again may have crossed the drop: the joiner may not know the game we started, or may
   // have started the one we asked for (when our PLAY_AGAIN reached it and its answer was lost).
@@ -573,10 +626,12 @@ bool Match::acceptsResume(const Message& first) const {
 
 void Match::abandon() {
   if (phase_ != MatchPhase::Suspended) return;
-  const std::string why = settings_.role == Role::Host ? peerName() + " did not reconnect in time"
-                                                       : "the host could not be reached again in time";
+  const std::string why = settings_.role == Role::Host
+                              ? peerName() + " did not reconnect in time"
+                              : "the host could not be reached again in time";
   if (!game_.over())
-    game_.end(localColor_ == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins, EndReason::Abandoned, why);
+    game_.end(localColor_ == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins,
+              EndReason::Abandoned, why);
   close(why);
 }
 
@@ -609,11 +664,13 @@ void Match::onResume(const Resume& r) {
   // The joiner may have started the next game we both asked for (our PLAY_AGAIN reached it and
   // its answer was lost): then its moves are of that game, colours swapped.
   const bool nextGame = r.game == gameNumber_ + 1;
-  const bool sameGame = r.game == gameNumber_ || nextGame;  // else 0 (no copy) or the game before ours
+  const bool sameGame =
+      r.game == gameNumber_ || nextGame;  // else 0 (no copy) or the game before ours
   Setup nextSetup = setup_;
   nextSetup.hostIsBlack = !setup_.hostIsBlack;
   const Game base = nextGame ? Game(setup_.boardSize, setup_.rule, setup_.foul) : game_;
-  const Stone ourColor = nextGame ? (nextSetup.hostIsBlack ? Stone::Black : Stone::White) : localColor_;
+  const Stone ourColor =
+      nextGame ? (nextSetup.hostIsBlack ? Stone::Black : Stone::White) : localColor_;
   const std::vector<Point> ours = base.moves();
   std::vector<Point> theirs;
   for (const SyncPoint& q : r.moves) theirs.push_back({q.x, q.y});
@@ -626,12 +683,16 @@ void Match::onResume(const Resume& r) {
     const std::size_t common = std::min(ours.size(), theirs.size());
     for (std::size_t i = 0; i < common; ++i)
       if (ours[i] != theirs[i])
-        return rejectResume(ErrorCode::Desync, "the boards differ at move " + std::to_string(i + 1));
-    const bool theirTakeback = !nextGame && !lastTakenBack_.empty() && game_.ply() == takenBackTo_ &&
-                               std::vector<Point>(theirs.begin() + static_cast<std::ptrdiff_t>(common), theirs.end()) ==
-                                   lastTakenBack_ && theirs.size() > ours.size();
+        return rejectResume(ErrorCode::Desync,
+                            "the boards differ at move " + std::to_string(i + 1));
+    const bool theirTakeback =
+        !nextGame && !lastTakenBack_.empty() && game_.ply() == takenBackTo_ &&
+        std::vector<Point>(theirs.begin() + static_cast<std::ptrdiff_t>(common), theirs.end()) ==
+            lastTakenBack_ &&
+        theirs.size() > ours.size();
     if (!nextGame && takebackAtSuspend_ && takebackAtSuspend_->atPly == ours.size() &&
-        theirs.size() == takebackAtSuspend_->returnTo && suspendedFrom_ == MatchPhase::Playing && !game_.over()) {
+        theirs.size() == takebackAtSuspend_->returnTo && suspendedFrom_ == MatchPhase::Playing &&
+        !game_.over()) {
       fix = Fix::OurTakeback;  // the joiner accepted our takeback request; its answer was lost
     } else if (theirTakeback) {
       // We accepted the joiner's takeback; our answer was lost: the takeback stands (SYNC).
@@ -646,12 +707,15 @@ void Match::onResume(const Resume& r) {
         return rejectResume(ErrorCode::Desync, "the joiner holds moves the host never received");
       inFlight = theirs.back();
       Game trial = base;
-      const std::string where = trial.board().inside(inFlight) ? toRif(inFlight, trial.size()) : toXY(inFlight);
-      if (MoveError e = afterEnd ? trial.recordAfterEnd(inFlight) : trial.play(inFlight, opponent(ourColor));
+      const std::string where =
+          trial.board().inside(inFlight) ? toRif(inFlight, trial.size()) : toXY(inFlight);
+      if (MoveError e =
+              afterEnd ? trial.recordAfterEnd(inFlight) : trial.play(inFlight, opponent(ourColor));
           e != MoveError::None)
-        return rejectResume(ErrorCode::IllegalMove,
-                            "illegal move " + where + ": " +
-                                (e == MoveError::Forbidden ? trial.refusalText(inFlight, e) : moveErrorText(e)));
+        return rejectResume(
+            ErrorCode::IllegalMove,
+            "illegal move " + where + ": " +
+                (e == MoveError::Forbidden ? trial.refusalText(inFlight, e) : moveErrorText(e)));
       fix = Fix::InFlight;
     }
   }
@@ -663,8 +727,10 @@ void Match::onResume(const Resume& r) {
   suspendReason_.clear();
   if (fix == Fix::OurTakeback) takeBackTo(takebackAtSuspend_->returnTo);
   if (fix == Fix::InFlight) {
-    if (afterEnd) game_.recordAfterEnd(inFlight);
-    else game_.play(inFlight, opponent(localColor_));
+    if (afterEnd)
+      game_.recordAfterEnd(inFlight);
+    else
+      game_.play(inFlight, opponent(localColor_));
   }
   takebackAtSuspend_.reset();
   wantedAgainAtSuspend_ = false;
@@ -676,7 +742,8 @@ void Match::onResume(const Resume& r) {
 }
 
 void Match::onSync(const Sync& s) {
-  const bool fresh = settings_.role == Role::Joiner && phase_ == MatchPhase::Handshake && settings_.resumeToken != 0;
+  const bool fresh = settings_.role == Role::Joiner && phase_ == MatchPhase::Handshake &&
+                     settings_.resumeToken != 0;
   if (settings_.role != Role::Joiner || !(fresh || phase_ == MatchPhase::Suspended))
     return fail(ErrorCode::Protocol, "unexpected SYNC");
   if (auto e = setupError(s.setup)) return fail(ErrorCode::BadSetup, *e);
@@ -684,8 +751,8 @@ void Match::onSync(const Sync& s) {
   // The host may have started the next game (play again crossed the drop) once ours was over.
   const bool nextGame = !fresh && s.game == gameNumber_ + 1 && game_.over();
   if (!fresh && !nextGame) {
-    if (s.game != gameNumber_ || s.setup.boardSize != setup_.boardSize || s.setup.rule != setup_.rule ||
-        s.setup.hostIsBlack != setup_.hostIsBlack)
+    if (s.game != gameNumber_ || s.setup.boardSize != setup_.boardSize ||
+        s.setup.rule != setup_.rule || s.setup.hostIsBlack != setup_.hostIsBlack)
       return fail(ErrorCode::Desync, "the host resumed another game");
     const std::size_t common = std::min(ours.size(), s.moves.size());
     for (std::size_t i = 0; i < common; ++i)
@@ -698,11 +765,13 @@ void Match::onSync(const Sync& s) {
     const Point p{s.moves[i].x, s.moves[i].y};
     const MoveError e = g.over() ? g.recordAfterEnd(p) : g.play(p);
     if (e != MoveError::None)
-      return fail(ErrorCode::IllegalMove, "SYNC move " + std::to_string(i + 1) + " is illegal: " +
-                                              (e == MoveError::Forbidden ? g.refusalText(p, e) : moveErrorText(e)));
+      return fail(ErrorCode::IllegalMove,
+                  "SYNC move " + std::to_string(i + 1) + " is illegal: " +
+                      (e == MoveError::Forbidden ? g.refusalText(p, e) : moveErrorText(e)));
   }
   if (s.reason == EndReason::None) {
-    if (g.over()) return fail(ErrorCode::Desync, "the moves end the game, but the host's game runs");
+    if (g.over())
+      return fail(ErrorCode::Desync, "the moves end the game, but the host's game runs");
   } else if (g.over() && g.result().outcome == s.outcome && g.result().reason == s.reason) {
     // the same result, found by the moves
   } else if (decidedByMoves(s.reason) || s.outcome == Outcome::Interrupted) {
@@ -741,7 +810,9 @@ void Match::onSync(const Sync& s) {
   } else {
     notice_ = "Reconnected; the game goes on";
     if (after > before) notice_ += " (the host's move in flight arrived)";
-    if (after < before) notice_ += " (the host's board has " + std::to_string(before - after) + " fewer moves; taken back here too)";
+    if (after < before)
+      notice_ += " (the host's board has " + std::to_string(before - after) +
+                 " fewer moves; taken back here too)";
     notice_ += ".";
     notify_(MatchEvent::Resumed);
   }
@@ -766,7 +837,8 @@ void Match::close(const std::string& reason) {
   if (phase_ == MatchPhase::Closed) return;
   clearRequests();
   weWantAgain_ = peerWantsAgain_ = false;
-  if (gameNumber_ > 0 && !game_.over()) game_.end(Outcome::Interrupted, EndReason::Disconnected, reason);
+  if (gameNumber_ > 0 && !game_.over())
+    game_.end(Outcome::Interrupted, EndReason::Disconnected, reason);
   phase_ = MatchPhase::Closed;
   suspendReason_.clear();
   closeReason_ = reason;

@@ -24,16 +24,16 @@ enum class ColorChoice { Black, White, Random };
 
 /// Settings of our side. The host's boardSize/rule/color decide the game; a joiner's are unused.
 struct MatchSettings {
-  Role role = Role::Host;                   ///< host or joiner
-  std::string nickname = "Player";          ///< our nickname, UTF-8 (see nicknameError)
-  int boardSize = Board::kDefaultSize;      ///< host: intersections per side
-  Rule rule = Rule::Freestyle;              ///< host: rule set
-  ColorChoice color = ColorChoice::Black;   ///< host: our colour
-  FoulPolicy foul = FoulPolicy::Refuse;     ///< host, renju: what a forbidden move by Black does
-  std::uint32_t randomSeed = 0;             ///< host with Random colour: 0 = from the clock
-  bool resumable = true;                    ///< a connection lost mid-match suspends it (else closes)
-  std::uint64_t resumeToken = 0;            ///< joiner: rejoin the match with this token (RESUME
-                                            ///< instead of HELLO); 0 = a new match
+  Role role = Role::Host;                  ///< host or joiner
+  std::string nickname = "Player";         ///< our nickname, UTF-8 (see nicknameError)
+  int boardSize = Board::kDefaultSize;     ///< host: intersections per side
+  Rule rule = Rule::Freestyle;             ///< host: rule set
+  ColorChoice color = ColorChoice::Black;  ///< host: our colour
+  FoulPolicy foul = FoulPolicy::Refuse;    ///< host, renju: what a forbidden move by Black does
+  std::uint32_t randomSeed = 0;            ///< host with Random colour: 0 = from the clock
+  bool resumable = true;          ///< a connection lost mid-match suspends it (else closes)
+  std::uint64_t resumeToken = 0;  ///< joiner: rejoin the match with this token (RESUME
+                                  ///< instead of HELLO); 0 = a new match
 };
 
 /// Where the match stands.
@@ -48,17 +48,17 @@ enum class MatchPhase {
 /// What just happened, for front ends. The state itself is read from the Match; notice()
 /// holds a sentence for the user about the last event.
 enum class MatchEvent {
-  Started,           ///< a game started (after the handshake, or again after play again)
-  Moved,             ///< a stone was played (either side)
-  GameOver,          ///< the game ended with a result (five, full board, resignation, draw)
-  Closed,            ///< the connection is closed; closeReason() says why
-  TakenBack,         ///< stones were taken back (both boards)
-  Request,           ///< a takeback request or draw offer arrived, or ours was answered
-  PlayAgain,         ///< the peer wants to play again, or declined
-  NicknameChanged,   ///< the peer's nickname changed
-  ChatReceived,      ///< a chat line arrived (see chat())
-  Suspended,         ///< the connection dropped mid-match; the match waits for a resume
-  Resumed,           ///< a new connection took the match up again (boards synchronised)
+  Started,          ///< a game started (after the handshake, or again after play again)
+  Moved,            ///< a stone was played (either side)
+  GameOver,         ///< the game ended with a result (five, full board, resignation, draw)
+  Closed,           ///< the connection is closed; closeReason() says why
+  TakenBack,        ///< stones were taken back (both boards)
+  Request,          ///< a takeback request or draw offer arrived, or ours was answered
+  PlayAgain,        ///< the peer wants to play again, or declined
+  NicknameChanged,  ///< the peer's nickname changed
+  ChatReceived,     ///< a chat line arrived (see chat())
+  Suspended,        ///< the connection dropped mid-match; the match waits for a resume
+  Resumed,          ///< a new connection took the match up again (boards synchronised)
 };
 
 /// One line of the chat.
@@ -176,7 +176,9 @@ class Match {
   /// A sentence about the last event, e.g. "Alice accepted the takeback." ("" when none).
   const std::string& notice() const { return notice_; }
   /// Replaces the clock used by the chat rate limit (tests).
-  void setClock(std::function<std::chrono::steady_clock::time_point()> clock) { clock_ = std::move(clock); }
+  void setClock(std::function<std::chrono::steady_clock::time_point()> clock) {
+    clock_ = std::move(clock);
+  }
   /// True when the game runs, it is our turn, and no takeback request of ours is waiting.
   bool myTurn() const;
   /// Why the connection closed (empty until Closed).
@@ -228,27 +230,29 @@ class Match {
   std::string closeReason_;
   std::optional<ErrorCode> refusal_;
   std::optional<ErrorCode> sentError_;
-  Setup setup_;                                  // the current game's setup
+  Setup setup_;  // the current game's setup
   int gameNumber_ = 0;
-  std::optional<TakebackRequest> ourTakeback_;   // our pending request
-  std::optional<TakebackRequest> theirTakeback_; // the opponent's, waiting for our answer
-  std::optional<std::uint16_t> ourDrawAt_;       // ply of our standing offer
-  std::optional<std::uint16_t> theirDrawAt_;     // ply of the opponent's offer to answer
+  std::optional<TakebackRequest> ourTakeback_;    // our pending request
+  std::optional<TakebackRequest> theirTakeback_;  // the opponent's, waiting for our answer
+  std::optional<std::uint16_t> ourDrawAt_;        // ply of our standing offer
+  std::optional<std::uint16_t> theirDrawAt_;      // ply of the opponent's offer to answer
   bool weResigned_ = false;
   std::optional<std::uint16_t> resignedWithOfferAt_;  // our offer that stood when we resigned
   bool weWantAgain_ = false;
   bool peerWantsAgain_ = false;
   std::vector<ChatLine> chat_;
   std::vector<std::chrono::steady_clock::time_point> ourChatTimes_, theirChatTimes_;
-  std::function<std::chrono::steady_clock::time_point()> clock_ = [] { return std::chrono::steady_clock::now(); };
+  std::function<std::chrono::steady_clock::time_point()> clock_ = [] {
+    return std::chrono::steady_clock::now();
+  };
   std::string notice_;
   std::string suspendReason_;
   int suspensions_ = 0;
   MatchPhase suspendedFrom_ = MatchPhase::Playing;  // Playing or Finished
   bool wantedAgainAtSuspend_ = false;  // we had asked to play again when the link dropped
   std::optional<TakebackRequest> takebackAtSuspend_;  // our request pending when the link dropped
-  std::vector<Point> lastTakenBack_;  // stones removed by the last takeback
-  int takenBackTo_ = -1;              // the ply that takeback returned to (valid while unchanged)
+  std::vector<Point> lastTakenBack_;                  // stones removed by the last takeback
+  int takenBackTo_ = -1;  // the ply that takeback returned to (valid while unchanged)
 };
 
 }  // namespace gomoku::net

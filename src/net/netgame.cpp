@@ -90,7 +90,8 @@ std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::st
   }
   if (host.empty()) return std::nullopt;
   if (port.empty()) return std::make_pair(host, defaultPort);
-  if (port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  if (port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
   const int p = std::stoi(port);
   if (p < 1 || p > 65535) return std::nullopt;
   return std::make_pair(host, static_cast<std::uint16_t>(p));
@@ -98,8 +99,16 @@ std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::st
 
 struct NetGame::Impl {
   Impl(Listener l, NetOptions o)
-      : listener(std::move(l)), options(o), work(asio::make_work_guard(io)), deadline(io), acceptRetry(io),
-        heartbeat(io), resumeTimer(io), reconnectTimer(io), resolver(io), connecting(io) {
+      : listener(std::move(l)),
+        options(o),
+        work(asio::make_work_guard(io)),
+        deadline(io),
+        acceptRetry(io),
+        heartbeat(io),
+        resumeTimer(io),
+        reconnectTimer(io),
+        resolver(io),
+        connecting(io) {
     thread = std::thread([this] { io.run(); });
   }
 
@@ -116,9 +125,10 @@ struct NetGame::Impl {
           return;  // a resume starts the beat again
         again = true;
         if (std::chrono::steady_clock::now() - lastHeard > options.silenceTimeout) {
-          match->connectionLost("no sign of life from the opponent for " +
-                                std::to_string(options.silenceTimeout.count() / 1000.0).substr(0, 4) +
-                                " s (heartbeat)");
+          match->connectionLost(
+              "no sign of life from the opponent for " +
+              std::to_string(options.silenceTimeout.count() / 1000.0).substr(0, 4) +
+              " s (heartbeat)");
           if (session) session->abort();
           again = false;
           return;
@@ -147,8 +157,13 @@ struct NetGame::Impl {
 
   void makeMatch(MatchSettings s) {
     match.emplace(
-        std::move(s), [this](const Message& m) { if (session) session->send(m); },
-        [this] { if (session) session->closeAfterWrites(); },
+        std::move(s),
+        [this](const Message& m) {
+          if (session) session->send(m);
+        },
+        [this] {
+          if (session) session->closeAfterWrites();
+        },
         [this](MatchEvent e) {
           if (e == MatchEvent::Started) asio::post(io, [this] { deadline.cancel(); });
           if (e == MatchEvent::Closed) onMatchClosed();
@@ -221,29 +236,33 @@ struct NetGame::Impl {
       resolver.cancel();
       retry();
     });
-    resolver.async_resolve(joinHost, std::to_string(joinPort),
-                           [this, sock, done, retry](error_code ec, tcp::resolver::results_type results) {
-                             if (*done) return;
-                             if (ec) return retry();
-                             asio::async_connect(*sock, results, [this, sock, done, retry](error_code ec2, const tcp::endpoint&) {
-                               if (*done) return;
-                               if (ec2) return retry();
-                               *done = true;
-                               mutate([&] {
-                                 if (!match || match->phase() != MatchPhase::Suspended) return;
-                                 attach(std::move(*sock));
-                                 resumeAttempt = session.get();
-                                 match->reconnected();
-                               });
-                               // The host answers with SYNC within the handshake time, or we try again.
-                               deadline.expires_after(handshakeTimeout);
-                               deadline.async_wait([this](error_code e) {
-                                 if (e) return;
-                                 std::lock_guard<std::mutex> lock(mu);
-                                 if (match && match->phase() == MatchPhase::Suspended && session) session->abort();
-                               });
-                             });
-                           });
+    resolver.async_resolve(
+        joinHost, std::to_string(joinPort),
+        [this, sock, done, retry](error_code ec, tcp::resolver::results_type results) {
+          if (*done) return;
+          if (ec) return retry();
+          asio::async_connect(*sock, results,
+                              [this, sock, done, retry](error_code ec2, const tcp::endpoint&) {
+                                if (*done) return;
+                                if (ec2) return retry();
+                                *done = true;
+                                mutate([&] {
+                                  if (!match || match->phase() != MatchPhase::Suspended) return;
+                                  attach(std::move(*sock));
+                                  resumeAttempt = session.get();
+                                  match->reconnected();
+                                });
+                                // The host answers with SYNC within the handshake time, or we try
+                                // again.
+                                deadline.expires_after(handshakeTimeout);
+                                deadline.async_wait([this](error_code e) {
+                                  if (e) return;
+                                  std::lock_guard<std::mutex> lock(mu);
+                                  if (match && match->phase() == MatchPhase::Suspended && session)
+                                    session->abort();
+                                });
+                              });
+        });
   }
 
   // Called under the lock when the match closes: classify a close during the handshake.
@@ -261,8 +280,10 @@ struct NetGame::Impl {
           error_code ignored;
           if (acceptor) acceptor->close(ignored);
         };
-        if (io.get_executor().running_in_this_thread()) stop();
-        else asio::post(io, stop);
+        if (io.get_executor().running_in_this_thread())
+          stop();
+        else
+          asio::post(io, stop);
       }
       return;
     }
@@ -388,7 +409,8 @@ struct NetGame::Impl {
             if (!match->acceptsResume(m)) {
               const bool resume = std::holds_alternative<Resume>(m);
               c->send(Error{resume ? ErrorCode::NoSuchGame : ErrorCode::Busy,
-                            resume ? "this host has no such game to resume" : "this host is busy with another game"});
+                            resume ? "this host has no such game to resume"
+                                   : "this host is busy with another game"});
               c->closeAfterWrites();
               return;
             }
@@ -410,7 +432,8 @@ struct NetGame::Impl {
             peerAddress = c->peerAddress();
             lastHeard = std::chrono::steady_clock::now();
             match->receive(m);  // answers with SYNC, or refuses this connection (still Suspended)
-            if (match->phase() == MatchPhase::Suspended) session.reset();  // it closes after the ERROR
+            if (match->phase() == MatchPhase::Suspended)
+              session.reset();  // it closes after the ERROR
           });
         },
         [this, weak](const std::string& reason, DecodeError e) {
@@ -457,7 +480,8 @@ struct NetGame::Impl {
       mutate([&] {
         const MatchPhase mp = match ? match->phase() : MatchPhase::Closed;
         if (phase == NetPhase::InMatch && match && match->token() != 0 &&
-            (mp == MatchPhase::Playing || mp == MatchPhase::Finished || mp == MatchPhase::Suspended)) {
+            (mp == MatchPhase::Playing || mp == MatchPhase::Finished ||
+             mp == MatchPhase::Suspended)) {
           candidate(std::move(socket));
         } else if (phase != NetPhase::Listening) {
           auto busy = std::make_shared<Session>(std::move(socket));
@@ -504,10 +528,10 @@ struct NetGame::Impl {
   NetOptions options;
   asio::io_context io;
   asio::executor_work_guard<asio::io_context::executor_type> work;
-  asio::steady_timer deadline;     // join deadline, then handshake deadline
-  asio::steady_timer acceptRetry;  // after a failed accept
-  asio::steady_timer heartbeat;    // liveness: send HEARTBEAT, watch the peer's silence
-  asio::steady_timer resumeTimer;  // a suspended match is abandoned when it expires
+  asio::steady_timer deadline;        // join deadline, then handshake deadline
+  asio::steady_timer acceptRetry;     // after a failed accept
+  asio::steady_timer heartbeat;       // liveness: send HEARTBEAT, watch the peer's silence
+  asio::steady_timer resumeTimer;     // a suspended match is abandoned when it expires
   asio::steady_timer reconnectTimer;  // joiner: the next attempt to reach the host again
   tcp::resolver resolver;
   tcp::socket connecting;
@@ -526,13 +550,13 @@ struct NetGame::Impl {
   std::chrono::milliseconds handshakeTimeout{10000};
   bool connectDone = false;  // the join deadline or the connect finished first
   bool handshakeTimedOut = false;
-  bool peerSpoke = false;         // a well-formed message came from the peer
-  bool cancelling = false;        // cancel() is ending the attempt
-  std::uint64_t generation = 0;   // sessions started; tells a stale clean-up from a current one
+  bool peerSpoke = false;        // a well-formed message came from the peer
+  bool cancelling = false;       // cancel() is ending the attempt
+  std::uint64_t generation = 0;  // sessions started; tells a stale clean-up from a current one
   DecodeError lastDecodeError = DecodeError::None;
-  std::chrono::steady_clock::time_point lastHeard;  // last message from the peer
+  std::chrono::steady_clock::time_point lastHeard;       // last message from the peer
   std::chrono::steady_clock::time_point resumeDeadline;  // a suspended match is abandoned then
-  std::string joinHost;             // joiner: where to reconnect
+  std::string joinHost;                                  // joiner: where to reconnect
   std::uint16_t joinPort = 0;
   Session* resumeAttempt = nullptr;  // joiner: the connection that sent RESUME, until SYNC
 };
@@ -548,7 +572,8 @@ NetGame::~NetGame() {
 
 std::optional<std::string> NetGame::host(std::uint16_t port, MatchSettings settings) {
   settings.role = Role::Host;
-  Match check(settings, [](const Message&) {}, [] {}, [](MatchEvent) {});  // throws on bad settings
+  Match check(
+      settings, [](const Message&) {}, [] {}, [](MatchEvent) {});  // throws on bad settings
   Impl& d = *impl_;
   std::optional<std::string> error;
   d.mutate([&] {
@@ -577,10 +602,11 @@ std::optional<std::string> NetGame::host(std::uint16_t port, MatchSettings setti
     if (!ec) acc->bind(tcp::endpoint(v6 ? tcp::v6() : tcp::v4(), port), ec);
     if (!ec) acc->listen(asio::socket_base::max_listen_connections, ec);
     if (ec) {
-      const std::string why = ec == asio::error::address_in_use
-                                  ? "port " + std::to_string(port) +
-                                        " is already in use by another program (address in use)"
-                                  : "cannot listen on port " + std::to_string(port) + ": " + ec.message();
+      const std::string why =
+          ec == asio::error::address_in_use
+              ? "port " + std::to_string(port) +
+                    " is already in use by another program (address in use)"
+              : "cannot listen on port " + std::to_string(port) + ": " + ec.message();
       d.fail(ec == asio::error::address_in_use ? NetFailure::AddressInUse : NetFailure::Other, why);
       d.phase = NetPhase::Idle;  // nothing changed: the user may try another port
       error = why;
@@ -599,7 +625,8 @@ std::optional<std::string> NetGame::host(std::uint16_t port, MatchSettings setti
 void NetGame::join(const std::string& hostName, std::uint16_t port, MatchSettings settings,
                    std::chrono::milliseconds timeout) {
   settings.role = Role::Joiner;
-  Match check(settings, [](const Message&) {}, [] {}, [](MatchEvent) {});  // throws on bad settings
+  Match check(
+      settings, [](const Message&) {}, [] {}, [](MatchEvent) {});  // throws on bad settings
   Impl& d = *impl_;
   bool accepted = false;
   d.mutate([&] {
@@ -626,11 +653,13 @@ void NetGame::join(const std::string& hostName, std::uint16_t port, MatchSetting
         d.resolver.cancel();
         d.connecting.close(ignored);
         d.fail(NetFailure::TimedOut, "no answer from " + target + " within " +
-                                         std::to_string((timeout.count() + 999) / 1000) + " s (timed out)");
+                                         std::to_string((timeout.count() + 999) / 1000) +
+                                         " s (timed out)");
       });
     });
     d.resolver.async_resolve(
-        hostName, std::to_string(port), [&d, hostName, target](error_code ec, tcp::resolver::results_type results) {
+        hostName, std::to_string(port),
+        [&d, hostName, target](error_code ec, tcp::resolver::results_type results) {
           {
             std::lock_guard<std::mutex> lock(d.mu);
             if (d.connectDone) return;
@@ -639,28 +668,35 @@ void NetGame::join(const std::string& hostName, std::uint16_t port, MatchSetting
             d.mutate([&] {
               d.connectDone = true;
               d.deadline.cancel();
-              if (ec == asio::error::operation_aborted) return d.fail(NetFailure::Cancelled, "cancelled");
+              if (ec == asio::error::operation_aborted)
+                return d.fail(NetFailure::Cancelled, "cancelled");
               const bool unknown = ec == asio::error::host_not_found ||
                                    ec == asio::error::host_not_found_try_again ||
                                    ec == asio::error::no_data || ec == asio::error::no_recovery;
               d.fail(unknown ? NetFailure::UnknownHost : NetFailure::Other,
-                     unknown ? "unknown host \"" + hostName + "\"" : "cannot look up " + hostName + ": " + ec.message());
+                     unknown ? "unknown host \"" + hostName + "\""
+                             : "cannot look up " + hostName + ": " + ec.message());
             });
             return;
           }
-          asio::async_connect(d.connecting, results, [&d, target](error_code ec2, const tcp::endpoint&) {
-            d.mutate([&] {
-              if (d.connectDone) return;
-              d.connectDone = true;
-              d.deadline.cancel();
-              if (ec2 == asio::error::operation_aborted) return d.fail(NetFailure::Cancelled, "cancelled");
-              if (ec2 == asio::error::connection_refused)
-                return d.fail(NetFailure::Refused, "connection refused: no game is hosted at " + target);
-              if (ec2) return d.fail(NetFailure::Other, "cannot connect to " + target + ": " + ec2.message());
-              d.startSession(std::move(d.connecting), d.handshakeTimeout);
-              d.connecting = tcp::socket(d.io);
-            });
-          });
+          asio::async_connect(
+              d.connecting, results, [&d, target](error_code ec2, const tcp::endpoint&) {
+                d.mutate([&] {
+                  if (d.connectDone) return;
+                  d.connectDone = true;
+                  d.deadline.cancel();
+                  if (ec2 == asio::error::operation_aborted)
+                    return d.fail(NetFailure::Cancelled, "cancelled");
+                  if (ec2 == asio::error::connection_refused)
+                    return d.fail(NetFailure::Refused,
+                                  "connection refused: no game is hosted at " + target);
+                  if (ec2)
+                    return d.fail(NetFailure::Other,
+                                  "cannot connect to " + target + ": " + ec2.message());
+                  d.startSession(std::move(d.connecting), d.handshakeTimeout);
+                  d.connecting = tcp::socket(d.io);
+                });
+              });
         });
   });
 }
@@ -673,7 +709,8 @@ void NetGame::cancel() {
       d.match->leave();  // a game runs: leave it
       return;
     }
-    if (d.phase == NetPhase::Listening || d.phase == NetPhase::Connecting || d.phase == NetPhase::InMatch) {
+    if (d.phase == NetPhase::Listening || d.phase == NetPhase::Connecting ||
+        d.phase == NetPhase::InMatch) {
       d.cancelling = true;
       if (d.match) d.match->leave();  // a handshake in progress
       d.connectDone = true;
@@ -718,12 +755,24 @@ RequestError NetGame::withMatch(const std::function<RequestError(Match&)>& reque
   return error;
 }
 
-RequestError NetGame::requestTakeback() { return withMatch([](Match& m) { return m.requestTakeback(); }); }
-RequestError NetGame::answerTakeback(bool accept) { return withMatch([=](Match& m) { return m.answerTakeback(accept); }); }
-RequestError NetGame::offerDraw() { return withMatch([](Match& m) { return m.offerDraw(); }); }
-RequestError NetGame::answerDraw(bool accept) { return withMatch([=](Match& m) { return m.answerDraw(accept); }); }
-RequestError NetGame::resign() { return withMatch([](Match& m) { return m.resign(); }); }
-RequestError NetGame::playAgain(bool want) { return withMatch([=](Match& m) { return m.playAgain(want); }); }
+RequestError NetGame::requestTakeback() {
+  return withMatch([](Match& m) { return m.requestTakeback(); });
+}
+RequestError NetGame::answerTakeback(bool accept) {
+  return withMatch([=](Match& m) { return m.answerTakeback(accept); });
+}
+RequestError NetGame::offerDraw() {
+  return withMatch([](Match& m) { return m.offerDraw(); });
+}
+RequestError NetGame::answerDraw(bool accept) {
+  return withMatch([=](Match& m) { return m.answerDraw(accept); });
+}
+RequestError NetGame::resign() {
+  return withMatch([](Match& m) { return m.resign(); });
+}
+RequestError NetGame::playAgain(bool want) {
+  return withMatch([=](Match& m) { return m.playAgain(want); });
+}
 RequestError NetGame::changeNickname(const std::string& nick) {
   return withMatch([&](Match& m) { return m.changeNickname(nick); });
 }

@@ -41,31 +41,31 @@ enum class NetFailure {
 
 /// A consistent copy of the state for a front end to display.
 struct NetSnapshot {
-  NetPhase phase = NetPhase::Idle;         ///< connection phase
-  MatchPhase match = MatchPhase::Handshake;///< match phase (meaningful in InMatch)
-  Role role = Role::Host;                  ///< our role
-  Game game;                               ///< the game (meaningful from MatchPhase::Playing)
-  Stone localColor = Stone::Empty;         ///< our colour once the game started
-  std::string localNickname;               ///< our nickname
-  std::string peerNickname;                ///< the peer's nickname ("" before its HELLO)
-  std::string peerAddress;                 ///< the peer's address "ip:port" once connected
-  bool myTurn = false;                     ///< the game runs and we are to move
-  std::uint16_t port = 0;                  ///< host: the port we listen on
-  NetFailure failure = NetFailure::None;   ///< why the phase is Failed, or why a match closed
-  std::string message;                     ///< failure or close reason for the user
-  int gameNumber = 0;                      ///< number of the current game (1 for the first)
-  bool takebackPending = false;            ///< our takeback request waits for an answer
-  bool takebackRequested = false;          ///< the opponent's takeback request waits for ours
-  bool drawOffered = false;                ///< our draw offer stands
-  bool drawRequested = false;              ///< the opponent's draw offer waits for our answer
-  bool wantAgain = false;                  ///< after a game: we asked to play again
-  bool peerWantsAgain = false;             ///< after a game: the opponent asked to play again
-  std::vector<ChatLine> chat;              ///< the chat so far
-  std::string notice;                      ///< a sentence about the last match event
-  std::string suspendReason;               ///< MatchPhase::Suspended: why the connection dropped
-  int suspensions = 0;                     ///< times the match was suspended so far
+  NetPhase phase = NetPhase::Idle;           ///< connection phase
+  MatchPhase match = MatchPhase::Handshake;  ///< match phase (meaningful in InMatch)
+  Role role = Role::Host;                    ///< our role
+  Game game;                                 ///< the game (meaningful from MatchPhase::Playing)
+  Stone localColor = Stone::Empty;           ///< our colour once the game started
+  std::string localNickname;                 ///< our nickname
+  std::string peerNickname;                  ///< the peer's nickname ("" before its HELLO)
+  std::string peerAddress;                   ///< the peer's address "ip:port" once connected
+  bool myTurn = false;                       ///< the game runs and we are to move
+  std::uint16_t port = 0;                    ///< host: the port we listen on
+  NetFailure failure = NetFailure::None;     ///< why the phase is Failed, or why a match closed
+  std::string message;                       ///< failure or close reason for the user
+  int gameNumber = 0;                        ///< number of the current game (1 for the first)
+  bool takebackPending = false;              ///< our takeback request waits for an answer
+  bool takebackRequested = false;            ///< the opponent's takeback request waits for ours
+  bool drawOffered = false;                  ///< our draw offer stands
+  bool drawRequested = false;                ///< the opponent's draw offer waits for our answer
+  bool wantAgain = false;                    ///< after a game: we asked to play again
+  bool peerWantsAgain = false;               ///< after a game: the opponent asked to play again
+  std::vector<ChatLine> chat;                ///< the chat so far
+  std::string notice;                        ///< a sentence about the last match event
+  std::string suspendReason;                 ///< MatchPhase::Suspended: why the connection dropped
+  int suspensions = 0;                       ///< times the match was suspended so far
   std::chrono::steady_clock::time_point resumeDeadline;  ///< Suspended: the game is abandoned then
-  std::uint64_t resumeToken = 0;           ///< joiner: the token that rejoins this match (0: none)
+  std::uint64_t resumeToken = 0;  ///< joiner: the token that rejoins this match (0: none)
 };
 
 /// Timing of the connection's liveness checks.

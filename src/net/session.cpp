@@ -1,7 +1,7 @@
 #include "net/session.h"
 
-#include <boost/asio/read.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 
 namespace gomoku::net {
@@ -25,9 +25,10 @@ Session::Session(asio::ip::tcp::socket socket)
   auto ep = socket_.remote_endpoint(ec);
   if (!ec) {
     const auto addr = ep.address();
-    const std::string a = addr.is_v6() && addr.to_v6().is_v4_mapped()
-                              ? asio::ip::make_address_v4(asio::ip::v4_mapped, addr.to_v6()).to_string()
-                              : addr.to_string();
+    const std::string a =
+        addr.is_v6() && addr.to_v6().is_v4_mapped()
+            ? asio::ip::make_address_v4(asio::ip::v4_mapped, addr.to_v6()).to_string()
+            : addr.to_string();
     peer_ = (addr.is_v6() && !addr.to_v6().is_v4_mapped() ? "[" + a + "]" : a) + ":" +
             std::to_string(ep.port());
   }
@@ -41,25 +42,28 @@ void Session::start(MessageFn onMessage, ClosedFn onClosed) {
 }
 
 void Session::readHeader() {
-  asio::async_read(socket_, asio::buffer(header_), [self = shared_from_this()](error_code ec, std::size_t) {
-    if (ec) return self->readEnded(ec);
-    DecodeError e;
-    self->current_ = decodeHeader(self->header_, e);
-    if (e != DecodeError::None) return self->protocolError(e);  // length refused before the body
-    self->readBody();
-  });
+  asio::async_read(socket_, asio::buffer(header_),
+                   [self = shared_from_this()](error_code ec, std::size_t) {
+                     if (ec) return self->readEnded(ec);
+                     DecodeError e;
+                     self->current_ = decodeHeader(self->header_, e);
+                     if (e != DecodeError::None)
+                       return self->protocolError(e);  // length refused before the body
+                     self->readBody();
+                   });
 }
 
 void Session::readBody() {
   body_.resize(current_.length);
-  asio::async_read(socket_, asio::buffer(body_), [self = shared_from_this()](error_code ec, std::size_t) {
-    if (ec) return self->readEnded(ec);
-    DecodeError e;
-    Message m = decodeBody(self->current_, self->body_.data(), self->body_.size(), e);
-    if (e != DecodeError::None) return self->protocolError(e);
-    if (!self->reported_ && self->onMessage_) self->onMessage_(std::move(m));
-    self->readHeader();
-  });
+  asio::async_read(
+      socket_, asio::buffer(body_), [self = shared_from_this()](error_code ec, std::size_t) {
+        if (ec) return self->readEnded(ec);
+        DecodeError e;
+        Message m = decodeBody(self->current_, self->body_.data(), self->body_.size(), e);
+        if (e != DecodeError::None) return self->protocolError(e);
+        if (!self->reported_ && self->onMessage_) self->onMessage_(std::move(m));
+        self->readHeader();
+      });
 }
 
 void Session::readEnded(const error_code& ec) {
@@ -72,24 +76,26 @@ void Session::drain() {
   // until the peer's end of stream, so that closing does not reset the connection before the
   // peer has read our ERROR.
   body_.resize(512);
-  socket_.async_read_some(asio::buffer(body_), [self = shared_from_this()](error_code ec, std::size_t) {
-    if (ec) return self->closeSocket();
-    self->drain();
-  });
+  socket_.async_read_some(asio::buffer(body_),
+                          [self = shared_from_this()](error_code ec, std::size_t) {
+                            if (ec) return self->closeSocket();
+                            self->drain();
+                          });
 }
 
 void Session::protocolError(DecodeError e) {
-  const std::string text =
-      e == DecodeError::BadVersion
-          ? "version mismatch: the other program speaks protocol " + std::to_string(current_.version) +
-                ".x, this one " + std::to_string(kProtocolMajor) + ".x"
-          : std::string(decodeErrorText(e));
+  const std::string text = e == DecodeError::BadVersion
+                               ? "version mismatch: the other program speaks protocol " +
+                                     std::to_string(current_.version) + ".x, this one " +
+                                     std::to_string(kProtocolMajor) + ".x"
+                               : std::string(decodeErrorText(e));
   report(e == DecodeError::BadMagic     ? std::string("the other side is not a Gomoku program")
          : e == DecodeError::BadVersion ? text
                                         : "the opponent's program sent bad data: " + text,
          e);
   if (!closing_ && e != DecodeError::BadMagic) {
-    const ErrorCode code = e == DecodeError::BadVersion ? ErrorCode::VersionMismatch : ErrorCode::Protocol;
+    const ErrorCode code =
+        e == DecodeError::BadVersion ? ErrorCode::VersionMismatch : ErrorCode::Protocol;
     queue_.push_back(encode(Error{code, text}));
     if (queue_.size() == 1) writeNext();
   }
@@ -97,7 +103,9 @@ void Session::protocolError(DecodeError e) {
   drain();
 }
 
-void Session::send(const Message& m) { sendBytes(encode(m)); }
+void Session::send(const Message& m) {
+  sendBytes(encode(m));
+}
 
 void Session::sendBytes(std::vector<std::uint8_t> bytes) {
   asio::post(socket_.get_executor(), [self = shared_from_this(), b = std::move(bytes)]() mutable {
@@ -108,17 +116,20 @@ void Session::sendBytes(std::vector<std::uint8_t> bytes) {
 }
 
 void Session::writeNext() {
-  asio::async_write(socket_, asio::buffer(queue_.front()), [self = shared_from_this()](error_code ec, std::size_t) {
-    if (ec) {
-      self->queue_.clear();
-      self->report(describe(ec));
-      return self->closeSocket();
-    }
-    self->queue_.pop_front();
-    if (!self->socket_.is_open()) return self->queue_.clear();
-    if (!self->queue_.empty()) self->writeNext();
-    else if (self->closing_) self->shutdownSend();
-  });
+  asio::async_write(socket_, asio::buffer(queue_.front()),
+                    [self = shared_from_this()](error_code ec, std::size_t) {
+                      if (ec) {
+                        self->queue_.clear();
+                        self->report(describe(ec));
+                        return self->closeSocket();
+                      }
+                      self->queue_.pop_front();
+                      if (!self->socket_.is_open()) return self->queue_.clear();
+                      if (!self->queue_.empty())
+                        self->writeNext();
+                      else if (self->closing_)
+                        self->shutdownSend();
+                    });
 }
 
 void Session::closeAfterWrites() {

@@ -28,7 +28,8 @@ class Writer {
     u32(static_cast<std::uint32_t>(v));
   }
   void points(const std::vector<SyncPoint>& moves) {
-    if (moves.size() > kMaxSyncMoves) throw std::length_error("move list longer than the wire allows");
+    if (moves.size() > kMaxSyncMoves)
+      throw std::length_error("move list longer than the wire allows");
     u16(static_cast<std::uint16_t>(moves.size()));
     for (const SyncPoint& p : moves) {
       u8(p.x);
@@ -68,7 +69,8 @@ class Reader {
   std::vector<SyncPoint> points() {
     const std::size_t n = u16();
     if (n > kMaxSyncMoves) return fail(DecodeError::BadValue), std::vector<SyncPoint>();
-    if (error_ != DecodeError::None || pos_ + 2 * n > n_) return fail(DecodeError::Truncated), std::vector<SyncPoint>();
+    if (error_ != DecodeError::None || pos_ + 2 * n > n_)
+      return fail(DecodeError::Truncated), std::vector<SyncPoint>();
     std::vector<SyncPoint> v(n);
     for (SyncPoint& p : v) {
       p.x = d_[pos_++];
@@ -101,7 +103,9 @@ class Reader {
   DecodeError error_ = DecodeError::None;
 };
 
-bool knownType(std::uint8_t t) { return (t >= 1 && t <= 5) || (t >= 16 && t <= 26); }
+bool knownType(std::uint8_t t) {
+  return (t >= 1 && t <= 5) || (t >= 16 && t <= 26);
+}
 
 void writeSetup(Writer& w, const Setup& v) {
   w.u8(v.boardSize);
@@ -133,58 +137,98 @@ MsgType typeOf(const Message& m) {
   return std::visit(
       [](const auto& v) {
         using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, Hello>) return MsgType::Hello;
-        else if constexpr (std::is_same_v<T, Setup>) return MsgType::Setup;
-        else if constexpr (std::is_same_v<T, Move>) return MsgType::Move;
-        else if constexpr (std::is_same_v<T, Bye>) return MsgType::Bye;
-        else if constexpr (std::is_same_v<T, Error>) return MsgType::Error;
-        else if constexpr (std::is_same_v<T, TakebackRequest>) return MsgType::TakebackRequest;
-        else if constexpr (std::is_same_v<T, TakebackReply>) return MsgType::TakebackReply;
-        else if constexpr (std::is_same_v<T, DrawOffer>) return MsgType::DrawOffer;
-        else if constexpr (std::is_same_v<T, DrawReply>) return MsgType::DrawReply;
-        else if constexpr (std::is_same_v<T, Resign>) return MsgType::Resign;
-        else if constexpr (std::is_same_v<T, Nickname>) return MsgType::Nickname;
-        else if constexpr (std::is_same_v<T, PlayAgain>) return MsgType::PlayAgain;
-        else if constexpr (std::is_same_v<T, Chat>) return MsgType::Chat;
-        else if constexpr (std::is_same_v<T, Resume>) return MsgType::Resume;
-        else if constexpr (std::is_same_v<T, Sync>) return MsgType::Sync;
-        else return MsgType::Heartbeat;
+        if constexpr (std::is_same_v<T, Hello>)
+          return MsgType::Hello;
+        else if constexpr (std::is_same_v<T, Setup>)
+          return MsgType::Setup;
+        else if constexpr (std::is_same_v<T, Move>)
+          return MsgType::Move;
+        else if constexpr (std::is_same_v<T, Bye>)
+          return MsgType::Bye;
+        else if constexpr (std::is_same_v<T, Error>)
+          return MsgType::Error;
+        else if constexpr (std::is_same_v<T, TakebackRequest>)
+          return MsgType::TakebackRequest;
+        else if constexpr (std::is_same_v<T, TakebackReply>)
+          return MsgType::TakebackReply;
+        else if constexpr (std::is_same_v<T, DrawOffer>)
+          return MsgType::DrawOffer;
+        else if constexpr (std::is_same_v<T, DrawReply>)
+          return MsgType::DrawReply;
+        else if constexpr (std::is_same_v<T, Resign>)
+          return MsgType::Resign;
+        else if constexpr (std::is_same_v<T, Nickname>)
+          return MsgType::Nickname;
+        else if constexpr (std::is_same_v<T, PlayAgain>)
+          return MsgType::PlayAgain;
+        else if constexpr (std::is_same_v<T, Chat>)
+          return MsgType::Chat;
+        else if constexpr (std::is_same_v<T, Resume>)
+          return MsgType::Resume;
+        else if constexpr (std::is_same_v<T, Sync>)
+          return MsgType::Sync;
+        else
+          return MsgType::Heartbeat;
       },
       m);
 }
 
 const char* typeName(MsgType t) {
   switch (t) {
-    case MsgType::Hello: return "HELLO";
-    case MsgType::Setup: return "SETUP";
-    case MsgType::Move: return "MOVE";
-    case MsgType::Bye: return "BYE";
-    case MsgType::Error: return "ERROR";
-    case MsgType::TakebackRequest: return "TAKEBACK_REQUEST";
-    case MsgType::TakebackReply: return "TAKEBACK_REPLY";
-    case MsgType::DrawOffer: return "DRAW_OFFER";
-    case MsgType::DrawReply: return "DRAW_REPLY";
-    case MsgType::Resign: return "RESIGN";
-    case MsgType::Nickname: return "NICKNAME";
-    case MsgType::PlayAgain: return "PLAY_AGAIN";
-    case MsgType::Chat: return "CHAT";
-    case MsgType::Heartbeat: return "HEARTBEAT";
-    case MsgType::Resume: return "RESUME";
-    case MsgType::Sync: return "SYNC";
+    case MsgType::Hello:
+      return "HELLO";
+    case MsgType::Setup:
+      return "SETUP";
+    case MsgType::Move:
+      return "MOVE";
+    case MsgType::Bye:
+      return "BYE";
+    case MsgType::Error:
+      return "ERROR";
+    case MsgType::TakebackRequest:
+      return "TAKEBACK_REQUEST";
+    case MsgType::TakebackReply:
+      return "TAKEBACK_REPLY";
+    case MsgType::DrawOffer:
+      return "DRAW_OFFER";
+    case MsgType::DrawReply:
+      return "DRAW_REPLY";
+    case MsgType::Resign:
+      return "RESIGN";
+    case MsgType::Nickname:
+      return "NICKNAME";
+    case MsgType::PlayAgain:
+      return "PLAY_AGAIN";
+    case MsgType::Chat:
+      return "CHAT";
+    case MsgType::Heartbeat:
+      return "HEARTBEAT";
+    case MsgType::Resume:
+      return "RESUME";
+    case MsgType::Sync:
+      return "SYNC";
   }
   return "UNKNOWN";
 }
 
 const char* decodeErrorText(DecodeError e) {
   switch (e) {
-    case DecodeError::None: return "no error";
-    case DecodeError::BadMagic: return "not a Gomoku peer (bad magic bytes)";
-    case DecodeError::BadVersion: return "protocol version mismatch";
-    case DecodeError::UnknownType: return "unknown message type";
-    case DecodeError::TooLong: return "message longer than the protocol allows";
-    case DecodeError::Truncated: return "message ends inside a field";
-    case DecodeError::TrailingBytes: return "message has bytes after its last field";
-    case DecodeError::BadValue: return "message field out of range";
+    case DecodeError::None:
+      return "no error";
+    case DecodeError::BadMagic:
+      return "not a Gomoku peer (bad magic bytes)";
+    case DecodeError::BadVersion:
+      return "protocol version mismatch";
+    case DecodeError::UnknownType:
+      return "unknown message type";
+    case DecodeError::TooLong:
+      return "message longer than the protocol allows";
+    case DecodeError::Truncated:
+      return "message ends inside a field";
+    case DecodeError::TrailingBytes:
+      return "message has bytes after its last field";
+    case DecodeError::BadValue:
+      return "message field out of range";
   }
   return "unknown decode error";
 }
@@ -261,10 +305,14 @@ Header decodeHeader(const std::uint8_t* d, DecodeError& error) {
   h.length = (std::uint32_t{d[4]} << 24) | (std::uint32_t{d[5]} << 16) |
              (std::uint32_t{d[6]} << 8) | std::uint32_t{d[7]};
   error = DecodeError::None;
-  if (d[0] != kMagic0 || d[1] != kMagic1) error = DecodeError::BadMagic;
-  else if (h.version != kProtocolMajor) error = DecodeError::BadVersion;
-  else if (!knownType(h.type)) error = DecodeError::UnknownType;
-  else if (h.length > kMaxPayload) error = DecodeError::TooLong;
+  if (d[0] != kMagic0 || d[1] != kMagic1)
+    error = DecodeError::BadMagic;
+  else if (h.version != kProtocolMajor)
+    error = DecodeError::BadVersion;
+  else if (!knownType(h.type))
+    error = DecodeError::UnknownType;
+  else if (h.length > kMaxPayload)
+    error = DecodeError::TooLong;
   return h;
 }
 
@@ -279,11 +327,14 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       v.protocolMinor = r.u8();
       v.programVersion = r.str(kMaxVersionText);
       v.nickname = r.str(kMaxNicknameChars * 4);
-      if (r.finish() == DecodeError::None && nicknameError(v.nickname)) r.fail(DecodeError::BadValue);
+      if (r.finish() == DecodeError::None && nicknameError(v.nickname))
+        r.fail(DecodeError::BadValue);
       m = std::move(v);
       break;
     }
-    case MsgType::Setup: m = readSetup(r); break;
+    case MsgType::Setup:
+      m = readSetup(r);
+      break;
     case MsgType::Resume: {
       Resume v;
       v.token = r.u64();
@@ -300,12 +351,14 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       const std::uint8_t outcome = r.u8();
       const std::uint8_t reason = r.u8();
       if (v.game < 1 || outcome > static_cast<std::uint8_t>(Outcome::Interrupted) ||
-          reason > static_cast<std::uint8_t>(EndReason::Abandoned) || (outcome == 0) != (reason == 0))
+          reason > static_cast<std::uint8_t>(EndReason::Abandoned) ||
+          (outcome == 0) != (reason == 0))
         r.fail(DecodeError::BadValue);
       v.outcome = static_cast<Outcome>(outcome);
       v.reason = static_cast<EndReason>(reason);
       v.moves = r.points();
-      if (r.finish() == DecodeError::None && nicknameError(v.hostNickname)) r.fail(DecodeError::BadValue);
+      if (r.finish() == DecodeError::None && nicknameError(v.hostNickname))
+        r.fail(DecodeError::BadValue);
       m = std::move(v);
       break;
     }
@@ -346,15 +399,22 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       const std::uint16_t atPly = r.u16();
       const std::uint8_t accept = r.u8();
       if (accept > 1) r.fail(DecodeError::BadValue);
-      if (static_cast<MsgType>(h.type) == MsgType::TakebackReply) m = TakebackReply{atPly, accept == 1};
-      else m = DrawReply{atPly, accept == 1};
+      if (static_cast<MsgType>(h.type) == MsgType::TakebackReply)
+        m = TakebackReply{atPly, accept == 1};
+      else
+        m = DrawReply{atPly, accept == 1};
       break;
     }
-    case MsgType::DrawOffer: m = DrawOffer{r.u16()}; break;
-    case MsgType::Resign: m = Resign{r.u16()}; break;
+    case MsgType::DrawOffer:
+      m = DrawOffer{r.u16()};
+      break;
+    case MsgType::Resign:
+      m = Resign{r.u16()};
+      break;
     case MsgType::Nickname: {
       Nickname v{r.str(kMaxNicknameChars * 4)};
-      if (r.finish() == DecodeError::None && nicknameError(v.nickname)) r.fail(DecodeError::BadValue);
+      if (r.finish() == DecodeError::None && nicknameError(v.nickname))
+        r.fail(DecodeError::BadValue);
       m = std::move(v);
       break;
     }
@@ -367,9 +427,15 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       m = v;
       break;
     }
-    case MsgType::Chat: m = Chat{r.str(kMaxChatBytes)}; break;
-    case MsgType::Heartbeat: m = Heartbeat{}; break;
-    default: r.fail(DecodeError::UnknownType); break;
+    case MsgType::Chat:
+      m = Chat{r.str(kMaxChatBytes)};
+      break;
+    case MsgType::Heartbeat:
+      m = Heartbeat{};
+      break;
+    default:
+      r.fail(DecodeError::UnknownType);
+      break;
   }
   error = r.finish();
   if (error != DecodeError::None) return Error{};

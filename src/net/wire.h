@@ -67,9 +67,9 @@ struct Hello {
 
 /// SETUP: host -> joiner after the joiner's HELLO; fixes the game. Both sides then start.
 struct Setup {
-  std::uint8_t boardSize = 15;  ///< intersections per side, 5..25
-  Rule rule = Rule::Freestyle;  ///< rule set (wire value: Rule's number)
-  bool hostIsBlack = true;      ///< true: host plays Black (moves first)
+  std::uint8_t boardSize = 15;           ///< intersections per side, 5..25
+  Rule rule = Rule::Freestyle;           ///< rule set (wire value: Rule's number)
+  bool hostIsBlack = true;               ///< true: host plays Black (moves first)
   FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: a forbidden move is refused, or loses
   std::uint64_t token = 0;  ///< secret the joiner quotes in RESUME (0: the host allows no resume)
   friend bool operator==(const Setup&, const Setup&) = default;
@@ -90,7 +90,7 @@ enum class ByeReason : std::uint8_t { Leaving = 0, Closing = 1 };
 /// BYE: the sender is leaving; the receiver closes the connection.
 struct Bye {
   ByeReason reason = ByeReason::Leaving;  ///< why
-  std::string text;                        ///< optional free text, UTF-8, <= 200 bytes
+  std::string text;                       ///< optional free text, UTF-8, <= 200 bytes
   friend bool operator==(const Bye&, const Bye&) = default;
 };
 
@@ -192,28 +192,28 @@ struct SyncPoint {
 /// mid-match (instead of HELLO). game = the game number the joiner holds (0: it holds no copy,
 /// e.g. a restarted program); moves = its move list, Black's first move first.
 struct Resume {
-  std::uint64_t token = 0;          ///< the token from SETUP or SYNC
-  std::uint16_t game = 0;           ///< the joiner's game number, 0 = none held
-  std::vector<SyncPoint> moves;     ///< the joiner's moves, at most kMaxSyncMoves
+  std::uint64_t token = 0;       ///< the token from SETUP or SYNC
+  std::uint16_t game = 0;        ///< the joiner's game number, 0 = none held
+  std::vector<SyncPoint> moves;  ///< the joiner's moves, at most kMaxSyncMoves
   friend bool operator==(const Resume&, const Resume&) = default;
 };
 
 /// SYNC: host -> joiner, the answer to RESUME: the game as the host holds it, which both sides
 /// then play on from. The joiner checks it ply by ply against its own list.
 struct Sync {
-  std::uint16_t game = 0;        ///< game number on this match (>= 1)
-  Setup setup;                   ///< the game's setup, token included
-  std::string hostNickname;      ///< the host's nickname (a restarted joiner has no HELLO)
+  std::uint16_t game = 0;              ///< game number on this match (>= 1)
+  Setup setup;                         ///< the game's setup, token included
+  std::string hostNickname;            ///< the host's nickname (a restarted joiner has no HELLO)
   Outcome outcome = Outcome::Ongoing;  ///< the result, when the game ended other than by a move
   EndReason reason = EndReason::None;  ///< why it ended (None: running, or decided by the moves)
-  std::vector<SyncPoint> moves;  ///< the whole move list, at most kMaxSyncMoves
+  std::vector<SyncPoint> moves;        ///< the whole move list, at most kMaxSyncMoves
   friend bool operator==(const Sync&, const Sync&) = default;
 };
 
 /// Any message we can send or receive.
-using Message = std::variant<Hello, Setup, Move, Bye, Error, TakebackRequest, TakebackReply,
-                             DrawOffer, DrawReply, Resign, Nickname, PlayAgain, Chat, Heartbeat,
-                             Resume, Sync>;
+using Message =
+    std::variant<Hello, Setup, Move, Bye, Error, TakebackRequest, TakebackReply, DrawOffer,
+                 DrawReply, Resign, Nickname, PlayAgain, Chat, Heartbeat, Resume, Sync>;
 
 /// The type number of a message.
 MsgType typeOf(const Message& m);
@@ -237,9 +237,9 @@ const char* decodeErrorText(DecodeError e);
 
 /// A decoded header.
 struct Header {
-  std::uint8_t version = 0;    ///< protocol major version of the sender
-  std::uint8_t type = 0;       ///< raw message type
-  std::uint32_t length = 0;    ///< payload bytes that follow
+  std::uint8_t version = 0;  ///< protocol major version of the sender
+  std::uint8_t type = 0;     ///< raw message type
+  std::uint32_t length = 0;  ///< payload bytes that follow
 };
 
 /// Encodes a whole message (header + payload). Throws std::length_error if a string field is

@@ -87,9 +87,9 @@ void writeFileAtomic(const std::filesystem::path& path, std::string_view data) {
     if (!f && errno != EEXIST) break;
   }
   if (!f)
-    throw RecordError(path.string(), 0,
-                      std::string("cannot create a file in the folder (") + std::strerror(errno) +
-                          ")");
+    throw RecordError(
+        path.string(), 0,
+        std::string("cannot create a file in the folder (") + std::strerror(errno) + ")");
   bool ok = std::fwrite(data.data(), 1, data.size(), f) == data.size();
   int err = ok ? 0 : errno;
   ok = std::fflush(f) == 0 && ok;
@@ -134,19 +134,18 @@ void saveRecordFile(const std::filesystem::path& path, const Record& record) {
 
 void checkRecordMoves(const Record& record, Rule rule) {
   const ReplayReport r = replay(record, rule, FoulPolicy::Lose);
-  const bool afterFive =
-      r.end == ReplayEnd::AfterEnd && r.endedBy != ReplayEnd::Foul;
+  const bool afterFive = r.end == ReplayEnd::AfterEnd && r.endedBy != ReplayEnd::Foul;
   if (!afterFive && r.end != ReplayEnd::Illegal) return;
   const std::size_t k = static_cast<std::size_t>(r.move - 1);
   const int line = k < record.moveLines.size() ? record.moveLines[k] : 0;
   if (afterFive)
-    throw RecordError(line, "move " + std::to_string(r.move) + " continues after the game ended at move " +
-                                std::to_string(r.endedAt) + " (" +
-                                (r.endedBy == ReplayEnd::Five
-                                     ? std::string(r.winner == Stone::Black ? "Black" : "White") +
-                                           "'s five"
-                                     : std::string("full board")) +
-                                ")");
+    throw RecordError(
+        line, "move " + std::to_string(r.move) + " continues after the game ended at move " +
+                  std::to_string(r.endedAt) + " (" +
+                  (r.endedBy == ReplayEnd::Five
+                       ? std::string(r.winner == Stone::Black ? "Black" : "White") + "'s five"
+                       : std::string("full board")) +
+                  ")");
   throw RecordError(line, r.text);
 }
 

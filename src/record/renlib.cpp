@@ -27,7 +27,9 @@ struct Node {
   std::string comment;
 };
 
-std::string at(std::size_t offset) { return "byte " + std::to_string(offset) + ": "; }
+std::string at(std::size_t offset) {
+  return "byte " + std::to_string(offset) + ": ";
+}
 
 std::string cleanText(std::string_view raw) {
   std::string s(raw);
@@ -64,8 +66,8 @@ Record readRenLib(std::string_view bytes, const ReadOptions& options) {
     const std::size_t start = i;
     while (i < bytes.size() && bytes[i] != '\0') ++i;
     if (i >= bytes.size())
-      throw RecordError(0, at(start) + std::string("the file ends inside a ") + what +
-                               " (truncated)");
+      throw RecordError(0,
+                        at(start) + std::string("the file ends inside a ") + what + " (truncated)");
     std::string_view t = bytes.substr(start, i - start);
     ++i;
     return t;

@@ -41,15 +41,15 @@ struct ReplayReport {
   Stone winner = Stone::Empty;
   /// AfterEnd: what ended the game: Five, Foul or FullBoard (NoFive otherwise).
   ReplayEnd endedBy = ReplayEnd::NoFive;
-  int endedAt = 0;                         ///< AfterEnd: the 1-based move that ended the game
-  Forbidden forbidden = Forbidden::None;   ///< Foul, or AfterEnd by a foul: which kind
-  int foulMove = 0;                        ///< Foul, or AfterEnd by a foul: the forbidden move
-  MoveError error = MoveError::None;       ///< Illegal: OffBoard or Occupied
-  std::vector<Point> line;                 ///< the winning line (Five, AfterEnd by a five)
-  int unplayed = 0;                        ///< record moves not played (from the stop on)
-  Game game;                               ///< the game as replayed (the position at the end)
-  std::string text;                        ///< a sentence, e.g. "move 31 (h8): Black's
-                                           ///< double-three is forbidden; White wins"
+  int endedAt = 0;                        ///< AfterEnd: the 1-based move that ended the game
+  Forbidden forbidden = Forbidden::None;  ///< Foul, or AfterEnd by a foul: which kind
+  int foulMove = 0;                       ///< Foul, or AfterEnd by a foul: the forbidden move
+  MoveError error = MoveError::None;      ///< Illegal: OffBoard or Occupied
+  std::vector<Point> line;                ///< the winning line (Five, AfterEnd by a five)
+  int unplayed = 0;                       ///< record moves not played (from the stop on)
+  Game game;                              ///< the game as replayed (the position at the end)
+  std::string text;                       ///< a sentence, e.g. "move 31 (h8): Black's
+                                          ///< double-three is forbidden; White wins"
 };
 
 /// Plays record.moves through a Game(record.size, rule, foul), Black first, and reports how the

@@ -12,7 +12,8 @@ namespace {
 
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -54,8 +55,8 @@ Record readYixinSav(std::string_view text, const ReadOptions& options) {
       const auto c = static_cast<unsigned char>(ch);
       if (c == 0) throw RecordError(lineNo, "binary data (a NUL byte); not a Yixin .sav text file");
       if ((c < 0x20 && c != '\t' && c != '\r') || c >= 0x80)
-        throw RecordError(lineNo, "binary data (byte " + std::to_string(c) +
-                                      "); not a Yixin .sav text file");
+        throw RecordError(
+            lineNo, "binary data (byte " + std::to_string(c) + "); not a Yixin .sav text file");
     }
     const std::string_view t = trimmed(raw);
     if (!t.empty()) lines.push_back({lineNo, t});
@@ -66,8 +67,8 @@ Record readYixinSav(std::string_view text, const ReadOptions& options) {
 
   auto header = [&](std::size_t k, const char* what) -> int {
     if (k >= lines.size())
-      throw RecordError(lineNo, std::string("the file ends before the ") + what +
-                                    " (truncated Yixin .sav)");
+      throw RecordError(
+          lineNo, std::string("the file ends before the ") + what + " (truncated Yixin .sav)");
     const auto v = number(lines[k].text);
     if (!v)
       throw RecordError(lines[k].number, std::string("expected the ") + what + ", found \"" +
@@ -82,7 +83,8 @@ Record readYixinSav(std::string_view text, const ReadOptions& options) {
   const int height = header(1, "board height");
   if (height != width)
     throw RecordError(lines[1].number, "the board is " + std::to_string(width) + "x" +
-                                           std::to_string(height) + "; only square boards are supported");
+                                           std::to_string(height) +
+                                           "; only square boards are supported");
   const int count = header(2, "number of moves");
   if (count > width * width)
     throw RecordError(lines[2].number, std::to_string(count) + " moves do not fit on a " +
@@ -116,7 +118,8 @@ Record readYixinSav(std::string_view text, const ReadOptions& options) {
       problem = "move " + std::to_string(n) + " (" + std::to_string(*x) + " " + std::to_string(*y) +
                 ") is off the " + std::to_string(width) + "x" + std::to_string(width) + " board";
     } else if (board.at(p) != Stone::Empty) {
-      problem = "move " + std::to_string(n) + " (" + toRif(p, width) + ") is on the point of move " +
+      problem = "move " + std::to_string(n) + " (" + toRif(p, width) +
+                ") is on the point of move " +
                 std::to_string(movedAt[static_cast<std::size_t>(p.y * width + p.x)]);
     } else {
       board.set(p, n % 2 == 1 ? Stone::Black : Stone::White);

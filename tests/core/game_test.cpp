@@ -51,16 +51,17 @@ TEST(Game, UnsupportedRuleAndBadSizeAreRefused) {
 
 TEST(Game, C01_WinAtTheEdgeOfTheBoard) {
   const std::vector<std::vector<Point>> lines = {
-      {{0, 14}, {1, 14}, {2, 14}, {3, 14}, {4, 14}},     // (a) last row
-      {{14, 10}, {14, 11}, {14, 12}, {14, 13}, {14, 14}},// (b) last column
-      {{14, 0}, {13, 1}, {12, 2}, {11, 3}, {10, 4}},     // (c) anti-diagonal from the last column
-      {{0, 14}, {1, 13}, {2, 12}, {3, 11}, {4, 10}},     // (d) anti-diagonal from the last row
-      {{10, 10}, {11, 11}, {12, 12}, {13, 13}, {14, 14}},// (e) diagonal into the corner
+      {{0, 14}, {1, 14}, {2, 14}, {3, 14}, {4, 14}},       // (a) last row
+      {{14, 10}, {14, 11}, {14, 12}, {14, 13}, {14, 14}},  // (b) last column
+      {{14, 0}, {13, 1}, {12, 2}, {11, 3}, {10, 4}},       // (c) anti-diagonal from the last column
+      {{0, 14}, {1, 13}, {2, 12}, {3, 11}, {4, 10}},       // (d) anti-diagonal from the last row
+      {{10, 10}, {11, 11}, {12, 12}, {13, 13}, {14, 14}},  // (e) diagonal into the corner
   };
   for (Rule rule : {Rule::Freestyle, Rule::Standard}) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
       for (bool middleLast : {false, true}) {
-        SCOPED_TRACE("C01 line " + std::to_string(i) + (middleLast ? " middle last " : " in order ") + ruleName(rule));
+        SCOPED_TRACE("C01 line " + std::to_string(i) +
+                     (middleLast ? " middle last " : " in order ") + ruleName(rule));
         std::vector<Point> order = lines[i];
         if (middleLast) order = {order[0], order[1], order[3], order[4], order[2]};
         Game g(15, rule);

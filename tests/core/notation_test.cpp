@@ -33,7 +33,8 @@ TEST(Notation, RoundTripsEveryPoint) {
 }
 
 TEST(Notation, RefusesWhatIsNotAPoint) {
-  for (const char* bad : {"", "  ", "h", "8", "h0", "hh", "7,", ",7", "7;7", "7,7,7", "-1,0", "h8x", "1234,1", "+"})
+  for (const char* bad :
+       {"", "  ", "h", "8", "h0", "hh", "7,", ",7", "7;7", "7,7,7", "-1,0", "h8x", "1234,1", "+"})
     EXPECT_FALSE(parsePoint(bad, 15).has_value()) << bad;
 }
 

@@ -1,5 +1,6 @@
 // Renju forbidden points (RIF rules): diagrams, cases C03 (renju part), C04 and C19(a) of
-// ../shared/cases/bug-reports-1.md, and the 71 positions of ../shared/data/renju_forbidden_cases.txt.
+// ../shared/cases/bug-reports-1.md, and the 71 positions of
+// ../shared/data/renju_forbidden_cases.txt.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -38,36 +39,42 @@ TEST(Renju, DiagramTable) {
     Forbidden expected;
   };
   const std::vector<Case> cases = {
-      {"double-three", {
-         "...............", "...............", "...............", "...............",
-         "...............", ".......X.......", ".......X.......", ".....XX*.......",
-         "...............", "...............", "...............", "...............",
-         "...............", "...............", "..............."}, Forbidden::DoubleThree},
-      {"four-three is allowed", {
-         "...............", "...............", "...............", "...............",
-         "...............", ".......X.......", ".......X.......", "....XXX*.......",
-         "...............", "...............", "...............", "...............",
-         "...............", "...............", "..............."}, Forbidden::None},
-      {"double-four on two lines", {
-         "...............", "...............", "...............", "...............",
-         ".......X.......", ".......X.......", ".......X.......", "....XXX*.......",
-         "...............", "...............", "...............", "...............",
-         "...............", "...............", "..............."}, Forbidden::DoubleFour},
-      {"overline", {
-         "...............", "...............", "...............", "...............",
-         "...............", "...............", "...............", "..XXX*XX.......",
-         "...............", "...............", "...............", "...............",
-         "...............", "...............", "..............."}, Forbidden::Overline},
-      {"exactly five wins even with a double-three elsewhere", {
-         "...............", "...............", "...............", "...............",
-         "...............", ".......X.......", ".......X.......", "...XXX*X.......",
-         "......X........", ".....X.........", "...............", "...............",
-         "...............", "...............", "..............."}, Forbidden::None},
-      {"a three blocked by White is no three", {
-         "...............", "...............", "...............", "...............",
-         ".......O.......", ".......X.......", ".......X.......", ".....XX*.......",
-         "...............", "...............", "...............", "...............",
-         "...............", "...............", "..............."}, Forbidden::None},
+      {"double-three",
+       {"...............", "...............", "...............", "...............",
+        "...............", ".......X.......", ".......X.......", ".....XX*.......",
+        "...............", "...............", "...............", "...............",
+        "...............", "...............", "..............."},
+       Forbidden::DoubleThree},
+      {"four-three is allowed",
+       {"...............", "...............", "...............", "...............",
+        "...............", ".......X.......", ".......X.......", "....XXX*.......",
+        "...............", "...............", "...............", "...............",
+        "...............", "...............", "..............."},
+       Forbidden::None},
+      {"double-four on two lines",
+       {"...............", "...............", "...............", "...............",
+        ".......X.......", ".......X.......", ".......X.......", "....XXX*.......",
+        "...............", "...............", "...............", "...............",
+        "...............", "...............", "..............."},
+       Forbidden::DoubleFour},
+      {"overline",
+       {"...............", "...............", "...............", "...............",
+        "...............", "...............", "...............", "..XXX*XX.......",
+        "...............", "...............", "...............", "...............",
+        "...............", "...............", "..............."},
+       Forbidden::Overline},
+      {"exactly five wins even with a double-three elsewhere",
+       {"...............", "...............", "...............", "...............",
+        "...............", ".......X.......", ".......X.......", "...XXX*X.......",
+        "......X........", ".....X.........", "...............", "...............",
+        "...............", "...............", "..............."},
+       Forbidden::None},
+      {"a three blocked by White is no three",
+       {"...............", "...............", "...............", "...............",
+        ".......O.......", ".......X.......", ".......X.......", ".....XX*.......",
+        "...............", "...............", "...............", "...............",
+        "...............", "...............", "..............."},
+       Forbidden::None},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
@@ -80,7 +87,8 @@ TEST(Renju, DiagramTable) {
           rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = '.';
         }
     ASSERT_NE(star.x, -1);
-    EXPECT_EQ(renjuForbidden(fromDiagram(rows), star), c.expected) << forbiddenName(renjuForbidden(fromDiagram(rows), star));
+    EXPECT_EQ(renjuForbidden(fromDiagram(rows), star), c.expected)
+        << forbiddenName(renjuForbidden(fromDiagram(rows), star));
   }
 }
 
@@ -142,7 +150,8 @@ TEST(Renju, C19a_HumanClickOnADoubleThreeIsRefused) {
   EXPECT_EQ(g.play({6, 6}), MoveError::Forbidden);
   EXPECT_EQ(g.board(), before);
   EXPECT_EQ(g.ply(), 10);
-  EXPECT_EQ(g.refusalText({6, 6}, MoveError::Forbidden), "double-three at g9 is forbidden for Black");
+  EXPECT_EQ(g.refusalText({6, 6}, MoveError::Forbidden),
+            "double-three at g9 is forbidden for Black");
   const auto all = g.forbiddenPoints();
   EXPECT_NE(std::find(all.begin(), all.end(), Point{6, 6}), all.end());
 }
@@ -163,8 +172,9 @@ TEST(Renju, StrictPolicyMakesAForbiddenMoveLoseAndUndoReopens) {
   ASSERT_EQ(g.play({7, 7}), MoveError::None);
   EXPECT_EQ(g.result().outcome, Outcome::WhiteWins);
   EXPECT_EQ(g.result().reason, EndReason::Foul);
-  EXPECT_EQ(describeResult(g.result()),
-            "White wins: Black played a forbidden point (double-three at h8 is forbidden for Black).");
+  EXPECT_EQ(
+      describeResult(g.result()),
+      "White wins: Black played a forbidden point (double-three at h8 is forbidden for Black).");
   ASSERT_TRUE(g.undo());
   EXPECT_FALSE(g.over());
   EXPECT_EQ(g.toMove(), Stone::Black);

@@ -18,86 +18,56 @@ struct WinCase {
 };
 
 const std::vector<WinCase> kWinCases = {
-    {"open five horizontal", {
-       ".......",
-       ".XXXXX.",
-       ".......",
-       ".......",
-       ".......",
-       ".......",
-       "......."}, {3, 1}, 5, 5},
-    {"four is not a win", {
-       ".......",
-       ".XXXX..",
-       ".......",
-       ".......",
-       ".......",
-       ".......",
-       "......."}, {1, 1}, 0, 0},
-    {"overline of six", {
-       ".......",
-       "XXXXXX.",
-       ".......",
-       ".......",
-       ".......",
-       ".......",
-       "......."}, {2, 1}, 6, 0},
-    {"overline of seven", {
-       ".......",
-       ".......",
-       "XXXXXXX",
-       ".......",
-       ".......",
-       ".......",
-       "......."}, {6, 2}, 7, 0},
-    {"vertical five", {
-       "...O...",
-       "...O...",
-       "...O...",
-       "...O...",
-       "...O...",
-       ".......",
-       "......."}, {3, 4}, 5, 5},
-    {"diagonal five", {
-       "X......",
-       ".X.....",
-       "..X....",
-       "...X...",
-       "....X..",
-       ".......",
-       "......."}, {2, 2}, 5, 5},
-    {"anti-diagonal five", {
-       "......O",
-       ".....O.",
-       "....O..",
-       "...O...",
-       "..O....",
-       ".......",
-       "......."}, {2, 4}, 5, 5},
-    {"broken line is not five", {
-       ".......",
-       "XX.XXX.",
-       ".......",
-       ".......",
-       ".......",
-       ".......",
-       "......."}, {5, 1}, 0, 0},
-    {"mixed colours do not join", {
-       ".......",
-       "XXXXOX.",
-       ".......",
-       ".......",
-       ".......",
-       ".......",
-       "......."}, {3, 1}, 0, 0},
-    {"overline in one line, exact five in another: standard wins on the five", {
-       "X......",
-       "X......",
-       "X......",
-       "X......",
-       "XXXXXX.",
-       ".......",
-       "......."}, {0, 4}, 6, 5},
+    {"open five horizontal",
+     {".......", ".XXXXX.", ".......", ".......", ".......", ".......", "......."},
+     {3, 1},
+     5,
+     5},
+    {"four is not a win",
+     {".......", ".XXXX..", ".......", ".......", ".......", ".......", "......."},
+     {1, 1},
+     0,
+     0},
+    {"overline of six",
+     {".......", "XXXXXX.", ".......", ".......", ".......", ".......", "......."},
+     {2, 1},
+     6,
+     0},
+    {"overline of seven",
+     {".......", ".......", "XXXXXXX", ".......", ".......", ".......", "......."},
+     {6, 2},
+     7,
+     0},
+    {"vertical five",
+     {"...O...", "...O...", "...O...", "...O...", "...O...", ".......", "......."},
+     {3, 4},
+     5,
+     5},
+    {"diagonal five",
+     {"X......", ".X.....", "..X....", "...X...", "....X..", ".......", "......."},
+     {2, 2},
+     5,
+     5},
+    {"anti-diagonal five",
+     {"......O", ".....O.", "....O..", "...O...", "..O....", ".......", "......."},
+     {2, 4},
+     5,
+     5},
+    {"broken line is not five",
+     {".......", "XX.XXX.", ".......", ".......", ".......", ".......", "......."},
+     {5, 1},
+     0,
+     0},
+    {"mixed colours do not join",
+     {".......", "XXXXOX.", ".......", ".......", ".......", ".......", "......."},
+     {3, 1},
+     0,
+     0},
+    {"overline in one line, exact five in another: standard wins on the five",
+     {"X......", "X......", "X......", "X......", "XXXXXX.", ".......", "......."},
+     {0, 4},
+     6,
+     5},
 };
 
 }  // namespace
@@ -112,12 +82,7 @@ TEST(Rules, DiagramTable) {
 }
 
 TEST(Rules, WinningLineListsTheStonesInBoardOrder) {
-  const Board b = fromDiagram({
-      ".....",
-      ".....",
-      "XXXXX",
-      ".....",
-      "....."});
+  const Board b = fromDiagram({".....", ".....", "XXXXX", ".....", "....."});
   const auto line = winningLine(b, {4, 2}, Rule::Freestyle);
   ASSERT_EQ(line.size(), 5u);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(line[static_cast<std::size_t>(i)], (Point{i, 2}));
@@ -131,26 +96,15 @@ TEST(Rules, EmptyOrOffBoardPointIsNoWin) {
 }
 
 TEST(Rules, RenjuWinConditionIsExactFiveForBlackAndFivePlusForWhite) {
-  const Board black6 = fromDiagram({
-      "......",
-      "XXXXXX",
-      "......",
-      "......",
-      "......",
-      "......"});
+  const Board black6 = fromDiagram({"......", "XXXXXX", "......", "......", "......", "......"});
   EXPECT_TRUE(winningLine(black6, {0, 1}, Rule::Renju).empty());
-  const Board white6 = fromDiagram({
-      "......",
-      "OOOOOO",
-      "......",
-      "......",
-      "......",
-      "......"});
+  const Board white6 = fromDiagram({"......", "OOOOOO", "......", "......", "......", "......"});
   EXPECT_EQ(winningLine(white6, {0, 1}, Rule::Renju).size(), 6u);
 }
 
 TEST(Rules, NamesParseBothWays) {
-  for (Rule r : {Rule::Freestyle, Rule::Standard, Rule::Renju}) EXPECT_EQ(parseRule(ruleName(r)), r);
+  for (Rule r : {Rule::Freestyle, Rule::Standard, Rule::Renju})
+    EXPECT_EQ(parseRule(ruleName(r)), r);
   EXPECT_EQ(parseRule("FreeStyle"), Rule::Freestyle);
   EXPECT_FALSE(parseRule("caro").has_value());
   EXPECT_TRUE(ruleSupported(Rule::Freestyle));

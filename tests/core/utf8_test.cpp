@@ -37,11 +37,14 @@ TEST(Utf8, C15_NicknamesCountCharactersNotBytes) {
 }
 
 TEST(Utf8, C15_InvisibleNicknamesAreEmptyAndDisplayIsCleaned) {
-  for (const char* blank : {"\v", "\x1B", "\u3000", "\u200B", "\u00A0", "\uFEFF", " \u2028 ", "\u202E"})
+  for (const char* blank :
+       {"\v", "\x1B", "\u3000", "\u200B", "\u00A0", "\uFEFF", " \u2028 ", "\u202E"})
     EXPECT_TRUE(nicknameError(blank)) << "accepted an invisible nickname";
   EXPECT_FALSE(nicknameError("\u202EBob"));  // visible text: accepted, but shown cleaned
   EXPECT_EQ(singleLine("\u202Eevil\u202C"), "evil");
   EXPECT_EQ(singleLine("a\u0085b\u2028c\u009Bd"), "a b c d");
   EXPECT_EQ(singleLine("张伟"), "张伟");
-  EXPECT_EQ(singleLine("bad\xFF" "byte"), "bad?byte");
+  EXPECT_EQ(singleLine("bad\xFF"
+                       "byte"),
+            "bad?byte");
 }

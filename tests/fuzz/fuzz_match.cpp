@@ -29,12 +29,12 @@
 // failure line, or of the ERROR text the honest peers exchanged) lets the fuzzer go on looking
 // for other faults: an input that runs into one of them is dropped from that point on.
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
 #include <deque>
 #include <memory>
 #include <string>
@@ -122,11 +122,16 @@ struct World {
 
 const char* phaseName(MatchPhase p) {
   switch (p) {
-    case MatchPhase::Handshake: return "Handshake";
-    case MatchPhase::Playing: return "Playing";
-    case MatchPhase::Finished: return "Finished";
-    case MatchPhase::Suspended: return "Suspended";
-    case MatchPhase::Closed: return "Closed";
+    case MatchPhase::Handshake:
+      return "Handshake";
+    case MatchPhase::Playing:
+      return "Playing";
+    case MatchPhase::Finished:
+      return "Finished";
+    case MatchPhase::Suspended:
+      return "Suspended";
+    case MatchPhase::Closed:
+      return "Closed";
   }
   return "?";
 }
@@ -195,16 +200,20 @@ void checkSide(World& w, Side& s) {
     fail(w, who + " was Closed and is now " + phaseName(m.phase()));
   if (m.phase() == MatchPhase::Closed) s.wasClosed = true;
   const Game& g = m.game();
-  if (g.board().stoneCount() != g.ply()) fail(w, who + ": stones on the board differ from the move count");
+  if (g.board().stoneCount() != g.ply())
+    fail(w, who + ": stones on the board differ from the move count");
   for (std::size_t i = 0; i < g.moves().size(); ++i) {
     const Stone expected = i % 2 == 0 ? Stone::Black : Stone::White;
     if (!g.board().inside(g.moves()[i]) || g.board().at(g.moves()[i]) != expected)
       fail(w, who + ": move " + std::to_string(i + 1) + " is not on the board in its colour");
   }
-  if (m.phase() == MatchPhase::Playing && g.over()) fail(w, who + " is Playing a game that is over");
+  if (m.phase() == MatchPhase::Playing && g.over())
+    fail(w, who + " is Playing a game that is over");
 }
 
-bool active(const Match& m) { return m.phase() == MatchPhase::Playing || m.phase() == MatchPhase::Finished; }
+bool active(const Match& m) {
+  return m.phase() == MatchPhase::Playing || m.phase() == MatchPhase::Finished;
+}
 
 void check(World& w) {
   checkSide(w, *w.host);
@@ -243,7 +252,8 @@ void check(World& w) {
 bool deliverOne(World& w, bool fromJoiner) {
   Side& from = w.side(fromJoiner);
   Side& to = w.side(!fromJoiner);
-  if (from.cut || to.cut) {  // a dead link: what is in flight is lost; the peer of the cut side sees the end
+  if (from.cut ||
+      to.cut) {  // a dead link: what is in flight is lost; the peer of the cut side sees the end
     from.outbox.clear();
     if (from.cut && !from.eofDelivered) {
       from.eofDelivered = true;
@@ -256,7 +266,8 @@ bool deliverOne(World& w, bool fromJoiner) {
   if (!from.outbox.empty()) {
     Message m = std::move(from.outbox.front());
     from.outbox.pop_front();
-    w.trace.push_back(std::string("deliver ") + typeName(typeOf(m)) + " " + from.name + " -> " + to.name);
+    w.trace.push_back(std::string("deliver ") + typeName(typeOf(m)) + " " + from.name + " -> " +
+                      to.name);
     to.match->receive(m);
     return true;
   }
@@ -295,7 +306,9 @@ Point emptyPoint(const Game& g, unsigned index) {
 // A message of a hostile peer, built from the input near the receiver's position.
 Message hostileMessage(Input& in, const Match& to) {
   const int ply = to.game().ply();
-  auto nearPly = [&] { return static_cast<std::uint16_t>(ply + static_cast<int>(in.byte() % 7) - 3); };
+  auto nearPly = [&] {
+    return static_cast<std::uint16_t>(ply + static_cast<int>(in.byte() % 7) - 3);
+  };
   const int size = to.game().size();
   switch (in.byte() % 17) {
     case 0: {  // raw bytes through the decoder
@@ -309,7 +322,8 @@ Message hostileMessage(Input& in, const Match& to) {
       if (e != DecodeError::None) return Heartbeat{};  // the Session would refuse it
       return m;
     }
-    case 1: return Hello{static_cast<std::uint8_t>(in.byte() % 3), in.byte(), "0.1.0", "hostile"};
+    case 1:
+      return Hello{static_cast<std::uint8_t>(in.byte() % 3), in.byte(), "0.1.0", "hostile"};
     case 2: {
       Setup s;
       s.boardSize = static_cast<std::uint8_t>(in.byte() % 30);
@@ -325,36 +339,60 @@ Message hostileMessage(Input& in, const Match& to) {
       const std::uint8_t y = static_cast<std::uint8_t>(in.byte() % (size + 2));
       return Move{p, x, y};
     }
-    case 5: return Bye{ByeReason::Leaving, "bye"};
-    case 6: return Error{static_cast<ErrorCode>(in.byte() % 7), "hostile error"};
+    case 5:
+      return Bye{ByeReason::Leaving, "bye"};
+    case 6:
+      return Error{static_cast<ErrorCode>(in.byte() % 7), "hostile error"};
     case 7: {
       const std::uint16_t at = nearPly();
       return TakebackRequest{at, static_cast<std::uint16_t>(at - 1 - (in.byte() & 1))};
     }
-    case 8: return TakebackReply{nearPly(), (in.byte() & 1) != 0};
-    case 9: return DrawOffer{nearPly()};
-    case 10: return DrawReply{nearPly(), (in.byte() & 1) != 0};
-    case 11: return Resign{nearPly()};
-    case 12: return Nickname{"hostile" + std::to_string(in.byte())};
+    case 8:
+      return TakebackReply{nearPly(), (in.byte() & 1) != 0};
+    case 9:
+      return DrawOffer{nearPly()};
+    case 10:
+      return DrawReply{nearPly(), (in.byte() & 1) != 0};
+    case 11:
+      return Resign{nearPly()};
+    case 12:
+      return Nickname{"hostile" + std::to_string(in.byte())};
     case 13:
-      return PlayAgain{static_cast<std::uint16_t>(to.gameNumber() + static_cast<int>(in.byte() % 3)),
-                       (in.byte() & 1) != 0};
-    case 14: return Chat{"spam " + std::to_string(in.byte())};
+      return PlayAgain{
+          static_cast<std::uint16_t>(to.gameNumber() + static_cast<int>(in.byte() % 3)),
+          (in.byte() & 1) != 0};
+    case 14:
+      return Chat{"spam " + std::to_string(in.byte())};
     case 15: {
-      Resume r{in.byte() & 1 ? to.token() : in.u16(), static_cast<std::uint16_t>(in.byte() % 3), {}};
-      for (const Point p : to.game().moves()) r.moves.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
-      if (in.byte() & 1) r.moves.push_back({static_cast<std::uint8_t>(in.byte() % (size + 2)), static_cast<std::uint8_t>(in.byte() % (size + 2))});
+      Resume r{
+          in.byte() & 1 ? to.token() : in.u16(), static_cast<std::uint16_t>(in.byte() % 3), {}};
+      for (const Point p : to.game().moves())
+        r.moves.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+      if (in.byte() & 1)
+        r.moves.push_back({static_cast<std::uint8_t>(in.byte() % (size + 2)),
+                           static_cast<std::uint8_t>(in.byte() % (size + 2))});
       if ((in.byte() & 3) == 0 && !r.moves.empty()) r.moves.pop_back();
       return r;
     }
     default: {
-      Sync y{static_cast<std::uint16_t>(1 + in.byte() % 3), {}, "hostile", Outcome::Ongoing, EndReason::None, {}};
+      Sync y{static_cast<std::uint16_t>(1 + in.byte() % 3),
+             {},
+             "hostile",
+             Outcome::Ongoing,
+             EndReason::None,
+             {}};
       y.setup.boardSize = static_cast<std::uint8_t>(size);
       y.setup.hostIsBlack = to.localColor() == Stone::White;
       y.setup.token = to.token();
-      for (const Point p : to.game().moves()) y.moves.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
-      if (in.byte() & 1) y.moves.push_back({static_cast<std::uint8_t>(in.byte() % (size + 2)), static_cast<std::uint8_t>(in.byte() % (size + 2))});
-      if (in.byte() & 1) { y.outcome = static_cast<Outcome>(1 + in.byte() % 3); y.reason = static_cast<EndReason>(1 + in.byte() % 8); }
+      for (const Point p : to.game().moves())
+        y.moves.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+      if (in.byte() & 1)
+        y.moves.push_back({static_cast<std::uint8_t>(in.byte() % (size + 2)),
+                           static_cast<std::uint8_t>(in.byte() % (size + 2))});
+      if (in.byte() & 1) {
+        y.outcome = static_cast<Outcome>(1 + in.byte() % 3);
+        y.reason = static_cast<EndReason>(1 + in.byte() % 8);
+      }
       return y;
     }
   }
@@ -368,7 +406,9 @@ void run(const std::uint8_t* data, std::size_t size) {
   hs.nickname = "Host";
   hs.rule = static_cast<Rule>(in.byte() % 3);
   const std::uint8_t sizeByte = in.byte();
-  hs.boardSize = hs.rule == Rule::Renju ? 15 : Board::kMinSize + sizeByte % (Board::kMaxSize - Board::kMinSize + 1);
+  hs.boardSize = hs.rule == Rule::Renju
+                     ? 15
+                     : Board::kMinSize + sizeByte % (Board::kMaxSize - Board::kMinSize + 1);
   hs.color = static_cast<ColorChoice>(in.byte() % 3);
   hs.randomSeed = 1;  // deterministic Random colour
   hs.foul = (in.byte() & 1) ? FoulPolicy::Lose : FoulPolicy::Refuse;
@@ -388,14 +428,21 @@ void run(const std::uint8_t* data, std::size_t size) {
     Match& m = *s.match;
     const std::string who = s.name;
     switch (op & 0x1F) {
-      case 0: case 1: case 2: case 3: case 4: case 5:  // deliveries are the most common step
+      case 0:
+      case 1:
+      case 2:
+      case 3:
+      case 4:
+      case 5:  // deliveries are the most common step
         deliverOne(w, j);
         break;
       case 6:
         w.trace.push_back("deliver all");
         deliverAll(w);
         break;
-      case 7: case 8: case 9: {  // a legal-looking move: the k-th empty point
+      case 7:
+      case 8:
+      case 9: {  // a legal-looking move: the k-th empty point
         const Point p = emptyPoint(m.game(), in.byte());
         const MoveError e = m.playLocal(p);
         w.trace.push_back(who + " plays " + std::to_string(p.x) + "," + std::to_string(p.y) + ": " +
@@ -409,27 +456,37 @@ void run(const std::uint8_t* data, std::size_t size) {
                           moveErrorText(e));
         break;
       }
-      case 11: w.trace.push_back(who + " requests a takeback: " + m.requestTakeback()); break;
+      case 11:
+        w.trace.push_back(who + " requests a takeback: " + m.requestTakeback());
+        break;
       case 12: {
         const bool yes = in.byte() & 1;
-        w.trace.push_back(who + (yes ? " accepts" : " declines") + " the takeback: " + m.answerTakeback(yes));
+        w.trace.push_back(who + (yes ? " accepts" : " declines") +
+                          " the takeback: " + m.answerTakeback(yes));
         break;
       }
-      case 13: w.trace.push_back(who + " offers a draw: " + m.offerDraw()); break;
+      case 13:
+        w.trace.push_back(who + " offers a draw: " + m.offerDraw());
+        break;
       case 14: {
         const bool yes = in.byte() & 1;
-        w.trace.push_back(who + (yes ? " accepts" : " declines") + " the draw: " + m.answerDraw(yes));
+        w.trace.push_back(who + (yes ? " accepts" : " declines") +
+                          " the draw: " + m.answerDraw(yes));
         break;
       }
-      case 15: w.trace.push_back(who + " resigns: " + m.resign()); break;
-      case 16: case 17: {
+      case 15:
+        w.trace.push_back(who + " resigns: " + m.resign());
+        break;
+      case 16:
+      case 17: {
         const bool yes = (op & 0x1F) == 16 || (in.byte() & 1);
         w.trace.push_back(who + " play again " + (yes ? "yes" : "no") + ": " + m.playAgain(yes));
         break;
       }
       case 18: {
         const std::string t = in.text(12);
-        w.trace.push_back(who + " chats (" + std::to_string(t.size()) + " bytes): " + m.sendChat(t));
+        w.trace.push_back(who + " chats (" + std::to_string(t.size()) +
+                          " bytes): " + m.sendChat(t));
         break;
       }
       case 19: {
@@ -444,7 +501,8 @@ void run(const std::uint8_t* data, std::size_t size) {
         w.trace.push_back("clock +" + std::to_string(ms) + " ms");
         break;
       }
-      case 21: case 22: {  // a hostile peer speaks to this side
+      case 21:
+      case 22: {  // a hostile peer speaks to this side
         const Message msg = hostileMessage(in, m);
         w.tainted = true;
         w.trace.push_back(std::string("inject ") + typeName(typeOf(msg)) + " -> " + who);
@@ -461,7 +519,8 @@ void run(const std::uint8_t* data, std::size_t size) {
         if ((in.byte() & 7) == 0) {
           w.trace.push_back(who + " loses the connection");
           m.connectionLost("network failure");
-          s.cut = true;  // the transport is gone: in-flight messages are lost, the peer sees the end
+          s.cut =
+              true;  // the transport is gone: in-flight messages are lost, the peer sees the end
           w.host->outbox.clear();
           w.joiner->outbox.clear();
         }
@@ -470,8 +529,9 @@ void run(const std::uint8_t* data, std::size_t size) {
         if ((in.byte() & 3) == 0) {  // the connection drops; the joiner reconnects and resumes
           Side& h = *w.host;
           Side& jo = *w.joiner;
-          w.trace.push_back("the connection drops (in flight: " + std::to_string(h.outbox.size()) + " from the host, " +
-                            std::to_string(jo.outbox.size()) + " from the joiner); the joiner reconnects");
+          w.trace.push_back("the connection drops (in flight: " + std::to_string(h.outbox.size()) +
+                            " from the host, " + std::to_string(jo.outbox.size()) +
+                            " from the joiner); the joiner reconnects");
           h.outbox.clear();
           jo.outbox.clear();
           h.match->connectionLost("dropped");
@@ -479,11 +539,14 @@ void run(const std::uint8_t* data, std::size_t size) {
           h.disconnected = jo.disconnected = false;  // a new connection
           h.cut = jo.cut = false;
           h.eofDelivered = jo.eofDelivered = false;
-          if (h.match->phase() != MatchPhase::Suspended || jo.match->phase() != MatchPhase::Suspended) break;
+          if (h.match->phase() != MatchPhase::Suspended ||
+              jo.match->phase() != MatchPhase::Suspended)
+            break;
           jo.match->reconnected();
           if (!w.tainted && (jo.outbox.empty() || !h.match->acceptsResume(jo.outbox.front())))
             fail(w, "the host does not accept the joiner's RESUME");
-          if (!jo.outbox.empty() && !h.match->acceptsResume(jo.outbox.front())) jo.outbox.clear();  // BUSY
+          if (!jo.outbox.empty() && !h.match->acceptsResume(jo.outbox.front()))
+            jo.outbox.clear();  // BUSY
         } else {
           deliverOne(w, j);
         }

@@ -28,8 +28,8 @@ namespace {
   std::abort();
 }
 
-#define CHECK(cond, data, size) \
-  do {                          \
+#define CHECK(cond, data, size)                \
+  do {                                         \
     if (!(cond)) failCheck(#cond, data, size); \
   } while (0)
 

@@ -599,10 +599,10 @@ void RecordSentences(Sentences& say) {
   lib(magic + "\x03" + std::string(11, '\0') + "\x78");
   const std::string v3 = magic + "\x03" + std::string(11, '\0');
   lib(v3 + std::string("\x78\x00\x00\x40", 4));  // a second node without a point
-  lib(v3 + "\x70\x40");                           // column 0: off the board
+  lib(v3 + "\x70\x40");                          // column 0: off the board
   lib(v3 + std::string("\x78\x00\x78\x40", 4));  // the same point twice
-  lib(v3 + "\x78\x48" + "AB");                     // a comment without its NUL
-  lib(v3 + "\x78\x01");                            // a node extension cut off
+  lib(v3 + "\x78\x48" + "AB");                   // a comment without its NUL
+  lib(v3 + "\x78\x01");                          // a node extension cut off
 
   const auto jp = [&](std::string text, JapaneseFormat f) {
     SayRecordError(say, [&] { readJapanese(text, f); });

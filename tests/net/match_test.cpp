@@ -206,16 +206,18 @@ TEST(Match, BadSettingsAreRefusedAtConstruction) {
                std::invalid_argument);
   EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "   "), noop, noDisconnect, noNotify),
                std::invalid_argument);
-  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, std::string(33, 'a')), noop, noDisconnect, noNotify),
-               std::invalid_argument);
+  EXPECT_THROW(
+      Match(hostSettings(ColorChoice::Black, std::string(33, 'a')), noop, noDisconnect, noNotify),
+      std::invalid_argument);
   EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "bad\xFF"), noop, noDisconnect, noNotify),
                std::invalid_argument);
   EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "Ann", 4), noop, noDisconnect, noNotify),
                std::invalid_argument);
   EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "Ann", 26), noop, noDisconnect, noNotify),
                std::invalid_argument);
-  EXPECT_THROW(Match(hostSettings(ColorChoice::Black, "Ann", 19, Rule::Renju), noop, noDisconnect, noNotify),
-               std::invalid_argument);  // renju is played on 15x15
+  EXPECT_THROW(
+      Match(hostSettings(ColorChoice::Black, "Ann", 19, Rule::Renju), noop, noDisconnect, noNotify),
+      std::invalid_argument);  // renju is played on 15x15
   Match trimmed(hostSettings(ColorChoice::Black, "  Ann \t"), noop, noDisconnect, noNotify);
   EXPECT_EQ(trimmed.localNickname(), "Ann");
   EXPECT_EQ(trimmed.phase(), MatchPhase::Handshake);
@@ -314,8 +316,10 @@ TEST(Match, RandomColourWithAFixedSeedIsReproducibleAndBothSidesAgree) {
       ASSERT_NE(host.match.localColor(), Stone::Empty);
       EXPECT_EQ(joiner.match.localColor(), opponent(host.match.localColor()));
       EXPECT_NE(host.match.myTurn(), joiner.match.myTurn());
-      if (round == 0) first = host.match.localColor();
-      else EXPECT_EQ(host.match.localColor(), first) << "the same seed gives the same colours";
+      if (round == 0)
+        first = host.match.localColor();
+      else
+        EXPECT_EQ(host.match.localColor(), first) << "the same seed gives the same colours";
     }
     hostColours.insert(first);
   }
@@ -324,8 +328,8 @@ TEST(Match, RandomColourWithAFixedSeedIsReproducibleAndBothSidesAgree) {
 
 TEST(Match, JoinerIgnoresItsOwnBoardSettings) {
   MatchSettings js = joinerSettings();
-  js.boardSize = 4;           // unused by a joiner: no throw
-  js.rule = Rule::Renju;      // unused by a joiner
+  js.boardSize = 4;       // unused by a joiner: no throw
+  js.rule = Rule::Renju;  // unused by a joiner
   js.color = ColorChoice::White;
   Endpoint host(hostSettings(ColorChoice::White, "Host", 9, Rule::Freestyle));
   Endpoint joiner(js);
@@ -539,7 +543,8 @@ TEST(Match, C06_SetupSentToTheHostIsRefused) {
 TEST(Match, C06_SetupBeforeTheHostsHelloIsRefused) {
   Endpoint joiner(joinerSettings());
   joiner.match.connected();
-  expectRefused(joiner, SetupMsg{15, Rule::Freestyle, true}, ErrorCode::Protocol, "unexpected SETUP");
+  expectRefused(joiner, SetupMsg{15, Rule::Freestyle, true}, ErrorCode::Protocol,
+                "unexpected SETUP");
 }
 
 TEST(Match, C06_SecondSetupIsRefused) {
@@ -548,7 +553,8 @@ TEST(Match, C06_SecondSetupIsRefused) {
   handshake(host, joiner);
   ASSERT_EQ(joiner.match.phase(), MatchPhase::Playing);
   playThrough(host, joiner, {{7, 7}});
-  expectRefused(joiner, SetupMsg{9, Rule::Freestyle, false}, ErrorCode::Protocol, "unexpected SETUP");
+  expectRefused(joiner, SetupMsg{9, Rule::Freestyle, false}, ErrorCode::Protocol,
+                "unexpected SETUP");
   EXPECT_EQ(joiner.match.game().size(), 15);
   EXPECT_EQ(joiner.match.localColor(), Stone::White);
 }
@@ -762,7 +768,8 @@ TEST(Match, ConnectionLostAfterTheGameKeepsTheResult) {
   EXPECT_EQ(joiner.match.game().result().outcome, Outcome::BlackWins);
   joiner.match.abandon();
   EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
-  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::BlackWins) << "abandoning changes no result";
+  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::BlackWins)
+      << "abandoning changes no result";
   EXPECT_EQ(joiner.match.game().result().reason, EndReason::Five);
   EXPECT_EQ(joiner.match.game().result().reason, EndReason::Five);
   EXPECT_EQ(joiner.match.game().result().line, kC02Line);
@@ -804,7 +811,8 @@ TEST(Match, ErrorDuringTheGameInterruptsItWithoutARefusal) {
   host->match.receive(Error{ErrorCode::IllegalMove, "illegal move h8:\nthat point is occupied"});
   EXPECT_EQ(host->match.phase(), MatchPhase::Closed);
   EXPECT_FALSE(host->match.refusal().has_value());
-  EXPECT_NE(host->match.closeReason().find("illegal move h8: that point is occupied"), std::string::npos)
+  EXPECT_NE(host->match.closeReason().find("illegal move h8: that point is occupied"),
+            std::string::npos)
       << host->match.closeReason();
   EXPECT_EQ(host->match.game().result().outcome, Outcome::Interrupted);
   EXPECT_EQ(host->match.game().ply(), 1);
@@ -866,7 +874,8 @@ TEST(Match, WinningMoveAndLeaveCrossing) {
 namespace {
 // Black stones that make (7,7) a double-three for Black: (5,7),(6,7) and (7,5),(7,6); White's
 // replies are far away on the top row.
-const std::vector<Point> kDoubleThreeSetup = {{5, 7}, {0, 0}, {6, 7}, {2, 0}, {7, 5}, {4, 0}, {7, 6}, {6, 0}};
+const std::vector<Point> kDoubleThreeSetup = {{5, 7}, {0, 0}, {6, 7}, {2, 0},
+                                              {7, 5}, {4, 0}, {7, 6}, {6, 0}};
 
 // A host (Black) and a joiner (White) under renju with the double-three set up, Black to move.
 std::pair<std::unique_ptr<Endpoint>, std::unique_ptr<Endpoint>> renjuPair(FoulPolicy foul) {
@@ -946,7 +955,8 @@ TEST(Match, TakebackAcceptedRemovesTheSameStonesOnBothSides) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}, {8, 8}, {9, 9}});
   EXPECT_EQ(a->match.requestTakeback(), "");
-  EXPECT_EQ(a->match.playLocal({1, 1}), MoveError::NotYourTurn) << "no move while the request waits";
+  EXPECT_EQ(a->match.playLocal({1, 1}), MoveError::NotYourTurn)
+      << "no move while the request waits";
   deliverAll(*a, *b);
   ASSERT_TRUE(b->match.takebackRequested());
   EXPECT_EQ(b->match.answerTakeback(true), "");
@@ -999,7 +1009,8 @@ TEST(Match, C10_TakebackRequestCrossingAMoveIsRefusedOnBothSides) {
   EXPECT_EQ(a->match.playLocal({11, 11}), MoveError::None);
   deliverAll(*a, *b);
   expectSameGame(*a, *b);
-  EXPECT_EQ(b->match.game().board().at({11, 11}), Stone::Black) << "the next stone has the right colour";
+  EXPECT_EQ(b->match.game().board().at({11, 11}), Stone::Black)
+      << "the next stone has the right colour";
 }
 
 TEST(Match, C10_MovingInsteadOfAnsweringDeclinesTheTakeback) {
@@ -1053,7 +1064,8 @@ TEST(Match, BothOfferingADrawAtOnceIsAnAgreedDraw) {
   ASSERT_EQ(a->match.offerDraw(), "");
   ASSERT_EQ(b->match.offerDraw(), "");  // crossing
   deliverAll(*a, *b);
-  for (Endpoint* e : {a.get(), b.get()}) EXPECT_EQ(e->match.game().result().reason, EndReason::Agreement);
+  for (Endpoint* e : {a.get(), b.get()})
+    EXPECT_EQ(e->match.game().result().reason, EndReason::Agreement);
   expectSameGame(*a, *b);
 }
 
@@ -1142,7 +1154,8 @@ TEST(Match, ChatIsDeliveredAndRateLimited) {
   std::chrono::steady_clock::time_point now{};
   a->match.setClock([&] { return now; });
   b->match.setClock([&] { return now; });
-  for (int i = 0; i < Match::kChatBurst; ++i) EXPECT_EQ(a->match.sendChat("line " + std::to_string(i)), "");
+  for (int i = 0; i < Match::kChatBurst; ++i)
+    EXPECT_EQ(a->match.sendChat("line " + std::to_string(i)), "");
   EXPECT_NE(a->match.sendChat("one too many"), "") << "refused with a message";
   now += Match::kChatWindow;
   EXPECT_EQ(a->match.sendChat("later"), "");
@@ -1214,7 +1227,7 @@ TEST(Match, FuzzResignationCrossingADrawAcceptanceEndsInTheDraw) {
   playThrough(*a, *b, {{7, 7}, {8, 8}});
   ASSERT_EQ(a->match.offerDraw(), "");
   ASSERT_TRUE(deliverOne(*a, *b));
-  ASSERT_EQ(a->match.resign(), "");       // resigns while its offer stands...
+  ASSERT_EQ(a->match.resign(), "");          // resigns while its offer stands...
   ASSERT_EQ(b->match.answerDraw(true), "");  // ...and the offer is accepted meanwhile
   deliverAll(*a, *b);
   expectSameGame(*a, *b);
@@ -1299,12 +1312,15 @@ TEST(Match, C14_ConnectionLostSuspendsARunningGame) {
   auto [host, joiner] = pair();
   playThrough(*host, *joiner, {{7, 7}, {8, 8}, {9, 9}});
   dropConnection(*host, *joiner);
-  EXPECT_EQ(host->match.game().result().outcome, Outcome::Ongoing) << "not interrupted while suspended";
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::Ongoing)
+      << "not interrupted while suspended";
   EXPECT_EQ(host->match.game().ply(), 3);
   EXPECT_EQ(host->count(MatchEvent::Suspended), 1);
   EXPECT_EQ(host->match.suspendReason(), "the connection was reset");
-  EXPECT_NE(host->match.notice().find("Waiting for Bob to reconnect"), std::string::npos) << host->match.notice();
-  EXPECT_NE(joiner->match.notice().find("Reconnecting"), std::string::npos) << joiner->match.notice();
+  EXPECT_NE(host->match.notice().find("Waiting for Bob to reconnect"), std::string::npos)
+      << host->match.notice();
+  EXPECT_NE(joiner->match.notice().find("Reconnecting"), std::string::npos)
+      << joiner->match.notice();
   // Nothing can be played or asked meanwhile.
   EXPECT_FALSE(joiner->match.myTurn());
   EXPECT_EQ(joiner->match.playLocal({10, 10}), MoveError::NotYourTurn);
@@ -1374,7 +1390,8 @@ TEST(Match, C14c_TheHostsMoveInFlightArrivesWithSync) {
   expectSameGame(*host, *joiner);
   EXPECT_EQ(joiner->match.game().ply(), 3);
   EXPECT_TRUE(joiner->match.myTurn());
-  EXPECT_NE(joiner->match.notice().find("move in flight"), std::string::npos) << joiner->match.notice();
+  EXPECT_NE(joiner->match.notice().find("move in flight"), std::string::npos)
+      << joiner->match.notice();
 }
 
 TEST(Match, C14c_AWinningMoveInFlightEndsTheGameOnBothSides) {
@@ -1444,7 +1461,8 @@ TEST(Match, C14_AResumeWithAnotherTokenOrGameIsNotAccepted) {
   EXPECT_FALSE(host->match.acceptsResume(Resume{token + 1, 1, {{7, 7}}}));
   EXPECT_FALSE(host->match.acceptsResume(Resume{token, 2, {{7, 7}}}));
   EXPECT_FALSE(host->match.acceptsResume(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "Bob"}));
-  EXPECT_TRUE(host->match.acceptsResume(Resume{token, 0, {}})) << "a restarted joiner holds no game";
+  EXPECT_TRUE(host->match.acceptsResume(Resume{token, 0, {}}))
+      << "a restarted joiner holds no game";
   EXPECT_FALSE(joiner->match.acceptsResume(Resume{token, 1, {}})) << "only the host takes RESUME";
 }
 
@@ -1536,10 +1554,22 @@ TEST(Match, C14_HostileSyncIsRefusedAndTheBoardKept) {
   const std::vector<Case> cases = {
       {"another game", [](Sync& s) { s.game = 5; }, ErrorCode::Desync},
       {"another board size", [](Sync& s) { s.setup.boardSize = 19; }, ErrorCode::Desync},
-      {"a different first move", [](Sync& s) { s.moves[0] = {1, 1}; }, ErrorCode::Desync},
+      {"a different first move",
+       [](Sync& s) {
+         s.moves[0] = {1, 1};
+       },
+       ErrorCode::Desync},
       {"an occupied point", [](Sync& s) { s.moves.push_back(s.moves[0]); }, ErrorCode::IllegalMove},
-      {"a point off the board", [](Sync& s) { s.moves.push_back({15, 3}); }, ErrorCode::IllegalMove},
-      {"a five that does not follow", [](Sync& s) { s.outcome = Outcome::BlackWins; s.reason = EndReason::Five; },
+      {"a point off the board",
+       [](Sync& s) {
+         s.moves.push_back({15, 3});
+       },
+       ErrorCode::IllegalMove},
+      {"a five that does not follow",
+       [](Sync& s) {
+         s.outcome = Outcome::BlackWins;
+         s.reason = EndReason::Five;
+       },
        ErrorCode::Desync},
       {"an unsupported size", [](Sync& s) { s.setup.boardSize = 40; }, ErrorCode::BadSetup},
   };
@@ -1549,8 +1579,12 @@ TEST(Match, C14_HostileSyncIsRefusedAndTheBoardKept) {
     playThrough(*host, *joiner, {{7, 7}, {8, 8}});
     dropConnection(*host, *joiner);
     joiner->match.reconnected();
-    Sync bad{1, SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, joiner->match.token()}, "Alice",
-             Outcome::Ongoing, EndReason::None, {{7, 7}, {8, 8}}};
+    Sync bad{1,
+             SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, joiner->match.token()},
+             "Alice",
+             Outcome::Ongoing,
+             EndReason::None,
+             {{7, 7}, {8, 8}}};
     c.change(bad);
     const Board before = joiner->match.game().board();
     joiner->match.receive(bad);

@@ -11,60 +11,105 @@
 
 namespace gomoku {
 
-inline void PrintTo(Point p, std::ostream* os) { *os << "(" << p.x << "," << p.y << ")"; }
-inline void PrintTo(Stone s, std::ostream* os) { *os << stoneName(s); }
-inline void PrintTo(Outcome o, std::ostream* os) { *os << outcomeName(o); }
-inline void PrintTo(MoveError e, std::ostream* os) { *os << "MoveError(" << moveErrorText(e) << ")"; }
-inline void PrintTo(EndReason r, std::ostream* os) { *os << "EndReason(" << static_cast<int>(r) << ")"; }
+inline void PrintTo(Point p, std::ostream* os) {
+  *os << "(" << p.x << "," << p.y << ")";
+}
+inline void PrintTo(Stone s, std::ostream* os) {
+  *os << stoneName(s);
+}
+inline void PrintTo(Outcome o, std::ostream* os) {
+  *os << outcomeName(o);
+}
+inline void PrintTo(MoveError e, std::ostream* os) {
+  *os << "MoveError(" << moveErrorText(e) << ")";
+}
+inline void PrintTo(EndReason r, std::ostream* os) {
+  *os << "EndReason(" << static_cast<int>(r) << ")";
+}
 
 namespace net {
 
 inline const char* netPhaseName(NetPhase p) {
   switch (p) {
-    case NetPhase::Idle: return "Idle";
-    case NetPhase::Listening: return "Listening";
-    case NetPhase::Connecting: return "Connecting";
-    case NetPhase::InMatch: return "InMatch";
-    case NetPhase::Failed: return "Failed";
+    case NetPhase::Idle:
+      return "Idle";
+    case NetPhase::Listening:
+      return "Listening";
+    case NetPhase::Connecting:
+      return "Connecting";
+    case NetPhase::InMatch:
+      return "InMatch";
+    case NetPhase::Failed:
+      return "Failed";
   }
   return "?";
 }
 
 inline const char* matchPhaseName(MatchPhase p) {
   switch (p) {
-    case MatchPhase::Handshake: return "Handshake";
-    case MatchPhase::Playing: return "Playing";
-    case MatchPhase::Finished: return "Finished";
-    case MatchPhase::Suspended: return "Suspended";
-    case MatchPhase::Closed: return "Closed";
+    case MatchPhase::Handshake:
+      return "Handshake";
+    case MatchPhase::Playing:
+      return "Playing";
+    case MatchPhase::Finished:
+      return "Finished";
+    case MatchPhase::Suspended:
+      return "Suspended";
+    case MatchPhase::Closed:
+      return "Closed";
   }
   return "?";
 }
 
 inline const char* netFailureName(NetFailure f) {
   switch (f) {
-    case NetFailure::None: return "None";
-    case NetFailure::UnknownHost: return "UnknownHost";
-    case NetFailure::Refused: return "Refused";
-    case NetFailure::TimedOut: return "TimedOut";
-    case NetFailure::NotGomokuHost: return "NotGomokuHost";
-    case NetFailure::VersionMismatch: return "VersionMismatch";
-    case NetFailure::Busy: return "Busy";
-    case NetFailure::NoGameToResume: return "NoGameToResume";
-    case NetFailure::AddressInUse: return "AddressInUse";
-    case NetFailure::Cancelled: return "Cancelled";
-    case NetFailure::Other: return "Other";
+    case NetFailure::None:
+      return "None";
+    case NetFailure::UnknownHost:
+      return "UnknownHost";
+    case NetFailure::Refused:
+      return "Refused";
+    case NetFailure::TimedOut:
+      return "TimedOut";
+    case NetFailure::NotGomokuHost:
+      return "NotGomokuHost";
+    case NetFailure::VersionMismatch:
+      return "VersionMismatch";
+    case NetFailure::Busy:
+      return "Busy";
+    case NetFailure::NoGameToResume:
+      return "NoGameToResume";
+    case NetFailure::AddressInUse:
+      return "AddressInUse";
+    case NetFailure::Cancelled:
+      return "Cancelled";
+    case NetFailure::Other:
+      return "Other";
   }
   return "?";
 }
 
-inline void PrintTo(NetPhase p, std::ostream* os) { *os << netPhaseName(p); }
-inline void PrintTo(MatchPhase p, std::ostream* os) { *os << matchPhaseName(p); }
-inline void PrintTo(NetFailure f, std::ostream* os) { *os << netFailureName(f); }
-inline void PrintTo(MatchEvent e, std::ostream* os) { *os << "MatchEvent(" << static_cast<int>(e) << ")"; }
-inline void PrintTo(ErrorCode c, std::ostream* os) { *os << "ErrorCode(" << static_cast<int>(c) << ")"; }
-inline void PrintTo(DecodeError e, std::ostream* os) { *os << "DecodeError(" << decodeErrorText(e) << ")"; }
-inline void PrintTo(MsgType t, std::ostream* os) { *os << typeName(t); }
+inline void PrintTo(NetPhase p, std::ostream* os) {
+  *os << netPhaseName(p);
+}
+inline void PrintTo(MatchPhase p, std::ostream* os) {
+  *os << matchPhaseName(p);
+}
+inline void PrintTo(NetFailure f, std::ostream* os) {
+  *os << netFailureName(f);
+}
+inline void PrintTo(MatchEvent e, std::ostream* os) {
+  *os << "MatchEvent(" << static_cast<int>(e) << ")";
+}
+inline void PrintTo(ErrorCode c, std::ostream* os) {
+  *os << "ErrorCode(" << static_cast<int>(c) << ")";
+}
+inline void PrintTo(DecodeError e, std::ostream* os) {
+  *os << "DecodeError(" << decodeErrorText(e) << ")";
+}
+inline void PrintTo(MsgType t, std::ostream* os) {
+  *os << typeName(t);
+}
 
 }  // namespace net
 }  // namespace gomoku

@@ -140,10 +140,14 @@ enum class ReadStatus { Ok, Closed, Timeout, Error };
 
 const char* statusName(ReadStatus s) {
   switch (s) {
-    case ReadStatus::Ok: return "ok";
-    case ReadStatus::Closed: return "closed";
-    case ReadStatus::Timeout: return "timeout";
-    case ReadStatus::Error: return "error";
+    case ReadStatus::Ok:
+      return "ok";
+    case ReadStatus::Closed:
+      return "closed";
+    case ReadStatus::Timeout:
+      return "timeout";
+    case ReadStatus::Error:
+      return "error";
   }
   return "?";
 }
@@ -178,7 +182,8 @@ class RawConn {
     }
   }
 
-  ReadStatus readExactly(std::uint8_t* data, std::size_t n, std::chrono::milliseconds timeout = kWait) {
+  ReadStatus readExactly(std::uint8_t* data, std::size_t n,
+                         std::chrono::milliseconds timeout = kWait) {
     bool done = false;
     error_code result;
     asio::async_read(socket_, asio::buffer(data, n), [&](error_code ec, std::size_t) {
@@ -202,7 +207,8 @@ class RawConn {
       in.status = readExactly(body.data(), body.size(), timeout);
       if (in.status != ReadStatus::Ok) return in;
       in.message = decodeBody(h, body.data(), body.size(), in.error);
-      if (heartbeats || in.error != DecodeError::None || !std::holds_alternative<Heartbeat>(in.message))
+      if (heartbeats || in.error != DecodeError::None ||
+          !std::holds_alternative<Heartbeat>(in.message))
         return in;
     }
   }
@@ -230,7 +236,8 @@ class RawConn {
     const auto deadline = Clock::now() + timeout;
     closed = false;
     for (;;) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
       if (left <= 0ms) return out;
       const Incoming in = readMessage(left);
       if (in.status == ReadStatus::Closed) {
@@ -247,7 +254,8 @@ class RawConn {
     const auto deadline = Clock::now() + timeout;
     std::uint8_t buf[512];
     for (;;) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
       if (left <= 0ms) return false;
       bool done = false;
       error_code result;
@@ -278,7 +286,8 @@ class RawConn {
       return ReadStatus::Timeout;
     }
     if (!result) return ReadStatus::Ok;
-    if (result == asio::error::eof || result == asio::error::connection_reset) return ReadStatus::Closed;
+    if (result == asio::error::eof || result == asio::error::connection_reset)
+      return ReadStatus::Closed;
     ADD_FAILURE() << "read failed: " << result.message();
     return ReadStatus::Error;
   }
@@ -369,7 +378,9 @@ std::uint16_t closedPort() {
   return port;
 }
 
-bool playing(const NetSnapshot& s) { return s.phase == NetPhase::InMatch && s.match == MatchPhase::Playing; }
+bool playing(const NetSnapshot& s) {
+  return s.phase == NetPhase::InMatch && s.match == MatchPhase::Playing;
+}
 
 // C02: B(3,7) W(0,0) B(4,7) W(2,0) B(6,7) W(4,0) B(7,7) W(6,0) B(5,7).
 const std::vector<Point> kC02 = {{3, 7}, {0, 0}, {4, 7}, {2, 0}, {6, 7},
@@ -390,7 +401,8 @@ TEST(Session, C12a_TwoMessagesInOneWriteAreBothHandled) {
   const auto setup = peer.readHelloAndSetup();
   ASSERT_TRUE(setup);
   EXPECT_FALSE(setup->hostIsBlack);
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "the first move"));
+  ASSERT_TRUE(
+      host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "the first move"));
   NetSnapshot s = host.snap();
   EXPECT_TRUE(playing(s)) << describe(s);
   EXPECT_EQ(s.peerNickname, "raw");
@@ -423,7 +435,8 @@ TEST(Session, C12b_OneMessageSplitAcrossTwoWrites) {
   ASSERT_TRUE(host.waitUntil(playing, "the game to start"));
   EXPECT_EQ(host.snap().game.ply(), 0) << "half a message is not a move";
   peer.write(Bytes(first.begin() + 5, first.end()));
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "the split move"));
+  ASSERT_TRUE(
+      host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "the split move"));
 
   // More moves, split at every kind of place: inside the header, at the header/body boundary,
   // inside the body, before the last byte.
@@ -446,8 +459,9 @@ TEST(Session, C12b_OneMessageSplitAcrossTwoWrites) {
   }
   const NetSnapshot s = host.snap();
   EXPECT_TRUE(playing(s)) << describe(s);
-  EXPECT_EQ(s.game.moves(), (std::vector<Point>{{0, 14}, {0, 0}, {2, 14}, {2, 0}, {4, 14},
-                                                {4, 0}, {6, 14}, {6, 0}, {8, 14}}));
+  EXPECT_EQ(s.game.moves(),
+            (std::vector<Point>{
+                {0, 14}, {0, 0}, {2, 14}, {2, 0}, {4, 14}, {4, 0}, {6, 14}, {6, 0}, {8, 14}}));
 }
 
 TEST(Session, C12c_OneBytePerWrite) {
@@ -474,7 +488,8 @@ TEST(Session, C12d_ThreeMessagesBackToBackAreHandledInOrder) {
   RawClient peer(port);
   // HELLO, MOVE and BYE in one write: only in this order do they start a game, play a stone
   // and then leave.
-  peer.write(concat({helloBytes("quick"), moveBytes(0, 7, 7), encode(Bye{ByeReason::Leaving, "gone"})}));
+  peer.write(
+      concat({helloBytes("quick"), moveBytes(0, 7, 7), encode(Bye{ByeReason::Leaving, "gone"})}));
   ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
                              "the BYE"));
   const NetSnapshot s = host.snap();
@@ -497,15 +512,17 @@ TEST(Session, C12d_ManyMovesInOneSegmentStream) {
   for (std::size_t i = 0; i < ours.size(); ++i) {
     const int ply = static_cast<int>(2 * i);
     peer.write(moveBytes(ply, ours[i].x, ours[i].y));
-    ASSERT_TRUE(host.waitUntil([&](const NetSnapshot& s) { return s.myTurn && s.game.ply() == ply + 1; },
-                               "our move " + std::to_string(ply)));
+    ASSERT_TRUE(
+        host.waitUntil([&](const NetSnapshot& s) { return s.myTurn && s.game.ply() == ply + 1; },
+                       "our move " + std::to_string(ply)));
     ASSERT_EQ(host.game.play(theirs[i]), MoveError::None);
   }
   for (std::size_t i = 0; i < theirs.size(); ++i) {
     const auto m = peer.expect<Move>();
     ASSERT_TRUE(m);
-    EXPECT_TRUE(*m == (Move{static_cast<std::uint16_t>(2 * i + 1), static_cast<std::uint8_t>(theirs[i].x),
-                            static_cast<std::uint8_t>(theirs[i].y)}));
+    EXPECT_TRUE(*m ==
+                (Move{static_cast<std::uint16_t>(2 * i + 1), static_cast<std::uint8_t>(theirs[i].x),
+                      static_cast<std::uint8_t>(theirs[i].y)}));
   }
   EXPECT_EQ(host.snap().game.ply(), 12);
 }
@@ -523,7 +540,8 @@ TEST(Session, C12e_GarbageBytesCloseTheConnection) {
   bool closed = false;
   const std::vector<Message> rest = peer.readUntilClosed(closed);
   EXPECT_TRUE(closed) << "the host closes the connection";
-  for (const Message& m : rest) EXPECT_TRUE(std::holds_alternative<Error>(m)) << typeName(typeOf(m));
+  for (const Message& m : rest)
+    EXPECT_TRUE(std::holds_alternative<Error>(m)) << typeName(typeOf(m));
 
   ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
                              "the match to close"));
@@ -545,7 +563,8 @@ TEST(Session, C12e_OversizedLengthClosesTheConnectionWithAnError) {
     // A MOVE header announcing a payload above the limit, and nothing after it: the host must
     // refuse from the header alone rather than wait for the body.
     peer.write(Bytes{kMagic0, kMagic1, kProtocolMajor, static_cast<std::uint8_t>(MsgType::Move),
-                     static_cast<std::uint8_t>(length >> 24), static_cast<std::uint8_t>(length >> 16),
+                     static_cast<std::uint8_t>(length >> 24),
+                     static_cast<std::uint8_t>(length >> 16),
                      static_cast<std::uint8_t>(length >> 8), static_cast<std::uint8_t>(length)});
     bool closed = false;
     const std::vector<Message> rest = peer.readUntilClosed(closed);
@@ -578,7 +597,8 @@ TEST(Session, C12e_GarbageInsteadOfHelloClosesTheConnection) {
   // The caller never became a game: the host says why and goes on listening.
   ASSERT_TRUE(host.waitUntil(
       [](const NetSnapshot& s) {
-        return s.phase == NetPhase::Listening && s.message.find("not a Gomoku program") != std::string::npos;
+        return s.phase == NetPhase::Listening &&
+               s.message.find("not a Gomoku program") != std::string::npos;
       },
       "the host to drop the caller and listen again"));
 }
@@ -640,8 +660,8 @@ TEST(Session, C12f_NicknameWithNewlinePipeAndCommaArrivesIntact) {
 TEST(Session, C15_NonAsciiNicknamesArriveIntact) {
   std::string chinese32;
   for (int i = 0; i < 32; ++i) chinese32 += "龍";
-  for (const std::string& nick : {std::string("张伟"), std::string("Zoë😀"),
-                                 std::string("欧阳司马诸葛东方慕容"), chinese32}) {
+  for (const std::string& nick :
+       {std::string("张伟"), std::string("Zoë😀"), std::string("欧阳司马诸葛东方慕容"), chinese32}) {
     SCOPED_TRACE(nick);
     Net host;
     const std::uint16_t port = hostAnyPort(host, settings("主机"));
@@ -709,7 +729,8 @@ TEST(Session, HelloWithAnotherProtocolMajorGetsVersionMismatch) {
     // The caller never became a game: the host says why and goes on listening.
     ASSERT_TRUE(host.waitUntil(
         [](const NetSnapshot& s) {
-          return s.phase == NetPhase::Listening && s.message.find("version mismatch") != std::string::npos;
+          return s.phase == NetPhase::Listening &&
+                 s.message.find("version mismatch") != std::string::npos;
         },
         "the host to refuse the caller and listen again"));
   }
@@ -857,7 +878,8 @@ TEST(Session, C02_TwoNetGamesPlayTheGameAndAgree) {
     EXPECT_FALSE(other.snap().myTurn);
     ASSERT_EQ(mover.game.play(kC02[i]), MoveError::None);
     const int ply = static_cast<int>(i + 1);
-    ASSERT_TRUE(other.waitUntil([&](const NetSnapshot& s) { return s.game.ply() == ply; }, "the move to arrive"));
+    ASSERT_TRUE(other.waitUntil([&](const NetSnapshot& s) { return s.game.ply() == ply; },
+                                "the move to arrive"));
   }
   auto over = [](const NetSnapshot& s) { return s.match == MatchPhase::Finished; };
   ASSERT_TRUE(host.waitUntil(over, "the host's game to finish"));
@@ -888,7 +910,8 @@ TEST(Session, C14a_DestroyingTheJoinerMidGameIsNoticedAtOnce) {
   ASSERT_TRUE(joiner->waitUntil(playing, "the joiner's game to start"));
   ASSERT_TRUE(host.waitUntil(playing, "the host's game to start"));
   ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
-  ASSERT_TRUE(joiner->waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "the joiner's turn"));
+  ASSERT_TRUE(
+      joiner->waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "the joiner's turn"));
   ASSERT_EQ(joiner->game.play({8, 8}), MoveError::None);
   ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "the host's turn"));
 
@@ -900,8 +923,8 @@ TEST(Session, C14a_DestroyingTheJoinerMidGameIsNoticedAtOnce) {
     joiner.reset();
     destroyTime = Clock::now() - start;
   });
-  const auto noticed = host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
-                                      "the host to notice");
+  const auto noticed = host.waitUntil(
+      [](const NetSnapshot& s) { return s.match == MatchPhase::Closed; }, "the host to notice");
   const auto elapsed = Clock::now() - start;
   closer.join();
   ASSERT_TRUE(noticed);
@@ -928,7 +951,8 @@ TEST(Session, HostStopsListeningWhenItsGameEnds) {
                              "the host to notice"));
   Net late;
   late.game.join("127.0.0.1", port, settings("Late"), 10s);
-  ASSERT_TRUE(late.waitUntil([](const NetSnapshot& s) { return s.phase == NetPhase::Failed; }, "the late join to fail"));
+  ASSERT_TRUE(late.waitUntil([](const NetSnapshot& s) { return s.phase == NetPhase::Failed; },
+                             "the late join to fail"));
   EXPECT_EQ(late.snap().failure, NetFailure::Refused) << describe(late.snap());
   Net again;  // and the port can be hosted on at once
   EXPECT_FALSE(again.game.host(port, settings("Again")).has_value());
@@ -1134,7 +1158,8 @@ namespace {
 ::testing::AssertionResult readJoinerHello(RawServer& server, const std::string& nick) {
   const auto hello = server.expect<Hello>();
   if (!hello) return ::testing::AssertionFailure() << "no HELLO from the joiner";
-  if (hello->nickname != nick) return ::testing::AssertionFailure() << "nickname " << hello->nickname;
+  if (hello->nickname != nick)
+    return ::testing::AssertionFailure() << "nickname " << hello->nickname;
   if (hello->protocolMajor != kProtocolMajor) return ::testing::AssertionFailure() << "bad major";
   return ::testing::AssertionSuccess();
 }
@@ -1161,7 +1186,8 @@ TEST(Session, JoinerPlaysAgainstAScriptedHost) {
   ASSERT_TRUE(move);
   EXPECT_TRUE(*move == (Move{0, 4, 4}));
   server.write(moveBytes(1, 8, 8));
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.game.ply() == 2 && x.myTurn; }, "move 2"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.game.ply() == 2 && x.myTurn; },
+                               "move 2"));
   // Off a 9x9 board: refused by the joiner with an ERROR.
   ASSERT_EQ(joiner.game.play({0, 0}), MoveError::None);
   ASSERT_TRUE(server.expect<Move>());
@@ -1172,7 +1198,8 @@ TEST(Session, JoinerPlaysAgainstAScriptedHost) {
   ASSERT_EQ(rest.size(), 1u);
   ASSERT_TRUE(std::holds_alternative<Error>(rest[0]));
   EXPECT_EQ(std::get<Error>(rest[0]).code, ErrorCode::IllegalMove);
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; }, "the close"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; },
+                               "the close"));
   s = joiner.snap();
   EXPECT_EQ(s.game.ply(), 3);
   EXPECT_EQ(s.game.result().outcome, Outcome::Interrupted);
@@ -1192,15 +1219,17 @@ TEST(Session, JoinAHostOfAnotherVersionGivesVersionMismatch) {
   ASSERT_EQ(rest.size(), 1u);
   ASSERT_TRUE(std::holds_alternative<Error>(rest[0]));
   EXPECT_EQ(std::get<Error>(rest[0]).code, ErrorCode::VersionMismatch);
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; }, "the close"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; },
+                               "the close"));
   const NetSnapshot s = joiner.snap();
   EXPECT_EQ(s.failure, NetFailure::VersionMismatch) << describe(s);
   EXPECT_NE(s.message.find("2.1"), std::string::npos) << describe(s);
 }
 
 TEST(Session, C06_JoinAHostWithAnUnsupportedSetupAnswersBadSetup) {
-  for (const SetupMsg& setup : {SetupMsg{4, Rule::Freestyle, true}, SetupMsg{26, Rule::Freestyle, true},
-                                SetupMsg{19, Rule::Renju, true}}) {
+  for (const SetupMsg& setup :
+       {SetupMsg{4, Rule::Freestyle, true}, SetupMsg{26, Rule::Freestyle, true},
+        SetupMsg{19, Rule::Renju, true}}) {
     SCOPED_TRACE(static_cast<int>(setup.boardSize));
     Net joiner;
     RawServer server;  // destroyed first
@@ -1214,7 +1243,8 @@ TEST(Session, C06_JoinAHostWithAnUnsupportedSetupAnswersBadSetup) {
     ASSERT_EQ(rest.size(), 1u);
     ASSERT_TRUE(std::holds_alternative<Error>(rest[0]));
     EXPECT_EQ(std::get<Error>(rest[0]).code, ErrorCode::BadSetup);
-    ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; }, "the close"));
+    ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; },
+                                 "the close"));
     const NetSnapshot s = joiner.snap();
     EXPECT_TRUE(s.message.find("board size") != std::string::npos ||
                 s.message.find("renju") != std::string::npos)
@@ -1231,7 +1261,8 @@ TEST(Session, JoinAHostWithAnUnsupportedSetupIsNotCalledNotGomoku) {
   ASSERT_TRUE(readJoinerHello(server, "Joiner"));
   server.write(concat({helloBytes("Scripted"), encode(SetupMsg{4, Rule::Freestyle, true})}));
   EXPECT_TRUE(server.drainUntilClosed());
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; }, "the close"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; },
+                               "the close"));
   const NetSnapshot s = joiner.snap();
   EXPECT_NE(s.failure, NetFailure::NotGomokuHost) << describe(s);
   EXPECT_EQ(s.message.find("not a Gomoku host"), std::string::npos) << describe(s);
@@ -1280,7 +1311,8 @@ TEST(Session, BadSettingsThrowAndNothingStarts) {
   renju.rule = Rule::Renju;
   renju.boardSize = 19;
   EXPECT_THROW(net.game.host(0, renju), std::invalid_argument);  // renju is played on 15x15
-  EXPECT_THROW(net.game.join("127.0.0.1", 1, settings(std::string(33, 'x')), 1s), std::invalid_argument);
+  EXPECT_THROW(net.game.join("127.0.0.1", 1, settings(std::string(33, 'x')), 1s),
+               std::invalid_argument);
   const NetSnapshot s = net.snap();
   EXPECT_EQ(s.phase, NetPhase::Idle) << describe(s);
   EXPECT_EQ(net.game.play({7, 7}), MoveError::NotYourTurn);
@@ -1407,8 +1439,10 @@ TEST(Session, JoinerToldByeDuringTheHandshakeIsNotCalledNotGomoku) {
   joiner.game.join("127.0.0.1", server.port(), settings("Joiner"), 10s);
   ASSERT_TRUE(server.accept());
   ASSERT_TRUE(readJoinerHello(server, "Joiner"));
-  server.write(concat({helloBytes("Scripted"), encode(Bye{ByeReason::Closing, "host shutting down"})}));
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; }, "the close"));
+  server.write(
+      concat({helloBytes("Scripted"), encode(Bye{ByeReason::Closing, "host shutting down"})}));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; },
+                               "the close"));
   const NetSnapshot s = joiner.snap();
   EXPECT_EQ(s.failure, NetFailure::Other) << describe(s);
   EXPECT_EQ(s.message.find("not a Gomoku host"), std::string::npos) << describe(s);
@@ -1420,7 +1454,8 @@ TEST(Session, CancelDuringTheHandshakeIsACancel) {
   Net host;
   const std::uint16_t port = hostAnyPort(host, settings("Host"));
   RawClient silent(port);  // connects and says nothing: the host waits in the handshake
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.phase == NetPhase::InMatch; }, "the caller"));
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.phase == NetPhase::InMatch; },
+                             "the caller"));
   host.game.cancel();
   const NetSnapshot s = host.snap();
   EXPECT_EQ(s.phase, NetPhase::Failed) << describe(s);
@@ -1457,8 +1492,10 @@ TEST(Session, RenjuHostRefusesAForbiddenMoveFromAHostilePeer) {
   ASSERT_EQ(rest.size(), 1u);
   ASSERT_TRUE(std::holds_alternative<Error>(rest[0]));
   EXPECT_EQ(std::get<Error>(rest[0]).code, ErrorCode::IllegalMove);
-  EXPECT_NE(std::get<Error>(rest[0]).text.find("double-three at h8"), std::string::npos) << std::get<Error>(rest[0]).text;
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; }, "the close"));
+  EXPECT_NE(std::get<Error>(rest[0]).text.find("double-three at h8"), std::string::npos)
+      << std::get<Error>(rest[0]).text;
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
+                             "the close"));
   const NetSnapshot s = host.snap();
   EXPECT_TRUE(s.game.board() == before);
   EXPECT_EQ(s.game.ply(), 8);
@@ -1496,27 +1533,36 @@ TEST(Session, MatchRequestsTravelBetweenTwoNetGames) {
   ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
   ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "White's turn"));
   ASSERT_EQ(host.game.requestTakeback(), "");
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.takebackRequested; }, "the request"));
+  ASSERT_TRUE(
+      joiner.waitUntil([](const NetSnapshot& s) { return s.takebackRequested; }, "the request"));
   ASSERT_EQ(joiner.game.answerTakeback(true), "");
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 0 && !s.takebackPending; }, "the takeback"));
+  ASSERT_TRUE(
+      host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 0 && !s.takebackPending; },
+                     "the takeback"));
   EXPECT_EQ(joiner.snap().game.ply(), 0);
   ASSERT_EQ(host.game.changeNickname("张伟"), "");
   ASSERT_EQ(host.game.sendChat("你好"), "");
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return !s.chat.empty() && s.peerNickname == "张伟"; }, "chat"));
+  ASSERT_TRUE(joiner.waitUntil(
+      [](const NetSnapshot& s) { return !s.chat.empty() && s.peerNickname == "张伟"; }, "chat"));
   EXPECT_EQ(joiner.snap().chat.back().text, "你好");
   ASSERT_EQ(host.game.offerDraw(), "");
   ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.drawRequested; }, "the offer"));
   ASSERT_EQ(joiner.game.answerDraw(true), "");
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Finished; }, "the draw"));
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Finished; },
+                             "the draw"));
   EXPECT_EQ(host.snap().game.result().reason, EndReason::Agreement);
   ASSERT_EQ(host.game.playAgain(true), "");
   ASSERT_EQ(joiner.game.playAgain(true), "");
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.gameNumber == 2 && s.match == MatchPhase::Playing; }, "game 2"));
+  ASSERT_TRUE(host.waitUntil(
+      [](const NetSnapshot& s) { return s.gameNumber == 2 && s.match == MatchPhase::Playing; },
+      "game 2"));
   ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.gameNumber == 2; }, "game 2"));
   EXPECT_EQ(host.snap().localColor, Stone::White);
   EXPECT_EQ(joiner.snap().localColor, Stone::Black);
   ASSERT_EQ(joiner.game.resign(), "");
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.result().reason == EndReason::Resignation; }, "resign"));
+  ASSERT_TRUE(host.waitUntil(
+      [](const NetSnapshot& s) { return s.game.result().reason == EndReason::Resignation; },
+      "resign"));
   EXPECT_EQ(host.snap().game.result().outcome, Outcome::WhiteWins);
 }
 
@@ -1535,12 +1581,15 @@ NetOptions fastResume(std::chrono::milliseconds window = 20s) {
   return o;
 }
 
-bool suspended(const NetSnapshot& s) { return s.match == MatchPhase::Suspended; }
+bool suspended(const NetSnapshot& s) {
+  return s.match == MatchPhase::Suspended;
+}
 
 ::testing::AssertionResult sameMoves(Net& a, Net& b, int ply) {
   const NetSnapshot x = a.snap(), y = b.snap();
   if (x.game.moves() != y.game.moves() || x.game.ply() != ply)
-    return ::testing::AssertionFailure() << "boards differ: " << describe(x) << " / " << describe(y);
+    return ::testing::AssertionFailure()
+           << "boards differ: " << describe(x) << " / " << describe(y);
   return ::testing::AssertionSuccess();
 }
 
@@ -1558,21 +1607,29 @@ TEST(Session, C14_TheJoinerReconnectsAndTheGameGoesOn) {
 
   joiner.game.dropConnectionForTest();
   // The host notices the drop (end of stream), the joiner reconnects and resumes.
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.suspensions == 1 && s.myTurn && s.match == MatchPhase::Playing; },
-                             "the host to see the joiner back"));
+  ASSERT_TRUE(host.waitUntil(
+      [](const NetSnapshot& s) {
+        return s.suspensions == 1 && s.myTurn && s.match == MatchPhase::Playing;
+      },
+      "the host to see the joiner back"));
   ASSERT_TRUE(joiner.waitUntil(playing, "the joiner to resume"));
   EXPECT_TRUE(sameMoves(host, joiner, 2));
   EXPECT_NE(host.snap().peerAddress, "");
   ASSERT_EQ(host.game.play({9, 9}), MoveError::None);
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 3 && s.myTurn; }, "the next move"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 3 && s.myTurn; },
+                               "the next move"));
   EXPECT_TRUE(sameMoves(host, joiner, 3));
   // A second drop, from the host's side this time.
   host.game.dropConnectionForTest();
   // The second suspension counted, and over (the notice alone still reads as the first resume).
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.suspensions == 2 && s.myTurn && s.match == MatchPhase::Playing; },
-                               "the second resume"));
+  ASSERT_TRUE(joiner.waitUntil(
+      [](const NetSnapshot& s) {
+        return s.suspensions == 2 && s.myTurn && s.match == MatchPhase::Playing;
+      },
+      "the second resume"));
   ASSERT_EQ(joiner.game.play({10, 10}), MoveError::None);
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 4; }, "the move after"));
+  ASSERT_TRUE(
+      host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 4; }, "the move after"));
   EXPECT_TRUE(sameMoves(host, joiner, 4));
 }
 
@@ -1584,11 +1641,15 @@ TEST(Session, C14c_AMoveSentAsTheConnectionDropsIsAppliedExactlyOnce) {
   // Whether the MOVE leaves before the connection is cut or not, it must count once.
   ASSERT_EQ(joiner.game.play({7, 7}), MoveError::None);
   joiner.game.dropConnectionForTest();
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Playing && s.myTurn; }, "White's turn"));
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Playing; }, "the resume"));
+  ASSERT_TRUE(host.waitUntil(
+      [](const NetSnapshot& s) { return s.match == MatchPhase::Playing && s.myTurn; },
+      "White's turn"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Playing; },
+                               "the resume"));
   EXPECT_TRUE(sameMoves(host, joiner, 1));
   ASSERT_EQ(host.game.play({8, 8}), MoveError::None);
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 2 && s.myTurn; }, "the reply"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 2 && s.myTurn; },
+                               "the reply"));
   EXPECT_TRUE(sameMoves(host, joiner, 2));
 }
 
@@ -1603,7 +1664,8 @@ TEST(Session, C14_AKilledJoinerThatNeverComesBackLosesByAbandonment) {
     peer.close();  // killed
   }
   ASSERT_TRUE(host.waitUntil(suspended, "the drop"));
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; }, "the window to end"));
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
+                             "the window to end"));
   const NetSnapshot s = host.snap();
   EXPECT_EQ(s.game.result().outcome, Outcome::WhiteWins) << "the host stayed";
   EXPECT_EQ(s.game.result().reason, EndReason::Abandoned);
@@ -1624,7 +1686,8 @@ TEST(Session, C14_AJoinerWhoseHostIsGoneWinsByAbandonment) {
   ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "the move"));
   host.game.dropConnectionForTest();
   host.game.cancel();  // the host's program is gone: nothing listens any more
-  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; }, "the window to end"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
+                               "the window to end"));
   const NetSnapshot s = joiner.snap();
   EXPECT_EQ(s.game.result().outcome, Outcome::WhiteWins);
   EXPECT_EQ(s.game.result().reason, EndReason::Abandoned);
@@ -1681,7 +1744,9 @@ TEST(Session, C14_AStrangerCannotTakeOverASuspendedGame) {
   ASSERT_TRUE(sync);
   EXPECT_EQ(sync->moves.size(), 1u);
   EXPECT_EQ(sync->hostNickname, "Host");
-  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Playing && s.myTurn; }, "the resume"));
+  ASSERT_TRUE(host.waitUntil(
+      [](const NetSnapshot& s) { return s.match == MatchPhase::Playing && s.myTurn; },
+      "the resume"));
   ASSERT_EQ(host.game.play({8, 8}), MoveError::None);
   const auto reply = back.expect<Move>();
   ASSERT_TRUE(reply);
@@ -1727,6 +1792,10 @@ TEST(Session, C14_ARestartedJoinerRejoinsWithItsToken) {
   Net other;
   const std::uint16_t otherPort = hostAnyPort(other, settings("Carol"));
   late.game.join("localhost", otherPort, s, 10s);
-  ASSERT_TRUE(late.waitUntil([](const NetSnapshot& x) { return x.phase == NetPhase::Failed || x.match == MatchPhase::Closed; }, "the refusal"));
+  ASSERT_TRUE(late.waitUntil(
+      [](const NetSnapshot& x) {
+        return x.phase == NetPhase::Failed || x.match == MatchPhase::Closed;
+      },
+      "the refusal"));
   EXPECT_EQ(late.snap().failure, NetFailure::NoGameToResume) << describe(late.snap());
 }

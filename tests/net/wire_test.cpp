@@ -93,7 +93,8 @@ Decoded decodeAll(const Bytes& bytes) {
   d.header = decodeHeader(header.data(), d.headerError);
   if (d.headerError != DecodeError::None) return d;
   const Bytes payload(bytes.begin() + kHeaderSize, bytes.end());
-  EXPECT_EQ(d.header.length, payload.size()) << "test bug: header length does not match the payload";
+  EXPECT_EQ(d.header.length, payload.size())
+      << "test bug: header length does not match the payload";
   d.message = decodeBody(d.header, payload.data(), payload.size(), d.bodyError);
   return d;
 }
@@ -135,14 +136,24 @@ std::vector<Message> samples() {
       Error{ErrorCode::NoSuchGame, "this host has no game to resume"},
       Resume{0xFEDCBA9876543210ull, 3, {{7, 7}, {8, 7}, {0, 14}}},
       Resume{1, 0, {}},
-      Sync{2, SetupMsg{15, Rule::Renju, false, FoulPolicy::Lose, 99}, "张伟", Outcome::Ongoing, EndReason::None,
+      Sync{2,
+           SetupMsg{15, Rule::Renju, false, FoulPolicy::Lose, 99},
+           "张伟",
+           Outcome::Ongoing,
+           EndReason::None,
            {{7, 7}, {8, 8}}},
-      Sync{1, SetupMsg{19, Rule::Freestyle, true, FoulPolicy::Refuse, 7}, "Ann", Outcome::WhiteWins,
-           EndReason::Resignation, {}},
+      Sync{1,
+           SetupMsg{19, Rule::Freestyle, true, FoulPolicy::Refuse, 7},
+           "Ann",
+           Outcome::WhiteWins,
+           EndReason::Resignation,
+           {}},
   };
 }
 
-std::string describe(const Message& m) { return typeName(typeOf(m)); }
+std::string describe(const Message& m) {
+  return typeName(typeOf(m));
+}
 
 }  // namespace
 
@@ -235,7 +246,8 @@ TEST(Wire, HelloSetupByeErrorHaveExactBytes) {
   Bytes renju = rawHeader(0x47, 0x4B, 1, 2, 12);
   renju.insert(renju.end(), {0x0F, 0x02, 0x01, 0x01});  // 15, renju, host is black, a foul loses
   renju.insert(renju.end(), {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08});  // token, big-endian
-  EXPECT_EQ(encode(SetupMsg{15, Rule::Renju, true, FoulPolicy::Lose, 0x0102030405060708ull}), renju);
+  EXPECT_EQ(encode(SetupMsg{15, Rule::Renju, true, FoulPolicy::Lose, 0x0102030405060708ull}),
+            renju);
 
   // RESUME: token, game, u16 count + x,y bytes.
   Bytes resume = rawHeader(0x47, 0x4B, 1, 25, 16);
@@ -363,24 +375,36 @@ TEST(Wire, C12_TrailingBytesAreRefused) {
 }
 
 TEST(Wire, SetupWithBadRuleValueIsRefused) {
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::None);  // renju
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::BadValue);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 255, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}),
+            DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}),
+            DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}),
+            DecodeError::None);  // renju
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}),
+            DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 255, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}),
+            DecodeError::BadValue);
 }
 
 TEST(Wire, SetupWithBadHostIsBlackValueIsRefused) {
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::BadValue);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 255, 0, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}),
+            DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1}),
+            DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 0, 255, 0, 0, 0, 0, 0, 0, 0, 0, 1}),
+            DecodeError::BadValue);
 }
 
 TEST(Wire, SetupWithBadFoulPolicyIsRefused) {
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1}), DecodeError::BadValue);
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0}), DecodeError::Truncated);  // the 3-byte form of a draft
-  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 1}), DecodeError::Truncated);  // no resume token
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1}),
+            DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1}),
+            DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0}),
+            DecodeError::Truncated);  // the 3-byte form of a draft
+  EXPECT_EQ(decodePayload(MsgType::Setup, {15, 2, 0, 1}),
+            DecodeError::Truncated);  // no resume token
 }
 
 TEST(Wire, ByeWithBadReasonIsRefused) {
@@ -390,9 +414,9 @@ TEST(Wire, ByeWithBadReasonIsRefused) {
 }
 
 TEST(Wire, C15_InvalidUtf8IsRefused) {
-  for (const std::string& bad : {std::string("bad\xFF"), std::string("\xC3"),
-                                std::string("\xC0\xAF"), std::string("\xED\xA0\x80"),
-                                std::string("ab\x80")}) {
+  for (const std::string& bad :
+       {std::string("bad\xFF"), std::string("\xC3"), std::string("\xC0\xAF"),
+        std::string("\xED\xA0\x80"), std::string("ab\x80")}) {
     EXPECT_EQ(decodePayload(MsgType::Hello, helloPayload("0.1.0", bad)), DecodeError::BadValue);
     EXPECT_EQ(decodePayload(MsgType::Hello, helloPayload(bad, "Ann")), DecodeError::BadValue);
     Bytes bye{0};
@@ -415,7 +439,7 @@ TEST(Wire, C15_EmptyOrBlankNicknameIsRefused) {
 
 TEST(Wire, C15_NicknameLengthIsCountedInCharacters) {
   const std::string chinese32 = repeat("龍", 32);  // 96 bytes
-  const std::string emoji32 = repeat("😀", 32);    // 128 bytes, the most the wire carries
+  const std::string emoji32 = repeat("😀", 32);     // 128 bytes, the most the wire carries
   EXPECT_EQ(decodePayload(MsgType::Hello, helloPayload("0.1.0", chinese32)), DecodeError::None);
   EXPECT_EQ(decodePayload(MsgType::Hello, helloPayload("0.1.0", emoji32)), DecodeError::None);
   EXPECT_EQ(decodePayload(MsgType::Hello, helloPayload("0.1.0", std::string(32, 'a'))),
@@ -493,10 +517,18 @@ TEST(Wire, DecodeBodyRefusesAnUnknownType) {
 
 // Issue 3: every match message round-trips field by field, and bad values are refused.
 TEST(Wire, MatchMessagesRoundTrip) {
-  const std::vector<Message> all = {
-      TakebackRequest{9, 8}, TakebackRequest{10, 8}, TakebackReply{9, true}, TakebackReply{9, false},
-      DrawOffer{12},         DrawReply{12, true},    Resign{40},            Nickname{"张伟"},
-      PlayAgain{2, true},    PlayAgain{3, false},    Chat{"你好, hello | \n"}, Heartbeat{}};
+  const std::vector<Message> all = {TakebackRequest{9, 8},
+                                    TakebackRequest{10, 8},
+                                    TakebackReply{9, true},
+                                    TakebackReply{9, false},
+                                    DrawOffer{12},
+                                    DrawReply{12, true},
+                                    Resign{40},
+                                    Nickname{"张伟"},
+                                    PlayAgain{2, true},
+                                    PlayAgain{3, false},
+                                    Chat{"你好, hello | \n"},
+                                    Heartbeat{}};
   for (const Message& m : all) {
     SCOPED_TRACE(typeName(typeOf(m)));
     const Bytes bytes = encode(m);
@@ -507,28 +539,49 @@ TEST(Wire, MatchMessagesRoundTrip) {
     ASSERT_EQ(e, DecodeError::None);
     EXPECT_TRUE(back == m);
   }
-  EXPECT_EQ(decodePayload(MsgType::TakebackRequest, {0, 9, 0, 9}), DecodeError::BadValue);  // returns to itself
-  EXPECT_EQ(decodePayload(MsgType::TakebackRequest, {0, 9, 0, 6}), DecodeError::BadValue);  // three plies
+  EXPECT_EQ(decodePayload(MsgType::TakebackRequest, {0, 9, 0, 9}),
+            DecodeError::BadValue);  // returns to itself
+  EXPECT_EQ(decodePayload(MsgType::TakebackRequest, {0, 9, 0, 6}),
+            DecodeError::BadValue);  // three plies
   EXPECT_EQ(decodePayload(MsgType::TakebackReply, {0, 9, 2}), DecodeError::BadValue);
-  EXPECT_EQ(decodePayload(MsgType::PlayAgain, {0, 1, 1}), DecodeError::BadValue);  // game 1 is never "again"
+  EXPECT_EQ(decodePayload(MsgType::PlayAgain, {0, 1, 1}),
+            DecodeError::BadValue);  // game 1 is never "again"
   EXPECT_EQ(decodePayload(MsgType::Heartbeat, {0}), DecodeError::TrailingBytes);
   // RESUME / SYNC: at most 625 moves; SYNC game >= 1, outcome and reason both set or both not.
   Bytes tooMany{0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0x02, 0x72};  // 626 moves announced
   tooMany.resize(tooMany.size() + 2 * 626, 0);
   EXPECT_EQ(decodePayload(MsgType::Resume, tooMany), DecodeError::BadValue);
-  EXPECT_EQ(decodePayload(MsgType::Resume, {0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 2, 7, 7}), DecodeError::Truncated);
+  EXPECT_EQ(decodePayload(MsgType::Resume, {0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 2, 7, 7}),
+            DecodeError::Truncated);
   auto syncBody = [](std::uint16_t game, std::uint8_t outcome, std::uint8_t reason) {
-    Bytes b{static_cast<std::uint8_t>(game >> 8), static_cast<std::uint8_t>(game), 15, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    Bytes b{static_cast<std::uint8_t>(game >> 8),
+            static_cast<std::uint8_t>(game),
+            15,
+            0,
+            1,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            1};
     appendString(b, "Ann");
     b.insert(b.end(), {outcome, reason, 0, 0});
     return b;
   };
   EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 0, 0)), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(0, 0, 0)), DecodeError::BadValue);   // game 0
-  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 1, 0)), DecodeError::BadValue);   // winner, no reason
-  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 0, 3)), DecodeError::BadValue);   // reason, no result
-  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 9, 3)), DecodeError::BadValue);   // no such outcome
-  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 1, 99)), DecodeError::BadValue);  // no such reason
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(0, 0, 0)), DecodeError::BadValue);  // game 0
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 1, 0)),
+            DecodeError::BadValue);  // winner, no reason
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 0, 3)),
+            DecodeError::BadValue);  // reason, no result
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 9, 3)),
+            DecodeError::BadValue);  // no such outcome
+  EXPECT_EQ(decodePayload(MsgType::Sync, syncBody(1, 1, 99)),
+            DecodeError::BadValue);  // no such reason
   Bytes longChat;
   appendString(longChat, std::string(501, 'x'));
   EXPECT_EQ(decodePayload(MsgType::Chat, longChat), DecodeError::BadValue);
