@@ -1,5 +1,6 @@
 #include "app/app.h"
 
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -32,10 +33,13 @@ namespace gomoku::app {
 namespace {
 void AddCommandLineOptions(wxCmdLineParser& parser);
 void SetUpSettingsAndLanguage(int argc, const wxCmdLineArgsArray& argv);
+bool ParseLaunchOptions(wxCmdLineParser& parser, LaunchOptions& options);
 
 #ifndef __WXMSW__
-// `gomoku --help`: wxGTK cannot start without a display, so the usage comes from a console
-// application with the same options, in the same language (GomokuApp::OnInit).
+// `gomoku --help`, and any start without a display: wxGTK cannot start without one (and says
+// so in English), so the usage and the command-line errors come from a console application
+// with the same options, in the same language (GomokuApp::OnInit); a valid command line then
+// gets a translated "no display" error.
 class HelpApp : public wxAppConsole {
  public:
   bool OnInit() override {
@@ -51,10 +55,33 @@ class HelpApp : public wxAppConsole {
   }
   bool OnCmdLineHelp(wxCmdLineParser& parser) override {
     parser.Usage();
+    help_ = true;
     return true;  // exit status 0
   }
-  int OnRun() override { return 0; }
+  bool OnCmdLineParsed(wxCmdLineParser& parser) override {
+    if (!wxAppConsole::OnCmdLineParsed(parser)) return false;
+    LaunchOptions options;
+    return ParseLaunchOptions(parser, options);
+  }
+  int OnRun() override {
+    if (help_) return 0;
+    wxMessageOutput::Get()->Printf(
+        "gomoku: %s\n",
+        _("no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+          "gomoku-cli plays in a terminal"));
+    return 1;
+  }
+
+ private:
+  bool help_ = false;
 };
+
+// Whether there is no display for GTK (neither X11 nor Wayland).
+bool NoDisplay() {
+  const char* x11 = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  return (!x11 || !*x11) && (!wayland || !*wayland);
+}
 
 // Whether the arguments ask for the usage (-h, --help or -?, before a "--").
 bool WantsHelp(int argc, char** argv) {
@@ -88,7 +115,8 @@ int main(int argc, char** argv) {
   std::vector<wchar_t*> wargv;
   for (std::wstring& arg : args) wargv.push_back(arg.data());
   wargv.push_back(nullptr);
-  if (gomoku::app::WantsHelp(argc, argv)) wxApp::SetInstance(new gomoku::app::HelpApp);
+  if (gomoku::app::WantsHelp(argc, argv) || gomoku::app::NoDisplay())
+    wxApp::SetInstance(new gomoku::app::HelpApp);
   return wxEntry(argc, wargv.data());
 }
 #endif
@@ -208,44 +236,50 @@ void GomokuApp::OnInitCmdLine(wxCmdLineParser& parser) {
 }
 
 bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
-  if (!wxApp::OnCmdLineParsed(parser)) return false;
+  return wxApp::OnCmdLineParsed(parser) && ParseLaunchOptions(parser, options_);
+}
+
+namespace {
+
+// The options of the command line, checked: false after a message for the first bad one.
+bool ParseLaunchOptions(wxCmdLineParser& parser, LaunchOptions& options) {
   long port = 0;
   wxString text;
   if (parser.Found("host", &port)) {
     if (port < 0 || port > 65535) return CommandLineError(_("--host needs a port from 0 to 65535"));
-    options_.hostPort = static_cast<std::uint16_t>(port);
+    options.hostPort = static_cast<std::uint16_t>(port);
   }
   if (parser.Found("join", &text)) {
-    options_.join = net::parseHostPort(text.utf8_string(), net::kDefaultPort);
-    if (!options_.join) return CommandLineError(_("--join needs HOST or HOST:PORT"));
+    options.join = net::parseHostPort(text.utf8_string(), net::kDefaultPort);
+    if (!options.join) return CommandLineError(_("--join needs HOST or HOST:PORT"));
   }
-  options_.local = parser.FoundSwitch("local") == wxCMD_SWITCH_ON;
+  options.local = parser.FoundSwitch("local") == wxCMD_SWITCH_ON;
   if (long level = 0; parser.Found("computer", &level)) {
     if (level < 1 || level > 5) return CommandLineError(_("--computer needs a level from 1 to 5"));
-    options_.computerLevel = static_cast<int>(level);
+    options.computerLevel = static_cast<int>(level);
   }
   if (parser.Found("engine", &text)) {
-    if (!options_.computerLevel) return CommandLineError(_("--engine needs --computer LEVEL"));
-    options_.engine = text.utf8_string();
+    if (!options.computerLevel) return CommandLineError(_("--engine needs --computer LEVEL"));
+    options.engine = text.utf8_string();
   }
-  if ((options_.hostPort ? 1 : 0) + (options_.join ? 1 : 0) + (options_.local ? 1 : 0) +
-          (options_.computerLevel ? 1 : 0) >
+  if ((options.hostPort ? 1 : 0) + (options.join ? 1 : 0) + (options.local ? 1 : 0) +
+          (options.computerLevel ? 1 : 0) >
       1)
     return CommandLineError(_("use only one of --host, --join, --local and --computer"));
   if (parser.Found("nick", &text)) {
     const std::string nick = trimNickname(text.utf8_string());
     if (const auto error = nicknameError(nick))
       return CommandLineError(wxString::Format(_("--nick: %s"), wxString::FromUTF8(*error)));
-    options_.nickname = nick;
+    options.nickname = nick;
   }
   if (parser.Found("color", &text)) {
     text.MakeLower();
     if (text == "black")
-      options_.color = net::ColorChoice::Black;
+      options.color = net::ColorChoice::Black;
     else if (text == "white")
-      options_.color = net::ColorChoice::White;
+      options.color = net::ColorChoice::White;
     else if (text == "random")
-      options_.color = net::ColorChoice::Random;
+      options.color = net::ColorChoice::Random;
     else
       return CommandLineError(_("--color must be black, white or random"));
   }
@@ -253,33 +287,35 @@ bool GomokuApp::OnCmdLineParsed(wxCmdLineParser& parser) {
     const auto rule = parseRule(text.utf8_string());
     if (!rule || !ruleSupported(*rule))
       return CommandLineError(_("--rule must be freestyle, standard or renju"));
-    options_.rule = rule;
+    options.rule = rule;
   }
   long size = 0;
   if (parser.Found("size", &size)) {
     if (size < kMinBoardSize || size > kMaxBoardSize)
       return CommandLineError(
           wxString::Format(_("--size must be from %d to %d"), kMinBoardSize, kMaxBoardSize));
-    if (options_.rule == Rule::Renju && size != kRenjuBoardSize)
+    if (options.rule == Rule::Renju && size != kRenjuBoardSize)
       return CommandLineError(
           wxString::Format(_(L"renju is played on %d \u00D7 %d: --size must be %d"),
                            kRenjuBoardSize, kRenjuBoardSize, kRenjuBoardSize));
-    options_.boardSize = static_cast<int>(size);
+    options.boardSize = static_cast<int>(size);
   }
   if (parser.Found("foul", &text)) {
-    options_.foul = ParseFoulPolicy(text.utf8_string());
-    if (!options_.foul) return CommandLineError(_("--foul must be refuse or lose"));
+    options.foul = ParseFoulPolicy(text.utf8_string());
+    if (!options.foul) return CommandLineError(_("--foul must be refuse or lose"));
   }
-  parser.Found("config", &options_.configFile);
-  parser.Found("test-report", &options_.testReport);
-  options_.exitWhenDone = parser.FoundSwitch("exit-when-done") == wxCMD_SWITCH_ON;
+  parser.Found("config", &options.configFile);
+  parser.Found("test-report", &options.testReport);
+  options.exitWhenDone = parser.FoundSwitch("exit-when-done") == wxCMD_SWITCH_ON;
   if (parser.GetParamCount() > 0) {
-    if (options_.hostPort || options_.join)
+    if (options.hostPort || options.join)
       return CommandLineError(_("a record file cannot be opened with --host or --join"));
-    options_.openFile = parser.GetParam(0);
+    options.openFile = parser.GetParam(0);
   }
   return true;
 }
+
+}  // namespace
 
 bool GomokuApp::OnCmdLineHelp(wxCmdLineParser& parser) {
   parser.Usage();

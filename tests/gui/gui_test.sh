@@ -869,6 +869,13 @@ language_zh_CN|language_zh_TW|language_setting)
     err=$(LANG=zh_CN.UTF-8 LC_ALL= LANGUAGE= "$APP" --config "$work/help.ini" --color pink 2>&1 \
           && echo "exit 0") || true
     [[ $err == *必須是* ]] || fail "a command-line error is not in the configured language: $err"
+    # Without a display: command-line errors first, then a "no display" error, all in Chinese.
+    err=$(env -u DISPLAY -u WAYLAND_DISPLAY LANG=zh_CN.UTF-8 LC_ALL= LANGUAGE= "$APP" --size 99 2>&1 \
+          && echo "exit 0") || true
+    [[ $err == *"--size 必须在 15 至 20 之间"* ]] || fail "no display: the --size error is not Chinese: $err"
+    err=$(env -u DISPLAY -u WAYLAND_DISPLAY LANG=zh_CN.UTF-8 LC_ALL= LANGUAGE= "$APP" --local 2>&1 \
+          && echo "exit 0") || true
+    [[ $err == *没有可以打开窗口的显示* && $err != *"exit 0"* ]] || fail "no display: '$err'"
     # A sentence of the core (an occupied point) in Chinese: Enter twice on the same point.
     LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= LANGUAGE= keep_open=1 start_app refused --local
     exec 3< "$work/refused.fifo"
