@@ -148,6 +148,13 @@ void ReplayBar::UpdateControls() {
   label_->SetLabelText(wxString::Format(_("Move %d of %d"), ply_, total_));
   slider_->SetRange(0, std::max(1, total_));
   slider_->SetValue(ply_);
+  // GTK 3 moves the knob at its next layout pass, which without further events comes only with
+  // the next change: the knob would show the previous move. A second pass once the events of
+  // this change are handled draws it where it belongs.
+  CallAfter([this] {
+    slider_->SetValue(ply_);
+    slider_->Refresh();
+  });
   slider_->Enable(total_ > 0);
   first_->Enable(ply_ > 0);
   prev_->Enable(ply_ > 0);
