@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include <iterator>
+#include <thread>
 
 #ifdef _WIN32
 #ifndef NOMINMAX
@@ -159,35 +160,16 @@ bool PbrainClient::send(const std::string& line) {
   return true;
 }
 
-std::optional<std::string> PbrainClient::readReply(std::int64_t timeoutMs, std::string& error) {
-  const auto t0 = Clock::now();
-  for (;;) {
-    if (auto line = bufferedReply()) return line;
-    const std::int64_t left = timeoutMs - msSince(t0);
-    if (left <= 0) {
-      error = "the engine did not answer within " + std::to_string(timeoutMs) + " ms";
-      return std::nullopt;
-    }
-    if (cancel_ && cancel_->load()) {
-      error = "cancelled";
-      return std::nullopt;
-    }
-    pollfd p{fromChild_, POLLIN, 0};
-    const int r =
-        poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left, cancel_ ? 10 : 1 << 30)));
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) continue;
-    char buf[4096];
-    const ssize_t n = read(fromChild_, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      // End of output: wait briefly for the exit status to give a precise message.
-      for (int i = 0; i < 50 && alive(); ++i) usleep(2000);
-      error = exitText();
-      return std::nullopt;
-    }
-    buffer_.append(buf, static_cast<std::size_t>(n));
-  }
+int PbrainClient::readSome(std::int64_t waitMs) {
+  pollfd p{fromChild_, POLLIN, 0};
+  const int r = poll(&p, 1, static_cast<int>(waitMs));
+  if (r <= 0) return 0;  // nothing yet (or EINTR)
+  char buf[4096];
+  const ssize_t n = read(fromChild_, buf, sizeof buf);
+  if (n < 0 && errno == EINTR) return 0;
+  if (n <= 0) return -1;
+  buffer_.append(buf, static_cast<std::size_t>(n));
+  return 1;
 }
 
 void PbrainClient::end(std::int64_t graceMs) {
@@ -373,41 +355,23 @@ bool PbrainClient::send(const std::string& line) {
   return true;
 }
 
-std::optional<std::string> PbrainClient::readReply(std::int64_t timeoutMs, std::string& error) {
-  const auto t0 = Clock::now();
-  for (;;) {
-    if (auto line = bufferedReply()) return line;
-    const std::int64_t left = timeoutMs - msSince(t0);
-    if (left <= 0) {
-      error = "the engine did not answer within " + std::to_string(timeoutMs) + " ms";
-      return std::nullopt;
-    }
-    if (cancel_ && cancel_->load()) {
-      error = "cancelled";
-      return std::nullopt;
-    }
-    DWORD available = 0;
-    if (!PeekNamedPipe(handleOf(fromChildHandle_), nullptr, 0, nullptr, &available, nullptr)) {
-      // The write end is closed: the engine exited or closed its output.
-      for (int i = 0; i < 50 && alive(); ++i) Sleep(2);
-      error = exitText();
-      return std::nullopt;
-    }
-    if (available == 0) {
-      Sleep(static_cast<DWORD>(std::min<std::int64_t>(left, 5)));
-      continue;
-    }
-    char buf[4096];
-    DWORD n = 0;
-    if (!ReadFile(handleOf(fromChildHandle_), buf, std::min<DWORD>(available, sizeof buf), &n,
-                  nullptr) ||
-        n == 0) {
-      for (int i = 0; i < 50 && alive(); ++i) Sleep(2);
-      error = exitText();
-      return std::nullopt;
-    }
-    buffer_.append(buf, n);
+int PbrainClient::readSome(std::int64_t waitMs) {
+  DWORD available = 0;
+  // Fails when the write end is closed: the engine exited or closed its output.
+  if (!PeekNamedPipe(handleOf(fromChildHandle_), nullptr, 0, nullptr, &available, nullptr))
+    return -1;
+  if (available == 0) {
+    Sleep(static_cast<DWORD>(std::min<std::int64_t>(waitMs, 5)));
+    return 0;
   }
+  char buf[4096];
+  DWORD n = 0;
+  if (!ReadFile(handleOf(fromChildHandle_), buf, std::min<DWORD>(available, sizeof buf), &n,
+                nullptr) ||
+      n == 0)
+    return -1;
+  buffer_.append(buf, n);
+  return 1;
 }
 
 void PbrainClient::end(std::int64_t graceMs) {
@@ -431,6 +395,29 @@ void PbrainClient::end(std::int64_t graceMs) {
 }
 
 #endif
+
+std::optional<std::string> PbrainClient::readReply(std::int64_t timeoutMs, std::string& error) {
+  const auto t0 = Clock::now();
+  for (;;) {
+    if (auto line = bufferedReply()) return line;
+    const std::int64_t left = timeoutMs - msSince(t0);
+    if (left <= 0) {
+      error = "the engine did not answer within " + std::to_string(timeoutMs) + " ms";
+      return std::nullopt;
+    }
+    if (cancel_ && cancel_->load()) {
+      error = "cancelled";
+      return std::nullopt;
+    }
+    if (readSome(std::min<std::int64_t>(left, cancel_ ? 10 : 1 << 30)) < 0) {
+      // End of output: wait briefly for the exit status to give a precise message.
+      for (int i = 0; i < 50 && alive(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      error = exitText();
+      return std::nullopt;
+    }
+  }
+}
 
 std::optional<std::string> PbrainClient::bufferedReply() {
   for (;;) {

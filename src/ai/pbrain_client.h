@@ -59,6 +59,9 @@ class PbrainClient {
   bool send(const std::string& line);
   // Reads the next line that is not MESSAGE/DEBUG/SUGGEST; nullopt on timeout or exit.
   std::optional<std::string> readReply(std::int64_t timeoutMs, std::string& error);
+  // Waits up to waitMs for output and appends it to buffer_: 1 read, 0 nothing yet, -1 the
+  // output is closed (the engine exited).
+  int readSome(std::int64_t waitMs);
   // The next complete reply line already read (MESSAGE/DEBUG/SUGGEST lines are kept aside).
   std::optional<std::string> bufferedReply();
   std::optional<Point> readMove(std::int64_t timeoutMs, std::string& error);
