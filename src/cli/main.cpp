@@ -102,6 +102,22 @@ std::string refusal(const Game& g, Point p, MoveError e) {
          std::to_string(n - 1) + ")";
 }
 
+// Plays a move typed at the console (h8 or 7,7) and prints it with the board; a bad or refused
+// move gets an error line on stderr naming `usage` and changes nothing.
+void playTyped(Game& game, const std::string& cmd, const char* usage) {
+  const auto p = parsePoint(cmd, game.size());
+  if (!p) {
+    std::cerr << "error: \"" << cmd << "\" is not a move " << usage << "\n";
+    return;
+  }
+  if (MoveError e = game.play(*p); e != MoveError::None) {
+    std::cerr << "error: " << cmd << ": " << refusal(game, *p, e) << "\n";
+    return;
+  }
+  printMove(game, game.ply() - 1);
+  std::cout << cli::renderBoard(game) << std::flush;
+}
+
 // The line after a takeback: "TAKEBACK to 1 move", "TAKEBACK to 0 moves".
 std::string takebackLine(int ply) {
   return "TAKEBACK to " + std::to_string(ply) + (ply == 1 ? " move\n" : " moves\n");
@@ -131,17 +147,7 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
       game.end(Outcome::Interrupted, EndReason::Disconnected, "quit");
       break;
     }
-    auto p = parsePoint(cmd, game.size());
-    if (!p) {
-      std::cerr << "error: \"" << cmd << "\" is not a move (use h8 or 7,7)\n";
-      continue;
-    }
-    if (MoveError e = game.play(*p); e != MoveError::None) {
-      std::cerr << "error: " << cmd << ": " << refusal(game, *p, e) << "\n";
-      continue;
-    }
-    printMove(game, game.ply() - 1);
-    std::cout << cli::renderBoard(game) << std::flush;
+    playTyped(game, cmd, "(use h8 or 7,7)");
   }
   std::cout << describeResult(game.result()) << "\n" << cli::resultLine(game.result()) << std::endl;
   return 0;
@@ -213,17 +219,7 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
       std::cout << std::flush;
       continue;
     }
-    auto p = parsePoint(cmd, game.size());
-    if (!p) {
-      std::cerr << "error: \"" << cmd << "\" is not a move (use h8 or 7,7; undo, hint, quit)\n";
-      continue;
-    }
-    if (MoveError e = game.play(*p); e != MoveError::None) {
-      std::cerr << "error: " << cmd << ": " << refusal(game, *p, e) << "\n";
-      continue;
-    }
-    printMove(game, game.ply() - 1);
-    std::cout << cli::renderBoard(game) << std::flush;
+    playTyped(game, cmd, "(use h8 or 7,7; undo, hint, quit)");
   }
   std::cout << describeResult(game.result()) << "\n" << cli::resultLine(game.result()) << std::endl;
   return 0;
