@@ -632,6 +632,14 @@ computer_game)
   # shellcheck disable=SC2086
   click_move comp 3 3 ${hint/,/ }
   app_wait 3 comp '^MOVE 4 '
+  # Ctrl+Z takes back the player's move and the computer's reply, and the player moves again.
+  read -r gx gy cell <<< "$comp_geo"
+  xdotool mousemove --sync "$((gx - cell / 2))" "$gy"
+  xdotool key ctrl+z
+  app_wait 3 comp '^TAKEBACK 2$'
+  click_move comp 3 3 0 0
+  app_wait 3 comp '^MOVE 4 '
+  [[ $line != "MOVE 4 0,0" ]] || fail "comp: the computer replied on an occupied point"
   # The window is closed while the computer thinks.
   start_app master --computer 5 --color white --rule renju
   exec 4< "$work/master.fifo"
