@@ -135,7 +135,13 @@ printf '(;GM[4]FF[4]CA[GB18030]SZ[15]PB[张三]PW[李四]C[五子棋]\n;B[hh];W[
   fail "gomoku-cli.exe convert: $(cat "$work/convert.out")"
 grep -q 'PB\[张三\]PW\[李四\]C\[五子棋\]' "$work/utf8.sgf" ||
   fail "the GB18030 record was not converted: $(cat "$work/utf8.sgf")"
-step "   gomoku-cli.exe converted a GB18030 SGF to UTF-8"
+# Saves are atomic (a temporary file renamed over the old one): converting again replaces it.
+printf '(;GM[4]FF[4]SZ[15]PB[Again];B[hh])' >"$work/again.sgf"
+(cd "$work" && wine_ "$inst/gomoku-cli.exe" convert again.sgf utf8.sgf) >"$work/convert2.out" 2>&1 ||
+  fail "gomoku-cli.exe convert over an existing file: $(cat "$work/convert2.out")"
+grep -q 'PB\[Again\]' "$work/utf8.sgf" || fail "the existing file was not replaced: $(cat "$work/utf8.sgf")"
+[[ -z $(find "$work" -maxdepth 1 -name 'utf8.sgf?*') ]] || fail "a temporary file was left: $(ls "$work")"
+step "   gomoku-cli.exe converted a GB18030 SGF to UTF-8 and replaced it atomically"
 
 # ---- 2. the installed app hosts, the Linux gomoku-cli joins and plays a whole game
 step "2. gomoku.exe --host 0, Linux gomoku-cli joins on 127.0.0.1"

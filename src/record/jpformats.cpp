@@ -71,7 +71,7 @@ struct Builder {
 }  // namespace
 
 std::optional<JapaneseFormat> japaneseFormatFromPath(const std::filesystem::path& path) {
-  std::string ext = path.extension().string();
+  std::string ext = utf8Path(path.extension());
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (ext == ".ban") return JapaneseFormat::Ban;
   if (ext == ".dt5") return JapaneseFormat::Dt5;

@@ -270,7 +270,7 @@ Record readPsq(std::string_view text, const ReadOptions& options) {
 }
 
 std::optional<RecordResult> gomocupResultFromName(const std::filesystem::path& path) {
-  const std::string name = path.filename().string();
+  const std::string name = utf8Path(path.filename());
   // <round>_<i>_<j>_<X>.psq
   if (name.size() < 4 || name.substr(name.size() - 4) != ".psq") return std::nullopt;
   const std::string stem = name.substr(0, name.size() - 4);
@@ -308,10 +308,10 @@ Record readPsqFile(const std::filesystem::path& path, const ReadOptions& options
   try {
     rec = readPsq(readFileBytes(path), options);
   } catch (const RecordError& e) {
-    throw RecordError(path.string(), e.line(), e.message());
+    throw RecordError(utf8Path(path), e.line(), e.message());
   }
   if (auto named = gomocupResultFromName(path)) {
-    const std::string x = path.filename().string().substr(path.filename().string().size() - 5, 1);
+    const std::string x = utf8Path(path.filename()).substr(utf8Path(path.filename()).size() - 5, 1);
     if (!rec.result) {
       rec.result = named;
       rec.resultText = "file name: X = " + x;

@@ -43,24 +43,29 @@ const char* recordResultName(RecordResult r) {
   return "unknown";
 }
 
+std::string utf8Path(const std::filesystem::path& path) {
+  const std::u8string text = path.u8string();
+  return std::string(text.begin(), text.end());
+}
+
 std::string readFileBytes(const std::filesystem::path& path) {
   constexpr std::uintmax_t kMaxBytes = 16u << 20;
   std::error_code ec;
   const auto bytes = std::filesystem::file_size(path, ec);
-  if (ec) throw RecordError(path.string(), 0, "cannot read the file (" + ec.message() + ")");
+  if (ec) throw RecordError(utf8Path(path), 0, "cannot read the file (" + ec.message() + ")");
   if (bytes > kMaxBytes)
     throw RecordError(
-        path.string(), 0,
+        utf8Path(path), 0,
         "the file is too large for a game record (" + std::to_string(bytes) + " bytes)");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw RecordError(path.string(), 0, "cannot open the file");
+  if (!in) throw RecordError(utf8Path(path), 0, "cannot open the file");
   std::string data{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw RecordError(path.string(), 0, "cannot read the file");
+  if (in.bad()) throw RecordError(utf8Path(path), 0, "cannot read the file");
   return data;
 }
 
 Record readRecordFile(const std::filesystem::path& path, const ReadOptions& options) {
-  std::string ext = path.extension().string();
+  std::string ext = utf8Path(path.extension());
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (ext == ".psq") return readPsqFile(path, options);
   if (ext == ".sgf") return readSgfFile(path, options);
@@ -69,7 +74,7 @@ Record readRecordFile(const std::filesystem::path& path, const ReadOptions& opti
     try {
       return ext == ".sav" ? readYixinSav(bytes, options) : readRenLib(bytes, options);
     } catch (const RecordError& e) {
-      throw RecordError(path.string(), e.line(), e.message());
+      throw RecordError(utf8Path(path), e.line(), e.message());
     }
   }
   if (const auto jp = japaneseFormatFromPath(path)) {
@@ -77,10 +82,10 @@ Record readRecordFile(const std::filesystem::path& path, const ReadOptions& opti
     try {
       return readJapanese(bytes, *jp, options);
     } catch (const RecordError& e) {
-      throw RecordError(path.string(), e.line(), e.message());
+      throw RecordError(utf8Path(path), e.line(), e.message());
     }
   }
-  throw RecordError(path.string(), 0,
+  throw RecordError(utf8Path(path), 0,
                     "unknown record format (the name should end in .psq, .sgf, .sav or .lib; "
                     ".ban, .dt5, .kif, .lws, .nrf and .rnj are read too)");
 }

@@ -123,6 +123,10 @@ struct ReadOptions {
   std::string encoding;
 };
 
+/// A path as UTF-8 text, for messages and extensions (on Windows `path.string()` would use the
+/// ANSI code page and lose or refuse Chinese names).
+std::string utf8Path(const std::filesystem::path& path);
+
 /// Reads a whole file into memory (at most 16 MiB). Throws RecordError (line 0) naming the path
 /// when it cannot be opened or read, or is larger.
 std::string readFileBytes(const std::filesystem::path& path);

@@ -20,7 +20,7 @@
 namespace gomoku {
 
 std::optional<RecordFormat> recordFormatFromPath(const std::filesystem::path& path) {
-  std::string ext = path.extension().string();
+  std::string ext = utf8Path(path.extension());
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (ext == ".psq") return RecordFormat::Psq;
   if (ext == ".sgf") return RecordFormat::Sgf;
@@ -78,17 +78,21 @@ void writeFileAtomic(const std::filesystem::path& path, std::string_view data) {
   std::FILE* f = nullptr;
   fs::path temp;
   for (int attempt = 0; attempt < 20 && !f; ++attempt) {
-    std::string name = ".";  // piece by piece: GCC 12 warns falsely (-Wrestrict) on a chain of +
-    name += path.filename().string();
-    name += ".tmp";
-    name += std::to_string(rd() % 1000000);
+    // ".<name>.tmp<n>", built as paths: the name stays in the system's own encoding.
+    fs::path name(".");
+    name += path.filename();
+    name += ".tmp" + std::to_string(rd() % 1000000);
     temp = dir / name;
-    f = std::fopen(temp.string().c_str(), "wbx");  // "x": fail when it exists
+#ifdef _WIN32
+    f = _wfopen(temp.c_str(), L"wbx");  // "x": fail when it exists
+#else
+    f = std::fopen(temp.c_str(), "wbx");  // "x": fail when it exists
+#endif
     if (!f && errno != EEXIST) break;
   }
   if (!f)
     throw RecordError(
-        path.string(), 0,
+        utf8Path(path), 0,
         std::string("cannot create a file in the folder (") + std::strerror(errno) + ")");
   bool ok = std::fwrite(data.data(), 1, data.size(), f) == data.size();
   int err = ok ? 0 : errno;
@@ -109,25 +113,25 @@ void writeFileAtomic(const std::filesystem::path& path, std::string_view data) {
     fs::rename(temp, path, ec);
     if (ec) {
       fs::remove(temp, ec);
-      throw RecordError(path.string(), 0, "cannot replace the file (" + ec.message() + ")");
+      throw RecordError(utf8Path(path), 0, "cannot replace the file (" + ec.message() + ")");
     }
     return;
   }
   fs::remove(temp, ec);
-  throw RecordError(path.string(), 0,
+  throw RecordError(utf8Path(path), 0,
                     std::string("cannot write the file (") + std::strerror(err) + ")");
 }
 
 void saveRecordFile(const std::filesystem::path& path, const Record& record) {
   const auto format = recordFormatFromPath(path);
   if (!format)
-    throw RecordError(path.string(), 0,
+    throw RecordError(utf8Path(path), 0,
                       "unknown record format (the name should end in .psq, .sgf, .sav or .lib)");
   std::string data;
   try {
     data = writeRecord(record, *format);
   } catch (const RecordError& e) {
-    throw RecordError(path.string(), 0, e.message());
+    throw RecordError(utf8Path(path), 0, e.message());
   }
   writeFileAtomic(path, data);
 }
@@ -157,7 +161,7 @@ Record openRecordFile(const std::filesystem::path& path, Rule ruleIfUnstated,
   try {
     checkRecordMoves(rec, rule);
   } catch (const RecordError& e) {
-    throw RecordError(path.string(), e.line(), e.message());
+    throw RecordError(utf8Path(path), e.line(), e.message());
   }
   return rec;
 }

@@ -595,7 +595,7 @@ Record readSgfFile(const std::filesystem::path& path, const ReadOptions& options
   try {
     return readSgf(readFileBytes(path), options);
   } catch (const RecordError& e) {
-    throw RecordError(path.string(), e.line(), e.message());
+    throw RecordError(utf8Path(path), e.line(), e.message());
   }
 }
 
