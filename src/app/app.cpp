@@ -1,5 +1,6 @@
 #include "app/app.h"
 
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -89,6 +90,11 @@ int main(int argc, char** argv) {
   for (std::wstring& arg : args) wargv.push_back(arg.data());
   wargv.push_back(nullptr);
   if (gomoku::app::WantsHelp(argc, argv)) wxApp::SetInstance(new gomoku::app::HelpApp);
+#ifdef __WXGTK__
+  // Scroll bars that take their own room: GTK's overlay scroll bars cover the last characters
+  // of the chat log's and the rules' lines. The user's own setting is kept.
+  setenv("GTK_OVERLAY_SCROLLING", "0", /*overwrite=*/0);
+#endif
   return wxEntry(argc, wargv.data());
 }
 #endif
