@@ -52,6 +52,9 @@
 #                  dialog in English and Simplified Chinese is kept as screenshots
 #   preferences_match  the app hosts, a gomoku-cli joins: a nickname changed in Preferences
 #                  reaches the peer at once (NICK line of gomoku-cli) and is saved
+#   small_screen   (run on a 1366x768 screen) --local: the whole window, menu bar included, is on
+#                  the screen and a click plays; resized to 1000x600 (a 1024x600 netbook) the
+#                  window is that size (its minimum is lower) and a click still plays
 #   sounds         a stone placed plays res/sound-stone.wav (through a fake aplay in PATH: no OSS
 #                  device under Xvfb); with /View/Sounds=0 nothing is played
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
@@ -933,6 +936,29 @@ keyboard_play)
   xdotool key Up; cursor_is kbr 4 "i8 empty"
   xdotool key Left; cursor_is kbr 4 "h8 forbidden double-three"
   import -window root "$artifacts/gui-keyboard_play-renju.png"
+  ;;
+small_screen)
+  start_app local --local
+  exec 3< "$work/local.fifo"
+  app_wait 3 local '^GEOMETRY '
+  read -r screen_w screen_h < <(xdpyinfo | awk '/dimensions:/ { split($2, d, "x"); print d[1], d[2] }')
+  win=$(xdotool search --sync --onlyvisible --pid "$local_pid" | head -1)
+  # window_box: "X Y WIDTH HEIGHT" of the app's top-level window (menu and status bar included).
+  window_box() {
+    xwininfo -id "$win" | awk '/Absolute upper-left X/ { x = $NF } /Absolute upper-left Y/ { y = $NF }
+                              /^ *Width:/ { w = $NF } /^ *Height:/ { h = $NF } END { print x, y, w, h }'
+  }
+  read -r wx wy ww wh < <(window_box)
+  ((wy >= 0 && wy + wh <= screen_h && wx >= 0 && wx + ww <= screen_w)) ||
+    fail "local: the window ${ww}x${wh}+${wx}+${wy} does not fit the ${screen_w}x${screen_h} screen"
+  click_move local 3 1 7 7
+  screenshot 1366x768
+  xdotool windowsize "$win" 1000 600
+  app_wait 3 local '^GEOMETRY '   # the board took its new size
+  read -r wx wy ww wh < <(window_box)
+  ((ww == 1000 && wh == 600)) || fail "local: resized to 1000x600, the window is ${ww}x${wh} (minimum too big)"
+  click_move local 3 2 8 8
+  screenshot 1000x600
   ;;
 sounds)
   # Under Xvfb there is no OSS device, so the app plays through a player in PATH: here a fake
