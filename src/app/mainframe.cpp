@@ -674,6 +674,7 @@ wxScrolledWindow* MainFrame::BuildSidePanel(wxWindow* parent) {
   chatLog_ = new wxTextCtrl(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize,
                             wxTE_MULTILINE | wxTE_READONLY | wxTE_RICH2 | wxTE_WORDWRAP);
   chatLog_->SetMinSize(wxSize(-1, FromDIP(60)));
+  chatLog_->SetMargins(FromDIP(4));
   chatSizer_->Add(chatLog_, wxSizerFlags(1).Expand());
   chatSizer_->AddSpacer(FromDIP(6));
   auto* chatRow = new wxBoxSizer(wxHORIZONTAL);
