@@ -117,6 +117,11 @@ int main(int argc, char** argv) {
   wargv.push_back(nullptr);
   if (gomoku::app::WantsHelp(argc, argv) || gomoku::app::NoDisplay())
     wxApp::SetInstance(new gomoku::app::HelpApp);
+#ifdef __WXGTK__
+  // Scroll bars that take their own room: GTK's overlay scroll bars cover the last characters
+  // of the chat log's and the rules' lines. The user's own setting is kept.
+  setenv("GTK_OVERLAY_SCROLLING", "0", /*overwrite=*/0);
+#endif
   return wxEntry(argc, wargv.data());
 }
 #endif

@@ -1,5 +1,7 @@
 #include "app/enginesdialog.h"
 
+#include <algorithm>
+
 #include <wx/button.h>
 #include <wx/config.h>
 #include <wx/filedlg.h>
@@ -13,6 +15,7 @@
 
 #include "ai/pbrain_client.h"
 #include "app/texts.h"
+#include "app/wraptext.h"
 
 namespace gomoku::app {
 
@@ -69,7 +72,19 @@ EnginesDialog::EnginesDialog(wxWindow* parent)
   auto* add = new wxButton(this, wxID_ANY, _(L"&Add\u2026"));
   auto* remove = new wxButton(this, wxID_ANY, _("&Remove"));
   auto* test = new wxButton(this, wxID_ANY, _("&Test"));
-  intro->Wrap(FromDIP(460));
+  // Wrapped to the width of the list and the buttons beside it, again when the dialog is
+  // resized (WrapToWidth: Chinese has no spaces to break at).
+  const int buttonsWidth =
+      std::max({add->GetBestSize().x, remove->GetBestSize().x, test->GetBestSize().x});
+  SetWrappedLabel(intro, intro->GetLabelText(), FromDIP(460 + 10) + buttonsWidth);
+  Bind(wxEVT_SIZE, [this, intro](wxSizeEvent& e) {
+    e.Skip();
+    const int width = GetClientSize().x - FromDIP(32);
+    if (width > FromDIP(200)) {
+      RewrapLabel(intro, width);
+      Layout();
+    }
+  });
   add->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { OnAdd(); });
   remove->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { OnRemove(); });
   test->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { OnTest(); });

@@ -16,6 +16,7 @@
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/panel.h>
+#include <wx/scrolwin.h>
 #include <wx/settings.h>
 #include <wx/sizer.h>
 #include <wx/statbmp.h>
@@ -37,6 +38,7 @@
 #include "app/sounds.h"
 #include "app/testreport.h"
 #include "app/texts.h"
+#include "app/wraptext.h"
 #include "core/notation.h"
 #include "core/utf8.h"
 #include "gomoku/version.h"
@@ -128,9 +130,10 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
   BuildMenu();
   BuildLayout();
   CreateStatusBar();
-  // Room for the side panel and a board that is still comfortable to play on.
+  // Room for the side panel (it scrolls when lower than its contents) and a board that is still
+  // comfortable to play on; low enough for a 1366x768 or 1024x600 screen.
   wxSize minimum = GetSizer()->GetMinSize();
-  minimum.IncTo(FromDIP(wxSize(640, 500)));
+  minimum.IncTo(FromDIP(wxSize(640, 440)));
   SetMinClientSize(minimum);
 
   Bind(wxEVT_CLOSE_WINDOW, &MainFrame::OnClose, this);
@@ -164,7 +167,10 @@ wxSize MainFrame::DefaultClientSize() const {
   const int roomX = area.width * 9 / 10 - chrome.x - sidePanel.x;
   int side = std::min({roomY, roomX, FromDIP(780)});
   side = std::max(side, FromDIP(480));
-  wxSize size(side + sidePanel.x, side);
+  // As high as the side panel's contents when the screen has room for them: no scrolling then.
+  wxSize size(side + sidePanel.x, std::max(side, sideContentHeight_));
+  // Never beyond the display's work area (the frame's decorations may not be known yet).
+  size.DecTo(area.GetSize() - chrome - wxSize(0, FromDIP(32)));
   size.IncTo(GetMinClientSize());
   return size;
 }
@@ -495,7 +501,11 @@ void MainFrame::BuildLayout() {
   });
   side_->Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
     e.Skip();
-    CallAfter([this] { ReportButtons(); });
+    CallAfter([this] {
+      // The texts wrap to the panel's width: again when it changed (e.g. a scroll bar came).
+      if (SideTextWidth() != sideWrapWidth_) UpdateSidePanel();
+      ReportButtons();
+    });
   });
 
   auto* frameSizer = new wxBoxSizer(wxVERTICAL);
@@ -503,10 +513,14 @@ void MainFrame::BuildLayout() {
   SetSizer(frameSizer);
 }
 
-wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
-  auto* panel = new wxPanel(parent);
-  const int width = FromDIP(270);
-  panel->SetMinSize(wxSize(width, -1));
+wxScrolledWindow* MainFrame::BuildSidePanel(wxWindow* parent) {
+  // Scrolls vertically, so that the window fits a low screen; as wide as its contents plus the
+  // scroll bar, so that a scroll bar never hides or squeezes them.
+  auto* panel = new wxScrolledWindow(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                                     wxVSCROLL | wxTAB_TRAVERSAL);
+  panel->SetScrollRate(0, FromDIP(10));
+  const int scrollBar = std::max(0, wxSystemSettings::GetMetric(wxSYS_VSCROLL_X, panel));
+  int width = FromDIP(270);  // of the contents with their margins; more if a row needs it
 
   auto heading = [panel](const wxString& text) {
     auto* label = new wxStaticText(panel, wxID_ANY, text.Upper());
@@ -566,7 +580,9 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   // Hot-seat game: undo, redo, restart.
   localSizer_ = new wxBoxSizer(wxVERTICAL);
   localSizer_->AddSpacer(FromDIP(14));
-  auto* localRow = new wxGridSizer(3, FromDIP(6), FromDIP(6));
+  // Each button at least its best size (its label clear of its edges), the room left shared.
+  auto* localRow = new wxFlexGridSizer(3, FromDIP(6), FromDIP(6));
+  for (int column = 0; column < 3; ++column) localRow->AddGrowableCol(column, 1);
   undoButton_ = new wxButton(panel, ID_Takeback, _("&Undo"));
   undoButton_->SetToolTip(_("Take back the last move (Ctrl+Z)"));
   redoButton_ = new wxButton(panel, ID_Redo, _("Re&do"));
@@ -575,6 +591,7 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   restartButton_->SetToolTip(_("Start this game again from the empty board"));
   for (wxButton* b : {undoButton_, redoButton_, restartButton_}) localRow->Add(b, expand);
   localSizer_->Add(localRow, expand);
+  width = std::max(width, localRow->CalcMin().x + FromDIP(32));  // measured while shown
   sizer->Add(localSizer_, expand);
 
   // Replay of an opened record.
@@ -591,6 +608,7 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   };
   replayBar_ = new ReplayBar(panel, handlers, session_.replaySpeedMs);
   replaySizer_->Add(replayBar_, expand);
+  width = std::max(width, replayBar_->GetBestSize().x + FromDIP(32));
   sizer->Add(replaySizer_, expand);
   // Hidden until needed: they take the place of the chat, so the window's minimum size (set
   // from the panel as built) does not count them.
@@ -656,6 +674,7 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   chatLog_ = new wxTextCtrl(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize,
                             wxTE_MULTILINE | wxTE_READONLY | wxTE_RICH2 | wxTE_WORDWRAP);
   chatLog_->SetMinSize(wxSize(-1, FromDIP(60)));
+  chatLog_->SetMargins(FromDIP(4));
   chatSizer_->Add(chatLog_, wxSizerFlags(1).Expand());
   chatSizer_->AddSpacer(FromDIP(6));
   auto* chatRow = new wxBoxSizer(wxHORIZONTAL);
@@ -705,6 +724,10 @@ wxPanel* MainFrame::BuildSidePanel(wxWindow* parent) {
   auto* outer = new wxBoxSizer(wxVERTICAL);
   outer->Add(sizer, wxSizerFlags(1).Expand().Border(wxALL, FromDIP(16)));
   panel->SetSizer(outer);
+  sideContentHeight_ = outer->GetMinSize().y;  // as built: a network match with its chat
+  sideWidth_ = std::max(width, outer->GetMinSize().x);
+  panel->SetMinSize(wxSize(sideWidth_ + scrollBar, FromDIP(200)));
+  panel->FitInside();
 
   // The buttons share the menu commands' ids: forward them to the frame's handlers.
   panel->Bind(wxEVT_BUTTON, [this](wxCommandEvent& e) {
@@ -1134,8 +1157,8 @@ void MainFrame::SendChat() {
   const std::string text = chatInput_->GetValue().Trim().Trim(false).utf8_string();
   if (text.empty()) return;
   if (const std::string error = net_->sendChat(text); !error.empty()) {
-    chatError_->SetLabelText(AsSentence(error));  // e.g. too long, too fast
-    side_->Layout();
+    SetWrappedLabel(chatError_, AsSentence(error), SideTextWidth());  // e.g. too long, too fast
+    RelayoutSide();
     return;
   }
   chatInput_->Clear();
@@ -1164,7 +1187,9 @@ void MainFrame::AppendChat(const net::ChatLine& line) {
 }
 
 void MainFrame::UpdateRequestCard() {
-  const wxString peer = FromUtf8(snap_.peerNickname);
+  const int wrap = SideTextWidth() - FromDIP(24);
+  // A long nickname is shortened, so that the sentence around it stays short.
+  const wxString peer = EllipsizeName(requestText_, FromUtf8(snap_.peerNickname), wrap * 3 / 5);
   wxString title, text;
   bool incoming = false;
   if (MatchConnected()) {
@@ -1201,10 +1226,8 @@ void MainFrame::UpdateRequestCard() {
     return;
   }
   requestCard_->SetBackgroundColour(incoming ? kIncomingCard : kWaitingCard);
-  requestTitle_->SetLabelText(title);
-  requestText_->SetLabelText(text);
-  const int wrap = std::max(side_->GetClientSize().x, side_->GetMinSize().x) - FromDIP(32 + 24);
-  requestText_->Wrap(wrap);
+  SetWrappedLabel(requestTitle_, title, wrap);
+  SetWrappedLabel(requestText_, text, wrap);
   acceptButton_->Show(incoming);
   declineButton_->Show(incoming);
   requestCard_->Show();
@@ -1282,7 +1305,13 @@ void MainFrame::ShowState() {
 void MainFrame::UpdateSidePanel() {
   const Game& game = ShownGame();
   const bool network = mode_ == Mode::Network && netStarted_;
-  const int wrap = std::max(side_->GetClientSize().x, side_->GetMinSize().x) - FromDIP(32);
+  const int wrap = SideTextWidth();
+  sideWrapWidth_ = wrap;
+  // Nicknames inside sentences are shortened (with an ellipsis) to about half a line, so that
+  // what the sentence says (whose turn, the countdown) always shows.
+  auto shortName = [&](const wxWindow* label, const wxString& nick) {
+    return EllipsizeName(label, nick, wrap / 2);
+  };
 
   // Players: nicknames in a network game, "(you)" after ours; the side to move in bold. A long
   // nickname is ellipsized, never the "(you)" after it; the tooltip has it in full.
@@ -1313,19 +1342,28 @@ void MainFrame::UpdateSidePanel() {
   // Turn or result.
   wxString turn;
   if (game.over()) {
-    turn = ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White));
+    turn = ResultSentence(game.result(), shortName(turn_, PlayerName(Stone::Black)),
+                          shortName(turn_, PlayerName(Stone::White)));
   } else if (network && snap_.match == net::MatchPhase::Suspended) {
     turn = _("Game paused: connection lost");
   } else if (mode_ == Mode::Replay) {
     turn = wxString::Format(_("Replay: %s to move"), ColorLabel(game.toMove()));
   } else if (network) {
-    turn = snap_.myTurn ? _("Your turn")
-                        : wxString::Format(_("Opponent's turn: %s"), FromUtf8(snap_.peerNickname));
+    if (snap_.myTurn) {
+      turn = _("Your turn");
+    } else {
+      // On one line when the name, shortened, fits there.
+      const wxString format = _("Opponent's turn: %s");
+      wxClientDC dc(turn_);
+      dc.SetFont(turn_->GetFont());
+      const int room = wrap - dc.GetTextExtent(wxString::Format(format, wxString())).x;
+      turn = wxString::Format(
+          format, EllipsizeName(turn_, FromUtf8(snap_.peerNickname), std::max(room, wrap / 2)));
+    }
   } else {
     turn = wxString::Format(_("%s to move"), ColorLabel(game.toMove()));
   }
-  turn_->SetLabelText(turn);
-  turn_->Wrap(wrap);
+  SetWrappedLabel(turn_, turn, wrap);
   // In a replay the controls below keep their place whether the result (two lines) or the side
   // to move (one line) is shown.
   turn_->SetMinSize(wxSize(-1, mode_ == Mode::Replay ? 2 * turn_->GetCharHeight() : -1));
@@ -1336,11 +1374,10 @@ void MainFrame::UpdateSidePanel() {
   wxString moves = wxString::Format(wxPLURAL("%d move", "%d moves", game.ply()), game.ply());
   if (const Point* last = game.lastMove())
     moves += wxString::Format(_(", last %s"), toRif(*last, game.size()));
-  moves_->SetLabelText(moves);
-  rule_->SetLabelText(RuleLabel(game.rule(), game.size()));
+  SetWrappedLabel(moves_, moves, wrap);
+  SetWrappedLabel(rule_, RuleLabel(game.rule(), game.size()), wrap);
   const bool renju = game.rule() == Rule::Renju;
-  foul_->SetLabelText(renju ? FoulPolicyLabel(game.foulPolicy()) : wxString());
-  foul_->Wrap(wrap);
+  SetWrappedLabel(foul_, renju ? FoulPolicyLabel(game.foulPolicy()) : wxString(), wrap);
   foul_->Show(renju);
 
   // Connection.
@@ -1367,7 +1404,7 @@ void MainFrame::UpdateSidePanel() {
           connection =
               snap_.role == net::Role::Host
                   ? wxString::Format(_(L"Connection lost — waiting for %s to reconnect (%s left)."),
-                                     FromUtf8(snap_.peerNickname), clock)
+                                     shortName(connection_, FromUtf8(snap_.peerNickname)), clock)
                   : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."),
                                      clock);
         } else if (snap_.match == net::MatchPhase::Closed)
@@ -1385,8 +1422,8 @@ void MainFrame::UpdateSidePanel() {
   } else if (mode_ == Mode::Replay) {
     connection = _(L"Not connected \u2014 replaying a record");
   }
-  connection_->SetLabelText(connection);
-  connection_->Wrap(wrap);
+  SetWrappedLabel(connection_, connection, wrap);
+  RewrapLabel(chatError_, wrap);
 
   leaveButton_->Enable(net_ && netStarted_ && snap_.phase == net::NetPhase::InMatch &&
                        snap_.match != net::MatchPhase::Closed);
@@ -1410,9 +1447,10 @@ void MainFrame::UpdateSidePanel() {
   chatInput_->Enable(canChat);
   sendButton_->Enable(canChat);
   if (network)
-    chatInput_->SetHint(
-        canChat ? wxString::Format(_(L"Message to %s\u2026"), FromUtf8(snap_.peerNickname))
-                : wxString(_("Not connected")));
+    chatInput_->SetHint(canChat
+                            ? wxString::Format(_(L"Message to %s\u2026"),
+                                               shortName(chatInput_, FromUtf8(snap_.peerNickname)))
+                            : wxString(_("Not connected")));
   UpdateRequestCard();
   if (!network) requestCard_->Hide();
   // The title names the record replayed.
@@ -1421,8 +1459,18 @@ void MainFrame::UpdateSidePanel() {
           ? wxString::Format(_("%s - Gomoku"), wxFileName(replayPath_).GetFullName())
           : wxString(_("Gomoku"));
   if (GetTitle() != title) SetTitle(title);
-  side_->Layout();
+  RelayoutSide();
   CallAfter([this] { ReportButtons(); });  // once the layout settled
+}
+
+int MainFrame::SideTextWidth() const {
+  // The panel's inside less its margins; never less than the panel was built for.
+  return std::max(side_->GetClientSize().x, sideWidth_) - FromDIP(32);
+}
+
+void MainFrame::RelayoutSide() {
+  side_->FitInside();  // the scrolling range follows the contents shown
+  side_->Layout();
 }
 
 void MainFrame::ShowSituationStatus() {

@@ -31,6 +31,7 @@ class wxButton;
 class wxMenu;
 class wxMenuBar;
 class wxPanel;
+class wxScrolledWindow;
 class wxSizer;
 class wxSizerItem;
 class wxStaticBitmap;
@@ -75,7 +76,11 @@ class MainFrame : public wxFrame {
   void ApplyView();      // the view settings of session_ to the board and the View menu
   void BuildLayout();
   wxSize DefaultClientSize() const;  // a big square board and the side panel on this display
-  wxPanel* BuildSidePanel(wxWindow* parent);
+  wxScrolledWindow* BuildSidePanel(wxWindow* parent);
+  // Width in pixels for the side panel's texts (the panel's inside less its margins).
+  int SideTextWidth() const;
+  // Lays out the side panel again and updates its scrolling range to its contents.
+  void RelayoutSide();
 
   // Game > New local game...: asks for the rule, size and foul policy, then starts the game.
   void OnNewLocalGame();
@@ -244,7 +249,11 @@ class MainFrame : public wxFrame {
   wxButton* restartButton_ = nullptr;
   wxMenu* recentMenu_ = nullptr;
   std::vector<wxString> recentFiles_;
-  wxPanel* side_ = nullptr;
+  // The side panel; it scrolls vertically when the window is lower than its contents.
+  wxScrolledWindow* side_ = nullptr;
+  int sideWidth_ = 0;          // pixels the side panel's contents need across, margins included
+  int sideContentHeight_ = 0;  // pixels the side panel's contents need in a network match
+  int sideWrapWidth_ = 0;      // the SideTextWidth its labels were last wrapped to
   wxStaticBitmap* blackIcon_ = nullptr;
   wxStaticBitmap* whiteIcon_ = nullptr;
   wxStaticText* blackName_ = nullptr;

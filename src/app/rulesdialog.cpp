@@ -82,6 +82,7 @@ class RulesDialog : public wxDialog {
     auto* text =
         new wxTextCtrl(this, wxID_ANY, rules, wxDefaultPosition, FromDIP(wxSize(560, 460)),
                        wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP | wxTE_RICH2 | wxBORDER_NONE);
+    text->SetMargins(FromDIP(wxPoint(8, 4)));  // the text clear of the edge (no border)
     wxFont bold = text->GetFont();
     bold.MakeBold().MakeLarger();
     for (const auto& [start, end] : headings)

@@ -52,6 +52,10 @@
 #                  dialog in English and Simplified Chinese is kept as screenshots
 #   preferences_match  the app hosts, a gomoku-cli joins: a nickname changed in Preferences
 #                  reaches the peer at once (NICK line of gomoku-cli) and is saved
+#   small_screen   (run on a 1366x768 screen) --local: the whole window, menu bar included, is on
+#                  the screen and a click plays; resized to 1000x600 (a 1024x600 netbook) the
+#                  window is that size (its minimum is lower) and a click still plays; then a
+#                  network game with 20-character Chinese nicknames (screenshots of the side panel)
 #   sounds         a stone placed plays res/sound-stone.wav (through a fake aplay in PATH: no OSS
 #                  device under Xvfb); with /View/Sounds=0 nothing is played
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
@@ -948,6 +952,56 @@ keyboard_play)
   xdotool key Up; cursor_is kbr 4 "i8 empty"
   xdotool key Left; cursor_is kbr 4 "h8 forbidden double-three"
   import -window root "$artifacts/gui-keyboard_play-renju.png"
+  ;;
+small_screen)
+  start_app local --local
+  exec 3< "$work/local.fifo"
+  app_wait 3 local '^GEOMETRY '
+  read -r screen_w screen_h < <(xdpyinfo | awk '/dimensions:/ { split($2, d, "x"); print d[1], d[2] }')
+  win=$(xdotool search --sync --onlyvisible --pid "$local_pid" | head -1)
+  # window_box: "X Y WIDTH HEIGHT" of the app's top-level window (menu and status bar included).
+  window_box() {
+    xwininfo -id "$win" | awk '/Absolute upper-left X/ { x = $NF } /Absolute upper-left Y/ { y = $NF }
+                              /^ *Width:/ { w = $NF } /^ *Height:/ { h = $NF } END { print x, y, w, h }'
+  }
+  read -r wx wy ww wh < <(window_box)
+  ((wy >= 0 && wy + wh <= screen_h && wx >= 0 && wx + ww <= screen_w)) ||
+    fail "local: the window ${ww}x${wh}+${wx}+${wy} does not fit the ${screen_w}x${screen_h} screen"
+  click_move local 3 1 7 7
+  screenshot 1366x768
+  xdotool windowsize "$win" 1000 600
+  app_wait 3 local '^GEOMETRY '   # the board took its new size
+  read -r wx wy ww wh < <(window_box)
+  ((ww == 1000 && wh == 600)) || fail "local: resized to 1000x600, the window is ${ww}x${wh} (minimum too big)"
+  click_move local 3 2 8 8
+  screenshot 1000x600
+  kill "$local_pid"; exec 3<&-
+  # A network game in Chinese with the longest nicknames (32 bytes of UTF-8 are allowed; 20
+  # Chinese characters here): the side panel shortens them inside sentences, so the turn, the
+  # request card and the reconnection countdown stay readable (screenshots).
+  long_nick="五子棋爱好者王小二来自北京市海淀区中关村"
+  LANG=zh_CN.UTF-8 keep_open=1 start_app host --host 0 --nick "$long_nick" --color black
+  exec 3< "$work/host.fifo"
+  app_wait 3 host '^LISTENING '; port=${line#LISTENING }
+  mkfifo "$work/cli.in"
+  "$CLI" join "127.0.0.1:$port" --nick "$long_nick" < "$work/cli.in" > "$work/cli.out" 2> "$work/cli.err" &
+  cli_pid=$!; pids+=($cli_pid)
+  exec 5> "$work/cli.in"
+  app_wait 3 host '^STARTED '
+  app_wait 3 host '^GEOMETRY '
+  echo "say 你好！这一行很长，用来检查聊天记录的最后一个字没有被滚动条遮住。" >&5
+  app_wait 3 host '^CHAT '
+  click_move host 3 1 7 7
+  screenshot long-nick-turn
+  echo "0,0" >&5
+  app_wait 3 host '^MOVE 2 '
+  key_in host ctrl+d
+  app_wait 3 host '^BUTTON draw -'   # offered: the button waits
+  screenshot long-nick-draw
+  kill -9 "$cli_pid"
+  app_wait 3 host '^SUSPENDED '
+  sleep 0.5   # only for the screenshot: let GTK draw the countdown
+  screenshot long-nick-countdown
   ;;
 sounds)
   # Under Xvfb there is no OSS device, so the app plays through a player in PATH: here a fake
