@@ -43,15 +43,21 @@ std::filesystem::path ToPath(const wxString& s) {
 #endif
 }
 
-const wxString kOpenWildcard =
-    _("Game records (*.psq;*.sgf;*.sav;*.lib)|*.psq;*.sgf;*.sav;*.lib;*.PSQ;*.SGF;*.SAV;*.LIB|"
+// The open dialog's filters. Built when used: a namespace-scope constant would be translated
+// before the catalog is loaded, and stay English.
+wxString OpenWildcard() {
+  return _(
+      "Game records (*.psq;*.sgf;*.sav;*.lib)|*.psq;*.sgf;*.sav;*.lib;*.PSQ;*.SGF;*.SAV;*.LIB|"
       "Piskvork (*.psq)|*.psq|SGF (*.sgf)|*.sgf|Yixin (*.sav)|*.sav|RenLib (*.lib)|*.lib|"
       "Japanese renju programs (*.ban;*.dt5;*.kif;*.lws;*.nrf;*.rnj)|"
       "*.ban;*.dt5;*.kif;*.lws;*.nrf;*.rnj|All files|*");
-// The save dialog's filters, in the order of kSaveExtensions.
-const wxString kSaveWildcard =
-    _("SGF, with names, rule, result and times (*.sgf)|*.sgf|Piskvork (*.psq)|*.psq|"
+}
+// The save dialog's filters, in the order of kSaveExtensions (built when used, as above).
+wxString SaveWildcard() {
+  return _(
+      "SGF, with names, rule, result and times (*.sgf)|*.sgf|Piskvork (*.psq)|*.psq|"
       "Yixin, moves only (*.sav)|*.sav|RenLib, moves only (*.lib)|*.lib");
+}
 const char* const kSaveExtensions[] = {".sgf", ".psq", ".sav", ".lib"};
 
 std::string Today() {
@@ -275,7 +281,7 @@ void MainFrame::Restart() {
 void MainFrame::OnOpen() {
   wxString folder = FromUtf8(session_.lastRecordFolder);
   if (folder.empty() || !wxFileName::DirExists(folder)) folder = AutoSaveFolder();
-  wxFileDialog dialog(this, _("Open a game record"), folder, {}, kOpenWildcard,
+  wxFileDialog dialog(this, _("Open a game record"), folder, {}, OpenWildcard(),
                       wxFD_OPEN | wxFD_FILE_MUST_EXIST);
   if (dialog.ShowModal() != wxID_OK) return;
   OpenRecord(dialog.GetPath());
@@ -388,7 +394,7 @@ void MainFrame::OnSave(bool askName) {
         mode_ == Mode::Replay
             ? wxFileName(replayPath_).GetName() + ".sgf"
             : AutoSaveName(wxDateTime::Now(), PlayerName(Stone::Black), PlayerName(Stone::White));
-    wxFileDialog dialog(this, _("Save the game"), folder, name, kSaveWildcard,
+    wxFileDialog dialog(this, _("Save the game"), folder, name, SaveWildcard(),
                         wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK) return;
     path = dialog.GetPath();
