@@ -13,6 +13,21 @@
 
 namespace gomoku::app {
 
+wxString LevelName(int level) {
+  switch (std::clamp(level, ai::kMinLevel, ai::kMaxLevel)) {
+    case 1:
+      return _("Beginner");
+    case 2:
+      return _("Casual");
+    case 3:
+      return _("Intermediate");
+    case 4:
+      return _("Expert");
+    default:
+      return _("Master");
+  }
+}
+
 ComputerGameOptions ComputerGameOptions::Load(const GameOptions& fallbackGame) {
   ComputerGameOptions o;
   o.game = fallbackGame;
@@ -54,11 +69,8 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
   color_->SetSelection(options.colorChoice);
   auto* levelLabel = new wxStaticText(this, wxID_ANY, _("&Level:"));
   level_ = new wxChoice(this, wxID_ANY);
-  level_->Append(_("1 - Beginner"));
-  level_->Append(_("2 - Casual"));
-  level_->Append(_("3 - Intermediate"));
-  level_->Append(_("4 - Expert"));
-  level_->Append(_("5 - Master"));
+  for (int level = ai::kMinLevel; level <= ai::kMaxLevel; ++level)
+    level_->Append(wxString::Format("%d - %s", level, LevelName(level)));
   level_->SetSelection(std::clamp(options.level, 1, 5) - 1);
   auto* opponentLabel = new wxStaticText(this, wxID_ANY, _("&Opponent:"));
   opponent_ = new wxChoice(this, wxID_ANY);

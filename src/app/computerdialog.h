@@ -15,6 +15,11 @@ class wxChoice;
 
 namespace gomoku::app {
 
+/// The built-in computer's level `level` (1..5, clamped) by name, translated: "Beginner",
+/// "Casual", "Intermediate", "Expert", "Master". The dialog's level list and the player's name
+/// ("Computer (Beginner)") both use it.
+wxString LevelName(int level);
+
 /// What the dialog chose.
 struct ComputerGameOptions {
   GameOptions game;        ///< rule, size, foul policy

@@ -298,6 +298,9 @@ void HostDialog::Submit() {
 }
 
 void HostDialog::Listen(std::uint16_t port) {
+  // The form shows the port asked for (e.g. --host 6601), also when listening on it fails and
+  // the form comes back with the error.
+  if (port != 0) port_->SetValue(port);
   ReadForm();
   if (const wxString error = FormError(); !error.empty()) {
     ShowForm(_("Cannot create the game"), error);

@@ -8,6 +8,7 @@
 #include <wx/stdpaths.h>
 #include <wx/utils.h>
 
+#include "app/texts.h"
 #include "record/recordio.h"
 
 namespace gomoku::app {
@@ -92,8 +93,8 @@ wxString AutoSaveName(const wxDateTime& when, const wxString& black, const wxStr
     }
     return s.Left(40);
   };
-  return when.Format("%Y-%m-%d %H-%M-%S ") + clean(black, "Black") + " vs " +
-         clean(white, "White") + ".sgf";
+  return when.Format("%Y-%m-%d %H-%M-%S ") + clean(black, ColorLabel(Stone::Black)) + " vs " +
+         clean(white, ColorLabel(Stone::White)) + ".sgf";
 }
 
 std::vector<wxString> RecentGames(const wxString& folder, std::size_t limit) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 
 #include <wx/aboutdlg.h>
@@ -42,6 +43,7 @@
 #include "core/notation.h"
 #include "core/utf8.h"
 #include "gomoku/version.h"
+#include "net/wire.h"
 
 namespace gomoku::app {
 
@@ -198,12 +200,12 @@ void MainFrame::BuildMenu() {
                _("Take back the last move (network game: ask your opponent to)"));
   game->Append(ID_Redo, _("Re&do\tCtrl+Y"), _("Play again the move last taken back"));
   game->Append(ID_Restart, _("Re&start"), _("Start this hot-seat game again from the empty board"));
-  game->Append(ID_Draw, _("Offer &draw\tCtrl+D"), _("Offer your opponent a draw"));
+  game->Append(ID_Draw, _("Offer dra&w\tCtrl+D"), _("Offer your opponent a draw"));
   game->Append(ID_Resign, _(L"&Resign\u2026"), _("Give up the running game"));
   game->Append(ID_Again, _("Play &again\tCtrl+G"),
                _("Ask your opponent for another game, with the colours swapped"));
   game->AppendSeparator();
-  game->Append(ID_Nickname, _(L"&Nickname\u2026"), _("Change the nickname you play under"));
+  game->Append(ID_Nickname, _(L"Nic&kname\u2026"), _("Change the nickname you play under"));
   game->AppendSeparator();
   game->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Gomoku"));
 
@@ -234,6 +236,7 @@ void MainFrame::BuildMenu() {
   bar->Append(help, _("&Help"));
   BuildSettingsMenu(bar);
   SetMenuBar(bar);
+  if (report_) ReportMenuKeys(bar);
 
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnNewLocalGame(); }, ID_NewLocal);
@@ -820,6 +823,7 @@ net::NetGame& MainFrame::NewNetGame() {
   netSavedGame_ = 0;  // a new match: its games are numbered from 1 again
   chatShown_ = 0;
   suspensionsShown_ = 0;
+  closedShown_ = false;
   resumedShown_ = true;
   noticeShown_.clear();
   chatLog_->Clear();
@@ -1037,7 +1041,12 @@ void MainFrame::OnNetChanged() {
       SetStatusText(
           ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
       AutoSaveNetwork(game);
+    } else if (snap_.match == net::MatchPhase::Closed && !closedShown_) {
+      // The match closed (e.g. the dropped peer's time to reconnect ran out): the status bar
+      // says so like the side panel, instead of the notice that we are still waiting.
+      SetStatusText(wxString::Format(_("Connection closed: %s"), AsSentence(snap_.message)));
     }
+    if (snap_.match == net::MatchPhase::Closed) closedShown_ = true;
   }
 }
 
@@ -1156,6 +1165,15 @@ void MainFrame::SendChat() {
   if (!MatchConnected()) return;
   const std::string text = chatInput_->GetValue().Trim().Trim(false).utf8_string();
   if (text.empty()) return;
+  if (text.size() > net::kMaxChatBytes) {
+    // The limit in bytes of UTF-8 means little to a player: say what fits (a Chinese character
+    // takes 3 bytes).
+    chatError_->SetLabelText(wxString::Format(
+        _("The message is too long (at most %d bytes, about %d Chinese characters)."),
+        static_cast<int>(net::kMaxChatBytes), static_cast<int>(net::kMaxChatBytes / 3)));
+    side_->Layout();
+    return;
+  }
   if (const std::string error = net_->sendChat(text); !error.empty()) {
     SetWrappedLabel(chatError_, AsSentence(error), SideTextWidth());  // e.g. too long, too fast
     RelayoutSide();
@@ -1283,6 +1301,37 @@ void MainFrame::RefuseMove(Point p, const wxString& sentence) {
   if (report_) report_->Refused(p, sentence.utf8_string());
 }
 
+void MainFrame::ReportMenuKeys(wxMenuBar* bar) {
+  // The access key of a label: the character after a single '&', lower-case; '-' when none.
+  auto key = [](const wxString& label) {
+    for (std::size_t i = 0; i + 1 < label.size(); ++i) {
+      if (label[i] != '&') continue;
+      if (label[i + 1] == '&') {
+        ++i;
+        continue;
+      }
+      return wxString(label[i + 1]).Lower();
+    }
+    return wxString("-");
+  };
+  std::function<void(wxMenu*, const wxString&)> report = [&](wxMenu* menu, const wxString& title) {
+    wxString keys;
+    for (wxMenuItem* item : menu->GetMenuItems()) {
+      if (item->IsSeparator()) continue;
+      keys += key(item->GetItemLabel());
+      if (wxMenu* sub = item->GetSubMenu())
+        report(sub, wxMenuItem::GetLabelText(item->GetItemLabel()));
+    }
+    report_->Line(("MENUKEYS " + keys + " " + title).utf8_string());
+  };
+  wxString titles;
+  for (std::size_t i = 0; i < bar->GetMenuCount(); ++i) {
+    titles += key(bar->GetMenuLabel(i));
+    report(bar->GetMenu(i), bar->GetMenuLabelText(i));
+  }
+  report_->Line(("MENUKEYS " + titles + " -").utf8_string());
+}
+
 wxString MainFrame::PlayerName(Stone s) const {
   return s == Stone::Black ? blackNick_ : s == Stone::White ? whiteNick_ : wxString();
 }
@@ -1346,6 +1395,10 @@ void MainFrame::UpdateSidePanel() {
                           shortName(turn_, PlayerName(Stone::White)));
   } else if (network && snap_.match == net::MatchPhase::Suspended) {
     turn = _("Game paused: connection lost");
+  } else if (mode_ == Mode::Replay && game.ply() == static_cast<int>(replayRecord_.moves.size()) &&
+             replayRecord_.result) {
+    // The end of a record that states its result (e.g. a resignation, RE[B+R]).
+    turn = RecordResultSentence(replayRecord_, PlayerName(Stone::Black), PlayerName(Stone::White));
   } else if (mode_ == Mode::Replay) {
     turn = wxString::Format(_("Replay: %s to move"), ColorLabel(game.toMove()));
   } else if (network) {
@@ -1360,10 +1413,14 @@ void MainFrame::UpdateSidePanel() {
       turn = wxString::Format(
           format, EllipsizeName(turn_, FromUtf8(snap_.peerNickname), std::max(room, wrap / 2)));
     }
+  } else if (mode_ == Mode::Local && computer_ != Stone::Empty) {
+    turn = game.toMove() == computer_ ? _(L"The computer is thinking\u2026") : _("Your turn");
   } else {
     turn = wxString::Format(_("%s to move"), ColorLabel(game.toMove()));
   }
   SetWrappedLabel(turn_, turn, wrap);
+  if (report_ && turn != reportedTurn_) report_->Line("TURN " + singleLine(turn.utf8_string()));
+  reportedTurn_ = turn;
   // In a replay the controls below keep their place whether the result (two lines) or the side
   // to move (one line) is shown.
   turn_->SetMinSize(wxSize(-1, mode_ == Mode::Replay ? 2 * turn_->GetCharHeight() : -1));
@@ -1629,9 +1686,14 @@ void MainFrame::OnAbout() {
   wxAboutDialogInfo info;
   info.SetName(_("Gomoku"));
   info.SetVersion(kProgramVersion);
-  info.SetDescription(_("Five in a row for two players, on one computer or over the network.") +
-                      "\n\n" + _("Libraries used:") + "\n" + LibraryLicences() + "\n\n" +
-                      _("Sounds: made for Gomoku (installer/make-sounds.py)."));
+  info.SetDescription(
+      _("Five in a row: two players on one computer or over the network, or you against the "
+        "computer.") +
+      "\n\n" + _("Libraries used:") + "\n" + LibraryLicences() + "\n\n" +
+      _("Sounds: made for Gomoku."));
+  // Without a translator of its own, GTK's dialog would show the placeholder
+  // "translator-credits" (as its catalog translates it) under Credits.
+  info.AddTranslator(_("The Gomoku project"));
   if (Resources::Get().Logo().IsOk())
     info.SetIcon(Resources::Get().Logo().GetIcon(FromDIP(wxSize(64, 64))));
   wxAboutBox(info, this);

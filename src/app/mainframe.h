@@ -179,6 +179,8 @@ class MainFrame : public wxFrame {
   }
   // The nickname of the player of `s` in the game shown; empty in a hot-seat game.
   wxString PlayerName(Stone s) const;
+  // Test report: a MENUKEYS line per menu (access keys, one per item, '-' for none; title).
+  void ReportMenuKeys(wxMenuBar* bar);
 
   Settings saved_;    // what is written to the config
   Settings session_;  // what this run uses (saved_ + command-line overrides)
@@ -238,6 +240,8 @@ class MainFrame : public wxFrame {
   wxTimer exitTimer_;
   wxTimer suspendTimer_;      // refreshes the resume countdown while a match is suspended
   int suspensionsShown_ = 0;  // SUSPENDED lines reported for this match
+  wxString reportedTurn_;     // the side panel's turn or result line as last reported (TURN)
+  bool closedShown_ = false;  // the status bar said that this match's connection closed
   bool resumedShown_ = true;  // the RESUMED line for the last suspension was reported
 
   BoardPanel* board_ = nullptr;

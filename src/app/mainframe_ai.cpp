@@ -24,7 +24,7 @@ enum { ID_NewComputer = wxID_HIGHEST + 300, ID_Hint, ID_Engines };
 }  // namespace
 
 void MainFrame::BuildComputerMenu(wxMenu* game) {
-  game->Append(ID_NewComputer, _(L"New game against the &computer\u2026\tCtrl+K"),
+  game->Append(ID_NewComputer, _(L"New game against the co&mputer\u2026\tCtrl+K"),
                _("Play against the computer: choose your colour, its level and the rule"));
   game->Append(ID_Hint, _("&Hint\tCtrl+I"),
                _("Ask the computer for a move suggestion (local games)"));
@@ -106,16 +106,15 @@ void MainFrame::StartComputerGame(const ComputerGameOptions& o) {
   computer_ = opponent(human);
   computerLevel_ = o.level;
   computerEngine_ = o.engine;
-  const wxString name =
-      o.engine.empty()
-          ? wxString::Format(_("Computer (%s)"), wxGetTranslation(ai::levelName(o.level)))
-          : FromUtf8(o.engineName.empty() ? o.engine : o.engineName);
+  const wxString name = o.engine.empty() ? wxString::Format(_("Computer (%s)"), LevelName(o.level))
+                                         : FromUtf8(o.engineName.empty() ? o.engine : o.engineName);
   (computer_ == Stone::Black ? blackNick_ : whiteNick_) = name;
   (human == Stone::Black ? blackNick_ : whiteNick_) =
       session_.nickname.empty() ? _("You") : FromUtf8(session_.nickname);
   you_ = human;
   if (report_)
-    report_->Line(std::string("COMPUTER ") + stoneName(computer_) + " " + std::to_string(o.level));
+    report_->Line(std::string("COMPUTER ") + stoneName(computer_) + " " + std::to_string(o.level) +
+                  " " + name.utf8_string());
   SetStatusText(human == Stone::Black
                     ? _("New game against the computer: you play Black and move first.")
                     : _("New game against the computer: you play White."));

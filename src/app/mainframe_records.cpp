@@ -43,15 +43,21 @@ std::filesystem::path ToPath(const wxString& s) {
 #endif
 }
 
-const wxString kOpenWildcard =
-    _("Game records (*.psq;*.sgf;*.sav;*.lib)|*.psq;*.sgf;*.sav;*.lib;*.PSQ;*.SGF;*.SAV;*.LIB|"
+// The open dialog's filters. Built when used: a namespace-scope constant would be translated
+// before the catalog is loaded, and stay English.
+wxString OpenWildcard() {
+  return _(
+      "Game records (*.psq;*.sgf;*.sav;*.lib)|*.psq;*.sgf;*.sav;*.lib;*.PSQ;*.SGF;*.SAV;*.LIB|"
       "Piskvork (*.psq)|*.psq|SGF (*.sgf)|*.sgf|Yixin (*.sav)|*.sav|RenLib (*.lib)|*.lib|"
       "Japanese renju programs (*.ban;*.dt5;*.kif;*.lws;*.nrf;*.rnj)|"
       "*.ban;*.dt5;*.kif;*.lws;*.nrf;*.rnj|All files|*");
-// The save dialog's filters, in the order of kSaveExtensions.
-const wxString kSaveWildcard =
-    _("SGF, with names, rule, result and times (*.sgf)|*.sgf|Piskvork (*.psq)|*.psq|"
+}
+// The save dialog's filters, in the order of kSaveExtensions (built when used, as above).
+wxString SaveWildcard() {
+  return _(
+      "SGF, with names, rule, result and times (*.sgf)|*.sgf|Piskvork (*.psq)|*.psq|"
       "Yixin, moves only (*.sav)|*.sav|RenLib, moves only (*.lib)|*.lib");
+}
 const char* const kSaveExtensions[] = {".sgf", ".psq", ".sav", ".lib"};
 
 std::string Today() {
@@ -183,7 +189,14 @@ void MainFrame::Undo() {
   // Against the computer: take back to our own turn (our last move and the computer's reply),
   // and let the computer think again when it is its turn after all (it had opened the game).
   StopComputer();
-  if (UndoOne() && ComputerToMove() && local_.ply() > 0) UndoOne();
+  const Point first = *local_.lastMove();
+  if (UndoOne() && ComputerToMove() && local_.ply() > 0) {
+    const Point second = *local_.lastMove();
+    // Two stones went: the computer's reply and our move before it. Say so.
+    if (UndoOne())
+      SetStatusText(wxString::Format(_("Took back your %s and the computer's reply %s."),
+                                     toRif(second, local_.size()), toRif(first, local_.size())));
+  }
   ShowState();
   MaybeComputerMove();
 }
@@ -233,7 +246,8 @@ void MainFrame::RedoOne() {
   }
   NoteLocalMove(true);
   if (local_.over())
-    SetStatusText(ResultSentence(local_.result(), {}, {}));
+    SetStatusText(
+        ResultSentence(local_.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
   else
     SetStatusText(
         wxString::Format(_("%s played %s again."), ColorLabel(mover), toRif(p, local_.size())));
@@ -275,7 +289,7 @@ void MainFrame::Restart() {
 void MainFrame::OnOpen() {
   wxString folder = FromUtf8(session_.lastRecordFolder);
   if (folder.empty() || !wxFileName::DirExists(folder)) folder = AutoSaveFolder();
-  wxFileDialog dialog(this, _("Open a game record"), folder, {}, kOpenWildcard,
+  wxFileDialog dialog(this, _("Open a game record"), folder, {}, OpenWildcard(),
                       wxFD_OPEN | wxFD_FILE_MUST_EXIST);
   if (dialog.ShowModal() != wxID_OK) return;
   OpenRecord(dialog.GetPath());
@@ -338,12 +352,20 @@ void MainFrame::ShowReplay(int ply) {
   if (replayBar_->Ply() != ply) replayBar_->SetPosition(ply, replayBar_->Total());
   ShowState();
   const int total = static_cast<int>(replayRecord_.moves.size());
-  if (const Point* last = replayGame_.lastMove())
-    SetStatusText(
-        wxString::Format(_("Move %d of %d: %s %s."), replayGame_.ply(), total,
-                         ColorLabel(replayGame_.ply() % 2 == 1 ? Stone::Black : Stone::White),
-                         toRif(*last, replayGame_.size())));
-  else
+  if (const Point* last = replayGame_.lastMove()) {
+    // The player by name when the record gives it, else by colour.
+    const Stone mover = replayGame_.ply() % 2 == 1 ? Stone::Black : Stone::White;
+    const wxString who = PlayerName(mover).empty() ? ColorLabel(mover) : PlayerName(mover);
+    wxString text = wxString::Format(_("Move %d of %d: %s %s."), replayGame_.ply(), total, who,
+                                     toRif(*last, replayGame_.size()));
+    // At the end of the record, the result it states (when the moves do not show it).
+    if (replayGame_.ply() == total && !replayGame_.over() && replayRecord_.result)
+      // TRANSLATORS: two sentences in a row, e.g. "Move 9 of 9: Alice h9. Alice wins."
+      text = wxString::Format(
+          _("%s %s"), text,
+          RecordResultSentence(replayRecord_, PlayerName(Stone::Black), PlayerName(Stone::White)));
+    SetStatusText(text);
+  } else
     SetStatusText(wxString::Format(_("The empty board; %d moves follow."), total));
   if (report_)
     report_->Replay(replayGame_.ply(), static_cast<int>(replayRecord_.moves.size()), replayGame_);
@@ -388,7 +410,7 @@ void MainFrame::OnSave(bool askName) {
         mode_ == Mode::Replay
             ? wxFileName(replayPath_).GetName() + ".sgf"
             : AutoSaveName(wxDateTime::Now(), PlayerName(Stone::Black), PlayerName(Stone::White));
-    wxFileDialog dialog(this, _("Save the game"), folder, name, kSaveWildcard,
+    wxFileDialog dialog(this, _("Save the game"), folder, name, SaveWildcard(),
                         wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK) return;
     path = dialog.GetPath();
@@ -448,7 +470,9 @@ void MainFrame::AutoSaveLocal() {
   localDirty_ = false;
   Game game = local_;  // a game left unfinished is saved as interrupted
   game.end(Outcome::Interrupted, EndReason::Disconnected, "left unfinished");
-  AutoSave(game, {}, {}, localTimes_, localAutoSave_);
+  // Hot seat: no names (the file is named by the colours); against the computer: the player's
+  // nickname and the computer's name with its level, e.g. "Computer (Intermediate)".
+  AutoSave(game, PlayerName(Stone::Black), PlayerName(Stone::White), localTimes_, localAutoSave_);
 }
 
 void MainFrame::NoteNetworkTimes() {

@@ -6,6 +6,10 @@
 ///                                          English) and two words as translated
 ///   STOCKLABEL <Cancel>                    next: wxWidgets' Cancel label, as its own catalog
 ///                                          (wxstd) translates it, e.g. "取消"
+///   MENUKEYS <keys> <title>                next: one line per menu (submenus first): the
+///                                          access key of each item in order, lower-case, '-'
+///                                          for none, then the menu's title; last the bar's
+///                                          own titles, with the title "-"
 ///   LISTENING <port>                       the host listens (the actual port when 0 was asked)
 ///   STARTED <black|white> <peer nickname> [game <n>]   a network game started; our colour.
 ///                                          Again for each game after "Play again", with
@@ -40,6 +44,10 @@
 ///                                          changes. Names: takeback, draw, resign, again (the
 ///                                          side panel's buttons), accept, decline (the request
 ///                                          card), chat (the chat input field), send
+///   TURN <sentence>                        the side panel's line under the players changed:
+///                                          whose turn it is or the result, as shown (e.g.
+///                                          "Your turn", "Replay: White to move", at the end of
+///                                          a record its stated result)
 ///   OPENED <size> <rule> <moves>           a record was opened for replay (the rule it is
 ///                                          replayed by)
 ///   REPLAY <ply> <moves>                   the replay shows the position after <ply> of the
@@ -48,8 +56,9 @@
 ///                                          Save / Save as)
 ///   ERROR <sentence>                       opening or saving a record failed (as shown)
 ///   CLIPBOARD <text>                       File > Copy position put <text> on the clipboard
-///   COMPUTER <black|white> <level>         a game against the computer started (after its
-///                                          LOCAL line): the computer's colour and level
+///   COMPUTER <black|white> <level> <name>  a game against the computer started (after its
+///                                          LOCAL line): the computer's colour, level and name
+///                                          as the player list shows it (e.g. "电脑（入门）")
 ///   THINKING                               the computer started thinking about its move
 ///   HINT <x>,<y>                           Game > Hint marked this point on the board
 ///   CURSOR <point> empty | CURSOR <point> <black|white> <move> |

@@ -161,4 +161,34 @@ wxString ResultSentence(const Result& r, const wxString& blackName, const wxStri
   return FromUtf8(describeResult(r));
 }
 
+wxString RecordResultSentence(const Record& record, const wxString& blackName,
+                              const wxString& whiteName) {
+  if (!record.result) return {};
+  Result r;
+  switch (*record.result) {
+    case RecordResult::Black:
+    case RecordResult::White: {
+      r.outcome = *record.result == RecordResult::Black ? Outcome::BlackWins : Outcome::WhiteWins;
+      const wxString text = FromUtf8(record.resultText).Upper();
+      if (record.foulResult) {
+        const Stone winner = r.outcome == Outcome::BlackWins ? Stone::Black : Stone::White;
+        const wxString& name = winner == Stone::Black ? blackName : whiteName;
+        return wxString::Format(_("%s wins by foul."),
+                                name.empty()
+                                    ? ColorLabel(winner)
+                                    : wxString::Format(_("%s (%s)"), name, ColorLabel(winner)));
+      }
+      // SGF: "B+R" / "W+Resign" a resignation; "B+T" on time, "B+F" forfeit, "B+" or a count:
+      // a win without a reason we can name.
+      if (text.Contains("+R")) r.reason = EndReason::Resignation;
+      return ResultSentence(r, blackName, whiteName);
+    }
+    case RecordResult::Draw:
+      return _("Draw.");
+    case RecordResult::Unknown:
+      break;
+  }
+  return wxString::Format(_("Result: %s"), FromUtf8(record.resultText));
+}
+
 }  // namespace gomoku::app

@@ -23,6 +23,11 @@ wxString FailureTitle(net::NetFailure f);
 /// The result for the user, naming the players when `blackName` / `whiteName` are given,
 /// e.g. "Alice (Black) wins with five in a row." or "Black wins with five in a row.".
 wxString ResultSentence(const Result& r, const wxString& blackName, const wxString& whiteName);
+/// The result a record states (RE), for the end of its replay, naming the players when
+/// given, e.g. "Alice (Black) wins by resignation." (RE[B+R]), "White wins by foul.", "Draw.",
+/// "Result: 2-0" (what the file says, when it is none of these); empty when it states none.
+wxString RecordResultSentence(const Record& record, const wxString& blackName,
+                              const wxString& whiteName);
 /// The rule and board for the side panel, e.g. "Renju rule, 15 × 15".
 wxString RuleLabel(Rule rule, int size);
 /// What a forbidden move does, e.g. "Forbidden moves are refused".

@@ -37,6 +37,7 @@
 #                  title are Chinese (LANGUAGE report line, xdotool); screenshots kept; zh_CN
 #                  also: --help (without a display) and a command-line error in Chinese, following
 #                  LANG or the configured language; a refused move (core sentence) in Chinese
+#                  Each language: no two items of a menu share an access key (MENUKEYS lines)
 #   language_setting  Settings > Language (/View/Language) overrides LANG: English, then
 #                  Traditional Chinese under LANG=zh_CN.UTF-8; the C locale gives English;
 #                  LANG=zh_HK.UTF-8 reads the Traditional catalog
@@ -619,7 +620,7 @@ computer_game)
   start_app comp --computer 1 --color black --rule freestyle
   exec 3< "$work/comp.fifo"
   app_wait 3 comp '^COMPUTER '
-  [[ $line == "COMPUTER white 1" ]] || fail "comp: bad COMPUTER line '$line'"
+  [[ $line == "COMPUTER white 1 Computer (Beginner)" ]] || fail "comp: bad COMPUTER line '$line'"
   [[ -n ${comp_geo:-} ]] || app_wait 3 comp '^GEOMETRY '   # app_wait keeps the last in comp_geo
   click_move comp 3 1 7 7
   app_wait 3 comp '^THINKING'
@@ -648,7 +649,7 @@ computer_game)
   start_app master --computer 5 --color white --rule renju
   exec 4< "$work/master.fifo"
   app_wait 4 master '^COMPUTER '
-  [[ $line == "COMPUTER black 5" ]] || fail "master: bad COMPUTER line '$line'"
+  [[ $line == "COMPUTER black 5 Computer (Master)" ]] || fail "master: bad COMPUTER line '$line'"
   app_wait 4 master '^MOVE 1 7,7'
   [[ -n ${master_geo:-} ]] || app_wait 4 master '^GEOMETRY '
   click_move master 4 2 8 8
@@ -846,6 +847,18 @@ replay_record)
     app_wait 3 replay '^MOVE '; [[ $line == "MOVE $k ${m/ /,}" ]] || fail "replay: pasted move $k is '$line'"
   done
   click_move replay 3 7 10 10
+  kill "$replay_pid"; exec 3<&-
+  # An SGF that ends by resignation (RE[B+R]) and names the players: at its last move the side
+  # panel gives the stated result, by name (TURN line).
+  printf '(;GM[4]FF[4]SZ[15]PB[Alice]PW[Bob]RE[B+R];B[hh];W[ii];B[hi])\n' > "$work/resigned.sgf"
+  keep_open=1 start_app resigned "$work/resigned.sgf"
+  exec 3< "$work/resigned.fifo"
+  app_wait 3 resigned '^OPENED '; [[ $line == "OPENED 15 freestyle 3" ]] || fail "resigned: bad OPENED line '$line'"
+  key_in resigned End
+  app_wait 3 resigned '^TURN .*(resign|wins)'
+  [[ $line == "TURN Alice (Black) wins by resignation." ]] || fail "resigned: the end of the record shows '$line'"
+  sleep 0.5; screenshot resigned
+  kill "$resigned_pid"; exec 3<&-
   ;;
 language_zh_CN|language_zh_TW|language_setting)
   # The app started in Chinese (LANG, as a Chinese desktop sets it), and Settings > Language
@@ -859,6 +872,14 @@ language_zh_CN|language_zh_TW|language_setting)
     # GTK's own labels (OK, Cancel) in the same language as ours.
     local stock='STOCKLABEL 取消'; [[ $4 == 'LANGUAGE - '* ]] && stock='STOCKLABEL Cancel'
     app_wait 3 "$name" '^STOCKLABEL '; [[ $line == "$stock" ]] || fail "$name: '$line', expected '$stock'"
+    # No two items of one menu (nor two menus of the bar, the line titled "-") share an access key.
+    local keys title dup
+    while app_wait 3 "$name" '^MENUKEYS '; do
+      read -r _ keys title <<< "$line"
+      dup=$( (grep -o '[^-]' <<< "$keys" || true) | sort | uniq -d | tr -d '\n')
+      [[ -z $dup ]] || fail "$name: menu '$title' has the access key(s) '$dup' more than once"
+      [[ $title == - ]] && break
+    done
     app_wait 3 "$name" '^GEOMETRY '
     local title expected=${4#LANGUAGE * }; expected=${expected% *}
     local pid=${name}_pid
@@ -902,6 +923,14 @@ language_zh_CN|language_zh_TW|language_setting)
     sleep 1   # only for the screenshot: let GTK finish painting
     import -window root "$artifacts/gui-$case_name-refused.png"
     kill "$refused_pid"; exec 3<&-
+    # The computer's name in the player list: its level translated like the new-game dialog's.
+    LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= LANGUAGE= keep_open=1 start_app comp --computer 1 --color black
+    exec 3< "$work/comp.fifo"
+    app_wait 3 comp '^COMPUTER '
+    [[ $line == "COMPUTER white 1 电脑（入门）" ]] || fail "the computer's name is not Chinese: '$line'"
+    app_wait 3 comp '^TURN '; [[ $line == "TURN 轮到你" ]] || fail "against the computer, our turn reads '$line'"
+    sleep 1; import -window root "$artifacts/gui-$case_name-computer.png"
+    kill "$comp_pid"; exec 3<&-
     ;;
   language_zh_TW) check_language zh_TW zh_TW.UTF-8 '' 'LANGUAGE zh_TW 五子棋 認輸' ;;
   language_setting)

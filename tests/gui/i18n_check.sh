@@ -7,7 +7,10 @@
 #   - res/po/gomoku.pot is out of date (run res/po/update-pot.sh);
 #   - src/app hands a bare string literal to a call that shows text to the user (a heuristic:
 #     SetStatusText, SetLabel, SetTitle, SetToolTip, SetHint, wxMessageBox, AppendCheckItem,
-#     AppendRadioItem, AppendSubMenu, new wxStaticText/wxButton/wxCheckBox/wxRadioButton).
+#     AppendRadioItem, AppendSubMenu, new wxStaticText/wxButton/wxCheckBox/wxRadioButton);
+#   - src/app translates a string at namespace scope (a global built before the catalog is
+#     loaded stays English: the file dialogs' filters once did);
+#   - a Chinese msgstr has a half-width ? ! : ; or , right after a Chinese character.
 set -euo pipefail
 src=${1:?source dir}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -38,4 +41,14 @@ pattern='(SetStatusText|SetLabel|SetLabelText|SetTitle|SetToolTip|SetHint|wxMess
 if grep -nP "$pattern" -- *.cpp > "$work/bare.txt"; then
   echo "user-visible strings not marked for translation with _():"; cat "$work/bare.txt"; status=1
 fi
+# Globals translated at load time (namespace scope: declarations start in column 0).
+if grep -nPzo '(?m)^(static\s+)?(const\s+)?wx(String|Array\w*)\s+\w+\s*=\s*_\(' -- *.cpp | tr '\0' '\n' > "$work/global.txt" && [[ -s $work/global.txt ]]; then
+  echo "translated at namespace scope (before the catalog is loaded; build it when used):"; cat "$work/global.txt"; status=1
+fi
+# Half-width punctuation after Chinese characters in the Chinese catalogs.
+for po in "${catalogs[@]}"; do
+  if LC_ALL=C.UTF-8 grep -nP '^msgstr.*[\x{4e00}-\x{9fff}\x{3002}\x{ff09}][?!:;,]' "$po" > "$work/punct.txt"; then
+    echo "$(basename "$po"): half-width punctuation after Chinese text (use ？！：；，):"; cat "$work/punct.txt"; status=1
+  fi
+done
 exit $status
