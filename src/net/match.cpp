@@ -845,4 +845,20 @@ void Match::close(const std::string& reason) {
   notify_(MatchEvent::Closed);
 }
 
+const char* matchPhaseName(MatchPhase phase) {
+  switch (phase) {
+    case MatchPhase::Handshake:
+      return "Handshake";
+    case MatchPhase::Playing:
+      return "Playing";
+    case MatchPhase::Finished:
+      return "Finished";
+    case MatchPhase::Suspended:
+      return "Suspended";
+    case MatchPhase::Closed:
+      return "Closed";
+  }
+  return "?";
+}
+
 }  // namespace gomoku::net

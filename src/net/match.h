@@ -45,6 +45,9 @@ enum class MatchPhase {
   Closed,     ///< connection closed or failed; see closeReason()
 };
 
+/// The phase's name as in the declaration ("Handshake", "Playing", ...), for logs and tests.
+const char* matchPhaseName(MatchPhase phase);
+
 /// What just happened, for front ends. The state itself is read from the Match; notice()
 /// holds a sentence for the user about the last event.
 enum class MatchEvent {

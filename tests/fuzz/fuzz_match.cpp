@@ -120,22 +120,6 @@ struct World {
   Side& side(bool j) { return j ? *joiner : *host; }
 };
 
-const char* phaseName(MatchPhase p) {
-  switch (p) {
-    case MatchPhase::Handshake:
-      return "Handshake";
-    case MatchPhase::Playing:
-      return "Playing";
-    case MatchPhase::Finished:
-      return "Finished";
-    case MatchPhase::Suspended:
-      return "Suspended";
-    case MatchPhase::Closed:
-      return "Closed";
-  }
-  return "?";
-}
-
 std::string movesText(const Game& g) {
   std::string s;
   for (const Point& p : g.moves()) s += std::to_string(p.x) + "," + std::to_string(p.y) + " ";
@@ -149,8 +133,8 @@ void describe(const Side& s) {
                "  %s: phase %s, game %d, colour %s, ply %d, result %s/%d, takeback pending %d "
                "requested %d, draw offered %d requested %d, again %d/%d, outbox %zu, "
                "disconnected %d, errors sent %d (%s), close reason \"%s\"\n    moves: %s\n",
-               s.name, phaseName(m.phase()), m.gameNumber(), stoneName(m.localColor()), g.ply(),
-               outcomeName(g.result().outcome), static_cast<int>(g.result().reason),
+               s.name, matchPhaseName(m.phase()), m.gameNumber(), stoneName(m.localColor()),
+               g.ply(), outcomeName(g.result().outcome), static_cast<int>(g.result().reason),
                m.takebackPending(), m.takebackRequested(), m.drawOffered(), m.drawRequested(),
                m.wantAgain(), m.peerWantsAgain(), s.outbox.size(), s.disconnected, s.errorsSent,
                s.lastErrorText.c_str(), m.closeReason().c_str(), movesText(g).c_str());
@@ -197,7 +181,7 @@ void checkSide(World& w, Side& s) {
   if (m.sentError().has_value() != (errors > 0))
     fail(w, who + ": sentError() does not match the ERRORs sent");
   if (s.wasClosed && m.phase() != MatchPhase::Closed)
-    fail(w, who + " was Closed and is now " + phaseName(m.phase()));
+    fail(w, who + " was Closed and is now " + matchPhaseName(m.phase()));
   if (m.phase() == MatchPhase::Closed) s.wasClosed = true;
   const Game& g = m.game();
   if (g.board().stoneCount() != g.ply())

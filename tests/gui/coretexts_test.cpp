@@ -102,6 +102,11 @@ const std::set<std::string> kNotShown = {
     "unknown",      // outcomeName
     "none",         // forbiddenName(Forbidden::None)
     "no error",     // decodeErrorText(DecodeError::None)
+    "Handshake",    // matchPhaseName (logs and tests)
+    "Playing",
+    "Finished",
+    "Suspended",
+    "Closed",
     // src/record: names in files and in Record fields, bytes, encodings (see also the regex in
     // Covered for all-capital names such as GB18030)
     "xEFxBBxBF",         // the UTF-8 byte order mark ("\xEF\xBB\xBF" as Literals reads it)

@@ -45,22 +45,6 @@ inline const char* netPhaseName(NetPhase p) {
   return "?";
 }
 
-inline const char* matchPhaseName(MatchPhase p) {
-  switch (p) {
-    case MatchPhase::Handshake:
-      return "Handshake";
-    case MatchPhase::Playing:
-      return "Playing";
-    case MatchPhase::Finished:
-      return "Finished";
-    case MatchPhase::Suspended:
-      return "Suspended";
-    case MatchPhase::Closed:
-      return "Closed";
-  }
-  return "?";
-}
-
 inline const char* netFailureName(NetFailure f) {
   switch (f) {
     case NetFailure::None:
