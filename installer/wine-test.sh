@@ -219,7 +219,7 @@ wait_file() {
   done
   fail "the app against the engine wrote no line matching '$1': $(cat "$ereport")"
 }
-wait_file '^COMPUTER white 2$'
+wait_file '^COMPUTER white 2( |$)'
 wait_file '^GEOMETRY '
 read -r egx egy ecell <<<"${line#GEOMETRY }"
 xdotool mousemove --sync $((egx + 7 * ecell)) $((egy + 7 * ecell)) click 1
