@@ -29,7 +29,7 @@ fi
 
 missing=()
 for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep '^install ok installed$' >/dev/null || missing+=("$p")
 done
 if ((${#missing[@]})); then
   if [[ $(id -u) != 0 ]]; then
@@ -47,7 +47,7 @@ fi
 if [[ ${1:-} == --test ]]; then
   need=()
   for l in zh_CN zh_TW; do
-    locale -a 2>/dev/null | grep -qix "$l.utf8" || need+=("$l")
+    locale -a 2>/dev/null | grep -ix "$l.utf8" >/dev/null || need+=("$l")
   done
   if ((${#need[@]})); then
     if [[ $(id -u) != 0 ]]; then

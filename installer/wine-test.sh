@@ -85,7 +85,9 @@ step "fresh prefix $WINEPREFIX"
 wine_ wineboot -i >"$work/wineboot.out" 2>&1 || fail "wineboot failed"
 # Windows has CJK fonts, a fresh Wine prefix has none: the Chinese screenshot uses Linux's Noto
 # CJK (fonts-noto-cjk, which installer/deps.sh installs) in place of the dialog fonts.
-if fc-list | grep -q 'Noto Sans CJK SC'; then
+# (Not "fc-list | grep -q": under pipefail grep's early exit fails fc-list, and so the test.)
+fonts=$(fc-list : family 2>/dev/null || true)
+if [[ $fonts == *'Noto Sans CJK SC'* ]]; then
   for font in 'MS Shell Dlg' 'MS Shell Dlg 2' 'Tahoma' 'Segoe UI' 'Microsoft YaHei'; do
     wine_ reg add 'HKCU\Software\Wine\Fonts\Replacements' /v "$font" /d 'Noto Sans CJK SC' /f >/dev/null
   done
@@ -250,7 +252,7 @@ kill -0 "$app_pid" 2>/dev/null && fail "the upgrade did not close the running ap
 cmp -s res/board.png "$inst/res/board.png" || fail "the upgrade did not replace res/board.png"
 [[ ! -e $omit_unix ]] || fail "the upgrade left $omit, which $newer does not have"
 [[ -f $inst/my-notes.txt ]] || fail "the upgrade removed the user's file"
-head -n1 "$inst/install-files.txt" | grep -q "Gomoku $newer:" || fail "install-files.txt is not $newer's"
+head -n1 "$inst/install-files.txt" | grep "Gomoku $newer:" >/dev/null || fail "install-files.txt is not $newer's"
 step "   $newer replaced $version; the app was closed"
 
 # ---- 4. silent uninstall

@@ -45,7 +45,7 @@ msgunfmt "$root/usr/share/locale/zh_CN/LC_MESSAGES/gomoku.mo" > "$out/zh_CN.po"
 grep -q '认输' "$out/zh_CN.po" || fail "zh_CN catalog"
 # The unpacked program finds its translations and images relative to itself (as installed in
 # /usr): started in Chinese under Xvfb it reports the zh_CN catalog.
-if command -v xvfb-run > /dev/null && locale -a 2>/dev/null | grep -qix zh_CN.utf8; then
+if command -v xvfb-run > /dev/null && locale -a 2>/dev/null | grep -ix zh_CN.utf8 >/dev/null; then
   report="$out/installed-report.txt"; : > "$report"
   LANG=zh_CN.UTF-8 LANGUAGE= LC_ALL= timeout 60 xvfb-run -a "$root/usr/bin/gomoku" \
     --config "$out/installed.ini" --test-report "$report" --local > "$out/installed.log" 2>&1 &
@@ -69,7 +69,7 @@ if [[ $EUID == 0 ]] && command -v dpkg > /dev/null && ! dpkg-query -W gomoku > /
   exec_line=$(sed -n 's/^Exec=//p' "$entry" | head -n1)
   command=$(command -v "${exec_line%% *}") || fail "the menu entry's command '$exec_line' is not in PATH"
   [[ $command == /usr/bin/gomoku ]] || fail "the menu entry runs $command"
-  if command -v xvfb-run > /dev/null && locale -a 2>/dev/null | grep -qix zh_CN.utf8; then
+  if command -v xvfb-run > /dev/null && locale -a 2>/dev/null | grep -ix zh_CN.utf8 >/dev/null; then
     report="$out/system-report.txt"; : > "$report"
     (cd / && LANG=zh_CN.UTF-8 LANGUAGE= LC_ALL= timeout 60 xvfb-run -a "$command" \
       --config "$out/system.ini" --test-report "$report" --local > "$out/system.log" 2>&1) &

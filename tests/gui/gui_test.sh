@@ -148,7 +148,7 @@ top_window_at() {
     local id=${BASH_REMATCH[1]} w=${BASH_REMATCH[2]} h=${BASH_REMATCH[3]}
     local wx=${BASH_REMATCH[4]} wy=${BASH_REMATCH[5]}
     (($1 >= wx && $1 < wx + w && $2 >= wy && $2 < wy + h)) || continue
-    xwininfo -id "$id" 2>/dev/null | grep -q 'Map State: IsViewable' || continue
+    xwininfo -id "$id" 2>/dev/null | grep 'Map State: IsViewable' >/dev/null || continue
     echo $((id))
     return
   done < <(xwininfo -root -children 2>/dev/null)
@@ -1088,7 +1088,7 @@ preferences)
     eval "$(xdotool getwindowgeometry --shell "$message")"
     xdotool mousemove --sync "$((X + WIDTH / 2))" "$((Y + HEIGHT / 2))"
     xdotool key Return
-    for _ in $(seq 50); do xdotool search --onlyvisible --pid "${!pid}" | grep -qx "$message" || break; sleep 0.1; done
+    for _ in $(seq 50); do xdotool search --onlyvisible --pid "${!pid}" | grep -x "$message" >/dev/null || break; sleep 0.1; done
   }
   # A port out of range and a timeout that is not a number: refused, the dialog stays.
   refuse prefs prefport 70000 "Default port for hosting: enter a whole number from 1 to 65535."
