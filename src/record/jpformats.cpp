@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/notation.h"
+#include "record/text.h"
 
 namespace gomoku {
 
@@ -11,34 +12,11 @@ namespace {
 
 constexpr int kSize = 15;
 
-std::string shown(std::string_view s) {
-  std::string out(s.substr(0, 30));
-  if (s.size() > 30) out += "...";
-  return out;
-}
-
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
-
 int hexDigit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
-}
-
-std::optional<int> number(std::string_view s) {
-  if (s.empty() || s.size() > 6) return std::nullopt;
-  int v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + (c - '0');
-  }
-  return v;
 }
 
 // Adds moves, checking them like the other readers.
@@ -103,7 +81,8 @@ Record readJapanese(std::string_view bytes, JapaneseFormat format, const ReadOpt
         throw RecordError(lineNo,
                           "binary data (byte " + std::to_string(c) + "); not a text record");
     }
-    if (!trimmed(raw).empty()) lines.push_back({lineNo, trimmed(raw)});
+    if (!recordtext::trimBlanks(raw).empty())
+      lines.push_back({lineNo, recordtext::trimBlanks(raw)});
     if (end == bytes.size()) break;
     start = end + 1;
   }
@@ -112,7 +91,8 @@ Record readJapanese(std::string_view bytes, JapaneseFormat format, const ReadOpt
   Builder b{options, {}};
   b.rec.size = kSize;
   auto bad = [](const Line& l, std::string_view entry, const char* expected) {
-    return RecordError(l.number, "\"" + shown(entry) + "\" is not a move (" + expected + ")");
+    return RecordError(
+        l.number, "\"" + recordtext::shortened(entry, 30) + "\" is not a move (" + expected + ")");
   };
   // Splits a line into entries at any of `separators`.
   auto entries = [](std::string_view text, std::string_view separators) {
@@ -131,7 +111,7 @@ Record readJapanese(std::string_view bytes, JapaneseFormat format, const ReadOpt
   switch (format) {
     case JapaneseFormat::Ban:
       for (const Line& l : lines) {
-        const auto n = number(l.text);
+        const auto n = recordtext::smallNumber(l.text);
         if (!n || *n < 100) throw bad(l, l.text, "col*100 + row expected, e.g. 808");
         b.add({*n / 100 - 1, *n % 100 - 1}, l.number, std::string(l.text));
       }
@@ -140,7 +120,9 @@ Record readJapanese(std::string_view bytes, JapaneseFormat format, const ReadOpt
       bool ended = false;
       for (const Line& l : lines)
         for (std::string_view e : entries(l.text, ", \t")) {
-          if (ended) throw RecordError(l.number, "\"" + shown(e) + "\" after the end mark \"**\"");
+          if (ended)
+            throw RecordError(l.number,
+                              "\"" + recordtext::shortened(e, 30) + "\" after the end mark \"**\"");
           if (e == "**") {
             ended = true;
             continue;
@@ -167,7 +149,8 @@ Record readJapanese(std::string_view bytes, JapaneseFormat format, const ReadOpt
       for (std::size_t k = 1; k < lines.size(); ++k) {  // line 1: the title
         const Line& l = lines[k];
         if (ended)
-          throw RecordError(l.number, "\"" + shown(l.text) + "\" after the end mark \"0\"");
+          throw RecordError(
+              l.number, "\"" + recordtext::shortened(l.text, 30) + "\" after the end mark \"0\"");
         if (l.text == "0") {
           ended = true;
           continue;
@@ -185,7 +168,7 @@ Record readJapanese(std::string_view bytes, JapaneseFormat format, const ReadOpt
         if (v.size() != 2 && v.size() != 4)
           throw bad(l, l.text, "\"y x\" pairs expected, e.g. 7 7 6 8");
         for (std::size_t k = 0; k < v.size(); k += 2) {
-          const auto y = number(v[k]), x = number(v[k + 1]);
+          const auto y = recordtext::smallNumber(v[k]), x = recordtext::smallNumber(v[k + 1]);
           if (!x || !y) throw bad(l, l.text, "\"y x\" pairs expected, e.g. 7 7 6 8");
           b.add({*x, *y}, l.number, std::string(v[k]) + " " + std::string(v[k + 1]));
         }
@@ -196,7 +179,7 @@ Record readJapanese(std::string_view bytes, JapaneseFormat format, const ReadOpt
         // The header ("* ...") and the diagram (rows of '.', 'o', 'x') are skipped.
         if (!std::isdigit(static_cast<unsigned char>(l.text.front()))) continue;
         const std::size_t comma = l.text.find(',');
-        const auto n = number(l.text.substr(0, comma));
+        const auto n = recordtext::smallNumber(l.text.substr(0, comma));
         if (!n) throw bad(l, l.text, "row*16 + col expected, e.g. 136,...");
         b.add({*n % 16 - 1, *n / 16 - 1}, l.number, std::string(l.text.substr(0, comma)));
       }

@@ -5,36 +5,11 @@
 #include <vector>
 
 #include "core/notation.h"
+#include "record/text.h"
 
 namespace gomoku {
 
-namespace {
-
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
-
-// A non-negative decimal of at most 6 digits; nullopt otherwise.
-std::optional<int> number(std::string_view s) {
-  if (s.empty() || s.size() > 6) return std::nullopt;
-  int v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + (c - '0');
-  }
-  return v;
-}
-
-std::string shown(std::string_view s) {
-  std::string out(s.substr(0, 30));
-  if (s.size() > 30) out += "...";
-  return out;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Record readYixinSav(std::string_view text, const ReadOptions& options) {
   if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
@@ -58,7 +33,7 @@ Record readYixinSav(std::string_view text, const ReadOptions& options) {
         throw RecordError(
             lineNo, "binary data (byte " + std::to_string(c) + "); not a Yixin .sav text file");
     }
-    const std::string_view t = trimmed(raw);
+    const std::string_view t = recordtext::trimBlanks(raw);
     if (!t.empty()) lines.push_back({lineNo, t});
     if (end == text.size()) break;
     start = end + 1;
@@ -69,10 +44,11 @@ Record readYixinSav(std::string_view text, const ReadOptions& options) {
     if (k >= lines.size())
       throw RecordError(
           lineNo, std::string("the file ends before the ") + what + " (truncated Yixin .sav)");
-    const auto v = number(lines[k].text);
+    const auto v = recordtext::smallNumber(lines[k].text);
     if (!v)
       throw RecordError(lines[k].number, std::string("expected the ") + what + ", found \"" +
-                                             shown(lines[k].text) + "\" (not a Yixin .sav file)");
+                                             recordtext::shortened(lines[k].text, 30) +
+                                             "\" (not a Yixin .sav file)");
     return *v;
   };
   const int width = header(0, "board width");
@@ -104,13 +80,15 @@ Record readYixinSav(std::string_view text, const ReadOptions& options) {
     std::size_t gap = t.find_first_of(" \t,");
     std::optional<int> x, y;
     if (gap != std::string_view::npos) {
-      x = number(t.substr(0, gap));
-      y = number(trimmed(t.substr(t.find_first_not_of(" \t,", gap) == std::string_view::npos
-                                      ? t.size()
-                                      : t.find_first_not_of(" \t,", gap))));
+      x = recordtext::smallNumber(t.substr(0, gap));
+      y = recordtext::smallNumber(
+          recordtext::trimBlanks(t.substr(t.find_first_not_of(" \t,", gap) == std::string_view::npos
+                                              ? t.size()
+                                              : t.find_first_not_of(" \t,", gap))));
     }
     if (!x || !y)
-      throw RecordError(line.number, "move " + std::to_string(n) + " \"" + shown(t) +
+      throw RecordError(line.number, "move " + std::to_string(n) + " \"" +
+                                         recordtext::shortened(t, 30) +
                                          "\" is not two numbers \"x y\"");
     const Point p{*x, *y};
     std::string problem;
@@ -134,7 +112,7 @@ Record readYixinSav(std::string_view text, const ReadOptions& options) {
   }
   if (lines.size() > static_cast<std::size_t>(count) + 3) {
     const Line& extra = lines[static_cast<std::size_t>(count) + 3];
-    throw RecordError(extra.number, "\"" + shown(extra.text) + "\" after the " +
+    throw RecordError(extra.number, "\"" + recordtext::shortened(extra.text, 30) + "\" after the " +
                                         std::to_string(count) + " moves the file announces");
   }
   return rec;
