@@ -43,6 +43,11 @@ class ExternalEngine {
   ExternalEngine(const ExternalEngine&) = delete;
   ExternalEngine& operator=(const ExternalEngine&) = delete;
 
+  /// Starts the process now, on this thread, for a `size` board under `rule` (launch, START,
+  /// the INFO lines of `limits`), so that a bad path is reported before a game begins. Returns
+  /// false with `error` set (e.g. "cannot start PATH: No such file or directory"). start() does
+  /// the same by itself when needed.
+  bool open(int size, Rule rule, const Limits& limits, std::string& error);
   /// Asks the engine for the move of the side to move after `moves` (playing order, Black
   /// first) on a `size` board under `rule`. Limits used: turnTimeMs (INFO timeout_turn; 0 =
   /// 5000 ms), timeLeftMs (INFO timeout_match; -1 = 0, no limit), memoryBytes (INFO
@@ -72,7 +77,10 @@ class ExternalEngine {
   const std::string& path() const { return path_; }
 
  private:
-  void join();
+  // Launches and STARTs the process unless one runs for this size and rule; sends the INFO
+  // lines. Runs on the engine thread, or on the owner's when none runs.
+  bool ensure(int size, Rule rule, const Limits& limits, std::string& error);
+  void dropClient(std::int64_t graceMs);
 
   std::string path_;
   std::vector<std::string> args_;
@@ -84,6 +92,7 @@ class ExternalEngine {
   std::unique_ptr<PbrainClient> client_;
   int clientSize_ = 0;
   Rule clientRule_ = Rule::Freestyle;
+  std::int64_t clientTurnMs_ = -1;  // the INFO timeout_turn last sent
 };
 
 }  // namespace gomoku::ai
