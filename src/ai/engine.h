@@ -61,6 +61,7 @@ struct SearchResult {
   bool forcedWin = false;      ///< a forced win was found (five, open four or VCF)
   std::string reason;          ///< short text: "five", "block", "vcf", "search", "no legal move"...
   std::vector<Point> pv;       ///< principal variation (for a VCF: the whole sequence)
+  std::string error;  ///< why an external engine gave no move (ExternalEngine); empty otherwise
 };
 
 /// Searches the position synchronously and returns the move for `toMove`. The board must hold

@@ -38,38 +38,16 @@ void EngineController::Think(const Game& game, int level, Done done,
   };
   const std::int64_t ms = MoveTimeMs(level);
   if (!externalPath.empty()) {
-    if (client_ && (clientPath_ != externalPath || clientSize_ != game.size() ||
-                    clientRule_ != game.rule() || !client_->alive()))
-      EndExternal();
-    cancel_ = false;
-    workerDone_ = false;
-    worker_ = std::thread([this, deliver, externalPath, moves = game.moves(), size = game.size(),
-                           rule = game.rule(), ms] {
-      ai::SearchResult r;
-      std::string error;
-      if (!client_) {
-        client_ = std::make_unique<ai::PbrainClient>();
-        client_->setCancelFlag(&cancel_);
-        clientPath_ = externalPath;
-        clientSize_ = size;
-        clientRule_ = rule;
-        if (client_->launch(externalPath, {}, error) && client_->start(size, 15000, error)) {
-          client_->info("timeout_turn", std::to_string(ms));
-          client_->info("timeout_match", "0");
-          client_->info("max_memory", std::to_string(256u << 20));
-          client_->info("rule", rule == Rule::Renju ? "4" : rule == Rule::Standard ? "1" : "0");
-        }
-      }
-      if (error.empty()) {
-        if (auto m = client_->board(moves, ms + 5000, error)) r.move = m;
-      }
-      if (!error.empty()) {
-        r.reason = "external engine failed";
-        if (!cancel_) client_->end(300);  // a broken engine is not reused
-      }
-      if (!cancel_) deliver(r, error);
-      workerDone_ = true;
-    });
+    if (external_ && external_->path() != externalPath) EndExternal();
+    if (!external_) external_ = std::make_unique<ai::ExternalEngine>(externalPath);
+    ai::Limits limits;
+    limits.level = level;
+    limits.turnTimeMs = ms;
+    limits.memoryBytes = 256u << 20;
+    ai::Callbacks cb;
+    // A failed engine answers with result.error set; the engine is started again next time.
+    cb.onDone = [deliver](const ai::SearchResult& r) { deliver(r, r.error); };
+    external_->start(game.moves(), game.size(), game.rule(), limits, std::move(cb));
     return;
   }
   ai::Limits limits;
@@ -91,29 +69,17 @@ void EngineController::Think(const Game& game, int level, Done done,
   engine_.start(game.board(), game.toMove(), game.rule(), limits, std::move(cb));
 }
 
-void EngineController::JoinWorker() {
-  if (worker_.joinable()) worker_.join();
-}
-
 void EngineController::Stop() {
   ++*token_;  // a result already queued is dropped
   busy_ = false;
   engine_.stop();
-  if (worker_.joinable() && workerDone_) JoinWorker();
-  if (worker_.joinable()) {
-    cancel_ = true;  // the worker's wait returns within 10 ms
-    JoinWorker();
-    // The engine is still thinking about a position nobody wants: end it.
-    if (client_) client_->end(0);
-    client_.reset();
-    cancel_ = false;
-  }
+  // An external engine thinking now is killed (it is started again by the next Think).
+  if (external_) external_->stop();
 }
 
 void EngineController::EndExternal() {
-  JoinWorker();
-  if (client_) client_->end(500);
-  client_.reset();
+  if (external_) external_->end();
+  external_.reset();
 }
 
 }  // namespace gomoku::app

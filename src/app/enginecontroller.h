@@ -1,17 +1,15 @@
 #pragma once
-/// @file The computer player in the GUI: runs ai::Engine (or an external Gomocup engine through
-/// ai::PbrainClient) on its own thread and delivers the result on the GUI thread with CallAfter,
+/// @file The computer player in the GUI: runs ai::Engine (or an external Gomocup engine, an
+/// ai::ExternalEngine) on its own thread and delivers the result on the GUI thread with CallAfter,
 /// guarded against a closed window and against results of searches that were cancelled
 /// meanwhile (new game, window closed: case C19c).
 
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
-#include <thread>
 
 #include "ai/engine.h"
-#include "ai/pbrain_client.h"
+#include "ai/external_engine.h"
 #include "core/game.h"
 
 namespace gomoku::app {
@@ -52,21 +50,12 @@ class EngineController {
   static std::int64_t MoveTimeMs(int level);
 
  private:
-  void JoinWorker();
-
   ai::Engine engine_;
+  std::unique_ptr<ai::ExternalEngine> external_;  // kept running between moves
   std::shared_ptr<bool> alive_;
   std::shared_ptr<int> token_ = std::make_shared<int>(0);  // bumped by Think and Stop
   bool busy_ = false;
   std::function<void(const ai::SearchInfo&)> progress_;
-  // External engine: used by the worker thread while it runs, by the GUI thread otherwise.
-  std::thread worker_;
-  std::atomic<bool> cancel_{false};
-  std::atomic<bool> workerDone_{true};
-  std::unique_ptr<ai::PbrainClient> client_;
-  std::string clientPath_;
-  int clientSize_ = 0;
-  Rule clientRule_ = Rule::Freestyle;
 };
 
 }  // namespace gomoku::app

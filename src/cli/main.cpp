@@ -1,5 +1,6 @@
 // gomoku-cli: the terminal front end. Plays a network game (host / join), a hot-seat game
-// (local) or a game against the computer (ai; also undo and hint). Reads one command per line: a
+// (local; also undo and redo) or a game against the computer (ai; the built-in engine or any
+// pbrain engine; also undo, redo and hint). Reads one command per line: a
 // move ("h8" in RIF notation or "7,7" as 0-based x,y), or in a network game takeback, draw, resign,
 // again, nick NAME, say TEXT, accept, decline, wait (until the game ends), quit. Also replays a
 // game record ("replay FILE": the final position and a RESULT line) and converts records between
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <deque>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -31,6 +33,7 @@
 #endif
 
 #include "ai/engine.h"
+#include "ai/external_engine.h"
 #include "cli/console.h"
 #include "core/notation.h"
 #include "core/utf8.h"
@@ -38,6 +41,7 @@
 #include "net/netgame.h"
 #include "record/recordio.h"
 #include "record/replay.h"
+#include "session/localsession.h"
 
 namespace {
 
@@ -104,13 +108,14 @@ std::string refusal(const Game& g, Point p, MoveError e) {
 
 // Plays a move typed at the console (h8 or 7,7) and prints it with the board; a bad or refused
 // move gets an error line on stderr naming `usage` and changes nothing.
-void playTyped(Game& game, const std::string& cmd, const char* usage) {
+void playTyped(session::LocalSession& s, const std::string& cmd, const char* usage) {
+  const Game& game = s.game();
   const auto p = parsePoint(cmd, game.size());
   if (!p) {
     std::cerr << "error: \"" << cmd << "\" is not a move " << usage << "\n";
     return;
   }
-  if (MoveError e = game.play(*p); e != MoveError::None) {
+  if (MoveError e = s.play(*p); e != MoveError::None) {
     std::cerr << "error: " << cmd << ": " << refusal(game, *p, e) << "\n";
     return;
   }
@@ -123,95 +128,168 @@ std::string takebackLine(int ply) {
   return "TAKEBACK to " + std::to_string(ply) + (ply == 1 ? " move\n" : " moves\n");
 }
 
+// "undo": the TAKEBACK line and the board, or an error line on stderr.
+void undoTyped(session::LocalSession& s) {
+  const session::Takeback t = s.undo();
+  switch (t.error) {
+    case session::TakebackError::None:
+      std::cout << takebackLine(s.game().ply()) << cli::renderBoard(s.game()) << std::flush;
+      return;
+    case session::TakebackError::Ended:
+      std::cerr << "error: undo: the game has ended; it cannot be taken back\n";
+      return;
+    default:
+      std::cerr << "error: undo: nothing to take back\n";
+      return;
+  }
+}
+
+// "redo": a MOVE line for each move played again and the board, or an error line on stderr.
+void redoTyped(session::LocalSession& s) {
+  const int before = s.game().ply();
+  const session::Takeback t = s.redo();
+  if (t.error != session::TakebackError::None) {
+    std::cerr << "error: redo: nothing to play again (redo replays moves taken back with undo)\n";
+    return;
+  }
+  for (int i = before; i < s.game().ply(); ++i) printMove(s.game(), i);
+  std::cout << cli::renderBoard(s.game()) << std::flush;
+}
+
+// The next command typed (comments and blanks stripped, maybe ""); nullopt at the end of input.
+std::optional<std::string> nextCommand(Inbox& in) {
+  std::unique_lock<std::mutex> lock(in.mu);
+  in.cv.wait(lock, [&] { return !in.lines.empty() || in.eof; });
+  if (in.lines.empty()) return std::nullopt;
+  std::string cmd = clean(in.lines.front());
+  in.lines.pop_front();
+  return cmd;
+}
+
 int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
-  Game game(size, rule, foul);
+  session::LocalSession s(Game(size, rule, foul));
   Inbox in;
   in.startReader();
   std::cout << "Local game, " << ruleName(rule) << ", " << size << "x" << size
-            << ". Black (X) moves first. Enter moves like h8 or 7,7; quit to stop.\n"
-            << cli::renderBoard(game) << std::flush;
-  while (!game.over()) {
-    if (interactive) std::cout << stoneName(game.toMove()) << "> " << std::flush;
-    std::unique_lock<std::mutex> lock(in.mu);
-    in.cv.wait(lock, [&] { return !in.lines.empty() || in.eof; });
-    if (in.lines.empty()) {
-      lock.unlock();
-      game.end(Outcome::Interrupted, EndReason::Disconnected, "input ended");
+            << ". Black (X) moves first. Enter moves like h8 or 7,7; undo, redo, quit.\n"
+            << cli::renderBoard(s.game()) << std::flush;
+  while (!s.game().over()) {
+    if (interactive) std::cout << stoneName(s.game().toMove()) << "> " << std::flush;
+    const auto cmd = nextCommand(in);
+    if (!cmd) {
+      s.end(Outcome::Interrupted, EndReason::Disconnected, "input ended");
       break;
     }
-    const std::string cmd = clean(in.lines.front());
-    in.lines.pop_front();
-    lock.unlock();
-    if (cmd.empty()) continue;
-    if (cmd == "quit") {
-      game.end(Outcome::Interrupted, EndReason::Disconnected, "quit");
+    if (cmd->empty()) continue;
+    if (*cmd == "quit") {
+      s.end(Outcome::Interrupted, EndReason::Disconnected, "quit");
       break;
     }
-    playTyped(game, cmd, "(use h8 or 7,7)");
+    if (*cmd == "undo")
+      undoTyped(s);
+    else if (*cmd == "redo")
+      redoTyped(s);
+    else
+      playTyped(s, *cmd, "(use h8 or 7,7; undo, redo, quit)");
   }
-  std::cout << describeResult(game.result()) << "\n" << cli::resultLine(game.result()) << std::endl;
+  std::cout << describeResult(s.game().result()) << "\n"
+            << cli::resultLine(s.game().result()) << std::endl;
   return 0;
 }
 
-// A game against the computer. The engine thinks on this thread (the console has nothing else to
-// do meanwhile); "undo" takes back our last move and the engine's reply, "hint" asks the engine.
+// A game against the computer: the built-in engine, or the pbrain engine `enginePath` (for
+// `--time` ms per move). The engine thinks on this thread's behalf (the console has nothing
+// else to do meanwhile); "undo" takes back our last move and the engine's reply, "redo" plays
+// them again, "hint" asks the built-in engine. Exit 1 when the external engine fails.
 int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int64_t moveMs,
-          bool interactive) {
-  Game game(size, rule, foul);
-  Inbox in;
-  in.startReader();
-  std::cout << "Game against the computer (" << ai::levelName(level) << ", level " << level << "), "
-            << ruleName(rule) << ", " << size << "x" << size << ". You play " << stoneName(human)
-            << (human == Stone::Black ? " (X)" : " (O)")
-            << ". Enter moves like h8 or 7,7; undo, hint, quit.\n"
-            << cli::renderBoard(game) << std::flush;
+          const std::string& enginePath, bool interactive) {
+  session::LocalSession s(Game(size, rule, foul));
+  s.setComputer(opponent(human), level);
   ai::Limits limits;
   limits.level = level;
   limits.turnTimeMs = moveMs;
-  while (!game.over()) {
-    if (game.toMove() != human) {
+  std::unique_ptr<ai::ExternalEngine> external;
+  if (!enginePath.empty()) {
+    external = std::make_unique<ai::ExternalEngine>(enginePath);
+    ai::Limits opening = limits;
+    opening.memoryBytes = 256u << 20;
+    std::string error;
+    if (!external->open(size, rule, opening, error)) {
+      std::cerr << "error: --engine: " << error << "\n";
+      return 2;
+    }
+  }
+  Inbox in;
+  in.startReader();
+  const std::string opponentName =
+      external ? "engine " + enginePath.substr(enginePath.find_last_of("/\\") + 1)
+               : std::string(ai::levelName(level)) + ", level " + std::to_string(level);
+  std::cout << "Game against the computer (" << opponentName << "), " << ruleName(rule) << ", "
+            << size << "x" << size << ". You play " << stoneName(human)
+            << (human == Stone::Black ? " (X)" : " (O)")
+            << ". Enter moves like h8 or 7,7; undo, redo, hint, quit.\n"
+            << cli::renderBoard(s.game()) << std::flush;
+  bool failed = false;
+  while (!s.game().over()) {
+    if (const auto request = s.computerRequest()) {
       if (interactive) std::cout << "thinking..." << std::endl;
-      limits.seed = static_cast<std::uint64_t>(game.ply()) + 1;
-      const ai::SearchResult r = ai::think(game.board(), game.toMove(), rule, limits);
-      if (!r.move || game.play(*r.move) != MoveError::None) {
-        std::cout << "The computer resigns (" << (r.move ? "internal error" : r.reason) << ").\n";
-        game.end(human == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins,
-                 EndReason::Resignation);
+      const Game& game = s.game();
+      ai::SearchResult r;
+      if (external) {
+        ai::Limits l = limits;
+        l.memoryBytes = 256u << 20;
+        ai::Callbacks cb;
+        cb.onDone = [&r](const ai::SearchResult& result) { r = result; };
+        external->start(game.moves(), game.size(), game.rule(), l, std::move(cb));
+        external->wait();
+      } else {
+        limits.seed = static_cast<std::uint64_t>(game.ply()) + 1;
+        r = ai::think(game.board(), game.toMove(), rule, limits);
+      }
+      if (!r.error.empty()) {
+        s.computerFailed(request->id, r.error);
+        std::cerr << "error: the engine " << enginePath << " failed: " << r.error << "\n";
+        failed = true;
         break;
       }
-      printMove(game, game.ply() - 1);
-      std::cout << cli::renderBoard(game) << std::flush;
-      continue;
-    }
-    if (interactive) std::cout << stoneName(game.toMove()) << "> " << std::flush;
-    std::unique_lock<std::mutex> lock(in.mu);
-    in.cv.wait(lock, [&] { return !in.lines.empty() || in.eof; });
-    if (in.lines.empty()) {
-      lock.unlock();
-      game.end(Outcome::Interrupted, EndReason::Disconnected, "input ended");
-      break;
-    }
-    const std::string cmd = clean(in.lines.front());
-    in.lines.pop_front();
-    lock.unlock();
-    if (cmd.empty()) continue;
-    if (cmd == "quit") {
-      game.end(Outcome::Interrupted, EndReason::Disconnected, "quit");
-      break;
-    }
-    if (cmd == "undo") {
-      if (game.ply() < 2 || (game.ply() < 3 && human == Stone::White)) {
-        std::cerr << "error: undo: nothing to take back\n";
-        continue;
+      switch (s.applyComputerMove(request->id, r)) {
+        case session::ComputerMove::Played:
+          printMove(game, game.ply() - 1);
+          std::cout << cli::renderBoard(game) << std::flush;
+          break;
+        case session::ComputerMove::Resigned:
+          std::cout << "The computer resigns (" << r.reason << ").\n";
+          break;
+        case session::ComputerMove::Illegal:
+          std::cout << "The computer loses: " << game.result().detail << ".\n";
+          break;
+        case session::ComputerMove::Stale:
+          break;
       }
-      game.undo();
-      game.undo();
-      std::cout << takebackLine(game.ply()) << cli::renderBoard(game) << std::flush;
       continue;
     }
-    if (cmd == "hint") {
-      ai::Limits h = limits;
-      const ai::SearchResult r = ai::think(game.board(), game.toMove(), rule, h);
+    if (interactive) std::cout << stoneName(s.game().toMove()) << "> " << std::flush;
+    const auto cmd = nextCommand(in);
+    if (!cmd) {
+      s.end(Outcome::Interrupted, EndReason::Disconnected, "input ended");
+      break;
+    }
+    if (cmd->empty()) continue;
+    if (*cmd == "quit") {
+      s.end(Outcome::Interrupted, EndReason::Disconnected, "quit");
+      break;
+    }
+    if (*cmd == "undo") {
+      undoTyped(s);
+      continue;
+    }
+    if (*cmd == "redo") {
+      redoTyped(s);
+      continue;
+    }
+    if (*cmd == "hint") {
+      const Game& game = s.game();
+      const ai::SearchResult r = ai::think(game.board(), game.toMove(), rule, limits);
       if (r.move)
         std::cout << "HINT " << toRif(*r.move, game.size()) << " (" << toXY(*r.move) << ")\n";
       else
@@ -219,10 +297,11 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
       std::cout << std::flush;
       continue;
     }
-    playTyped(game, cmd, "(use h8 or 7,7; undo, hint, quit)");
+    playTyped(s, *cmd, "(use h8 or 7,7; undo, redo, hint, quit)");
   }
-  std::cout << describeResult(game.result()) << "\n" << cli::resultLine(game.result()) << std::endl;
-  return 0;
+  std::cout << describeResult(s.game().result()) << "\n"
+            << cli::resultLine(s.game().result()) << std::endl;
+  return failed ? 1 : 0;
 }
 
 // The commands of a network game besides moves. Each one waits (in a script) until it can apply.
@@ -684,7 +763,8 @@ int main(int argc, char** argv) {
     sub->add_option("--silence-ms", silenceMs)->check(CLI::Range(100, 600000))->group("");
   }
 
-  auto* local = app.add_subcommand("local", "Hot-seat game on this terminal.");
+  auto* local =
+      app.add_subcommand("local", "Hot-seat game on this terminal (commands: undo, redo, quit).");
   local->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
   local->add_option("--size", size, "Board size")
       ->check(CLI::Range(Board::kMinSize, Board::kMaxSize))
@@ -693,7 +773,8 @@ int main(int argc, char** argv) {
 
   int level = 3;
   std::int64_t moveMs = 1000;
-  auto* aiGame = app.add_subcommand("ai", "Play against the computer on this terminal.");
+  auto* aiGame = app.add_subcommand(
+      "ai", "Play against the computer on this terminal (commands: undo, redo, hint, quit).");
   aiGame->add_option("--level", level, "1 Beginner .. 5 Master")
       ->check(CLI::Range(1, 5))
       ->capture_default_str();
@@ -710,6 +791,11 @@ int main(int argc, char** argv) {
                    "The computer's time per move, milliseconds (levels 1-4 use less)")
       ->check(CLI::Range(10, 600000))
       ->capture_default_str();
+  std::string enginePath;
+  aiGame->add_option("--engine", enginePath,
+                     "Play against this Gomocup engine (a pbrain-* program) instead of the "
+                     "built-in one; it gets --time per move (hints still come from the built-in "
+                     "engine at --level)");
 
   app.add_subcommand(
       "forbidden",
@@ -758,7 +844,7 @@ int main(int argc, char** argv) {
   if (*aiGame) {
     Stone human = color == "white" ? Stone::White : Stone::Black;
     if (color == "random") human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;
-    return runAi(size, rule, foul, human, level, moveMs, interactive);
+    return runAi(size, rule, foul, human, level, moveMs, enginePath, interactive);
   }
 
   nick = trimNickname(nick);

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# End-to-end tests of gomoku-cli. Usage: cli_test.sh CASE PATH-TO-gomoku-cli
+# End-to-end tests of gomoku-cli. Usage: cli_test.sh CASE PATH-TO-gomoku-cli [PATH-TO-pbrain-gomoku]
 # Processes talk over loopback only, on ports the system chooses (--port 0). Synchronisation is
 # by reading the host's output through a FIFO (the LISTENING line), never by sleeping.
 set -euo pipefail
 case_name=$1
 CLI=$2
+PBRAIN=${3:-}
 work=$(mktemp -d)
 pids=()
 cleanup() {
@@ -91,6 +92,40 @@ ai_game)
   printf 'quit\n' | "$CLI" ai --color white --rule renju --level 5 --time 100 > "$work/ai2.out" 2>&1 || fail "ai as white exited $?"
   grep -q '^MOVE 1 black h8' "$work/ai2.out" || fail "the computer did not open at h8"
   if "$CLI" ai --level 9 > "$work/ai3.out" 2>&1; then fail "level 9 accepted"; fi
+  # Redo after undo plays our move and the computer's reply again; with nothing to redo, an error.
+  printf 'h8\nundo\nredo\nredo\nquit\n' > "$work/redo.in"
+  "$CLI" ai --level 1 --time 50 < "$work/redo.in" > "$work/redo.out" 2> "$work/redo.err" || fail "ai (redo) exited $?"
+  [ "$(grep -c '^MOVE 2 white' "$work/redo.out")" = 2 ] || fail "redo did not play the computer's reply again"
+  diff <(grep '^MOVE 2 white' "$work/redo.out" | head -1) <(grep '^MOVE 2 white' "$work/redo.out" | tail -1) || fail "redo changed the reply"
+  grep -q 'error: redo: nothing to play again' "$work/redo.err" || fail "empty redo not reported"
+  ;;
+external_engine)
+  # gomoku-cli ai --engine plays any pbrain engine: here the project's own, a whole game.
+  [ -x "$PBRAIN" ] || fail "no pbrain-gomoku given"
+  for y in $(seq 0 14); do for x in $(seq 0 14); do echo "$x,$y"; done; done > "$work/all.in"
+  "$CLI" ai --engine "$PBRAIN" --time 100 < "$work/all.in" > "$work/ext.out" 2> "$work/ext.err" || fail "ai --engine exited $?"
+  grep -q '^Game against the computer (engine pbrain-gomoku)' "$work/ext.out" || fail "no engine named"
+  grep -q '^MOVE 2 white' "$work/ext.out" || fail "the engine did not answer"
+  grep -qE '^RESULT (black|white|draw) ' "$work/ext.out" || fail "the game did not finish"
+  ! grep -q 'failed' "$work/ext.err" || fail "the engine failed"
+  # Renju, the engine as Black: it opens (INFO rule 4 reaches it) and undo/redo work with it.
+  printf 'undo\nj9\nundo\nredo\nquit\n' > "$work/renju.in"
+  "$CLI" ai --engine "$PBRAIN" --color white --rule renju --time 100 < "$work/renju.in" > "$work/renju.out" 2> "$work/renju.err" || fail "renju ai --engine exited $?"
+  grep -q '^MOVE 1 black' "$work/renju.out" || fail "the engine did not open"
+  grep -q 'error: undo: nothing to take back' "$work/renju.err" || fail "undo of the engine's opening not refused"
+  grep -q '^TAKEBACK to 1 move' "$work/renju.out" || fail "undo did not take back our move and the reply"
+  grep -qx 'RESULT interrupted quit' "$work/renju.out" || fail "no RESULT line"
+  # A path that is no engine: a clear error before any game, exit 2.
+  if "$CLI" ai --engine "$work/none" < /dev/null > "$work/bad.out" 2> "$work/bad.err"; then fail "a missing engine was accepted"; fi
+  grep -q "error: --engine: cannot start $work/none" "$work/bad.err" || fail "missing engine: $(cat "$work/bad.err")"
+  ! grep -q '^MOVE' "$work/bad.out" || fail "a game started without an engine"
+  # An engine that dies after START: the game ends as interrupted with the reason, exit 1.
+  printf '#!/bin/sh\nread line\necho OK\nexit 3\n' > "$work/dies.sh"
+  chmod +x "$work/dies.sh"
+  printf 'h8\n' > "$work/dies.in"
+  if "$CLI" ai --engine "$work/dies.sh" < "$work/dies.in" > "$work/dies.out" 2> "$work/dies.err"; then fail "a dead engine gave exit 0"; fi
+  grep -q 'error: the engine .*dies.sh failed: the engine exited with code 3' "$work/dies.err" || fail "dead engine: $(cat "$work/dies.err")"
+  grep -q '^RESULT interrupted ' "$work/dies.out" || fail "no RESULT interrupted after the engine died"
   ;;
 local_game)
   # Hot-seat: bad input is refused with a message and changes nothing; C02 ends the game.
@@ -107,6 +142,20 @@ local_game)
   grep -qx 'RESULT black five in a row' "$work/local.out" || fail "no RESULT black"
   printf 'h8\n' | "$CLI" local > "$work/eof.out" 2>&1 || fail "local exited $?"
   grep -qx 'RESULT interrupted input ended' "$work/eof.out" || fail "no RESULT at the end of input"
+  # Undo and redo (C08): the takeback leaves no phantom stone and new moves drop the redo list;
+  # a move taken back and played again with redo keeps the game going to its five.
+  printf '3,7\n0,0\n4,7\n2,0\n5,7\n4,0\n6,7\n6,0\nundo\nundo\n10,10\n8,0\n7,7\n6,7\n' > "$work/c08.in"
+  printf 'redo\n' >> "$work/c08.in"
+  "$CLI" local < "$work/c08.in" > "$work/c08.out" 2> "$work/c08.err" || fail "local (C08) exited $?"
+  grep -q '^TAKEBACK to 6 moves' "$work/c08.out" || fail "C08: no takeback to 6 moves"
+  grep -q '^MOVE 10 white g8 (6,7)' "$work/c08.out" || fail "C08: (6,7) not playable for White"
+  grep -q 'error: redo: nothing to play again' "$work/c08.err" || fail "C08: redo after new moves not refused"
+  grep -qx 'RESULT interrupted input ended' "$work/c08.out" || fail "C08: the game ended early"
+  printf '%s\n' 3,7 0,0 4,7 2,0 6,7 4,0 7,7 6,0 undo redo 5,7 > "$work/redo.in"
+  "$CLI" local < "$work/redo.in" > "$work/redo.out" 2> "$work/redo.err" || fail "local (redo) exited $?"
+  grep -q '^TAKEBACK to 7 moves' "$work/redo.out" || fail "redo: no takeback"
+  [ "$(grep -c '^MOVE 8 white g15 (6,0)' "$work/redo.out")" = 2 ] || fail "redo did not play (6,0) again"
+  grep -qx 'RESULT black five in a row' "$work/redo.out" || fail "redo: no RESULT black"
   ;;
 bad_arguments)
   for args in "" "bogus" "host --color purple" "host --rule caro" "host --port 70000" "host --size 3" \

@@ -1,0 +1,192 @@
+#include "session/localsession.h"
+
+#include <algorithm>
+
+namespace gomoku::session {
+
+namespace {
+
+// A game ended by a resignation, an interruption or a protocol error: Game::undo cannot
+// reopen it (a five, a full board or a renju foul can be taken back).
+bool endedFromOutside(const Game& g) {
+  return g.over() && g.result().reason != EndReason::Five &&
+         g.result().reason != EndReason::FullBoard && g.result().reason != EndReason::Foul;
+}
+
+Stone moverOf(int index) {
+  return index % 2 == 0 ? Stone::Black : Stone::White;
+}
+
+}  // namespace
+
+LocalSession::LocalSession(Game game, Clock clock)
+    : game_(std::move(game)), clock_(std::move(clock)) {
+  times_.assign(static_cast<std::size_t>(game_.ply()), 0);
+  lastMoveAt_ = now();
+}
+
+std::chrono::steady_clock::time_point LocalSession::now() const {
+  return clock_ ? clock_() : std::chrono::steady_clock::now();
+}
+
+void LocalSession::changed() {
+  ++version_;
+  dirty_ = true;
+}
+
+void LocalSession::reset(Game game) {
+  game_ = std::move(game);
+  redo_.clear();
+  redoTimes_.clear();
+  times_.assign(static_cast<std::size_t>(game_.ply()), 0);
+  lastMoveAt_ = now();
+  ++version_;
+  dirty_ = false;
+}
+
+void LocalSession::restart() {
+  reset(Game(game_.size(), game_.rule(), game_.foulPolicy()));
+}
+
+void LocalSession::setComputer(Stone colour, int level) {
+  computer_ = colour;
+  level_ = std::clamp(level, ai::kMinLevel, ai::kMaxLevel);
+  ++version_;  // a request made before is for another opponent
+}
+
+bool LocalSession::computerToMove() const {
+  return computer_ != Stone::Empty && !game_.over() && game_.toMove() == computer_;
+}
+
+void LocalSession::noteMove(bool fromRedo) {
+  const auto t = now();
+  int ms = static_cast<int>(std::max<std::int64_t>(
+      0, std::chrono::duration_cast<std::chrono::milliseconds>(t - lastMoveAt_).count()));
+  lastMoveAt_ = t;
+  const Point p = *game_.lastMove();
+  if (fromRedo || (!redo_.empty() && redo_.back() == p)) {
+    // The move taken back is played again: the rest of the redo list still applies.
+    if (!redoTimes_.empty()) {
+      if (fromRedo) ms = redoTimes_.back();
+      redoTimes_.pop_back();
+    }
+    redo_.pop_back();
+  } else {
+    redo_.clear();
+    redoTimes_.clear();
+  }
+  times_.resize(static_cast<std::size_t>(game_.ply() - 1), 0);
+  times_.push_back(ms);
+  changed();
+}
+
+MoveError LocalSession::play(Point p) {
+  if (computerToMove()) return MoveError::NotYourTurn;
+  const MoveError e = game_.play(p);
+  if (e == MoveError::None) noteMove(false);
+  return e;
+}
+
+bool LocalSession::canUndo() const {
+  const int ply = game_.ply();
+  if (ply == 0 || endedFromOutside(game_)) return false;
+  if (computer_ == Stone::Empty) return true;
+  // Against the computer a takeback must take one of the human's moves.
+  return moverOf(ply - 1) != computer_ || ply >= 2;
+}
+
+bool LocalSession::undoOne(Takeback& t) {
+  const Point last = *game_.lastMove();
+  const bool wasOver = game_.over();
+  if (!game_.undo()) return false;
+  t.moves.push_back(last);
+  t.reopened = t.reopened || wasOver;
+  redo_.push_back(last);
+  redoTimes_.push_back(times_.empty() ? 0 : times_.back());
+  if (!times_.empty()) times_.pop_back();
+  lastMoveAt_ = now();
+  changed();
+  return true;
+}
+
+Takeback LocalSession::undo() {
+  Takeback t;
+  if (game_.ply() > 0 && endedFromOutside(game_)) {
+    t.error = TakebackError::Ended;
+    return t;
+  }
+  if (!canUndo()) {
+    t.error = TakebackError::NothingToDo;
+    return t;
+  }
+  undoOne(t);
+  // Against the computer: back to the human's turn (its reply and the human's move before it).
+  if (computer_ != Stone::Empty && game_.toMove() == computer_ && game_.ply() > 0) undoOne(t);
+  return t;
+}
+
+bool LocalSession::canRedo() const {
+  return !redo_.empty() && !game_.over();
+}
+
+bool LocalSession::redoOne(Takeback& t) {
+  const Point p = redo_.back();
+  if (game_.play(p) != MoveError::None) return false;
+  t.moves.push_back(p);
+  noteMove(true);
+  return true;
+}
+
+Takeback LocalSession::redo() {
+  Takeback t;
+  if (!canRedo()) {
+    t.error = game_.over() && !redo_.empty() ? TakebackError::Refused : TakebackError::NothingToDo;
+    return t;
+  }
+  if (!redoOne(t)) {
+    t.error = TakebackError::Refused;
+    return t;
+  }
+  // Against the computer: its reply too, when it is the next move in the list.
+  if (computerToMove() && !redo_.empty()) redoOne(t);
+  return t;
+}
+
+void LocalSession::end(Outcome outcome, EndReason reason, std::string detail) {
+  if (game_.over()) return;
+  game_.end(outcome, reason, std::move(detail));
+  changed();
+}
+
+std::optional<ComputerRequest> LocalSession::computerRequest() const {
+  if (!computerToMove()) return std::nullopt;
+  return ComputerRequest{version_, game_.ply(), computer_, level_};
+}
+
+ComputerMove LocalSession::applyComputerMove(std::uint64_t id, const ai::SearchResult& result) {
+  if (id != version_ || !computerToMove()) return ComputerMove::Stale;
+  const Outcome humanWins = computer_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
+  if (!result.move) {
+    game_.end(humanWins, EndReason::Resignation, "the computer has no legal move");
+    changed();
+    return ComputerMove::Resigned;
+  }
+  if (const MoveError e = game_.check(*result.move); e != MoveError::None) {
+    game_.end(humanWins, EndReason::ProtocolError,
+              "illegal move by the engine: " + game_.refusalText(*result.move, e));
+    changed();
+    return ComputerMove::Illegal;
+  }
+  game_.play(*result.move);
+  noteMove(false);
+  return ComputerMove::Played;
+}
+
+bool LocalSession::computerFailed(std::uint64_t id, const std::string& error) {
+  if (id != version_ || !computerToMove()) return false;
+  game_.end(Outcome::Interrupted, EndReason::ProtocolError, error);
+  changed();
+  return true;
+}
+
+}  // namespace gomoku::session
