@@ -152,11 +152,40 @@ class Checker {
     return n;
   }
 
-  // With p black: is the line along d a real three (RIF 9.3), i.e. can one of its straight-four
-  // points be played without being forbidden itself?
+  // Would Black at the empty point q make exactly five, on any line through q?
+  bool makesFive(Point q) {
+    board_.set(q, Stone::Black);
+    bool five = false;
+    for (Point d : kDirections) {
+      int lo, hi;
+      run(q, d, lo, hi);
+      five = five || hi - lo + 1 == 5;
+    }
+    board_.set(q, Stone::Empty);
+    return five;
+  }
+
+  // With p black: is the line along d a real three? RIF defines it: "THREE: A row with three
+  // stones to which you, without at the same time a five in a row is made, can add one more
+  // stone to attain a straight four." and lets a double-three stand only when both threes can
+  // become straight fours by moves that are themselves allowed (RIF 9.3). So a straight-four
+  // point q counts when
+  // - Black at q does not make a five: exactly five black stones in a row through q, in any
+  //   direction. (Not along d itself: there q makes the straight four, a run of exactly four.)
+  //   Such a q wins at once instead of making a straight four, so the row is no three even
+  //   though a five is never forbidden. The four that q completes does not pass through p
+  //   (q and p share only line d): it is a four Black had before the move judged, or, deeper
+  //   in the recursion, one made by a stone placed on a level above.
+  // - and q is not forbidden itself (checked recursively, with p on the board).
+  // An overline at q makes no five, so it does not fall under the first clause; it makes q
+  // forbidden (overline) and the second clause rejects q. Either way such a q never counts.
+  // The prefilters (mayBeForbidden, LineMasks) stay valid: they only ask whether the lines
+  // through a point hold enough black stones for two fours or threes at all.
   bool realThree(Point p, Point d, const int (&makers)[8], int n) {
-    for (int i = 0; i < n; ++i)
-      if (check(step(p, d, makers[i])) == Forbidden::None) return true;
+    for (int i = 0; i < n; ++i) {
+      const Point q = step(p, d, makers[i]);
+      if (!makesFive(q) && check(q) == Forbidden::None) return true;
+    }
     return false;
   }
 

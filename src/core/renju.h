@@ -2,8 +2,9 @@
 /// @file Renju forbidden points for Black, as the Renju International Federation rules define
 /// them (RIF rules of renju, articles 9.2-9.4; renju.net): overline, double-four (including two
 /// fours on one line) and double-three, where a three counts only if it can become a straight
-/// four by a move that is itself not forbidden (checked recursively). A move that makes exactly
-/// five is never forbidden. White has no forbidden points.
+/// four by a move that makes no five at the same time (RIF's definition of a three) and is
+/// itself not forbidden (checked recursively). A move that makes exactly five is never
+/// forbidden. White has no forbidden points.
 
 #include <vector>
 

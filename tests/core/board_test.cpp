@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/board.h"
+#include "diagram.h"
 
 using namespace gomoku;
 
@@ -47,4 +48,64 @@ TEST(Board, EqualityComparesEveryPoint) {
   b.set({3, 4}, Stone::White);
   EXPECT_EQ(a, b);
   EXPECT_FALSE(Board(15) == Board(16));
+}
+
+// The test diagrams (diagram.h) and the Board printer (common/print.h) the rule tests rely on.
+TEST(Diagram, RawStringRowsTopFirstSpacesAndBlankEdgesIgnored) {
+  // clang-format off
+  const char* text = R"(
+
+      X . . . O
+      . . . . .
+      . . * a .
+      .....
+      O . . . X
+
+  )";
+  // clang-format on
+  const Board b = gomoku::test::fromDiagram(text);
+  ASSERT_EQ(b.size(), 5);
+  EXPECT_EQ(b.stoneCount(), 4);
+  EXPECT_EQ(b.at({0, 0}), Stone::Black);
+  EXPECT_EQ(b.at({4, 0}), Stone::White);
+  EXPECT_EQ(b.at({0, 4}), Stone::White);
+  EXPECT_EQ(b.at({4, 4}), Stone::Black);
+  EXPECT_EQ(b.at({2, 2}), Stone::Empty) << "a mark is an empty point";
+  EXPECT_EQ(gomoku::test::markIn(text, '*'), (Point{2, 2}));
+  EXPECT_EQ(gomoku::test::markIn(text, 'a'), (Point{3, 2}));
+  EXPECT_THROW(gomoku::test::markIn(text, 'b'), std::invalid_argument);
+  // The vector form reads the same board.
+  EXPECT_EQ(gomoku::test::fromDiagram({"X...O", ".....", "..*a.", ".....", "O...X"}), b);
+}
+
+TEST(Diagram, MistakesInADiagramThrow) {
+  using gomoku::test::fromDiagram;
+  EXPECT_THROW(fromDiagram(". . . . .\n. . . . .\n. . . .\n. . . . .\n. . . . ."),
+               std::invalid_argument)
+      << "short row";
+  EXPECT_THROW(fromDiagram(". . . . .\n. . . . .\n\n. . . . .\n. . . . ."), std::invalid_argument)
+      << "blank line inside";
+  EXPECT_THROW(fromDiagram(". . . . .\n. . x . .\n. . . . .\n. . . . .\n. . . . ."),
+               std::invalid_argument)
+      << "lowercase x is no stone";
+  EXPECT_THROW(fromDiagram(". . . .\n. . . .\n. . . .\n. . . ."), std::invalid_argument)
+      << "4x4 is smaller than any board";
+}
+
+TEST(Diagram, PrintToWritesABoardThatReadsBack) {
+  Board b(6);
+  b.set({0, 0}, Stone::Black);
+  b.set({5, 1}, Stone::White);
+  b.set({2, 4}, Stone::Black);
+  const std::string printed = testing::PrintToString(b);
+  EXPECT_EQ(printed,
+            "6x6 board:\n"
+            "    X . . . . .\n"
+            "    . . . . . O\n"
+            "    . . . . . .\n"
+            "    . . . . . .\n"
+            "    . . X . . .\n"
+            "    . . . . . .\n");
+  EXPECT_EQ(gomoku::test::fromDiagram(printed.substr(printed.find('\n')).c_str()), b);
+  EXPECT_EQ(testing::PrintToString(Point{3, 4}), "(3,4)");
 }

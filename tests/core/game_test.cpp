@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "common/print.h"
 #include "core/game.h"
 
 using namespace gomoku;

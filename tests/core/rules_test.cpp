@@ -1,4 +1,4 @@
-// Rule tables written as ASCII diagrams (X Black, O White, . empty; row 0 on top).
+// Rule tables written as diagrams (X Black, O White, . empty; row 0 on top; see diagram.h).
 #include <gtest/gtest.h>
 
 #include "core/rules.h"
@@ -11,78 +11,138 @@ namespace {
 
 struct WinCase {
   const char* name;
-  std::vector<std::string> rows;
+  const char* diagram;
   Point last;
   int freestyle;  // expected winning-line length under freestyle (0 = no win)
   int standard;   // under standard
 };
 
+// clang-format off
 const std::vector<WinCase> kWinCases = {
-    {"open five horizontal",
-     {".......", ".XXXXX.", ".......", ".......", ".......", ".......", "......."},
-     {3, 1},
-     5,
-     5},
-    {"four is not a win",
-     {".......", ".XXXX..", ".......", ".......", ".......", ".......", "......."},
-     {1, 1},
-     0,
-     0},
-    {"overline of six",
-     {".......", "XXXXXX.", ".......", ".......", ".......", ".......", "......."},
-     {2, 1},
-     6,
-     0},
-    {"overline of seven",
-     {".......", ".......", "XXXXXXX", ".......", ".......", ".......", "......."},
-     {6, 2},
-     7,
-     0},
-    {"vertical five",
-     {"...O...", "...O...", "...O...", "...O...", "...O...", ".......", "......."},
-     {3, 4},
-     5,
-     5},
-    {"diagonal five",
-     {"X......", ".X.....", "..X....", "...X...", "....X..", ".......", "......."},
-     {2, 2},
-     5,
-     5},
-    {"anti-diagonal five",
-     {"......O", ".....O.", "....O..", "...O...", "..O....", ".......", "......."},
-     {2, 4},
-     5,
-     5},
-    {"broken line is not five",
-     {".......", "XX.XXX.", ".......", ".......", ".......", ".......", "......."},
-     {5, 1},
-     0,
-     0},
-    {"mixed colours do not join",
-     {".......", "XXXXOX.", ".......", ".......", ".......", ".......", "......."},
-     {3, 1},
-     0,
-     0},
-    {"overline in one line, exact five in another: standard wins on the five",
-     {"X......", "X......", "X......", "X......", "XXXXXX.", ".......", "......."},
-     {0, 4},
-     6,
-     5},
+    {"open five horizontal", R"(
+       . . . . . . .
+       . X X X X X .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+     )",
+     {3, 1}, 5, 5},
+    {"four is not a win", R"(
+       . . . . . . .
+       . X X X X . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+     )",
+     {1, 1}, 0, 0},
+    {"overline of six", R"(
+       . . . . . . .
+       X X X X X X .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+     )",
+     {2, 1}, 6, 0},
+    {"overline of seven", R"(
+       . . . . . . .
+       . . . . . . .
+       X X X X X X X
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+     )",
+     {6, 2}, 7, 0},
+    {"vertical five", R"(
+       . . . O . . .
+       . . . O . . .
+       . . . O . . .
+       . . . O . . .
+       . . . O . . .
+       . . . . . . .
+       . . . . . . .
+     )",
+     {3, 4}, 5, 5},
+    {"diagonal five", R"(
+       X . . . . . .
+       . X . . . . .
+       . . X . . . .
+       . . . X . . .
+       . . . . X . .
+       . . . . . . .
+       . . . . . . .
+     )",
+     {2, 2}, 5, 5},
+    {"anti-diagonal five", R"(
+       . . . . . . O
+       . . . . . O .
+       . . . . O . .
+       . . . O . . .
+       . . O . . . .
+       . . . . . . .
+       . . . . . . .
+     )",
+     {2, 4}, 5, 5},
+    {"broken line is not five", R"(
+       . . . . . . .
+       X X . X X X .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+     )",
+     {5, 1}, 0, 0},
+    {"mixed colours do not join", R"(
+       . . . . . . .
+       X X X X O X .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+     )",
+     {3, 1}, 0, 0},
+    {"overline in one line, exact five in another: standard wins on the five", R"(
+       X . . . . . .
+       X . . . . . .
+       X . . . . . .
+       X . . . . . .
+       X X X X X X .
+       . . . . . . .
+       . . . . . . .
+     )",
+     {0, 4}, 6, 5},
 };
+// clang-format on
 
 }  // namespace
 
 TEST(Rules, DiagramTable) {
   for (const auto& c : kWinCases) {
     SCOPED_TRACE(c.name);
-    const Board b = fromDiagram(c.rows);
-    EXPECT_EQ(static_cast<int>(winningLine(b, c.last, Rule::Freestyle).size()), c.freestyle);
-    EXPECT_EQ(static_cast<int>(winningLine(b, c.last, Rule::Standard).size()), c.standard);
+    const Board b = fromDiagram(c.diagram);
+    EXPECT_EQ(static_cast<int>(winningLine(b, c.last, Rule::Freestyle).size()), c.freestyle)
+        << testing::PrintToString(b);
+    EXPECT_EQ(static_cast<int>(winningLine(b, c.last, Rule::Standard).size()), c.standard)
+        << testing::PrintToString(b);
   }
 }
 
 TEST(Rules, WinningLineListsTheStonesInBoardOrder) {
-  const Board b = fromDiagram({".....", ".....", "XXXXX", ".....", "....."});
+  const Board b = fromDiagram(R"(
+      . . . . .
+      . . . . .
+      X X X X X
+      . . . . .
+      . . . . .
+    )");
   const auto line = winningLine(b, {4, 2}, Rule::Freestyle);
   ASSERT_EQ(line.size(), 5u);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(line[static_cast<std::size_t>(i)], (Point{i, 2}));
@@ -96,9 +156,23 @@ TEST(Rules, EmptyOrOffBoardPointIsNoWin) {
 }
 
 TEST(Rules, RenjuWinConditionIsExactFiveForBlackAndFivePlusForWhite) {
-  const Board black6 = fromDiagram({"......", "XXXXXX", "......", "......", "......", "......"});
+  const Board black6 = fromDiagram(R"(
+      . . . . . .
+      X X X X X X
+      . . . . . .
+      . . . . . .
+      . . . . . .
+      . . . . . .
+    )");
   EXPECT_TRUE(winningLine(black6, {0, 1}, Rule::Renju).empty());
-  const Board white6 = fromDiagram({"......", "OOOOOO", "......", "......", "......", "......"});
+  const Board white6 = fromDiagram(R"(
+      . . . . . .
+      O O O O O O
+      . . . . . .
+      . . . . . .
+      . . . . . .
+      . . . . . .
+    )");
   EXPECT_EQ(winningLine(white6, {0, 1}, Rule::Renju).size(), 6u);
 }
 

@@ -1,33 +1,17 @@
 #pragma once
 // Readable names for the enums and points of the network tests in GoogleTest failure messages
-// (otherwise printed as raw bytes). Found by argument-dependent lookup.
+// (otherwise printed as raw bytes). Found by argument-dependent lookup. Points, stones, boards
+// and the core enums: common/print.h.
 
 #include <ostream>
 
+#include "common/print.h"
 #include "core/game.h"
 #include "net/match.h"
 #include "net/netgame.h"
 #include "net/wire.h"
 
-namespace gomoku {
-
-inline void PrintTo(Point p, std::ostream* os) {
-  *os << "(" << p.x << "," << p.y << ")";
-}
-inline void PrintTo(Stone s, std::ostream* os) {
-  *os << stoneName(s);
-}
-inline void PrintTo(Outcome o, std::ostream* os) {
-  *os << outcomeName(o);
-}
-inline void PrintTo(MoveError e, std::ostream* os) {
-  *os << "MoveError(" << moveErrorText(e) << ")";
-}
-inline void PrintTo(EndReason r, std::ostream* os) {
-  *os << "EndReason(" << static_cast<int>(r) << ")";
-}
-
-namespace net {
+namespace gomoku::net {
 
 inline const char* netPhaseName(NetPhase p) {
   switch (p) {
@@ -95,5 +79,4 @@ inline void PrintTo(MsgType t, std::ostream* os) {
   *os << typeName(t);
 }
 
-}  // namespace net
-}  // namespace gomoku
+}  // namespace gomoku::net
