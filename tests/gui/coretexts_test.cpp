@@ -548,7 +548,7 @@ void RecordSentences(Sentences& say) {
   psq(head + "8,8,0\n10,\n");
   psq(head + "8,8,0\n-1,2\n");
   psq(head + "8,8,0\n99\n");
-  psq(head + "8,8,0\nA\nB\n-1\n5,Renju\n");
+  psq(head + "8,8,0\nA\nB\n-1\n5,R\n");
   psq(head + "8,8,0\nA\nB\nC\n");
   ReadOptions big;
   big.boardSize = 30;
