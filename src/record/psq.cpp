@@ -298,7 +298,7 @@ Record readPsq(std::string_view text, const ReadOptions& options) {
                                       "\" is neither a move \"x,y\" (1-based) nor a trailer line "
                                       "(engine name, end code, judge line \"k,rule\")");
       case TrailerKind::BadCode:
-        static_assert(kMinEndCode == -2 && kMaxEndCode == 15, "the message names the range");
+        static_assert(kMinEndCode == -2 && kMaxEndCode == 15);  // the message names the range
         throw RecordError(lineNo, "\"" + shown(line) + "\" is not a .psq end code (-2..15)");
       case TrailerKind::BadJudge:
         throw RecordError(lineNo, "\"" + shown(line) +
