@@ -331,8 +331,16 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("not a .psq record: \"%s\" is neither a header \"Piskvorky WxH, ...\" nor a move \"x,y\""), "v"},
     // TRANSLATORS: %1$s: a board size; %2$s..%3$s: the sizes supported.
     {N_("board size %s is outside %s..%s"), "ddd"},
-    // TRANSLATORS: %s: the move as written, e.g. 8,8,0.
-    {N_("move %s after the trailer (engine names, result)"), "v"},
+    // TRANSLATORS: %1$s: a line of the file as written, e.g. PELA.zip or -1; %2$s: a line number.
+    {N_("\"%s\" is not a move \"x,y\", yet a move follows it on line %s"), "vd"},
+    // TRANSLATORS: %s: a line of the file as written, e.g. "10," or "-1,2". "k,rule" stays as is.
+    {N_("\"%s\" is neither a move \"x,y\" (1-based) nor a trailer line (engine name, end code, judge line \"k,rule\")"), "v"},
+    // TRANSLATORS: %s: a line of the file as written, e.g. 99; -2..15 are the codes Piskvork writes.
+    {N_("\"%s\" is not a .psq end code (-2..15)"), "v"},
+    // TRANSLATORS: %s: a line of the file as written, e.g. 5,Renju. "k,rule" stays as is.
+    {N_("\"%s\" is not a judge line \"k,rule\" (k: 0, 1 or 2; rule: freestyle, standard or renju)"), "v"},
+    // TRANSLATORS: %s: a line of the file as written, e.g. an engine name after the end code.
+    {N_("\"%s\" is out of place in the trailer (at most two engine names, then an end code, then a judge line)"), "v"},
     // TRANSLATORS: %1$s,%2$s: the move as written (1-based column, row); %3$s × %4$s: the board.
     {N_("move %s,%s is off the %sx%s board"), "dddd"},
     // TRANSLATORS: %1$s,%2$s: the move as written (1-based column, row); %3$s × %4$s and %5$s × %6$s: the board.
@@ -344,6 +352,8 @@ const std::vector<CoreTextPattern> kTexts = {
     // TRANSLATORS: %1$s: a move number; %2$s: column,row counted from 0.
     {N_("cannot write a .psq record: move %s (%s, 0-based) is off the board"), "dv"},
     {N_("cannot write a .psq record: a name holds a line break"), ""},
+    // TRANSLATORS: %s: how many names the record has (more than two).
+    {N_("cannot write a .psq record: %s engine names (the format holds two)"), "d"},
     // TRANSLATORS: %s: a player's or engine's name.
     {N_("cannot write a .psq record: the name \"%s\" would not read back as a name"), "v"},
     // TRANSLATORS: %s: the digit at the end of a Gomocup file name (0 draw, 1 or 2 the winner).

@@ -48,9 +48,7 @@ Record RecordFromGame(const Game& game, const std::string& black, const std::str
 }
 
 Rule ReplayRule(const Record& record, Rule preferred) {
-  if (record.rule) return *record.rule;
-  if (preferred == Rule::Renju && record.size != 15) return Rule::Freestyle;
-  return preferred;
+  return recordRule(record, preferred);  // the rule openRecordFile judged the moves by
 }
 
 Game PositionAt(const Record& record, int ply, Rule rule) {

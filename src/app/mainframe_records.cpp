@@ -337,6 +337,14 @@ void MainFrame::OpenRecord(const wxString& path) {
   }
   replayBar_->SetPosition(0, total);
   ShowReplay(0);
+  if (total == 0) {
+    // A header-only file is a record, but an empty one: say so rather than show a bare board.
+    const wxString empty =
+        wxString::Format(_("Opened %s: this record has no moves."), wxFileName(path).GetFullName());
+    SetStatusText(empty);
+    if (report_) report_->Notice(empty.utf8_string());
+    return;
+  }
   SetStatusText(wxString::Format(
       _("Opened %s: %d moves. Use Home, Left, Right and End, or Play, to step through it."),
       wxFileName(path).GetFullName(), total));

@@ -145,7 +145,8 @@ void ReplayBar::Stop() {
 }
 
 void ReplayBar::UpdateControls() {
-  label_->SetLabelText(wxString::Format(_("Move %d of %d"), ply_, total_));
+  label_->SetLabelText(total_ == 0 ? _("This record has no moves")
+                                   : wxString::Format(_("Move %d of %d"), ply_, total_));
   slider_->SetRange(0, std::max(1, total_));
   slider_->SetValue(ply_);
   // GTK 3 moves the knob at its next layout pass, which without further events comes only with

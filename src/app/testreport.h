@@ -35,7 +35,9 @@
 ///   TAKEBACK <ply>                         network game: stones were taken back; <ply> stones
 ///                                          remain (MOVE lines go on from ply + 1)
 ///   NOTICE <sentence>                      network game: the match's notice about the last
-///                                          event changed (e.g. "Bob offers a draw.")
+///                                          event changed (e.g. "Bob offers a draw."); a
+///                                          record without moves was opened (the status bar's
+///                                          sentence)
 ///   CHAT <you|peer> <text>                 network game: a chat line, ours or the peer's
 ///   BUTTON <name> <x> <y> | BUTTON <name> -
 ///                                          a network control can be clicked at screen point

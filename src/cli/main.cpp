@@ -607,22 +607,23 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
   }
 }
 
-// `gomoku-cli replay`: reads FILE (moves kept even when illegal, for the replay to judge),
-// replays it under `rule` (the file's own rule when ruleText is empty, else freestyle) and
-// prints the final position and "RESULT <black|white|draw|none> <how>". Exit 1 when the file
-// cannot be read.
+// `gomoku-cli replay`: opens FILE as the app does (openRecordFile: a file the app refuses is
+// refused here too, e.g. a move after a five), replays it under `rule` (the file's own rule when
+// ruleText is empty, else freestyle) and prints the final position and
+// "RESULT <black|white|draw|none> <how>". Exit 1 when the file cannot be opened.
 int runReplay(const std::string& file, const std::string& ruleText, int size) {
   ReadOptions options;
   options.boardSize = size;
-  options.keepIllegalMoves = true;
+  const std::optional<Rule> ruleOverride =
+      ruleText.empty() ? std::nullopt : std::optional<Rule>(parseRule(ruleText));
   Record rec;
   try {
-    rec = readRecordFile(file, options);
+    rec = openRecordFile(file, Rule::Freestyle, options, ruleOverride);
   } catch (const RecordError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;
   }
-  const Rule rule = !ruleText.empty() ? *parseRule(ruleText) : rec.rule.value_or(Rule::Freestyle);
+  const Rule rule = ruleOverride.value_or(recordRule(rec, Rule::Freestyle));
   ReplayReport r;
   try {
     r = replay(rec, rule, FoulPolicy::Lose);
@@ -674,13 +675,15 @@ int runReplay(const std::string& file, const std::string& ruleText, int size) {
   return 0;
 }
 
-// `gomoku-cli convert IN OUT`: reads IN and writes OUT in the format of OUT's extension
-// (atomically). Exit 1 with an error naming the file and line when either fails.
+// `gomoku-cli convert IN OUT`: opens IN as the app does (openRecordFile under the rule the file
+// states, else freestyle: a file the app or `replay` refuses is refused here) and writes OUT in
+// the format of OUT's extension (atomically). Exit 1 with an error naming the file and line when
+// either fails.
 int runConvert(const std::string& in, const std::string& out, int size) {
   ReadOptions options;
   options.boardSize = size;
   try {
-    const Record rec = readRecordFile(in, options);
+    const Record rec = openRecordFile(in, Rule::Freestyle, options);
     saveRecordFile(out, rec);
     std::cout << "converted " << rec.moves.size() << " moves: " << in << " -> " << out << "\n";
     const auto format = recordFormatFromPath(out);

@@ -1,5 +1,6 @@
 #include "record/jpformats.h"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -176,8 +177,13 @@ Record readJapanese(std::string_view bytes, JapaneseFormat format, const ReadOpt
       break;
     case JapaneseFormat::Kif:
       for (const Line& l : lines) {
-        // The header ("* ...") and the diagram (rows of '.', 'o', 'x') are skipped.
-        if (!std::isdigit(static_cast<unsigned char>(l.text.front()))) continue;
+        // The header ("* ...") and the diagram (rows of '.', 'o', 'x') come before the moves and
+        // are skipped; any other line, and any line after the first move, must be a move.
+        const bool header = l.text.front() == '*';
+        const bool diagram = std::all_of(l.text.begin(), l.text.end(), [](char c) {
+          return c == '.' || c == 'o' || c == 'x' || c == 'O' || c == 'X';
+        });
+        if ((header || diagram) && b.rec.moves.empty()) continue;
         const std::size_t comma = l.text.find(',');
         const auto n = recordtext::smallNumber(l.text.substr(0, comma));
         if (!n) throw bad(l, l.text, "row*16 + col expected, e.g. 136,...");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -135,18 +136,56 @@ std::string shown(std::string_view line) {
   return s;
 }
 
+// What a line after the moves may be (the trailer). Sources: Piskvork's savePsq (game.cpp of
+// github.com/plastovicka/Piskvork) writes, after the moves, the two players' names in
+// tournaments (the brains' file names such as "EMBRYO22.zip", or "homo-1" / "homo-2" for people)
+// and always one line with the game's end code (see kMinEndCode); the Gomocup judge (GomocupJudge
+// server.py) writes the two names and "-1"; the Gomocup renju records add a judge line
+// "<k>,<rule>" (k = 0 a draw, 1 or 2 the first or second engine won).
+enum class TrailerKind : std::uint8_t {
+  Name,      // an engine's or player's name
+  EndCode,   // a bare number kMinEndCode..kMaxEndCode
+  Judge,     // "<k>,<rule>"
+  BadCode,   // a bare number outside the end codes
+  BadJudge,  // "<number>,<text>" that is not a judge line
+  Fragment,  // only digits, signs, commas, dots and blanks: a broken move or number
+};
+
+// Piskvork's end codes (errCode of finishGame / saveRec, protocol.cpp Tplayer::move): 0 the game
+// ended normally, 1..14 a brain's error, 15 a time-out, -1 not known (network tournament server,
+// and GomocupJudge always), -2 another error.
+constexpr int kMinEndCode = -2;
+constexpr int kMaxEndCode = 15;
+
+TrailerKind trailerKind(std::string_view line, std::optional<int>* code = nullptr,
+                        std::optional<Rule>* rule = nullptr) {
+  const bool numeric = line.find_first_not_of("0123456789+-,. \t") == std::string_view::npos;
+  Cursor c(line);
+  if (auto k = c.integer(true)) {
+    c.skipBlanks();
+    if (c.done()) {
+      if (code) *code = k;
+      return *k >= kMinEndCode && *k <= kMaxEndCode ? TrailerKind::EndCode : TrailerKind::BadCode;
+    }
+    if (c.eat(',')) {
+      if (numeric) return TrailerKind::Fragment;
+      const auto r = parseRule(trim(c.rest()));
+      if (*k < 0 || *k > 2 || !r || line.front() == '+' || line.front() == '-')
+        return TrailerKind::BadJudge;
+      if (code) *code = k;
+      if (rule) *rule = r;
+      return TrailerKind::Judge;
+    }
+  }
+  return numeric ? TrailerKind::Fragment : TrailerKind::Name;
+}
+
 // Whether `name`, written as a trailer line, reads back as that engine name.
 bool readsAsName(std::string_view name) {
   if (name.empty() || trim(name) != name || !validUtf8(name)) return false;
   for (char ch : name)
     if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t') return false;
-  if (parseMoveLine(name)) return false;
-  Cursor c(name);
-  if (c.integer(true)) {  // an error-code line "-1" or a judge line "1,Renju"
-    c.skipBlanks();
-    if (c.done() || c.eat(',')) return false;
-  }
-  return true;
+  return !parseMoveLine(name) && trailerKind(name) == TrailerKind::Name;
 }
 
 }  // namespace
@@ -208,16 +247,23 @@ Record readPsq(std::string_view text, const ReadOptions& options) {
   Board board(rec.size);
   std::vector<int> movedAt(static_cast<std::size_t>(Board::kMaxSize * Board::kMaxSize), 0);
   bool anyTime = false;
-  bool trailer = false;
+  // The trailer: its first line (0 while the moves go on) and the last kind of item read; the
+  // items come in the order names (at most two), end code, judge line.
+  int trailerLine = 0;
+  std::string_view trailerText;
+  int names = 0;
+  std::optional<TrailerKind> lastItem;
   for (; i < lines.size(); ++i) {
     const int lineNo = static_cast<int>(i) + 1;
     const std::string_view line = trim(lines[i]);
     checkText(lines[i], lineNo);
     if (line.empty()) continue;
     if (auto m = parseMoveLine(line)) {
-      if (trailer)
-        throw RecordError(
-            lineNo, "move " + std::string(line) + " after the trailer (engine names, result)");
+      if (trailerLine > 0)
+        throw RecordError(trailerLine,
+                          "\"" + shown(trailerText) +
+                              "\" is not a move \"x,y\", yet a move follows it on line " +
+                              std::to_string(lineNo));
       const Point p{m->x - 1, m->y - 1};
       const int n = static_cast<int>(rec.moves.size()) + 1;
       if (!board.inside(p)) {
@@ -243,27 +289,50 @@ Record readPsq(std::string_view text, const ReadOptions& options) {
       anyTime = anyTime || m->ms.has_value();
       continue;
     }
-    trailer = true;
-    Cursor c(line);
-    if (auto code = c.integer(true)) {
-      c.skipBlanks();
-      if (c.done()) {
-        rec.properties.emplace_back("psq error", std::string(line));
-        continue;
-      }
-      if (c.eat(',')) {
-        // Gomocup judge line "<k>,<rule>": k = 0 draw, 1 or 2 the first or second engine won.
-        const std::string_view ruleText = trim(c.rest());
-        rec.properties.emplace_back("psq judge", std::string(line));
-        if (auto r = parseRule(ruleText)) rec.rule = r;
-        if (*code == 0) {
-          rec.result = RecordResult::Draw;
-          rec.resultText = std::string(line);
-        }
-        continue;
+    std::optional<int> code;
+    std::optional<Rule> rule;
+    const TrailerKind kind = trailerKind(line, &code, &rule);
+    switch (kind) {
+      case TrailerKind::Fragment:
+        throw RecordError(lineNo, "\"" + shown(line) +
+                                      "\" is neither a move \"x,y\" (1-based) nor a trailer line "
+                                      "(engine name, end code, judge line \"k,rule\")");
+      case TrailerKind::BadCode:
+        static_assert(kMinEndCode == -2 && kMaxEndCode == 15);  // the message names the range
+        throw RecordError(lineNo, "\"" + shown(line) + "\" is not a .psq end code (-2..15)");
+      case TrailerKind::BadJudge:
+        throw RecordError(lineNo, "\"" + shown(line) +
+                                      "\" is not a judge line \"k,rule\" (k: 0, 1 or 2; rule: "
+                                      "freestyle, standard or renju)");
+      default:
+        break;
+    }
+    // Out of order: a name after the end code or a third name, a second end code, anything
+    // after the judge line.
+    if ((kind == TrailerKind::Name && (names == 2 || (lastItem && *lastItem != kind))) ||
+        (kind == TrailerKind::EndCode && lastItem && *lastItem != TrailerKind::Name) ||
+        (kind == TrailerKind::Judge && lastItem == TrailerKind::Judge))
+      throw RecordError(lineNo, "\"" + shown(line) +
+                                    "\" is out of place in the trailer (at most two engine names, "
+                                    "then an end code, then a judge line)");
+    if (trailerLine == 0) {
+      trailerLine = lineNo;
+      trailerText = line;
+    }
+    lastItem = kind;
+    if (kind == TrailerKind::Name) {
+      ++names;
+      rec.engines.emplace_back(line);
+    } else if (kind == TrailerKind::EndCode) {
+      rec.properties.emplace_back("psq error", std::string(line));
+    } else {
+      rec.properties.emplace_back("psq judge", std::string(line));
+      rec.rule = rule;
+      if (*code == 0) {
+        rec.result = RecordResult::Draw;
+        rec.resultText = std::string(line);
       }
     }
-    rec.engines.emplace_back(line);
   }
   if (!anyTime) rec.timesMs.clear();
   return rec;
@@ -344,6 +413,9 @@ std::string writePsq(const Record& record) {
   }
   std::vector<std::string> names = record.engines;
   if (names.empty() && record.black && record.white) names = {*record.black, *record.white};
+  if (names.size() > 2)
+    throw RecordError(0, "cannot write a .psq record: " + std::to_string(names.size()) +
+                             " engine names (the format holds two)");
   for (const std::string& name : names) {
     if (name.find_first_of("\r\n") != std::string::npos)
       throw RecordError(0, "cannot write a .psq record: a name holds a line break");

@@ -3,10 +3,13 @@
 ///   Piskvorky 15x15, 11:11, 0   header: board W x H (square only here), two view numbers, a flag
 ///   8,8,0                       moves "x,y,ms": 1-based, x = column from the left, y = row from
 ///   8,6,1032                    the top, ms = thinking time; colours alternate, Black first
-///   EMBRYO22.zip                optional trailer: engine names (not in colour order),
-///   -1                          an error-code line,
-///   2,Renju                     and a Gomocup judge line "<k>,<rule>" (k = 0: draw; 1 or 2:
-///                               the first or second engine won)
+///   EMBRYO22.zip                optional trailer, in this order: two engine names (not in colour
+///   YIXIN16.zip                 order; Piskvork writes them in tournaments), an end code (a bare
+///   -1                          number -2..15, Piskvork's errCode: 0 normal end, 1..14 a brain's
+///   2,Renju                     error, 15 time-out, -1 unknown, -2 other error) and a Gomocup
+///                               judge line "<k>,<rule>" (k = 0: draw; 1 or 2: the first or second
+///                               engine won). Sources: Piskvork game.cpp savePsq, GomocupJudge
+///                               server.py, the Gomocup renju records.
 /// Also the "stripped" variant with only "x,y" lines and no header (board size not stated).
 /// CRLF or LF line ends, a UTF-8 byte-order mark and blank lines are accepted.
 
@@ -25,7 +28,10 @@ namespace gomoku {
 /// naming the line for: an empty file, binary data (NUL or control bytes, text that is not
 /// UTF-8), a first line that is neither a header nor a move, a bad header, a non-square board or
 /// a size outside 5..25, a move off the board or on an occupied point (unless
-/// options.keepIllegalMoves), or a move after the trailer.
+/// options.keepIllegalMoves), or a line after the moves that is not a trailer item in its place
+/// (a move fragment such as "10," or "-1,2", a number that is not an end code, a malformed judge
+/// line, an item out of order, or a move after the trailer: the error names the first trailer
+/// line).
 Record readPsq(std::string_view text, const ReadOptions& options = {});
 
 /// Reads a .psq file (see readPsq). A Gomocup file name "<round>_<i>_<j>_<X>.psq" also gives the

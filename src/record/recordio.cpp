@@ -153,13 +153,17 @@ void checkRecordMoves(const Record& record, Rule rule) {
   throw RecordError(line, r.text);
 }
 
+Rule recordRule(const Record& record, Rule preferred) {
+  if (record.rule) return *record.rule;
+  if (preferred == Rule::Renju && record.size != 15) return Rule::Freestyle;
+  return preferred;
+}
+
 Record openRecordFile(const std::filesystem::path& path, Rule ruleIfUnstated,
-                      const ReadOptions& options) {
+                      const ReadOptions& options, std::optional<Rule> ruleOverride) {
   Record rec = readRecordFile(path, options);
-  Rule rule = rec.rule.value_or(ruleIfUnstated);
-  if (!rec.rule && rule == Rule::Renju && rec.size != 15) rule = Rule::Freestyle;
   try {
-    checkRecordMoves(rec, rule);
+    checkRecordMoves(rec, ruleOverride.value_or(recordRule(rec, ruleIfUnstated)));
   } catch (const RecordError& e) {
     throw RecordError(utf8Path(path), e.line(), e.message());
   }

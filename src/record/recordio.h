@@ -52,9 +52,17 @@ void saveRecordFile(const std::filesystem::path& path, const Record& record);
 /// point, or after the game ended with a five or a full board.
 void checkRecordMoves(const Record& record, Rule rule);
 
-/// Opens a record: readRecordFile, then checkRecordMoves under the rule the file states, else
-/// `ruleIfUnstated`. Throws RecordError whose message starts with the file name.
+/// The rule a record is judged by: the one it states, else `preferred` (freestyle instead of
+/// renju on a board other than 15x15, where renju is not played).
+Rule recordRule(const Record& record, Rule preferred);
+
+/// Opens a record, the one decision every front end (the app's Open, gomoku-cli replay and
+/// convert) takes on a file: readRecordFile, then checkRecordMoves under `ruleOverride` when
+/// given, else recordRule(record, ruleIfUnstated). A file is accepted or refused the same way
+/// wherever it is opened under the same rule. Throws RecordError whose message starts with the
+/// file name.
 Record openRecordFile(const std::filesystem::path& path, Rule ruleIfUnstated,
-                      const ReadOptions& options = {});
+                      const ReadOptions& options = {},
+                      std::optional<Rule> ruleOverride = std::nullopt);
 
 }  // namespace gomoku

@@ -39,6 +39,9 @@ Record readYixinSav(std::string_view text, const ReadOptions& options) {
     start = end + 1;
   }
   if (lines.empty()) throw RecordError(0, "empty file: no Yixin .sav record");
+  // Where a truncated file ends: its last line with text (not the empty piece after the final
+  // line break, which an editor does not show as a line).
+  lineNo = lines.back().number;
 
   auto header = [&](std::size_t k, const char* what) -> int {
     if (k >= lines.size())

@@ -405,14 +405,49 @@ replay_convert)
   # --rule renju: the same moves, judged under renju (no fouls here: still Black's five).
   "$CLI" replay --rule renju "$work/c02-copy.sgf" > "$work/renju.out" 2>&1 || fail "replay --rule renju exited $?"
   grep -q 'rule renju (--rule)' "$work/renju.out" || fail "--rule not reported"
-  # A move after the five is reported, not refused.
+  # A move after the five is refused by replay and convert alike, as the app refuses it,
+  # naming the line of the move; convert writes nothing.
   printf '15\n15\n10\n3 7\n0 0\n4 7\n2 0\n6 7\n4 0\n7 7\n6 0\n5 7\n9 9\n' > "$work/after.sav"
-  "$CLI" replay "$work/after.sav" > "$work/after.out" 2>&1 || fail "replay of after.sav exited $?"
-  grep -qx 'RESULT black five in a row at move 9, moves after it' "$work/after.out" || fail "after.sav: wrong RESULT"
+  if "$CLI" replay "$work/after.sav" > /dev/null 2> "$work/err"; then fail "replay accepted a move after the five"; fi
+  grep -q "after.sav: line 13: move 10 continues after the game ended at move 9 (Black's five)" "$work/err" ||
+    fail "replay, after the five: $(cat "$work/err")"
+  if "$CLI" convert "$work/after.sav" "$work/after-out.sgf" > /dev/null 2> "$work/err"; then fail "convert accepted a move after the five"; fi
+  grep -q "after.sav: line 13: move 10 continues after the game ended at move 9 (Black's five)" "$work/err" ||
+    fail "convert, after the five: $(cat "$work/err")"
+  [ ! -e "$work/after-out.sgf" ] || fail "convert wrote a record that goes on after the five"
   # Errors: truncated, off the board, unknown extension, missing file; exit 1, nothing written.
   printf '15\n15\n3\n7 7\n8 8\n' > "$work/short.sav"
   if "$CLI" replay "$work/short.sav" > /dev/null 2> "$work/err"; then fail "truncated .sav accepted"; fi
-  grep -q 'short.sav: line 6: the file ends after 2 of the 3 moves' "$work/err" || fail "truncated: $(cat "$work/err")"
+  grep -q 'short.sav: line 5: the file ends after 2 of the 3 moves' "$work/err" || fail "truncated: $(cat "$work/err")"
+  # A .psq whose last line is not a trailer (a move fragment, a point with a negative
+  # coordinate, a number that is no end code) is refused by both commands, naming that line; a
+  # line that is not a move followed by moves is named itself, not the move after it.
+  psq_head='Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8,9,0\n'
+  check_refused() {  # FILE-CONTENT EXPECTED-MESSAGE
+    printf "$1" > "$work/bad.psq"
+    for cmd in replay convert; do
+      rm -f "$work/bad-out.sgf"
+      if "$CLI" $cmd "$work/bad.psq" $([[ $cmd == convert ]] && echo "$work/bad-out.sgf") > /dev/null 2> "$work/err"; then
+        fail "$cmd accepted $(printf "$1" | tail -2 | tr '\n' ' ')"
+      fi
+      grep -qF "bad.psq: $2" "$work/err" || fail "$cmd: expected '$2', got: $(cat "$work/err")"
+      [ ! -e "$work/bad-out.sgf" ] || fail "convert wrote a refused file"
+    done
+  }
+  check_refused "${psq_head}10,\n" 'line 5: "10," is neither a move "x,y" (1-based) nor a trailer line'
+  check_refused "${psq_head}-1,2\n" 'line 5: "-1,2" is neither a move'
+  check_refused "${psq_head}99\n" 'line 5: "99" is not a .psq end code (-2..15)'
+  check_refused "${psq_head}-1,2,0\n9,8,0\n" 'line 5: "-1,2,0" is neither a move'
+  check_refused "${psq_head}abc\n9,8,0\n" 'line 5: "abc" is not a move "x,y", yet a move follows it on line 6'
+  # What Piskvork and the Gomocup judge write still reads: names, end code, judge line.
+  printf "${psq_head}"'PELA.zip\nYIXIN.zip\n-1\n1,Freestyle\n' > "$work/good.psq"
+  "$CLI" replay "$work/good.psq" > "$work/good.out" 2>&1 || fail "replay of a Gomocup trailer: $(cat "$work/good.out")"
+  grep -q 'rule freestyle (stated by the file)' "$work/good.out" || fail "judge line's rule not read"
+  "$CLI" convert "$work/good.psq" "$work/good.sgf" > /dev/null 2>&1 || fail "convert of a Gomocup trailer failed"
+  # A header alone is an empty record: replay says so.
+  printf 'Piskvorky 15x15, 11:11, 0\n-1\n' > "$work/empty.psq"
+  "$CLI" replay "$work/empty.psq" > "$work/empty.out" 2>&1 || fail "replay of a header-only file: $(cat "$work/empty.out")"
+  grep -q '0 moves' "$work/empty.out" && grep -qx 'no moves' "$work/empty.out" || fail "header-only: $(cat "$work/empty.out")"
   if "$CLI" convert "$work/short.sav" "$work/out.sgf" 2> "$work/err"; then fail "convert of a bad file exited 0"; fi
   [ ! -e "$work/out.sgf" ] || fail "convert of a bad file wrote its output"
   if "$CLI" convert "$work/c02.psq" "$work/out.txt" 2> "$work/err"; then fail "unknown extension accepted"; fi

@@ -544,6 +544,12 @@ void RecordSentences(Sentences& say) {
   psq(head + std::string("8,8\0,0\n", 7));
   psq(head + "\xff\xfe\n");
   psq(head + "8,8,0\nAB\n9,9,0\n");
+  // Lines after the moves that are not a trailer item in their place.
+  psq(head + "8,8,0\n10,\n");
+  psq(head + "8,8,0\n-1,2\n");
+  psq(head + "8,8,0\n99\n");
+  psq(head + "8,8,0\nA\nB\n-1\n5,R\n");
+  psq(head + "8,8,0\nA\nB\nC\n");
   ReadOptions big;
   big.boardSize = 30;
   psq("8,8\n", big);
@@ -653,6 +659,9 @@ void RecordSentences(Sentences& say) {
   SayRecordError(say, [&] { replay(wide, Rule::Renju); });
 
   // Writing.
+  Record names;
+  names.engines = {"A", "B", "C"};
+  SayRecordError(say, [&] { writePsq(names); });
   Record bad;
   bad.size = 30;
   for (RecordFormat f :

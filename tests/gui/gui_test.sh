@@ -30,9 +30,11 @@
 #   replay_record  a .psq record given on the command line: Right / End / Home / Left step
 #                  through it (each REPLAY's BOARD holds exactly the moves shown; the ends do
 #                  nothing), Play runs to the end, Continue from here starts a local game there;
-#                  File > Open of a truncated file (error, the game goes on) and of a .sav (the
-#                  local game is saved first); File > Recent games opens that save; Copy and
-#                  Paste position through the clipboard start a local game with its moves
+#                  File > Open of a truncated file and of a .psq with a stray line among its
+#                  moves (errors naming the bad line, the game goes on untouched) and of a .sav
+#                  (the local game is saved first); File > Recent games opens that save; Copy and
+#                  Paste position through the clipboard start a local game with its moves; a
+#                  header-only .psq opens with "this record has no moves"
 #   language_zh_CN, language_zh_TW  LANG=zh_CN.UTF-8 / zh_TW.UTF-8: the app's texts and window
 #                  title are Chinese (LANGUAGE report line, xdotool); screenshots kept; zh_CN
 #                  also: --help (without a display) and a command-line error in Chinese, following
@@ -805,10 +807,20 @@ replay_record)
   printf '15\n15\n3\n7 7\n8 6\n' > "$work/short.sav"
   open_dialog replay "$work/short.sav"
   app_wait 3 replay '^(ERROR|OPENED) '
-  [[ $line == "ERROR $work/short.sav: line 6: the file ends after 2 of the 3 moves it announces (truncated)." ]] ||
+  [[ $line == "ERROR $work/short.sav: line 5: the file ends after 2 of the 3 moves it announces (truncated)." ]] ||
     fail "replay: opening a truncated file gave '$line'"
   w=$(xdotool search --sync --onlyvisible --name 'Open a game record' | head -1)   # the message
   sleep 0.3; screenshot open-error
+  xdotool windowfocus --sync "$w"
+  xdotool key Return
+  # A .psq with a line that is not a move among its moves: refused, naming that line (as
+  # gomoku-cli replay and convert do); the game on the board is untouched (next move is 6).
+  printf 'Piskvorky 15x15, 11:11, 0\n8,8,0\nabc\n9,9,0\n' > "$work/bad.psq"
+  open_dialog replay "$work/bad.psq"
+  app_wait 3 replay '^(ERROR|OPENED|LOCAL|MOVE) '
+  [[ $line == "ERROR $work/bad.psq: line 3: \"abc\" is not a move \"x,y\", yet a move follows it on line 4." ]] ||
+    fail "replay: opening bad.psq gave '$line'"
+  w=$(xdotool search --sync --onlyvisible --name 'Open a game record' | head -1)
   xdotool windowfocus --sync "$w"
   xdotool key Return
   click_move replay 3 6 9 9
@@ -847,6 +859,12 @@ replay_record)
     app_wait 3 replay '^MOVE '; [[ $line == "MOVE $k ${m/ /,}" ]] || fail "replay: pasted move $k is '$line'"
   done
   click_move replay 3 7 10 10
+  # A header-only .psq opens as an empty record, and the app says it has no moves.
+  printf 'Piskvorky 15x15, 11:11, 0\n-1\n' > "$work/empty.psq"
+  open_dialog replay "$work/empty.psq"
+  app_wait 3 replay '^(ERROR|OPENED) '; [[ $line == "OPENED 15 freestyle 0" ]] || fail "replay: opening empty.psq gave '$line'"
+  app_wait 3 replay '^NOTICE '
+  [[ $line == "NOTICE Opened empty.psq: this record has no moves." ]] || fail "replay: empty.psq says '$line'"
   kill "$replay_pid"; exec 3<&-
   # An SGF that ends by resignation (RE[B+R]) and names the players: at its last move the side
   # panel gives the stated result, by name (TURN line).

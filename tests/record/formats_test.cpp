@@ -80,8 +80,13 @@ TEST(Yixin, ReadsMovesColumnThenRowFromTheTop) {
 TEST(Yixin, ErrorsNameTheLine) {
   auto err = [](const std::string& t) { return errorOf([&] { readYixinSav(t); }); };
   EXPECT_EQ(err(""), "empty file: no Yixin .sav record");
+  // A truncated file: the line where it ends (its last line), not the line after it.
   EXPECT_EQ(err("15\n15\n3\n7 7\n8 6\n"),
-            "line 6: the file ends after 2 of the 3 moves it announces (truncated)");
+            "line 5: the file ends after 2 of the 3 moves it announces (truncated)");
+  EXPECT_EQ(err("15\n15\n3\n7 7\n8 6\n\n\n"),
+            "line 5: the file ends after 2 of the 3 moves it announces (truncated)");
+  EXPECT_EQ(err("15\n15\n"),
+            "line 2: the file ends before the number of moves (truncated Yixin .sav)");
   EXPECT_EQ(err("15\n15\n2\n7 7\n15 3\n"), "line 5: move 2 (15 3) is off the 15x15 board");
   EXPECT_EQ(err("15\n15\n2\n7 7\n7 7\n"), "line 5: move 2 (h8) is on the point of move 1");
   EXPECT_EQ(err("15\n15\n1\n7 7\n8 8\n"), "line 5: \"8 8\" after the 1 moves the file announces");
@@ -336,6 +341,44 @@ TEST(RecordIo, OpenRefusesAMoveAfterTheFiveNamingItsLine) {
   fs::remove_all(dir);
 }
 
+// One decision for every front end and every format. The app's Open, gomoku-cli replay
+// and gomoku-cli convert all call openRecordFile; a game that goes on after a five is refused in
+// each format we write (the writers do not judge the moves), and the rule decides what a five is.
+TEST(RecordIo, OpenRefusesMovesAfterAFiveInEveryFormat) {
+  const fs::path dir = freshDir("everyformat");
+  Record after;  // Black h8..l8 at move 9, then a tenth move
+  for (const char* m : {"h8", "a15", "i8", "a14", "j8", "a13", "k8", "a12", "l8", "a11"})
+    after.moves.push_back(*parsePoint(m, 15));
+  for (const RecordFormat f :
+       {RecordFormat::Psq, RecordFormat::Sgf, RecordFormat::Yixin, RecordFormat::RenLib}) {
+    const fs::path file = dir / (std::string("after") + recordFormatExtension(f));
+    writeFileAtomic(file, writeRecord(after, f));
+    SCOPED_TRACE(file.string());
+    EXPECT_NO_THROW(readRecordFile(file));  // the reader alone lets it through...
+    EXPECT_NE(errorOf([&] {
+                openRecordFile(file, Rule::Freestyle);
+              }).find("move 10 continues after the game ended at move 9 (Black's five)"),
+              std::string::npos);  // ...the opening does not
+  }
+  // Black's overline (six, d8..i8) then a move: a five under freestyle, not under standard.
+  Record six;
+  for (const char* m :
+       {"d8", "a1", "e8", "o1", "f8", "a15", "h8", "c1", "i8", "m1", "g8", "o15", "o14"})
+    six.moves.push_back(*parsePoint(m, 15));
+  const fs::path file = dir / "six.sgf";
+  writeFileAtomic(file, writeSgf(six));
+  EXPECT_THROW(openRecordFile(file, Rule::Freestyle), RecordError);
+  EXPECT_EQ(openRecordFile(file, Rule::Standard).moves.size(), 13u);
+  // The rule given over the file's own (gomoku-cli replay --rule).
+  EXPECT_THROW(openRecordFile(file, Rule::Standard, {}, Rule::Freestyle), RecordError);
+  EXPECT_EQ(recordRule(six, Rule::Renju), Rule::Renju);
+  six.size = 20;
+  EXPECT_EQ(recordRule(six, Rule::Renju), Rule::Freestyle);
+  six.rule = Rule::Standard;
+  EXPECT_EQ(recordRule(six, Rule::Renju), Rule::Standard);
+  fs::remove_all(dir);
+}
+
 TEST(RecordIo, SgfKeepsMoveTimesAndRefusesABadOne) {
   Record r;
   r.moves = {{7, 7}, {8, 8}};
@@ -391,6 +434,13 @@ TEST(JapaneseFormats, ErrorsNameTheLine) {
             "line 1: \"7 7 6\" is not a move (\"y x\" pairs expected, e.g. 7 7 6 8)");
   EXPECT_EQ(err(JapaneseFormat::Lws, std::string("H8\0", 3)),
             "line 1: binary data (a NUL byte); not a text record");
+  // .kif: the header and the diagram come before the moves; nothing else is skipped.
+  EXPECT_EQ(err(JapaneseFormat::Kif, "* /t=1\n136,x\nabc\n121,x\n"),
+            "line 3: \"abc\" is not a move (row*16 + col expected, e.g. 136,...)");
+  EXPECT_EQ(err(JapaneseFormat::Kif, "* /t=1\n136,x\n.....\n"),
+            "line 3: \".....\" is not a move (row*16 + col expected, e.g. 136,...)");
+  EXPECT_EQ(err(JapaneseFormat::Kif, "hello\n136,x\n"),
+            "line 1: \"hello\" is not a move (row*16 + col expected, e.g. 136,...)");
 }
 
 // The shared samples: the six formats of each sample hold the same game.

@@ -153,10 +153,58 @@ TEST(Psq, ErrorsNameTheLine) {
   EXPECT_EQ(errorOf("Hello world\n8,8\n"),
             "line 1: not a .psq record: \"Hello world\" is neither a header \"Piskvorky WxH, "
             "...\" nor a move \"x,y\"");
-  // A move after the trailer, and a number too long to be one.
+  // A move after the trailer: the error names the trailer's first line, not the move; a number
+  // too long to be a coordinate is refused on its own line.
   EXPECT_EQ(errorOf("Piskvorky 15x15, 11:11, 0\n8,8,0\nPELA.zip\n9,9,0\n"),
-            "line 4: move 9,9,0 after the trailer (engine names, result)");
-  EXPECT_EQ(errorLine("Piskvorky 15x15, 11:11, 0\n8,8,0\n99999999999,1,0\n9,9,0\n"), 4);
+            "line 3: \"PELA.zip\" is not a move \"x,y\", yet a move follows it on line 4");
+  EXPECT_EQ(errorLine("Piskvorky 15x15, 11:11, 0\n8,8,0\n99999999999,1,0\n9,9,0\n"), 3);
+}
+
+// The last line is not taken as the trailer whatever it holds. Only engine names, an end
+// code -2..15 and a judge line "k,rule", in that order, may follow the moves.
+TEST(Psq, TrailerIsRecognisedNotAssumed) {
+  const std::string head = "Piskvorky 15x15, 11:11, 0\n1,1,0\n2,2,0\n3,3,0\n";  // lines 1-4
+  // A move fragment, a negative point, a point with a time, a number that is not an end code.
+  EXPECT_EQ(errorOf(head + "10,\n"),
+            "line 5: \"10,\" is neither a move \"x,y\" (1-based) nor a trailer line (engine "
+            "name, end code, judge line \"k,rule\")");
+  EXPECT_EQ(errorLine(head + "-1,2\n"), 5);
+  EXPECT_EQ(errorLine(head + "-1,2,0\n"), 5);
+  EXPECT_EQ(errorLine(head + "8 8\n"), 5);
+  EXPECT_EQ(errorOf(head + "99\n"), "line 5: \"99\" is not a .psq end code (-2..15)");
+  EXPECT_EQ(errorLine(head + "-3\n"), 5);
+  // The bad line is named, not the good line after it.
+  EXPECT_EQ(errorLine(head + "-1,2,0\n4,4,0\n"), 5);
+  EXPECT_EQ(errorOf(head + "abc\n4,4,0\n"),
+            "line 5: \"abc\" is not a move \"x,y\", yet a move follows it on line 6");
+  EXPECT_EQ(errorOf(head + "A.zip\nB.zip\n-1\n\n4,4,0\n"),
+            "line 5: \"A.zip\" is not a move \"x,y\", yet a move follows it on line 9");
+  // Judge lines: k 0..2 and a rule.
+  EXPECT_EQ(errorOf(head + "A\nB\n-1\n5,Renju\n"),
+            "line 8: \"5,Renju\" is not a judge line \"k,rule\" (k: 0, 1 or 2; rule: freestyle, "
+            "standard or renju)");
+  EXPECT_EQ(errorLine(head + "A\nB\n-1\n1,Caro\n"), 8);
+  EXPECT_EQ(readPsq(head + "A\nB\n-1\n1,freestyle\n").rule, Rule::Freestyle);
+  // Order: at most two names, then one end code, then one judge line.
+  EXPECT_EQ(errorOf(head + "A\nB\nC\n"),
+            "line 7: \"C\" is out of place in the trailer (at most two engine names, then an end "
+            "code, then a judge line)");
+  EXPECT_EQ(errorLine(head + "-1\nA\n"), 6);
+  EXPECT_EQ(errorLine(head + "-1\n0\n"), 6);
+  EXPECT_EQ(errorLine(head + "A\nB\n2,Renju\n-1\n"), 8);
+  EXPECT_EQ(errorLine(head + "A\nB\n-1\n2,Renju\n1,Renju\n"), 9);
+  // What Piskvork writes: every end code, with or without the names (a game saved outside a
+  // tournament has the end code alone); "homo-1" and "homo-2" are people.
+  for (int code = -2; code <= 15; ++code) {
+    const Record r = readPsq(head + std::to_string(code) + "\n");
+    EXPECT_EQ(r.moves.size(), 3u);
+    EXPECT_EQ(r.properties.at(0).second, std::to_string(code));
+  }
+  EXPECT_EQ(readPsq(head + "homo-1\nhomo-2\n0\n").engines,
+            (std::vector<std::string>{"homo-1", "homo-2"}));
+  // A header alone, with or without a trailer, is an empty record.
+  EXPECT_TRUE(readPsq("Piskvorky 15x15, 11:11, 0\n").moves.empty());
+  EXPECT_TRUE(readPsq("Piskvorky 15x15, 11:11, 0\nA.zip\nB.zip\n-1\n").moves.empty());
 }
 
 TEST(Psq, KeepIllegalMovesLeavesThemToReplay) {
@@ -208,6 +256,12 @@ TEST(Psq, WriteRefusesWhatWouldNotReadBack) {
   badName.engines = {"two\nlines"};
   EXPECT_THROW(writePsq(badName), RecordError);
   badName.engines = {"-1"};
+  EXPECT_THROW(writePsq(badName), RecordError);
+  badName.engines = {"10,"};
+  EXPECT_THROW(writePsq(badName), RecordError);
+  badName.engines = {"1,Renju"};
+  EXPECT_THROW(writePsq(badName), RecordError);
+  badName.engines = {"A", "B", "C"};
   EXPECT_THROW(writePsq(badName), RecordError);
   Record badSize;
   badSize.size = 4;
