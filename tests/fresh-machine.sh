@@ -18,7 +18,8 @@
 # What a chroot lacks against a real machine is set up here, as the Debian installer would:
 # /etc/hosts (debootstrap copies resolv.conf and hostname, not hosts), the apt sources of a
 # standard install (bookworm, bookworm-updates, bookworm-security), and the kernel file systems
-# (/proc, /sys, /dev, /dev/pts, /dev/shm, /run; the network-namespace tests need /run/netns).
+# (/proc, /sys, /dev, /dev/pts, /dev/shm, /run; the network-namespace tests need /run/netns and
+# the root to be a mount point).
 # The locale is C.UTF-8 (built into glibc); the tests generate the Chinese ones themselves.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -88,6 +89,9 @@ EOF
 fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 
+# The root must be a mount point: 'ip netns exec' (the join-failure tests) starts with
+# 'mount --make-rslave /', which fails with EINVAL on a plain folder.
+mountin / --bind "$root"
 mountin /proc -t proc proc
 mountin /sys -t sysfs sysfs
 mountin /dev --bind /dev
