@@ -20,7 +20,10 @@ if [[ ${1:-} == --test ]]; then
     xvfb xauth                            # GUI tests under xvfb-run
     imagemagick                           # screenshots of the GUI tests (import)
     xdotool                               # GUI tests click on the board like a user
+    x11-utils                             # xdpyinfo, xwininfo: screen size, window stacking
+    procps                                # pkill, pgrep (the .deb test stops the app it started)
     iproute2                              # network namespaces for the join-failure tests
+    stress-ng                             # tests/stress.sh keeps the cores busy
     clang libclang-rt-14-dev              # libFuzzer targets (tests/fuzz)
     locales fonts-noto-cjk                # GUI tests in Chinese (zh_CN, zh_TW) with a CJK font
     dpkg-dev file                         # the .deb test (CPack, dpkg-deb)

@@ -263,8 +263,18 @@ rejoin)
   kill -9 "$first_pid"; wait "$first_pid" 2>/dev/null || true
   exec 4>&- 5<&-
   host_wait '^SUSPENDED ' || fail "the host did not notice the killed joiner"
-  printf '2,0\n4,0\n6,0\n8,0\n' > "$work/second.in"
-  "$CLI" join "127.0.0.1:$port" --resume "$token" --nick Bob < "$work/second.in" > "$work/second.out" 2> "$work/second.err" || fail "the rejoining joiner exited $?"
+  # The new joiner gets its moves only once the host has printed RESUMED: that line names the
+  # move the host sees when it looks, and a joiner that already had its moves could have played
+  # move 4 by then on a loaded machine.
+  mkfifo "$work/second.fifo"
+  "$CLI" join "127.0.0.1:$port" --resume "$token" --nick Bob < "$work/second.fifo" > "$work/second.out" 2> "$work/second.err" &
+  second_pid=$!
+  pids+=("$second_pid")
+  exec 4> "$work/second.fifo"
+  host_wait '^RESUMED ' || fail "the host did not resume"
+  printf '2,0\n4,0\n6,0\n8,0\n' >&4
+  exec 4>&-
+  wait "$second_pid" || fail "the rejoining joiner exited $?"
   host_drain
   wait "$host_pid" || fail "host exited $?"
   grep -q '^RESUMED at move 3' "$work/host.out" || fail "the host did not resume at move 3"

@@ -12,6 +12,11 @@ rm -rf "$out"; mkdir -p "$out"
 deb=$(ls "$out"/gomoku_*.deb)
 echo "package: $deb ($(du -k "$deb" | cut -f1) KiB)"
 fail() { echo "FAIL: $*"; exit 1; }
+# wait_painted REPORT PID: until the app has painted its board (a GEOMETRY line in REPORT) or
+# has ended (xvfb-run's own 60 s timeout is the safety net); a slow start is not a failure.
+wait_painted() {
+  until grep -q '^GEOMETRY ' "$1"; do kill -0 "$2" 2> /dev/null || return 0; sleep 0.1; done
+}
 info=$(dpkg-deb --info "$deb")
 grep -q '^ Package: gomoku$' <<< "$info" || fail "package name: $info"
 grep -q '^ Section: games$' <<< "$info" || fail "section: $info"
@@ -50,7 +55,7 @@ if command -v xvfb-run > /dev/null && locale -a 2>/dev/null | grep -ix zh_CN.utf
   LANG=zh_CN.UTF-8 LANGUAGE= LC_ALL= timeout 60 xvfb-run -a "$root/usr/bin/gomoku" \
     --config "$out/installed.ini" --test-report "$report" --local > "$out/installed.log" 2>&1 &
   app=$!
-  for _ in $(seq 300); do grep -q '^GEOMETRY ' "$report" && break; sleep 0.1; done
+  wait_painted "$report" "$app"
   kill "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true
   grep -qx 'LANGUAGE zh_CN 五子棋 认输' "$report" ||
     fail "the unpacked gomoku did not load its zh_CN catalog: $(cat "$report" "$out/installed.log")"
@@ -74,7 +79,7 @@ if [[ $EUID == 0 ]] && command -v dpkg > /dev/null && ! dpkg-query -W gomoku > /
     (cd / && LANG=zh_CN.UTF-8 LANGUAGE= LC_ALL= timeout 60 xvfb-run -a "$command" \
       --config "$out/system.ini" --test-report "$report" --local > "$out/system.log" 2>&1) &
     app=$!
-    for _ in $(seq 300); do grep -q '^GEOMETRY ' "$report" && break; sleep 0.1; done
+    wait_painted "$report" "$app"
     pkill -f -- "--test-report $report" 2>/dev/null || true; wait "$app" 2>/dev/null || true
     grep -qx 'LANGUAGE zh_CN 五子棋 认输' "$report" ||
       fail "the installed /usr/bin/gomoku did not start in Chinese: $(cat "$report" "$out/system.log")"

@@ -329,14 +329,35 @@ click_at() {
   if [[ "$X $Y" != "$1 $2" ]]; then xdotool mousemove --sync "$1" "$2"; sleep 0.2; fi
   xdotool click 1
 }
-# open_preferences NAME: Ctrl+, over the board (report on fd 3); waits for the dialog's controls.
+# viewable_windows: the ids of the root's viewable children, sorted: top-level windows, dialogs
+# and open menus (a GTK menu is a window of its own).
+viewable_windows() {
+  local id
+  for id in $(xwininfo -root -children 2>/dev/null | awk '$1 ~ /^0x/ { print $1 }'); do
+    if xwininfo -id "$id" 2>/dev/null | grep 'Map State: IsViewable' >/dev/null; then echo "$id"; fi
+  done | sort
+}
+# wait_new_window BEFORE N WHAT: waits until N windows not in BEFORE (viewable_windows before the
+# action) are viewable, i.e. mapped by the X server: a click or a key then reaches them. 60 s is
+# only a safety net.
+wait_new_window() {
+  local _
+  for _ in $(seq 600); do
+    (($(comm -13 <(echo "$1") <(viewable_windows) | grep -c .) >= $2)) && return 0
+    sleep 0.1
+  done
+  fail "$3 did not show"
+}
+# open_preferences NAME: Ctrl+, over the board (report on fd 3); waits for the dialog's controls
+# and for the dialog to be on the screen.
 open_preferences() {
-  local geo=${1}_geo
+  local geo=${1}_geo before
   read -r gx gy cell <<< "${!geo}"
+  before=$(viewable_windows)
   xdotool mousemove --sync "$((gx + 7 * cell))" "$((gy + 7 * cell))"
   xdotool key ctrl+comma
   app_wait 3 "$1" '^BUTTON prefok '
-  sleep 0.5   # only for the screenshots and clicks: let GTK finish mapping the dialog
+  wait_new_window "$before" 1 "the Preferences dialog"
 }
 
 case $case_name in
@@ -699,7 +720,7 @@ xdg_config)
   # Ctrl+Q with the pointer over the window (no window manager: the focus follows the pointer).
   xdotool mousemove --sync "$gx" "$gy"
   xdotool key ctrl+q
-  for _ in $(seq 50); do kill -0 "$xdg_pid" 2>/dev/null || break; sleep 0.1; done
+  for _ in $(seq 600); do kill -0 "$xdg_pid" 2>/dev/null || break; sleep 0.1; done
   ! kill -0 "$xdg_pid" 2>/dev/null || fail "the app did not quit on Ctrl+Q"
   conf="$home/.config/gomoku/gomoku.conf"
   [ -s "$conf" ] || fail "no settings in $conf: $(find "$home" -type f)"
@@ -833,12 +854,15 @@ replay_record)
   app_wait 3 replay '^(ERROR|OPENED) '; [[ $line == "OPENED 15 freestyle 3" ]] || fail "replay: opening three.sav gave '$line'"
   app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 0 3" ]] || fail "replay: three.sav starts at '$line'"
   # File > Recent games lists that save first: open it from the menu, by the keyboard.
+  # The keys wait for the menu they open to be on the screen: the File menu, then its Recent
+  # games submenu (Down selects it, Right enters it).
+  windows=$(viewable_windows)
   key_in replay alt+f
-  sleep 0.3   # the menu opens before the next keys go to it
+  wait_new_window "$windows" 1 "the File menu"
   xdotool key Down
-  sleep 0.3
   xdotool key Right
-  sleep 0.3; screenshot recent
+  wait_new_window "$windows" 2 "the Recent games menu"
+  sleep 0.3; screenshot recent   # the sleep is only for the screenshot
   xdotool key Return
   app_wait 3 replay '^(ERROR|OPENED) '; [[ $line == "OPENED 15 freestyle 6" ]] || fail "replay: the recent game opened as '$line'"
   app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 0 6" ]] || fail "replay: the recent game starts at '$line'"
@@ -1067,7 +1091,7 @@ sounds)
     app_wait 3 "$1" '^MOVE 1 '
   }
   play_one snd
-  for _ in $(seq 100); do grep -q 'sound-stone\.wav$' "$work/played.txt" 2>/dev/null && break; sleep 0.1; done
+  for _ in $(seq 600); do grep -q 'sound-stone\.wav$' "$work/played.txt" 2>/dev/null && break; sleep 0.1; done
   grep -q '/sound-stone\.wav$' "$work/played.txt" || fail "no stone sound: $(cat "$work/played.txt" 2>/dev/null)"
   kill "$snd_pid"; exec 3<&-
   : > "$work/played.txt"
@@ -1095,7 +1119,7 @@ preferences)
     click_at "$name" prefok
     app_wait 3 "$name" '^(INVALID|PREFERENCES) '
     [[ $line == "INVALID $4" ]] || fail "'$3' in $2 gave '$line'"
-    for _ in $(seq 50); do
+    for _ in $(seq 600); do
       message=$(comm -13 <(echo "$before") <(xdotool search --onlyvisible --pid "${!pid}" | sort) | head -1)
       [[ -n $message ]] && break; sleep 0.1
     done
@@ -1106,7 +1130,8 @@ preferences)
     eval "$(xdotool getwindowgeometry --shell "$message")"
     xdotool mousemove --sync "$((X + WIDTH / 2))" "$((Y + HEIGHT / 2))"
     xdotool key Return
-    for _ in $(seq 50); do xdotool search --onlyvisible --pid "${!pid}" | grep -x "$message" >/dev/null || break; sleep 0.1; done
+    for _ in $(seq 600); do xdotool search --onlyvisible --pid "${!pid}" | grep -x "$message" >/dev/null || break; sleep 0.1; done
+    ! xdotool search --onlyvisible --pid "${!pid}" | grep -x "$message" >/dev/null || fail "the message box for '$3' stays"
   }
   # A port out of range and a timeout that is not a number: refused, the dialog stays.
   refuse prefs prefport 70000 "Default port for hosting: enter a whole number from 1 to 65535."
@@ -1174,7 +1199,7 @@ preferences_match)
   click_at host prefok
   app_wait 3 host '^(INVALID|PREFERENCES) '
   [[ $line == "PREFERENCES "*" nickname=New Name" ]] || fail "the nickname change gave '$line'"
-  for _ in $(seq 100); do grep -qx 'NICK New Name' "$work/cli.out" && break; sleep 0.1; done
+  for _ in $(seq 600); do grep -qx 'NICK New Name' "$work/cli.out" && break; sleep 0.1; done
   grep -qx 'NICK New Name' "$work/cli.out" || fail "gomoku-cli did not see the new nickname: $(cat "$work/cli.out")"
   grep -qx 'Nickname=New Name' "$work/host.ini" || fail "the new nickname was not saved: $(cat "$work/host.ini")"
   echo quit >&4; exec 4>&-
