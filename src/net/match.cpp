@@ -129,9 +129,8 @@ MoveError Match::crossingError(Point p) const {
 }
 
 std::string Match::crossingErrorText(Point p, MoveError e) const {
-  if (e != MoveError::Forbidden) return game_.refusalText(p, e);
-  return std::string(forbiddenName(renjuForbidden(game_.board(), p))) + " at " +
-         toRif(p, game_.size()) + " is forbidden for Black";
+  // The game is over: refusalText cannot name the forbidden kind any more.
+  return e == MoveError::Forbidden ? moveErrorText(e) : game_.refusalText(p, e);
 }
 
 void Match::recordCrossing(Point p) {
@@ -303,8 +302,9 @@ void Match::onDrawReply(const DrawReply& d) {
   if (d.accept && weResigned_ && resignedWithOfferAt_ && *resignedWithOfferAt_ == d.atPly &&
       game_.result().reason == EndReason::Resignation) {
     // We resigned while our draw offer stood and it was accepted meanwhile: the draw stands
-    // (the peer, which drew first, ignores our resignation).
+    // (the peer, which drew first, ignores our resignation). It accepted instead of moving.
     game_.setResult(Outcome::Draw, EndReason::Agreement);
+    crossingPly_.reset();
     notice_ = peerName() + " accepted the draw.";
     notify_(MatchEvent::GameOver);
     return;
@@ -581,8 +581,7 @@ void Match::onMove(const Move& m) {
     // The move crossed our resignation or an agreed draw: keep it, as the peer does. Any other
     // move after the end is refused below, and the board stays as it is.
     if (MoveError e = crossingError(p); e != MoveError::None)
-      return fail(ErrorCode::IllegalMove,
-                  "illegal move " + where + " after the game ended: " + crossingErrorText(p, e));
+      return fail(ErrorCode::IllegalMove, "illegal move " + where + ": " + crossingErrorText(p, e));
     recordCrossing(p);
     notify_(MatchEvent::Moved);
     return;
