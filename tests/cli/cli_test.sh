@@ -251,7 +251,7 @@ end_of_game)
   echo h8 >&6
   host_wait '^MOVE 1 black' || fail "(a) no first move"
   raw_resign 1; raw_move 1 8 8; raw_move 2 9 9
-  host_drain; exec 6>&- 7>&-
+  host_drain; exec 6>&-; raw_close
   wait "$host_pid" || fail "(a) host exited $?"
   [ "$(results)" = 'RESULT black resignation' ] || fail "(a) results: $(results)"
   ! grep -q '^MOVE 2 ' "$work/resign.out" || fail "(a) a move after the resignation was recorded"
@@ -263,7 +263,7 @@ end_of_game)
   raw_draw_offer 1
   host_wait '^RESULT draw agreement' || fail "(b) no agreed draw"
   raw_move 1 8 8; raw_move 2 9 9; raw_move 3 10 10; raw_move 4 11 11
-  host_drain; exec 6>&- 7>&-
+  host_drain; exec 6>&-; raw_close
   wait "$host_pid" || fail "(b) host exited $?"
   grep -q '^MOVE 2 white i7 (8,8)' "$work/draw.out" || fail "(b) the crossing move was not recorded as White's"
   ! grep -q '^MOVE 3 ' "$work/draw.out" || fail "(b) a second move after the draw was recorded"
@@ -274,7 +274,7 @@ end_of_game)
   printf 'h8\nresign\n' >&6
   host_wait '^RESULT white resignation' || fail "(c) the host did not resign"
   raw_move 1 8 8; raw_move 2 9 9
-  host_drain; exec 6>&- 7>&-
+  host_drain; exec 6>&-; raw_close
   wait "$host_pid" || fail "(c) host exited $?"
   grep -q '^MOVE 2 white i7 (8,8)' "$work/crossing.out" || fail "(c) the crossing move was not recorded"
   ! grep -q '^MOVE 3 ' "$work/crossing.out" || fail "(c) the second move was recorded"
@@ -291,7 +291,7 @@ end_of_game)
   host_wait '^RESULT black five in a row' || fail "(d) no five"
   raw_resign 8
   host_wait '^RESULT black resignation' || fail "(d) the crossing resignation was not announced"
-  exec 6>&- 7>&-
+  exec 6>&-; raw_close
   host_drain
   wait "$host_pid" || fail "(d) host exited $?"
   ;;

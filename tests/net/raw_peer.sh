@@ -4,13 +4,25 @@
 # end sends is read and dropped by a background reader ($raw_reader), which ends when the other
 # end closes the connection.
 
-# raw_join PORT [NICK]: connects to 127.0.0.1:PORT and says HELLO (protocol 1.0).
+# raw_join PORT [NICK]: connects to 127.0.0.1:PORT and says HELLO (protocol 1.0). A HEARTBEAT
+# goes out every 2 s (the protocol's rhythm, not a wait of the test), so that a slow test is
+# never taken for a silent peer.
 raw_join() {
   exec 7<> "/dev/tcp/127.0.0.1/$1"
-  cat <&7 > /dev/null &
+  # The background helpers keep none of the test's other descriptors (3-6): a command FIFO
+  # held open by them would never reach its end.
+  cat <&7 > /dev/null 3<&- 4<&- 5<&- 6>&- &
   raw_reader=$!
   pids+=($raw_reader)
   raw_send 1 0100 "$(raw_string 0.1.0)" "$(raw_string "${2:-Raw}")"
+  (while sleep 2; do raw_send 24 2> /dev/null || exit 0; done) 3<&- 4<&- 5<&- 6>&- &
+  raw_beat=$!
+  pids+=($raw_beat)
+}
+# raw_close: stops the heartbeat and closes our end.
+raw_close() {
+  kill "$raw_beat" 2> /dev/null || true
+  exec 7>&-
 }
 # raw_string TEXT: a protocol string in hex (u16 length, then the bytes).
 raw_string() { printf '%04x' "$(printf '%s' "$1" | wc -c)"; printf '%s' "$1" | od -An -tx1 | tr -d ' \n'; }
