@@ -154,6 +154,7 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("a takeback request that is not the requester's move"), ""},
     {N_("a second draw offer before the answer"), ""},
     {N_("a resignation from a later position"), ""},
+    {N_("a resignation after the game ended"), ""},
     {N_("PLAY_AGAIN while the game runs"), ""},
     {N_("chat flood"), ""},
     // TRANSLATORS: %s: a message type of the protocol, e.g. "MOVE" (not translated).
@@ -191,6 +192,8 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("the host resumed another game"), ""},
     // TRANSLATORS: %1$s: a move number; %2$s: why (translated), e.g. "that point is occupied".
     {N_("SYNC move %s is illegal: %s"), "dt"},
+    // TRANSLATORS: %s: a move number.
+    {N_("SYNC move %s comes after the end of the game"), "d"},
     {N_("the moves end the game, but the host's game runs"), ""},
     {N_("the host's result does not follow from its moves"), ""},
     // TRANSLATORS: %s: a move number.

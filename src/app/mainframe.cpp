@@ -1011,6 +1011,7 @@ void MainFrame::OnNetChanged() {
   if (mode_ == Mode::Network && netStarted_) NoteNetworkTimes();
   const int plyBefore = reportedPly_;
   const bool resultBefore = reportedResult_;
+  const auto resultKindBefore = reportedResultKind_;
   ShowState();
   if (mode_ == Mode::Network && netStarted_) {
     for (; chatShown_ < snap_.chat.size(); ++chatShown_) {
@@ -1037,16 +1038,16 @@ void MainFrame::OnNetChanged() {
   }
   if (mode_ == Mode::Network && netStarted_) {
     const Game& game = snap_.game;
-    if (game.over() && !resultBefore) {
+    if (game.over() && (!resultBefore || resultKindBefore != reportedResultKind_)) {
       SetStatusText(
           ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
-      AutoSaveNetwork(game);
     } else if (snap_.match == net::MatchPhase::Closed && !closedShown_) {
       // The match closed (e.g. the dropped peer's time to reconnect ran out): the status bar
       // says so like the side panel, instead of the notice that we are still waiting.
       SetStatusText(wxString::Format(_("Connection closed: %s"), AsSentence(snap_.message)));
     }
     if (snap_.match == net::MatchPhase::Closed) closedShown_ = true;
+    AutoSaveNetwork(game);  // when it ended, and again when the ended game changed
   }
 }
 
@@ -1571,9 +1572,13 @@ void MainFrame::ReportGame(const Game& game) {
   reportedPly_ = game.ply();
   reportedMoves_ = moves;
   if (!game.over()) reportedResult_ = false;  // undo reopened a finished game (C09)
-  if (!game.over() || reportedResult_) return;
+  if (!game.over()) return;
+  // Once per game; again when the result changes (a resignation that crossed the five).
+  const std::pair<Outcome, EndReason> kind{game.result().outcome, game.result().reason};
+  if (reportedResult_ && reportedResultKind_ == kind) return;
+  if (!reportedResult_) PlaySound(Sound::GameOver);
   reportedResult_ = true;
-  PlaySound(Sound::GameOver);
+  reportedResultKind_ = kind;
   if (!report_) return;
   SaveBoardPicture();  // before RESULT: a test that read RESULT finds the picture complete
   report_->Result(game);

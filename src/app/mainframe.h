@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <wx/frame.h>
@@ -197,9 +198,11 @@ class MainFrame : public wxFrame {
   std::vector<int> redoTimes_;
   std::vector<int> localTimes_;
   std::chrono::steady_clock::time_point lastMoveAt_{};
-  bool localDirty_ = false;    // moves not yet in an automatic save
-  wxString localAutoSave_;     // this hot-seat game's automatic save ("" before the first)
-  int netSavedGame_ = 0;       // number of the last network game saved automatically
+  bool localDirty_ = false;  // moves not yet in an automatic save
+  wxString localAutoSave_;   // this hot-seat game's automatic save ("" before the first)
+  int netSavedGame_ = 0;     // number of the last network game saved automatically
+  int netSavedPly_ = 0;      // its moves and result when saved: saved again when they change
+  std::pair<Outcome, EndReason> netSavedResult_{Outcome::Ongoing, EndReason::None};
   wxString netAutoSave_;       // that game's file
   std::vector<int> netTimes_;  // thinking time of each move of the network game (ms, as seen here)
   // Replay of an opened record.
@@ -231,6 +234,7 @@ class MainFrame : public wxFrame {
   int reportedPly_ = 0;
   std::vector<Point> reportedMoves_;  // the moves reported (reportedPly_ of them count)
   bool reportedResult_ = false;
+  std::pair<Outcome, EndReason> reportedResultKind_{};  // the RESULT reported (again on a change)
   bool announced_ = false;         // the game shown had its LOCAL or STARTED line
   int reportedForbiddenPly_ = -1;  // ply of the last FORBIDDEN line
   bool exitRequested_ = false;

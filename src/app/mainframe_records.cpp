@@ -498,11 +498,17 @@ void MainFrame::NoteNetworkTimes() {
 }
 
 void MainFrame::AutoSaveNetwork(const Game& game) {
-  if (!netStarted_ || game.ply() == 0 || netSavedGame_ == startedGame_) return;
-  // Once per network game: when it ends, or when it is cut short.
-  if (!game.over()) return;
+  // Once per network game: when it ends, or when it is cut short; the same file again when the
+  // ended game changes (the opponent's move that crossed our resignation, a resignation that
+  // crossed the five).
+  if (!netStarted_ || game.ply() == 0 || !game.over()) return;
+  const std::pair<Outcome, EndReason> result{game.result().outcome, game.result().reason};
+  if (netSavedGame_ == startedGame_ && netSavedPly_ == game.ply() && netSavedResult_ == result)
+    return;
+  if (netSavedGame_ != startedGame_) netAutoSave_.clear();
   netSavedGame_ = startedGame_;
-  netAutoSave_.clear();
+  netSavedPly_ = game.ply();
+  netSavedResult_ = result;
   AutoSave(game, blackNick_, whiteNick_,
            static_cast<int>(netTimes_.size()) == game.ply() ? netTimes_ : std::vector<int>(),
            netAutoSave_);

@@ -28,7 +28,9 @@
 ///   REFUSED <x>,<y> <sentence>             a click on that intersection was refused (occupied,
 ///                                          forbidden, not your turn, game over); the reason as
 ///                                          shown in the status bar
-///   RESULT <black|white|draw|interrupted> <sentence>   the game ended (once per game)
+///   RESULT <black|white|draw|interrupted> <sentence>   the game ended (once per game, and
+///                                          again when its result changes: a resignation that
+///                                          crossed the five)
 ///   BOARD <size> <rows>                    right after RESULT: `size` rows top to bottom of
 ///                                          '.', 'X' (black), 'O' (white), joined by '/'
 ///   FAILED <failure> <message>             listening or joining failed (failure e.g. "refused")

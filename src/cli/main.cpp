@@ -6,8 +6,8 @@
 // game record ("replay FILE": the final position and a RESULT line) and converts records between
 // formats ("convert IN OUT"). When standard input is not a terminal (a script), each command waits
 // until it can apply (a move waits for our turn, accept for an offer). At the end of each game it
-// prints "RESULT
-// <black|white|draw|interrupted> <reason>"; it exits 0 after the last game.
+// prints "RESULT <black|white|draw|interrupted> <reason>", and again when the result changes (a
+// resignation that crossed the five); it exits 0 after the last game.
 
 #include <algorithm>
 #include <condition_variable>
@@ -21,6 +21,7 @@
 #include <random>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
@@ -401,7 +402,9 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
 
   int startedGame = 0;  // number of the game last announced with STARTED
   int resultGame = 0;   // number of the game last announced with RESULT
-  int printed = 0;      // moves of the current game already printed
+  // The result announced (a resignation that crossed a five replaces it: announced again).
+  std::pair<Outcome, EndReason> resultShown{Outcome::Ongoing, EndReason::None};
+  int printed = 0;  // moves of the current game already printed
   std::size_t chatShown = 0;
   std::string noticeShown;
   std::string peerName;
@@ -482,8 +485,10 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
         noticeShown = s.notice;
         if (!s.notice.empty()) std::cout << "NOTICE " << s.notice << "\n";
       }
-      if (s.game.over() && resultGame < s.gameNumber) {
+      const std::pair<Outcome, EndReason> result{s.game.result().outcome, s.game.result().reason};
+      if (s.game.over() && (resultGame < s.gameNumber || result != resultShown)) {
         resultGame = s.gameNumber;
+        resultShown = result;
         std::cout << describeResult(s.game.result()) << "\n"
                   << cli::resultLine(s.game.result()) << std::endl;
       }

@@ -103,6 +103,41 @@ void Match::afterMove() {
   }
 }
 
+void Match::endedByUs() {
+  // On the peer's turn, its move may be on the way: it crosses our message and is kept (once).
+  crossingPly_.reset();
+  if (game_.toMove() != localColor_) crossingPly_ = game_.ply();
+}
+
+bool Match::crossedTheEnd(int ply) const {
+  const EndReason r = game_.result().reason;
+  return game_.over() && (r == EndReason::Resignation || r == EndReason::Agreement) &&
+         crossingPly_ && *crossingPly_ == ply && game_.ply() == ply &&
+         game_.toMove() != localColor_;
+}
+
+MoveError Match::crossingError(Point p) const {
+  if (!game_.board().inside(p)) return MoveError::OffBoard;
+  if (game_.board().at(p) != Stone::Empty) return MoveError::Occupied;
+  // Under renju with the refuse policy the peer's program never sends a forbidden move (with
+  // the lose policy it is its foul, which the resignation or the draw outweighs).
+  if (game_.rule() == Rule::Renju && game_.toMove() == Stone::Black &&
+      game_.foulPolicy() == FoulPolicy::Refuse &&
+      renjuForbidden(game_.board(), p) != Forbidden::None)
+    return MoveError::Forbidden;
+  return MoveError::None;
+}
+
+std::string Match::crossingErrorText(Point p, MoveError e) const {
+  // The game is over: refusalText cannot name the forbidden kind any more.
+  return e == MoveError::Forbidden ? moveErrorText(e) : game_.refusalText(p, e);
+}
+
+void Match::recordCrossing(Point p) {
+  game_.recordAfterEnd(p);
+  crossingPly_.reset();  // at most one
+}
+
 void Match::clearRequests() {
   ourTakeback_.reset();
   theirTakeback_.reset();
@@ -216,6 +251,7 @@ RequestError Match::answerDraw(bool accept) {
   send_(DrawReply{at, accept});
   if (accept) {
     game_.end(Outcome::Draw, EndReason::Agreement);
+    endedByUs();
     notice_ = "Draw agreed.";
     afterMove();
   } else {
@@ -250,6 +286,7 @@ void Match::onDrawOffer(const DrawOffer& d) {
   if (agreed) {  // both offered: agreed
     ourDrawAt_.reset();
     game_.end(Outcome::Draw, EndReason::Agreement);
+    endedByUs();  // the peer made its offer before it knew of ours, and may have moved on
     notice_ = "Both offered a draw: draw agreed.";
     afterMove();
     return;
@@ -265,8 +302,9 @@ void Match::onDrawReply(const DrawReply& d) {
   if (d.accept && weResigned_ && resignedWithOfferAt_ && *resignedWithOfferAt_ == d.atPly &&
       game_.result().reason == EndReason::Resignation) {
     // We resigned while our draw offer stood and it was accepted meanwhile: the draw stands
-    // (the peer, which drew first, ignores our resignation).
+    // (the peer, which drew first, ignores our resignation). It accepted instead of moving.
     game_.setResult(Outcome::Draw, EndReason::Agreement);
+    crossingPly_.reset();
     notice_ = peerName() + " accepted the draw.";
     notify_(MatchEvent::GameOver);
     return;
@@ -293,6 +331,7 @@ RequestError Match::resign() {
   weResigned_ = true;
   game_.end(localColor_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
             EndReason::Resignation);
+  endedByUs();
   notice_ = "You resigned.";
   afterMove();
   return {};
@@ -301,6 +340,7 @@ RequestError Match::resign() {
 void Match::onResign(const Resign& r) {
   if (r.atPly > game_.ply())
     return fail(ErrorCode::Protocol, "a resignation from a later position");
+  crossingPly_.reset();  // the peer resigned: no move of its own follows
   const Outcome weWin = localColor_ == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
   // A draw agreed by crossing offers stands over resignations that crossed it, on both sides.
   if (game_.over() && game_.result().reason == EndReason::Agreement) return;
@@ -312,12 +352,18 @@ void Match::onResign(const Resign& r) {
   }
   if (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished) return;
   // A move of ours that crossed the resignation stays on both boards (the peer records it);
-  // the result is the resignation, even over a five that crossed it.
-  if (game_.over() && game_.result().reason != EndReason::Five) return;  // e.g. agreed draw first
-  if (game_.over())
+  // the result is the resignation, even over a five (full board, foul) that crossed it.
+  if (game_.over()) {
+    if (!decidedByMoves(game_.result().reason)) return;  // e.g. its second resignation
+    // Crossed: the peer resigned before our last move reached it. A resignation sent after
+    // the peer saw the end cannot apply.
+    const bool crossed = game_.ply() > 0 && r.atPly == game_.ply() - 1 &&
+                         (game_.ply() % 2 == 1 ? Stone::Black : Stone::White) == localColor_;
+    if (!crossed) return fail(ErrorCode::Protocol, "a resignation after the game ended");
     game_.setResult(weWin, EndReason::Resignation);
-  else
+  } else {
     game_.end(weWin, EndReason::Resignation);
+  }
   notice_ = peerName() + " resigned.";
   phase_ = MatchPhase::Finished;
   clearRequests();
@@ -349,6 +395,7 @@ RequestError Match::playAgain(bool want) {
 
 void Match::onPlayAgain(const PlayAgain& p) {
   if (p.game != gameNumber_ + 1) return;  // about another game: stale
+  crossingPly_.reset();                   // the peer knows the game ended: no move follows
   if (phase_ != MatchPhase::Finished) {
     if (phase_ == MatchPhase::Playing && !game_.over())
       return fail(ErrorCode::Protocol, "PLAY_AGAIN while the game runs");
@@ -514,6 +561,7 @@ void Match::startGame(const Setup& s) {
   clearRequests();
   weResigned_ = false;
   resignedWithOfferAt_.reset();
+  crossingPly_.reset();
   weWantAgain_ = false;
   peerWantsAgain_ = false;
   notice_ = gameNumber_ > 1 ? "A new game starts; colours are swapped." : "";
@@ -529,12 +577,12 @@ void Match::onMove(const Move& m) {
     return fail(ErrorCode::Protocol, "MOVE before the game started");
   const Point p{m.x, m.y};
   const std::string where = game_.board().inside(p) ? toRif(p, game_.size()) : toXY(p);
-  if (game_.over() && phase_ == MatchPhase::Finished && m.ply == game_.ply() &&
-      (game_.result().reason == EndReason::Resignation ||
-       game_.result().reason == EndReason::Agreement)) {
-    // The move crossed a resignation or an agreed draw: keep it, as the peer does.
-    if (game_.recordAfterEnd(p) != MoveError::None)
-      return fail(ErrorCode::IllegalMove, "illegal move " + where + " after the game ended");
+  if (phase_ == MatchPhase::Finished && crossedTheEnd(m.ply)) {
+    // The move crossed our resignation or an agreed draw: keep it, as the peer does. Any other
+    // move after the end is refused below, and the board stays as it is.
+    if (MoveError e = crossingError(p); e != MoveError::None)
+      return fail(ErrorCode::IllegalMove, "illegal move " + where + ": " + crossingErrorText(p, e));
+    recordCrossing(p);
     notify_(MatchEvent::Moved);
     return;
   }
@@ -700,22 +748,23 @@ void Match::onResume(const Resume& r) {
       // The joiner's move that was in flight when the connection dropped: applied once, here.
       if (theirs.size() != ours.size() + 1 || base.toMove() == ourColor)
         return rejectResume(ErrorCode::Desync, "the joiner holds moves the host never received");
-      // A move that crossed our resignation or an agreed draw is kept after the end (as onMove).
-      afterEnd = base.over() && (base.result().reason == EndReason::Resignation ||
-                                 base.result().reason == EndReason::Agreement);
-      if (base.over() && !afterEnd)
+      // A move that crossed our resignation or an agreed draw is kept after the end, by the
+      // same rule as in onMove (base is our game here: a finished game is never the next one).
+      afterEnd = base.over();
+      if (afterEnd && !crossedTheEnd(static_cast<int>(ours.size())))
         return rejectResume(ErrorCode::Desync, "the joiner holds moves the host never received");
       inFlight = theirs.back();
       Game trial = base;
       const std::string where =
           trial.board().inside(inFlight) ? toRif(inFlight, trial.size()) : toXY(inFlight);
       if (MoveError e =
-              afterEnd ? trial.recordAfterEnd(inFlight) : trial.play(inFlight, opponent(ourColor));
+              afterEnd ? crossingError(inFlight) : trial.play(inFlight, opponent(ourColor));
           e != MoveError::None)
-        return rejectResume(
-            ErrorCode::IllegalMove,
-            "illegal move " + where + ": " +
-                (e == MoveError::Forbidden ? trial.refusalText(inFlight, e) : moveErrorText(e)));
+        return rejectResume(ErrorCode::IllegalMove,
+                            "illegal move " + where + ": " +
+                                (afterEnd                    ? crossingErrorText(inFlight, e)
+                                 : e == MoveError::Forbidden ? trial.refusalText(inFlight, e)
+                                                             : moveErrorText(e)));
       fix = Fix::InFlight;
     }
   }
@@ -728,10 +777,11 @@ void Match::onResume(const Resume& r) {
   if (fix == Fix::OurTakeback) takeBackTo(takebackAtSuspend_->returnTo);
   if (fix == Fix::InFlight) {
     if (afterEnd)
-      game_.recordAfterEnd(inFlight);
+      recordCrossing(inFlight);
     else
       game_.play(inFlight, opponent(localColor_));
   }
+  crossingPly_.reset();  // the joiner's list held all its moves: nothing more can cross
   takebackAtSuspend_.reset();
   wantedAgainAtSuspend_ = false;
   send_(syncMessage());
@@ -763,7 +813,12 @@ void Match::onSync(const Sync& s) {
   Game g(s.setup.boardSize, s.setup.rule, s.setup.foul);
   for (std::size_t i = 0; i < s.moves.size(); ++i) {
     const Point p{s.moves[i].x, s.moves[i].y};
-    const MoveError e = g.over() ? g.recordAfterEnd(p) : g.play(p);
+    // Nothing follows a result decided by the moves: a move that crossed the host's resignation
+    // or an agreed draw comes last, and the game ran until it.
+    if (g.over())
+      return fail(ErrorCode::IllegalMove,
+                  "SYNC move " + std::to_string(i + 1) + " comes after the end of the game");
+    const MoveError e = g.play(p);
     if (e != MoveError::None)
       return fail(ErrorCode::IllegalMove,
                   "SYNC move " + std::to_string(i + 1) + " is illegal: " +
@@ -789,6 +844,7 @@ void Match::onSync(const Sync& s) {
                            game_.result().reason == EndReason::Resignation && !g.over();
   weResigned_ = false;
   resignedWithOfferAt_.reset();
+  crossingPly_.reset();  // the host's list holds every move that crossed
   setup_ = s.setup;
   settings_.resumeToken = 0;
   gameNumber_ = s.game;

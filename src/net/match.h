@@ -213,6 +213,20 @@ class Match {
   void beforeOurMove();
   void afterMove();
   void clearRequests();
+  // The game just ended by our act (resignation, accepted draw, agreement on the peer's offer):
+  // on the peer's turn, remembers the ply at which its move may cross it.
+  void endedByUs();
+  // The one rule for a move after the end: a MOVE of the peer's numbered `ply` may still be
+  // recorded when the game ended by our resignation or an agreed draw that we completed at that
+  // ply, on the peer's turn, and nothing was recorded since (at most one). Used by onMove and,
+  // for the move in flight in a RESUME, by onResume.
+  bool crossedTheEnd(int ply) const;
+  // Why the crossing move p cannot be recorded (None when it can): off the board, occupied, or
+  // under renju with FoulPolicy::Refuse a forbidden point for Black.
+  MoveError crossingError(Point p) const;
+  std::string crossingErrorText(Point p, MoveError e) const;
+  // Records the crossing move (checked with crossingError) after the end.
+  void recordCrossing(Point p);
   void takeBackTo(int ply);
   std::string peerName() const;
   bool running() const { return phase_ == MatchPhase::Playing && !game_.over(); }
@@ -241,6 +255,7 @@ class Match {
   std::optional<std::uint16_t> theirDrawAt_;      // ply of the opponent's offer to answer
   bool weResigned_ = false;
   std::optional<std::uint16_t> resignedWithOfferAt_;  // our offer that stood when we resigned
+  std::optional<int> crossingPly_;  // see endedByUs / crossedTheEnd; empty: no move may cross
   bool weWantAgain_ = false;
   bool peerWantsAgain_ = false;
   std::vector<ChatLine> chat_;

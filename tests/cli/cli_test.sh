@@ -42,6 +42,23 @@ host_wait() {
 # host_drain: copies the rest of the host's output until the host exits.
 host_drain() { cat <&3 >> "$work/$host_name.out"; exec 3<&-; }
 
+# start_fed_host NAME ARGS...: as start_host, with the host's commands fed line by line through
+# fd 6 (a FIFO), so that its input stays open until the test closes fd 6.
+start_fed_host() {
+  host_name=$1; shift
+  mkfifo "$work/$host_name.fifo" "$work/$host_name.cmd"
+  "$CLI" host --port 0 "$@" < "$work/$host_name.cmd" > "$work/$host_name.fifo" 2> "$work/$host_name.err" &
+  pids+=($!)
+  host_pid=$!
+  exec 6> "$work/$host_name.cmd"
+  exec 3< "$work/$host_name.fifo"
+  host_wait '^LISTENING ' || fail "host printed no LISTENING line"
+  port=${line#LISTENING }
+}
+
+# raw_join, raw_move, raw_resign, ...: a raw protocol peer (see the file).
+source "$(dirname "$0")/../net/raw_peer.sh"
+
 # The moves of case C02: Black fills a gap and wins on move 9.
 black_moves=$'3,7\n4,7\n6,7\n7,7\n5,7'
 white_moves=$'0,0\n2,0\n4,0\n6,0\n8,0'
@@ -221,6 +238,62 @@ match_exchanges)
   grep -qx 'RESULT black resignation' "$work/host.out" || fail "host: no resignation"
   grep -qx 'RESULT black resignation' "$work/join.out" || fail "joiner: no resignation"
   diff <(grep '^MOVE ' "$work/host.out") <(grep '^MOVE ' "$work/join.out") || fail "the two sides disagree on the moves"
+  ;;
+end_of_game)
+  # No stone after the end of a game: a raw peer (White) keeps sending MOVEs after the end. Only
+  # the one move that crossed the host's resignation or acceptance is recorded; the next MOVE is
+  # refused (ERROR, the connection closes) and the board stays as it was. Then a resignation
+  # that crosses the host's five: the result is announced again, as the resignation.
+  results() { grep '^RESULT ' "$work/$host_name.out" | paste -sd'|'; }
+  # (a) RESIGN, then two MOVEs: nothing recorded.
+  start_fed_host resign --nick Host --color black
+  raw_join "$port"
+  echo h8 >&6
+  host_wait '^MOVE 1 black' || fail "(a) no first move"
+  raw_resign 1; raw_move 1 8 8; raw_move 2 9 9
+  host_drain; exec 6>&-; raw_close
+  wait "$host_pid" || fail "(a) host exited $?"
+  [ "$(results)" = 'RESULT black resignation' ] || fail "(a) results: $(results)"
+  ! grep -q '^MOVE 2 ' "$work/resign.out" || fail "(a) a move after the resignation was recorded"
+  # (b) The host accepts White's draw offer; four MOVEs follow: the first crossed the acceptance.
+  start_fed_host draw --nick Host --color black
+  raw_join "$port"
+  printf 'h8\naccept\n' >&6
+  host_wait '^MOVE 1 black' || fail "(b) no first move"
+  raw_draw_offer 1
+  host_wait '^RESULT draw agreement' || fail "(b) no agreed draw"
+  raw_move 1 8 8; raw_move 2 9 9; raw_move 3 10 10; raw_move 4 11 11
+  host_drain; exec 6>&-; raw_close
+  wait "$host_pid" || fail "(b) host exited $?"
+  grep -q '^MOVE 2 white i7 (8,8)' "$work/draw.out" || fail "(b) the crossing move was not recorded as White's"
+  ! grep -q '^MOVE 3 ' "$work/draw.out" || fail "(b) a second move after the draw was recorded"
+  [ "$(results)" = 'RESULT draw agreement' ] || fail "(b) results: $(results)"
+  # (c) The host resigns on White's turn: a crossing move, then a second one.
+  start_fed_host crossing --nick Host --color black
+  raw_join "$port"
+  printf 'h8\nresign\n' >&6
+  host_wait '^RESULT white resignation' || fail "(c) the host did not resign"
+  raw_move 1 8 8; raw_move 2 9 9
+  host_drain; exec 6>&-; raw_close
+  wait "$host_pid" || fail "(c) host exited $?"
+  grep -q '^MOVE 2 white i7 (8,8)' "$work/crossing.out" || fail "(c) the crossing move was not recorded"
+  ! grep -q '^MOVE 3 ' "$work/crossing.out" || fail "(c) the second move was recorded"
+  # (d) White resigns while Black's five is in flight: the resignation stands, announced again.
+  start_fed_host five --nick Host --color black
+  raw_join "$port"
+  printf '%s\n' "$black_moves" >&6
+  ply=1
+  for xy in '0 0' '2 0' '4 0' '6 0'; do
+    host_wait "^MOVE $ply black" || fail "(d) no move $ply"
+    raw_move "$ply" $xy
+    ply=$((ply + 2))
+  done
+  host_wait '^RESULT black five in a row' || fail "(d) no five"
+  raw_resign 8
+  host_wait '^RESULT black resignation' || fail "(d) the crossing resignation was not announced"
+  exec 6>&-; raw_close
+  host_drain
+  wait "$host_pid" || fail "(d) host exited $?"
   ;;
 busy_host)
   # A second caller while a game runs is told the host is busy, and the game goes on.

@@ -22,7 +22,10 @@
 //      a. neither sends ERROR (except a "chat flood", which a long delivery delay can cause);
 //      b. when both are Playing or Finished and no message is in flight, both have the same game
 //         number, opposite colours, identical boards, move lists and results (outcome, reason,
-//         winning line), and the same view of pending requests (takeback, draw, play again).
+//         winning line), and the same view of pending requests (takeback, draw, play again);
+//      c. after any interleaving, a game both sides have left for a later one ended the same on
+//         both: the outcome and the reason each side last held for it while connected (e.g. a
+//         resignation that crossed a five: the resignation on both sides).
 // Nothing may crash, throw or hang (libFuzzer -timeout).
 //
 // While a known fault awaits its fix, FUZZ_MATCH_IGNORE="text1|text2" (substrings of the
@@ -36,6 +39,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -90,6 +94,7 @@ struct Side {
   std::string lastErrorText;
   int droppedAfterDisconnect = 0;
   bool wasClosed = false;
+  std::map<int, std::pair<Outcome, EndReason>> results;  // game number -> last result seen
   std::unique_ptr<Match> match;
 
   Side(const char* n, MatchSettings s, const Clock::time_point* now) : name(n) {
@@ -208,6 +213,19 @@ void check(World& w) {
       fail(w, std::string("honest peers: ") + s->name + " sent ERROR \"" + s->lastErrorText + "\"");
   const Match& a = *w.host->match;
   const Match& b = *w.joiner->match;
+  for (Side* s : {w.host.get(), w.joiner.get()})
+    if (active(*s->match) && s->match->game().over())
+      s->results[s->match->gameNumber()] = {s->match->game().result().outcome,
+                                            s->match->game().result().reason};
+  for (const auto& [game, ra] : w.host->results) {
+    const auto rb = w.joiner->results.find(game);
+    if (game >= a.gameNumber() || game >= b.gameNumber() || rb == w.joiner->results.end()) continue;
+    if (ra != rb->second)
+      fail(w, "game " + std::to_string(game) + " ended differently: host " + outcomeName(ra.first) +
+                  "/" + std::to_string(static_cast<int>(ra.second)) + ", joiner " +
+                  outcomeName(rb->second.first) + "/" +
+                  std::to_string(static_cast<int>(rb->second.second)));
+  }
   if (!active(a) || !active(b) || !w.host->outbox.empty() || !w.joiner->outbox.empty()) return;
   const Game& ga = a.game();
   const Game& gb = b.game();

@@ -15,6 +15,10 @@
 #   app_rejoins    gomoku-cli hosts (Black), the app joins (White); after two moves the app is
 #                  killed (no BYE): the host suspends the game; the app started again with the
 #                  same settings rejoins with its saved token at move 3, and the game ends alike
+#   network_end_of_game  the app hosts (Black), a raw peer (White) sends bytes: its resignation
+#                  crosses the app's five (RESULT again, the save rewritten as B+R) and its MOVEs
+#                  after it are refused; then only the one MOVE that crossed the app's acceptance
+#                  of a draw is recorded (report and automatic save)
 #   computer_game  --computer 1: the computer (White) answers a click, Game > Hint (Ctrl+I) marks
 #                  a point, clicks are refused while it thinks; then --computer 5 as Black:
 #                  Ctrl+Q while it thinks ends the app at once (case C19c: no hang, no thread)
@@ -638,6 +642,65 @@ SCRIPT
   grep -qx 'TAKEBACK to 2 moves' "$work/cli.out" || fail "gomoku-cli did not take back the app's move"
   grep -q '^RESULT draw' "$work/cli.out" || fail "gomoku-cli did not see the draw"
   grep -q '^STARTED black vs GUI host (white).*, game 2$' "$work/cli.out" || fail "gomoku-cli did not start game 2 as Black"
+  ;;
+network_end_of_game)
+  # The app hosts (Black); a raw peer (White, bytes written by hand) sends what no honest program
+  # sends. (1) Black's five crosses White's resignation: the resignation stands, so the report
+  # says RESULT again and the automatic save is rewritten (RE[B+R]); White's MOVEs after its
+  # own resignation are refused (the connection closes) and the board keeps its nine stones.
+  # (2) The app accepts White's draw offer; of the four MOVEs that follow, only the first
+  # (it crossed the acceptance) is recorded, as White's stone, and saved.
+  source "$(dirname "$0")/../net/raw_peer.sh"
+  keep_open=1 start_app five --host 0 --nick "GUI host" --color black
+  exec 3< "$work/five.fifo"
+  app_wait 3 five '^LISTENING '; raw_join "${line#LISTENING }"
+  app_wait 3 five '^STARTED '
+  app_wait 3 five '^GEOMETRY '
+  for i in 0 1 2 3 4; do
+    # shellcheck disable=SC2086
+    click_move five 3 $((2 * i + 1)) ${black[$i]}
+    (( i < 4 )) || break
+    # shellcheck disable=SC2086
+    raw_move $((2 * i + 1)) ${white[$i]}
+    app_wait 3 five "^MOVE $((2 * i + 2)) "
+  done
+  app_wait 3 five '^RESULT '
+  [[ $line == "RESULT black Black wins with five in a row." ]] || fail "five: got '$line'"
+  app_wait 3 five '^SAVED auto '; saved=${line#SAVED auto }
+  raw_resign 8; raw_move 9 8 0; raw_move 10 9 9
+  app_wait 3 five '^RESULT '
+  [[ $line == "RESULT black Black wins by resignation." ]] || fail "five: the crossing resignation gave '$line'"
+  app_wait 3 five '^SAVED auto '
+  [[ ${line#SAVED auto } == "$saved" ]] || fail "five: saved again elsewhere: '$line'"
+  app_wait 3 five '^BUTTON send -'   # the connection closed: the MOVEs were read
+  ! grep -q '^MOVE 10 ' "$work/five.log" || fail "five: a move after the resignation was recorded"
+  grep -q 'RE\[B+R\]' "$saved" || fail "five: the save lacks the resignation: $(cat "$saved")"
+  [[ $(grep -o ';[BW]\[[a-o][a-o]\]' "$saved" | wc -l) == 9 ]] || fail "five: the save does not hold 9 moves: $(cat "$saved")"
+  raw_close; kill "$five_pid"; wait "$five_pid" 2>/dev/null || true
+  # (2)
+  keep_open=1 start_app draw --host 0 --nick "GUI host" --color black
+  exec 4< "$work/draw.fifo"
+  app_wait 4 draw '^LISTENING '; raw_join "${line#LISTENING }"
+  app_wait 4 draw '^STARTED '
+  app_wait 4 draw '^GEOMETRY '
+  click_move draw 4 1 7 7
+  raw_draw_offer 1
+  app_wait 4 draw '^NOTICE Raw offers a draw'
+  press draw 4 accept
+  app_wait 4 draw '^RESULT '
+  [[ $line == "RESULT draw Draw by agreement." ]] || fail "draw: got '$line'"
+  app_wait 4 draw '^SAVED auto '; saved=${line#SAVED auto }
+  raw_move 1 8 8; raw_move 2 9 9; raw_move 3 10 10; raw_move 4 11 11
+  app_wait 4 draw '^MOVE '
+  [[ $line == "MOVE 2 8,8" ]] || fail "draw: the crossing move gave '$line'"
+  app_wait 4 draw '^SAVED auto '
+  [[ ${line#SAVED auto } == "$saved" ]] || fail "draw: saved again elsewhere: '$line'"
+  app_wait 4 draw '^BUTTON send -'
+  ! grep -q '^MOVE 3 ' "$work/draw.log" || fail "draw: a second move after the draw was recorded"
+  grep -q 'RE\[0\]' "$saved" || fail "draw: the save lacks the draw: $(cat "$saved")"
+  [[ $(grep -o ';[BW]\[[a-o][a-o]\]' "$saved" | paste -sd' ') == ";B[hh] ;W[ii]" ]] ||
+    fail "draw: the save does not hold h8 and White's i7: $(cat "$saved")"
+  raw_close
   ;;
 computer_game)
   start_app comp --computer 1 --color black --rule freestyle

@@ -1721,3 +1721,172 @@ TEST(Match, C14_AResignationLostInFlightStillStands) {
   EXPECT_EQ(host->match.game().result().reason, EndReason::Resignation);
   EXPECT_EQ(joiner->match.phase(), MatchPhase::Finished);
 }
+
+// ---------------------------------------------------------------------------------------------
+// After the end of a game no stone is added, except the one move that crossed our resignation or
+// our completion of a draw: sent on the sender's turn at the expected ply before it could know,
+// and at most one. A resignation that crosses a result found by the moves (five, foul) stands
+// on both sides.
+
+namespace {
+// A running host (Black) after its first move h8 (7,7): White, the scripted peer, is to move.
+std::unique_ptr<Endpoint> hostAfterFirstMove() {
+  auto host = runningHost();
+  EXPECT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  return host;
+}
+}  // namespace
+
+TEST(Match, NoMoveIsRecordedAfterThePeersResignation) {
+  auto host = hostAfterFirstMove();
+  host->match.receive(Resign{1});
+  ASSERT_EQ(host->match.game().result().reason, EndReason::Resignation);
+  // The peer knew the game was over: its move cannot have crossed anything (its turn and its
+  // ply notwithstanding). Refused; the move after it is not even read.
+  expectRefused(*host, Move{1, 8, 8}, ErrorCode::IllegalMove, "after the game ended");
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(host->match.game().ply(), 1);
+}
+
+TEST(Match, NoMoveIsRecordedAfterThePeerAcceptedOurDraw) {
+  auto host = hostAfterFirstMove();
+  ASSERT_EQ(host->match.offerDraw(), "");
+  host->match.receive(DrawReply{1, true});
+  ASSERT_EQ(host->match.game().result().reason, EndReason::Agreement);
+  expectRefused(*host, Move{1, 8, 8}, ErrorCode::IllegalMove, "after the game ended");
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::Draw);
+}
+
+TEST(Match, OnlyOneMoveCrossesOurAcceptanceOfADraw) {
+  auto host = hostAfterFirstMove();
+  host->match.receive(DrawOffer{1});  // White offers on its turn, and may move on at once
+  ASSERT_EQ(host->match.answerDraw(true), "");
+  host->match.receive(Move{1, 8, 8});  // crossed the acceptance: kept, as White's stone
+  EXPECT_EQ(host->match.phase(), MatchPhase::Finished);
+  EXPECT_EQ(host->match.game().ply(), 2);
+  EXPECT_EQ(host->match.game().board().at({8, 8}), Stone::White);
+  EXPECT_EQ(host->match.game().result().reason, EndReason::Agreement);
+  // Three more MOVEs: the first is refused (not the sender's turn, and one has crossed already).
+  expectRefused(*host, Move{2, 9, 9}, ErrorCode::IllegalMove, "after the game ended");
+  host->match.receive(Move{3, 10, 10});
+  host->match.receive(Move{4, 11, 11});
+  EXPECT_EQ(host->match.game().ply(), 2);
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::Draw);
+}
+
+TEST(Match, OnlyOneMoveCrossesOurResignation) {
+  {
+    auto host = hostAfterFirstMove();
+    ASSERT_EQ(host->match.resign(), "");  // on White's turn
+    const int moved = host->count(MatchEvent::Moved);
+    host->match.receive(Move{1, 8, 8});
+    EXPECT_EQ(host->match.game().board().at({8, 8}), Stone::White);
+    EXPECT_EQ(host->count(MatchEvent::Moved), moved + 1);
+    // The same ply again (a second crossing move) or the next one: refused.
+    expectRefused(*host, Move{2, 9, 9}, ErrorCode::IllegalMove, "after the game ended");
+    EXPECT_EQ(host->match.game().result().outcome, Outcome::WhiteWins);
+    EXPECT_EQ(host->match.game().result().reason, EndReason::Resignation);
+  }
+  {
+    auto host = hostAfterFirstMove();
+    ASSERT_EQ(host->match.resign(), "");
+    expectRefused(*host, Move{0, 8, 8}, ErrorCode::IllegalMove, "after the game ended");
+  }
+  {
+    // Resigning on our own turn: the peer cannot have a move in flight.
+    auto host = hostAfterFirstMove();
+    host->match.receive(Move{1, 8, 8});
+    ASSERT_EQ(host->match.resign(), "");
+    expectRefused(*host, Move{2, 9, 9}, ErrorCode::IllegalMove, "after the game ended");
+    EXPECT_EQ(host->match.game().ply(), 2);
+  }
+  {
+    // A resignation of the peer's that crossed ours: no move of its own follows it.
+    auto host = hostAfterFirstMove();
+    ASSERT_EQ(host->match.resign(), "");
+    host->match.receive(Resign{1});
+    expectRefused(*host, Move{1, 8, 8}, ErrorCode::IllegalMove, "after the game ended");
+  }
+}
+
+TEST(Match, TheCrossingMoveLostInADropIsRecordedOnceOnResume) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  ASSERT_EQ(host->match.resign(), "");
+  ASSERT_EQ(joiner->match.playLocal({8, 8}), MoveError::None);  // crosses; lost in the drop
+  ASSERT_TRUE(deliverOne(*host, *joiner));                      // the RESIGN arrived
+  dropConnection(*host, *joiner);
+  resume(*host, *joiner);
+  deliverAll(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(host->match.game().ply(), 2);
+  EXPECT_EQ(host->match.game().result().reason, EndReason::Resignation);
+  EXPECT_EQ(host->disconnects, 0);
+}
+
+TEST(Match, AResumeWithAMoveAfterThePeersResignationIsADesync) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  ASSERT_EQ(joiner->match.resign(), "");
+  deliverAll(*host, *joiner);
+  dropConnection(*host, *joiner);
+  // A joiner that adds a stone after its own resignation.
+  const Resume r{host->match.token(), 1, {{7, 7}, {8, 8}}};
+  ASSERT_TRUE(host->match.acceptsResume(r));
+  host->match.receive(r);
+  ASSERT_TRUE(lastSent<Error>(*host));
+  EXPECT_EQ(lastSent<Error>(*host)->code, ErrorCode::Desync);
+  EXPECT_EQ(host->match.phase(), MatchPhase::Suspended) << "the suspended game is untouched";
+  EXPECT_EQ(host->match.game().ply(), 1);
+}
+
+TEST(Match, ASyncWithAMoveAfterTheFiveIsRefused) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {kC02.front()});
+  dropConnection(*host, *joiner);
+  joiner->match.reconnected();
+  Sync bad{1,
+           SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, joiner->match.token()},
+           "Alice",
+           Outcome::BlackWins,
+           EndReason::Five,
+           {}};
+  for (const Point p : kC02)
+    bad.moves.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+  bad.moves.push_back({10, 10});  // a White stone after Black's five
+  joiner->match.receive(bad);
+  ASSERT_TRUE(lastSent<Error>(*joiner));
+  EXPECT_EQ(lastSent<Error>(*joiner)->code, ErrorCode::IllegalMove);
+  EXPECT_NE(lastSent<Error>(*joiner)->text.find("after the end"), std::string::npos);
+  EXPECT_EQ(joiner->match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(joiner->match.game().ply(), 1);
+}
+
+TEST(Match, AResignationAfterTheFiveIsRefusedAndTheFiveStands) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, kC02);
+  ASSERT_EQ(a->match.game().result().reason, EndReason::Five);
+  // The peer saw the five (its resignation names the position with it): it cannot apply.
+  expectRefused(*a, Resign{9}, ErrorCode::Protocol, "after the game ended");
+  EXPECT_EQ(a->match.game().result().reason, EndReason::Five);
+  EXPECT_EQ(a->match.game().result().outcome, Outcome::BlackWins);
+}
+
+TEST(Match, AResignationCrossingAFoulStandsOnBothSides) {
+  // Renju, a forbidden move loses: Black's double-three at (9,7) crosses White's resignation.
+  MatchSettings hs = hostSettings(ColorChoice::Black, "Alice", 15, Rule::Renju);
+  hs.foul = FoulPolicy::Lose;
+  Endpoint a(hs), b(joinerSettings("Bob"));
+  handshake(a, b);
+  playThrough(a, b, {{7, 7}, {0, 0}, {8, 7}, {0, 2}, {9, 8}, {0, 4}, {9, 9}, {0, 6}});
+  ASSERT_EQ(b.match.resign(), "");                        // on Black's turn
+  ASSERT_EQ(a.match.playLocal({9, 7}), MoveError::None);  // the foul, crossing
+  ASSERT_EQ(a.match.game().result().reason, EndReason::Foul);
+  deliverAll(a, b);
+  expectSameGame(a, b);
+  EXPECT_EQ(a.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(a.match.game().result().reason, EndReason::Resignation);
+  EXPECT_EQ(a.match.game().ply(), 9);
+  EXPECT_EQ(a.count(MatchEvent::GameOver), 2) << "the result changed: told again";
+  EXPECT_EQ(a.disconnects + b.disconnects, 0);
+}
