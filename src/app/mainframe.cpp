@@ -27,6 +27,7 @@
 #include <wx/textctrl.h>
 
 #include "app/boardpanel.h"
+#include "app/commands.h"
 #include "app/connectdialogs.h"
 #include "app/enginecontroller.h"
 #include "app/i18n.h"
@@ -36,6 +37,7 @@
 #include "app/replaybar.h"
 #include "app/resources.h"
 #include "app/rulesdialog.h"
+#include "app/sidepanel.h"
 #include "app/sounds.h"
 #include "app/testreport.h"
 #include "app/texts.h"
@@ -46,67 +48,6 @@
 #include "net/wire.h"
 
 namespace gomoku::app {
-
-namespace {
-
-enum {
-  ID_NewLocal = wxID_HIGHEST + 1,
-  ID_Host,
-  ID_Join,
-  ID_Leave,
-  ID_Nickname,
-  ID_ShowCoordinates,
-  ID_ShowForbidden,
-  ID_Takeback,
-  ID_Draw,
-  ID_Resign,
-  ID_Again,
-  ID_Accept,
-  ID_Decline,
-  ID_Send,
-  ID_Redo,
-  ID_Restart,
-  ID_NumbersOff,
-  ID_NumbersLast,
-  ID_NumbersAll,
-};
-
-// Colours of the request card: warm for a question to answer, cool for a wait. Fixed light
-// colours with dark text, so the card reads the same in light and dark themes.
-const wxColour kIncomingCard(255, 240, 200);
-const wxColour kIncomingBorder(226, 178, 74);
-const wxColour kWaitingCard(226, 236, 248);
-const wxColour kWaitingBorder(140, 170, 210);
-const wxColour kCardText(38, 38, 38);
-
-// A stone icon of `dip` device-independent pixels for the side panel, crisp at 1x and 2x.
-wxBitmapBundle StoneIcon(Stone s, const wxWindow* w, int dip) {
-  wxVector<wxBitmap> bitmaps;
-  const wxImage& image = Resources::Get().StoneImage(s);
-  for (int factor : {1, 2}) {
-    const int px = w->FromDIP(dip) * factor;
-    if (image.IsOk()) {
-      bitmaps.push_back(wxBitmap(image.Scale(px, px, wxIMAGE_QUALITY_HIGH)));
-      continue;
-    }
-    wxImage transparent(px, px);
-    transparent.InitAlpha();
-    std::fill_n(transparent.GetAlpha(), px * px, static_cast<unsigned char>(0));
-    wxBitmap bitmap(transparent);
-    {
-      wxMemoryDC memoryDC(bitmap);
-      wxGCDC dc(memoryDC);
-      const bool black = s == Stone::Black;
-      dc.SetPen(wxPen(black ? wxColour(0, 0, 0) : wxColour(150, 146, 136)));
-      dc.SetBrush(wxBrush(black ? wxColour(24, 24, 24) : wxColour(246, 244, 238)));
-      dc.DrawEllipse(1, 1, px - 2, px - 2);
-    }
-    bitmaps.push_back(bitmap);
-  }
-  return wxBitmapBundle::FromBitmaps(bitmaps);
-}
-
-}  // namespace
 
 MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
     : wxFrame(nullptr, wxID_ANY, _("Gomoku")),
@@ -170,7 +111,7 @@ wxSize MainFrame::DefaultClientSize() const {
   int side = std::min({roomY, roomX, FromDIP(780)});
   side = std::max(side, FromDIP(480));
   // As high as the side panel's contents when the screen has room for them: no scrolling then.
-  wxSize size(side + sidePanel.x, std::max(side, sideContentHeight_));
+  wxSize size(side + sidePanel.x, std::max(side, side_->ContentHeight()));
   // Never beyond the display's work area (the frame's decorations may not be known yet).
   size.DecTo(area.GetSize() - chrome - wxSize(0, FromDIP(32)));
   size.IncTo(GetMinClientSize());
@@ -482,7 +423,20 @@ void MainFrame::BuildLayout() {
   ApplyView();
   board_->SetMoveHandler([this](Point p) { OnBoardClick(p); });
   board_->SetCursorHandler([this](Point p) { AnnounceCursor(p); });
-  side_ = BuildSidePanel(root);
+  SidePanel::Handlers handlers;
+  handlers.replay.seek = [this](int ply) { ShowReplay(ply); };
+  handlers.replay.continueHere = [this] { ContinueFromHere(); };
+  handlers.replay.speedChanged = [this](int ms) {
+    session_.replaySpeedMs = saved_.replaySpeedMs = ms;
+    SaveSettings();
+  };
+  // The buttons share the menu commands' ids: forward them to the frame's handlers.
+  handlers.command = [this](int id) {
+    wxCommandEvent menu(wxEVT_MENU, id);
+    ProcessWindowEvent(menu);
+  };
+  handlers.sendChat = [this] { SendChat(); };
+  side_ = new SidePanel(root, std::move(handlers), session_.replaySpeedMs);
 
   auto* sizer = new wxBoxSizer(wxHORIZONTAL);
   sizer->Add(board_, wxSizerFlags(1).Expand());
@@ -506,7 +460,7 @@ void MainFrame::BuildLayout() {
     e.Skip();
     CallAfter([this] {
       // The texts wrap to the panel's width: again when it changed (e.g. a scroll bar came).
-      if (SideTextWidth() != sideWrapWidth_) UpdateSidePanel();
+      if (side_->NeedsRewrap()) UpdateSidePanel();
       ReportButtons();
     });
   });
@@ -514,230 +468,6 @@ void MainFrame::BuildLayout() {
   auto* frameSizer = new wxBoxSizer(wxVERTICAL);
   frameSizer->Add(root, wxSizerFlags(1).Expand());
   SetSizer(frameSizer);
-}
-
-wxScrolledWindow* MainFrame::BuildSidePanel(wxWindow* parent) {
-  // Scrolls vertically, so that the window fits a low screen; as wide as its contents plus the
-  // scroll bar, so that a scroll bar never hides or squeezes them.
-  auto* panel = new wxScrolledWindow(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize,
-                                     wxVSCROLL | wxTAB_TRAVERSAL);
-  panel->SetScrollRate(0, FromDIP(10));
-  const int scrollBar = std::max(0, wxSystemSettings::GetMetric(wxSYS_VSCROLL_X, panel));
-  int width = FromDIP(270);  // of the contents with their margins; more if a row needs it
-
-  auto heading = [panel](const wxString& text) {
-    auto* label = new wxStaticText(panel, wxID_ANY, text.Upper());
-    wxFont font = label->GetFont().Bold();
-    font.SetFractionalPointSize(font.GetFractionalPointSize() * 0.85);
-    label->SetFont(font);
-    label->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
-    return label;
-  };
-  // Icon, name (ellipsized when too long; the full name in its tooltip) and "(you)", which
-  // stays visible whatever the name's length.
-  auto playerRow = [&](Stone s, wxStaticBitmap*& icon, wxStaticText*& name, wxStaticText*& you) {
-    auto* row = new wxBoxSizer(wxHORIZONTAL);
-    icon = new wxStaticBitmap(panel, wxID_ANY, StoneIcon(s, panel, 22));
-    name = new wxStaticText(panel, wxID_ANY, ColorLabel(s), wxDefaultPosition, wxDefaultSize,
-                            wxST_ELLIPSIZE_END);
-    name->SetFont(name->GetFont().Larger());
-    // TRANSLATORS: after the user's own nickname in the side panel.
-    you = new wxStaticText(panel, wxID_ANY, _("(you)"));
-    you->SetFont(name->GetFont());
-    you->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
-    you->Hide();
-    row->Add(icon, wxSizerFlags().CentreVertical());
-    row->Add(name, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(10)));
-    row->Add(you, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(6)));
-    return row;
-  };
-
-  // One column with a margin all around; vertical gaps come from spacers.
-  auto* sizer = new wxBoxSizer(wxVERTICAL);
-  const auto expand = wxSizerFlags().Expand();
-  sizer->Add(heading(_("Players")));
-  sizer->AddSpacer(FromDIP(10));
-  sizer->Add(playerRow(Stone::Black, blackIcon_, blackName_, blackYou_), expand);
-  sizer->AddSpacer(FromDIP(8));
-  sizer->Add(playerRow(Stone::White, whiteIcon_, whiteName_, whiteYou_), expand);
-
-  sizer->AddSpacer(FromDIP(22));
-  gameHeading_ = heading(_("Game"));
-  sizer->Add(gameHeading_);
-  sizer->AddSpacer(FromDIP(8));
-  turn_ = new wxStaticText(panel, wxID_ANY, {});
-  turn_->SetFont(turn_->GetFont().Bold().Larger());
-  sizer->Add(turn_, expand);
-  sizer->AddSpacer(FromDIP(6));
-  moves_ = new wxStaticText(panel, wxID_ANY, {});
-  sizer->Add(moves_, expand);
-  sizer->AddSpacer(FromDIP(2));
-  rule_ = new wxStaticText(panel, wxID_ANY, {});
-  rule_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
-  sizer->Add(rule_, expand);
-  sizer->AddSpacer(FromDIP(2));
-  foul_ = new wxStaticText(panel, wxID_ANY, {});
-  foul_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
-  sizer->Add(foul_, expand);
-
-  // Hot-seat game: undo, redo, restart.
-  localSizer_ = new wxBoxSizer(wxVERTICAL);
-  localSizer_->AddSpacer(FromDIP(14));
-  // Each button at least its best size (its label clear of its edges), the room left shared.
-  auto* localRow = new wxFlexGridSizer(3, FromDIP(6), FromDIP(6));
-  for (int column = 0; column < 3; ++column) localRow->AddGrowableCol(column, 1);
-  undoButton_ = new wxButton(panel, ID_Takeback, _("&Undo"));
-  undoButton_->SetToolTip(_("Take back the last move (Ctrl+Z)"));
-  redoButton_ = new wxButton(panel, ID_Redo, _("Re&do"));
-  redoButton_->SetToolTip(_("Play again the move last taken back (Ctrl+Y)"));
-  restartButton_ = new wxButton(panel, ID_Restart, _("Re&start"));
-  restartButton_->SetToolTip(_("Start this game again from the empty board"));
-  for (wxButton* b : {undoButton_, redoButton_, restartButton_}) localRow->Add(b, expand);
-  localSizer_->Add(localRow, expand);
-  width = std::max(width, localRow->CalcMin().x + FromDIP(32));  // measured while shown
-  sizer->Add(localSizer_, expand);
-
-  // Replay of an opened record.
-  replaySizer_ = new wxBoxSizer(wxVERTICAL);
-  replaySizer_->AddSpacer(FromDIP(18));
-  replaySizer_->Add(heading(_("Replay")));
-  replaySizer_->AddSpacer(FromDIP(8));
-  ReplayBar::Handlers handlers;
-  handlers.seek = [this](int ply) { ShowReplay(ply); };
-  handlers.continueHere = [this] { ContinueFromHere(); };
-  handlers.speedChanged = [this](int ms) {
-    session_.replaySpeedMs = saved_.replaySpeedMs = ms;
-    SaveSettings();
-  };
-  replayBar_ = new ReplayBar(panel, handlers, session_.replaySpeedMs);
-  replaySizer_->Add(replayBar_, expand);
-  width = std::max(width, replayBar_->GetBestSize().x + FromDIP(32));
-  sizer->Add(replaySizer_, expand);
-  // Hidden until needed: they take the place of the chat, so the window's minimum size (set
-  // from the panel as built) does not count them.
-  sizer->Show(localSizer_, false, /*recursive=*/true);
-  sizer->Show(replaySizer_, false, /*recursive=*/true);
-
-  // Network match: the actions, two by two.
-  actionsSizer_ = new wxBoxSizer(wxVERTICAL);
-  actionsSizer_->AddSpacer(FromDIP(14));
-  auto* actions = new wxGridSizer(2, FromDIP(6), FromDIP(6));
-  takebackButton_ = new wxButton(panel, ID_Takeback, _("&Take back"));
-  takebackButton_->SetToolTip(_("Ask your opponent to take back your last move (Ctrl+Z)"));
-  drawButton_ = new wxButton(panel, ID_Draw, _("Offer &draw"));
-  drawButton_->SetToolTip(_("Offer your opponent a draw (Ctrl+D)"));
-  resignButton_ = new wxButton(panel, ID_Resign, _(L"&Resign\u2026"));
-  resignButton_->SetToolTip(_("Give up the running game"));
-  againButton_ = new wxButton(panel, ID_Again, _("Play &again"));
-  againButton_->SetToolTip(_("Ask for another game, with the colours swapped (Ctrl+G)"));
-  for (wxButton* b : {takebackButton_, drawButton_, resignButton_, againButton_})
-    actions->Add(b, expand);
-  actionsSizer_->Add(actions, expand);
-  sizer->Add(actionsSizer_, expand);
-
-  // The opponent's request with Accept / Decline, or our request waiting for an answer. A
-  // card in the side panel, so the board never moves and the game goes on meanwhile.
-  requestCard_ = new wxPanel(panel);
-  requestCard_->SetBackgroundColour(kIncomingCard);
-  requestCard_->Bind(wxEVT_PAINT, [this](wxPaintEvent&) {
-    wxPaintDC dc(requestCard_);
-    const bool incoming = requestCard_->GetBackgroundColour() == kIncomingCard;
-    dc.SetPen(wxPen(incoming ? kIncomingBorder : kWaitingBorder, FromDIP(1)));
-    dc.SetBrush(*wxTRANSPARENT_BRUSH);
-    dc.DrawRectangle(wxPoint(0, 0), requestCard_->GetClientSize());
-    // An accent stripe on the left edge.
-    dc.SetBrush(wxBrush(incoming ? kIncomingBorder : kWaitingBorder));
-    dc.DrawRectangle(0, 0, FromDIP(4), requestCard_->GetClientSize().y);
-  });
-  requestTitle_ = new wxStaticText(requestCard_, wxID_ANY, {});
-  requestTitle_->SetFont(requestTitle_->GetFont().Bold());
-  requestText_ = new wxStaticText(requestCard_, wxID_ANY, {});
-  for (wxStaticText* t : {requestTitle_, requestText_}) t->SetForegroundColour(kCardText);
-  acceptButton_ = new wxButton(requestCard_, ID_Accept, _("&Accept"));
-  declineButton_ = new wxButton(requestCard_, ID_Decline, _("Decli&ne"));
-  auto* cardButtons = new wxBoxSizer(wxHORIZONTAL);
-  cardButtons->AddStretchSpacer();
-  cardButtons->Add(declineButton_);
-  cardButtons->Add(acceptButton_, wxSizerFlags().Border(wxLEFT, FromDIP(6)));
-  auto* card = new wxBoxSizer(wxVERTICAL);
-  const int pad = FromDIP(12);
-  card->Add(requestTitle_, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT | wxTOP, pad));
-  card->AddSpacer(FromDIP(4));
-  card->Add(requestText_, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT, pad));
-  card->Add(cardButtons, wxSizerFlags().Expand().Border(wxALL, pad));
-  requestCard_->SetSizer(card);
-  requestCard_->Hide();
-  sizer->Add(requestCard_, wxSizerFlags().Expand().Border(wxTOP, FromDIP(14)));
-
-  // Chat: the log (newest at the bottom), a line to type in and Send, a note for refusals.
-  chatSizer_ = new wxBoxSizer(wxVERTICAL);
-  chatSizer_->AddSpacer(FromDIP(18));
-  chatSizer_->Add(heading(_("Chat")));
-  chatSizer_->AddSpacer(FromDIP(8));
-  chatLog_ = new wxTextCtrl(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize,
-                            wxTE_MULTILINE | wxTE_READONLY | wxTE_RICH2 | wxTE_WORDWRAP);
-  chatLog_->SetMinSize(wxSize(-1, FromDIP(60)));
-  chatLog_->SetMargins(FromDIP(4));
-  chatSizer_->Add(chatLog_, wxSizerFlags(1).Expand());
-  chatSizer_->AddSpacer(FromDIP(6));
-  auto* chatRow = new wxBoxSizer(wxHORIZONTAL);
-  chatInput_ =
-      new wxTextCtrl(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
-  chatInput_->SetHint(_("Type a message"));
-  sendButton_ =
-      new wxButton(panel, ID_Send, _("Send"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-  sendButton_->SetMinSize(wxSize(FromDIP(64), -1));
-  chatRow->Add(chatInput_, wxSizerFlags(1).CentreVertical());
-  chatRow->Add(sendButton_, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(6)));
-  chatSizer_->Add(chatRow, expand);
-  chatError_ = new wxStaticText(panel, wxID_ANY, {});
-  wxFont small = chatError_->GetFont();
-  small.SetFractionalPointSize(small.GetFractionalPointSize() * 0.9);
-  chatError_->SetFont(small);
-  chatError_->SetForegroundColour(wxColour(192, 28, 40));
-  chatSizer_->AddSpacer(FromDIP(2));
-  chatSizer_->Add(chatError_, expand);
-  sizer->Add(chatSizer_, wxSizerFlags(1).Expand());
-  chatInput_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { SendChat(); });
-  chatInput_->Bind(wxEVT_TEXT, [this](wxCommandEvent& e) {
-    e.Skip();
-    if (!chatError_->GetLabel().empty()) chatError_->SetLabelText({});
-  });
-  // In a hot-seat game (no chat) the buttons still sit at the bottom.
-  filler_ = sizer->AddStretchSpacer();
-
-  sizer->AddSpacer(FromDIP(22));
-  sizer->Add(heading(_("Connection")));
-  sizer->AddSpacer(FromDIP(8));
-  connection_ = new wxStaticText(panel, wxID_ANY, {});
-  sizer->Add(connection_, expand);
-
-  sizer->AddSpacer(FromDIP(8));
-  hostButton_ = new wxButton(panel, ID_Host, _(L"&Create game\u2026"));
-  joinButton_ = new wxButton(panel, ID_Join, _(L"&Join game\u2026"));
-  leaveButton_ = new wxButton(panel, ID_Leave, _("&Leave game"));
-  // Create and Join side by side, Leave under them: room for the chat in a network match.
-  auto* connect = new wxGridSizer(2, FromDIP(6), FromDIP(6));
-  connect->Add(hostButton_, expand);
-  connect->Add(joinButton_, expand);
-  sizer->AddSpacer(FromDIP(6));
-  sizer->Add(connect, expand);
-  sizer->AddSpacer(FromDIP(6));
-  sizer->Add(leaveButton_, expand);
-  auto* outer = new wxBoxSizer(wxVERTICAL);
-  outer->Add(sizer, wxSizerFlags(1).Expand().Border(wxALL, FromDIP(16)));
-  panel->SetSizer(outer);
-  sideContentHeight_ = outer->GetMinSize().y;  // as built: a network match with its chat
-  sideWidth_ = std::max(width, outer->GetMinSize().x);
-  panel->SetMinSize(wxSize(sideWidth_ + scrollBar, FromDIP(200)));
-  panel->FitInside();
-
-  // The buttons share the menu commands' ids: forward them to the frame's handlers.
-  panel->Bind(wxEVT_BUTTON, [this](wxCommandEvent& e) {
-    wxCommandEvent menu(wxEVT_MENU, e.GetId());
-    ProcessWindowEvent(menu);
-  });
-  return panel;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -826,9 +556,7 @@ net::NetGame& MainFrame::NewNetGame() {
   closedShown_ = false;
   resumedShown_ = true;
   noticeShown_.clear();
-  chatLog_->Clear();
-  chatInput_->Clear();
-  chatError_->SetLabelText({});
+  side_->ClearChat();
   reportedListening_ = false;
   return *net_;
 }
@@ -853,7 +581,7 @@ void MainFrame::DropNetGame() {
 }
 
 bool MainFrame::MatchRunning() const {
-  return net_ && snap_.phase == net::NetPhase::InMatch && snap_.match == net::MatchPhase::Playing;
+  return Actions().running;
 }
 
 bool MainFrame::ConfirmLeave(const wxString& question) {
@@ -1063,36 +791,32 @@ void MainFrame::LeaveGame() {
 // ---------------------------------------------------------------------------------------------
 // Network match actions
 
+MatchActions MainFrame::Actions() const {
+  return matchActions(net_ ? &snap_ : nullptr, netStarted_);
+}
+
 bool MainFrame::MatchConnected() const {
-  return net_ && netStarted_ && snap_.phase == net::NetPhase::InMatch &&
-         snap_.match != net::MatchPhase::Handshake && snap_.match != net::MatchPhase::Closed &&
-         snap_.match != net::MatchPhase::Suspended;
+  return Actions().connected;
 }
 
 bool MainFrame::CanTakeback() const {
-  if (!MatchRunning() || snap_.game.over() || snap_.takebackPending || snap_.takebackRequested)
-    return false;
-  // Our last move, and the opponent's reply when it is our turn again.
-  const int left = snap_.game.ply() - (snap_.game.toMove() == snap_.localColor ? 2 : 1);
-  return left >= 0;
+  return Actions().takeback;
 }
 
 bool MainFrame::CanOfferDraw() const {
-  return MatchRunning() && !snap_.game.over() && !snap_.drawOffered;
+  return Actions().draw;
 }
 
 bool MainFrame::CanResign() const {
-  return MatchRunning() && !snap_.game.over();
+  return Actions().resign;
 }
 
 bool MainFrame::CanPlayAgain() const {
-  return MatchConnected() && snap_.match == net::MatchPhase::Finished && !snap_.wantAgain;
+  return Actions().again;
 }
 
 bool MainFrame::CanAnswer() const {
-  if (!MatchConnected()) return false;
-  return snap_.takebackRequested || snap_.drawRequested ||
-         (snap_.match == net::MatchPhase::Finished && snap_.peerWantsAgain && !snap_.wantAgain);
+  return Actions().answer;
 }
 
 void MainFrame::ShowActionResult(const std::string& error, const wxString& done) {
@@ -1163,94 +887,29 @@ void MainFrame::AnswerRequest(bool accept) {
 
 void MainFrame::SendChat() {
   if (!MatchConnected()) return;
-  const std::string text = chatInput_->GetValue().Trim().Trim(false).utf8_string();
+  const std::string text = side_->ChatText().utf8_string();
   if (text.empty()) return;
   if (text.size() > net::kMaxChatBytes) {
     // The limit in bytes of UTF-8 means little to a player: say what fits (a Chinese character
     // takes 3 bytes).
-    chatError_->SetLabelText(wxString::Format(
-        _("The message is too long (at most %d bytes, about %d Chinese characters)."),
-        static_cast<int>(net::kMaxChatBytes), static_cast<int>(net::kMaxChatBytes / 3)));
-    side_->Layout();
+    side_->ShowChatError(
+        wxString::Format(
+            _("The message is too long (at most %d bytes, about %d Chinese characters)."),
+            static_cast<int>(net::kMaxChatBytes), static_cast<int>(net::kMaxChatBytes / 3)),
+        /*wrap=*/false);
     return;
   }
   if (const std::string error = net_->sendChat(text); !error.empty()) {
-    SetWrappedLabel(chatError_, AsSentence(error), SideTextWidth());  // e.g. too long, too fast
-    RelayoutSide();
+    side_->ShowChatError(AsSentence(error), /*wrap=*/true);  // e.g. too long, too fast
     return;
   }
-  chatInput_->Clear();
-  chatError_->SetLabelText({});
+  side_->ChatSent();
   OnNetChanged();
 }
 
 void MainFrame::AppendChat(const net::ChatLine& line) {
-  // "Bob: hello" / "You: hi"; the name in bold (and coloured for the opponent). singleLine
-  // keeps a peer's text on its line.
   const wxString who = line.fromUs ? wxString(_("You")) : FromUtf8(singleLine(snap_.peerNickname));
-  if (!chatLog_->IsEmpty()) chatLog_->AppendText("\n");
-  wxTextAttr name;
-  name.SetFontWeight(wxFONTWEIGHT_BOLD);
-  name.SetTextColour(line.fromUs ? wxSystemSettings::GetColour(wxSYS_COLOUR_WINDOWTEXT)
-                                 : wxColour(28, 100, 180));
-  chatLog_->SetDefaultStyle(name);
-  // TRANSLATORS: the speaker in the chat log, e.g. "Bob: ".
-  chatLog_->AppendText(wxString::Format(_("%s: "), who));
-  wxTextAttr body;
-  body.SetFontWeight(wxFONTWEIGHT_NORMAL);
-  body.SetTextColour(wxSystemSettings::GetColour(wxSYS_COLOUR_WINDOWTEXT));
-  chatLog_->SetDefaultStyle(body);
-  chatLog_->AppendText(FromUtf8(singleLine(line.text)));
-  chatLog_->ShowPosition(chatLog_->GetLastPosition());  // newest at the bottom, in view
-}
-
-void MainFrame::UpdateRequestCard() {
-  const int wrap = SideTextWidth() - FromDIP(24);
-  // A long nickname is shortened, so that the sentence around it stays short.
-  const wxString peer = EllipsizeName(requestText_, FromUtf8(snap_.peerNickname), wrap * 3 / 5);
-  wxString title, text;
-  bool incoming = false;
-  if (MatchConnected()) {
-    incoming = true;
-    if (snap_.takebackRequested) {
-      title = _("Takeback request");
-      // The opponent asks for two plies when it is its turn (its move and our reply).
-      text = snap_.game.toMove() == snap_.localColor
-                 ? wxString::Format(_("%s asks to take back a move."), peer)
-                 : wxString::Format(_("%s asks to take back two moves."), peer);
-    } else if (snap_.drawRequested) {
-      title = _("Draw offer");
-      text = wxString::Format(_("%s offers a draw."), peer);
-    } else if (snap_.match == net::MatchPhase::Finished && snap_.peerWantsAgain &&
-               !snap_.wantAgain) {
-      title = _("Play again");
-      text = wxString::Format(_("%s wants to play again, with the colours swapped."), peer);
-    } else {
-      incoming = false;
-      if (snap_.takebackPending) {
-        title = _("Takeback requested");
-        text = wxString::Format(_(L"Waiting for %s\u2019s answer\u2026"), peer);
-      } else if (snap_.drawOffered) {
-        title = _("Draw offered");
-        text = wxString::Format(_(L"Waiting for %s\u2019s answer\u2026"), peer);
-      } else if (snap_.match == net::MatchPhase::Finished && snap_.wantAgain) {
-        title = _("Play again");
-        text = wxString::Format(_(L"Waiting for %s\u2026"), peer);
-      }
-    }
-  }
-  if (title.empty()) {
-    requestCard_->Hide();
-    return;
-  }
-  requestCard_->SetBackgroundColour(incoming ? kIncomingCard : kWaitingCard);
-  SetWrappedLabel(requestTitle_, title, wrap);
-  SetWrappedLabel(requestText_, text, wrap);
-  acceptButton_->Show(incoming);
-  declineButton_->Show(incoming);
-  requestCard_->Show();
-  requestCard_->Layout();
-  requestCard_->Refresh();
+  side_->AppendChat(line.fromUs, who, line.text);
 }
 
 void MainFrame::OnBoardClick(Point p) {
@@ -1351,183 +1010,49 @@ void MainFrame::ShowState() {
   ReportForbidden(game);
 }
 
+GameKind MainFrame::Kind() const {
+  switch (mode_) {
+    case Mode::Network:
+      return GameKind::Network;
+    case Mode::Replay:
+      return GameKind::Replay;
+    case Mode::Local:
+      break;
+  }
+  if (!hotSeat_) return GameKind::Kept;
+  return computer_ != Stone::Empty ? GameKind::Computer : GameKind::HotSeat;
+}
+
 void MainFrame::UpdateSidePanel() {
   const Game& game = ShownGame();
-  const bool network = mode_ == Mode::Network && netStarted_;
-  const int wrap = SideTextWidth();
-  sideWrapWidth_ = wrap;
-  // Nicknames inside sentences are shortened (with an ellipsis) to about half a line, so that
-  // what the sentence says (whose turn, the countdown) always shows.
-  auto shortName = [&](const wxWindow* label, const wxString& nick) {
-    return EllipsizeName(label, nick, wrap / 2);
-  };
-
-  // Players: nicknames in a network game, "(you)" after ours; the side to move in bold. A long
-  // nickname is ellipsized, never the "(you)" after it; the tooltip has it in full.
-  const int iconWidth = blackIcon_->GetBestSize().x + FromDIP(10);
-  for (Stone s : {Stone::Black, Stone::White}) {
-    wxStaticText* label = s == Stone::Black ? blackName_ : whiteName_;
-    wxStaticText* you = s == Stone::Black ? blackYou_ : whiteYou_;
-    const wxString nick = PlayerName(s);
-    const wxString text = nick.empty() ? ColorLabel(s) : nick;
-    wxFont font = label->GetFont();
-    font.SetWeight(!game.over() && game.toMove() == s ? wxFONTWEIGHT_BOLD : wxFONTWEIGHT_NORMAL);
-    label->SetFont(font);
-    label->SetLabelText(text);
-    you->Show(you_ == s);
-    // Measured from the text: GTK reports a stale best size for a label that was hidden.
-    const int youWidth = you->GetTextExtent(you->GetLabelText()).x + FromDIP(2);
-    you->SetMinSize(wxSize(youWidth, -1));
-    int room = wrap - iconWidth;
-    if (you_ == s) room -= youWidth + FromDIP(6);
-    const int needed = label->GetTextExtent(text).x + FromDIP(2);
-    label->SetMinSize(wxSize(std::max(FromDIP(24), std::min(needed, room)), -1));
-    if (nick.empty())
-      label->UnsetToolTip();
-    else  // TRANSLATORS: tooltip of a player's name, e.g. "Alice (Black)".
-      label->SetToolTip(wxString::Format(_("%s (%s)"), nick, ColorLabel(s)));
+  SideInput in;
+  in.kind = Kind();
+  in.blackName = blackNick_.utf8_string();
+  in.whiteName = whiteNick_.utf8_string();
+  in.you = you_;
+  in.computer = computer_;
+  in.redoable = !redo_.empty();
+  if (mode_ == Mode::Replay) {
+    in.replayPly = game.ply();
+    in.replayTotal = static_cast<int>(replayRecord_.moves.size());
+    if (replayRecord_.result)
+      in.stated =
+          StatedResult{*replayRecord_.result, replayRecord_.resultText, replayRecord_.foulResult};
   }
-
-  // Turn or result.
-  wxString turn;
-  if (game.over()) {
-    turn = ResultSentence(game.result(), shortName(turn_, PlayerName(Stone::Black)),
-                          shortName(turn_, PlayerName(Stone::White)));
-  } else if (network && snap_.match == net::MatchPhase::Suspended) {
-    turn = _("Game paused: connection lost");
-  } else if (mode_ == Mode::Replay && game.ply() == static_cast<int>(replayRecord_.moves.size()) &&
-             replayRecord_.result) {
-    // The end of a record that states its result (e.g. a resignation, RE[B+R]).
-    turn = RecordResultSentence(replayRecord_, PlayerName(Stone::Black), PlayerName(Stone::White));
-  } else if (mode_ == Mode::Replay) {
-    turn = wxString::Format(_("Replay: %s to move"), ColorLabel(game.toMove()));
-  } else if (network) {
-    if (snap_.myTurn) {
-      turn = _("Your turn");
-    } else {
-      // On one line when the name, shortened, fits there.
-      const wxString format = _("Opponent's turn: %s");
-      wxClientDC dc(turn_);
-      dc.SetFont(turn_->GetFont());
-      const int room = wrap - dc.GetTextExtent(wxString::Format(format, wxString())).x;
-      turn = wxString::Format(
-          format, EllipsizeName(turn_, FromUtf8(snap_.peerNickname), std::max(room, wrap / 2)));
-    }
-  } else if (mode_ == Mode::Local && computer_ != Stone::Empty) {
-    turn = game.toMove() == computer_ ? _(L"The computer is thinking\u2026") : _("Your turn");
-  } else {
-    turn = wxString::Format(_("%s to move"), ColorLabel(game.toMove()));
-  }
-  SetWrappedLabel(turn_, turn, wrap);
+  if (net_) in.net = &snap_;
+  in.netStarted = netStarted_;
+  in.gameNumber = startedGame_;
+  in.now = std::chrono::steady_clock::now();
+  const wxString turn = side_->Render(sideView(game, in));
   if (report_ && turn != reportedTurn_) report_->Line("TURN " + singleLine(turn.utf8_string()));
   reportedTurn_ = turn;
-  // In a replay the controls below keep their place whether the result (two lines) or the side
-  // to move (one line) is shown.
-  turn_->SetMinSize(wxSize(-1, mode_ == Mode::Replay ? 2 * turn_->GetCharHeight() : -1));
-  gameHeading_->SetLabelText(network && startedGame_ >= 2
-                                 ? wxString::Format(_("Game %d"), startedGame_).Upper()
-                                 : wxString(_("Game")).Upper());
-
-  wxString moves = wxString::Format(wxPLURAL("%d move", "%d moves", game.ply()), game.ply());
-  if (const Point* last = game.lastMove())
-    moves += wxString::Format(_(", last %s"), toRif(*last, game.size()));
-  SetWrappedLabel(moves_, moves, wrap);
-  SetWrappedLabel(rule_, RuleLabel(game.rule(), game.size()), wrap);
-  const bool renju = game.rule() == Rule::Renju;
-  SetWrappedLabel(foul_, renju ? FoulPolicyLabel(game.foulPolicy()) : wxString(), wrap);
-  foul_->Show(renju);
-
-  // Connection.
-  wxString connection = _("Not connected");
-  if (net_) {
-    switch (snap_.phase) {
-      case net::NetPhase::Idle:
-        break;
-      case net::NetPhase::Listening:
-        connection = wxString::Format(_("Listening on port %d"), snap_.port);
-        break;
-      case net::NetPhase::Connecting:
-        // NetGame says e.g. "connecting to example.org:6515".
-        connection = snap_.message.empty() ? wxString(_(L"Connecting\u2026"))
-                                           : AsSentence(snap_.message).RemoveLast() + L"\u2026";
-        break;
-      case net::NetPhase::InMatch:
-        if (snap_.match == net::MatchPhase::Suspended) {
-          const auto left =
-              std::max<long long>(0, std::chrono::duration_cast<std::chrono::seconds>(
-                                         snap_.resumeDeadline - std::chrono::steady_clock::now())
-                                         .count());
-          const wxString clock = wxString::Format("%lld:%02lld", left / 60, left % 60);
-          connection =
-              snap_.role == net::Role::Host
-                  ? wxString::Format(_(L"Connection lost — waiting for %s to reconnect (%s left)."),
-                                     shortName(connection_, FromUtf8(snap_.peerNickname)), clock)
-                  : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."),
-                                     clock);
-        } else if (snap_.match == net::MatchPhase::Closed)
-          connection = wxString::Format(_("Connection closed: %s"), CoreText(snap_.message));
-        else
-          connection = wxString::Format(_("Connected to %s"), FromUtf8(snap_.peerAddress));
-        break;
-      case net::NetPhase::Failed:
-        if (snap_.failure != net::NetFailure::Cancelled)
-          connection = wxString::Format(_("Connection failed: %s"), CoreText(snap_.message));
-        break;
-    }
-  } else if (mode_ == Mode::Local && !game.over()) {
-    connection = _(L"Not connected \u2014 local game on this computer");
-  } else if (mode_ == Mode::Replay) {
-    connection = _(L"Not connected \u2014 replaying a record");
-  }
-  SetWrappedLabel(connection_, connection, wrap);
-  RewrapLabel(chatError_, wrap);
-
-  leaveButton_->Enable(net_ && netStarted_ && snap_.phase == net::NetPhase::InMatch &&
-                       snap_.match != net::MatchPhase::Closed);
-
-  // Network match: actions, request card and chat; in a hot-seat game none of them.
-  side_->GetSizer()->Show(actionsSizer_, network, /*recursive=*/true);
-  side_->GetSizer()->Show(chatSizer_, network, /*recursive=*/true);
-  filler_->Show(!network);
-  side_->GetSizer()->Show(localSizer_, mode_ == Mode::Local && hotSeat_, /*recursive=*/true);
-  side_->GetSizer()->Show(replaySizer_, mode_ == Mode::Replay, /*recursive=*/true);
-  undoButton_->Enable(CanUndo());
-  redoButton_->Enable(CanRedo());
-  restartButton_->Enable(mode_ == Mode::Local && hotSeat_ && local_.ply() > 0);
-  takebackButton_->Enable(CanTakeback());
-  drawButton_->Enable(CanOfferDraw());
-  resignButton_->Enable(CanResign());
-  againButton_->Enable(CanPlayAgain());
-  againButton_->SetLabel(snap_.wantAgain && MatchConnected() ? _(L"Waiting\u2026")
-                                                             : _("Play &again"));
-  const bool canChat = MatchConnected();
-  chatInput_->Enable(canChat);
-  sendButton_->Enable(canChat);
-  if (network)
-    chatInput_->SetHint(canChat
-                            ? wxString::Format(_(L"Message to %s\u2026"),
-                                               shortName(chatInput_, FromUtf8(snap_.peerNickname)))
-                            : wxString(_("Not connected")));
-  UpdateRequestCard();
-  if (!network) requestCard_->Hide();
   // The title names the record replayed.
   const wxString title =
       mode_ == Mode::Replay
           ? wxString::Format(_("%s - Gomoku"), wxFileName(replayPath_).GetFullName())
           : wxString(_("Gomoku"));
   if (GetTitle() != title) SetTitle(title);
-  RelayoutSide();
   CallAfter([this] { ReportButtons(); });  // once the layout settled
-}
-
-int MainFrame::SideTextWidth() const {
-  // The panel's inside less its margins; never less than the panel was built for.
-  return std::max(side_->GetClientSize().x, sideWidth_) - FromDIP(32);
-}
-
-void MainFrame::RelayoutSide() {
-  side_->FitInside();  // the scrolling range follows the contents shown
-  side_->Layout();
 }
 
 void MainFrame::ShowSituationStatus() {
@@ -1610,25 +1135,7 @@ void MainFrame::ReportGeometry(bool force) {
 
 void MainFrame::ReportButtons() {
   if (!report_ || !IsShown()) return;
-  const std::pair<const char*, wxWindow*> controls[] = {
-      {"takeback", takebackButton_},
-      {"draw", drawButton_},
-      {"resign", resignButton_},
-      {"again", againButton_},
-      {"accept", acceptButton_},
-      {"decline", declineButton_},
-      {"chat", chatInput_},
-      {"send", sendButton_},
-      {"undo", undoButton_},
-      {"redo", redoButton_},
-      {"restart", restartButton_},
-      {"first", replayBar_->FirstButton()},
-      {"prev", replayBar_->PrevButton()},
-      {"play", replayBar_->PlayButton()},
-      {"next", replayBar_->NextButton()},
-      {"last", replayBar_->LastButton()},
-      {"continue", replayBar_->ContinueButton()},
-  };
+  const auto controls = side_->ReportedControls();
   const double scale = GetContentScaleFactor();
   for (const auto& [name, control] : controls) {
     std::optional<wxPoint> centre;

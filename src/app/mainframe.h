@@ -20,23 +20,13 @@
 
 #include "app/app.h"
 #include "app/settings.h"
+#include "app/sideview.h"
 #include "core/game.h"
 #include "net/netgame.h"
 #include "record/record.h"
 
-class wxBoxSizer;
 class wxMenu;
 class wxMenuBar;
-class wxButton;
-class wxMenu;
-class wxMenuBar;
-class wxPanel;
-class wxScrolledWindow;
-class wxSizer;
-class wxSizerItem;
-class wxStaticBitmap;
-class wxStaticText;
-class wxTextCtrl;
 
 namespace gomoku::ai {
 struct SearchResult;
@@ -49,6 +39,7 @@ class EngineController;
 struct ComputerGameOptions;
 class ConnectDialog;
 class ReplayBar;
+class SidePanel;
 class TestReport;
 
 /// The main window.
@@ -76,11 +67,6 @@ class MainFrame : public wxFrame {
   void ApplyView();      // the view settings of session_ to the board and the View menu
   void BuildLayout();
   wxSize DefaultClientSize() const;  // a big square board and the side panel on this display
-  wxScrolledWindow* BuildSidePanel(wxWindow* parent);
-  // Width in pixels for the side panel's texts (the panel's inside less its margins).
-  int SideTextWidth() const;
-  // Lays out the side panel again and updates its scrolling range to its contents.
-  void RelayoutSide();
 
   // Game > New local game...: asks for the rule, size and foul policy, then starts the game.
   void OnNewLocalGame();
@@ -128,7 +114,8 @@ class MainFrame : public wxFrame {
   void OnNetChanged();
   void LeaveGame();
   // Network match actions; each reports a refusal in the status bar.
-  bool MatchConnected() const;  // in a match whose connection is open, past the handshake
+  MatchActions Actions() const;  // what can be done in the match now (sideview.h)
+  bool MatchConnected() const;   // in a match whose connection is open, past the handshake
   bool CanTakeback() const;
   bool CanOfferDraw() const;
   bool CanResign() const;
@@ -142,7 +129,6 @@ class MainFrame : public wxFrame {
   void SendChat();
   void ShowActionResult(const std::string& error, const wxString& done);
   void AppendChat(const net::ChatLine& line);
-  void UpdateRequestCard();
 
   // Games against the computer and hints (mainframe_ai.cpp).
   void BuildComputerMenu(wxMenu* game);
@@ -161,8 +147,9 @@ class MainFrame : public wxFrame {
   void AnnounceCursor(Point p);
   void RefuseMove(Point p, const std::string& reason);  // a core/net reason, translated
   void RefuseMove(Point p, const wxString& sentence);   // status bar and REFUSED line
-  void ShowState();  // board and side panel from the current game
-  void UpdateSidePanel();
+  void ShowState();                        // board and side panel from the current game
+  GameKind Kind() const;                   // the kind of game shown
+  void UpdateSidePanel();                  // the side panel from sideView()
   void ShowSituationStatus();              // status bar: what the user can do now (after a cancel)
   void ReportGame(const Game& game);       // test report: MOVE / RESULT / BOARD lines, picture
   void ReportForbidden(const Game& game);  // test report: FORBIDDEN line (renju, Black to move)
@@ -245,51 +232,9 @@ class MainFrame : public wxFrame {
   bool resumedShown_ = true;  // the RESUMED line for the last suspension was reported
 
   BoardPanel* board_ = nullptr;
-  ReplayBar* replayBar_ = nullptr;
-  wxSizer* replaySizer_ = nullptr;  // the replay heading and bar (shown in a replay)
-  wxSizer* localSizer_ = nullptr;   // Undo / Redo / Restart (shown in a hot-seat game)
-  wxButton* undoButton_ = nullptr;
-  wxButton* redoButton_ = nullptr;
-  wxButton* restartButton_ = nullptr;
+  SidePanel* side_ = nullptr;
   wxMenu* recentMenu_ = nullptr;
   std::vector<wxString> recentFiles_;
-  // The side panel; it scrolls vertically when the window is lower than its contents.
-  wxScrolledWindow* side_ = nullptr;
-  int sideWidth_ = 0;          // pixels the side panel's contents need across, margins included
-  int sideContentHeight_ = 0;  // pixels the side panel's contents need in a network match
-  int sideWrapWidth_ = 0;      // the SideTextWidth its labels were last wrapped to
-  wxStaticBitmap* blackIcon_ = nullptr;
-  wxStaticBitmap* whiteIcon_ = nullptr;
-  wxStaticText* blackName_ = nullptr;
-  wxStaticText* whiteName_ = nullptr;
-  wxStaticText* blackYou_ = nullptr;  // "(you)" after our name, never ellipsized
-  wxStaticText* whiteYou_ = nullptr;
-  wxStaticText* gameHeading_ = nullptr;
-  wxStaticText* turn_ = nullptr;
-  wxStaticText* moves_ = nullptr;
-  wxStaticText* rule_ = nullptr;
-  wxStaticText* foul_ = nullptr;
-  wxStaticText* connection_ = nullptr;
-  wxButton* hostButton_ = nullptr;
-  wxButton* joinButton_ = nullptr;
-  wxButton* leaveButton_ = nullptr;
-  // Network match: actions, the request card, the chat (hidden in a hot-seat game).
-  wxSizer* actionsSizer_ = nullptr;
-  wxButton* takebackButton_ = nullptr;
-  wxButton* drawButton_ = nullptr;
-  wxButton* resignButton_ = nullptr;
-  wxButton* againButton_ = nullptr;
-  wxPanel* requestCard_ = nullptr;
-  wxStaticText* requestTitle_ = nullptr;
-  wxStaticText* requestText_ = nullptr;
-  wxButton* acceptButton_ = nullptr;
-  wxButton* declineButton_ = nullptr;
-  wxSizer* chatSizer_ = nullptr;
-  wxSizerItem* filler_ = nullptr;  // stretches in place of the chat in a hot-seat game
-  wxTextCtrl* chatLog_ = nullptr;
-  wxTextCtrl* chatInput_ = nullptr;
-  wxButton* sendButton_ = nullptr;
-  wxStaticText* chatError_ = nullptr;
 };
 
 }  // namespace gomoku::app

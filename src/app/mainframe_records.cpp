@@ -17,6 +17,7 @@
 #include "app/gamerecords.h"
 #include "app/mainframe.h"
 #include "app/replaybar.h"
+#include "app/sidepanel.h"
 #include "app/testreport.h"
 #include "app/texts.h"
 #include "core/notation.h"
@@ -134,19 +135,19 @@ void MainFrame::OnCharHook(wxKeyEvent& event) {
   }
   switch (event.GetKeyCode()) {
     case WXK_HOME:
-      replayBar_->First();
+      side_->GetReplayBar()->First();
       break;
     case WXK_LEFT:
-      replayBar_->Prev();
+      side_->GetReplayBar()->Prev();
       break;
     case WXK_RIGHT:
-      replayBar_->Next();
+      side_->GetReplayBar()->Next();
       break;
     case WXK_END:
-      replayBar_->Last();
+      side_->GetReplayBar()->Last();
       break;
     case WXK_SPACE:
-      replayBar_->TogglePlay();
+      side_->GetReplayBar()->TogglePlay();
       break;
     default:
       event.Skip();
@@ -335,7 +336,6 @@ void MainFrame::OpenRecord(const wxString& path) {
     report_->Opened(replayRecord_.size, replayRule_, total);
     ReportGeometry(true);
   }
-  replayBar_->SetPosition(0, total);
   ShowReplay(0);
   SetStatusText(wxString::Format(
       _("Opened %s: %d moves. Use Home, Left, Right and End, or Play, to step through it."),
@@ -349,7 +349,6 @@ void MainFrame::ShowReplay(int ply) {
   } catch (const std::invalid_argument&) {
     return;  // checked when the record was opened
   }
-  if (replayBar_->Ply() != ply) replayBar_->SetPosition(ply, replayBar_->Total());
   ShowState();
   const int total = static_cast<int>(replayRecord_.moves.size());
   if (const Point* last = replayGame_.lastMove()) {
@@ -373,7 +372,7 @@ void MainFrame::ShowReplay(int ply) {
 
 void MainFrame::ContinueFromHere() {
   if (mode_ != Mode::Replay) return;
-  const int ply = replayBar_->Ply();
+  const int ply = side_->GetReplayBar()->Ply();
   Game game;
   try {
     game = Game(replayRecord_.size, replayRule_, session_.localGame.foul);
