@@ -35,11 +35,11 @@
 #include "app/nicknamedialog.h"
 #include "app/preferencesdialog.h"
 #include "app/replaybar.h"
+#include "app/reportobserver.h"
 #include "app/resources.h"
 #include "app/rulesdialog.h"
 #include "app/sidepanel.h"
 #include "app/sounds.h"
-#include "app/testreport.h"
 #include "app/texts.h"
 #include "app/wraptext.h"
 #include "core/notation.h"
@@ -63,7 +63,16 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
     if (options_.boardSize) g->boardSize = *options_.boardSize;
     if (options_.foul) g->foul = *options_.foul;
   }
-  if (!options_.testReport.empty()) report_ = std::make_unique<TestReport>(options_.testReport);
+  if (!options_.testReport.empty()) {
+    ReportObserver::Sources sources;
+    sources.geometry = [this](wxPoint& origin, int& cell) {
+      if (!IsShown()) return false;
+      board_->ScreenGeometry(&origin, &cell);
+      return true;
+    };
+    sources.picture = [this](const wxString& path) { SaveBoardPicture(path); };
+    report_ = std::make_unique<ReportObserver>(options_.testReport, std::move(sources));
+  }
   if (report_) {
     report_->Line(LanguageReportLine());
     report_->Line(StockLabelReportLine());
@@ -233,7 +242,7 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_UPDATE_UI,
       [this](wxUpdateUIEvent& e) {
-        e.Enable(net_ && netStarted_ && snap_.phase == net::NetPhase::InMatch &&
+        e.Enable(net_ && match_.Started() && snap_.phase == net::NetPhase::InMatch &&
                  snap_.match != net::MatchPhase::Closed);
       },
       ID_Leave);
@@ -511,10 +520,8 @@ void MainFrame::StartLocalGame(const Game& game, bool announce) {
   localDirty_ = false;
   localAutoSave_.clear();
   savePath_.clear();
-  reportedPly_ = 0;
-  reportedResult_ = false;
-  announced_ = announce;
-  reportedForbiddenPly_ = -1;
+  shown_.Reset();
+  if (report_) report_->GameShown(announce);
   if (report_ && announce) {
     report_->LocalGame(local_);
     if (IsShown())
@@ -548,16 +555,9 @@ net::NetGame& MainFrame::NewNetGame() {
       });
   });
   snap_ = net_->snapshot();
-  netStarted_ = false;
-  startedGame_ = 0;
+  match_.Reset();
   netSavedGame_ = 0;  // a new match: its games are numbered from 1 again
-  chatShown_ = 0;
-  suspensionsShown_ = 0;
-  closedShown_ = false;
-  resumedShown_ = true;
-  noticeShown_.clear();
   side_->ClearChat();
-  reportedListening_ = false;
   return *net_;
 }
 
@@ -576,8 +576,7 @@ void MainFrame::DropNetGame() {
     mode_ = Mode::Local;
   }
   snap_ = net::NetSnapshot();
-  netStarted_ = false;
-  startedGame_ = 0;
+  match_.Reset();
 }
 
 bool MainFrame::MatchRunning() const {
@@ -637,7 +636,7 @@ int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void(
   connectDialog_ = nullptr;
 
   // A joined game (also one joined from the command line): where its resume token belongs.
-  if (netStarted_ && snap_.role == net::Role::Joiner &&
+  if (match_.Started() && snap_.role == net::Role::Joiner &&
       !dialog.GetSettings().resumeTarget.empty()) {
     saved_.resumeTarget = session_.resumeTarget = dialog.GetSettings().resumeTarget;
     SaveSettings();
@@ -653,7 +652,7 @@ int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void(
     saved_.hostGame = edited.hostGame;
     SaveSettings();
   }
-  if (result != wxID_OK && !netStarted_) DropNetGame();
+  if (result != wxID_OK && !match_.Started()) DropNetGame();
   ShowState();
   // Cancelled or closed: a failure shown in the dialog is no news for the status bar anymore.
   if (result != wxID_OK) ShowSituationStatus();
@@ -665,31 +664,24 @@ void MainFrame::OnNetChanged() {
   if (!net_) return;
   snap_ = net_->snapshot();
   if (connectDialog_) connectDialog_->OnNetUpdate(snap_);
-
-  if (snap_.phase == net::NetPhase::Listening && !reportedListening_) {
-    reportedListening_ = true;
-    if (report_) report_->Listening(snap_.port);
-  }
-  // The first game, and each one after "Play again" (colours swapped).
-  const int gameNumber = std::max(snap_.gameNumber, 1);
-  if (snap_.phase == net::NetPhase::InMatch && snap_.localColor != Stone::Empty &&
-      snap_.match != net::MatchPhase::Handshake && gameNumber > startedGame_) {
-    netStarted_ = true;
-    startedGame_ = gameNumber;
+  // What changed since the last snapshot (MatchWatcher keeps what was seen).
+  const MatchUpdate update = match_.Update(snap_);
+  const bool started = match_.Started();
+  if (update.started) {
+    // The first game, and each one after "Play again" (colours swapped).
     netTimes_.clear();
     lastMoveAt_ = std::chrono::steady_clock::now();
     mode_ = Mode::Network;
     you_ = snap_.localColor;
-    reportedPly_ = 0;
-    reportedResult_ = false;
-    announced_ = true;
-    reportedForbiddenPly_ = -1;
+    shown_.Reset();
+    if (report_) report_->GameShown(true);
     savePath_.clear();
+  }
+  // LISTENING, STARTED, SUSPENDED, RESUMED.
+  if (report_) report_->OnMatch(update, snap_);
+  if (update.started) {
+    const int gameNumber = update.gameNumber;
     const wxString peer = FromUtf8(snap_.peerNickname);
-    if (report_) {
-      report_->Started(snap_.localColor, snap_.peerNickname, gameNumber);
-      ReportGeometry(true);
-    }
     if (gameNumber == 1)
       SetStatusText(snap_.localColor == Stone::Black
                         ? wxString::Format(_("Game started: you play Black against %s."), peer)
@@ -701,7 +693,7 @@ void MainFrame::OnNetChanged() {
               : wxString::Format(_("Game %d started: you play White against %s."), gameNumber,
                                  peer));
   }
-  if (mode_ == Mode::Network && netStarted_) {
+  if (mode_ == Mode::Network && started) {
     // Nicknames follow NICKNAME messages (and our own changes) while the match lasts.
     if (!snap_.peerNickname.empty()) {
       const wxString local = FromUtf8(snap_.localNickname);
@@ -710,7 +702,7 @@ void MainFrame::OnNetChanged() {
       whiteNick_ = you_ == Stone::White ? local : peer;
     }
   }
-  if (snap_.role == net::Role::Joiner && netStarted_) {
+  if (snap_.role == net::Role::Joiner && started) {
     // The token that rejoins this match, kept for a restarted program (until the match closes).
     std::string token;
     if (snap_.resumeToken != 0 && snap_.match != net::MatchPhase::Closed)
@@ -721,31 +713,25 @@ void MainFrame::OnNetChanged() {
       SaveSettings();
     }
   }
-  // Suspended: say so (test report), and count the resume window down once a second.
-  const bool suspended = netStarted_ && snap_.phase == net::NetPhase::InMatch &&
-                         snap_.match == net::MatchPhase::Suspended;
-  for (; netStarted_ && suspensionsShown_ < snap_.suspensions; ++suspensionsShown_) {
-    if (report_) report_->Line("SUSPENDED " + singleLine(snap_.suspendReason));
-    resumedShown_ = false;
-  }
-  if (!resumedShown_ && !suspended && snap_.match != net::MatchPhase::Closed) {
-    resumedShown_ = true;
-    if (report_) report_->Line("RESUMED " + std::to_string(snap_.game.ply()));
-  }
+  // Suspended: count the resume window down once a second.
+  const bool suspended =
+      started && snap_.phase == net::NetPhase::InMatch && snap_.match == net::MatchPhase::Suspended;
   if (suspended && !suspendTimer_.IsRunning()) suspendTimer_.Start(1000);
   if (!suspended && suspendTimer_.IsRunning()) suspendTimer_.Stop();
   // Board, side panel and the MOVE / TAKEBACK / RESULT lines first: the chat and the notice
   // that came in the same batch of network events are reported after them.
-  if (mode_ == Mode::Network && netStarted_) NoteNetworkTimes();
-  const int plyBefore = reportedPly_;
-  const bool resultBefore = reportedResult_;
+  if (mode_ == Mode::Network && started) NoteNetworkTimes();
+  const int plyBefore = shown_.Ply();
+  const bool resultBefore = shown_.EndSeen();
   ShowState();
-  if (mode_ == Mode::Network && netStarted_) {
-    for (; chatShown_ < snap_.chat.size(); ++chatShown_) {
-      AppendChat(snap_.chat[chatShown_]);
-      if (report_) report_->Chat(snap_.chat[chatShown_].fromUs, snap_.chat[chatShown_].text);
-      if (!snap_.chat[chatShown_].fromUs) PlaySound(Sound::Message);
+  if (mode_ == Mode::Network && started) {
+    for (const net::ChatLine& line : update.chat) {
+      AppendChat(line);
+      if (!line.fromUs) PlaySound(Sound::Message);
     }
+  }
+  if (report_) report_->OnMatchMessages(update, started);  // CHAT, NOTICE
+  if (mode_ == Mode::Network && started) {
     const Game& game = snap_.game;
     if (game.ply() > plyBefore && game.lastMove()) {
       const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
@@ -756,25 +742,18 @@ void MainFrame::OnNetChanged() {
   }
   // The match's sentence about its last event (requests, answers, nicknames) goes to the
   // status bar after a move of the same batch; a new result replaces it.
-  if (snap_.notice != noticeShown_) {
-    noticeShown_ = snap_.notice;
-    if (!snap_.notice.empty()) {
-      if (report_ && netStarted_) report_->Notice(snap_.notice);
-      SetStatusText(AsSentence(snap_.notice));
-    }
-  }
-  if (mode_ == Mode::Network && netStarted_) {
+  if (update.notice && !update.notice->empty()) SetStatusText(AsSentence(*update.notice));
+  if (mode_ == Mode::Network && started) {
     const Game& game = snap_.game;
     if (game.over() && !resultBefore) {
       SetStatusText(
           ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
       AutoSaveNetwork(game);
-    } else if (snap_.match == net::MatchPhase::Closed && !closedShown_) {
+    } else if (update.closed) {
       // The match closed (e.g. the dropped peer's time to reconnect ran out): the status bar
       // says so like the side panel, instead of the notice that we are still waiting.
       SetStatusText(wxString::Format(_("Connection closed: %s"), AsSentence(snap_.message)));
     }
-    if (snap_.match == net::MatchPhase::Closed) closedShown_ = true;
   }
 }
 
@@ -792,7 +771,7 @@ void MainFrame::LeaveGame() {
 // Network match actions
 
 MatchActions MainFrame::Actions() const {
-  return matchActions(net_ ? &snap_ : nullptr, netStarted_);
+  return matchActions(net_ ? &snap_ : nullptr, match_.Started());
 }
 
 bool MainFrame::MatchConnected() const {
@@ -864,7 +843,7 @@ void MainFrame::Resign() {
 void MainFrame::PlayAgain() {
   if (!CanPlayAgain()) return;
   const std::string error = net_->playAgain(true);
-  if (error.empty() && startedGame_ < std::max(net_->snapshot().gameNumber, 1)) {
+  if (error.empty() && match_.GameNumber() < std::max(net_->snapshot().gameNumber, 1)) {
     OnNetChanged();  // the opponent had asked already: the next game has started
     return;
   }
@@ -1040,12 +1019,11 @@ void MainFrame::UpdateSidePanel() {
           StatedResult{*replayRecord_.result, replayRecord_.resultText, replayRecord_.foulResult};
   }
   if (net_) in.net = &snap_;
-  in.netStarted = netStarted_;
-  in.gameNumber = startedGame_;
+  in.netStarted = match_.Started();
+  in.gameNumber = match_.GameNumber();
   in.now = std::chrono::steady_clock::now();
   const wxString turn = side_->Render(sideView(game, in));
-  if (report_ && turn != reportedTurn_) report_->Line("TURN " + singleLine(turn.utf8_string()));
-  reportedTurn_ = turn;
+  if (report_) report_->OnTurn(turn);
   // The title names the record replayed.
   const wxString title =
       mode_ == Mode::Replay
@@ -1060,7 +1038,7 @@ void MainFrame::ShowSituationStatus() {
   if (game.over()) {
     SetStatusText(
         ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
-  } else if (mode_ == Mode::Network && netStarted_) {
+  } else if (mode_ == Mode::Network && match_.Started()) {
     SetStatusText(snap_.myTurn ? _("Your turn.")
                                : wxString::Format(_("Waiting for %s to move."),
                                                   FromUtf8(snap_.peerNickname)));
@@ -1075,88 +1053,47 @@ void MainFrame::ShowSituationStatus() {
 // Test report and exit
 
 void MainFrame::ReportGame(const Game& game) {
-  if (mode_ == Mode::Network && !netStarted_) return;
-  // A takeback removed stones: the moves reported before differ from the game's from some
-  // ply on (also when a move was replayed before this update: same count, other stones).
-  const std::vector<Point>& moves = game.moves();
-  int common = 0;
-  const int shared = std::min({reportedPly_, game.ply(), static_cast<int>(reportedMoves_.size())});
-  while (common < shared && moves[common] == reportedMoves_[common]) ++common;
-  if (common < reportedPly_) {
-    reportedPly_ = common;
-    if (report_) report_->Takeback(common);
+  if (mode_ == Mode::Network && !match_.Started()) return;
+  // What changed since the game was last shown: a takeback, moves, the end (GameWatcher).
+  const std::vector<GameUpdate> updates = shown_.Update(game);
+  bool ended = false;
+  bool moved = false;
+  for (const GameUpdate& u : updates) {
+    ended = ended || u.kind == GameUpdate::Kind::Ended;
+    moved = moved || u.kind == GameUpdate::Kind::Moved;
   }
-  if (game.ply() > reportedPly_) {
+  if (moved) {
     const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
     const bool theirs = mode_ == Mode::Network ? mover != snap_.localColor : mover == computer_;
     PlaySound(theirs ? Sound::Opponent : Sound::Stone);
   }
-  if (report_)
-    for (; reportedPly_ < game.ply(); ++reportedPly_) report_->Move(game, reportedPly_ + 1);
-  reportedPly_ = game.ply();
-  reportedMoves_ = moves;
-  if (!game.over()) reportedResult_ = false;  // undo reopened a finished game (C09)
-  if (!game.over() || reportedResult_) return;
-  reportedResult_ = true;
-  PlaySound(Sound::GameOver);
+  if (ended) PlaySound(Sound::GameOver);
   if (!report_) return;
-  SaveBoardPicture();  // before RESULT: a test that read RESULT finds the picture complete
-  report_->Result(game);
-  ScheduleExit();
+  report_->OnGame(updates, game);  // TAKEBACK, MOVE; the board's picture, RESULT
+  if (ended) ScheduleExit();
 }
 
 void MainFrame::ReportForbidden(const Game& game) {
-  if (!report_ || !announced_ || (mode_ == Mode::Network && !netStarted_)) return;
-  if (game.rule() != Rule::Renju || game.over() || game.toMove() != Stone::Black) return;
-  if (game.ply() == reportedForbiddenPly_) return;
-  reportedForbiddenPly_ = game.ply();
+  if (!report_ || (mode_ == Mode::Network && !match_.Started())) return;
   // The board's cached list: what the red crosses show (ShowState has just set the game).
-  report_->Forbidden(board_->ForbiddenPoints());
+  report_->OnPosition(game, board_->ForbiddenPoints());
 }
 
-void MainFrame::SaveBoardPicture() {
+void MainFrame::SaveBoardPicture(const wxString& path) {
   wxSize size = board_->GetClientSize();
   if (size.x < 200 || size.y < 200) size = FromDIP(wxSize(640, 640));
   const wxBitmap picture = board_->RenderToBitmap(size);
-  if (!picture.ConvertToImage().SaveFile(report_->Path() + ".png", wxBITMAP_TYPE_PNG))
+  if (!picture.ConvertToImage().SaveFile(path, wxBITMAP_TYPE_PNG))
     SetStatusText(_("Cannot save the picture of the board."));
 }
 
 void MainFrame::ReportGeometry(bool force) {
-  if (!report_ || !IsShown()) return;
-  wxPoint origin;
-  int cell = 0;
-  board_->ScreenGeometry(&origin, &cell);
-  if (!force && origin == reportedOrigin_ && cell == reportedCell_) return;
-  reportedOrigin_ = origin;
-  reportedCell_ = cell;
-  report_->Geometry(origin, cell);
+  if (report_) report_->OnGeometry(force);
 }
 
 void MainFrame::ReportButtons() {
   if (!report_ || !IsShown()) return;
-  const auto controls = side_->ReportedControls();
-  const double scale = GetContentScaleFactor();
-  for (const auto& [name, control] : controls) {
-    std::optional<wxPoint> centre;
-    if (control->IsShownOnScreen() && control->IsEnabled()) {
-      // From the positions the sizers set (GTK allocates the widgets a little later): up the
-      // parents to the side panel, whose place on the screen is settled.
-      wxPoint pos = control->GetPosition() + control->GetSize() / 2;
-      for (wxWindow* w = control->GetParent(); w && w != side_; w = w->GetParent())
-        pos += w->GetPosition();
-      const wxPoint screen = side_->ClientToScreen(pos);
-      centre = wxPoint(static_cast<int>(std::lround(screen.x * scale)),
-                       static_cast<int>(std::lround(screen.y * scale)));
-    }
-    const std::string key =
-        centre ? std::to_string(centre->x) + " " + std::to_string(centre->y) : std::string("-");
-    auto [it, added] = reportedButtons_.try_emplace(name, key);
-    if (!added && it->second == key) continue;
-    if (added && !centre) continue;  // never shown yet: nothing to say
-    it->second = key;
-    report_->Button(name, centre);
-  }
+  report_->OnControls(side_->ReportedControls(), side_, GetContentScaleFactor());
 }
 
 void MainFrame::ScheduleExit() {

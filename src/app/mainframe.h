@@ -19,6 +19,7 @@
 #include <wx/timer.h>
 
 #include "app/app.h"
+#include "app/gameupdates.h"
 #include "app/settings.h"
 #include "app/sideview.h"
 #include "core/game.h"
@@ -40,7 +41,7 @@ struct ComputerGameOptions;
 class ConnectDialog;
 class ReplayBar;
 class SidePanel;
-class TestReport;
+class ReportObserver;
 
 /// The main window.
 class MainFrame : public wxFrame {
@@ -153,7 +154,7 @@ class MainFrame : public wxFrame {
   void ShowSituationStatus();              // status bar: what the user can do now (after a cancel)
   void ReportGame(const Game& game);       // test report: MOVE / RESULT / BOARD lines, picture
   void ReportForbidden(const Game& game);  // test report: FORBIDDEN line (renju, Black to move)
-  void SaveBoardPicture();
+  void SaveBoardPicture(const wxString& path);
   void ReportGeometry(bool force);  // test report: GEOMETRY line (when changed, or `force`)
   void ReportButtons();             // test report: BUTTON lines for the controls that changed
   void ScheduleExit();
@@ -172,7 +173,7 @@ class MainFrame : public wxFrame {
   Settings saved_;    // what is written to the config
   Settings session_;  // what this run uses (saved_ + command-line overrides)
   LaunchOptions options_;
-  std::unique_ptr<TestReport> report_;
+  std::unique_ptr<ReportObserver> report_;  // the --test-report file, when asked for
 
   Mode mode_ = Mode::Local;
   Game local_;
@@ -194,12 +195,10 @@ class MainFrame : public wxFrame {
   Rule replayRule_ = Rule::Freestyle;
   Game replayGame_;
   wxString replayPath_;
-  wxString savePath_;          // where File > Save writes without asking ("" = ask)
-  net::NetSnapshot snap_;      // the last snapshot of net_
-  bool netStarted_ = false;    // snap_'s match has started (its game is the one shown)
-  int startedGame_ = 0;        // number of the network game shown (0 before the first)
-  std::size_t chatShown_ = 0;  // lines of snap_.chat already in the chat log
-  std::string noticeShown_;    // snap_.notice last shown
+  wxString savePath_;      // where File > Save writes without asking ("" = ask)
+  net::NetSnapshot snap_;  // the last snapshot of net_
+  MatchWatcher match_;     // what of net_'s match was seen (started: its game is shown)
+  GameWatcher shown_;      // what of the game shown was seen (sounds, test report)
   // The players of the game shown: nicknames and our colour in a network game (kept after the
   // match ended, until another game starts); empty and Stone::Empty in a hot-seat game.
   wxString blackNick_;
@@ -213,23 +212,9 @@ class MainFrame : public wxFrame {
   bool hinting_ = false;
   ConnectDialog* connectDialog_ = nullptr;  // the host/join dialog while it runs
 
-  // Test report bookkeeping for the game shown.
-  bool reportedListening_ = false;
-  int reportedPly_ = 0;
-  std::vector<Point> reportedMoves_;  // the moves reported (reportedPly_ of them count)
-  bool reportedResult_ = false;
-  bool announced_ = false;         // the game shown had its LOCAL or STARTED line
-  int reportedForbiddenPly_ = -1;  // ply of the last FORBIDDEN line
   bool exitRequested_ = false;
-  wxPoint reportedOrigin_{-1, -1};  // last GEOMETRY line
-  int reportedCell_ = 0;
-  std::map<std::string, std::string> reportedButtons_;  // last BUTTON line per control
   wxTimer exitTimer_;
-  wxTimer suspendTimer_;      // refreshes the resume countdown while a match is suspended
-  int suspensionsShown_ = 0;  // SUSPENDED lines reported for this match
-  wxString reportedTurn_;     // the side panel's turn or result line as last reported (TURN)
-  bool closedShown_ = false;  // the status bar said that this match's connection closed
-  bool resumedShown_ = true;  // the RESUMED line for the last suspension was reported
+  wxTimer suspendTimer_;  // refreshes the resume countdown while a match is suspended
 
   BoardPanel* board_ = nullptr;
   SidePanel* side_ = nullptr;

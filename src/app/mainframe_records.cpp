@@ -17,8 +17,8 @@
 #include "app/gamerecords.h"
 #include "app/mainframe.h"
 #include "app/replaybar.h"
+#include "app/reportobserver.h"
 #include "app/sidepanel.h"
-#include "app/testreport.h"
 #include "app/texts.h"
 #include "core/notation.h"
 #include "record/position.h"
@@ -489,10 +489,10 @@ void MainFrame::NoteNetworkTimes() {
 }
 
 void MainFrame::AutoSaveNetwork(const Game& game) {
-  if (!netStarted_ || game.ply() == 0 || netSavedGame_ == startedGame_) return;
+  if (!match_.Started() || game.ply() == 0 || netSavedGame_ == match_.GameNumber()) return;
   // Once per network game: when it ends, or when it is cut short.
   if (!game.over()) return;
-  netSavedGame_ = startedGame_;
+  netSavedGame_ = match_.GameNumber();
   netAutoSave_.clear();
   AutoSave(game, blackNick_, whiteNick_,
            static_cast<int>(netTimes_.size()) == game.ply() ? netTimes_ : std::vector<int>(),
