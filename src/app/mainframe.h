@@ -5,7 +5,11 @@
 /// side panel also has the match actions (take back, draw, resign, play again), a card for the
 /// opponent's requests and ours that wait, and the chat; in a replay the replay controls. Every
 /// hot-seat and network game is saved automatically when it ends or is interrupted (File >
-/// Recent games). The record functions are in mainframe_records.cpp.
+/// Recent games). The side panel is a SidePanel (sidepanel.h) showing a SideView; the test
+/// report a ReportObserver fed typed updates (gameupdates.h). The functions are spread over
+/// mainframe.cpp (window, local games, display), mainframe_menu.cpp (menus, preferences),
+/// mainframe_net.cpp (network games), mainframe_records.cpp (records, replay, undo / redo) and
+/// mainframe_ai.cpp (the computer opponent, hints).
 
 #include <chrono>
 #include <functional>
