@@ -5,7 +5,11 @@
 /// side panel also has the match actions (take back, draw, resign, play again), a card for the
 /// opponent's requests and ours that wait, and the chat; in a replay the replay controls. Every
 /// hot-seat and network game is saved automatically when it ends or is interrupted (File >
-/// Recent games). The record functions are in mainframe_records.cpp.
+/// Recent games). The side panel is a SidePanel (sidepanel.h) showing a SideView; the test
+/// report a ReportObserver fed typed updates (gameupdates.h). The functions are spread over
+/// mainframe.cpp (window, local games, display), mainframe_menu.cpp (menus, preferences),
+/// mainframe_net.cpp (network games), mainframe_records.cpp (records, replay, undo / redo) and
+/// mainframe_ai.cpp (the computer opponent, hints).
 
 #include <chrono>
 #include <functional>
@@ -20,24 +24,15 @@
 #include <wx/timer.h>
 
 #include "app/app.h"
+#include "app/gameupdates.h"
 #include "app/settings.h"
+#include "app/sideview.h"
 #include "core/game.h"
 #include "net/netgame.h"
 #include "record/record.h"
 
-class wxBoxSizer;
 class wxMenu;
 class wxMenuBar;
-class wxButton;
-class wxMenu;
-class wxMenuBar;
-class wxPanel;
-class wxScrolledWindow;
-class wxSizer;
-class wxSizerItem;
-class wxStaticBitmap;
-class wxStaticText;
-class wxTextCtrl;
 
 namespace gomoku::ai {
 struct SearchResult;
@@ -50,7 +45,8 @@ class EngineController;
 struct ComputerGameOptions;
 class ConnectDialog;
 class ReplayBar;
-class TestReport;
+class SidePanel;
+class ReportObserver;
 
 /// The main window.
 class MainFrame : public wxFrame {
@@ -77,11 +73,6 @@ class MainFrame : public wxFrame {
   void ApplyView();      // the view settings of session_ to the board and the View menu
   void BuildLayout();
   wxSize DefaultClientSize() const;  // a big square board and the side panel on this display
-  wxScrolledWindow* BuildSidePanel(wxWindow* parent);
-  // Width in pixels for the side panel's texts (the panel's inside less its margins).
-  int SideTextWidth() const;
-  // Lays out the side panel again and updates its scrolling range to its contents.
-  void RelayoutSide();
 
   // Game > New local game...: asks for the rule, size and foul policy, then starts the game.
   void OnNewLocalGame();
@@ -129,7 +120,8 @@ class MainFrame : public wxFrame {
   void OnNetChanged();
   void LeaveGame();
   // Network match actions; each reports a refusal in the status bar.
-  bool MatchConnected() const;  // in a match whose connection is open, past the handshake
+  MatchActions Actions() const;  // what can be done in the match now (sideview.h)
+  bool MatchConnected() const;   // in a match whose connection is open, past the handshake
   bool CanTakeback() const;
   bool CanOfferDraw() const;
   bool CanResign() const;
@@ -143,7 +135,6 @@ class MainFrame : public wxFrame {
   void SendChat();
   void ShowActionResult(const std::string& error, const wxString& done);
   void AppendChat(const net::ChatLine& line);
-  void UpdateRequestCard();
 
   // Games against the computer and hints (mainframe_ai.cpp).
   void BuildComputerMenu(wxMenu* game);
@@ -162,12 +153,13 @@ class MainFrame : public wxFrame {
   void AnnounceCursor(Point p);
   void RefuseMove(Point p, const std::string& reason);  // a core/net reason, translated
   void RefuseMove(Point p, const wxString& sentence);   // status bar and REFUSED line
-  void ShowState();  // board and side panel from the current game
-  void UpdateSidePanel();
+  void ShowState();                        // board and side panel from the current game
+  GameKind Kind() const;                   // the kind of game shown
+  void UpdateSidePanel();                  // the side panel from sideView()
   void ShowSituationStatus();              // status bar: what the user can do now (after a cancel)
   void ReportGame(const Game& game);       // test report: MOVE / RESULT / BOARD lines, picture
   void ReportForbidden(const Game& game);  // test report: FORBIDDEN line (renju, Black to move)
-  void SaveBoardPicture();
+  void SaveBoardPicture(const wxString& path);
   void ReportGeometry(bool force);  // test report: GEOMETRY line (when changed, or `force`)
   void ReportButtons();             // test report: BUTTON lines for the controls that changed
   void ScheduleExit();
@@ -186,7 +178,7 @@ class MainFrame : public wxFrame {
   Settings saved_;    // what is written to the config
   Settings session_;  // what this run uses (saved_ + command-line overrides)
   LaunchOptions options_;
-  std::unique_ptr<TestReport> report_;
+  std::unique_ptr<ReportObserver> report_;  // the --test-report file, when asked for
 
   Mode mode_ = Mode::Local;
   Game local_;
@@ -210,12 +202,10 @@ class MainFrame : public wxFrame {
   Rule replayRule_ = Rule::Freestyle;
   Game replayGame_;
   wxString replayPath_;
-  wxString savePath_;          // where File > Save writes without asking ("" = ask)
-  net::NetSnapshot snap_;      // the last snapshot of net_
-  bool netStarted_ = false;    // snap_'s match has started (its game is the one shown)
-  int startedGame_ = 0;        // number of the network game shown (0 before the first)
-  std::size_t chatShown_ = 0;  // lines of snap_.chat already in the chat log
-  std::string noticeShown_;    // snap_.notice last shown
+  wxString savePath_;      // where File > Save writes without asking ("" = ask)
+  net::NetSnapshot snap_;  // the last snapshot of net_
+  MatchWatcher match_;     // what of net_'s match was seen (started: its game is shown)
+  GameWatcher shown_;      // what of the game shown was seen (sounds, test report)
   // The players of the game shown: nicknames and our colour in a network game (kept after the
   // match ended, until another game starts); empty and Stone::Empty in a hot-seat game.
   wxString blackNick_;
@@ -229,71 +219,14 @@ class MainFrame : public wxFrame {
   bool hinting_ = false;
   ConnectDialog* connectDialog_ = nullptr;  // the host/join dialog while it runs
 
-  // Test report bookkeeping for the game shown.
-  bool reportedListening_ = false;
-  int reportedPly_ = 0;
-  std::vector<Point> reportedMoves_;  // the moves reported (reportedPly_ of them count)
-  bool reportedResult_ = false;
-  std::pair<Outcome, EndReason> reportedResultKind_{};  // the RESULT reported (again on a change)
-  bool announced_ = false;         // the game shown had its LOCAL or STARTED line
-  int reportedForbiddenPly_ = -1;  // ply of the last FORBIDDEN line
   bool exitRequested_ = false;
-  wxPoint reportedOrigin_{-1, -1};  // last GEOMETRY line
-  int reportedCell_ = 0;
-  std::map<std::string, std::string> reportedButtons_;  // last BUTTON line per control
   wxTimer exitTimer_;
-  wxTimer suspendTimer_;      // refreshes the resume countdown while a match is suspended
-  int suspensionsShown_ = 0;  // SUSPENDED lines reported for this match
-  wxString reportedTurn_;     // the side panel's turn or result line as last reported (TURN)
-  bool closedShown_ = false;  // the status bar said that this match's connection closed
-  bool resumedShown_ = true;  // the RESUMED line for the last suspension was reported
+  wxTimer suspendTimer_;  // refreshes the resume countdown while a match is suspended
 
   BoardPanel* board_ = nullptr;
-  ReplayBar* replayBar_ = nullptr;
-  wxSizer* replaySizer_ = nullptr;  // the replay heading and bar (shown in a replay)
-  wxSizer* localSizer_ = nullptr;   // Undo / Redo / Restart (shown in a hot-seat game)
-  wxButton* undoButton_ = nullptr;
-  wxButton* redoButton_ = nullptr;
-  wxButton* restartButton_ = nullptr;
+  SidePanel* side_ = nullptr;
   wxMenu* recentMenu_ = nullptr;
   std::vector<wxString> recentFiles_;
-  // The side panel; it scrolls vertically when the window is lower than its contents.
-  wxScrolledWindow* side_ = nullptr;
-  int sideWidth_ = 0;          // pixels the side panel's contents need across, margins included
-  int sideContentHeight_ = 0;  // pixels the side panel's contents need in a network match
-  int sideWrapWidth_ = 0;      // the SideTextWidth its labels were last wrapped to
-  wxStaticBitmap* blackIcon_ = nullptr;
-  wxStaticBitmap* whiteIcon_ = nullptr;
-  wxStaticText* blackName_ = nullptr;
-  wxStaticText* whiteName_ = nullptr;
-  wxStaticText* blackYou_ = nullptr;  // "(you)" after our name, never ellipsized
-  wxStaticText* whiteYou_ = nullptr;
-  wxStaticText* gameHeading_ = nullptr;
-  wxStaticText* turn_ = nullptr;
-  wxStaticText* moves_ = nullptr;
-  wxStaticText* rule_ = nullptr;
-  wxStaticText* foul_ = nullptr;
-  wxStaticText* connection_ = nullptr;
-  wxButton* hostButton_ = nullptr;
-  wxButton* joinButton_ = nullptr;
-  wxButton* leaveButton_ = nullptr;
-  // Network match: actions, the request card, the chat (hidden in a hot-seat game).
-  wxSizer* actionsSizer_ = nullptr;
-  wxButton* takebackButton_ = nullptr;
-  wxButton* drawButton_ = nullptr;
-  wxButton* resignButton_ = nullptr;
-  wxButton* againButton_ = nullptr;
-  wxPanel* requestCard_ = nullptr;
-  wxStaticText* requestTitle_ = nullptr;
-  wxStaticText* requestText_ = nullptr;
-  wxButton* acceptButton_ = nullptr;
-  wxButton* declineButton_ = nullptr;
-  wxSizer* chatSizer_ = nullptr;
-  wxSizerItem* filler_ = nullptr;  // stretches in place of the chat in a hot-seat game
-  wxTextCtrl* chatLog_ = nullptr;
-  wxTextCtrl* chatInput_ = nullptr;
-  wxButton* sendButton_ = nullptr;
-  wxStaticText* chatError_ = nullptr;
 };
 
 }  // namespace gomoku::app

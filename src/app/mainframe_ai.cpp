@@ -12,7 +12,7 @@
 #include "app/enginesdialog.h"
 #include "app/i18n.h"
 #include "app/mainframe.h"
-#include "app/testreport.h"
+#include "app/reportobserver.h"
 #include "app/texts.h"
 #include "core/notation.h"
 

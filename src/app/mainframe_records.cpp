@@ -17,7 +17,8 @@
 #include "app/gamerecords.h"
 #include "app/mainframe.h"
 #include "app/replaybar.h"
-#include "app/testreport.h"
+#include "app/reportobserver.h"
+#include "app/sidepanel.h"
 #include "app/texts.h"
 #include "core/notation.h"
 #include "record/position.h"
@@ -134,19 +135,19 @@ void MainFrame::OnCharHook(wxKeyEvent& event) {
   }
   switch (event.GetKeyCode()) {
     case WXK_HOME:
-      replayBar_->First();
+      side_->GetReplayBar()->First();
       break;
     case WXK_LEFT:
-      replayBar_->Prev();
+      side_->GetReplayBar()->Prev();
       break;
     case WXK_RIGHT:
-      replayBar_->Next();
+      side_->GetReplayBar()->Next();
       break;
     case WXK_END:
-      replayBar_->Last();
+      side_->GetReplayBar()->Last();
       break;
     case WXK_SPACE:
-      replayBar_->TogglePlay();
+      side_->GetReplayBar()->TogglePlay();
       break;
     default:
       event.Skip();
@@ -335,7 +336,6 @@ void MainFrame::OpenRecord(const wxString& path) {
     report_->Opened(replayRecord_.size, replayRule_, total);
     ReportGeometry(true);
   }
-  replayBar_->SetPosition(0, total);
   ShowReplay(0);
   if (total == 0) {
     // A header-only file is a record, but an empty one: say so rather than show a bare board.
@@ -357,7 +357,6 @@ void MainFrame::ShowReplay(int ply) {
   } catch (const std::invalid_argument&) {
     return;  // checked when the record was opened
   }
-  if (replayBar_->Ply() != ply) replayBar_->SetPosition(ply, replayBar_->Total());
   ShowState();
   const int total = static_cast<int>(replayRecord_.moves.size());
   if (const Point* last = replayGame_.lastMove()) {
@@ -381,7 +380,7 @@ void MainFrame::ShowReplay(int ply) {
 
 void MainFrame::ContinueFromHere() {
   if (mode_ != Mode::Replay) return;
-  const int ply = replayBar_->Ply();
+  const int ply = side_->GetReplayBar()->Ply();
   Game game;
   try {
     game = Game(replayRecord_.size, replayRule_, session_.localGame.foul);
@@ -501,12 +500,13 @@ void MainFrame::AutoSaveNetwork(const Game& game) {
   // Once per network game: when it ends, or when it is cut short; the same file again when the
   // ended game changes (the opponent's move that crossed our resignation, a resignation that
   // crossed the five).
-  if (!netStarted_ || game.ply() == 0 || !game.over()) return;
+  if (!match_.Started() || game.ply() == 0 || !game.over()) return;
   const std::pair<Outcome, EndReason> result{game.result().outcome, game.result().reason};
-  if (netSavedGame_ == startedGame_ && netSavedPly_ == game.ply() && netSavedResult_ == result)
+  if (netSavedGame_ == match_.GameNumber() && netSavedPly_ == game.ply() &&
+      netSavedResult_ == result)
     return;
-  if (netSavedGame_ != startedGame_) netAutoSave_.clear();
-  netSavedGame_ = startedGame_;
+  if (netSavedGame_ != match_.GameNumber()) netAutoSave_.clear();
+  netSavedGame_ = match_.GameNumber();
   netSavedPly_ = game.ply();
   netSavedResult_ = result;
   AutoSave(game, blackNick_, whiteNick_,

@@ -1,0 +1,363 @@
+// MainFrame: network games: hosting and joining, the match's updates (MatchWatcher), its
+// actions (take back, draw, resign, play again, answers) and the chat.
+#include <algorithm>
+#include <functional>
+
+#include <wx/app.h>
+#include <wx/msgdlg.h>
+
+#include "app/connectdialogs.h"
+#include "app/mainframe.h"
+#include "app/reportobserver.h"
+#include "app/sidepanel.h"
+#include "app/sounds.h"
+#include "app/texts.h"
+#include "core/notation.h"
+#include "core/utf8.h"
+#include "net/wire.h"
+
+namespace gomoku::app {
+
+// ---------------------------------------------------------------------------------------------
+// Connecting and the match's updates
+
+net::NetGame& MainFrame::NewNetGame() {
+  StopComputer();
+  computer_ = Stone::Empty;
+  DropNetGame();
+  // The listener runs on the network thread: it only queues a call to the GUI thread, which
+  // checks that the window still exists before touching it.
+  std::shared_ptr<bool> alive = alive_;
+  net_ = std::make_unique<net::NetGame>([alive, this] {
+    if (wxTheApp)
+      wxTheApp->CallAfter([alive, this] {
+        if (*alive) OnNetChanged();
+      });
+  });
+  snap_ = net_->snapshot();
+  match_.Reset();
+  netSavedGame_ = 0;  // a new match: its games are numbered from 1 again
+  side_->ClearChat();
+  return *net_;
+}
+
+void MainFrame::DropNetGame() {
+  if (!net_) return;
+  net_->leave();  // BYE if a match runs: its game ends as interrupted
+  const net::NetSnapshot last = net_->snapshot();
+  net_.reset();
+  if (mode_ == Mode::Network) {
+    ReportGame(last.game);  // RESULT for a game cut short here
+    AutoSaveNetwork(last.game);
+    // Keep the ended game visible as a position nobody can play on.
+    local_ = last.game;
+    hotSeat_ = false;
+    localDirty_ = false;
+    mode_ = Mode::Local;
+  }
+  snap_ = net::NetSnapshot();
+  match_.Reset();
+}
+
+bool MainFrame::MatchRunning() const {
+  return Actions().running;
+}
+
+bool MainFrame::ConfirmLeave(const wxString& question) {
+  wxMessageDialog dialog(this, question, _("Leave game"),
+                         wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION);
+  dialog.SetExtendedMessage(_("The game is still running. Your opponent will see that you left."));
+  dialog.SetYesNoLabels(_("&Leave game"), _("&Stay"));
+  return dialog.ShowModal() == wxID_YES;
+}
+
+void MainFrame::OpenHostDialog(std::optional<std::uint16_t> listenPort) {
+  if (connectDialog_) return;
+  if (MatchRunning() && !ConfirmLeave(_("Leave the running game and create a new one?"))) return;
+  if (net_ && !MatchRunning()) DropNetGame();
+  HostDialog dialog(this, session_, [this]() -> net::NetGame& { return NewNetGame(); });
+  RunConnectDialog(dialog, [&] {
+    if (listenPort) dialog.Listen(*listenPort);
+  });
+}
+
+void MainFrame::OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_t>> target) {
+  if (connectDialog_) return;
+  if (MatchRunning() && !ConfirmLeave(_("Leave the running game and join another one?"))) return;
+  if (net_ && !MatchRunning()) DropNetGame();
+  JoinDialog dialog(this, session_, [this]() -> net::NetGame& { return NewNetGame(); });
+  RunConnectDialog(dialog, [&] {
+    if (target) dialog.Connect(target->first, target->second);
+  });
+}
+
+int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void()>& start) {
+  dialog.SetFailureHandler([this](net::NetFailure failure, const std::string& message) {
+    if (report_) report_->Failed(failure, message);
+    SetStatusText(AsSentence(message));
+    ScheduleExit();
+  });
+  connectDialog_ = &dialog;
+  start();
+  const int result = exitRequested_ ? wxID_CANCEL : dialog.ShowModal();
+  connectDialog_ = nullptr;
+
+  // A joined game (also one joined from the command line): where its resume token belongs.
+  if (match_.Started() && snap_.role == net::Role::Joiner &&
+      !dialog.GetSettings().resumeTarget.empty()) {
+    saved_.resumeTarget = session_.resumeTarget = dialog.GetSettings().resumeTarget;
+    SaveSettings();
+  }
+  if (dialog.UserSubmitted()) {
+    const Settings& edited = dialog.GetSettings();
+    session_ = edited;
+    saved_.nickname = edited.nickname;
+    saved_.lastHost = edited.lastHost;
+    saved_.lastPort = edited.lastPort;
+    saved_.hostPort = edited.hostPort;
+    saved_.hostColor = edited.hostColor;
+    saved_.hostGame = edited.hostGame;
+    SaveSettings();
+  }
+  if (result != wxID_OK && !match_.Started()) DropNetGame();
+  ShowState();
+  // Cancelled or closed: a failure shown in the dialog is no news for the status bar anymore.
+  if (result != wxID_OK) ShowSituationStatus();
+  if (exitRequested_) Close(true);
+  return result;
+}
+
+void MainFrame::OnNetChanged() {
+  if (!net_) return;
+  snap_ = net_->snapshot();
+  if (connectDialog_) connectDialog_->OnNetUpdate(snap_);
+  // What changed since the last snapshot (MatchWatcher keeps what was seen).
+  const MatchUpdate update = match_.Update(snap_);
+  const bool started = match_.Started();
+  if (update.started) {
+    // The first game, and each one after "Play again" (colours swapped).
+    netTimes_.clear();
+    lastMoveAt_ = std::chrono::steady_clock::now();
+    mode_ = Mode::Network;
+    you_ = snap_.localColor;
+    shown_.Reset();
+    if (report_) report_->GameShown(true);
+    savePath_.clear();
+  }
+  // LISTENING, STARTED, SUSPENDED, RESUMED.
+  if (report_) report_->OnMatch(update, snap_);
+  if (update.started) {
+    const int gameNumber = update.gameNumber;
+    const wxString peer = FromUtf8(snap_.peerNickname);
+    if (gameNumber == 1)
+      SetStatusText(snap_.localColor == Stone::Black
+                        ? wxString::Format(_("Game started: you play Black against %s."), peer)
+                        : wxString::Format(_("Game started: you play White against %s."), peer));
+    else
+      SetStatusText(
+          snap_.localColor == Stone::Black
+              ? wxString::Format(_("Game %d started: you play Black against %s."), gameNumber, peer)
+              : wxString::Format(_("Game %d started: you play White against %s."), gameNumber,
+                                 peer));
+  }
+  if (mode_ == Mode::Network && started) {
+    // Nicknames follow NICKNAME messages (and our own changes) while the match lasts.
+    if (!snap_.peerNickname.empty()) {
+      const wxString local = FromUtf8(snap_.localNickname);
+      const wxString peer = FromUtf8(snap_.peerNickname);
+      blackNick_ = you_ == Stone::Black ? local : peer;
+      whiteNick_ = you_ == Stone::White ? local : peer;
+    }
+  }
+  if (snap_.role == net::Role::Joiner && started) {
+    // The token that rejoins this match, kept for a restarted program (until the match closes).
+    std::string token;
+    if (snap_.resumeToken != 0 && snap_.match != net::MatchPhase::Closed)
+      token = wxString::Format("%llx", static_cast<unsigned long long>(snap_.resumeToken))
+                  .utf8_string();
+    if (token != saved_.resumeToken) {
+      saved_.resumeToken = session_.resumeToken = token;
+      SaveSettings();
+    }
+  }
+  // Suspended: count the resume window down once a second.
+  const bool suspended =
+      started && snap_.phase == net::NetPhase::InMatch && snap_.match == net::MatchPhase::Suspended;
+  if (suspended && !suspendTimer_.IsRunning()) suspendTimer_.Start(1000);
+  if (!suspended && suspendTimer_.IsRunning()) suspendTimer_.Stop();
+  // Board, side panel and the MOVE / TAKEBACK / RESULT lines first: the chat and the notice
+  // that came in the same batch of network events are reported after them.
+  if (mode_ == Mode::Network && started) NoteNetworkTimes();
+  const int plyBefore = shown_.Ply();
+  const bool resultBefore = shown_.EndSeen();
+  const auto resultsBefore = shown_.ResultsSeen();
+  ShowState();
+  const bool resultChanged = shown_.ResultsSeen() != resultsBefore;
+  if (mode_ == Mode::Network && started) {
+    for (const net::ChatLine& line : update.chat) {
+      AppendChat(line);
+      if (!line.fromUs) PlaySound(Sound::Message);
+    }
+  }
+  if (report_) report_->OnMatchMessages(update, started);  // CHAT, NOTICE
+  if (mode_ == Mode::Network && started) {
+    const Game& game = snap_.game;
+    if (game.ply() > plyBefore && game.lastMove()) {
+      const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
+      if (mover != snap_.localColor && !game.over())
+        SetStatusText(wxString::Format(_("%s played %s."), FromUtf8(snap_.peerNickname),
+                                       toRif(*game.lastMove(), game.size())));
+    }
+  }
+  // The match's sentence about its last event (requests, answers, nicknames) goes to the
+  // status bar after a move of the same batch; a new result replaces it.
+  if (update.notice && !update.notice->empty()) SetStatusText(AsSentence(*update.notice));
+  if (mode_ == Mode::Network && started) {
+    const Game& game = snap_.game;
+    if (game.over() && (!resultBefore || resultChanged)) {
+      SetStatusText(
+          ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
+    } else if (update.closed) {
+      // The match closed (e.g. the dropped peer's time to reconnect ran out): the status bar
+      // says so like the side panel, instead of the notice that we are still waiting.
+      SetStatusText(wxString::Format(_("Connection closed: %s"), AsSentence(snap_.message)));
+    }
+    AutoSaveNetwork(game);  // when it ended, and again when the ended game changed
+  }
+}
+
+void MainFrame::LeaveGame() {
+  if (!net_ || snap_.phase != net::NetPhase::InMatch || snap_.match == net::MatchPhase::Closed)
+    return;
+  if (MatchRunning() && !ConfirmLeave(wxString::Format(_("Leave the game against %s?"),
+                                                       FromUtf8(snap_.peerNickname))))
+    return;
+  net_->leave();
+  OnNetChanged();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Network match actions
+
+MatchActions MainFrame::Actions() const {
+  return matchActions(net_ ? &snap_ : nullptr, match_.Started());
+}
+
+bool MainFrame::MatchConnected() const {
+  return Actions().connected;
+}
+
+bool MainFrame::CanTakeback() const {
+  return Actions().takeback;
+}
+
+bool MainFrame::CanOfferDraw() const {
+  return Actions().draw;
+}
+
+bool MainFrame::CanResign() const {
+  return Actions().resign;
+}
+
+bool MainFrame::CanPlayAgain() const {
+  return Actions().again;
+}
+
+bool MainFrame::CanAnswer() const {
+  return Actions().answer;
+}
+
+void MainFrame::ShowActionResult(const std::string& error, const wxString& done) {
+  OnNetChanged();  // the new state (and the match's notice) at once
+  SetStatusText(error.empty() ? done : AsSentence(error));
+}
+
+void MainFrame::RequestTakeback() {
+  if (!CanTakeback()) return;
+  const std::string error = net_->requestTakeback();
+  ShowActionResult(error,
+                   wxString::Format(_(L"Takeback requested. Waiting for %s\u2019s answer\u2026"),
+                                    FromUtf8(snap_.peerNickname)));
+}
+
+void MainFrame::OfferDraw() {
+  if (!CanOfferDraw()) return;
+  const bool accepting = snap_.drawRequested;
+  const std::string error = net_->offerDraw();
+  if (accepting && error.empty()) {
+    OnNetChanged();  // the result is in the status bar
+    return;
+  }
+  ShowActionResult(error,
+                   wxString::Format(_("Draw offered to %s. The offer stands until they move."),
+                                    FromUtf8(snap_.peerNickname)));
+}
+
+void MainFrame::Resign() {
+  if (!CanResign()) return;
+  wxMessageDialog dialog(
+      this, wxString::Format(_("Resign the game against %s?"), FromUtf8(snap_.peerNickname)),
+      _("Resign"), wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION);
+  dialog.SetExtendedMessage(_("Your opponent wins this game. You can still play again after it."));
+  dialog.SetYesNoLabels(_("&Resign"), _("&Keep playing"));
+  if (dialog.ShowModal() != wxID_YES || !CanResign()) return;  // the game may have ended meanwhile
+  const std::string error = net_->resign();
+  if (error.empty()) {
+    OnNetChanged();  // the result is in the status bar
+    return;
+  }
+  ShowActionResult(error, {});
+}
+
+void MainFrame::PlayAgain() {
+  if (!CanPlayAgain()) return;
+  const std::string error = net_->playAgain(true);
+  if (error.empty() && match_.GameNumber() < std::max(net_->snapshot().gameNumber, 1)) {
+    OnNetChanged();  // the opponent had asked already: the next game has started
+    return;
+  }
+  ShowActionResult(error,
+                   wxString::Format(_(L"Waiting for %s\u2026"), FromUtf8(snap_.peerNickname)));
+}
+
+void MainFrame::AnswerRequest(bool accept) {
+  if (!CanAnswer()) return;
+  std::string error;
+  if (snap_.takebackRequested)
+    error = net_->answerTakeback(accept);
+  else if (snap_.drawRequested)
+    error = net_->answerDraw(accept);
+  else
+    error = net_->playAgain(accept);
+  OnNetChanged();                                        // the match's notice says what was done
+  if (!error.empty()) SetStatusText(AsSentence(error));  // e.g. the request lapsed meanwhile
+}
+
+void MainFrame::SendChat() {
+  if (!MatchConnected()) return;
+  const std::string text = side_->ChatText().utf8_string();
+  if (text.empty()) return;
+  if (text.size() > net::kMaxChatBytes) {
+    // The limit in bytes of UTF-8 means little to a player: say what fits (a Chinese character
+    // takes 3 bytes).
+    side_->ShowChatError(
+        wxString::Format(
+            _("The message is too long (at most %d bytes, about %d Chinese characters)."),
+            static_cast<int>(net::kMaxChatBytes), static_cast<int>(net::kMaxChatBytes / 3)),
+        /*wrap=*/false);
+    return;
+  }
+  if (const std::string error = net_->sendChat(text); !error.empty()) {
+    side_->ShowChatError(AsSentence(error), /*wrap=*/true);  // e.g. too long, too fast
+    return;
+  }
+  side_->ChatSent();
+  OnNetChanged();
+}
+
+void MainFrame::AppendChat(const net::ChatLine& line) {
+  const wxString who = line.fromUs ? wxString(_("You")) : FromUtf8(singleLine(snap_.peerNickname));
+  side_->AppendChat(line.fromUs, who, line.text);
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,580 @@
+#include "app/sidepanel.h"
+
+#include <algorithm>
+
+#include <wx/button.h>
+#include <wx/dcclient.h>
+#include <wx/dcgraph.h>
+#include <wx/dcmemory.h>
+#include <wx/panel.h>
+#include <wx/settings.h>
+#include <wx/sizer.h>
+#include <wx/statbmp.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include "app/commands.h"
+#include "app/resources.h"
+#include "app/texts.h"
+#include "app/wraptext.h"
+#include "core/notation.h"
+#include "core/utf8.h"
+
+namespace gomoku::app {
+
+namespace {
+
+// Colours of the request card: warm for a question to answer, cool for a wait. Fixed light
+// colours with dark text, so the card reads the same in light and dark themes.
+const wxColour kIncomingCard(255, 240, 200);
+const wxColour kIncomingBorder(226, 178, 74);
+const wxColour kWaitingCard(226, 236, 248);
+const wxColour kWaitingBorder(140, 170, 210);
+const wxColour kCardText(38, 38, 38);
+
+// A stone icon of `dip` device-independent pixels for the side panel, crisp at 1x and 2x.
+wxBitmapBundle StoneIcon(Stone s, const wxWindow* w, int dip) {
+  wxVector<wxBitmap> bitmaps;
+  const wxImage& image = Resources::Get().StoneImage(s);
+  for (int factor : {1, 2}) {
+    const int px = w->FromDIP(dip) * factor;
+    if (image.IsOk()) {
+      bitmaps.push_back(wxBitmap(image.Scale(px, px, wxIMAGE_QUALITY_HIGH)));
+      continue;
+    }
+    wxImage transparent(px, px);
+    transparent.InitAlpha();
+    std::fill_n(transparent.GetAlpha(), px * px, static_cast<unsigned char>(0));
+    wxBitmap bitmap(transparent);
+    {
+      wxMemoryDC memoryDC(bitmap);
+      wxGCDC dc(memoryDC);
+      const bool black = s == Stone::Black;
+      dc.SetPen(wxPen(black ? wxColour(0, 0, 0) : wxColour(150, 146, 136)));
+      dc.SetBrush(wxBrush(black ? wxColour(24, 24, 24) : wxColour(246, 244, 238)));
+      dc.DrawEllipse(1, 1, px - 2, px - 2);
+    }
+    bitmaps.push_back(bitmap);
+  }
+  return wxBitmapBundle::FromBitmaps(bitmaps);
+}
+
+}  // namespace
+
+SidePanel::SidePanel(wxWindow* parent, Handlers handlers, int replaySpeedMs)
+    : wxScrolledWindow(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                       wxVSCROLL | wxTAB_TRAVERSAL),
+      handlers_(std::move(handlers)) {
+  Build(replaySpeedMs);
+}
+
+void SidePanel::Build(int replaySpeedMs) {
+  // Scrolls vertically, so that the window fits a low screen; as wide as its contents plus the
+  // scroll bar, so that a scroll bar never hides or squeezes them.
+  wxScrolledWindow* panel = this;
+  panel->SetScrollRate(0, FromDIP(10));
+  const int scrollBar = std::max(0, wxSystemSettings::GetMetric(wxSYS_VSCROLL_X, panel));
+  int width = FromDIP(270);  // of the contents with their margins; more if a row needs it
+
+  auto heading = [panel](const wxString& text) {
+    auto* label = new wxStaticText(panel, wxID_ANY, text.Upper());
+    wxFont font = label->GetFont().Bold();
+    font.SetFractionalPointSize(font.GetFractionalPointSize() * 0.85);
+    label->SetFont(font);
+    label->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+    return label;
+  };
+  // Icon, name (ellipsized when too long; the full name in its tooltip) and "(you)", which
+  // stays visible whatever the name's length.
+  auto playerRow = [&](Stone s, wxStaticBitmap*& icon, wxStaticText*& name, wxStaticText*& you) {
+    auto* row = new wxBoxSizer(wxHORIZONTAL);
+    icon = new wxStaticBitmap(panel, wxID_ANY, StoneIcon(s, panel, 22));
+    name = new wxStaticText(panel, wxID_ANY, ColorLabel(s), wxDefaultPosition, wxDefaultSize,
+                            wxST_ELLIPSIZE_END);
+    name->SetFont(name->GetFont().Larger());
+    // TRANSLATORS: after the user's own nickname in the side panel.
+    you = new wxStaticText(panel, wxID_ANY, _("(you)"));
+    you->SetFont(name->GetFont());
+    you->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+    you->Hide();
+    row->Add(icon, wxSizerFlags().CentreVertical());
+    row->Add(name, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(10)));
+    row->Add(you, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(6)));
+    return row;
+  };
+
+  // One column with a margin all around; vertical gaps come from spacers.
+  auto* sizer = new wxBoxSizer(wxVERTICAL);
+  const auto expand = wxSizerFlags().Expand();
+  sizer->Add(heading(_("Players")));
+  sizer->AddSpacer(FromDIP(10));
+  sizer->Add(playerRow(Stone::Black, blackIcon_, blackName_, blackYou_), expand);
+  sizer->AddSpacer(FromDIP(8));
+  sizer->Add(playerRow(Stone::White, whiteIcon_, whiteName_, whiteYou_), expand);
+
+  sizer->AddSpacer(FromDIP(22));
+  gameHeading_ = heading(_("Game"));
+  sizer->Add(gameHeading_);
+  sizer->AddSpacer(FromDIP(8));
+  turn_ = new wxStaticText(panel, wxID_ANY, {});
+  turn_->SetFont(turn_->GetFont().Bold().Larger());
+  sizer->Add(turn_, expand);
+  sizer->AddSpacer(FromDIP(6));
+  moves_ = new wxStaticText(panel, wxID_ANY, {});
+  sizer->Add(moves_, expand);
+  sizer->AddSpacer(FromDIP(2));
+  rule_ = new wxStaticText(panel, wxID_ANY, {});
+  rule_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+  sizer->Add(rule_, expand);
+  sizer->AddSpacer(FromDIP(2));
+  foul_ = new wxStaticText(panel, wxID_ANY, {});
+  foul_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+  sizer->Add(foul_, expand);
+
+  // Hot-seat game: undo, redo, restart.
+  localSizer_ = new wxBoxSizer(wxVERTICAL);
+  localSizer_->AddSpacer(FromDIP(14));
+  // Each button at least its best size (its label clear of its edges), the room left shared.
+  auto* localRow = new wxFlexGridSizer(3, FromDIP(6), FromDIP(6));
+  for (int column = 0; column < 3; ++column) localRow->AddGrowableCol(column, 1);
+  undoButton_ = new wxButton(panel, ID_Takeback, _("&Undo"));
+  undoButton_->SetToolTip(_("Take back the last move (Ctrl+Z)"));
+  redoButton_ = new wxButton(panel, ID_Redo, _("Re&do"));
+  redoButton_->SetToolTip(_("Play again the move last taken back (Ctrl+Y)"));
+  restartButton_ = new wxButton(panel, ID_Restart, _("Re&start"));
+  restartButton_->SetToolTip(_("Start this game again from the empty board"));
+  for (wxButton* b : {undoButton_, redoButton_, restartButton_}) localRow->Add(b, expand);
+  localSizer_->Add(localRow, expand);
+  width = std::max(width, localRow->CalcMin().x + FromDIP(32));  // measured while shown
+  sizer->Add(localSizer_, expand);
+
+  // Replay of an opened record.
+  replaySizer_ = new wxBoxSizer(wxVERTICAL);
+  replaySizer_->AddSpacer(FromDIP(18));
+  replaySizer_->Add(heading(_("Replay")));
+  replaySizer_->AddSpacer(FromDIP(8));
+  replayBar_ = new ReplayBar(panel, handlers_.replay, replaySpeedMs);
+  replaySizer_->Add(replayBar_, expand);
+  width = std::max(width, replayBar_->GetBestSize().x + FromDIP(32));
+  sizer->Add(replaySizer_, expand);
+  // Hidden until needed: they take the place of the chat, so the window's minimum size (set
+  // from the panel as built) does not count them.
+  sizer->Show(localSizer_, false, /*recursive=*/true);
+  sizer->Show(replaySizer_, false, /*recursive=*/true);
+
+  // Network match: the actions, two by two.
+  actionsSizer_ = new wxBoxSizer(wxVERTICAL);
+  actionsSizer_->AddSpacer(FromDIP(14));
+  auto* actions = new wxGridSizer(2, FromDIP(6), FromDIP(6));
+  takebackButton_ = new wxButton(panel, ID_Takeback, _("&Take back"));
+  takebackButton_->SetToolTip(_("Ask your opponent to take back your last move (Ctrl+Z)"));
+  drawButton_ = new wxButton(panel, ID_Draw, _("Offer &draw"));
+  drawButton_->SetToolTip(_("Offer your opponent a draw (Ctrl+D)"));
+  resignButton_ = new wxButton(panel, ID_Resign, _(L"&Resign\u2026"));
+  resignButton_->SetToolTip(_("Give up the running game"));
+  againButton_ = new wxButton(panel, ID_Again, _("Play &again"));
+  againButton_->SetToolTip(_("Ask for another game, with the colours swapped (Ctrl+G)"));
+  for (wxButton* b : {takebackButton_, drawButton_, resignButton_, againButton_})
+    actions->Add(b, expand);
+  actionsSizer_->Add(actions, expand);
+  sizer->Add(actionsSizer_, expand);
+
+  // The opponent's request with Accept / Decline, or our request waiting for an answer. A
+  // card in the side panel, so the board never moves and the game goes on meanwhile.
+  requestCard_ = new wxPanel(panel);
+  requestCard_->SetBackgroundColour(kIncomingCard);
+  requestCard_->Bind(wxEVT_PAINT, [this](wxPaintEvent&) {
+    wxPaintDC dc(requestCard_);
+    const bool incoming = requestCard_->GetBackgroundColour() == kIncomingCard;
+    dc.SetPen(wxPen(incoming ? kIncomingBorder : kWaitingBorder, FromDIP(1)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.DrawRectangle(wxPoint(0, 0), requestCard_->GetClientSize());
+    // An accent stripe on the left edge.
+    dc.SetBrush(wxBrush(incoming ? kIncomingBorder : kWaitingBorder));
+    dc.DrawRectangle(0, 0, FromDIP(4), requestCard_->GetClientSize().y);
+  });
+  requestTitle_ = new wxStaticText(requestCard_, wxID_ANY, {});
+  requestTitle_->SetFont(requestTitle_->GetFont().Bold());
+  requestText_ = new wxStaticText(requestCard_, wxID_ANY, {});
+  for (wxStaticText* t : {requestTitle_, requestText_}) t->SetForegroundColour(kCardText);
+  acceptButton_ = new wxButton(requestCard_, ID_Accept, _("&Accept"));
+  declineButton_ = new wxButton(requestCard_, ID_Decline, _("Decli&ne"));
+  auto* cardButtons = new wxBoxSizer(wxHORIZONTAL);
+  cardButtons->AddStretchSpacer();
+  cardButtons->Add(declineButton_);
+  cardButtons->Add(acceptButton_, wxSizerFlags().Border(wxLEFT, FromDIP(6)));
+  auto* card = new wxBoxSizer(wxVERTICAL);
+  const int pad = FromDIP(12);
+  card->Add(requestTitle_, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT | wxTOP, pad));
+  card->AddSpacer(FromDIP(4));
+  card->Add(requestText_, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT, pad));
+  card->Add(cardButtons, wxSizerFlags().Expand().Border(wxALL, pad));
+  requestCard_->SetSizer(card);
+  requestCard_->Hide();
+  sizer->Add(requestCard_, wxSizerFlags().Expand().Border(wxTOP, FromDIP(14)));
+
+  // Chat: the log (newest at the bottom), a line to type in and Send, a note for refusals.
+  chatSizer_ = new wxBoxSizer(wxVERTICAL);
+  chatSizer_->AddSpacer(FromDIP(18));
+  chatSizer_->Add(heading(_("Chat")));
+  chatSizer_->AddSpacer(FromDIP(8));
+  chatLog_ = new wxTextCtrl(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize,
+                            wxTE_MULTILINE | wxTE_READONLY | wxTE_RICH2 | wxTE_WORDWRAP);
+  chatLog_->SetMinSize(wxSize(-1, FromDIP(60)));
+  chatLog_->SetMargins(FromDIP(4));
+  chatSizer_->Add(chatLog_, wxSizerFlags(1).Expand());
+  chatSizer_->AddSpacer(FromDIP(6));
+  auto* chatRow = new wxBoxSizer(wxHORIZONTAL);
+  chatInput_ =
+      new wxTextCtrl(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
+  chatInput_->SetHint(_("Type a message"));
+  sendButton_ =
+      new wxButton(panel, ID_Send, _("Send"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+  sendButton_->SetMinSize(wxSize(FromDIP(64), -1));
+  chatRow->Add(chatInput_, wxSizerFlags(1).CentreVertical());
+  chatRow->Add(sendButton_, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(6)));
+  chatSizer_->Add(chatRow, expand);
+  chatError_ = new wxStaticText(panel, wxID_ANY, {});
+  wxFont small = chatError_->GetFont();
+  small.SetFractionalPointSize(small.GetFractionalPointSize() * 0.9);
+  chatError_->SetFont(small);
+  chatError_->SetForegroundColour(wxColour(192, 28, 40));
+  chatSizer_->AddSpacer(FromDIP(2));
+  chatSizer_->Add(chatError_, expand);
+  sizer->Add(chatSizer_, wxSizerFlags(1).Expand());
+  chatInput_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) {
+    if (handlers_.sendChat) handlers_.sendChat();
+  });
+  chatInput_->Bind(wxEVT_TEXT, [this](wxCommandEvent& e) {
+    e.Skip();
+    if (!chatError_->GetLabel().empty()) chatError_->SetLabelText({});
+  });
+  // In a hot-seat game (no chat) the buttons still sit at the bottom.
+  filler_ = sizer->AddStretchSpacer();
+
+  sizer->AddSpacer(FromDIP(22));
+  sizer->Add(heading(_("Connection")));
+  sizer->AddSpacer(FromDIP(8));
+  connection_ = new wxStaticText(panel, wxID_ANY, {});
+  sizer->Add(connection_, expand);
+
+  sizer->AddSpacer(FromDIP(8));
+  hostButton_ = new wxButton(panel, ID_Host, _(L"&Create game\u2026"));
+  joinButton_ = new wxButton(panel, ID_Join, _(L"&Join game\u2026"));
+  leaveButton_ = new wxButton(panel, ID_Leave, _("&Leave game"));
+  // Create and Join side by side, Leave under them: room for the chat in a network match.
+  auto* connect = new wxGridSizer(2, FromDIP(6), FromDIP(6));
+  connect->Add(hostButton_, expand);
+  connect->Add(joinButton_, expand);
+  sizer->AddSpacer(FromDIP(6));
+  sizer->Add(connect, expand);
+  sizer->AddSpacer(FromDIP(6));
+  sizer->Add(leaveButton_, expand);
+  auto* outer = new wxBoxSizer(wxVERTICAL);
+  outer->Add(sizer, wxSizerFlags(1).Expand().Border(wxALL, FromDIP(16)));
+  panel->SetSizer(outer);
+  contentHeight_ = outer->GetMinSize().y;  // as built: a network match with its chat
+  width_ = std::max(width, outer->GetMinSize().x);
+  panel->SetMinSize(wxSize(width_ + scrollBar, FromDIP(200)));
+  panel->FitInside();
+
+  // The buttons share the menu commands' ids: forward them to the frame's handlers.
+  panel->Bind(wxEVT_BUTTON, [this](wxCommandEvent& e) {
+    if (handlers_.command) handlers_.command(e.GetId());
+  });
+}
+
+wxString SidePanel::Render(const SideView& v) {
+  const int wrap = TextWidth();
+  wrapWidth_ = wrap;
+  // Nicknames inside sentences are shortened (with an ellipsis) to about half a line, so that
+  // what the sentence says (whose turn, the countdown) always shows.
+  auto shortName = [&](const wxWindow* label, const wxString& nick) {
+    return EllipsizeName(label, nick, wrap / 2);
+  };
+  const wxString blackNick = FromUtf8(v.black.name);
+  const wxString whiteNick = FromUtf8(v.white.name);
+  const wxString peerNick = FromUtf8(v.peer);
+
+  // Players: nicknames in a network game, "(you)" after ours; the side to move in bold. A long
+  // nickname is ellipsized, never the "(you)" after it; the tooltip has it in full.
+  const int iconWidth = blackIcon_->GetBestSize().x + FromDIP(10);
+  for (Stone s : {Stone::Black, Stone::White}) {
+    const PlayerView& player = s == Stone::Black ? v.black : v.white;
+    wxStaticText* label = s == Stone::Black ? blackName_ : whiteName_;
+    wxStaticText* you = s == Stone::Black ? blackYou_ : whiteYou_;
+    const wxString nick = s == Stone::Black ? blackNick : whiteNick;
+    const wxString text = nick.empty() ? ColorLabel(s) : nick;
+    wxFont font = label->GetFont();
+    font.SetWeight(player.toMove ? wxFONTWEIGHT_BOLD : wxFONTWEIGHT_NORMAL);
+    label->SetFont(font);
+    label->SetLabelText(text);
+    you->Show(player.you);
+    // Measured from the text: GTK reports a stale best size for a label that was hidden.
+    const int youWidth = you->GetTextExtent(you->GetLabelText()).x + FromDIP(2);
+    you->SetMinSize(wxSize(youWidth, -1));
+    int room = wrap - iconWidth;
+    if (player.you) room -= youWidth + FromDIP(6);
+    const int needed = label->GetTextExtent(text).x + FromDIP(2);
+    label->SetMinSize(wxSize(std::max(FromDIP(24), std::min(needed, room)), -1));
+    if (nick.empty())
+      label->UnsetToolTip();
+    else  // TRANSLATORS: tooltip of a player's name, e.g. "Alice (Black)".
+      label->SetToolTip(wxString::Format(_("%s (%s)"), nick, ColorLabel(s)));
+  }
+
+  // Turn or result.
+  wxString turn;
+  switch (v.turn.kind) {
+    case TurnKind::Result:
+      turn =
+          ResultSentence(v.turn.result, shortName(turn_, blackNick), shortName(turn_, whiteNick));
+      break;
+    case TurnKind::Paused:
+      turn = _("Game paused: connection lost");
+      break;
+    case TurnKind::RecordResult: {
+      Record record;
+      record.result = v.turn.stated.result;
+      record.resultText = v.turn.stated.text;
+      record.foulResult = v.turn.stated.foul;
+      turn = RecordResultSentence(record, blackNick, whiteNick);
+      break;
+    }
+    case TurnKind::ReplayToMove:
+      turn = wxString::Format(_("Replay: %s to move"), ColorLabel(v.turn.side));
+      break;
+    case TurnKind::YourTurn:
+      turn = _("Your turn");
+      break;
+    case TurnKind::OpponentTurn: {
+      // On one line when the name, shortened, fits there.
+      const wxString format = _("Opponent's turn: %s");
+      wxClientDC dc(turn_);
+      dc.SetFont(turn_->GetFont());
+      const int room = wrap - dc.GetTextExtent(wxString::Format(format, wxString())).x;
+      turn = wxString::Format(format, EllipsizeName(turn_, peerNick, std::max(room, wrap / 2)));
+      break;
+    }
+    case TurnKind::ComputerThinking:
+      turn = _(L"The computer is thinking\u2026");
+      break;
+    case TurnKind::ToMove:
+      turn = wxString::Format(_("%s to move"), ColorLabel(v.turn.side));
+      break;
+  }
+  SetWrappedLabel(turn_, turn, wrap);
+  // In a replay the controls below keep their place whether the result (two lines) or the side
+  // to move (one line) is shown.
+  turn_->SetMinSize(wxSize(-1, v.replay ? 2 * turn_->GetCharHeight() : -1));
+  gameHeading_->SetLabelText(v.gameNumber >= 2
+                                 ? wxString::Format(_("Game %d"), v.gameNumber).Upper()
+                                 : wxString(_("Game")).Upper());
+
+  wxString moves = wxString::Format(wxPLURAL("%d move", "%d moves", v.ply), v.ply);
+  if (v.lastMove) moves += wxString::Format(_(", last %s"), toRif(*v.lastMove, v.size));
+  SetWrappedLabel(moves_, moves, wrap);
+  SetWrappedLabel(rule_, RuleLabel(v.rule, v.size), wrap);
+  SetWrappedLabel(foul_, v.foul ? FoulPolicyLabel(*v.foul) : wxString(), wrap);
+  foul_->Show(v.foul.has_value());
+
+  // Connection.
+  wxString connection = _("Not connected");
+  const ConnectionView& c = v.connection;
+  switch (c.kind) {
+    case ConnectionKind::NotConnected:
+      break;
+    case ConnectionKind::LocalGame:
+      connection = _(L"Not connected \u2014 local game on this computer");
+      break;
+    case ConnectionKind::Replaying:
+      connection = _(L"Not connected \u2014 replaying a record");
+      break;
+    case ConnectionKind::Listening:
+      connection = wxString::Format(_("Listening on port %d"), c.port);
+      break;
+    case ConnectionKind::Connecting:
+      // NetGame says e.g. "connecting to example.org:6515".
+      connection = c.text.empty() ? wxString(_(L"Connecting\u2026"))
+                                  : AsSentence(c.text).RemoveLast() + L"\u2026";
+      break;
+    case ConnectionKind::Suspended: {
+      const wxString clock =
+          wxString::Format("%lld:%02lld", c.secondsLeft / 60, c.secondsLeft % 60);
+      connection =
+          c.host ? wxString::Format(_(L"Connection lost — waiting for %s to reconnect (%s left)."),
+                                    shortName(connection_, peerNick), clock)
+                 : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."),
+                                    clock);
+      break;
+    }
+    case ConnectionKind::Closed:
+      connection = wxString::Format(_("Connection closed: %s"), CoreText(c.text));
+      break;
+    case ConnectionKind::Connected:
+      connection = wxString::Format(_("Connected to %s"), FromUtf8(c.text));
+      break;
+    case ConnectionKind::Failed:
+      connection = wxString::Format(_("Connection failed: %s"), CoreText(c.text));
+      break;
+  }
+  SetWrappedLabel(connection_, connection, wrap);
+  RewrapLabel(chatError_, wrap);
+
+  const ControlsView& on = v.controls;
+  leaveButton_->Enable(on.leave);
+
+  // Network match: actions, request card and chat; in a local game none of them.
+  GetSizer()->Show(actionsSizer_, v.sections.network, /*recursive=*/true);
+  GetSizer()->Show(chatSizer_, v.sections.network, /*recursive=*/true);
+  filler_->Show(!v.sections.network);
+  GetSizer()->Show(localSizer_, v.sections.local, /*recursive=*/true);
+  GetSizer()->Show(replaySizer_, v.sections.replay, /*recursive=*/true);
+  undoButton_->Enable(on.undo);
+  redoButton_->Enable(on.redo);
+  restartButton_->Enable(on.restart);
+  takebackButton_->Enable(on.takeback);
+  drawButton_->Enable(on.draw);
+  resignButton_->Enable(on.resign);
+  againButton_->Enable(on.again);
+  againButton_->SetLabel(on.againWaiting ? _(L"Waiting\u2026") : _("Play &again"));
+  chatInput_->Enable(on.chat);
+  sendButton_->Enable(on.chat);
+  if (v.sections.network)
+    chatInput_->SetHint(
+        on.chat ? wxString::Format(_(L"Message to %s\u2026"), shortName(chatInput_, peerNick))
+                : wxString(_("Not connected")));
+  RenderRequestCard(v);
+  if (v.replay && (replayBar_->Ply() != v.replay->ply || replayBar_->Total() != v.replay->total))
+    replayBar_->SetPosition(v.replay->ply, v.replay->total);
+  Relayout();
+  return turn;
+}
+
+void SidePanel::RenderRequestCard(const SideView& v) {
+  const int wrap = TextWidth() - FromDIP(24);
+  // A long nickname is shortened, so that the sentence around it stays short.
+  const wxString peer = EllipsizeName(requestText_, FromUtf8(v.peer), wrap * 3 / 5);
+  wxString title, text;
+  switch (v.request.kind) {
+    case RequestKind::None:
+      break;
+    case RequestKind::PeerTakeback:
+      title = _("Takeback request");
+      // The opponent asks for two plies when it is its turn (its move and our reply).
+      text = v.request.plies == 1 ? wxString::Format(_("%s asks to take back a move."), peer)
+                                  : wxString::Format(_("%s asks to take back two moves."), peer);
+      break;
+    case RequestKind::PeerDraw:
+      title = _("Draw offer");
+      text = wxString::Format(_("%s offers a draw."), peer);
+      break;
+    case RequestKind::PeerAgain:
+      title = _("Play again");
+      text = wxString::Format(_("%s wants to play again, with the colours swapped."), peer);
+      break;
+    case RequestKind::OwnTakeback:
+      title = _("Takeback requested");
+      text = wxString::Format(_(L"Waiting for %s\u2019s answer\u2026"), peer);
+      break;
+    case RequestKind::OwnDraw:
+      title = _("Draw offered");
+      text = wxString::Format(_(L"Waiting for %s\u2019s answer\u2026"), peer);
+      break;
+    case RequestKind::OwnAgain:
+      title = _("Play again");
+      text = wxString::Format(_(L"Waiting for %s\u2026"), peer);
+      break;
+  }
+  if (title.empty()) {
+    requestCard_->Hide();
+    return;
+  }
+  const bool incoming = v.request.Incoming();
+  requestCard_->SetBackgroundColour(incoming ? kIncomingCard : kWaitingCard);
+  SetWrappedLabel(requestTitle_, title, wrap);
+  SetWrappedLabel(requestText_, text, wrap);
+  acceptButton_->Show(incoming);
+  declineButton_->Show(incoming);
+  requestCard_->Show();
+  requestCard_->Layout();
+  requestCard_->Refresh();
+}
+
+int SidePanel::TextWidth() const {
+  // The panel's inside less its margins; never less than the panel was built for.
+  return std::max(GetClientSize().x, width_) - FromDIP(32);
+}
+
+void SidePanel::Relayout() {
+  FitInside();  // the scrolling range follows the contents shown
+  Layout();
+}
+
+void SidePanel::AppendChat(bool fromUs, const wxString& who, const std::string& text) {
+  // "Bob: hello" / "You: hi"; the name in bold (and coloured for the opponent). singleLine
+  // keeps a peer's text on its line.
+  if (!chatLog_->IsEmpty()) chatLog_->AppendText("\n");
+  wxTextAttr name;
+  name.SetFontWeight(wxFONTWEIGHT_BOLD);
+  name.SetTextColour(fromUs ? wxSystemSettings::GetColour(wxSYS_COLOUR_WINDOWTEXT)
+                            : wxColour(28, 100, 180));
+  chatLog_->SetDefaultStyle(name);
+  // TRANSLATORS: the speaker in the chat log, e.g. "Bob: ".
+  chatLog_->AppendText(wxString::Format(_("%s: "), who));
+  wxTextAttr body;
+  body.SetFontWeight(wxFONTWEIGHT_NORMAL);
+  body.SetTextColour(wxSystemSettings::GetColour(wxSYS_COLOUR_WINDOWTEXT));
+  chatLog_->SetDefaultStyle(body);
+  chatLog_->AppendText(FromUtf8(singleLine(text)));
+  chatLog_->ShowPosition(chatLog_->GetLastPosition());  // newest at the bottom, in view
+}
+
+void SidePanel::ClearChat() {
+  chatLog_->Clear();
+  chatInput_->Clear();
+  chatError_->SetLabelText({});
+}
+
+wxString SidePanel::ChatText() const {
+  return chatInput_->GetValue().Trim().Trim(false);
+}
+
+void SidePanel::ChatSent() {
+  chatInput_->Clear();
+  chatError_->SetLabelText({});
+}
+
+void SidePanel::ShowChatError(const wxString& text, bool wrap) {
+  if (wrap) {
+    SetWrappedLabel(chatError_, text, TextWidth());  // e.g. too long, too fast
+    Relayout();
+  } else {
+    chatError_->SetLabelText(text);
+    Layout();
+  }
+}
+
+std::vector<std::pair<const char*, wxWindow*>> SidePanel::ReportedControls() const {
+  return {
+      {"takeback", takebackButton_},
+      {"draw", drawButton_},
+      {"resign", resignButton_},
+      {"again", againButton_},
+      {"accept", acceptButton_},
+      {"decline", declineButton_},
+      {"chat", chatInput_},
+      {"send", sendButton_},
+      {"undo", undoButton_},
+      {"redo", redoButton_},
+      {"restart", restartButton_},
+      {"first", replayBar_->FirstButton()},
+      {"prev", replayBar_->PrevButton()},
+      {"play", replayBar_->PlayButton()},
+      {"next", replayBar_->NextButton()},
+      {"last", replayBar_->LastButton()},
+      {"continue", replayBar_->ContinueButton()},
+  };
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,121 @@
+#pragma once
+/// @file The main window's side panel: the players, the game's lines (turn, moves, rule), the
+/// local game's Undo / Redo / Restart, the replay bar, the network match's actions, request
+/// card and chat, the connection and its buttons. It owns its widgets and shows a SideView
+/// (sideview.h), phrased in the user's language; its buttons send the frame the menu commands
+/// of commands.h.
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <wx/scrolwin.h>
+
+#include "app/replaybar.h"
+#include "app/sideview.h"
+
+class wxButton;
+class wxPanel;
+class wxSizer;
+class wxSizerItem;
+class wxStaticBitmap;
+class wxStaticText;
+class wxTextCtrl;
+
+namespace gomoku::app {
+
+/// The side panel. It scrolls vertically when the window is lower than its contents.
+class SidePanel : public wxScrolledWindow {
+ public:
+  /// What the panel asks of the frame.
+  struct Handlers {
+    ReplayBar::Handlers replay;           ///< the replay bar's requests
+    std::function<void(int id)> command;  ///< a button was clicked: run the command `id`
+    std::function<void()> sendChat;       ///< Enter in the chat input
+  };
+
+  /// The panel, built for a network match with its chat (the largest contents); the replay
+  /// bar's autoplay at `replaySpeedMs` milliseconds per move.
+  SidePanel(wxWindow* parent, Handlers handlers, int replaySpeedMs);
+
+  /// Shows `view`. Returns the turn line as shown (for the test report's TURN line).
+  wxString Render(const SideView& view);
+
+  /// Pixels the contents need down, as built (a network match with its chat).
+  int ContentHeight() const { return contentHeight_; }
+  /// Width in pixels for the panel's texts (its inside less its margins).
+  int TextWidth() const;
+  /// The texts were wrapped to another width than TextWidth() now (e.g. a scroll bar came):
+  /// time to render again.
+  bool NeedsRewrap() const { return TextWidth() != wrapWidth_; }
+  /// Lays the panel out again and updates its scrolling range to its contents.
+  void Relayout();
+
+  /// The replay controls.
+  ReplayBar* GetReplayBar() const { return replayBar_; }
+
+  /// Chat: appends "<who>: <text>" (`who` in bold, coloured for the opponent) at the bottom.
+  void AppendChat(bool fromUs, const wxString& who, const std::string& text);
+  /// Chat: empties the log, the input and the error note (a new match).
+  void ClearChat();
+  /// Chat: the text typed, without surrounding blanks.
+  wxString ChatText() const;
+  /// Chat: empties the input and the error note (the line was sent).
+  void ChatSent();
+  /// Chat: shows `text` under the input, wrapped to the panel's width when `wrap`.
+  void ShowChatError(const wxString& text, bool wrap);
+
+  /// The controls the test report follows (BUTTON lines), by name.
+  std::vector<std::pair<const char*, wxWindow*>> ReportedControls() const;
+
+ private:
+  void Build(int replaySpeedMs);
+  void RenderRequestCard(const SideView& view);
+
+  Handlers handlers_;
+  int width_ = 0;          // pixels the contents need across, margins included
+  int contentHeight_ = 0;  // pixels the contents need down in a network match
+  int wrapWidth_ = 0;      // the TextWidth its labels were last wrapped to
+
+  ReplayBar* replayBar_ = nullptr;
+  wxSizer* replaySizer_ = nullptr;  // the replay heading and bar (shown in a replay)
+  wxSizer* localSizer_ = nullptr;   // Undo / Redo / Restart (shown in a local game)
+  wxButton* undoButton_ = nullptr;
+  wxButton* redoButton_ = nullptr;
+  wxButton* restartButton_ = nullptr;
+  wxStaticBitmap* blackIcon_ = nullptr;
+  wxStaticBitmap* whiteIcon_ = nullptr;
+  wxStaticText* blackName_ = nullptr;
+  wxStaticText* whiteName_ = nullptr;
+  wxStaticText* blackYou_ = nullptr;  // "(you)" after our name, never ellipsized
+  wxStaticText* whiteYou_ = nullptr;
+  wxStaticText* gameHeading_ = nullptr;
+  wxStaticText* turn_ = nullptr;
+  wxStaticText* moves_ = nullptr;
+  wxStaticText* rule_ = nullptr;
+  wxStaticText* foul_ = nullptr;
+  wxStaticText* connection_ = nullptr;
+  wxButton* hostButton_ = nullptr;
+  wxButton* joinButton_ = nullptr;
+  wxButton* leaveButton_ = nullptr;
+  // Network match: actions, the request card, the chat (hidden in a local game).
+  wxSizer* actionsSizer_ = nullptr;
+  wxButton* takebackButton_ = nullptr;
+  wxButton* drawButton_ = nullptr;
+  wxButton* resignButton_ = nullptr;
+  wxButton* againButton_ = nullptr;
+  wxPanel* requestCard_ = nullptr;
+  wxStaticText* requestTitle_ = nullptr;
+  wxStaticText* requestText_ = nullptr;
+  wxButton* acceptButton_ = nullptr;
+  wxButton* declineButton_ = nullptr;
+  wxSizer* chatSizer_ = nullptr;
+  wxSizerItem* filler_ = nullptr;  // stretches in place of the chat in a local game
+  wxTextCtrl* chatLog_ = nullptr;
+  wxTextCtrl* chatInput_ = nullptr;
+  wxButton* sendButton_ = nullptr;
+  wxStaticText* chatError_ = nullptr;
+};
+
+}  // namespace gomoku::app

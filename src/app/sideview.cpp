@@ -1,0 +1,166 @@
+#include "app/sideview.h"
+
+#include <algorithm>
+
+namespace gomoku::app {
+
+MatchActions matchActions(const net::NetSnapshot* snap, bool started) {
+  MatchActions a;
+  if (!snap) return a;
+  const bool inMatch = snap->phase == net::NetPhase::InMatch;
+  const net::MatchPhase m = snap->match;
+  const Game& game = snap->game;
+  a.running = inMatch && m == net::MatchPhase::Playing;
+  a.connected = started && inMatch && m != net::MatchPhase::Handshake &&
+                m != net::MatchPhase::Closed && m != net::MatchPhase::Suspended;
+  // Our last move, and the opponent's reply when it is our turn again.
+  const int left = game.ply() - (game.toMove() == snap->localColor ? 2 : 1);
+  a.takeback =
+      a.running && !game.over() && !snap->takebackPending && !snap->takebackRequested && left >= 0;
+  a.draw = a.running && !game.over() && !snap->drawOffered;
+  a.resign = a.running && !game.over();
+  a.again = a.connected && m == net::MatchPhase::Finished && !snap->wantAgain;
+  a.answer =
+      a.connected && (snap->takebackRequested || snap->drawRequested ||
+                      (m == net::MatchPhase::Finished && snap->peerWantsAgain && !snap->wantAgain));
+  a.leave = started && inMatch && m != net::MatchPhase::Closed;
+  return a;
+}
+
+namespace {
+
+TurnView turnOf(const Game& game, const SideInput& in) {
+  const bool network = in.kind == GameKind::Network;
+  TurnView t;
+  t.side = game.toMove();
+  if (game.over()) {
+    t.kind = TurnKind::Result;
+    t.result = game.result();
+  } else if (network && in.net && in.net->match == net::MatchPhase::Suspended) {
+    t.kind = TurnKind::Paused;
+  } else if (in.kind == GameKind::Replay && game.ply() == in.replayTotal && in.stated) {
+    // The end of a record that states its result (e.g. a resignation, RE[B+R]).
+    t.kind = TurnKind::RecordResult;
+    t.stated = *in.stated;
+  } else if (in.kind == GameKind::Replay) {
+    t.kind = TurnKind::ReplayToMove;
+  } else if (network) {
+    t.kind = in.net && in.net->myTurn ? TurnKind::YourTurn : TurnKind::OpponentTurn;
+  } else if (in.kind == GameKind::Computer && in.computer != Stone::Empty) {
+    t.kind = game.toMove() == in.computer ? TurnKind::ComputerThinking : TurnKind::YourTurn;
+  }
+  return t;
+}
+
+ConnectionView connectionOf(const Game& game, const SideInput& in) {
+  ConnectionView c;
+  const bool local =
+      in.kind == GameKind::HotSeat || in.kind == GameKind::Computer || in.kind == GameKind::Kept;
+  if (!in.net) {
+    if (local && !game.over())
+      c.kind = ConnectionKind::LocalGame;
+    else if (in.kind == GameKind::Replay)
+      c.kind = ConnectionKind::Replaying;
+    return c;
+  }
+  const net::NetSnapshot& s = *in.net;
+  switch (s.phase) {
+    case net::NetPhase::Idle:
+      break;
+    case net::NetPhase::Listening:
+      c.kind = ConnectionKind::Listening;
+      c.port = s.port;
+      break;
+    case net::NetPhase::Connecting:
+      c.kind = ConnectionKind::Connecting;
+      c.text = s.message;
+      break;
+    case net::NetPhase::InMatch:
+      if (s.match == net::MatchPhase::Suspended) {
+        c.kind = ConnectionKind::Suspended;
+        c.host = s.role == net::Role::Host;
+        c.secondsLeft = std::max<long long>(
+            0, std::chrono::duration_cast<std::chrono::seconds>(s.resumeDeadline - in.now).count());
+      } else if (s.match == net::MatchPhase::Closed) {
+        c.kind = ConnectionKind::Closed;
+        c.text = s.message;
+      } else {
+        c.kind = ConnectionKind::Connected;
+        c.text = s.peerAddress;
+      }
+      break;
+    case net::NetPhase::Failed:
+      if (s.failure != net::NetFailure::Cancelled) {
+        c.kind = ConnectionKind::Failed;
+        c.text = s.message;
+      }
+      break;
+  }
+  return c;
+}
+
+RequestView requestOf(const SideInput& in, const MatchActions& actions) {
+  RequestView r;
+  if (in.kind != GameKind::Network || !in.net || !actions.connected) return r;
+  const net::NetSnapshot& s = *in.net;
+  const bool finished = s.match == net::MatchPhase::Finished;
+  if (s.takebackRequested) {
+    r.kind = RequestKind::PeerTakeback;
+    // The opponent asks for two plies when it is its turn (its move and our reply).
+    r.plies = s.game.toMove() == s.localColor ? 1 : 2;
+  } else if (s.drawRequested) {
+    r.kind = RequestKind::PeerDraw;
+  } else if (finished && s.peerWantsAgain && !s.wantAgain) {
+    r.kind = RequestKind::PeerAgain;
+  } else if (s.takebackPending) {
+    r.kind = RequestKind::OwnTakeback;
+  } else if (s.drawOffered) {
+    r.kind = RequestKind::OwnDraw;
+  } else if (finished && s.wantAgain) {
+    r.kind = RequestKind::OwnAgain;
+  }
+  return r;
+}
+
+}  // namespace
+
+SideView sideView(const Game& game, const SideInput& in) {
+  SideView v;
+  const bool network = in.kind == GameKind::Network;
+  const bool local = in.kind == GameKind::HotSeat || in.kind == GameKind::Computer;
+  for (Stone s : {Stone::Black, Stone::White}) {
+    PlayerView& p = s == Stone::Black ? v.black : v.white;
+    p.name = s == Stone::Black ? in.blackName : in.whiteName;
+    p.toMove = !game.over() && game.toMove() == s;
+    p.you = in.you == s;
+  }
+  v.turn = turnOf(game, in);
+  v.gameNumber = network ? in.gameNumber : 0;
+  v.ply = game.ply();
+  if (const Point* last = game.lastMove()) v.lastMove = *last;
+  v.size = game.size();
+  v.rule = game.rule();
+  if (game.rule() == Rule::Renju) v.foul = game.foulPolicy();
+  v.connection = connectionOf(game, in);
+  if (in.net) v.peer = in.net->peerNickname;
+
+  const MatchActions actions = matchActions(in.net, in.netStarted);
+  v.request = requestOf(in, actions);
+  v.sections.local = local;
+  v.sections.replay = in.kind == GameKind::Replay;
+  v.sections.network = network;
+  v.controls.undo = local && game.ply() > 0;
+  v.controls.redo = local && in.redoable;
+  v.controls.restart = local && game.ply() > 0;
+  v.controls.takeback = actions.takeback;
+  v.controls.draw = actions.draw;
+  v.controls.resign = actions.resign;
+  v.controls.again = actions.again;
+  v.controls.againWaiting = in.net && in.net->wantAgain && actions.connected;
+  v.controls.chat = actions.connected;
+  v.controls.leave = actions.leave;
+  if (in.kind == GameKind::Replay) v.replay = ReplayView{in.replayPly, in.replayTotal};
+  return v;
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,295 @@
+// The side panel's contents as plain values (src/app/sideview.h): whose turn, names, the
+// connection line, the request card, the buttons and the replay bar, for each kind of game.
+#include "app/sideview.h"
+
+#include <gtest/gtest.h>
+
+namespace gomoku::app {
+namespace {
+
+Game Played(std::initializer_list<Point> moves, Rule rule = Rule::Freestyle) {
+  Game game(15, rule);
+  for (const Point& p : moves) EXPECT_EQ(game.play(p), MoveError::None);
+  return game;
+}
+
+// A network match in its first game: we play `local`, `ply` moves played.
+net::NetSnapshot Match(Stone local, const Game& game) {
+  net::NetSnapshot s;
+  s.phase = net::NetPhase::InMatch;
+  s.match = net::MatchPhase::Playing;
+  s.game = game;
+  s.localColor = local;
+  s.localNickname = "Alice";
+  s.peerNickname = "Bob";
+  s.peerAddress = "127.0.0.1:6515";
+  s.myTurn = !game.over() && game.toMove() == local;
+  s.gameNumber = 1;
+  return s;
+}
+
+SideInput NetworkInput(const net::NetSnapshot& snap) {
+  SideInput in;
+  in.kind = GameKind::Network;
+  in.net = &snap;
+  in.netStarted = true;
+  in.gameNumber = snap.gameNumber;
+  in.you = snap.localColor;
+  in.blackName = snap.localColor == Stone::Black ? snap.localNickname : snap.peerNickname;
+  in.whiteName = snap.localColor == Stone::White ? snap.localNickname : snap.peerNickname;
+  return in;
+}
+
+TEST(SideView, HotSeatNamesColoursAndSideToMove) {
+  const Game game = Played({{7, 7}});
+  SideInput in;
+  const SideView v = sideView(game, in);
+  EXPECT_EQ(v.black.name, "");
+  EXPECT_EQ(v.white.name, "");
+  EXPECT_FALSE(v.black.toMove);
+  EXPECT_TRUE(v.white.toMove);
+  EXPECT_FALSE(v.black.you || v.white.you);
+  EXPECT_EQ(v.turn.kind, TurnKind::ToMove);
+  EXPECT_EQ(v.turn.side, Stone::White);
+  EXPECT_EQ(v.ply, 1);
+  ASSERT_TRUE(v.lastMove);
+  EXPECT_EQ(*v.lastMove, (Point{7, 7}));
+  EXPECT_EQ(v.connection.kind, ConnectionKind::LocalGame);
+  EXPECT_TRUE(v.sections.local);
+  EXPECT_FALSE(v.sections.network || v.sections.replay);
+  EXPECT_TRUE(v.controls.undo && v.controls.restart);
+  EXPECT_FALSE(v.controls.redo);
+  EXPECT_FALSE(v.controls.takeback || v.controls.chat || v.controls.leave);
+  EXPECT_EQ(v.request.kind, RequestKind::None);
+  EXPECT_FALSE(v.replay);
+  EXPECT_FALSE(v.foul);
+  EXPECT_FALSE(v.clocks.blackMs || v.clocks.whiteMs);
+}
+
+TEST(SideView, EmptyBoardHasNothingToUndoButRedoFollowsTheList) {
+  SideInput in;
+  in.redoable = true;
+  const SideView v = sideView(Game(), in);
+  EXPECT_FALSE(v.controls.undo || v.controls.restart);
+  EXPECT_TRUE(v.controls.redo);
+  EXPECT_FALSE(v.lastMove);
+}
+
+TEST(SideView, RenjuShowsTheFoulPolicy) {
+  const SideView v = sideView(Game(15, Rule::Renju, FoulPolicy::Lose), SideInput{});
+  EXPECT_EQ(v.rule, Rule::Renju);
+  ASSERT_TRUE(v.foul);
+  EXPECT_EQ(*v.foul, FoulPolicy::Lose);
+}
+
+TEST(SideView, ComputerThinksOnItsTurn) {
+  SideInput in;
+  in.kind = GameKind::Computer;
+  in.computer = Stone::White;
+  in.you = Stone::Black;
+  in.blackName = "Alice";
+  in.whiteName = "Computer (Beginner)";
+  const Game game = Played({{7, 7}});
+  SideView v = sideView(game, in);
+  EXPECT_EQ(v.turn.kind, TurnKind::ComputerThinking);
+  EXPECT_TRUE(v.black.you);
+  EXPECT_EQ(v.white.name, "Computer (Beginner)");
+  EXPECT_TRUE(v.sections.local);
+  v = sideView(Played({{7, 7}, {8, 8}}), in);
+  EXPECT_EQ(v.turn.kind, TurnKind::YourTurn);
+}
+
+TEST(SideView, FinishedGameShowsItsResultAndNobodyToMove) {
+  const Game game =
+      Played({{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}, {2, 1}, {3, 0}, {3, 1}, {4, 0}});
+  ASSERT_TRUE(game.over());
+  SideInput in;
+  const SideView v = sideView(game, in);
+  EXPECT_EQ(v.turn.kind, TurnKind::Result);
+  EXPECT_EQ(v.turn.result.outcome, Outcome::BlackWins);
+  EXPECT_FALSE(v.black.toMove || v.white.toMove);
+  // A local game over: "Not connected" alone.
+  EXPECT_EQ(v.connection.kind, ConnectionKind::NotConnected);
+}
+
+TEST(SideView, KeptNetworkGameCannotBeUndone) {
+  SideInput in;
+  in.kind = GameKind::Kept;
+  in.blackName = "Alice";
+  in.whiteName = "Bob";
+  Game game = Played({{7, 7}, {8, 8}});
+  game.end(Outcome::Interrupted, EndReason::Disconnected, "left");
+  const SideView v = sideView(game, in);
+  EXPECT_FALSE(v.sections.local || v.sections.network || v.sections.replay);
+  EXPECT_FALSE(v.controls.undo || v.controls.restart);
+  EXPECT_EQ(v.turn.kind, TurnKind::Result);
+  EXPECT_EQ(v.black.name, "Alice");
+}
+
+TEST(SideView, NetworkTurnsAndActions) {
+  // We play Black and moved; Bob (White) is to move.
+  const net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}}));
+  const SideView v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.turn.kind, TurnKind::OpponentTurn);
+  EXPECT_EQ(v.peer, "Bob");
+  EXPECT_TRUE(v.black.you);
+  EXPECT_TRUE(v.white.toMove);
+  EXPECT_EQ(v.connection.kind, ConnectionKind::Connected);
+  EXPECT_EQ(v.connection.text, "127.0.0.1:6515");
+  EXPECT_TRUE(v.sections.network);
+  EXPECT_FALSE(v.sections.local);
+  EXPECT_TRUE(v.controls.takeback);  // our move
+  EXPECT_TRUE(v.controls.draw && v.controls.resign && v.controls.chat && v.controls.leave);
+  EXPECT_FALSE(v.controls.again || v.controls.againWaiting);
+  EXPECT_EQ(v.gameNumber, 1);
+}
+
+TEST(SideView, NoTakebackBeforeOurFirstMove) {
+  // We play White, Black played: nothing of ours to take back.
+  const net::NetSnapshot snap = Match(Stone::White, Played({{7, 7}}));
+  const SideView v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.turn.kind, TurnKind::YourTurn);
+  EXPECT_FALSE(v.controls.takeback);
+  const MatchActions a = matchActions(&snap, true);
+  EXPECT_TRUE(a.running && a.connected && a.draw && a.resign);
+  EXPECT_FALSE(a.takeback || a.again || a.answer);
+}
+
+TEST(SideView, RequestCardForTheOpponentsTakeback) {
+  net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}, {8, 8}}));
+  snap.takebackRequested = true;
+  // Our turn: Bob asks for his move only.
+  SideView v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.request.kind, RequestKind::PeerTakeback);
+  EXPECT_EQ(v.request.plies, 1);
+  EXPECT_TRUE(v.request.Incoming());
+  EXPECT_FALSE(v.controls.takeback);
+  EXPECT_TRUE(matchActions(&snap, true).answer);
+  // Bob's turn: his move and our reply.
+  snap = Match(Stone::Black, Played({{7, 7}, {8, 8}, {9, 9}}));
+  snap.takebackRequested = true;
+  v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.request.plies, 2);
+}
+
+TEST(SideView, RequestCardForOurWaitingRequests) {
+  net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}}));
+  snap.drawOffered = true;
+  SideView v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.request.kind, RequestKind::OwnDraw);
+  EXPECT_FALSE(v.request.Incoming());
+  EXPECT_FALSE(v.controls.draw);
+  snap.drawOffered = false;
+  snap.takebackPending = true;
+  v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.request.kind, RequestKind::OwnTakeback);
+}
+
+TEST(SideView, PlayAgainAfterTheGame) {
+  net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}}));
+  snap.game.end(Outcome::WhiteWins, EndReason::Resignation);
+  snap.match = net::MatchPhase::Finished;
+  snap.myTurn = false;
+  SideView v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_TRUE(v.controls.again);
+  EXPECT_FALSE(v.controls.resign || v.controls.draw || v.controls.takeback);
+  EXPECT_EQ(v.request.kind, RequestKind::None);
+  snap.peerWantsAgain = true;
+  v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.request.kind, RequestKind::PeerAgain);
+  snap.peerWantsAgain = false;
+  snap.wantAgain = true;
+  v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.request.kind, RequestKind::OwnAgain);
+  EXPECT_FALSE(v.controls.again);
+  EXPECT_TRUE(v.controls.againWaiting);
+}
+
+TEST(SideView, SecondGameNumbersTheHeading) {
+  net::NetSnapshot snap = Match(Stone::White, Game());
+  snap.gameNumber = 2;
+  EXPECT_EQ(sideView(snap.game, NetworkInput(snap)).gameNumber, 2);
+  // Not in a network game: no number.
+  SideInput in;
+  in.gameNumber = 2;
+  EXPECT_EQ(sideView(Game(), in).gameNumber, 0);
+}
+
+TEST(SideView, SuspendedMatchCountsDown) {
+  net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}}));
+  snap.match = net::MatchPhase::Suspended;
+  snap.role = net::Role::Host;
+  SideInput in = NetworkInput(snap);
+  in.now = std::chrono::steady_clock::now();
+  snap.resumeDeadline = in.now + std::chrono::seconds(125);
+  SideView v = sideView(snap.game, in);
+  EXPECT_EQ(v.turn.kind, TurnKind::Paused);
+  EXPECT_EQ(v.connection.kind, ConnectionKind::Suspended);
+  EXPECT_TRUE(v.connection.host);
+  EXPECT_EQ(v.connection.secondsLeft, 125);
+  EXPECT_FALSE(v.controls.chat || v.controls.takeback);
+  EXPECT_TRUE(v.controls.leave);
+  // Past the deadline: never negative.
+  snap.resumeDeadline = in.now - std::chrono::seconds(3);
+  EXPECT_EQ(sideView(snap.game, in).connection.secondsLeft, 0);
+}
+
+TEST(SideView, ClosedMatchKeepsItsReason) {
+  net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}}));
+  snap.match = net::MatchPhase::Closed;
+  snap.message = "the peer left";
+  const SideView v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.connection.kind, ConnectionKind::Closed);
+  EXPECT_EQ(v.connection.text, "the peer left");
+  EXPECT_FALSE(v.controls.leave || v.controls.chat);
+}
+
+TEST(SideView, ListeningAndFailingBeforeTheMatch) {
+  net::NetSnapshot snap;
+  snap.phase = net::NetPhase::Listening;
+  snap.port = 6515;
+  SideInput in;  // the local game stays shown meanwhile
+  in.net = &snap;
+  SideView v = sideView(Game(), in);
+  EXPECT_EQ(v.connection.kind, ConnectionKind::Listening);
+  EXPECT_EQ(v.connection.port, 6515);
+  EXPECT_TRUE(v.sections.local);
+  EXPECT_FALSE(v.controls.leave);
+  snap.phase = net::NetPhase::Failed;
+  snap.failure = net::NetFailure::Refused;
+  snap.message = "connection refused";
+  v = sideView(Game(), in);
+  EXPECT_EQ(v.connection.kind, ConnectionKind::Failed);
+  EXPECT_EQ(v.connection.text, "connection refused");
+  // Cancelled by the user: nothing to say.
+  snap.failure = net::NetFailure::Cancelled;
+  EXPECT_EQ(sideView(Game(), in).connection.kind, ConnectionKind::NotConnected);
+  EXPECT_FALSE(matchActions(nullptr, false).running);
+}
+
+TEST(SideView, ReplayStepsAndStatesTheRecordsResult) {
+  SideInput in;
+  in.kind = GameKind::Replay;
+  in.replayTotal = 2;
+  in.replayPly = 1;
+  in.stated = StatedResult{RecordResult::Black, "B+R", false};
+  SideView v = sideView(Played({{7, 7}}), in);
+  EXPECT_EQ(v.turn.kind, TurnKind::ReplayToMove);
+  EXPECT_EQ(v.turn.side, Stone::White);
+  ASSERT_TRUE(v.replay);
+  EXPECT_EQ(v.replay->ply, 1);
+  EXPECT_EQ(v.replay->total, 2);
+  EXPECT_TRUE(v.sections.replay);
+  EXPECT_FALSE(v.sections.local || v.controls.undo);
+  EXPECT_EQ(v.connection.kind, ConnectionKind::Replaying);
+  in.replayPly = 2;
+  v = sideView(Played({{7, 7}, {8, 8}}), in);
+  EXPECT_EQ(v.turn.kind, TurnKind::RecordResult);
+  EXPECT_EQ(v.turn.stated.text, "B+R");
+  // A record without a stated result ends on the side to move.
+  in.stated.reset();
+  EXPECT_EQ(sideView(Played({{7, 7}, {8, 8}}), in).turn.kind, TurnKind::ReplayToMove);
+}
+
+}  // namespace
+}  // namespace gomoku::app
