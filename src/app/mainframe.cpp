@@ -349,8 +349,8 @@ void MainFrame::OnNickname() {
 bool MainFrame::ChangeNickname(const std::string& nick) {
   if (MatchConnected()) {
     // The peer sees the new name at once (NICKNAME); it is also the default from now on.
-    if (const std::string error = net_->changeNickname(nick); !error.empty()) {
-      wxMessageBox(AsSentence(error), _("Nickname"), wxOK | wxICON_WARNING, this);
+    if (const net::RequestError error = net_->changeNickname(nick)) {
+      wxMessageBox(RefusalSentence(error), _("Nickname"), wxOK | wxICON_WARNING, this);
       return false;
     }
     session_.nickname = saved_.nickname = nick;
@@ -825,7 +825,7 @@ net::NetGame& MainFrame::NewNetGame() {
   suspensionsShown_ = 0;
   closedShown_ = false;
   resumedShown_ = true;
-  noticeShown_.clear();
+  noticeShown_ = {};
   chatLog_->Clear();
   chatInput_->Clear();
   chatError_->SetLabelText({});
@@ -1030,9 +1030,9 @@ void MainFrame::OnNetChanged() {
   // status bar after a move of the same batch; a new result replaces it.
   if (snap_.notice != noticeShown_) {
     noticeShown_ = snap_.notice;
-    if (!snap_.notice.empty()) {
-      if (report_ && netStarted_) report_->Notice(snap_.notice);
-      SetStatusText(AsSentence(snap_.notice));
+    if (snap_.notice.kind != net::NoticeKind::None) {
+      if (report_ && netStarted_) report_->Notice(net::describe(snap_.notice));
+      SetStatusText(NoticeSentence(snap_.notice));
     }
   }
   if (mode_ == Mode::Network && netStarted_) {
@@ -1095,14 +1095,14 @@ bool MainFrame::CanAnswer() const {
          (snap_.match == net::MatchPhase::Finished && snap_.peerWantsAgain && !snap_.wantAgain);
 }
 
-void MainFrame::ShowActionResult(const std::string& error, const wxString& done) {
+void MainFrame::ShowActionResult(const net::RequestError& error, const wxString& done) {
   OnNetChanged();  // the new state (and the match's notice) at once
-  SetStatusText(error.empty() ? done : AsSentence(error));
+  SetStatusText(error ? RefusalSentence(error) : done);
 }
 
 void MainFrame::RequestTakeback() {
   if (!CanTakeback()) return;
-  const std::string error = net_->requestTakeback();
+  const net::RequestError error = net_->requestTakeback();
   ShowActionResult(error,
                    wxString::Format(_(L"Takeback requested. Waiting for %s\u2019s answer\u2026"),
                                     FromUtf8(snap_.peerNickname)));
@@ -1111,8 +1111,8 @@ void MainFrame::RequestTakeback() {
 void MainFrame::OfferDraw() {
   if (!CanOfferDraw()) return;
   const bool accepting = snap_.drawRequested;
-  const std::string error = net_->offerDraw();
-  if (accepting && error.empty()) {
+  const net::RequestError error = net_->offerDraw();
+  if (accepting && !error) {
     OnNetChanged();  // the result is in the status bar
     return;
   }
@@ -1129,8 +1129,8 @@ void MainFrame::Resign() {
   dialog.SetExtendedMessage(_("Your opponent wins this game. You can still play again after it."));
   dialog.SetYesNoLabels(_("&Resign"), _("&Keep playing"));
   if (dialog.ShowModal() != wxID_YES || !CanResign()) return;  // the game may have ended meanwhile
-  const std::string error = net_->resign();
-  if (error.empty()) {
+  const net::RequestError error = net_->resign();
+  if (!error) {
     OnNetChanged();  // the result is in the status bar
     return;
   }
@@ -1139,8 +1139,8 @@ void MainFrame::Resign() {
 
 void MainFrame::PlayAgain() {
   if (!CanPlayAgain()) return;
-  const std::string error = net_->playAgain(true);
-  if (error.empty() && startedGame_ < std::max(net_->snapshot().gameNumber, 1)) {
+  const net::RequestError error = net_->playAgain(true);
+  if (!error && startedGame_ < std::max(net_->snapshot().gameNumber, 1)) {
     OnNetChanged();  // the opponent had asked already: the next game has started
     return;
   }
@@ -1150,15 +1150,15 @@ void MainFrame::PlayAgain() {
 
 void MainFrame::AnswerRequest(bool accept) {
   if (!CanAnswer()) return;
-  std::string error;
+  net::RequestError error;
   if (snap_.takebackRequested)
     error = net_->answerTakeback(accept);
   else if (snap_.drawRequested)
     error = net_->answerDraw(accept);
   else
     error = net_->playAgain(accept);
-  OnNetChanged();                                        // the match's notice says what was done
-  if (!error.empty()) SetStatusText(AsSentence(error));  // e.g. the request lapsed meanwhile
+  OnNetChanged();                                    // the match's notice says what was done
+  if (error) SetStatusText(RefusalSentence(error));  // e.g. the request lapsed meanwhile
 }
 
 void MainFrame::SendChat() {
@@ -1174,8 +1174,9 @@ void MainFrame::SendChat() {
     side_->Layout();
     return;
   }
-  if (const std::string error = net_->sendChat(text); !error.empty()) {
-    SetWrappedLabel(chatError_, AsSentence(error), SideTextWidth());  // e.g. too long, too fast
+  if (const net::RequestError error = net_->sendChat(text)) {
+    SetWrappedLabel(chatError_, RefusalSentence(error),
+                    SideTextWidth());  // e.g. too long, too fast
     RelayoutSide();
     return;
   }

@@ -140,7 +140,7 @@ class MainFrame : public wxFrame {
   void PlayAgain();
   void AnswerRequest(bool accept);
   void SendChat();
-  void ShowActionResult(const std::string& error, const wxString& done);
+  void ShowActionResult(const net::RequestError& error, const wxString& done);
   void AppendChat(const net::ChatLine& line);
   void UpdateRequestCard();
 
@@ -212,7 +212,7 @@ class MainFrame : public wxFrame {
   bool netStarted_ = false;    // snap_'s match has started (its game is the one shown)
   int startedGame_ = 0;        // number of the network game shown (0 before the first)
   std::size_t chatShown_ = 0;  // lines of snap_.chat already in the chat log
-  std::string noticeShown_;    // snap_.notice last shown
+  net::Notice noticeShown_;    // snap_.notice last shown
   // The players of the game shown: nicknames and our colour in a network game (kept after the
   // match ended, until another game starts); empty and Stone::Empty in a hot-seat game.
   wxString blackNick_;

@@ -403,7 +403,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
   int resultGame = 0;   // number of the game last announced with RESULT
   int printed = 0;      // moves of the current game already printed
   std::size_t chatShown = 0;
-  std::string noticeShown;
+  int noticesShown = 0;
   std::string peerName;
   std::uint64_t tokenShown = 0;
   int suspensionsShown = 0;  // SUSPENDED lines printed
@@ -478,9 +478,10 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
         std::cout << "CHAT "
                   << (s.chat[chatShown].fromUs ? std::string("you") : singleLine(s.peerNickname))
                   << ": " << singleLine(s.chat[chatShown].text) << "\n";
-      if (s.notice != noticeShown) {
-        noticeShown = s.notice;
-        if (!s.notice.empty()) std::cout << "NOTICE " << s.notice << "\n";
+      if (s.notices != noticesShown) {
+        noticesShown = s.notices;
+        if (s.notice.kind != net::NoticeKind::None)
+          std::cout << "NOTICE " << net::describe(s.notice) << "\n";
       }
       if (s.game.over() && resultGame < s.gameNumber) {
         resultGame = s.gameNumber;
@@ -561,37 +562,37 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
         break;
       case Command::Move:
         if (MoveError e = netGame.play(*p); e != MoveError::None) {
-          error = s.takebackPending ? "your takeback request is waiting for an answer"
+          error = s.takebackPending ? net::describe({net::RequestRefusal::TakebackPending, {}})
                                     : refusal(s.game, *p, e);
         }
         break;
       case Command::Takeback:
-        error = netGame.requestTakeback();
+        error = net::describe(netGame.requestTakeback());
         break;
       case Command::Draw:
-        error = netGame.offerDraw();
+        error = net::describe(netGame.offerDraw());
         break;
       case Command::Resign:
-        error = netGame.resign();
+        error = net::describe(netGame.resign());
         break;
       case Command::Again:
-        error = netGame.playAgain(true);
+        error = net::describe(netGame.playAgain(true));
         break;
       case Command::Nick:
-        error = netGame.changeNickname(argument);
+        error = net::describe(netGame.changeNickname(argument));
         break;
       case Command::Say:
-        error = netGame.sendChat(argument);
+        error = net::describe(netGame.sendChat(argument));
         break;
       case Command::Accept:
       case Command::Decline: {
         const bool yes = c == Command::Accept;
         if (s.takebackRequested)
-          error = netGame.answerTakeback(yes);
+          error = net::describe(netGame.answerTakeback(yes));
         else if (s.drawRequested)
-          error = netGame.answerDraw(yes);
+          error = net::describe(netGame.answerDraw(yes));
         else if (s.peerWantsAgain)
-          error = netGame.playAgain(yes);
+          error = net::describe(netGame.playAgain(yes));
         else
           error = "there is nothing to answer";
         break;

@@ -314,6 +314,10 @@ class Match {
   void clearRequests();
   void takeBackTo(int ply);
   std::string peerName() const;
+  void say(Notice n) {  // a new notice for the user
+    notice_ = std::move(n);
+    ++notices_;
+  }
   bool running() const { return phase_ == MatchPhase::Playing && !game_.over(); }
   void fail(ErrorCode code, const std::string& why);
   void close(const std::string& reason);

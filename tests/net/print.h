@@ -78,5 +78,14 @@ inline void PrintTo(DecodeError e, std::ostream* os) {
 inline void PrintTo(MsgType t, std::ostream* os) {
   *os << typeName(t);
 }
+inline void PrintTo(const RequestError& e, std::ostream* os) {
+  *os << "RequestError(" << (e ? describe(e) : std::string("none")) << ")";
+}
+inline void PrintTo(RequestRefusal r, std::ostream* os) {
+  PrintTo(RequestError{r, {}}, os);
+}
+inline void PrintTo(const Notice& n, std::ostream* os) {
+  *os << "Notice(" << describe(n) << ")";
+}
 
 }  // namespace gomoku::net
