@@ -8,6 +8,7 @@
 #include "common/print.h"
 #include "core/game.h"
 #include "net/match.h"
+#include "net/matchtracker.h"
 #include "net/netgame.h"
 #include "net/wire.h"
 
@@ -86,6 +87,9 @@ inline void PrintTo(RequestRefusal r, std::ostream* os) {
 }
 inline void PrintTo(const Notice& n, std::ostream* os) {
   *os << "Notice(" << describe(n) << ")";
+}
+inline void PrintTo(MatchUpdateKind k, std::ostream* os) {
+  *os << matchUpdateName(k);
 }
 
 }  // namespace gomoku::net
