@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "net/match.h"
+
 namespace gomoku::app {
 
 /// One sentence of core/net. `msgid` is the English text with a "%s" for each variable part;
@@ -41,6 +43,16 @@ const CoreTextPattern* MatchCoreText(std::string_view english);
 /// others as they are). nullopt when no pattern matches; never throws for any input.
 std::optional<std::string> TranslateCoreText(std::string_view english,
                                              const TranslateFn& translate);
+
+/// A refusal of a network request (net/match.h) translated through `translate`, by value: a
+/// lower-case phrase without a final period, as net::describe gives it in English (the app
+/// makes a sentence of it). BadNickname: its detail through the patterns. "" for None.
+std::string TranslateRefusal(const net::RequestError& e, const TranslateFn& translate);
+
+/// A notice of a match (net/match.h) translated through `translate`, by value: a sentence, as
+/// net::describe gives it in English, with the nickname and the reason (through the patterns)
+/// put in. "" for kind None.
+std::string TranslateNotice(const net::Notice& n, const TranslateFn& translate);
 
 /// Puts `args` into a printf-like `format` that has only "%s", "%N$s" (N from 1) and "%%";
 /// a missing argument becomes "" (a broken translation never crashes).

@@ -61,7 +61,7 @@ struct MatchUpdate {
   int suspended = 0;                  ///< times the match was suspended since the last snapshot
   bool resumed = false;               ///< the match resumed after a suspension
   std::vector<net::ChatLine> chat;    ///< new chat lines (once the first game started)
-  std::optional<std::string> notice;  ///< the match's notice changed (may be empty)
+  std::optional<net::Notice> notice;  ///< the match's notice changed (may be empty)
   bool closed = false;                ///< the match closed (once the first game started)
 };
 
@@ -85,7 +85,7 @@ class MatchWatcher {
   bool resumed_ = true;  // the last suspension's resumption was seen
   bool closed_ = false;
   std::size_t chat_ = 0;
-  std::string notice_;
+  net::Notice notice_;
 };
 
 }  // namespace gomoku::app

@@ -133,7 +133,7 @@ class MainFrame : public wxFrame {
   void PlayAgain();
   void AnswerRequest(bool accept);
   void SendChat();
-  void ShowActionResult(const std::string& error, const wxString& done);
+  void ShowActionResult(const net::RequestError& error, const wxString& done);
   void AppendChat(const net::ChatLine& line);
 
   // Games against the computer and hints (mainframe_ai.cpp).

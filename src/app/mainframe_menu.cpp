@@ -191,8 +191,8 @@ void MainFrame::OnNickname() {
 bool MainFrame::ChangeNickname(const std::string& nick) {
   if (MatchConnected()) {
     // The peer sees the new name at once (NICKNAME); it is also the default from now on.
-    if (const std::string error = net_->changeNickname(nick); !error.empty()) {
-      wxMessageBox(AsSentence(error), _("Nickname"), wxOK | wxICON_WARNING, this);
+    if (const net::RequestError error = net_->changeNickname(nick)) {
+      wxMessageBox(RefusalSentence(error), _("Nickname"), wxOK | wxICON_WARNING, this);
       return false;
     }
     session_.nickname = saved_.nickname = nick;

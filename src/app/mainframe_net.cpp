@@ -211,7 +211,8 @@ void MainFrame::OnNetChanged() {
   }
   // The match's sentence about its last event (requests, answers, nicknames) goes to the
   // status bar after a move of the same batch; a new result replaces it.
-  if (update.notice && !update.notice->empty()) SetStatusText(AsSentence(*update.notice));
+  if (update.notice && update.notice->kind != net::NoticeKind::None)
+    SetStatusText(NoticeSentence(*update.notice));
   if (mode_ == Mode::Network && started) {
     const Game& game = snap_.game;
     if (game.over() && (!resultBefore || resultChanged)) {
@@ -267,14 +268,14 @@ bool MainFrame::CanAnswer() const {
   return Actions().answer;
 }
 
-void MainFrame::ShowActionResult(const std::string& error, const wxString& done) {
+void MainFrame::ShowActionResult(const net::RequestError& error, const wxString& done) {
   OnNetChanged();  // the new state (and the match's notice) at once
-  SetStatusText(error.empty() ? done : AsSentence(error));
+  SetStatusText(error ? RefusalSentence(error) : done);
 }
 
 void MainFrame::RequestTakeback() {
   if (!CanTakeback()) return;
-  const std::string error = net_->requestTakeback();
+  const net::RequestError error = net_->requestTakeback();
   ShowActionResult(error,
                    wxString::Format(_(L"Takeback requested. Waiting for %s\u2019s answer\u2026"),
                                     FromUtf8(snap_.peerNickname)));
@@ -283,8 +284,8 @@ void MainFrame::RequestTakeback() {
 void MainFrame::OfferDraw() {
   if (!CanOfferDraw()) return;
   const bool accepting = snap_.drawRequested;
-  const std::string error = net_->offerDraw();
-  if (accepting && error.empty()) {
+  const net::RequestError error = net_->offerDraw();
+  if (accepting && !error) {
     OnNetChanged();  // the result is in the status bar
     return;
   }
@@ -301,8 +302,8 @@ void MainFrame::Resign() {
   dialog.SetExtendedMessage(_("Your opponent wins this game. You can still play again after it."));
   dialog.SetYesNoLabels(_("&Resign"), _("&Keep playing"));
   if (dialog.ShowModal() != wxID_YES || !CanResign()) return;  // the game may have ended meanwhile
-  const std::string error = net_->resign();
-  if (error.empty()) {
+  const net::RequestError error = net_->resign();
+  if (!error) {
     OnNetChanged();  // the result is in the status bar
     return;
   }
@@ -311,8 +312,8 @@ void MainFrame::Resign() {
 
 void MainFrame::PlayAgain() {
   if (!CanPlayAgain()) return;
-  const std::string error = net_->playAgain(true);
-  if (error.empty() && match_.GameNumber() < std::max(net_->snapshot().gameNumber, 1)) {
+  const net::RequestError error = net_->playAgain(true);
+  if (!error && match_.GameNumber() < std::max(net_->snapshot().gameNumber, 1)) {
     OnNetChanged();  // the opponent had asked already: the next game has started
     return;
   }
@@ -322,15 +323,15 @@ void MainFrame::PlayAgain() {
 
 void MainFrame::AnswerRequest(bool accept) {
   if (!CanAnswer()) return;
-  std::string error;
+  net::RequestError error;
   if (snap_.takebackRequested)
     error = net_->answerTakeback(accept);
   else if (snap_.drawRequested)
     error = net_->answerDraw(accept);
   else
     error = net_->playAgain(accept);
-  OnNetChanged();                                        // the match's notice says what was done
-  if (!error.empty()) SetStatusText(AsSentence(error));  // e.g. the request lapsed meanwhile
+  OnNetChanged();                                    // the match's notice says what was done
+  if (error) SetStatusText(RefusalSentence(error));  // e.g. the request lapsed meanwhile
 }
 
 void MainFrame::SendChat() {
@@ -347,8 +348,8 @@ void MainFrame::SendChat() {
         /*wrap=*/false);
     return;
   }
-  if (const std::string error = net_->sendChat(text); !error.empty()) {
-    side_->ShowChatError(AsSentence(error), /*wrap=*/true);  // e.g. too long, too fast
+  if (const net::RequestError error = net_->sendChat(text)) {
+    side_->ShowChatError(RefusalSentence(error), /*wrap=*/true);  // e.g. too long, too fast
     return;
   }
   side_->ChatSent();

@@ -55,7 +55,8 @@ void ReportObserver::OnMatch(const MatchUpdate& update, const net::NetSnapshot& 
 
 void ReportObserver::OnMatchMessages(const MatchUpdate& update, bool started) {
   for (const net::ChatLine& line : update.chat) Chat(line.fromUs, line.text);
-  if (started && update.notice && !update.notice->empty()) Notice(*update.notice);
+  if (started && update.notice && update.notice->kind != net::NoticeKind::None)
+    Notice(net::describe(*update.notice));
 }
 
 void ReportObserver::OnTurn(const wxString& turn) {

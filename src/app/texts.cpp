@@ -121,6 +121,33 @@ wxString AsSentence(const std::string& text) {
   return s;
 }
 
+namespace {
+
+std::string Gettext(const char* msgid) {
+  return wxGetTranslation(wxString::FromUTF8(msgid)).utf8_string();
+}
+
+// `translated` (of `english`) made a sentence: as the translation ends one, or in English with
+// a capital and a period.
+wxString TypedSentence(const std::string& english, const std::string& translated) {
+  if (translated != english)
+    return EndTranslated(FromUtf8(singleLine(translated)).Trim().Trim(false));
+  wxString s = FromUtf8(singleLine(english)).Trim().Trim(false);
+  if (!s.empty() && !s.EndsWith(".") && !s.EndsWith("!") && !s.EndsWith("?")) s += ".";
+  if (!s.empty()) s[0] = wxToupper(s[0]);
+  return s;
+}
+
+}  // namespace
+
+wxString RefusalSentence(const net::RequestError& e) {
+  return TypedSentence(net::describe(e), TranslateRefusal(e, Gettext));
+}
+
+wxString NoticeSentence(const net::Notice& n) {
+  return TypedSentence(net::describe(n), TranslateNotice(n, Gettext));
+}
+
 wxString RecordErrorSentence(const RecordError& e) {
   // "line N: " goes through the patterns with the message, so that it is translated too.
   const std::string text =

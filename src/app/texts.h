@@ -47,5 +47,11 @@ wxString RecordErrorSentence(const RecordError& e);
 /// The text translated (CoreText) on one line, ending a sentence (for the end of a sentence
 /// started elsewhere).
 wxString EndWithPeriod(const std::string& text);
+/// Why the match refused a request of ours (net::RequestError), translated by value and made a
+/// sentence (as AsSentence), e.g. "There is no game running."; "" when not refused.
+wxString RefusalSentence(const net::RequestError& e);
+/// A notice of the match (net::Notice), translated by value, e.g. "Bob offers a draw."; ""
+/// for kind None.
+wxString NoticeSentence(const net::Notice& n);
 
 }  // namespace gomoku::app

@@ -39,6 +39,7 @@
 #include "core/notation.h"
 #include "core/utf8.h"
 #include "gomoku/version.h"
+#include "net/matchtracker.h"
 #include "net/netgame.h"
 #include "record/recordio.h"
 #include "record/replay.h"
@@ -400,102 +401,84 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
   }
   in.startReader();
 
-  int startedGame = 0;  // number of the game last announced with STARTED
-  int resultGame = 0;   // number of the game last announced with RESULT
-  // The result announced (a resignation that crossed a five replaces it: announced again).
-  std::pair<Outcome, EndReason> resultShown{Outcome::Ongoing, EndReason::None};
-  int printed = 0;  // moves of the current game already printed
-  std::size_t chatShown = 0;
-  std::string noticeShown;
-  std::string peerName;
-  std::uint64_t tokenShown = 0;
-  int suspensionsShown = 0;  // SUSPENDED lines printed
-  bool resumedShown = true;  // the RESUMED line for the last suspension was printed
+  net::MatchTracker tracker;  // what has been printed of the match
   bool prompted = false;
   for (;;) {
     const net::NetSnapshot s = netGame.snapshot();
-    if (s.phase == net::NetPhase::Failed) {
-      if (s.failure == net::NetFailure::Cancelled) {
-        std::cout << "Cancelled before a game started." << std::endl;
-        return 1;
+    for (const net::MatchUpdate& u : tracker.update(s)) {
+      switch (u.kind) {
+        case net::MatchUpdateKind::Listening:        // printed when host() returned
+        case net::MatchUpdateKind::RequestsChanged:  // the notice says what was asked
+          break;
+        case net::MatchUpdateKind::Failed:
+          if (u.failure == net::NetFailure::Cancelled) {
+            std::cout << "Cancelled before a game started." << std::endl;
+            return 1;
+          }
+          std::cerr << "error: " << u.text << "\n";
+          return 2;
+        case net::MatchUpdateKind::GameStarted:
+          std::cout << "STARTED " << stoneName(u.color) << " vs " << singleLine(s.peerNickname)
+                    << " (" << stoneName(opponent(u.color)) << ")"
+                    << (s.peerAddress.empty() ? "" : " at " + s.peerAddress) << ", "
+                    << ruleName(s.game.rule()) << " " << s.game.size() << "x" << s.game.size()
+                    << (u.gameNumber > 1 ? ", game " + std::to_string(u.gameNumber) : "") << "\n"
+                    << cli::renderBoard(s.game) << std::flush;
+          prompted = false;
+          break;
+        case net::MatchUpdateKind::TokenChanged:
+          if (u.token != 0) {
+            // What a restarted joiner needs to rejoin this match: gomoku-cli join --resume TOKEN.
+            std::ostringstream hex;
+            hex << std::hex << u.token;
+            std::cout << "TOKEN " << hex.str() << "\n";
+          }
+          break;
+        case net::MatchUpdateKind::Suspended: {
+          const auto left = std::chrono::duration_cast<std::chrono::seconds>(
+              u.resumeDeadline - std::chrono::steady_clock::now());
+          std::cout << "SUSPENDED "
+                    << (u.text.empty() ? std::string("the connection dropped") : singleLine(u.text))
+                    << (s.game.over() ? " (the match ends in " : " (the game is abandoned in ")
+                    << std::max<long long>(0, left.count()) << " s without a reconnection)\n";
+          prompted = false;
+          break;
+        }
+        case net::MatchUpdateKind::Resumed:
+          std::cout << "RESUMED at move " << u.ply << "\n";
+          break;
+        case net::MatchUpdateKind::PeerRenamed:
+          std::cout << "NICK " << singleLine(u.text) << "\n";
+          break;
+        case net::MatchUpdateKind::TakenBack:
+          std::cout << takebackLine(u.ply) << cli::renderBoard(s.game) << std::flush;
+          prompted = false;
+          break;
+        case net::MatchUpdateKind::MovesAdded:
+          for (int i = u.from; i < u.ply; ++i) printMove(s.game, i);
+          std::cout << cli::renderBoard(s.game) << std::flush;
+          prompted = false;
+          break;
+        case net::MatchUpdateKind::Chat:
+          std::cout << "CHAT " << (u.chat.fromUs ? std::string("you") : singleLine(s.peerNickname))
+                    << ": " << singleLine(u.chat.text) << "\n";
+          break;
+        case net::MatchUpdateKind::Notice:
+          std::cout << "NOTICE " << net::describe(u.notice) << "\n";
+          break;
+        case net::MatchUpdateKind::GameEnded:
+          std::cout << describeResult(u.result) << "\n" << cli::resultLine(u.result) << std::endl;
+          break;
+        case net::MatchUpdateKind::Closed:
+          if (u.gameNumber == 0) {  // refused during the handshake
+            std::cerr << "error: " << u.text << "\n";
+            return 2;
+          }
+          std::cout << std::flush;
+          return 0;  // the connection is gone: nothing more can happen
       }
-      std::cerr << "error: " << s.message << "\n";
-      return 2;
     }
-    const bool inGame = s.phase == net::NetPhase::InMatch && s.match != net::MatchPhase::Handshake;
-    if (s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Closed &&
-        startedGame == 0) {
-      std::cerr << "error: " << s.message << "\n";
-      return 2;
-    }
-    if (inGame && s.gameNumber > startedGame) {
-      startedGame = s.gameNumber;
-      printed = 0;
-      std::cout << "STARTED " << stoneName(s.localColor) << " vs " << singleLine(s.peerNickname)
-                << " (" << stoneName(opponent(s.localColor)) << ")"
-                << (s.peerAddress.empty() ? "" : " at " + s.peerAddress) << ", "
-                << ruleName(s.game.rule()) << " " << s.game.size() << "x" << s.game.size()
-                << (s.gameNumber > 1 ? ", game " + std::to_string(s.gameNumber) : "") << "\n"
-                << cli::renderBoard(s.game) << std::flush;
-      prompted = false;
-    }
-    if (startedGame > 0 && s.resumeToken != 0 && s.resumeToken != tokenShown) {
-      // What a restarted joiner needs to rejoin this match: gomoku-cli join --resume TOKEN.
-      tokenShown = s.resumeToken;
-      std::ostringstream hex;
-      hex << std::hex << s.resumeToken;
-      std::cout << "TOKEN " << hex.str() << "\n";
-    }
-    // A suspension may already be over when we look: each one still gets both lines.
-    for (; startedGame > 0 && suspensionsShown < s.suspensions; ++suspensionsShown) {
-      const auto left = std::chrono::duration_cast<std::chrono::seconds>(
-          s.resumeDeadline - std::chrono::steady_clock::now());
-      std::cout << "SUSPENDED "
-                << (s.suspendReason.empty() ? std::string("the connection dropped")
-                                            : singleLine(s.suspendReason))
-                << (s.game.over() ? " (the match ends in " : " (the game is abandoned in ")
-                << std::max<long long>(0, left.count()) << " s without a reconnection)\n";
-      resumedShown = false;
-      prompted = false;
-    }
-    if (!resumedShown && s.match != net::MatchPhase::Suspended &&
-        s.match != net::MatchPhase::Closed) {
-      resumedShown = true;
-      std::cout << "RESUMED at move " << s.game.ply() << "\n";
-    }
-    if (startedGame > 0) {
-      if (!peerName.empty() && peerName != s.peerNickname)
-        std::cout << "NICK " << singleLine(s.peerNickname) << "\n";
-      peerName = s.peerNickname;
-      if (s.game.ply() < printed) {
-        std::cout << takebackLine(s.game.ply()) << cli::renderBoard(s.game) << std::flush;
-        printed = s.game.ply();
-        prompted = false;
-      }
-      if (s.game.ply() > printed) {
-        for (; printed < s.game.ply(); ++printed) printMove(s.game, printed);
-        std::cout << cli::renderBoard(s.game) << std::flush;
-        prompted = false;
-      }
-      for (; chatShown < s.chat.size(); ++chatShown)
-        std::cout << "CHAT "
-                  << (s.chat[chatShown].fromUs ? std::string("you") : singleLine(s.peerNickname))
-                  << ": " << singleLine(s.chat[chatShown].text) << "\n";
-      if (s.notice != noticeShown) {
-        noticeShown = s.notice;
-        if (!s.notice.empty()) std::cout << "NOTICE " << s.notice << "\n";
-      }
-      const std::pair<Outcome, EndReason> result{s.game.result().outcome, s.game.result().reason};
-      if (s.game.over() && (resultGame < s.gameNumber || result != resultShown)) {
-        resultGame = s.gameNumber;
-        resultShown = result;
-        std::cout << describeResult(s.game.result()) << "\n"
-                  << cli::resultLine(s.game.result()) << std::endl;
-      }
-      std::cout << std::flush;
-      // The connection is gone: nothing more can happen.
-      if (s.match == net::MatchPhase::Closed) return 0;
-    }
+    std::cout << std::flush;
     if (interactive && s.myTurn && !prompted) {
       std::cout << "your move (" << stoneName(s.localColor) << ")> " << std::flush;
       prompted = true;
@@ -514,7 +497,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
       const bool mustLeave = in.eof && (interactive || s.myTurn || (finished && !s.wantAgain));
       if (mustLeave) {
         lock.unlock();
-        if (startedGame == 0)
+        if (tracker.gameNumber() == 0)
           netGame.cancel();  // no game yet: stop listening or connecting
         else if (finished)
           return 0;
@@ -534,7 +517,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
     const Command c = parseCommand(cmd, argument);
     std::optional<Point> p;
     if (c == Command::Move) {
-      p = parsePoint(cmd, startedGame ? s.game.size() : Board::kDefaultSize);
+      p = parsePoint(cmd, tracker.gameNumber() ? s.game.size() : Board::kDefaultSize);
       if (!p) {
         in.lines.pop_front();
         std::cerr
@@ -557,7 +540,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
     std::string error;
     switch (c) {
       case Command::Quit:
-        if (startedGame == 0)
+        if (tracker.gameNumber() == 0)
           netGame.cancel();
         else if (s.match == net::MatchPhase::Finished)
           return 0;
@@ -566,37 +549,37 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
         break;
       case Command::Move:
         if (MoveError e = netGame.play(*p); e != MoveError::None) {
-          error = s.takebackPending ? "your takeback request is waiting for an answer"
+          error = s.takebackPending ? net::describe({net::RequestRefusal::TakebackPending, {}})
                                     : refusal(s.game, *p, e);
         }
         break;
       case Command::Takeback:
-        error = netGame.requestTakeback();
+        error = net::describe(netGame.requestTakeback());
         break;
       case Command::Draw:
-        error = netGame.offerDraw();
+        error = net::describe(netGame.offerDraw());
         break;
       case Command::Resign:
-        error = netGame.resign();
+        error = net::describe(netGame.resign());
         break;
       case Command::Again:
-        error = netGame.playAgain(true);
+        error = net::describe(netGame.playAgain(true));
         break;
       case Command::Nick:
-        error = netGame.changeNickname(argument);
+        error = net::describe(netGame.changeNickname(argument));
         break;
       case Command::Say:
-        error = netGame.sendChat(argument);
+        error = net::describe(netGame.sendChat(argument));
         break;
       case Command::Accept:
       case Command::Decline: {
         const bool yes = c == Command::Accept;
         if (s.takebackRequested)
-          error = netGame.answerTakeback(yes);
+          error = net::describe(netGame.answerTakeback(yes));
         else if (s.drawRequested)
-          error = netGame.answerDraw(yes);
+          error = net::describe(netGame.answerDraw(yes));
         else if (s.peerWantsAgain)
-          error = netGame.playAgain(yes);
+          error = net::describe(netGame.playAgain(yes));
         else
           error = "there is nothing to answer";
         break;

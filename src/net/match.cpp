@@ -24,9 +24,6 @@ Match::Match(MatchSettings settings, SendFn send, DisconnectFn disconnect, Notif
 
 namespace {
 
-constexpr const char* kSuspendedText =
-    "the connection to the opponent is lost; wait for the reconnection";
-
 // A SETUP (or the setup in a SYNC) this program cannot play: why, else nullopt.
 std::optional<std::string> setupError(const Setup& s) {
   if (s.boardSize < Board::kMinSize || s.boardSize > Board::kMaxSize)
@@ -161,34 +158,34 @@ void Match::takeBackTo(int ply) {
 }
 
 RequestError Match::requestTakeback() {
-  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
-  if (!running()) return "there is no game running";
-  if (ourTakeback_) return "your takeback request is waiting for an answer";
-  if (theirTakeback_) return "answer the opponent's takeback request first";
+  if (phase_ == MatchPhase::Suspended) return {RequestRefusal::Suspended, {}};
+  if (!running()) return {RequestRefusal::NoGameRunning, {}};
+  if (ourTakeback_) return {RequestRefusal::TakebackPending, {}};
+  if (theirTakeback_) return {RequestRefusal::AnswerTakebackFirst, {}};
   const int ply = game_.ply();
   // Our last move, and the opponent's reply to it when it is our turn again.
   const int returnTo = game_.toMove() == localColor_ ? ply - 2 : ply - 1;
-  if (returnTo < 0) return "you have no move to take back";
+  if (returnTo < 0) return {RequestRefusal::NoMoveToTakeBack, {}};
   ourTakeback_ =
       TakebackRequest{static_cast<std::uint16_t>(ply), static_cast<std::uint16_t>(returnTo)};
   send_(*ourTakeback_);
-  notice_ = "Takeback requested; waiting for the answer.";
+  say({NoticeKind::TakebackRequested, {}, 0, {}});
   return {};
 }
 
 RequestError Match::answerTakeback(bool accept) {
-  if (phase_ == MatchPhase::Closed) return "the connection is closed";
-  if (!theirTakeback_) return "there is no takeback request to answer";
+  if (phase_ == MatchPhase::Closed) return {RequestRefusal::ConnectionClosed, {}};
+  if (!theirTakeback_) return {RequestRefusal::NoTakebackToAnswer, {}};
   const TakebackRequest r = *theirTakeback_;
   theirTakeback_.reset();
   send_(TakebackReply{r.atPly, accept});
   if (accept) {
     theirDrawAt_.reset();
     ourDrawAt_.reset();
-    notice_ = "You accepted the takeback.";
+    say({NoticeKind::YouAcceptedTakeback, {}, 0, {}});
     takeBackTo(r.returnTo);
   } else {
-    notice_ = "You declined the takeback.";
+    say({NoticeKind::YouDeclinedTakeback, {}, 0, {}});
   }
   return {};
 }
@@ -210,8 +207,7 @@ void Match::onTakebackRequest(const TakebackRequest& r) {
   if (!valid)
     return fail(ErrorCode::Protocol, "a takeback request that is not the requester's move");
   theirTakeback_ = r;
-  notice_ =
-      peerName() + " asks to take back " + (r.atPly - r.returnTo == 1 ? "a move." : "two moves.");
+  say({NoticeKind::PeerAsksTakeback, peerNickname_, r.atPly - r.returnTo, {}});
   notify_(MatchEvent::Request);
 }
 
@@ -222,40 +218,40 @@ void Match::onTakebackReply(const TakebackReply& r) {
   if (r.accept && running() && game_.ply() == ours.atPly) {
     ourDrawAt_.reset();
     theirDrawAt_.reset();
-    notice_ = peerName() + " accepted the takeback.";
+    say({NoticeKind::PeerAcceptedTakeback, peerNickname_, 0, {}});
     takeBackTo(ours.returnTo);
   } else {
-    notice_ = peerName() + " declined the takeback.";
+    say({NoticeKind::PeerDeclinedTakeback, peerNickname_, 0, {}});
     notify_(MatchEvent::Request);
   }
 }
 
 RequestError Match::offerDraw() {
-  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
-  if (!running()) return "there is no game running";
-  if (ourTakeback_) return "wait for the answer to your takeback request";
+  if (phase_ == MatchPhase::Suspended) return {RequestRefusal::Suspended, {}};
+  if (!running()) return {RequestRefusal::NoGameRunning, {}};
+  if (ourTakeback_) return {RequestRefusal::WaitForTakebackAnswer, {}};
   if (theirDrawAt_) return answerDraw(true);  // offering while they offer is agreeing
-  if (ourDrawAt_) return "your draw offer stands";
+  if (ourDrawAt_) return {RequestRefusal::DrawOfferStands, {}};
   ourDrawAt_ = static_cast<std::uint16_t>(game_.ply());
   send_(DrawOffer{*ourDrawAt_});
-  notice_ = "Draw offered; it stands until the opponent moves.";
+  say({NoticeKind::DrawOffered, {}, 0, {}});
   return {};
 }
 
 RequestError Match::answerDraw(bool accept) {
-  if (phase_ == MatchPhase::Closed) return "the connection is closed";
-  if (!theirDrawAt_) return "there is no draw offer to answer";
-  if (ourTakeback_) return "wait for the answer to your takeback request";
+  if (phase_ == MatchPhase::Closed) return {RequestRefusal::ConnectionClosed, {}};
+  if (!theirDrawAt_) return {RequestRefusal::NoDrawOfferToAnswer, {}};
+  if (ourTakeback_) return {RequestRefusal::WaitForTakebackAnswer, {}};
   const std::uint16_t at = *theirDrawAt_;
   theirDrawAt_.reset();
   send_(DrawReply{at, accept});
   if (accept) {
     game_.end(Outcome::Draw, EndReason::Agreement);
     endedByUs();
-    notice_ = "Draw agreed.";
+    say({NoticeKind::DrawAgreed, {}, 0, {}});
     afterMove();
   } else {
-    notice_ = "You declined the draw.";
+    say({NoticeKind::YouDeclinedDraw, {}, 0, {}});
   }
   return {};
 }
@@ -267,7 +263,7 @@ void Match::onDrawOffer(const DrawOffer& d) {
     if (weResigned_ && resignedWithOfferAt_ && *resignedWithOfferAt_ == d.atPly &&
         game_.result().reason == EndReason::Resignation) {
       game_.setResult(Outcome::Draw, EndReason::Agreement);
-      notice_ = "Both offered a draw: draw agreed.";
+      say({NoticeKind::BothOfferedDraw, {}, 0, {}});
       notify_(MatchEvent::GameOver);
     }
     return;  // crossed the end of the game
@@ -287,12 +283,12 @@ void Match::onDrawOffer(const DrawOffer& d) {
     ourDrawAt_.reset();
     game_.end(Outcome::Draw, EndReason::Agreement);
     endedByUs();  // the peer made its offer before it knew of ours, and may have moved on
-    notice_ = "Both offered a draw: draw agreed.";
+    say({NoticeKind::BothOfferedDraw, {}, 0, {}});
     afterMove();
     return;
   }
   theirDrawAt_ = d.atPly;
-  notice_ = peerName() + " offers a draw.";
+  say({NoticeKind::PeerOffersDraw, peerNickname_, 0, {}});
   notify_(MatchEvent::Request);
 }
 
@@ -305,7 +301,7 @@ void Match::onDrawReply(const DrawReply& d) {
     // (the peer, which drew first, ignores our resignation). It accepted instead of moving.
     game_.setResult(Outcome::Draw, EndReason::Agreement);
     crossingPly_.reset();
-    notice_ = peerName() + " accepted the draw.";
+    say({NoticeKind::PeerAcceptedDraw, peerNickname_, 0, {}});
     notify_(MatchEvent::GameOver);
     return;
   }
@@ -313,18 +309,18 @@ void Match::onDrawReply(const DrawReply& d) {
   ourDrawAt_.reset();
   if (d.accept && running()) {
     game_.end(Outcome::Draw, EndReason::Agreement);
-    notice_ = peerName() + " accepted the draw.";
+    say({NoticeKind::PeerAcceptedDraw, peerNickname_, 0, {}});
     afterMove();
   } else {
-    notice_ = peerName() + " declined the draw.";
+    say({NoticeKind::PeerDeclinedDraw, peerNickname_, 0, {}});
     notify_(MatchEvent::Request);
   }
 }
 
 RequestError Match::resign() {
-  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
-  if (!running()) return "there is no game running";
-  if (ourTakeback_) return "wait for the answer to your takeback request";
+  if (phase_ == MatchPhase::Suspended) return {RequestRefusal::Suspended, {}};
+  if (!running()) return {RequestRefusal::NoGameRunning, {}};
+  if (ourTakeback_) return {RequestRefusal::WaitForTakebackAnswer, {}};
   resignedWithOfferAt_ = ourDrawAt_;
   beforeOurMove();
   send_(Resign{static_cast<std::uint16_t>(game_.ply())});
@@ -332,7 +328,7 @@ RequestError Match::resign() {
   game_.end(localColor_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
             EndReason::Resignation);
   endedByUs();
-  notice_ = "You resigned.";
+  say({NoticeKind::YouResigned, {}, 0, {}});
   afterMove();
   return {};
 }
@@ -364,23 +360,23 @@ void Match::onResign(const Resign& r) {
   } else {
     game_.end(weWin, EndReason::Resignation);
   }
-  notice_ = peerName() + " resigned.";
+  say({NoticeKind::PeerResigned, peerNickname_, 0, {}});
   phase_ = MatchPhase::Finished;
   clearRequests();
   notify_(MatchEvent::GameOver);
 }
 
 RequestError Match::playAgain(bool want) {
-  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
-  if (phase_ != MatchPhase::Finished) return "the game is not over";
+  if (phase_ == MatchPhase::Suspended) return {RequestRefusal::Suspended, {}};
+  if (phase_ != MatchPhase::Finished) return {RequestRefusal::GameNotOver, {}};
   if (!want) {
-    if (!peerWantsAgain_) return "the opponent has not asked to play again";
+    if (!peerWantsAgain_) return {RequestRefusal::NoPlayAgainToAnswer, {}};
     peerWantsAgain_ = false;
     send_(PlayAgain{static_cast<std::uint16_t>(gameNumber_ + 1), false});
-    notice_ = "You declined to play again.";
+    say({NoticeKind::YouDeclinedAgain, {}, 0, {}});
     return {};
   }
-  if (weWantAgain_) return "waiting for the opponent";
+  if (weWantAgain_) return {RequestRefusal::WaitingForOpponent, {}};
   weWantAgain_ = true;
   send_(PlayAgain{static_cast<std::uint16_t>(gameNumber_ + 1), true});
   if (peerWantsAgain_) {
@@ -388,7 +384,7 @@ RequestError Match::playAgain(bool want) {
     next.hostIsBlack = !setup_.hostIsBlack;  // colours swap
     startGame(next);
   } else {
-    notice_ = "Asked to play again; waiting for the opponent.";
+    say({NoticeKind::AskedAgain, {}, 0, {}});
   }
   return {};
 }
@@ -403,7 +399,7 @@ void Match::onPlayAgain(const PlayAgain& p) {
   }
   if (!p.want) {
     weWantAgain_ = false;
-    notice_ = peerName() + " does not want to play again.";
+    say({NoticeKind::PeerDeclinedAgain, peerNickname_, 0, {}});
     notify_(MatchEvent::PlayAgain);
     return;
   }
@@ -414,30 +410,31 @@ void Match::onPlayAgain(const PlayAgain& p) {
     startGame(next);
     return;
   }
-  notice_ = peerName() + " wants to play again.";
+  say({NoticeKind::PeerWantsAgain, peerNickname_, 0, {}});
   notify_(MatchEvent::PlayAgain);
 }
 
 RequestError Match::changeNickname(const std::string& nick) {
   const std::string trimmed = trimNickname(nick);
-  if (auto e = nicknameError(trimmed)) return *e;
-  if (phase_ == MatchPhase::Closed) return "the connection is closed";
-  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
+  if (auto e = nicknameError(trimmed)) return {RequestRefusal::BadNickname, *e};
+  if (phase_ == MatchPhase::Closed) return {RequestRefusal::ConnectionClosed, {}};
+  if (phase_ == MatchPhase::Suspended) return {RequestRefusal::Suspended, {}};
   settings_.nickname = trimmed;
   if (helloSent_) send_(Nickname{trimmed});
   return {};
 }
 
 RequestError Match::sendChat(const std::string& text) {
-  if (phase_ == MatchPhase::Suspended) return kSuspendedText;
-  if (phase_ == MatchPhase::Closed || phase_ == MatchPhase::Handshake) return "not connected";
-  if (text.empty()) return "the line is empty";
-  if (!validUtf8(text)) return "the line is not valid UTF-8 text";
-  if (text.size() > kMaxChatBytes) return "the line is longer than 500 bytes";
+  if (phase_ == MatchPhase::Suspended) return {RequestRefusal::Suspended, {}};
+  if (phase_ == MatchPhase::Closed || phase_ == MatchPhase::Handshake)
+    return {RequestRefusal::NotConnected, {}};
+  if (text.empty()) return {RequestRefusal::ChatEmpty, {}};
+  if (!validUtf8(text)) return {RequestRefusal::ChatNotUtf8, {}};
+  if (text.size() > kMaxChatBytes) return {RequestRefusal::ChatTooLong, {}};
   const auto now = clock_();
   auto& times = ourChatTimes_;
   while (!times.empty() && now - times.front() >= kChatWindow) times.erase(times.begin());
-  if (static_cast<int>(times.size()) >= kChatBurst) return "too many lines at once; wait a moment";
+  if (static_cast<int>(times.size()) >= kChatBurst) return {RequestRefusal::ChatTooFast, {}};
   times.push_back(now);
   send_(Chat{text});
   chat_.push_back({true, text});
@@ -512,7 +509,7 @@ void Match::onNickname(const Nickname& n) {
   if (!helloReceived_) return fail(ErrorCode::Protocol, "NICKNAME before the game started");
   peerNickname_ = n.nickname;
   if (phase_ == MatchPhase::Handshake) return;
-  notice_ = "The opponent is now called " + singleLine(n.nickname) + ".";
+  say({NoticeKind::PeerRenamed, n.nickname, 0, {}});
   notify_(MatchEvent::NicknameChanged);
 }
 
@@ -564,7 +561,10 @@ void Match::startGame(const Setup& s) {
   crossingPly_.reset();
   weWantAgain_ = false;
   peerWantsAgain_ = false;
-  notice_ = gameNumber_ > 1 ? "A new game starts; colours are swapped." : "";
+  if (gameNumber_ > 1)
+    say({NoticeKind::NewGame, {}, 0, {}});
+  else
+    notice_ = {};
   game_ = Game(s.boardSize, s.rule, s.foul);
   const bool weAreBlack = (settings_.role == Role::Host) == s.hostIsBlack;
   localColor_ = weAreBlack ? Stone::Black : Stone::White;
@@ -648,9 +648,8 @@ void Match::connectionLost(const std::string& reason, bool mayResume) {
   clearRequests();  // requests in flight are void; the boards are synchronised on resume
   weWantAgain_ = peerWantsAgain_ = false;
   suspendReason_ = reason;
-  notice_ = "Connection lost (" + reason + "). " +
-            (settings_.role == Role::Host ? "Waiting for " + peerName() + " to reconnect."
-                                          : std::string("Reconnecting to the host."));
+  say({settings_.role == Role::Host ? NoticeKind::WaitingForReconnect : NoticeKind::Reconnecting,
+       peerNickname_, 0, reason});
   notify_(MatchEvent::Suspended);
 }
 
@@ -701,7 +700,7 @@ void Match::rejectResume(ErrorCode code, const std::string& why) {
   // (a stale or broken client with the right token must not end the game).
   send_(Error{code, why.substr(0, 200)});
   disconnect_();
-  notice_ = "A reconnection was refused: " + why + ".";
+  say({NoticeKind::ResumeRefused, {}, 0, why});
 }
 
 void Match::onResume(const Resume& r) {
@@ -785,7 +784,7 @@ void Match::onResume(const Resume& r) {
   takebackAtSuspend_.reset();
   wantedAgainAtSuspend_ = false;
   send_(syncMessage());
-  notice_ = peerName() + " reconnected; the game goes on.";
+  say({NoticeKind::PeerReconnected, peerNickname_, 0, {}});
   notify_(MatchEvent::Resumed);
   if (fix == Fix::InFlight) afterMove();
   if (againWanted && phase_ == MatchPhase::Finished) playAgain(true);  // our wish, lost in the drop
@@ -855,21 +854,21 @@ void Match::onSync(const Sync& s) {
   phase_ = game_.over() ? MatchPhase::Finished : MatchPhase::Playing;
   suspendReason_.clear();
   if (fresh) {
-    notice_ = "Rejoined the game at move " + std::to_string(after) + ".";
+    say({NoticeKind::Rejoined, {}, after, {}});
     notify_(MatchEvent::Started);
   } else if (nextGame) {
     clearRequests();
     weResigned_ = false;
     resignedWithOfferAt_.reset();
-    notice_ = "Reconnected; a new game starts; colours are swapped.";
+    say({NoticeKind::ReconnectedNewGame, {}, 0, {}});
     notify_(MatchEvent::Resumed);
   } else {
-    notice_ = "Reconnected; the game goes on";
-    if (after > before) notice_ += " (the host's move in flight arrived)";
-    if (after < before)
-      notice_ += " (the host's board has " + std::to_string(before - after) +
-                 " fewer moves; taken back here too)";
-    notice_ += ".";
+    if (after > before)
+      say({NoticeKind::ReconnectedMoveArrived, {}, 0, {}});
+    else if (after < before)
+      say({NoticeKind::ReconnectedTakenBack, {}, before - after, {}});
+    else
+      say({NoticeKind::Reconnected, {}, 0, {}});
     notify_(MatchEvent::Resumed);
   }
   if (resignAgain) {

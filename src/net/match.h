@@ -49,7 +49,7 @@ enum class MatchPhase {
 const char* matchPhaseName(MatchPhase phase);
 
 /// What just happened, for front ends. The state itself is read from the Match; notice()
-/// holds a sentence for the user about the last event.
+/// says what the last event was for the user.
 enum class MatchEvent {
   Started,          ///< a game started (after the handshake, or again after play again)
   Moved,            ///< a stone was played (either side)
@@ -70,9 +70,106 @@ struct ChatLine {
   std::string text;     ///< the line, UTF-8
 };
 
-/// Why a request of ours (takeback, draw, resign, play again, nickname, chat) was not sent.
-/// An empty string means it was sent.
-using RequestError = std::string;
+/// Why a request of ours (takeback, draw, resign, play again, nickname, chat) was refused.
+/// describe() gives the English phrase of each (shown after the value).
+enum class RequestRefusal {
+  None,                   ///< not refused: the request was sent or done
+  Suspended,              ///< "the connection to the opponent is lost; wait for the reconnection"
+  NoGameRunning,          ///< "there is no game running"
+  TakebackPending,        ///< "your takeback request is waiting for an answer"
+  AnswerTakebackFirst,    ///< "answer the opponent's takeback request first"
+  NoMoveToTakeBack,       ///< "you have no move to take back"
+  ConnectionClosed,       ///< "the connection is closed"
+  NoTakebackToAnswer,     ///< "there is no takeback request to answer"
+  WaitForTakebackAnswer,  ///< "wait for the answer to your takeback request"
+  DrawOfferStands,        ///< "your draw offer stands"
+  NoDrawOfferToAnswer,    ///< "there is no draw offer to answer"
+  GameNotOver,            ///< "the game is not over"
+  NoPlayAgainToAnswer,    ///< "the opponent has not asked to play again"
+  WaitingForOpponent,     ///< "waiting for the opponent" (we asked to play again already)
+  NotConnected,           ///< "not connected"
+  ChatEmpty,              ///< "the line is empty"
+  ChatNotUtf8,            ///< "the line is not valid UTF-8 text"
+  ChatTooLong,            ///< "the line is longer than 500 bytes" (kMaxChatBytes)
+  ChatTooFast,            ///< "too many lines at once; wait a moment" (kChatBurst, kChatWindow)
+  BadNickname,            ///< the nickname is refused; RequestError::detail says why
+};
+
+/// The answer to a request of ours: refusal None when it was sent (or done).
+struct RequestError {
+  RequestRefusal refusal = RequestRefusal::None;  ///< why not; None: done
+  /// BadNickname: nicknameError's phrase (core/utf8.h), e.g. "the nickname is empty"; else "".
+  std::string detail;
+  /// True when the request was refused.
+  explicit operator bool() const { return refusal != RequestRefusal::None; }
+  /// Equal refusal and detail.
+  friend bool operator==(const RequestError&, const RequestError&) = default;
+  /// Compares the refusal only (e.g. `EXPECT_EQ(m.resign(), RequestRefusal::None)`).
+  friend bool operator==(const RequestError& e, RequestRefusal r) { return e.refusal == r; }
+};
+
+/// The English phrase of a refusal, lower case without a final period, e.g. "there is no game
+/// running"; for BadNickname the detail. "" for None. For logs and the command line; the app
+/// translates by value (src/app/coretexts.h).
+std::string describe(const RequestError& e);
+
+/// What the match last told the user about (requests, answers, resignation, reconnection).
+/// describe() gives the English sentence of each (shown after the value).
+enum class NoticeKind {
+  None,                    ///< nothing to say
+  TakebackRequested,       ///< "Takeback requested; waiting for the answer."
+  YouAcceptedTakeback,     ///< "You accepted the takeback."
+  YouDeclinedTakeback,     ///< "You declined the takeback."
+  PeerAsksTakeback,        ///< "PEER asks to take back a move." / "... two moves." (count 1 or 2)
+  PeerAcceptedTakeback,    ///< "PEER accepted the takeback."
+  PeerDeclinedTakeback,    ///< "PEER declined the takeback."
+  DrawOffered,             ///< "Draw offered; it stands until the opponent moves."
+  DrawAgreed,              ///< "Draw agreed." (we accepted the opponent's offer)
+  YouDeclinedDraw,         ///< "You declined the draw."
+  BothOfferedDraw,         ///< "Both offered a draw: draw agreed."
+  PeerOffersDraw,          ///< "PEER offers a draw."
+  PeerAcceptedDraw,        ///< "PEER accepted the draw."
+  PeerDeclinedDraw,        ///< "PEER declined the draw."
+  YouResigned,             ///< "You resigned."
+  PeerResigned,            ///< "PEER resigned."
+  YouDeclinedAgain,        ///< "You declined to play again."
+  AskedAgain,              ///< "Asked to play again; waiting for the opponent."
+  PeerDeclinedAgain,       ///< "PEER does not want to play again."
+  PeerWantsAgain,          ///< "PEER wants to play again."
+  PeerRenamed,             ///< "The opponent is now called PEER." (peer: the new nickname)
+  NewGame,                 ///< "A new game starts; colours are swapped." (after play again)
+  WaitingForReconnect,     ///< host: "Connection lost (REASON). Waiting for PEER to reconnect."
+  Reconnecting,            ///< joiner: "Connection lost (REASON). Reconnecting to the host."
+  ResumeRefused,           ///< host: "A reconnection was refused: REASON."
+  PeerReconnected,         ///< host: "PEER reconnected; the game goes on."
+  Rejoined,                ///< restarted joiner: "Rejoined the game at move COUNT."
+  ReconnectedNewGame,      ///< joiner: "Reconnected; a new game starts; colours are swapped."
+  Reconnected,             ///< joiner: "Reconnected; the game goes on."
+  ReconnectedMoveArrived,  ///< joiner: "Reconnected; the game goes on (the host's move in
+                           ///< flight arrived)."
+  ReconnectedTakenBack,    ///< joiner: "Reconnected; the game goes on (the host's board has COUNT
+                           ///< fewer moves; taken back here too)."
+};
+
+/// A notice with its parameters.
+struct Notice {
+  NoticeKind kind = NoticeKind::None;  ///< what happened
+  /// The opponent's nickname where the sentence names them, as received (describe() puts it
+  /// on one line; "" reads "The opponent"); PeerRenamed: the new nickname.
+  std::string peer;
+  /// PeerAsksTakeback: moves to take back (1 or 2); Rejoined: the moves played (the ply);
+  /// ReconnectedTakenBack: how many moves fewer. 0 otherwise.
+  int count = 0;
+  /// WaitingForReconnect, Reconnecting: why the connection dropped; ResumeRefused: why the
+  /// attempt was refused. English net phrases (session.cpp, netgame.cpp, match.cpp). "" else.
+  std::string reason;
+  /// Same kind and parameters.
+  friend bool operator==(const Notice&, const Notice&) = default;
+};
+
+/// The English sentence of a notice, e.g. "Alice accepted the takeback."; "" for None. For
+/// logs, test reports and the command line; the app translates by value.
+std::string describe(const Notice& n);
 
 /// One network match. Outputs go through the callbacks given at construction:
 /// send (a message for the peer), disconnect (close the connection after the queued sends),
@@ -124,19 +221,19 @@ class Match {
   void leave();
 
   /// Asks to take back our last move (or our last two plies when the opponent has replied).
-  /// While it is pending we cannot move. Returns "" when sent, else why not.
+  /// While it is pending we cannot move. Returns no refusal when sent, else why not.
   RequestError requestTakeback();
-  /// Answers the opponent's pending takeback request. "" when answered.
+  /// Answers the opponent's pending takeback request. No refusal when answered.
   RequestError answerTakeback(bool accept);
-  /// Offers a draw; accepts the opponent's pending offer if there is one. "" when sent.
+  /// Offers a draw; accepts the opponent's pending offer if there is one. No refusal when sent.
   RequestError offerDraw();
-  /// Answers the opponent's pending draw offer. "" when answered.
+  /// Answers the opponent's pending draw offer. No refusal when answered.
   RequestError answerDraw(bool accept);
-  /// Resigns the running game (on either player's turn). "" when done.
+  /// Resigns the running game (on either player's turn). No refusal when done.
   RequestError resign();
   /// After a game: asks to play again (colours swap), or declines the opponent's wish.
   RequestError playAgain(bool want);
-  /// Changes our nickname (see nicknameError) and tells the peer. "" when done.
+  /// Changes our nickname (see nicknameError) and tells the peer. No refusal when done.
   RequestError changeNickname(const std::string& nick);
   /// Sends a chat line (1..500 bytes of UTF-8; at most kChatBurst lines in kChatWindow).
   RequestError sendChat(const std::string& text);
@@ -176,8 +273,10 @@ class Match {
   bool peerWantsAgain() const { return peerWantsAgain_; }
   /// The chat so far, oldest first.
   const std::vector<ChatLine>& chat() const { return chat_; }
-  /// A sentence about the last event, e.g. "Alice accepted the takeback." ("" when none).
-  const std::string& notice() const { return notice_; }
+  /// What the last notice said (kind None when none yet in this game).
+  const Notice& notice() const { return notice_; }
+  /// How many notices the match gave so far (each new one counts, even when equal to the last).
+  int notices() const { return notices_; }
   /// Replaces the clock used by the chat rate limit (tests).
   void setClock(std::function<std::chrono::steady_clock::time_point()> clock) {
     clock_ = std::move(clock);
@@ -229,6 +328,10 @@ class Match {
   void recordCrossing(Point p);
   void takeBackTo(int ply);
   std::string peerName() const;
+  void say(Notice n) {  // a new notice for the user
+    notice_ = std::move(n);
+    ++notices_;
+  }
   bool running() const { return phase_ == MatchPhase::Playing && !game_.over(); }
   void fail(ErrorCode code, const std::string& why);
   void close(const std::string& reason);
@@ -263,7 +366,8 @@ class Match {
   std::function<std::chrono::steady_clock::time_point()> clock_ = [] {
     return std::chrono::steady_clock::now();
   };
-  std::string notice_;
+  Notice notice_;
+  int notices_ = 0;
   std::string suspendReason_;
   int suspensions_ = 0;
   MatchPhase suspendedFrom_ = MatchPhase::Playing;  // Playing or Finished

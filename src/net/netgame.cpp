@@ -748,7 +748,7 @@ void NetGame::leave() {
 
 RequestError NetGame::withMatch(const std::function<RequestError(Match&)>& request) {
   Impl& d = *impl_;
-  RequestError error = "not connected";
+  RequestError error{RequestRefusal::NotConnected, {}};
   d.mutate([&] {
     if (d.match) error = request(*d.match);
   });
@@ -807,6 +807,7 @@ NetSnapshot NetGame::snapshot() const {
     s.peerWantsAgain = d.match->peerWantsAgain();
     s.chat = d.match->chat();
     s.notice = d.match->notice();
+    s.notices = d.match->notices();
     s.suspendReason = d.match->suspendReason();
     s.suspensions = d.match->suspensions();
     s.resumeDeadline = d.resumeDeadline;

@@ -61,7 +61,8 @@ struct NetSnapshot {
   bool wantAgain = false;                    ///< after a game: we asked to play again
   bool peerWantsAgain = false;               ///< after a game: the opponent asked to play again
   std::vector<ChatLine> chat;                ///< the chat so far
-  std::string notice;                        ///< a sentence about the last match event
+  Notice notice;                             ///< what the last match event was (see Match)
+  int notices = 0;                           ///< notices given so far (a new one counts up)
   std::string suspendReason;                 ///< MatchPhase::Suspended: why the connection dropped
   int suspensions = 0;                       ///< times the match was suspended so far
   std::chrono::steady_clock::time_point resumeDeadline;  ///< Suspended: the game is abandoned then
@@ -127,7 +128,7 @@ class NetGame {
   MoveError play(Point p);
   /// Leaves the match: sends BYE and closes.
   void leave();
-  /// Match requests (see Match): each returns "" when done, else why not.
+  /// Match requests (see Match): each returns no refusal when done, else why not.
   RequestError requestTakeback();
   /// Answers the opponent's takeback request.
   RequestError answerTakeback(bool accept);

@@ -139,12 +139,12 @@ TEST(MatchWatcher, ChatNoticeAndCloseOnce) {
   MatchWatcher w;
   net::NetSnapshot s = InMatch(1);
   s.chat.push_back({false, "hi"});
-  s.notice = "Bob offers a draw.";
+  s.notice = {net::NoticeKind::PeerOffersDraw, "Bob", 0, {}};
   MatchUpdate u = w.Update(s);
   ASSERT_EQ(u.chat.size(), 1u);
   EXPECT_EQ(u.chat[0].text, "hi");
   ASSERT_TRUE(u.notice);
-  EXPECT_EQ(*u.notice, "Bob offers a draw.");
+  EXPECT_EQ(net::describe(*u.notice), "Bob offers a draw.");
   u = w.Update(s);
   EXPECT_TRUE(u.chat.empty());
   EXPECT_FALSE(u.notice);

@@ -3,8 +3,10 @@
 //   - every user-visible string literal of the core/net sources is part of a pattern;
 //   - real Game, Match and wire objects, driven into their states, say only sentences that
 //     match a pattern;
+//   - the match's typed refusals and notices (net/match.h), translated by value
+//     (TranslateRefusal, TranslateNotice), read in English exactly as net::describe says them;
 //   - under the zh_CN and zh_TW catalogs (res/po/*.po, read here without gettext) each of those
-//     sentences comes out in Chinese, inner phrases included.
+//     sentences and every typed value comes out in Chinese, inner phrases included.
 
 #include <gtest/gtest.h>
 
@@ -47,6 +49,8 @@ using gomoku::app::CoreTexts;
 using gomoku::app::FormatArgs;
 using gomoku::app::MatchCoreText;
 using gomoku::app::TranslateCoreText;
+using gomoku::app::TranslateNotice;
+using gomoku::app::TranslateRefusal;
 
 namespace {
 
@@ -209,10 +213,17 @@ TEST(CoreTexts, UnknownTextIsNotMatchedAndNothingBreaks) {
             "ILLEGAL MOVE h8: THE POINT h8 IS OCCUPIED");
   EXPECT_EQ(TranslateCoreText(" double-three at h8 is forbidden for Black\n", upper),
             "DOUBLE-THREE AT h8 IS FORBIDDEN FOR BLACK");
-  EXPECT_EQ(TranslateCoreText("renju asks to take back a move.", upper),
+  EXPECT_EQ(TranslateNotice({NoticeKind::PeerAsksTakeback, "renju", 1, {}}, upper),
             "renju ASKS TO TAKE BACK A MOVE.");
-  EXPECT_EQ(TranslateCoreText("The opponent asks to take back a move.", upper),
+  EXPECT_EQ(TranslateNotice({NoticeKind::PeerAsksTakeback, "", 1, {}}, upper),
             "THE OPPONENT ASKS TO TAKE BACK A MOVE.");
+  EXPECT_EQ(
+      TranslateNotice({NoticeKind::WaitingForReconnect, "Bob", 0, "the connection dropped"}, upper),
+      "CONNECTION LOST (THE CONNECTION DROPPED). WAITING FOR Bob TO RECONNECT.");
+  EXPECT_EQ(TranslateRefusal({RequestRefusal::BadNickname, "the nickname is empty"}, upper),
+            "THE NICKNAME IS EMPTY");
+  EXPECT_EQ(TranslateRefusal({}, upper), "");
+  EXPECT_EQ(TranslateNotice({}, upper), "");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,13 +258,21 @@ void DeliverAll(Endpoint& a, Endpoint& b) {
   }
 }
 
-// Collects every sentence the objects say.
+// Collects every sentence the objects say; the match's typed refusals and notices apart.
 struct Sentences {
   std::vector<std::string> all;
+  std::vector<RequestError> refusals;
+  std::vector<Notice> notices;
   void operator()(const std::string& s) {
     if (!s.empty() && (all.empty() || all.back() != s)) all.push_back(s);
   }
-  void notices(const Endpoint& a, const Endpoint& b) {
+  void operator()(const RequestError& e) {
+    if (e) refusals.push_back(e);
+  }
+  void operator()(const Notice& n) {
+    if (n.kind != NoticeKind::None) notices.push_back(n);
+  }
+  void noticesOf(const Endpoint& a, const Endpoint& b) {
     (*this)(a.match.notice());
     (*this)(b.match.notice());
   }
@@ -362,7 +381,7 @@ void MatchSentences(Sentences& say) {
   say(host.match.requestTakeback());
   say(host.match.offerDraw());
   DeliverAll(host, joiner);
-  say.notices(host, joiner);
+  say.noticesOf(host, joiner);
   say(joiner.match.requestTakeback());
   say(joiner.match.answerTakeback(false));
   say(joiner.match.notice());
@@ -379,10 +398,10 @@ void MatchSentences(Sentences& say) {
   ASSERT_EQ(joiner.match.playLocal({0, 0}), MoveError::None);
   say(joiner.match.requestTakeback());
   DeliverAll(host, joiner);
-  say.notices(host, joiner);
+  say.noticesOf(host, joiner);
   say(host.match.answerTakeback(false));
   DeliverAll(host, joiner);
-  say.notices(host, joiner);
+  say.noticesOf(host, joiner);
   // Draw offers: declined, then agreed.
   say(host.match.offerDraw());
   say(host.match.notice());
@@ -417,17 +436,17 @@ void MatchSentences(Sentences& say) {
   say(host.match.notice());
   say(host.match.playAgain(true));
   DeliverAll(host, joiner);
-  say.notices(host, joiner);
+  say.noticesOf(host, joiner);
   ASSERT_EQ(host.match.phase(), MatchPhase::Playing);
   // Both offer a draw at once.
   say(host.match.offerDraw());
   say(joiner.match.offerDraw());
   DeliverAll(host, joiner);
-  say.notices(host, joiner);
+  say.noticesOf(host, joiner);
   say(host.match.playAgain(true));
   say(joiner.match.playAgain(true));
   DeliverAll(host, joiner);
-  say.notices(host, joiner);
+  say.noticesOf(host, joiner);
   // Resignation, nickname, chat.
   say(host.match.resign());
   say(host.match.notice());
@@ -446,7 +465,7 @@ void MatchSentences(Sentences& say) {
   joiner.outbox.clear();
   host.match.connectionLost("the opponent closed the connection");
   joiner.match.connectionLost("the connection dropped");
-  say.notices(host, joiner);
+  say.noticesOf(host, joiner);
   say(host.match.offerDraw());
   host.match.abandon();
   joiner.match.abandon();
@@ -683,19 +702,68 @@ void RecordSentences(Sentences& say) {
   SayRecordError(say, [&] { readRecordFile("/nonexistent-dir/x.txt"); });
 }
 
-std::vector<std::string> AllSentences() {
+Sentences Said() {
   Sentences say;
   GameSentences(say);
   RecordSentences(say);
   EngineSentences(say);
   MatchSentences(say);
   FailureSentences(say);
-  return say.all;
+  return say;
+}
+
+std::vector<std::string> AllSentences() {
+  return Said().all;
+}
+
+// Every typed refusal and notice (None excepted), with parameters as a match gives them, plus
+// those real matches gave (MatchSentences).
+std::vector<RequestError> AllRefusals() {
+  std::vector<RequestError> out;
+  // BadNickname is the last value of RequestRefusal.
+  for (int i = 1; i <= static_cast<int>(RequestRefusal::BadNickname); ++i)
+    out.push_back({static_cast<RequestRefusal>(i),
+                   static_cast<RequestRefusal>(i) == RequestRefusal::BadNickname
+                       ? *nicknameError(std::string(100, 'n'))
+                       : std::string()});
+  for (const std::string& nick : {std::string(), std::string("\xff"), std::string("a\0b", 3)})
+    out.push_back({RequestRefusal::BadNickname, *nicknameError(nick)});
+  const auto real = Said().refusals;
+  out.insert(out.end(), real.begin(), real.end());
+  return out;
+}
+
+std::vector<Notice> AllNotices() {
+  std::vector<Notice> out;
+  // ReconnectedTakenBack is the last value of NoticeKind.
+  for (int i = 1; i <= static_cast<int>(NoticeKind::ReconnectedTakenBack); ++i) {
+    const auto kind = static_cast<NoticeKind>(i);
+    out.push_back({kind, "Zoë", 2, "the opponent closed the connection"});
+    out.push_back({kind, "", 1, "the boards differ at move 12"});
+  }
+  const auto real = Said().notices;
+  out.insert(out.end(), real.begin(), real.end());
+  return out;
+}
+
+TEST(CoreTexts, TypedRefusalsAndNoticesReadAsNetSaysThem) {
+  const auto same = [](const char* id) { return std::string(id); };
+  const Sentences said = Said();
+  EXPECT_GT(said.refusals.size(), 20u);
+  EXPECT_GT(said.notices.size(), 30u);
+  for (const RequestError& e : AllRefusals()) {
+    EXPECT_FALSE(describe(e).empty()) << static_cast<int>(e.refusal);
+    EXPECT_EQ(TranslateRefusal(e, same), describe(e)) << static_cast<int>(e.refusal);
+  }
+  for (const Notice& n : AllNotices()) {
+    EXPECT_FALSE(describe(n).empty()) << static_cast<int>(n.kind);
+    EXPECT_EQ(TranslateNotice(n, same), describe(n)) << static_cast<int>(n.kind);
+  }
 }
 
 TEST(CoreTexts, EverySentenceOfRealGamesAndMatchesHasAPattern) {
   const std::vector<std::string> all = AllSentences();
-  EXPECT_GT(all.size(), 200u);
+  EXPECT_GT(all.size(), 150u);  // besides the typed refusals and notices (tested below)
   std::set<std::string> used;
   for (const std::string& s : all) {
     const auto* t = MatchCoreText(s);
@@ -816,6 +884,22 @@ TEST_P(CoreTextsCatalog, EverySentenceComesOutInChinese) {
     // (A nickname keeps the blank after it that Latin names need, e.g. "张伟 认输了。".)
     if (s.find("张伟") == std::string::npos) {
       EXPECT_FALSE(BlankBetweenCjk(*zh)) << s << " -> " << *zh;
+    }
+  }
+  // The typed values: every refusal and notice, by value (parameters: "Zoë", a reason of
+  // net, or the nicknames of MatchSentences).
+  std::vector<std::pair<std::string, std::string>> typed;  // English, Chinese
+  for (const RequestError& e : AllRefusals())
+    typed.emplace_back(describe(e), TranslateRefusal(e, translate));
+  for (const Notice& n : AllNotices())
+    typed.emplace_back(describe(n), TranslateNotice(n, translate));
+  for (const auto& [s, zh] : typed) {
+    if (std::getenv("GOMOKU_SHOW_TEXTS")) std::cout << s << "\n  " << zh << "\n";  // for review
+    EXPECT_TRUE(HasCjk(zh)) << s << " -> " << zh;
+    EXPECT_EQ(zh.find("%s"), std::string::npos) << s << " -> " << zh;
+    EXPECT_FALSE(std::regex_search(zh, english)) << s << " -> " << zh;
+    if (s.find("张伟") == std::string::npos && s.find("Zoë") == std::string::npos) {
+      EXPECT_FALSE(BlankBetweenCjk(zh)) << s << " -> " << zh;
     }
   }
 }

@@ -954,12 +954,12 @@ void expectSameGame(const Endpoint& a, const Endpoint& b) {
 TEST(Match, TakebackAcceptedRemovesTheSameStonesOnBothSides) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}, {8, 8}, {9, 9}});
-  EXPECT_EQ(a->match.requestTakeback(), "");
+  EXPECT_EQ(a->match.requestTakeback(), RequestRefusal::None);
   EXPECT_EQ(a->match.playLocal({1, 1}), MoveError::NotYourTurn)
       << "no move while the request waits";
   deliverAll(*a, *b);
   ASSERT_TRUE(b->match.takebackRequested());
-  EXPECT_EQ(b->match.answerTakeback(true), "");
+  EXPECT_EQ(b->match.answerTakeback(true), RequestRefusal::None);
   deliverAll(*a, *b);
   EXPECT_EQ(a->match.game().ply(), 2);
   EXPECT_EQ(a->match.game().toMove(), Stone::Black);
@@ -971,9 +971,10 @@ TEST(Match, TakebackAcceptedRemovesTheSameStonesOnBothSides) {
 TEST(Match, TakebackOnOurTurnTakesBackTwoPlies) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}, {8, 8}});
-  ASSERT_EQ(a->match.requestTakeback(), "");  // Black's turn: Black's move and White's reply
+  ASSERT_EQ(a->match.requestTakeback(),
+            RequestRefusal::None);  // Black's turn: Black's move and White's reply
   deliverAll(*a, *b);
-  ASSERT_EQ(b->match.answerTakeback(true), "");
+  ASSERT_EQ(b->match.answerTakeback(true), RequestRefusal::None);
   deliverAll(*a, *b);
   EXPECT_EQ(a->match.game().ply(), 0);
   expectSameGame(*a, *b);
@@ -982,13 +983,13 @@ TEST(Match, TakebackOnOurTurnTakesBackTwoPlies) {
 TEST(Match, TakebackDeclinedChangesNothing) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}});
-  ASSERT_EQ(a->match.requestTakeback(), "");
+  ASSERT_EQ(a->match.requestTakeback(), RequestRefusal::None);
   deliverAll(*a, *b);
-  ASSERT_EQ(b->match.answerTakeback(false), "");
+  ASSERT_EQ(b->match.answerTakeback(false), RequestRefusal::None);
   deliverAll(*a, *b);
   EXPECT_EQ(a->match.game().ply(), 1);
   EXPECT_FALSE(a->match.takebackPending());
-  EXPECT_NE(a->match.notice().find("declined"), std::string::npos);
+  EXPECT_NE(describe(a->match.notice()).find("declined"), std::string::npos);
   expectSameGame(*a, *b);
 }
 
@@ -997,7 +998,7 @@ TEST(Match, C10_TakebackRequestCrossingAMoveIsRefusedOnBothSides) {
   // A (Black) plays (7,7), B (White) (8,8), A (9,9). A asks for a takeback while B sends (10,10).
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}, {8, 8}, {9, 9}});
-  ASSERT_EQ(a->match.requestTakeback(), "");
+  ASSERT_EQ(a->match.requestTakeback(), RequestRefusal::None);
   ASSERT_EQ(b->match.playLocal({10, 10}), MoveError::None);  // crosses the request
   deliverAll(*a, *b);
   // The stale request was refused; nothing was taken back; both agree.
@@ -1016,7 +1017,7 @@ TEST(Match, C10_TakebackRequestCrossingAMoveIsRefusedOnBothSides) {
 TEST(Match, C10_MovingInsteadOfAnsweringDeclinesTheTakeback) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}, {8, 8}, {9, 9}});
-  ASSERT_EQ(a->match.requestTakeback(), "");
+  ASSERT_EQ(a->match.requestTakeback(), RequestRefusal::None);
   deliverAll(*a, *b);
   ASSERT_TRUE(b->match.takebackRequested());
   ASSERT_EQ(b->match.playLocal({10, 10}), MoveError::None);
@@ -1029,11 +1030,11 @@ TEST(Match, C10_MovingInsteadOfAnsweringDeclinesTheTakeback) {
 TEST(Match, DrawOfferAcceptedDrawsBothGames) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}, {8, 8}});
-  ASSERT_EQ(a->match.offerDraw(), "");
-  EXPECT_NE(a->match.answerDraw(true), "") << "you cannot accept your own offer";
+  ASSERT_EQ(a->match.offerDraw(), RequestRefusal::None);
+  EXPECT_NE(a->match.answerDraw(true), RequestRefusal::None) << "you cannot accept your own offer";
   deliverAll(*a, *b);
   ASSERT_TRUE(b->match.drawRequested());
-  ASSERT_EQ(b->match.answerDraw(true), "");
+  ASSERT_EQ(b->match.answerDraw(true), RequestRefusal::None);
   deliverAll(*a, *b);
   for (Endpoint* e : {a.get(), b.get()}) {
     EXPECT_EQ(e->match.game().result().outcome, Outcome::Draw);
@@ -1045,7 +1046,8 @@ TEST(Match, DrawOfferAcceptedDrawsBothGames) {
 TEST(Match, DrawOfferLapsesWhenTheOpponentMoves) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}});
-  ASSERT_EQ(b->match.offerDraw(), "");  // White offers on its turn... then Black moves
+  ASSERT_EQ(b->match.offerDraw(),
+            RequestRefusal::None);  // White offers on its turn... then Black moves
   deliverAll(*a, *b);
   ASSERT_TRUE(a->match.drawRequested());
   ASSERT_EQ(b->match.playLocal({8, 8}), MoveError::None);  // the offerer's own move keeps it
@@ -1055,14 +1057,14 @@ TEST(Match, DrawOfferLapsesWhenTheOpponentMoves) {
   deliverAll(*a, *b);
   EXPECT_FALSE(a->match.drawRequested());
   EXPECT_FALSE(b->match.drawOffered());
-  EXPECT_NE(a->match.answerDraw(true), "");
+  EXPECT_NE(a->match.answerDraw(true), RequestRefusal::None);
 }
 
 TEST(Match, BothOfferingADrawAtOnceIsAnAgreedDraw) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}, {8, 8}});
-  ASSERT_EQ(a->match.offerDraw(), "");
-  ASSERT_EQ(b->match.offerDraw(), "");  // crossing
+  ASSERT_EQ(a->match.offerDraw(), RequestRefusal::None);
+  ASSERT_EQ(b->match.offerDraw(), RequestRefusal::None);  // crossing
   deliverAll(*a, *b);
   for (Endpoint* e : {a.get(), b.get()})
     EXPECT_EQ(e->match.game().result().reason, EndReason::Agreement);
@@ -1073,7 +1075,7 @@ TEST(Match, ResignOnEitherTurnAndAcrossACrossingMove) {
   {
     auto [a, b] = pair();
     playThrough(*a, *b, {{7, 7}});
-    ASSERT_EQ(a->match.resign(), "");  // Black resigns on White's turn
+    ASSERT_EQ(a->match.resign(), RequestRefusal::None);  // Black resigns on White's turn
     deliverAll(*a, *b);
     for (Endpoint* e : {a.get(), b.get()}) {
       EXPECT_EQ(e->match.game().result().outcome, Outcome::WhiteWins);
@@ -1083,7 +1085,7 @@ TEST(Match, ResignOnEitherTurnAndAcrossACrossingMove) {
   {
     auto [a, b] = pair();
     playThrough(*a, *b, {{7, 7}});
-    ASSERT_EQ(a->match.resign(), "");
+    ASSERT_EQ(a->match.resign(), RequestRefusal::None);
     ASSERT_EQ(b->match.playLocal({8, 8}), MoveError::None);  // crosses the resignation
     deliverAll(*a, *b);
     expectSameGame(*a, *b);
@@ -1097,7 +1099,7 @@ TEST(Match, ResignCrossingTheWinningMoveIsAResignationOnBothSides) {
   auto [a, b] = pair();
   // White threatens five on row 0; Black resigns just as White completes it.
   playThrough(*a, *b, {{7, 7}, {0, 0}, {7, 8}, {1, 0}, {8, 9}, {2, 0}, {12, 12}, {3, 0}, {13, 13}});
-  ASSERT_EQ(a->match.resign(), "");
+  ASSERT_EQ(a->match.resign(), RequestRefusal::None);
   ASSERT_EQ(b->match.playLocal({4, 0}), MoveError::None);  // five, crossing
   deliverAll(*a, *b);
   expectSameGame(*a, *b);
@@ -1107,10 +1109,10 @@ TEST(Match, ResignCrossingTheWinningMoveIsAResignationOnBothSides) {
 
 TEST(Match, PlayAgainPressedByBothAtOnceStartsExactlyOneGameWithColoursSwapped) {
   auto [a, b] = pair();
-  ASSERT_EQ(a->match.resign(), "");
+  ASSERT_EQ(a->match.resign(), RequestRefusal::None);
   deliverAll(*a, *b);
-  ASSERT_EQ(a->match.playAgain(true), "");
-  ASSERT_EQ(b->match.playAgain(true), "");  // crossing
+  ASSERT_EQ(a->match.playAgain(true), RequestRefusal::None);
+  ASSERT_EQ(b->match.playAgain(true), RequestRefusal::None);  // crossing
   deliverAll(*a, *b);
   for (Endpoint* e : {a.get(), b.get()}) {
     EXPECT_EQ(e->match.gameNumber(), 2);
@@ -1125,14 +1127,14 @@ TEST(Match, PlayAgainPressedByBothAtOnceStartsExactlyOneGameWithColoursSwapped) 
 
 TEST(Match, PlayAgainNeedsBothAndCanBeDeclined) {
   auto [a, b] = pair();
-  EXPECT_NE(a->match.playAgain(true), "") << "not during a game";
-  ASSERT_EQ(b->match.resign(), "");
+  EXPECT_NE(a->match.playAgain(true), RequestRefusal::None) << "not during a game";
+  ASSERT_EQ(b->match.resign(), RequestRefusal::None);
   deliverAll(*a, *b);
-  ASSERT_EQ(a->match.playAgain(true), "");
+  ASSERT_EQ(a->match.playAgain(true), RequestRefusal::None);
   deliverAll(*a, *b);
   EXPECT_TRUE(b->match.peerWantsAgain());
   EXPECT_EQ(b->match.gameNumber(), 1);
-  ASSERT_EQ(b->match.playAgain(false), "");
+  ASSERT_EQ(b->match.playAgain(false), RequestRefusal::None);
   deliverAll(*a, *b);
   EXPECT_FALSE(a->match.wantAgain());
   EXPECT_EQ(a->match.gameNumber(), 1);
@@ -1140,12 +1142,12 @@ TEST(Match, PlayAgainNeedsBothAndCanBeDeclined) {
 
 TEST(Match, C15_NicknameChangeReachesThePeer) {
   auto [a, b] = pair();
-  EXPECT_EQ(a->match.changeNickname("欧阳司马诸葛东方慕容"), "");
+  EXPECT_EQ(a->match.changeNickname("欧阳司马诸葛东方慕容"), RequestRefusal::None);
   deliverAll(*a, *b);
   EXPECT_EQ(b->match.peerNickname(), "欧阳司马诸葛东方慕容");
   EXPECT_EQ(a->match.localNickname(), "欧阳司马诸葛东方慕容");
-  EXPECT_NE(a->match.changeNickname("   "), "");
-  EXPECT_NE(a->match.changeNickname(std::string(33, 'x')), "");
+  EXPECT_NE(a->match.changeNickname("   "), RequestRefusal::None);
+  EXPECT_NE(a->match.changeNickname(std::string(33, 'x')), RequestRefusal::None);
   EXPECT_EQ(b->count(MatchEvent::NicknameChanged), 1);
 }
 
@@ -1155,12 +1157,12 @@ TEST(Match, ChatIsDeliveredAndRateLimited) {
   a->match.setClock([&] { return now; });
   b->match.setClock([&] { return now; });
   for (int i = 0; i < Match::kChatBurst; ++i)
-    EXPECT_EQ(a->match.sendChat("line " + std::to_string(i)), "");
-  EXPECT_NE(a->match.sendChat("one too many"), "") << "refused with a message";
+    EXPECT_EQ(a->match.sendChat("line " + std::to_string(i)), RequestRefusal::None);
+  EXPECT_NE(a->match.sendChat("one too many"), RequestRefusal::None) << "refused with a message";
   now += Match::kChatWindow;
-  EXPECT_EQ(a->match.sendChat("later"), "");
-  EXPECT_NE(a->match.sendChat(std::string(501, 'x')), "");
-  EXPECT_NE(a->match.sendChat(""), "");
+  EXPECT_EQ(a->match.sendChat("later"), RequestRefusal::None);
+  EXPECT_NE(a->match.sendChat(std::string(501, 'x')), RequestRefusal::None);
+  EXPECT_NE(a->match.sendChat(""), RequestRefusal::None);
   deliverAll(*a, *b);
   ASSERT_EQ(b->match.chat().size(), static_cast<std::size_t>(Match::kChatBurst + 1));
   EXPECT_EQ(b->match.chat().back().text, "later");
@@ -1205,7 +1207,7 @@ TEST(Match, FuzzNicknameDuringTheHandshakeIsAccepted) {
   host->match.connected();
   joiner->match.connected();
   ASSERT_TRUE(deliverOne(*host, *joiner));  // the host's HELLO
-  ASSERT_EQ(host->match.changeNickname("Alicia"), "");
+  ASSERT_EQ(host->match.changeNickname("Alicia"), RequestRefusal::None);
   deliverAll(*host, *joiner);
   EXPECT_EQ(joiner->match.phase(), MatchPhase::Playing);
   EXPECT_EQ(joiner->match.peerNickname(), "Alicia");
@@ -1214,9 +1216,9 @@ TEST(Match, FuzzNicknameDuringTheHandshakeIsAccepted) {
 TEST(Match, FuzzCrossingDrawOffersWithAMoveAgreeOnBothSides) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}, {8, 8}});
-  ASSERT_EQ(a->match.offerDraw(), "");
+  ASSERT_EQ(a->match.offerDraw(), RequestRefusal::None);
   ASSERT_EQ(a->match.playLocal({9, 9}), MoveError::None);  // the offerer moves on
-  ASSERT_EQ(b->match.offerDraw(), "");                     // crossing
+  ASSERT_EQ(b->match.offerDraw(), RequestRefusal::None);   // crossing
   deliverAll(*a, *b);
   expectSameGame(*a, *b);
   EXPECT_EQ(a->match.game().result().reason, EndReason::Agreement);
@@ -1225,10 +1227,11 @@ TEST(Match, FuzzCrossingDrawOffersWithAMoveAgreeOnBothSides) {
 TEST(Match, FuzzResignationCrossingADrawAcceptanceEndsInTheDraw) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}, {8, 8}});
-  ASSERT_EQ(a->match.offerDraw(), "");
+  ASSERT_EQ(a->match.offerDraw(), RequestRefusal::None);
   ASSERT_TRUE(deliverOne(*a, *b));
-  ASSERT_EQ(a->match.resign(), "");          // resigns while its offer stands...
-  ASSERT_EQ(b->match.answerDraw(true), "");  // ...and the offer is accepted meanwhile
+  ASSERT_EQ(a->match.resign(), RequestRefusal::None);  // resigns while its offer stands...
+  ASSERT_EQ(b->match.answerDraw(true),
+            RequestRefusal::None);  // ...and the offer is accepted meanwhile
   deliverAll(*a, *b);
   expectSameGame(*a, *b);
   EXPECT_EQ(a->match.game().result().outcome, Outcome::Draw);
@@ -1237,30 +1240,30 @@ TEST(Match, FuzzResignationCrossingADrawAcceptanceEndsInTheDraw) {
 TEST(Match, FuzzAnswersAfterTheConnectionClosedDoNothing) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}});
-  ASSERT_EQ(a->match.offerDraw(), "");
+  ASSERT_EQ(a->match.offerDraw(), RequestRefusal::None);
   deliverAll(*a, *b);
   b->match.leave();
-  EXPECT_NE(b->match.answerDraw(true), "");
+  EXPECT_NE(b->match.answerDraw(true), RequestRefusal::None);
   EXPECT_EQ(b->match.phase(), MatchPhase::Closed);
 }
 
 TEST(Match, FuzzNoDrawOrResignationWhileOurTakebackWaits) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}});
-  ASSERT_EQ(a->match.requestTakeback(), "");
-  EXPECT_NE(a->match.offerDraw(), "");
-  EXPECT_NE(a->match.resign(), "");
+  ASSERT_EQ(a->match.requestTakeback(), RequestRefusal::None);
+  EXPECT_NE(a->match.offerDraw(), RequestRefusal::None);
+  EXPECT_NE(a->match.resign(), RequestRefusal::None);
   deliverAll(*a, *b);
-  ASSERT_EQ(b->match.answerTakeback(true), "");
+  ASSERT_EQ(b->match.answerTakeback(true), RequestRefusal::None);
   deliverAll(*a, *b);
   expectSameGame(*a, *b);
 }
 
 TEST(Match, FuzzCrossingOffersAndAResignationEndInTheDraw) {
   auto [a, b] = pair();
-  ASSERT_EQ(a->match.offerDraw(), "");
-  ASSERT_EQ(b->match.offerDraw(), "");
-  ASSERT_EQ(a->match.resign(), "");  // resigns while both offers are in flight
+  ASSERT_EQ(a->match.offerDraw(), RequestRefusal::None);
+  ASSERT_EQ(b->match.offerDraw(), RequestRefusal::None);
+  ASSERT_EQ(a->match.resign(), RequestRefusal::None);  // resigns while both offers are in flight
   deliverAll(*a, *b);
   expectSameGame(*a, *b);
   EXPECT_EQ(a->match.game().result().outcome, Outcome::Draw);
@@ -1269,8 +1272,8 @@ TEST(Match, FuzzCrossingOffersAndAResignationEndInTheDraw) {
 TEST(Match, FuzzCrossingTakebackRequestsAreBothRefused) {
   auto [a, b] = pair();
   playThrough(*a, *b, {{7, 7}, {8, 8}});
-  ASSERT_EQ(a->match.requestTakeback(), "");
-  ASSERT_EQ(b->match.requestTakeback(), "");  // crossing
+  ASSERT_EQ(a->match.requestTakeback(), RequestRefusal::None);
+  ASSERT_EQ(b->match.requestTakeback(), RequestRefusal::None);  // crossing
   deliverAll(*a, *b);
   EXPECT_FALSE(a->match.takebackPending());
   EXPECT_FALSE(b->match.takebackPending());
@@ -1317,17 +1320,17 @@ TEST(Match, C14_ConnectionLostSuspendsARunningGame) {
   EXPECT_EQ(host->match.game().ply(), 3);
   EXPECT_EQ(host->count(MatchEvent::Suspended), 1);
   EXPECT_EQ(host->match.suspendReason(), "the connection was reset");
-  EXPECT_NE(host->match.notice().find("Waiting for Bob to reconnect"), std::string::npos)
-      << host->match.notice();
-  EXPECT_NE(joiner->match.notice().find("Reconnecting"), std::string::npos)
-      << joiner->match.notice();
+  EXPECT_NE(describe(host->match.notice()).find("Waiting for Bob to reconnect"), std::string::npos)
+      << describe(host->match.notice());
+  EXPECT_NE(describe(joiner->match.notice()).find("Reconnecting"), std::string::npos)
+      << describe(joiner->match.notice());
   // Nothing can be played or asked meanwhile.
   EXPECT_FALSE(joiner->match.myTurn());
   EXPECT_EQ(joiner->match.playLocal({10, 10}), MoveError::NotYourTurn);
-  EXPECT_NE(joiner->match.offerDraw(), "");
-  EXPECT_NE(joiner->match.resign(), "");
-  EXPECT_NE(joiner->match.sendChat("hi"), "");
-  EXPECT_NE(joiner->match.changeNickname("Robert"), "");
+  EXPECT_NE(joiner->match.offerDraw(), RequestRefusal::None);
+  EXPECT_NE(joiner->match.resign(), RequestRefusal::None);
+  EXPECT_NE(joiner->match.sendChat("hi"), RequestRefusal::None);
+  EXPECT_NE(joiner->match.changeNickname("Robert"), RequestRefusal::None);
   EXPECT_TRUE(joiner->outbox.empty());
   // Idempotent.
   host->match.connectionLost("again");
@@ -1390,8 +1393,8 @@ TEST(Match, C14c_TheHostsMoveInFlightArrivesWithSync) {
   expectSameGame(*host, *joiner);
   EXPECT_EQ(joiner->match.game().ply(), 3);
   EXPECT_TRUE(joiner->match.myTurn());
-  EXPECT_NE(joiner->match.notice().find("move in flight"), std::string::npos)
-      << joiner->match.notice();
+  EXPECT_NE(describe(joiner->match.notice()).find("move in flight"), std::string::npos)
+      << describe(joiner->match.notice());
 }
 
 TEST(Match, C14c_AWinningMoveInFlightEndsTheGameOnBothSides) {
@@ -1410,9 +1413,9 @@ TEST(Match, C14c_AWinningMoveInFlightEndsTheGameOnBothSides) {
 TEST(Match, C14_ATakebackAcceptedInFlightIsKeptByTheHostsList) {
   auto [host, joiner] = pair();
   playThrough(*host, *joiner, {{7, 7}, {8, 8}});
-  ASSERT_EQ(joiner->match.requestTakeback(), "");
+  ASSERT_EQ(joiner->match.requestTakeback(), RequestRefusal::None);
   ASSERT_TRUE(deliverOne(*joiner, *host));
-  ASSERT_EQ(host->match.answerTakeback(true), "");  // the reply is lost
+  ASSERT_EQ(host->match.answerTakeback(true), RequestRefusal::None);  // the reply is lost
   dropConnection(*host, *joiner);
   resume(*host, *joiner);
   expectSameGame(*host, *joiner);
@@ -1424,9 +1427,9 @@ TEST(Match, C14_ATakebackAcceptedInFlightIsKeptByTheHostsList) {
 TEST(Match, C14_ATakebackTheJoinerAcceptedInFlightStandsOnTheHost) {
   auto [host, joiner] = pair();
   playThrough(*host, *joiner, {{7, 7}, {8, 8}, {9, 9}});
-  ASSERT_EQ(host->match.requestTakeback(), "");
+  ASSERT_EQ(host->match.requestTakeback(), RequestRefusal::None);
   ASSERT_TRUE(deliverOne(*host, *joiner));
-  ASSERT_EQ(joiner->match.answerTakeback(true), "");  // the reply is lost
+  ASSERT_EQ(joiner->match.answerTakeback(true), RequestRefusal::None);  // the reply is lost
   EXPECT_EQ(joiner->match.game().ply(), 2);
   dropConnection(*host, *joiner);
   resume(*host, *joiner);
@@ -1443,8 +1446,8 @@ TEST(Match, C14_ResumeAfterTheGameEndedAllowsPlayAgain) {
   EXPECT_EQ(host->match.phase(), MatchPhase::Finished);
   EXPECT_EQ(joiner->match.phase(), MatchPhase::Finished);
   expectSameGame(*host, *joiner);
-  ASSERT_EQ(host->match.playAgain(true), "");
-  ASSERT_EQ(joiner->match.playAgain(true), "");
+  ASSERT_EQ(host->match.playAgain(true), RequestRefusal::None);
+  ASSERT_EQ(joiner->match.playAgain(true), RequestRefusal::None);
   deliverAll(*host, *joiner);
   EXPECT_EQ(host->match.gameNumber(), 2);
   EXPECT_EQ(joiner->match.gameNumber(), 2);
@@ -1515,19 +1518,19 @@ TEST(Match, C14_AResumedMoveOnAnOccupiedPointIsRefused) {
 TEST(Match, C14_APlayAgainWishLostInTheDropIsRepeated) {
   auto [host, joiner] = pair();
   playThrough(*host, *joiner, kC02);
-  ASSERT_EQ(host->match.playAgain(true), "");  // lost
+  ASSERT_EQ(host->match.playAgain(true), RequestRefusal::None);  // lost
   dropConnection(*host, *joiner);
   resume(*host, *joiner);
   EXPECT_TRUE(joiner->match.peerWantsAgain()) << "the host asked again after the resume";
-  ASSERT_EQ(joiner->match.playAgain(true), "");
+  ASSERT_EQ(joiner->match.playAgain(true), RequestRefusal::None);
   deliverAll(*host, *joiner);
   EXPECT_EQ(host->match.gameNumber(), 2);
   EXPECT_EQ(joiner->match.gameNumber(), 2);
   // Both had asked: both ask again, and exactly one game starts.
   auto [h2, j2] = pair();
   playThrough(*h2, *j2, kC02);
-  ASSERT_EQ(h2->match.playAgain(true), "");
-  ASSERT_EQ(j2->match.playAgain(true), "");
+  ASSERT_EQ(h2->match.playAgain(true), RequestRefusal::None);
+  ASSERT_EQ(j2->match.playAgain(true), RequestRefusal::None);
   dropConnection(*h2, *j2);
   resume(*h2, *j2);
   deliverAll(*h2, *j2);
@@ -1678,8 +1681,8 @@ TEST(Match, C14_PlayAgainCrossingTheDropStartsTheSameNextGame) {
   // The host's PLAY_AGAIN is lost: the host started game 2, the joiner still holds game 1.
   auto [host, joiner] = pair();
   playThrough(*host, *joiner, kC02);
-  ASSERT_EQ(host->match.playAgain(true), "");
-  ASSERT_EQ(joiner->match.playAgain(true), "");
+  ASSERT_EQ(host->match.playAgain(true), RequestRefusal::None);
+  ASSERT_EQ(joiner->match.playAgain(true), RequestRefusal::None);
   ASSERT_TRUE(deliverOne(*joiner, *host));
   ASSERT_EQ(host->match.gameNumber(), 2);
   dropConnection(*host, *joiner);
@@ -1694,8 +1697,8 @@ TEST(Match, C14_PlayAgainCrossingTheDropStartsTheSameNextGame) {
   // still holds game 1 after asking to play again.
   auto [h2, j2] = pair();
   playThrough(*h2, *j2, kC02);
-  ASSERT_EQ(h2->match.playAgain(true), "");
-  ASSERT_EQ(j2->match.playAgain(true), "");
+  ASSERT_EQ(h2->match.playAgain(true), RequestRefusal::None);
+  ASSERT_EQ(j2->match.playAgain(true), RequestRefusal::None);
   ASSERT_TRUE(deliverOne(*h2, *j2));
   ASSERT_EQ(j2->match.gameNumber(), 2);
   ASSERT_EQ(j2->match.playLocal({7, 7}), MoveError::None) << "the joiner is Black in game 2";
@@ -1712,7 +1715,7 @@ TEST(Match, C14_PlayAgainCrossingTheDropStartsTheSameNextGame) {
 TEST(Match, C14_AResignationLostInFlightStillStands) {
   auto [host, joiner] = pair();
   playThrough(*host, *joiner, {{7, 7}});
-  ASSERT_EQ(joiner->match.resign(), "");  // lost with the connection
+  ASSERT_EQ(joiner->match.resign(), RequestRefusal::None);  // lost with the connection
   dropConnection(*host, *joiner);
   resume(*host, *joiner);
   deliverAll(*host, *joiner);
@@ -1750,7 +1753,7 @@ TEST(Match, NoMoveIsRecordedAfterThePeersResignation) {
 
 TEST(Match, NoMoveIsRecordedAfterThePeerAcceptedOurDraw) {
   auto host = hostAfterFirstMove();
-  ASSERT_EQ(host->match.offerDraw(), "");
+  ASSERT_EQ(host->match.offerDraw(), RequestRefusal::None);
   host->match.receive(DrawReply{1, true});
   ASSERT_EQ(host->match.game().result().reason, EndReason::Agreement);
   expectRefused(*host, Move{1, 8, 8}, ErrorCode::IllegalMove, "after the game ended");
@@ -1760,7 +1763,7 @@ TEST(Match, NoMoveIsRecordedAfterThePeerAcceptedOurDraw) {
 TEST(Match, OnlyOneMoveCrossesOurAcceptanceOfADraw) {
   auto host = hostAfterFirstMove();
   host->match.receive(DrawOffer{1});  // White offers on its turn, and may move on at once
-  ASSERT_EQ(host->match.answerDraw(true), "");
+  ASSERT_EQ(host->match.answerDraw(true), RequestRefusal::None);
   host->match.receive(Move{1, 8, 8});  // crossed the acceptance: kept, as White's stone
   EXPECT_EQ(host->match.phase(), MatchPhase::Finished);
   EXPECT_EQ(host->match.game().ply(), 2);
@@ -1777,7 +1780,7 @@ TEST(Match, OnlyOneMoveCrossesOurAcceptanceOfADraw) {
 TEST(Match, OnlyOneMoveCrossesOurResignation) {
   {
     auto host = hostAfterFirstMove();
-    ASSERT_EQ(host->match.resign(), "");  // on White's turn
+    ASSERT_EQ(host->match.resign(), RequestRefusal::None);  // on White's turn
     const int moved = host->count(MatchEvent::Moved);
     host->match.receive(Move{1, 8, 8});
     EXPECT_EQ(host->match.game().board().at({8, 8}), Stone::White);
@@ -1789,21 +1792,21 @@ TEST(Match, OnlyOneMoveCrossesOurResignation) {
   }
   {
     auto host = hostAfterFirstMove();
-    ASSERT_EQ(host->match.resign(), "");
+    ASSERT_EQ(host->match.resign(), RequestRefusal::None);
     expectRefused(*host, Move{0, 8, 8}, ErrorCode::IllegalMove, "after the game ended");
   }
   {
     // Resigning on our own turn: the peer cannot have a move in flight.
     auto host = hostAfterFirstMove();
     host->match.receive(Move{1, 8, 8});
-    ASSERT_EQ(host->match.resign(), "");
+    ASSERT_EQ(host->match.resign(), RequestRefusal::None);
     expectRefused(*host, Move{2, 9, 9}, ErrorCode::IllegalMove, "after the game ended");
     EXPECT_EQ(host->match.game().ply(), 2);
   }
   {
     // A resignation of the peer's that crossed ours: no move of its own follows it.
     auto host = hostAfterFirstMove();
-    ASSERT_EQ(host->match.resign(), "");
+    ASSERT_EQ(host->match.resign(), RequestRefusal::None);
     host->match.receive(Resign{1});
     expectRefused(*host, Move{1, 8, 8}, ErrorCode::IllegalMove, "after the game ended");
   }
@@ -1812,7 +1815,7 @@ TEST(Match, OnlyOneMoveCrossesOurResignation) {
 TEST(Match, TheCrossingMoveLostInADropIsRecordedOnceOnResume) {
   auto [host, joiner] = pair();
   playThrough(*host, *joiner, {{7, 7}});
-  ASSERT_EQ(host->match.resign(), "");
+  ASSERT_EQ(host->match.resign(), RequestRefusal::None);
   ASSERT_EQ(joiner->match.playLocal({8, 8}), MoveError::None);  // crosses; lost in the drop
   ASSERT_TRUE(deliverOne(*host, *joiner));                      // the RESIGN arrived
   dropConnection(*host, *joiner);
@@ -1827,7 +1830,7 @@ TEST(Match, TheCrossingMoveLostInADropIsRecordedOnceOnResume) {
 TEST(Match, AResumeWithAMoveAfterThePeersResignationIsADesync) {
   auto [host, joiner] = pair();
   playThrough(*host, *joiner, {{7, 7}});
-  ASSERT_EQ(joiner->match.resign(), "");
+  ASSERT_EQ(joiner->match.resign(), RequestRefusal::None);
   deliverAll(*host, *joiner);
   dropConnection(*host, *joiner);
   // A joiner that adds a stone after its own resignation.
@@ -1879,7 +1882,7 @@ TEST(Match, AResignationCrossingAFoulStandsOnBothSides) {
   Endpoint a(hs), b(joinerSettings("Bob"));
   handshake(a, b);
   playThrough(a, b, {{7, 7}, {0, 0}, {8, 7}, {0, 2}, {9, 8}, {0, 4}, {9, 9}, {0, 6}});
-  ASSERT_EQ(b.match.resign(), "");                        // on Black's turn
+  ASSERT_EQ(b.match.resign(), RequestRefusal::None);                        // on Black's turn
   ASSERT_EQ(a.match.playLocal({9, 7}), MoveError::None);  // the foul, crossing
   ASSERT_EQ(a.match.game().result().reason, EndReason::Foul);
   deliverAll(a, b);

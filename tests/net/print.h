@@ -8,6 +8,7 @@
 #include "common/print.h"
 #include "core/game.h"
 #include "net/match.h"
+#include "net/matchtracker.h"
 #include "net/netgame.h"
 #include "net/wire.h"
 
@@ -77,6 +78,18 @@ inline void PrintTo(DecodeError e, std::ostream* os) {
 }
 inline void PrintTo(MsgType t, std::ostream* os) {
   *os << typeName(t);
+}
+inline void PrintTo(const RequestError& e, std::ostream* os) {
+  *os << "RequestError(" << (e ? describe(e) : std::string("none")) << ")";
+}
+inline void PrintTo(RequestRefusal r, std::ostream* os) {
+  PrintTo(RequestError{r, {}}, os);
+}
+inline void PrintTo(const Notice& n, std::ostream* os) {
+  *os << "Notice(" << describe(n) << ")";
+}
+inline void PrintTo(MatchUpdateKind k, std::ostream* os) {
+  *os << matchUpdateName(k);
 }
 
 }  // namespace gomoku::net

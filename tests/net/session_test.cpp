@@ -973,7 +973,8 @@ TEST(Session, C14a_PeerSocketClosedWithoutByeIsNoticed) {
   const NetSnapshot s = host.snap();
   EXPECT_EQ(s.game.result().outcome, Outcome::Ongoing) << "the joiner may come back";
   EXPECT_FALSE(s.suspendReason.empty());
-  EXPECT_NE(s.notice.find("Waiting for raw to reconnect"), std::string::npos) << s.notice;
+  EXPECT_NE(describe(s.notice).find("Waiting for raw to reconnect"), std::string::npos)
+      << describe(s.notice);
   EXPECT_GT(s.resumeDeadline, Clock::now() + 170s) << "three minutes to come back";
   EXPECT_EQ(s.game.ply(), 1);
 }
@@ -1532,34 +1533,34 @@ TEST(Session, MatchRequestsTravelBetweenTwoNetGames) {
   ASSERT_TRUE(joiner.waitUntil(playing, "the game"));
   ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
   ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "White's turn"));
-  ASSERT_EQ(host.game.requestTakeback(), "");
+  ASSERT_EQ(host.game.requestTakeback(), RequestRefusal::None);
   ASSERT_TRUE(
       joiner.waitUntil([](const NetSnapshot& s) { return s.takebackRequested; }, "the request"));
-  ASSERT_EQ(joiner.game.answerTakeback(true), "");
+  ASSERT_EQ(joiner.game.answerTakeback(true), RequestRefusal::None);
   ASSERT_TRUE(
       host.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 0 && !s.takebackPending; },
                      "the takeback"));
   EXPECT_EQ(joiner.snap().game.ply(), 0);
-  ASSERT_EQ(host.game.changeNickname("张伟"), "");
-  ASSERT_EQ(host.game.sendChat("你好"), "");
+  ASSERT_EQ(host.game.changeNickname("张伟"), RequestRefusal::None);
+  ASSERT_EQ(host.game.sendChat("你好"), RequestRefusal::None);
   ASSERT_TRUE(joiner.waitUntil(
       [](const NetSnapshot& s) { return !s.chat.empty() && s.peerNickname == "张伟"; }, "chat"));
   EXPECT_EQ(joiner.snap().chat.back().text, "你好");
-  ASSERT_EQ(host.game.offerDraw(), "");
+  ASSERT_EQ(host.game.offerDraw(), RequestRefusal::None);
   ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.drawRequested; }, "the offer"));
-  ASSERT_EQ(joiner.game.answerDraw(true), "");
+  ASSERT_EQ(joiner.game.answerDraw(true), RequestRefusal::None);
   ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Finished; },
                              "the draw"));
   EXPECT_EQ(host.snap().game.result().reason, EndReason::Agreement);
-  ASSERT_EQ(host.game.playAgain(true), "");
-  ASSERT_EQ(joiner.game.playAgain(true), "");
+  ASSERT_EQ(host.game.playAgain(true), RequestRefusal::None);
+  ASSERT_EQ(joiner.game.playAgain(true), RequestRefusal::None);
   ASSERT_TRUE(host.waitUntil(
       [](const NetSnapshot& s) { return s.gameNumber == 2 && s.match == MatchPhase::Playing; },
       "game 2"));
   ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.gameNumber == 2; }, "game 2"));
   EXPECT_EQ(host.snap().localColor, Stone::White);
   EXPECT_EQ(joiner.snap().localColor, Stone::Black);
-  ASSERT_EQ(joiner.game.resign(), "");
+  ASSERT_EQ(joiner.game.resign(), RequestRefusal::None);
   ASSERT_TRUE(host.waitUntil(
       [](const NetSnapshot& s) { return s.game.result().reason == EndReason::Resignation; },
       "resign"));
