@@ -37,13 +37,15 @@ class PbrainBrain {
   Rule rule() const { return rule_; }
   /// Milliseconds per move from INFO timeout_turn (0 = not given).
   std::int64_t turnTimeMs() const { return timeoutTurn_; }
+  /// The limits the next search gets from the INFO values: the turn's time less a margin for
+  /// the process and the pipes (ms), the match time left, the memory.
+  Limits limits() const;
 
  private:
   void reply(const std::string& s);
   void think();
   void handleInfo(const std::string& key, const std::string& value);
   void swap2();
-  Limits limits() const;
   bool parseXY(const std::string& s, Point& p) const;
   Stone toMove() const;
 
