@@ -459,42 +459,43 @@ void run(const std::uint8_t* data, std::size_t size) {
         break;
       }
       case 11:
-        w.trace.push_back(who + " requests a takeback: " + m.requestTakeback());
+        w.trace.push_back(who + " requests a takeback: " + describe(m.requestTakeback()));
         break;
       case 12: {
         const bool yes = in.byte() & 1;
         w.trace.push_back(who + (yes ? " accepts" : " declines") +
-                          " the takeback: " + m.answerTakeback(yes));
+                          " the takeback: " + describe(m.answerTakeback(yes)));
         break;
       }
       case 13:
-        w.trace.push_back(who + " offers a draw: " + m.offerDraw());
+        w.trace.push_back(who + " offers a draw: " + describe(m.offerDraw()));
         break;
       case 14: {
         const bool yes = in.byte() & 1;
         w.trace.push_back(who + (yes ? " accepts" : " declines") +
-                          " the draw: " + m.answerDraw(yes));
+                          " the draw: " + describe(m.answerDraw(yes)));
         break;
       }
       case 15:
-        w.trace.push_back(who + " resigns: " + m.resign());
+        w.trace.push_back(who + " resigns: " + describe(m.resign()));
         break;
       case 16:
       case 17: {
         const bool yes = (op & 0x1F) == 16 || (in.byte() & 1);
-        w.trace.push_back(who + " play again " + (yes ? "yes" : "no") + ": " + m.playAgain(yes));
+        w.trace.push_back(who + " play again " + (yes ? "yes" : "no") + ": " +
+                          describe(m.playAgain(yes)));
         break;
       }
       case 18: {
         const std::string t = in.text(12);
         w.trace.push_back(who + " chats (" + std::to_string(t.size()) +
-                          " bytes): " + m.sendChat(t));
+                          " bytes): " + describe(m.sendChat(t)));
         break;
       }
       case 19: {
         const std::string t = in.text(12);
         w.trace.push_back(who + " changes nickname (" + std::to_string(t.size()) +
-                          " bytes): " + m.changeNickname(t));
+                          " bytes): " + describe(m.changeNickname(t)));
         break;
       }
       case 20: {
