@@ -102,7 +102,10 @@ mkdir -p "$root/run/lock" "$root/run/netns"
 
 stamp "Copying the project to $root/root/gomoku (build folders excluded)"
 mkdir -p "$root/root/gomoku"
-tar -C "$src" --exclude=./build --exclude=./.git -cf - . | tar -C "$root/root/gomoku" -xf -
+# -m: the copies get the time of copying, so that a kept build folder rebuilds them. With the
+# source's own times, a file changed since the last run could look older than its object file
+# (built from the previous copy) and stay unbuilt: stale objects failed tests and crashed.
+tar -C "$src" --exclude=./build --exclude=./.git -cf - . | tar -C "$root/root/gomoku" -xmf -
 # The public test data beside the project, as in the working tree (../shared/data).
 if [[ -d $src/../shared/data ]]; then
   rm -rf "$root/root/shared"; mkdir -p "$root/root/shared"
