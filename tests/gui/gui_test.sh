@@ -144,6 +144,18 @@ point_at() {
   fail "$name: its window does not come to the top at $x,$y (window $top, ours: $wins)"
 }
 
+# settled NAME: waits until the app shows one top-level window, its main window: a connect
+# dialog that closes when the game starts hands the main window to GTK, which may raise it over
+# the other app's window just when that one is clicked.
+settled() {
+  local pid=${1}_pid try
+  for try in $(seq 600); do
+    [[ $(xdotool search --onlyvisible --pid "${!pid}" 2>/dev/null | wc -l) -le 1 ]] && return 0
+    sleep 0.1
+  done
+  fail "$1: a dialog stays open"
+}
+
 # top_window_at X Y: the id (decimal) of the topmost viewable top-level window containing X,Y
 # (xwininfo lists the root's children top first; xdotool's getmouselocation needs a window
 # manager to name it).
@@ -462,6 +474,7 @@ two_apps)
   exec 4< "$work/join.fifo"
   app_wait 3 host '^STARTED '; app_wait 3 host '^GEOMETRY '; host_geo=${line#GEOMETRY }
   app_wait 4 join '^STARTED '; app_wait 4 join '^GEOMETRY '; join_geo=${line#GEOMETRY }
+  settled host; settled join
   for i in 0 1 2 3 4; do
     # shellcheck disable=SC2086
     click host ${black[$i]}
