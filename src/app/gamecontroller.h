@@ -1,0 +1,86 @@
+#pragma once
+/// @file One controller per kind of game shown in the main window, behind one small interface:
+/// LocalController (hot seat and against the computer, on session::LocalSession),
+/// NetworkController (a network match, on net::NetGame and net::MatchTracker; it keeps showing
+/// the match's last game once the match is over), ReplayController (an opened record), and
+/// next the online game. The main window holds exactly one controller and asks it instead of
+/// branching on a mode; a controller reaches the window only through FrameServices. A new kind
+/// of game is a new GameController: nothing in MainFrame changes but the command that starts
+/// it.
+
+#include <string>
+#include <vector>
+
+#include <wx/string.h>
+
+#include "app/sideview.h"
+#include "core/game.h"
+#include "record/record.h"
+
+class wxWindow;
+
+namespace gomoku::app {
+
+class ReportObserver;
+
+/// What a controller may ask of the main window. Implemented by MainFrame; everything runs on
+/// the GUI thread.
+class FrameServices {
+ public:
+  virtual ~FrameServices() = default;
+  /// The window, as the parent of dialogs and message boxes.
+  virtual wxWindow* Window() = 0;
+  /// Shows the controller's game again: board, side panel, sounds and test-report lines
+  /// (moves, takebacks, the result) for what changed since the last call.
+  virtual void ShowState() = 0;
+  /// Shows `sentence` in the status bar.
+  virtual void SetStatus(const wxString& sentence) = 0;
+  /// A refused move at `p`: the status bar and the test report's REFUSED line.
+  virtual void RefuseMove(Point p, const wxString& sentence) = 0;
+  /// The test report, or nullptr when none was asked for (--test-report).
+  virtual ReportObserver* Report() = 0;
+  /// The game shown was replaced: the next ShowState reports its moves from the start.
+  /// `announced`: its LOCAL or STARTED line was written.
+  virtual void GameReplaced(bool announced) = 0;
+  /// Asks the user whether to leave a running game (`question`); true to go on.
+  virtual bool ConfirmLeave(const wxString& question) = 0;
+};
+
+/// One kind of game as the main window shows it. The defaults fit a game nobody plays on.
+class GameController {
+ public:
+  virtual ~GameController() = default;
+
+  /// The kind of game (side panel, menus).
+  virtual GameKind Kind() const = 0;
+  /// The game on the board.
+  virtual const Game& ShownGame() const = 0;
+  /// True when a click on the board may play now.
+  virtual bool BoardInteractive() const { return false; }
+  /// The user clicked `p` (on the board): play it, or refuse it through FrameServices.
+  virtual void OnBoardClick(Point p) = 0;
+  /// Fills the kind's part of the side panel's input (names, colours, match, replay).
+  virtual void FillSideInput(SideInput& in) const = 0;
+  /// The nickname of the player of `s`; empty where the colour names the player.
+  virtual wxString PlayerName(Stone s) const { return {}; }
+  /// The status-bar sentence for the situation, when no event has one (after a cancel).
+  virtual wxString SituationStatus() const = 0;
+
+  /// Edit > Undo / Redo / Restart.
+  virtual bool CanUndo() const { return false; }
+  virtual bool CanRedo() const { return false; }
+  virtual void Undo() {}
+  virtual void Redo() {}
+  virtual bool CanRestart() const { return false; }
+  virtual void Restart() {}
+
+  /// The game as a record for File > Save (a replay: its whole record).
+  virtual Record ShownRecord() const = 0;
+  /// True while leaving would end a game someone still plays (asks first).
+  virtual bool Running() const { return false; }
+  /// The controller is replaced or the window closes: stop searches, leave the match, write the
+  /// last test-report lines (a game cut short gets its RESULT) and the automatic save.
+  virtual void Leave() {}
+};
+
+}  // namespace gomoku::app
