@@ -62,7 +62,7 @@ class GameController {
   /// Fills the kind's part of the side panel's input (names, colours, match, replay).
   virtual void FillSideInput(SideInput& in) const = 0;
   /// The nickname of the player of `s`; empty where the colour names the player.
-  virtual wxString PlayerName(Stone s) const { return {}; }
+  virtual wxString PlayerName([[maybe_unused]] Stone s) const { return {}; }
   /// The status-bar sentence for the situation, when no event has one (after a cancel).
   virtual wxString SituationStatus() const = 0;
 
