@@ -51,20 +51,6 @@ Rule ReplayRule(const Record& record, Rule preferred) {
   return recordRule(record, preferred);  // the rule openRecordFile judged the moves by
 }
 
-Game PositionAt(const Record& record, int ply, Rule rule) {
-  Game g(record.size, rule, FoulPolicy::Lose);
-  const int n = std::clamp(ply, 0, static_cast<int>(record.moves.size()));
-  for (int k = 0; k < n; ++k) {
-    const Point p = record.moves[static_cast<std::size_t>(k)];
-    if (g.over()) {
-      if (g.recordAfterEnd(p) != MoveError::None) break;
-    } else if (g.play(p) != MoveError::None) {
-      break;
-    }
-  }
-  return g;
-}
-
 wxString AutoSaveFolder() {
   wxString base;
 #if defined(__UNIX__) && !defined(__WXMAC__)

@@ -1,6 +1,7 @@
 #pragma once
 /// @file The application's side of game records: a Game as a Record (what our saves carry),
-/// the position at a move of a record, and the folder, names and list of automatic saves.
+/// the rule a record is replayed by (the position at a move: replaymodel.h), and the folder,
+/// names and list of automatic saves.
 
 #include <string>
 #include <vector>
@@ -19,12 +20,6 @@ namespace gomoku::app {
 /// in a comment) and the date `date` ("YYYY-MM-DD").
 Record RecordFromGame(const Game& game, const std::string& black, const std::string& white,
                       const std::vector<int>& timesMs, const std::string& date);
-
-/// The position after the first `ply` moves of `record` (clamped to 0..moves), played under
-/// `rule` with FoulPolicy::Lose; moves after the game ended are still placed (so the board
-/// shows every stone of the record). Throws std::invalid_argument when Game refuses the size
-/// or rule (renju on a board other than 15x15).
-Game PositionAt(const Record& record, int ply, Rule rule);
 
 /// The rule to replay `record` by: the one it states, else `preferred` when the board allows
 /// it (renju needs 15x15), else freestyle.

@@ -17,6 +17,7 @@
 #include "app/gamerecords.h"
 #include "app/mainframe.h"
 #include "app/replaybar.h"
+#include "app/replaymodel.h"
 #include "app/reportobserver.h"
 #include "app/sidepanel.h"
 #include "app/texts.h"

@@ -1,0 +1,58 @@
+#pragma once
+/// @file The replay of an opened record as plain values (std only, no wx): the record, the rule
+/// it is replayed by and the position shown; the position at any move, the result the record
+/// states, and the game that "Continue from here" starts. ReplayController (replaycontroller.h)
+/// shows it in the main window.
+
+#include <optional>
+
+#include "app/sideview.h"
+#include "core/game.h"
+#include "record/record.h"
+
+namespace gomoku::app {
+
+/// The position after the first `ply` moves of `record` (clamped to 0..moves), played under
+/// `rule` with FoulPolicy::Lose; moves after the game ended are still placed (so the board
+/// shows every stone of the record). Throws std::invalid_argument when Game refuses the size
+/// or rule (renju on a board other than 15x15).
+Game PositionAt(const Record& record, int ply, Rule rule);
+
+/// A record replayed: which move is shown, and what can be started from it.
+class ReplayModel {
+ public:
+  /// The replay of `record` by `rule` (the rule its moves were judged by when it was read),
+  /// showing the empty board. Throws std::invalid_argument as PositionAt.
+  ReplayModel(Record record, Rule rule);
+
+  /// The record replayed.
+  const Record& record() const { return record_; }
+  /// The rule it is replayed by.
+  Rule rule() const { return rule_; }
+  /// The record's number of moves.
+  int total() const { return static_cast<int>(record_.moves.size()); }
+  /// The position shown (its ply is the move shown, 0 = the empty board).
+  const Game& shown() const { return shown_; }
+
+  /// Shows the position after `ply` moves (clamped to 0..total()); false, the position shown
+  /// unchanged, when it cannot be set up (not after the constructor succeeded).
+  bool seek(int ply);
+
+  /// The result the record states (its RE), if any.
+  std::optional<StatedResult> stated() const;
+  /// True at the record's last move when the record states a result the moves do not show
+  /// (e.g. a resignation): the status names it.
+  bool showsStatedResult() const;
+
+  /// The game "Continue from here" starts: the moves shown, played again under the replay's
+  /// rule and `foul` (local games' foul policy); it stops at a move that rule refuses. Over
+  /// when the position shown is the end of the game. Nullopt when Game refuses the size.
+  std::optional<Game> continueGame(FoulPolicy foul) const;
+
+ private:
+  Record record_;
+  Rule rule_;
+  Game shown_;
+};
+
+}  // namespace gomoku::app

@@ -1,0 +1,123 @@
+// The replay of an opened record as plain values (src/app/replaymodel.h): the position at each
+// move, what the end of a record shows, and the game "Continue from here" starts.
+#include "app/replaymodel.h"
+
+#include <stdexcept>
+
+#include <gtest/gtest.h>
+
+namespace gomoku::app {
+namespace {
+
+// C02: Black wins with a five on move 9 (the gui.replay_record case's record), 15x15.
+Record C02() {
+  Record r;
+  r.size = 15;
+  r.moves = {{3, 7}, {0, 0}, {4, 7}, {2, 0}, {6, 7}, {4, 0}, {7, 7}, {6, 0}, {5, 7}};
+  return r;
+}
+
+TEST(ReplayModel, StartsAtTheEmptyBoard) {
+  const ReplayModel m(C02(), Rule::Freestyle);
+  EXPECT_EQ(m.total(), 9);
+  EXPECT_EQ(m.shown().ply(), 0);
+  EXPECT_EQ(m.shown().size(), 15);
+  EXPECT_EQ(m.rule(), Rule::Freestyle);
+}
+
+TEST(ReplayModel, SeekShowsExactlyTheMovesUpToThePly) {
+  const Record record = C02();
+  ReplayModel m(record, Rule::Freestyle);
+  for (int ply : {3, 1, 9, 0, 4}) {
+    ASSERT_TRUE(m.seek(ply));
+    ASSERT_EQ(m.shown().ply(), ply);
+    const std::vector<Point> expected(record.moves.begin(), record.moves.begin() + ply);
+    EXPECT_EQ(m.shown().moves(), expected) << "ply " << ply;
+  }
+}
+
+TEST(ReplayModel, SeekClampsToTheRecord) {
+  ReplayModel m(C02(), Rule::Freestyle);
+  ASSERT_TRUE(m.seek(-3));
+  EXPECT_EQ(m.shown().ply(), 0);
+  ASSERT_TRUE(m.seek(42));
+  EXPECT_EQ(m.shown().ply(), 9);
+  EXPECT_TRUE(m.shown().over());  // the five
+}
+
+TEST(ReplayModel, MovesAfterTheEndAreStillShown) {
+  Record r = C02();
+  r.moves.push_back({8, 0});  // White's stone after Black's five (a record that goes on)
+  ReplayModel m(std::move(r), Rule::Freestyle);
+  ASSERT_TRUE(m.seek(10));
+  EXPECT_EQ(m.shown().ply(), 10);
+  EXPECT_EQ(m.shown().board().at({8, 0}), Stone::White);
+}
+
+TEST(ReplayModel, StatedResultAtTheEndOnlyWhenTheMovesDoNotShowIt) {
+  Record r = C02();
+  r.moves.resize(6);  // no five: White resigned
+  r.result = RecordResult::Black;
+  r.resultText = "B+R";
+  ReplayModel m(std::move(r), Rule::Freestyle);
+  ASSERT_TRUE(m.stated());
+  EXPECT_EQ(m.stated()->result, RecordResult::Black);
+  EXPECT_EQ(m.stated()->text, "B+R");
+  EXPECT_FALSE(m.stated()->foul);
+  EXPECT_FALSE(m.showsStatedResult());  // the empty board
+  m.seek(5);
+  EXPECT_FALSE(m.showsStatedResult());
+  m.seek(6);
+  EXPECT_TRUE(m.showsStatedResult());
+
+  Record five = C02();
+  five.result = RecordResult::Black;  // as the five shows
+  ReplayModel withFive(std::move(five), Rule::Freestyle);
+  withFive.seek(9);
+  EXPECT_FALSE(withFive.showsStatedResult());
+  EXPECT_FALSE(ReplayModel(C02(), Rule::Freestyle).stated());
+}
+
+TEST(ReplayModel, ContinueFromHereStartsAtTheMoveShown) {
+  ReplayModel m(C02(), Rule::Freestyle);
+  m.seek(4);
+  const std::optional<Game> g = m.continueGame(FoulPolicy::Refuse);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->ply(), 4);
+  EXPECT_EQ(g->moves(), m.shown().moves());
+  EXPECT_EQ(g->toMove(), Stone::Black);
+  EXPECT_FALSE(g->over());
+  m.seek(0);
+  ASSERT_TRUE(m.continueGame(FoulPolicy::Refuse));
+  EXPECT_EQ(m.continueGame(FoulPolicy::Refuse)->ply(), 0);
+}
+
+TEST(ReplayModel, ContinueFromTheFiveIsAGameOver) {
+  ReplayModel m(C02(), Rule::Freestyle);
+  m.seek(9);
+  const std::optional<Game> g = m.continueGame(FoulPolicy::Refuse);
+  ASSERT_TRUE(g);
+  EXPECT_TRUE(g->over());  // the controller says "go back a move"
+}
+
+TEST(ReplayModel, ContinueUnderRenjuUsesTheFoulPolicyGiven) {
+  Record r = C02();
+  r.moves.resize(2);
+  ReplayModel m(std::move(r), Rule::Renju);
+  m.seek(2);
+  const std::optional<Game> g = m.continueGame(FoulPolicy::Refuse);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->rule(), Rule::Renju);
+  EXPECT_EQ(g->foulPolicy(), FoulPolicy::Refuse);
+  EXPECT_EQ(m.shown().foulPolicy(), FoulPolicy::Lose);  // the replay shows fouls as losses
+}
+
+TEST(ReplayModel, ARuleTheBoardCannotTakeIsRefused) {
+  Record r = C02();
+  r.size = 19;
+  EXPECT_THROW(ReplayModel(r, Rule::Renju), std::invalid_argument);  // renju needs 15x15
+  EXPECT_NO_THROW(ReplayModel(r, Rule::Freestyle));
+}
+
+}  // namespace
+}  // namespace gomoku::app
