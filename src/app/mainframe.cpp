@@ -7,7 +7,6 @@
 
 #include <wx/config.h>
 #include <wx/display.h>
-#include <wx/filename.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/panel.h>
@@ -278,7 +277,7 @@ void MainFrame::StartFromCommandLine() {
 
 void MainFrame::OnBoardClick(Point p) {
   if (mode_ == Mode::Replay) {
-    RefuseMove(p, _("This is a replay: use Continue from here to play from this position."));
+    replay_->OnBoardClick(p);
     return;
   }
   if (mode_ == Mode::Local) {
@@ -314,6 +313,11 @@ void MainFrame::OnBoardClick(Point p) {
   OnNetChanged();  // show the stone at once; the listener's call will find nothing new
 }
 
+void MainFrame::GameReplaced(bool announced) {
+  shown_.Reset();
+  if (report_) report_->GameShown(announced);
+}
+
 void MainFrame::RefuseMove(Point p, const std::string& reason) {
   // e.g. "double-three at h8 is forbidden for Black" -> "Double-three at h8 is forbidden ...".
   RefuseMove(p, AsSentence(reason));
@@ -325,6 +329,7 @@ void MainFrame::RefuseMove(Point p, const wxString& sentence) {
 }
 
 wxString MainFrame::PlayerName(Stone s) const {
+  if (mode_ == Mode::Replay) return replay_->PlayerName(s);
   return s == Stone::Black ? blackNick_ : s == Stone::White ? whiteNick_ : wxString();
 }
 
@@ -335,7 +340,7 @@ void MainFrame::ShowState() {
   const Game& game = ShownGame();
   board_->SetGame(game);
   board_->SetInteractive(mode_ == Mode::Local    ? !game.over() && !ComputerToMove()
-                         : mode_ == Mode::Replay ? false
+                         : mode_ == Mode::Replay ? replay_->BoardInteractive()
                                                  : (net_ && snap_.myTurn));
   UpdateSidePanel();
   if (mode_ == Mode::Replay) return;  // ShowReplay reports the position shown
@@ -348,7 +353,7 @@ GameKind MainFrame::Kind() const {
     case Mode::Network:
       return GameKind::Network;
     case Mode::Replay:
-      return GameKind::Replay;
+      return replay_->Kind();
     case Mode::Local:
       break;
   }
@@ -365,13 +370,7 @@ void MainFrame::UpdateSidePanel() {
   in.you = you_;
   in.computer = computer_;
   in.redoable = !redo_.empty();
-  if (mode_ == Mode::Replay) {
-    in.replayPly = game.ply();
-    in.replayTotal = static_cast<int>(replayRecord_.moves.size());
-    if (replayRecord_.result)
-      in.stated =
-          StatedResult{*replayRecord_.result, replayRecord_.resultText, replayRecord_.foulResult};
-  }
+  if (mode_ == Mode::Replay) replay_->FillSideInput(in);
   if (net_) in.net = &snap_;
   in.netStarted = match_.Started();
   in.gameNumber = match_.GameNumber();
@@ -379,15 +378,16 @@ void MainFrame::UpdateSidePanel() {
   const wxString turn = side_->Render(sideView(game, in));
   if (report_) report_->OnTurn(turn);
   // The title names the record replayed.
-  const wxString title =
-      mode_ == Mode::Replay
-          ? wxString::Format(_("%s - Gomoku"), wxFileName(replayPath_).GetFullName())
-          : wxString(_("Gomoku"));
+  const wxString title = mode_ == Mode::Replay ? replay_->Title() : wxString(_("Gomoku"));
   if (GetTitle() != title) SetTitle(title);
   CallAfter([this] { ReportButtons(); });  // once the layout settled
 }
 
 void MainFrame::ShowSituationStatus() {
+  if (mode_ == Mode::Replay) {
+    SetStatusText(replay_->SituationStatus());
+    return;
+  }
   const Game& game = ShownGame();
   if (game.over()) {
     SetStatusText(

@@ -8,7 +8,7 @@
 /// Recent games). The side panel is a SidePanel (sidepanel.h) showing a SideView; the test
 /// report a ReportObserver fed typed updates (gameupdates.h). The functions are spread over
 /// mainframe.cpp (window, local games, display), mainframe_menu.cpp (menus, preferences),
-/// mainframe_net.cpp (network games), mainframe_records.cpp (records, replay, undo / redo) and
+/// mainframe_net.cpp (network games), mainframe_records.cpp (records, undo / redo) and
 /// mainframe_ai.cpp (the computer opponent, hints).
 
 #include <chrono>
@@ -24,7 +24,9 @@
 #include <wx/timer.h>
 
 #include "app/app.h"
+#include "app/gamecontroller.h"
 #include "app/gameupdates.h"
+#include "app/replaycontroller.h"
 #include "app/settings.h"
 #include "app/sideview.h"
 #include "core/game.h"
@@ -49,7 +51,7 @@ class SidePanel;
 class ReportObserver;
 
 /// The main window.
-class MainFrame : public wxFrame {
+class MainFrame : public wxFrame, public FrameServices {
  public:
   /// The window with a fresh hot-seat game. `settings` are the saved settings; `options` the
   /// command line (its nickname/colour/rule apply to this run without being saved).
@@ -104,15 +106,15 @@ class MainFrame : public wxFrame {
                 const std::vector<int>& timesMs, wxString& path);
   void CopyPosition();
   void PastePosition();
-  void ShowReplay(int ply);
-  void ContinueFromHere();
+  void ShowReplay(int ply);  // the replay bar's seek, to the replay controller
+  void ContinueFromHere();   // a hot-seat game from the replay's position
   void UpdateRecentMenu();
   void OnCharHook(wxKeyEvent& event);
   // Network game.
   net::NetGame& NewNetGame();
   void DropNetGame();
   bool MatchRunning() const;
-  bool ConfirmLeave(const wxString& question);
+  bool ConfirmLeave(const wxString& question) override;
   void OpenHostDialog(std::optional<std::uint16_t> listenPort);
   void OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_t>> target);
   // Shows `dialog` modally after calling `start` (which may begin listening or connecting).
@@ -151,9 +153,9 @@ class MainFrame : public wxFrame {
   void OnBoardClick(Point p);
   // Says in the status bar (and the test report) what is at the keyboard cursor's point.
   void AnnounceCursor(Point p);
-  void RefuseMove(Point p, const std::string& reason);  // a core/net reason, translated
-  void RefuseMove(Point p, const wxString& sentence);   // status bar and REFUSED line
-  void ShowState();                        // board and side panel from the current game
+  void RefuseMove(Point p, const std::string& reason);          // a core/net reason, translated
+  void RefuseMove(Point p, const wxString& sentence) override;  // status bar and REFUSED line
+  void ShowState() override;               // board and side panel from the current game
   GameKind Kind() const;                   // the kind of game shown
   void UpdateSidePanel();                  // the side panel from sideView()
   void ShowSituationStatus();              // status bar: what the user can do now (after a cancel)
@@ -168,12 +170,21 @@ class MainFrame : public wxFrame {
   void OnAbout();
 
   const Game& ShownGame() const {
-    return mode_ == Mode::Local ? local_ : mode_ == Mode::Replay ? replayGame_ : snap_.game;
+    return mode_ == Mode::Local    ? local_
+           : mode_ == Mode::Replay ? replay_->ShownGame()
+                                   : snap_.game;
   }
   // The nickname of the player of `s` in the game shown; empty in a hot-seat game.
   wxString PlayerName(Stone s) const;
   // Test report: a MENUKEYS line per menu (access keys, one per item, '-' for none; title).
   void ReportMenuKeys(wxMenuBar* bar);
+
+  // FrameServices: what the game controllers ask of the window (also ShowState, RefuseMove and
+  // ConfirmLeave above).
+  wxWindow* Window() override { return this; }
+  void SetStatus(const wxString& sentence) override { SetStatusText(sentence); }
+  ReportObserver* Report() override { return report_.get(); }
+  void GameReplaced(bool announced) override;
 
   Settings saved_;    // what is written to the config
   Settings session_;  // what this run uses (saved_ + command-line overrides)
@@ -197,11 +208,8 @@ class MainFrame : public wxFrame {
   std::pair<Outcome, EndReason> netSavedResult_{Outcome::Ongoing, EndReason::None};
   wxString netAutoSave_;       // that game's file
   std::vector<int> netTimes_;  // thinking time of each move of the network game (ms, as seen here)
-  // Replay of an opened record.
-  Record replayRecord_;
-  Rule replayRule_ = Rule::Freestyle;
-  Game replayGame_;
-  wxString replayPath_;
+  // The replay of an opened record (set while mode_ is Replay).
+  std::unique_ptr<ReplayController> replay_;
   wxString savePath_;      // where File > Save writes without asking ("" = ask)
   net::NetSnapshot snap_;  // the last snapshot of net_
   MatchWatcher match_;     // what of net_'s match was seen (started: its game is shown)

@@ -1,8 +1,11 @@
 // MainFrame: game records (open, save, automatic saves, recent games, position strings), the
-// replay of an opened record, and undo / redo / restart of a hot-seat game (issue 5).
+// opening of a record for its replay (replaycontroller.cpp replays it), and undo / redo /
+// restart of a hot-seat game (issue 5).
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include <wx/clipbrd.h>
 #include <wx/dataobj.h>
@@ -17,7 +20,7 @@
 #include "app/gamerecords.h"
 #include "app/mainframe.h"
 #include "app/replaybar.h"
-#include "app/replaymodel.h"
+#include "app/replaycontroller.h"
 #include "app/reportobserver.h"
 #include "app/sidepanel.h"
 #include "app/texts.h"
@@ -134,24 +137,28 @@ void MainFrame::OnCharHook(wxKeyEvent& event) {
     event.Skip();
     return;
   }
-  switch (event.GetKeyCode()) {
-    case WXK_HOME:
-      side_->GetReplayBar()->First();
+  const std::optional<ReplayStep> step = ReplayController::KeyStep(event.GetKeyCode());
+  if (!step) {
+    event.Skip();
+    return;
+  }
+  ReplayBar* bar = side_->GetReplayBar();
+  switch (*step) {
+    case ReplayStep::First:
+      bar->First();
       break;
-    case WXK_LEFT:
-      side_->GetReplayBar()->Prev();
+    case ReplayStep::Prev:
+      bar->Prev();
       break;
-    case WXK_RIGHT:
-      side_->GetReplayBar()->Next();
+    case ReplayStep::Next:
+      bar->Next();
       break;
-    case WXK_END:
-      side_->GetReplayBar()->Last();
+    case ReplayStep::Last:
+      bar->Last();
       break;
-    case WXK_SPACE:
-      side_->GetReplayBar()->TogglePlay();
+    case ReplayStep::TogglePlay:
+      bar->TogglePlay();
       break;
-    default:
-      event.Skip();
   }
 }
 
@@ -299,14 +306,12 @@ void MainFrame::OnOpen() {
 
 void MainFrame::OpenRecord(const wxString& path) {
   if (MatchRunning() && !ConfirmLeave(_("Leave the network game and open a record?"))) return;
-  Record record;
-  Rule rule = Rule::Freestyle;
-  Game start;
+  std::optional<ReplayModel> model;
   try {
     // The rule for files that do not state it: the one of local games, when the board allows.
-    record = openRecordFile(ToPath(path), ReplayRule(Record{}, session_.localGame.rule));
-    rule = ReplayRule(record, session_.localGame.rule);
-    start = PositionAt(record, 0, rule);
+    Record record = openRecordFile(ToPath(path), ReplayRule(Record{}, session_.localGame.rule));
+    const Rule rule = ReplayRule(record, session_.localGame.rule);
+    model.emplace(std::move(record), rule);  // the first position: throws when it cannot be set
   } catch (const RecordError& e) {
     const wxString sentence = RecordErrorSentence(e);
     if (report_) report_->Error(sentence.utf8_string());
@@ -323,85 +328,29 @@ void MainFrame::OpenRecord(const wxString& path) {
   DropNetGame();
   session_.lastRecordFolder = saved_.lastRecordFolder = wxFileName(path).GetPath().utf8_string();
   SaveSettings();
+  replay_ = std::make_unique<ReplayController>(*this, std::move(*model), path);
   mode_ = Mode::Replay;
   hotSeat_ = false;
-  replayRecord_ = std::move(record);
-  replayRule_ = rule;
-  replayPath_ = path;
   savePath_.clear();
-  blackNick_ = replayRecord_.black ? FromUtf8(*replayRecord_.black) : wxString();
-  whiteNick_ = replayRecord_.white ? FromUtf8(*replayRecord_.white) : wxString();
-  you_ = Stone::Empty;
-  const int total = static_cast<int>(replayRecord_.moves.size());
-  if (report_) {
-    report_->Opened(replayRecord_.size, replayRule_, total);
-    ReportGeometry(true);
-  }
-  ShowReplay(0);
-  if (total == 0) {
-    // A header-only file is a record, but an empty one: say so rather than show a bare board.
-    const wxString empty =
-        wxString::Format(_("Opened %s: this record has no moves."), wxFileName(path).GetFullName());
-    SetStatusText(empty);
-    if (report_) report_->Notice(empty.utf8_string());
-    return;
-  }
-  SetStatusText(wxString::Format(
-      _("Opened %s: %d moves. Use Home, Left, Right and End, or Play, to step through it."),
-      wxFileName(path).GetFullName(), total));
+  replay_->Start();
 }
 
 void MainFrame::ShowReplay(int ply) {
-  if (mode_ != Mode::Replay) return;
-  try {
-    replayGame_ = PositionAt(replayRecord_, ply, replayRule_);
-  } catch (const std::invalid_argument&) {
-    return;  // checked when the record was opened
-  }
-  ShowState();
-  const int total = static_cast<int>(replayRecord_.moves.size());
-  if (const Point* last = replayGame_.lastMove()) {
-    // The player by name when the record gives it, else by colour.
-    const Stone mover = replayGame_.ply() % 2 == 1 ? Stone::Black : Stone::White;
-    const wxString who = PlayerName(mover).empty() ? ColorLabel(mover) : PlayerName(mover);
-    wxString text = wxString::Format(_("Move %d of %d: %s %s."), replayGame_.ply(), total, who,
-                                     toRif(*last, replayGame_.size()));
-    // At the end of the record, the result it states (when the moves do not show it).
-    if (replayGame_.ply() == total && !replayGame_.over() && replayRecord_.result)
-      // TRANSLATORS: two sentences in a row, e.g. "Move 9 of 9: Alice h9. Alice wins."
-      text = wxString::Format(
-          _("%s %s"), text,
-          RecordResultSentence(replayRecord_, PlayerName(Stone::Black), PlayerName(Stone::White)));
-    SetStatusText(text);
-  } else
-    SetStatusText(wxString::Format(_("The empty board; %d moves follow."), total));
-  if (report_)
-    report_->Replay(replayGame_.ply(), static_cast<int>(replayRecord_.moves.size()), replayGame_);
+  if (mode_ == Mode::Replay) replay_->Show(ply);
 }
 
 void MainFrame::ContinueFromHere() {
   if (mode_ != Mode::Replay) return;
-  const int ply = side_->GetReplayBar()->Ply();
-  Game game;
-  try {
-    game = Game(replayRecord_.size, replayRule_, session_.localGame.foul);
-  } catch (const std::invalid_argument&) {
-    return;
-  }
-  for (int k = 0; k < ply; ++k)
-    if (game.play(replayRecord_.moves[static_cast<std::size_t>(k)]) != MoveError::None) break;
-  if (game.over()) {
-    SetStatusText(_("The game is over at this move: go back a move to continue from there."));
-    return;
-  }
-  StartLocalGame(game);
+  // The local game replaces the replay: started here, not by the controller it ends.
+  if (const std::optional<Game> game = replay_->ContinueGame(session_.localGame.foul))
+    StartLocalGame(*game);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Saving
 
 Record MainFrame::ShownRecord() const {
-  if (mode_ == Mode::Replay) return replayRecord_;
+  if (mode_ == Mode::Replay) return replay_->ShownRecord();
   const Game& game = ShownGame();
   return RecordFromGame(
       game, PlayerName(Stone::Black).utf8_string(), PlayerName(Stone::White).utf8_string(),
@@ -416,7 +365,7 @@ void MainFrame::OnSave(bool askName) {
     if (folder.empty() || !wxFileName::DirExists(folder)) folder = wxGetHomeDir();
     const wxString name =
         mode_ == Mode::Replay
-            ? wxFileName(replayPath_).GetName() + ".sgf"
+            ? wxFileName(replay_->Path()).GetName() + ".sgf"
             : AutoSaveName(wxDateTime::Now(), PlayerName(Stone::Black), PlayerName(Stone::White));
     wxFileDialog dialog(this, _("Save the game"), folder, name, SaveWildcard(),
                         wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
