@@ -53,21 +53,35 @@ class LocalController : public GameController {
   /// Ends a search of the computer or for a hint at once (its result is dropped).
   void StopEngine();
 
+  /// GameKind::HotSeat or GameKind::Computer.
   GameKind Kind() const override;
+  /// The session's game (between the plies of a two-ply takeback or redo, the ply between).
   const Game& ShownGame() const override;
+  /// The game runs and the computer is not to move.
   bool BoardInteractive() const override;
+  /// Plays `p` for the side to move (refused while the computer thinks), then lets the
+  /// computer answer; a game that ends is saved automatically.
   void OnBoardClick(Point p) override;
+  /// The players' names, the user's and the computer's colours, whether redo can play.
   void FillSideInput(SideInput& in) const override;
+  /// Against the computer: the user's nickname or the computer's name; "" in hot seat.
   wxString PlayerName(Stone s) const override;
+  /// The result, or "Click an intersection..." on the empty board, or who is to move.
   wxString SituationStatus() const override;
   /// Also while the game ended from outside: Undo then says why it cannot be undone.
   bool CanUndo() const override;
+  /// A ply taken back can be played again.
   bool CanRedo() const override;
+  /// One ply in hot seat; against the computer back to the user's turn (the session's rule),
+  /// then the computer thinks again when it is to move.
   void Undo() override;
+  /// The ply taken back last (against the computer also its reply after it).
   void Redo() override;
+  /// The board has a stone.
   bool CanRestart() const override;
   /// The same size, rule and foul policy from the empty board (against the same computer).
   void Restart() override;
+  /// The game with the players' names and each move's thinking time.
   Record ShownRecord() const override;
   /// Stops the engine and saves the game automatically when it has unsaved moves.
   void Leave() override;
