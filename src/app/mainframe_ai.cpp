@@ -5,7 +5,6 @@
 #include <wx/intl.h>
 #include <wx/menu.h>
 
-#include "app/boardpanel.h"
 #include "app/computerdialog.h"
 #include "app/enginesdialog.h"
 #include "app/i18n.h"
