@@ -44,6 +44,14 @@ class FrameServices {
   virtual void GameReplaced(bool announced) = 0;
   /// Asks the user whether to leave a running game (`question`); true to go on.
   virtual bool ConfirmLeave(const wxString& question) = 0;
+  /// Marks `p` on the board as the hint (until the board shows another position).
+  virtual void ShowHint(Point /*p*/) {}
+  /// Saves `game` automatically (File > Recent games) to `path`, choosing a new file in the
+  /// automatic-save folder when `path` is empty (then set to it); `black` / `white`: the
+  /// players' names ("" = none), `timesMs`: each move's thinking time. A failure is reported
+  /// in the status bar and the test report; nothing is thrown.
+  virtual void AutoSave(const Game& /*game*/, const wxString& /*black*/, const wxString& /*white*/,
+                        const std::vector<int>& /*timesMs*/, wxString& /*path*/) {}
 };
 
 /// One kind of game as the main window shows it. The defaults fit a game nobody plays on.

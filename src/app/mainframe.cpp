@@ -17,8 +17,8 @@
 #include "app/boardpanel.h"
 #include "app/commands.h"
 #include "app/connectdialogs.h"
-#include "app/enginecontroller.h"
 #include "app/i18n.h"
+#include "app/localcontroller.h"
 #include "app/newgamedialog.h"
 #include "app/reportobserver.h"
 #include "app/resources.h"
@@ -109,7 +109,7 @@ wxSize MainFrame::DefaultClientSize() const {
 }
 
 MainFrame::~MainFrame() {
-  StopComputer();
+  if (local_) local_->StopEngine();
   *alive_ = false;
   net_.reset();  // BYE, then the network thread ends
 }
@@ -224,42 +224,39 @@ void MainFrame::NewLocalGame(bool announce) {
 }
 
 void MainFrame::StartLocalGame(const Game& game, bool announce) {
-  AutoSaveLocal();  // the hot-seat game this one replaces, when it has unsaved moves
-  StopComputer();
-  computer_ = Stone::Empty;
+  LeaveLocal();  // the game this one replaces: saved when it has unsaved moves
   DropNetGame();
   mode_ = Mode::Local;
   blackNick_.clear();
   whiteNick_.clear();
   you_ = Stone::Empty;
-  local_ = game;
-  hotSeat_ = true;
-  redo_.clear();
-  redoTimes_.clear();
-  localTimes_.assign(static_cast<std::size_t>(local_.ply()), 0);
-  lastMoveAt_ = std::chrono::steady_clock::now();
-  localDirty_ = false;
-  localAutoSave_.clear();
-  savePath_.clear();
-  shown_.Reset();
-  if (report_) report_->GameShown(announce);
+  local_ = std::make_unique<LocalController>(*this, alive_, game);
+  GameReplaced(announce);
   if (report_ && announce) {
-    report_->LocalGame(local_);
+    report_->LocalGame(game);
     if (IsShown())
       ReportGeometry(true);
     else
       CallAfter([this] { ReportGeometry(true); });  // once the window is on the screen
   }
-  if (local_.ply() > 0)
-    SetStatusText(wxString::Format(_("Local game from move %d: %s to move."), local_.ply(),
-                                   ColorLabel(local_.toMove())));
-  else if (local_.rule() == Rule::Renju && session_.showForbidden)
-    SetStatusText(
-        _("New renju game: Black moves first. Red crosses mark the points forbidden "
-          "for Black."));
-  else
-    SetStatusText(_("New local game: Black moves first."));
+  SetStatusText(local_->StartSentence(session_.showForbidden));
   ShowState();
+}
+
+void MainFrame::LeaveLocal() {
+  if (!local_) return;
+  local_->Leave();
+  local_.reset();
+}
+
+void MainFrame::GameReplaced(bool announced) {
+  savePath_.clear();
+  shown_.Reset();
+  if (report_) report_->GameShown(announced);
+}
+
+void MainFrame::ShowHint(Point p) {
+  board_->SetHint(p);
 }
 
 void MainFrame::StartFromCommandLine() {
@@ -281,25 +278,20 @@ void MainFrame::OnBoardClick(Point p) {
     return;
   }
   if (mode_ == Mode::Local) {
-    const Stone mover = local_.toMove();
-    if (ComputerToMove()) {
-      RefuseMove(p, _("The computer is thinking; wait for its move."));
+    if (local_) {
+      local_->OnBoardClick(p);
       return;
     }
-    // Under renju with FoulPolicy::Lose a forbidden point is played and ends the game.
-    if (const MoveError e = local_.play(p); e != MoveError::None) {
-      RefuseMove(p, local_.refusalText(p, e));
+    // A finished network game kept on show: refused (it is over).
+    const Stone mover = kept_.toMove();
+    if (const MoveError e = kept_.play(p); e != MoveError::None) {
+      RefuseMove(p, kept_.refusalText(p, e));
       return;
     }
-    if (hotSeat_) NoteLocalMove(false);
-    if (local_.over())
-      SetStatusText(ResultSentence(local_.result(), {}, {}));
-    else
-      SetStatusText(
-          wxString::Format(_("%s played %s."), ColorLabel(mover), toRif(p, local_.size())));
+    SetStatusText(kept_.over() ? ResultSentence(kept_.result(), {}, {})
+                               : wxString::Format(_("%s played %s."), ColorLabel(mover),
+                                                  toRif(p, kept_.size())));
     ShowState();
-    if (hotSeat_ && local_.over()) AutoSaveLocal();  // after the RESULT line
-    MaybeComputerMove();
     return;
   }
   if (!net_) return;
@@ -311,11 +303,6 @@ void MainFrame::OnBoardClick(Point p) {
   }
   SetStatusText(wxString::Format(_("You played %s."), toRif(p, snap_.game.size())));
   OnNetChanged();  // show the stone at once; the listener's call will find nothing new
-}
-
-void MainFrame::GameReplaced(bool announced) {
-  shown_.Reset();
-  if (report_) report_->GameShown(announced);
 }
 
 void MainFrame::RefuseMove(Point p, const std::string& reason) {
@@ -330,16 +317,22 @@ void MainFrame::RefuseMove(Point p, const wxString& sentence) {
 
 wxString MainFrame::PlayerName(Stone s) const {
   if (mode_ == Mode::Replay) return replay_->PlayerName(s);
+  if (const LocalController* local = Local()) return local->PlayerName(s);
   return s == Stone::Black ? blackNick_ : s == Stone::White ? whiteNick_ : wxString();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Display
 
+const Game& MainFrame::ShownGame() const {
+  if (mode_ == Mode::Local) return local_ ? local_->ShownGame() : kept_;
+  return mode_ == Mode::Replay ? replay_->ShownGame() : snap_.game;
+}
+
 void MainFrame::ShowState() {
   const Game& game = ShownGame();
   board_->SetGame(game);
-  board_->SetInteractive(mode_ == Mode::Local    ? !game.over() && !ComputerToMove()
+  board_->SetInteractive(mode_ == Mode::Local ? (local_ ? local_->BoardInteractive() : !game.over())
                          : mode_ == Mode::Replay ? replay_->BoardInteractive()
                                                  : (net_ && snap_.myTurn));
   UpdateSidePanel();
@@ -357,8 +350,7 @@ GameKind MainFrame::Kind() const {
     case Mode::Local:
       break;
   }
-  if (!hotSeat_) return GameKind::Kept;
-  return computer_ != Stone::Empty ? GameKind::Computer : GameKind::HotSeat;
+  return local_ ? local_->Kind() : GameKind::Kept;
 }
 
 void MainFrame::UpdateSidePanel() {
@@ -368,8 +360,7 @@ void MainFrame::UpdateSidePanel() {
   in.blackName = blackNick_.utf8_string();
   in.whiteName = whiteNick_.utf8_string();
   in.you = you_;
-  in.computer = computer_;
-  in.redoable = !redo_.empty();
+  if (const LocalController* local = Local()) local->FillSideInput(in);
   if (mode_ == Mode::Replay) replay_->FillSideInput(in);
   if (net_) in.net = &snap_;
   in.netStarted = match_.Started();
@@ -386,6 +377,10 @@ void MainFrame::UpdateSidePanel() {
 void MainFrame::ShowSituationStatus() {
   if (mode_ == Mode::Replay) {
     SetStatusText(replay_->SituationStatus());
+    return;
+  }
+  if (const LocalController* local = Local()) {
+    SetStatusText(local->SituationStatus());
     return;
   }
   const Game& game = ShownGame();
@@ -418,7 +413,8 @@ void MainFrame::ReportGame(const Game& game) {
   }
   if (moved) {
     const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
-    const bool theirs = mode_ == Mode::Network ? mover != snap_.localColor : mover == computer_;
+    const bool theirs = mode_ == Mode::Network ? mover != snap_.localColor
+                                               : Local() && mover == Local()->Computer();
     PlaySound(theirs ? Sound::Opponent : Sound::Stone);
   }
   if (ended) PlaySound(Sound::GameOver);
@@ -467,15 +463,14 @@ void MainFrame::OnClose(wxCloseEvent& event) {
   // A game cut short by closing still gets its RESULT line.
   if (net_) {
     DropNetGame();  // BYE
-  } else if (mode_ == Mode::Local && local_.ply() > 0 && !local_.over()) {
-    local_.end(Outcome::Interrupted, EndReason::Disconnected, "the window was closed");
-    ReportGame(local_);
+  } else if (LocalController* local = Local()) {
+    local->EndForClose();
+    ReportGame(local->ShownGame());
   }
-  AutoSaveLocal();
   exitTimer_.Stop();
   suspendTimer_.Stop();
-  StopComputer();   // joins the engine thread (C19c)
-  *alive_ = false;  // queued network notifications find the window gone
+  if (local_) local_->Leave();  // the automatic save; joins the engine thread (C19c)
+  *alive_ = false;              // queued network notifications find the window gone
   SaveSettings();
   Destroy();
 }

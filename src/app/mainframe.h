@@ -1,15 +1,16 @@
 #pragma once
 /// @file The main window: the board on the left, players / turn / connection / buttons on the
-/// right. Runs a hot-seat game with gomoku::Game (undo and redo without limit, restart), a
-/// network match through one NetGame, or the replay of an opened record; in a network match the
-/// side panel also has the match actions (take back, draw, resign, play again), a card for the
-/// opponent's requests and ours that wait, and the chat; in a replay the replay controls. Every
-/// hot-seat and network game is saved automatically when it ends or is interrupted (File >
-/// Recent games). The side panel is a SidePanel (sidepanel.h) showing a SideView; the test
-/// report a ReportObserver fed typed updates (gameupdates.h). The functions are spread over
-/// mainframe.cpp (window, local games, display), mainframe_menu.cpp (menus, preferences),
-/// mainframe_net.cpp (network games), mainframe_records.cpp (records, undo / redo) and
-/// mainframe_ai.cpp (the computer opponent, hints).
+/// right. Runs a hot-seat game or one against the computer through a LocalController
+/// (localcontroller.h: undo and redo without limit, restart, hints), a network match through one
+/// NetGame, or the replay of an opened record; in a network match the side panel also has the match
+/// actions (take back, draw, resign, play again), a card for the opponent's requests and ours that
+/// wait, and the chat; in a replay the replay controls. Every hot-seat and network game is saved
+/// automatically when it ends or is interrupted (File > Recent games). The side panel is a
+/// SidePanel (sidepanel.h) showing a SideView; the test report a ReportObserver fed typed updates
+/// (gameupdates.h). The functions are spread over mainframe.cpp (window, local games, display),
+/// mainframe_menu.cpp (menus, preferences), mainframe_net.cpp (network games),
+/// mainframe_records.cpp (records; the replay runs in a ReplayController, replaycontroller.h) and
+/// mainframe_ai.cpp (the menu of the computer opponent).
 
 #include <chrono>
 #include <functional>
@@ -36,15 +37,11 @@
 class wxMenu;
 class wxMenuBar;
 
-namespace gomoku::ai {
-struct SearchResult;
-}
-
 namespace gomoku::app {
 
 class BoardPanel;
-class EngineController;
 struct ComputerGameOptions;
+class LocalController;
 class ConnectDialog;
 class ReplayBar;
 class SidePanel;
@@ -82,28 +79,22 @@ class MainFrame : public wxFrame, public FrameServices {
   void NewLocalGame(bool announce = true);
   // Hot-seat game from `game` (its moves so far stay, reported as MOVE lines after LOCAL).
   void StartLocalGame(const Game& game, bool announce = true);
+  // The hot-seat or computer game shown; nullptr when another kind of game is shown.
+  LocalController* Local() const { return mode_ == Mode::Local ? local_.get() : nullptr; }
+  void LeaveLocal();  // the local game is replaced: its engine stops, its automatic save
 
-  // Records, replay, undo/redo, auto-save (mainframe_records.cpp).
+  // Records, replay, auto-save (mainframe_records.cpp).
   void BuildFileMenu(wxMenuBar* bar);
   void BindRecordCommands();
-  bool CanUndo() const;  // a hot-seat game with a move to take back
-  bool CanRedo() const;
-  void Undo();
-  bool UndoOne();  // one ply; false when the game cannot be undone
-  void Redo();
-  void RedoOne();  // one ply
-  void Restart();
-  void NoteLocalMove(bool fromRedo);  // after a hot-seat move: times, redo list, auto-save
   void OnOpen();
   void OpenRecord(const wxString& path);
   void OnSave(bool askName);
   bool SaveShownTo(const wxString& path);
   Record ShownRecord() const;  // the game shown as a record (a replay: the whole record)
-  void AutoSaveLocal();        // the hot-seat game, when it has unsaved moves
   void AutoSaveNetwork(const Game& game);  // a network game that ended or was cut short
   void NoteNetworkTimes();  // the time each move of the network game took (as seen here)
   void AutoSave(const Game& game, const wxString& black, const wxString& white,
-                const std::vector<int>& timesMs, wxString& path);
+                const std::vector<int>& timesMs, wxString& path) override;
   void CopyPosition();
   void PastePosition();
   void ShowReplay(int ply);  // the replay bar's seek, to the replay controller
@@ -144,11 +135,6 @@ class MainFrame : public wxFrame, public FrameServices {
   void OnNewComputerGame();
   void StartComputerFromCommandLine();  // --computer LEVEL (--color: the user's colour)
   void StartComputerGame(const ComputerGameOptions& options);
-  void MaybeComputerMove();  // starts the engine when it is the computer's turn
-  void OnComputerMove(const ai::SearchResult& result);
-  void OnHint();
-  void StopComputer();  // ends a search at once (new game, network game, window closed)
-  bool ComputerToMove() const;
 
   void OnBoardClick(Point p);
   // Says in the status bar (and the test report) what is at the keyboard cursor's point.
@@ -169,22 +155,17 @@ class MainFrame : public wxFrame, public FrameServices {
   void OnClose(wxCloseEvent& event);
   void OnAbout();
 
-  const Game& ShownGame() const {
-    return mode_ == Mode::Local    ? local_
-           : mode_ == Mode::Replay ? replay_->ShownGame()
-                                   : snap_.game;
-  }
+  const Game& ShownGame() const;
   // The nickname of the player of `s` in the game shown; empty in a hot-seat game.
   wxString PlayerName(Stone s) const;
   // Test report: a MENUKEYS line per menu (access keys, one per item, '-' for none; title).
   void ReportMenuKeys(wxMenuBar* bar);
-
-  // FrameServices: what the game controllers ask of the window (also ShowState, RefuseMove and
-  // ConfirmLeave above).
+  // FrameServices (gamecontroller.h) for the controllers.
   wxWindow* Window() override { return this; }
   void SetStatus(const wxString& sentence) override { SetStatusText(sentence); }
   ReportObserver* Report() override { return report_.get(); }
   void GameReplaced(bool announced) override;
+  void ShowHint(Point p) override;
 
   Settings saved_;    // what is written to the config
   Settings session_;  // what this run uses (saved_ + command-line overrides)
@@ -192,19 +173,14 @@ class MainFrame : public wxFrame, public FrameServices {
   std::unique_ptr<ReportObserver> report_;  // the --test-report file, when asked for
 
   Mode mode_ = Mode::Local;
-  Game local_;
+  // The hot-seat or computer game (shown in Mode::Local); nullptr: Mode::Local shows kept_, a
+  // finished network game kept on show.
+  std::unique_ptr<LocalController> local_;
+  Game kept_;
   std::unique_ptr<net::NetGame> net_;
-  // Hot-seat game: local_ is one (not a finished network game kept on show); moves undone, last
-  // first, with their times; thinking time of each move (ms); when the last move was played.
-  bool hotSeat_ = false;
-  std::vector<Point> redo_;
-  std::vector<int> redoTimes_;
-  std::vector<int> localTimes_;
-  std::chrono::steady_clock::time_point lastMoveAt_{};
-  bool localDirty_ = false;  // moves not yet in an automatic save
-  wxString localAutoSave_;   // this hot-seat game's automatic save ("" before the first)
-  int netSavedGame_ = 0;     // number of the last network game saved automatically
-  int netSavedPly_ = 0;      // its moves and result when saved: saved again when they change
+  std::chrono::steady_clock::time_point lastMoveAt_{};  // the network game's last move
+  int netSavedGame_ = 0;  // number of the last network game saved automatically
+  int netSavedPly_ = 0;   // its moves and result when saved: saved again when they change
   std::pair<Outcome, EndReason> netSavedResult_{Outcome::Ongoing, EndReason::None};
   wxString netAutoSave_;       // that game's file
   std::vector<int> netTimes_;  // thinking time of each move of the network game (ms, as seen here)
@@ -220,11 +196,6 @@ class MainFrame : public wxFrame, public FrameServices {
   wxString whiteNick_;
   Stone you_ = Stone::Empty;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // false once closing
-  std::unique_ptr<EngineController> engine_;  // the computer player / hints, made on first use
-  Stone computer_ = Stone::Empty;             // the computer's colour in a local game against it
-  int computerLevel_ = 3;
-  std::string computerEngine_;  // external engine's path, "" = built-in
-  bool hinting_ = false;
   ConnectDialog* connectDialog_ = nullptr;  // the host/join dialog while it runs
 
   bool exitRequested_ = false;

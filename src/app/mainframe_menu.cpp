@@ -11,6 +11,7 @@
 #include "app/boardpanel.h"
 #include "app/commands.h"
 #include "app/i18n.h"
+#include "app/localcontroller.h"
 #include "app/mainframe.h"
 #include "app/nicknamedialog.h"
 #include "app/preferencesdialog.h"
@@ -95,8 +96,8 @@ void MainFrame::BuildMenu() {
       [this](wxCommandEvent&) {
         if (mode_ == Mode::Network)
           RequestTakeback();
-        else
-          Undo();
+        else if (LocalController* local = Local())
+          local->Undo();
       },
       ID_Takeback);
   Bind(
@@ -144,7 +145,7 @@ void MainFrame::BuildMenu() {
         const bool network = mode_ == Mode::Network;
         if (dynamic_cast<wxMenu*>(e.GetEventObject()))  // not the side panel's buttons
           e.SetText(network ? _("&Take back\tCtrl+Z") : _("&Undo\tCtrl+Z"));
-        e.Enable(network ? CanTakeback() : CanUndo());
+        e.Enable(network ? CanTakeback() : Local() && Local()->CanUndo());
       },
       ID_Takeback);
   for (int id : {ID_NumbersOff, ID_NumbersLast, ID_NumbersAll})
@@ -157,16 +158,22 @@ void MainFrame::BuildMenu() {
         },
         id);
   Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { Redo(); }, ID_Redo);
-  Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { Restart(); }, ID_Restart);
-  Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanRedo()); }, ID_Redo);
-  Bind(
-      wxEVT_UPDATE_UI,
-      [this](wxUpdateUIEvent& e) {
-        e.Enable(mode_ == Mode::Local && hotSeat_ && local_.ply() > 0);
+      wxEVT_MENU,
+      [this](wxCommandEvent&) {
+        if (LocalController* local = Local()) local->Redo();
       },
+      ID_Redo);
+  Bind(
+      wxEVT_MENU,
+      [this](wxCommandEvent&) {
+        if (LocalController* local = Local()) local->Restart();
+      },
+      ID_Restart);
+  Bind(
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(Local() && Local()->CanRedo()); },
+      ID_Redo);
+  Bind(
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(Local() && Local()->CanRestart()); },
       ID_Restart);
   BindRecordCommands();
   Bind(

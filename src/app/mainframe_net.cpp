@@ -7,6 +7,7 @@
 #include <wx/msgdlg.h>
 
 #include "app/connectdialogs.h"
+#include "app/localcontroller.h"
 #include "app/mainframe.h"
 #include "app/reportobserver.h"
 #include "app/sidepanel.h"
@@ -22,8 +23,7 @@ namespace gomoku::app {
 // Connecting and the match's updates
 
 net::NetGame& MainFrame::NewNetGame() {
-  StopComputer();
-  computer_ = Stone::Empty;
+  if (local_) local_->StopEngine();
   DropNetGame();
   // The listener runs on the network thread: it only queues a call to the GUI thread, which
   // checks that the window still exists before touching it.
@@ -50,9 +50,8 @@ void MainFrame::DropNetGame() {
     ReportGame(last.game);  // RESULT for a game cut short here
     AutoSaveNetwork(last.game);
     // Keep the ended game visible as a position nobody can play on.
-    local_ = last.game;
-    hotSeat_ = false;
-    localDirty_ = false;
+    kept_ = last.game;
+    local_.reset();
     mode_ = Mode::Local;
   }
   snap_ = net::NetSnapshot();

@@ -1,6 +1,5 @@
-// MainFrame: game records (open, save, automatic saves, recent games, position strings), the
-// opening of a record for its replay (replaycontroller.cpp replays it), and undo / redo /
-// restart of a hot-seat game (issue 5).
+// MainFrame: game records (open, save, automatic saves, recent games, position strings) and the
+// opening of a record for its replay (replaycontroller.cpp replays it).
 #include <algorithm>
 #include <filesystem>
 #include <optional>
@@ -18,6 +17,7 @@
 
 #include "app/boardpanel.h"
 #include "app/gamerecords.h"
+#include "app/localcontroller.h"
 #include "app/mainframe.h"
 #include "app/replaybar.h"
 #include "app/replaycontroller.h"
@@ -179,120 +179,6 @@ void MainFrame::UpdateRecentMenu() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hot-seat: undo, redo, restart
-
-bool MainFrame::CanUndo() const {
-  return mode_ == Mode::Local && hotSeat_ && local_.ply() > 0;
-}
-
-bool MainFrame::CanRedo() const {
-  return mode_ == Mode::Local && hotSeat_ && !redo_.empty();
-}
-
-void MainFrame::Undo() {
-  if (!CanUndo()) return;
-  if (computer_ == Stone::Empty) {
-    UndoOne();
-    return;
-  }
-  // Against the computer: take back to our own turn (our last move and the computer's reply),
-  // and let the computer think again when it is its turn after all (it had opened the game).
-  StopComputer();
-  const Point first = *local_.lastMove();
-  if (UndoOne() && ComputerToMove() && local_.ply() > 0) {
-    const Point second = *local_.lastMove();
-    // Two stones went: the computer's reply and our move before it. Say so.
-    if (UndoOne())
-      SetStatusText(wxString::Format(_("Took back your %s and the computer's reply %s."),
-                                     toRif(second, local_.size()), toRif(first, local_.size())));
-  }
-  ShowState();
-  MaybeComputerMove();
-}
-
-bool MainFrame::UndoOne() {
-  const Point last = *local_.lastMove();
-  const Stone mover = local_.ply() % 2 == 1 ? Stone::Black : Stone::White;
-  const bool wasOver = local_.over();
-  // A game ended by a five or a full board reopens: winner cleared, the right side to move
-  // (case C09). A game ended otherwise (interrupted) cannot be undone.
-  if (!local_.undo()) {
-    SetStatusText(_("This game ended; it cannot be undone. Start a new game or restart."));
-    return false;
-  }
-  redo_.push_back(last);
-  redoTimes_.push_back(localTimes_.empty() ? 0 : localTimes_.back());
-  if (!localTimes_.empty()) localTimes_.pop_back();
-  lastMoveAt_ = std::chrono::steady_clock::now();
-  localDirty_ = true;
-  SetStatusText(wxString::Format(
-      wasOver ? _("Took back %s's %s: the game goes on.") : _("Took back %s's %s."),
-      ColorLabel(mover), toRif(last, local_.size())));
-  ShowState();
-  return true;
-}
-
-void MainFrame::Redo() {
-  if (!CanRedo()) return;
-  if (computer_ == Stone::Empty) {
-    RedoOne();
-    return;
-  }
-  // Against the computer: our move and, when it is still in the redo list, the computer's
-  // reply; otherwise the computer thinks again.
-  StopComputer();
-  RedoOne();
-  if (ComputerToMove() && CanRedo()) RedoOne();
-  MaybeComputerMove();
-}
-
-void MainFrame::RedoOne() {
-  const Point p = redo_.back();
-  const Stone mover = local_.toMove();
-  if (const MoveError e = local_.play(p); e != MoveError::None) {
-    RefuseMove(p, local_.refusalText(p, e));
-    return;
-  }
-  NoteLocalMove(true);
-  if (local_.over())
-    SetStatusText(
-        ResultSentence(local_.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
-  else
-    SetStatusText(
-        wxString::Format(_("%s played %s again."), ColorLabel(mover), toRif(p, local_.size())));
-  ShowState();
-  if (local_.over()) AutoSaveLocal();  // after the RESULT line
-}
-
-void MainFrame::NoteLocalMove(bool fromRedo) {
-  const auto now = std::chrono::steady_clock::now();
-  int ms = static_cast<int>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(now - lastMoveAt_).count());
-  lastMoveAt_ = now;
-  const Point p = *local_.lastMove();
-  if (fromRedo || (!redo_.empty() && redo_.back() == p)) {
-    // The move taken back is played again: the rest of the redo list still applies.
-    if (!redoTimes_.empty()) {
-      if (fromRedo) ms = redoTimes_.back();
-      redoTimes_.pop_back();
-    }
-    redo_.pop_back();
-  } else {
-    redo_.clear();
-    redoTimes_.clear();
-  }
-  localTimes_.resize(static_cast<std::size_t>(local_.ply() - 1), 0);
-  localTimes_.push_back(ms);
-  localDirty_ = true;
-}
-
-void MainFrame::Restart() {
-  if (mode_ != Mode::Local || !hotSeat_ || local_.ply() == 0) return;
-  StartLocalGame(Game(local_.size(), local_.rule(), local_.foulPolicy()));
-  SetStatusText(_("The game starts again: Black moves first."));
-}
-
-// ---------------------------------------------------------------------------------------------
 // Opening and replaying
 
 void MainFrame::OnOpen() {
@@ -324,13 +210,12 @@ void MainFrame::OpenRecord(const wxString& path) {
     wxMessageBox(sentence, _("Open a game record"), wxOK | wxICON_WARNING, this);
     return;
   }
-  AutoSaveLocal();
+  LeaveLocal();
   DropNetGame();
   session_.lastRecordFolder = saved_.lastRecordFolder = wxFileName(path).GetPath().utf8_string();
   SaveSettings();
   replay_ = std::make_unique<ReplayController>(*this, std::move(*model), path);
   mode_ = Mode::Replay;
-  hotSeat_ = false;
   savePath_.clear();
   replay_->Start();
 }
@@ -351,10 +236,10 @@ void MainFrame::ContinueFromHere() {
 
 Record MainFrame::ShownRecord() const {
   if (mode_ == Mode::Replay) return replay_->ShownRecord();
+  if (const LocalController* local = Local()) return local->ShownRecord();
   const Game& game = ShownGame();
-  return RecordFromGame(
-      game, PlayerName(Stone::Black).utf8_string(), PlayerName(Stone::White).utf8_string(),
-      mode_ == Mode::Local && hotSeat_ ? localTimes_ : std::vector<int>(), Today());
+  return RecordFromGame(game, PlayerName(Stone::Black).utf8_string(),
+                        PlayerName(Stone::White).utf8_string(), std::vector<int>(), Today());
 }
 
 void MainFrame::OnSave(bool askName) {
@@ -420,16 +305,6 @@ void MainFrame::AutoSave(const Game& game, const wxString& black, const wxString
     return;
   }
   if (report_) report_->Saved(true, path.utf8_string());
-}
-
-void MainFrame::AutoSaveLocal() {
-  if (!hotSeat_ || !localDirty_ || local_.ply() == 0) return;
-  localDirty_ = false;
-  Game game = local_;  // a game left unfinished is saved as interrupted
-  game.end(Outcome::Interrupted, EndReason::Disconnected, "left unfinished");
-  // Hot seat: no names (the file is named by the colours); against the computer: the player's
-  // nickname and the computer's name with its level, e.g. "Computer (Intermediate)".
-  AutoSave(game, PlayerName(Stone::Black), PlayerName(Stone::White), localTimes_, localAutoSave_);
 }
 
 void MainFrame::NoteNetworkTimes() {

@@ -88,11 +88,17 @@ MoveError LocalSession::play(Point p) {
 }
 
 bool LocalSession::canUndo() const {
+  return undoRefusal() == TakebackError::None;
+}
+
+TakebackError LocalSession::undoRefusal() const {
   const int ply = game_.ply();
-  if (ply == 0 || endedFromOutside(game_)) return false;
-  if (computer_ == Stone::Empty) return true;
+  if (ply == 0) return TakebackError::NothingToDo;
+  if (endedFromOutside(game_)) return TakebackError::Ended;
+  if (computer_ == Stone::Empty || openingTakeback_) return TakebackError::None;
   // Against the computer a takeback must take one of the human's moves.
-  return moverOf(ply - 1) != computer_ || ply >= 2;
+  return moverOf(ply - 1) != computer_ || ply >= 2 ? TakebackError::None
+                                                   : TakebackError::NothingToDo;
 }
 
 bool LocalSession::undoOne(Takeback& t) {
@@ -111,12 +117,8 @@ bool LocalSession::undoOne(Takeback& t) {
 
 Takeback LocalSession::undo() {
   Takeback t;
-  if (game_.ply() > 0 && endedFromOutside(game_)) {
-    t.error = TakebackError::Ended;
-    return t;
-  }
-  if (!canUndo()) {
-    t.error = TakebackError::NothingToDo;
+  if (const TakebackError e = undoRefusal(); e != TakebackError::None) {
+    t.error = e;
     return t;
   }
   undoOne(t);

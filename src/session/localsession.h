@@ -103,10 +103,17 @@ class LocalSession {
   MoveError play(Point p);
   /// Whether undo() would take something back.
   bool canUndo() const;
+  /// Why undo() would take nothing back: TakebackError::None when it would take something,
+  /// Ended for a game ended from outside, NothingToDo otherwise.
+  TakebackError undoRefusal() const;
   /// Takes back one ply in a hot-seat game. Against the computer: back to the human's turn,
   /// i.e. the human's last move and the computer's reply after it (also its winning five);
   /// while the computer is to move, only the human's last move. The plies go to the redo list.
   Takeback undo();
+  /// Against the computer, whether a takeback may take the computer's opening stone when it
+  /// is the only one on the board (the computer then plays its opening again). Off by default
+  /// (gomoku-cli: "nothing to take back"); the app turns it on. Hot seat: no effect.
+  void setOpeningTakeback(bool allowed) { openingTakeback_ = allowed; }
   /// Whether redo() would play something.
   bool canRedo() const;
   /// Plays the last ply taken back again, with its old time. Against the computer: the human's
@@ -144,6 +151,7 @@ class LocalSession {
   std::uint64_t version_ = 1;
   Stone computer_ = Stone::Empty;
   int level_ = 3;
+  bool openingTakeback_ = false;
 };
 
 }  // namespace gomoku::session

@@ -124,8 +124,17 @@ TEST(LocalSession, AGameEndedFromOutsideCannotBeUndone) {
   playAll(s, {{7, 7}, {8, 8}});
   s.end(Outcome::Interrupted, EndReason::Disconnected, "quit");
   EXPECT_FALSE(s.canUndo());
+  EXPECT_EQ(s.undoRefusal(), TakebackError::Ended);
   EXPECT_EQ(s.undo().error, TakebackError::Ended);
   EXPECT_EQ(s.game().ply(), 2);
+}
+
+TEST(LocalSession, UndoRefusalSaysWhyNothingIsTakenBack) {
+  LocalSession s;
+  EXPECT_EQ(s.undoRefusal(), TakebackError::NothingToDo);
+  ASSERT_EQ(s.play({7, 7}), MoveError::None);
+  EXPECT_EQ(s.undoRefusal(), TakebackError::None);
+  EXPECT_TRUE(s.canUndo());
 }
 
 TEST(LocalSession, ComputerUndoTakesTheReplyToo) {
@@ -183,12 +192,42 @@ TEST(LocalSession, ComputerOpeningIsNotOursToTakeBack) {
   EXPECT_EQ(s.play({7, 7}), MoveError::NotYourTurn);
   EXPECT_EQ(reply(s, Point{7, 7}), ComputerMove::Played);
   EXPECT_FALSE(s.canUndo());
+  EXPECT_EQ(s.undoRefusal(), TakebackError::NothingToDo);
   EXPECT_EQ(s.undo().error, TakebackError::NothingToDo);
   ASSERT_EQ(s.play({8, 8}), MoveError::None);
   EXPECT_EQ(reply(s, Point{6, 6}), ComputerMove::Played);
   EXPECT_EQ(s.undo().moves.size(), 2u);
   EXPECT_EQ(s.game().ply(), 1);
   EXPECT_EQ(s.game().toMove(), Stone::White);
+}
+
+TEST(LocalSession, OpeningTakebackTakesTheComputersOpeningStone) {
+  LocalSession s;
+  s.setComputer(Stone::Black);
+  s.setOpeningTakeback(true);
+  ASSERT_EQ(reply(s, Point{7, 7}), ComputerMove::Played);
+  EXPECT_TRUE(s.canUndo());
+  const auto t = s.undo();
+  EXPECT_EQ(t.error, TakebackError::None);
+  ASSERT_EQ(t.moves.size(), 1u);
+  EXPECT_EQ(t.moves[0], (Point{7, 7}));
+  EXPECT_EQ(s.game().ply(), 0);
+  // The computer is to move again and plays its opening anew; the redo list still has it.
+  EXPECT_TRUE(s.computerToMove());
+  EXPECT_TRUE(s.computerRequest());
+  EXPECT_EQ(s.redoList().size(), 1u);
+  ASSERT_EQ(reply(s, Point{6, 6}), ComputerMove::Played);
+  EXPECT_TRUE(s.redoList().empty());  // another opening: the old one cannot come back
+  // With more stones the takeback is the usual one: our move and the computer's reply.
+  ASSERT_EQ(s.play({8, 8}), MoveError::None);
+  ASSERT_EQ(reply(s, Point{9, 9}), ComputerMove::Played);
+  EXPECT_EQ(s.undo().moves.size(), 2u);
+  EXPECT_EQ(s.game().ply(), 1);
+  EXPECT_EQ(s.game().toMove(), Stone::White);
+  // Hot seat: no effect.
+  LocalSession h;
+  h.setOpeningTakeback(true);
+  EXPECT_FALSE(h.canUndo());
 }
 
 TEST(LocalSession, ComputerFiveIsTakenBackWithOurMove) {

@@ -1,0 +1,369 @@
+// LocalController: the hot-seat game and the game against the computer (issue 5 for undo and
+// redo; cases C08, C09 and C19c).
+#include "app/localcontroller.h"
+
+#include <random>
+
+#include <wx/datetime.h>
+#include <wx/intl.h>
+
+#include "app/computerdialog.h"
+#include "app/enginecontroller.h"
+#include "app/gamerecords.h"
+#include "app/reportobserver.h"
+#include "app/texts.h"
+#include "core/notation.h"
+
+namespace gomoku::app {
+
+namespace {
+
+// The colour of the player of ply `index` (from 0).
+Stone MoverOf(int index) {
+  return index % 2 == 0 ? Stone::Black : Stone::White;
+}
+
+}  // namespace
+
+LocalController::LocalController(FrameServices& frame, std::shared_ptr<bool> alive,
+                                 const Game& game)
+    : frame_(frame), alive_(std::move(alive)), session_(game) {
+  // The app lets the user take back the computer's opening stone (it then opens again).
+  session_.setOpeningTakeback(true);
+}
+
+LocalController::~LocalController() {
+  StopEngine();
+}
+
+wxString LocalController::StartSentence(bool forbiddenShown) const {
+  const Game& game = session_.game();
+  if (game.ply() > 0)
+    return wxString::Format(_("Local game from move %d: %s to move."), game.ply(),
+                            ColorLabel(game.toMove()));
+  if (game.rule() == Rule::Renju && forbiddenShown)
+    return _(
+        "New renju game: Black moves first. Red crosses mark the points forbidden "
+        "for Black.");
+  return _("New local game: Black moves first.");
+}
+
+void LocalController::StartComputer(const ComputerGameOptions& o, const std::string& nickname) {
+  Stone human = o.colorChoice == 1 ? Stone::White : Stone::Black;
+  if (o.colorChoice == 2) human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;
+  session_.setComputer(opponent(human), o.level);
+  enginePath_ = o.engine;
+  const wxString name = o.engine.empty() ? wxString::Format(_("Computer (%s)"), LevelName(o.level))
+                                         : FromUtf8(o.engineName.empty() ? o.engine : o.engineName);
+  (human == Stone::Black ? whiteName_ : blackName_) = name;
+  (human == Stone::Black ? blackName_ : whiteName_) =
+      nickname.empty() ? _("You") : FromUtf8(nickname);
+  AnnounceComputer();
+  frame_.SetStatus(human == Stone::Black
+                       ? _("New game against the computer: you play Black and move first.")
+                       : _("New game against the computer: you play White."));
+  frame_.ShowState();
+  MaybeComputerMove();
+}
+
+void LocalController::AnnounceComputer() {
+  const Stone computer = session_.computer();
+  if (computer == Stone::Empty || !frame_.Report()) return;
+  frame_.Report()->Line(std::string("COMPUTER ") + stoneName(computer) + " " +
+                        std::to_string(session_.computerLevel()) + " " +
+                        PlayerName(computer).utf8_string());
+}
+
+bool LocalController::CanHint() const {
+  return !session_.game().over() && !ComputerToMove() && !(engine_ && engine_->Busy());
+}
+
+void LocalController::Hint() {
+  if (session_.game().over() || ComputerToMove()) return;
+  if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
+  if (engine_->Busy()) return;
+  engine_->SetProgress({});
+  frame_.SetStatus(_(L"Looking for a good move\u2026"));
+  const int ply = session_.game().ply();
+  engine_->Think(
+      session_.game(), ai::kMaxLevel - 1,
+      [this, ply](const ai::SearchResult& r, const std::string&) {
+        const Game& game = session_.game();
+        if (game.ply() != ply || game.over()) return;
+        if (!r.move) {
+          frame_.SetStatus(_("No hint: there is no legal move."));
+          return;
+        }
+        frame_.ShowHint(*r.move);
+        if (frame_.Report()) frame_.Report()->Line("HINT " + toXY(*r.move));
+        frame_.SetStatus(wxString::Format(_("Hint: %s for %s."), toRif(*r.move, game.size()),
+                                          ColorLabel(game.toMove())));
+      });
+}
+
+void LocalController::EndForClose() {
+  const Game& game = session_.game();
+  if (game.ply() > 0 && !game.over())
+    session_.end(Outcome::Interrupted, EndReason::Disconnected, "the window was closed");
+}
+
+void LocalController::StopEngine() {
+  if (engine_) engine_->Stop();
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the window shows
+
+GameKind LocalController::Kind() const {
+  return session_.computer() != Stone::Empty ? GameKind::Computer : GameKind::HotSeat;
+}
+
+const Game& LocalController::ShownGame() const {
+  return stepping_ ? *stepping_ : session_.game();
+}
+
+bool LocalController::BoardInteractive() const {
+  const Game& game = ShownGame();
+  return !game.over() && game.toMove() != session_.computer();
+}
+
+void LocalController::FillSideInput(SideInput& in) const {
+  const Stone computer = session_.computer();
+  in.blackName = blackName_.utf8_string();
+  in.whiteName = whiteName_.utf8_string();
+  in.you = computer == Stone::Empty ? Stone::Empty : opponent(computer);
+  in.computer = computer;
+  // Between the plies of one takeback or redo a ply is still to come back.
+  in.redoable = stepping_ || !session_.redoList().empty();
+}
+
+wxString LocalController::PlayerName(Stone s) const {
+  return s == Stone::Black ? blackName_ : s == Stone::White ? whiteName_ : wxString();
+}
+
+wxString LocalController::SituationStatus() const {
+  const Game& game = session_.game();
+  if (game.over())
+    return ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White));
+  if (game.ply() == 0) return _("Click an intersection to play, or create or join a network game.");
+  return wxString::Format(_("%s to move."), ColorLabel(game.toMove()));
+}
+
+Record LocalController::ShownRecord() const {
+  return RecordFromGame(session_.game(), blackName_.utf8_string(), whiteName_.utf8_string(),
+                        session_.times(), wxDateTime::Now().FormatISODate().utf8_string());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moves
+
+void LocalController::OnBoardClick(Point p) {
+  const Game& game = session_.game();
+  const Stone mover = game.toMove();
+  if (ComputerToMove()) {
+    frame_.RefuseMove(p, _("The computer is thinking; wait for its move."));
+    return;
+  }
+  // Under renju with FoulPolicy::Lose a forbidden point is played and ends the game.
+  if (const MoveError e = session_.play(p); e != MoveError::None) {
+    frame_.RefuseMove(p, AsSentence(game.refusalText(p, e)));
+    return;
+  }
+  if (game.over())
+    frame_.SetStatus(ResultSentence(game.result(), {}, {}));
+  else
+    frame_.SetStatus(
+        wxString::Format(_("%s played %s."), ColorLabel(mover), toRif(p, game.size())));
+  frame_.ShowState();
+  if (game.over()) AutoSave();  // after the RESULT line
+  MaybeComputerMove();
+}
+
+void LocalController::MaybeComputerMove() {
+  const std::optional<session::ComputerRequest> request = session_.computerRequest();
+  if (!request) return;
+  if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
+  // The thinking indicator: how deep the search is so far.
+  engine_->SetProgress([this](const ai::SearchInfo& info) {
+    if (!ComputerToMove()) return;
+    frame_.SetStatus(wxString::Format(_(L"The computer is thinking\u2026 (depth %d, %.1f s)"),
+                                      info.depth, info.elapsedMs / 1000.0));
+  });
+  frame_.SetStatus(_(L"The computer is thinking\u2026"));
+  if (frame_.Report()) frame_.Report()->Line("THINKING");
+  const std::uint64_t id = request->id;
+  engine_->Think(
+      session_.game(), request->level,
+      [this, id](const ai::SearchResult& r, const std::string& error) {
+        OnComputerMove(id, r, error);
+      },
+      enginePath_);
+  frame_.ShowState();  // the board refuses clicks while it thinks
+}
+
+void LocalController::OnComputerMove(std::uint64_t request, const ai::SearchResult& r,
+                                     const std::string& error) {
+  const Game& game = session_.game();
+  if (!error.empty()) {
+    // An external engine crashed, stayed silent or answered nonsense: the game stops.
+    if (!session_.computerFailed(request, error)) return;
+    frame_.SetStatus(wxString::Format(_("The engine %s failed: %s. The game is interrupted."),
+                                      PlayerName(session_.computer()), CoreText(error)));
+    frame_.ShowState();
+    return;
+  }
+  std::string refusal;  // why the move is illegal, for the status bar
+  if (r.move)
+    if (const MoveError e = game.check(*r.move); e != MoveError::None)
+      refusal = game.refusalText(*r.move, e);
+  switch (session_.applyComputerMove(request, r)) {
+    case session::ComputerMove::Stale:
+      return;
+    case session::ComputerMove::Illegal:
+      // TRANSLATORS: %s: why, e.g. "The point h8 is occupied."
+      frame_.SetStatus(
+          wxString::Format(_("Illegal move by the engine: %s"), EndWithPeriod(refusal)));
+      break;
+    case session::ComputerMove::Resigned:
+      frame_.SetStatus(_("The computer resigns: it has no legal move left. You win."));
+      break;
+    case session::ComputerMove::Played:
+      if (game.over())
+        frame_.SetStatus(
+            ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
+      else if (r.forcedWin)
+        frame_.SetStatus(wxString::Format(_("The computer played %s and sees a forced win."),
+                                          toRif(*r.move, game.size())));
+      else
+        frame_.SetStatus(
+            wxString::Format(_("The computer played %s. Your turn."), toRif(*r.move, game.size())));
+      break;
+  }
+  frame_.ShowState();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Undo, redo, restart
+
+bool LocalController::CanUndo() const {
+  // Also for a game ended from outside: Undo says that it cannot be undone.
+  return session_.undoRefusal() != session::TakebackError::NothingToDo;
+}
+
+bool LocalController::CanRedo() const {
+  return !session_.redoList().empty();
+}
+
+void LocalController::ShowSteps(Game before, const session::Takeback& t, bool undo) {
+  // The board, the side panel and the test report go through each ply (a TAKEBACK or MOVE line
+  // for each), as a player would have done them one by one.
+  for (std::size_t i = 0; i + 1 < t.moves.size(); ++i) {
+    if (undo)
+      before.undo();
+    else
+      before.play(t.moves[i]);
+    stepping_ = &before;
+    frame_.ShowState();
+    stepping_ = nullptr;
+  }
+  frame_.ShowState();
+}
+
+void LocalController::Undo() {
+  if (!CanUndo()) return;
+  const bool computer = session_.computer() != Stone::Empty;
+  // Against the computer: take back to our own turn (our last move and the computer's reply),
+  // and let the computer think again when it is its turn after all (it had opened the game).
+  if (computer) StopEngine();
+  const Game before = session_.game();
+  const session::Takeback t = session_.undo();
+  const Game& game = session_.game();
+  if (t.error == session::TakebackError::None) {
+    if (t.moves.size() == 2) {
+      // Two stones went: the computer's reply and our move before it. Say so.
+      frame_.SetStatus(wxString::Format(_("Took back your %s and the computer's reply %s."),
+                                        toRif(t.moves[1], game.size()),
+                                        toRif(t.moves[0], game.size())));
+    } else {
+      // A game ended by a five or a full board reopens: winner cleared, the right side to move
+      // (case C09).
+      frame_.SetStatus(wxString::Format(
+          t.reopened ? _("Took back %s's %s: the game goes on.") : _("Took back %s's %s."),
+          ColorLabel(MoverOf(game.ply())), toRif(t.moves[0], game.size())));
+    }
+    ShowSteps(before, t, true);
+  } else if (t.error == session::TakebackError::Ended) {
+    // A game ended otherwise (resigned, interrupted) cannot be undone.
+    frame_.SetStatus(_("This game ended; it cannot be undone. Start a new game or restart."));
+  }
+  if (!computer) return;
+  frame_.ShowState();
+  MaybeComputerMove();
+}
+
+void LocalController::Redo() {
+  if (!CanRedo()) return;
+  const bool computer = session_.computer() != Stone::Empty;
+  // Against the computer: our move and, when it is still in the redo list, the computer's
+  // reply; otherwise the computer thinks again.
+  if (computer) StopEngine();
+  const Game before = session_.game();
+  const Point next = session_.redoList().back();
+  const session::Takeback t = session_.redo();
+  const Game& game = session_.game();
+  if (t.error == session::TakebackError::None) {
+    if (game.over())
+      frame_.SetStatus(
+          ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
+    else
+      frame_.SetStatus(wxString::Format(_("%s played %s again."),
+                                        ColorLabel(MoverOf(game.ply() - 1)),
+                                        toRif(t.moves.back(), game.size())));
+    ShowSteps(before, t, false);
+    if (game.over()) AutoSave();  // after the RESULT line
+  } else if (game.over()) {
+    frame_.RefuseMove(next, AsSentence(game.refusalText(next, MoveError::GameOver)));
+  }
+  if (computer) MaybeComputerMove();
+}
+
+bool LocalController::CanRestart() const {
+  return session_.game().ply() > 0;
+}
+
+void LocalController::Restart() {
+  if (!CanRestart()) return;
+  StopEngine();
+  AutoSave();  // the game as it was, when it has unsaved moves
+  session_.restart();
+  autoSavePath_.clear();
+  frame_.GameReplaced(true);
+  if (frame_.Report()) frame_.Report()->LocalGame(session_.game());
+  AnnounceComputer();
+  frame_.SetStatus(_("The game starts again: Black moves first."));
+  frame_.ShowState();
+  MaybeComputerMove();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leaving and saving
+
+void LocalController::Leave() {
+  StopEngine();
+  AutoSave();
+}
+
+void LocalController::AutoSave() {
+  const Game& game = session_.game();
+  // Saved once the user has moved (not for the computer's opening stone alone).
+  const int opening = session_.computer() == Stone::Black ? 1 : 0;
+  if (!session_.dirty() || game.ply() <= opening) return;
+  session_.markSaved();
+  Game saved = game;  // a game left unfinished is saved as interrupted
+  saved.end(Outcome::Interrupted, EndReason::Disconnected, "left unfinished");
+  // Hot seat: no names (the file is named by the colours); against the computer: the player's
+  // nickname and the computer's name with its level, e.g. "Computer (Intermediate)".
+  frame_.AutoSave(saved, blackName_, whiteName_, session_.times(), autoSavePath_);
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,159 @@
+// LocalController with a fake window (FrameServices): what a hot-seat game says in the status
+// bar, what it shows and saves, through moves, undo, redo and restart. Cases C08 (a takeback
+// leaves no phantom stone) and C09 (a takeback after a five reopens the game).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "app/computerdialog.h"
+#include "app/localcontroller.h"
+
+namespace gomoku::app {
+
+// The dialog's level names are not under test (computerdialog.cpp needs a display).
+wxString LevelName(int level) {
+  return wxString::Format("Level %d", level);
+}
+
+namespace {
+
+// The window, as a record of what the controller asked of it.
+struct FakeFrame : FrameServices {
+  GameController* controller = nullptr;
+  std::vector<std::string> statuses;
+  std::vector<std::string> refused;
+  std::vector<int> shownPlies;  // ShownGame().ply() at each ShowState
+  std::vector<int> savedPlies;  // the game's moves at each automatic save
+  int replaced = 0;
+
+  wxWindow* Window() override { return nullptr; }
+  void ShowState() override { shownPlies.push_back(controller->ShownGame().ply()); }
+  void SetStatus(const wxString& sentence) override { statuses.push_back(sentence.utf8_string()); }
+  void RefuseMove(Point, const wxString& sentence) override {
+    refused.push_back(sentence.utf8_string());
+  }
+  ReportObserver* Report() override { return nullptr; }
+  void GameReplaced(bool) override { ++replaced; }
+  bool ConfirmLeave(const wxString&) override { return true; }
+  void AutoSave(const Game& game, const wxString&, const wxString&, const std::vector<int>&,
+                wxString& path) override {
+    savedPlies.push_back(game.ply());
+    path = "saved.sgf";
+  }
+  std::string Status() const { return statuses.empty() ? "" : statuses.back(); }
+};
+
+struct Fixture {
+  FakeFrame frame;
+  LocalController local{frame, std::make_shared<bool>(true), Game()};
+  Fixture() { frame.controller = &local; }
+  void Play(std::initializer_list<Point> moves) {
+    for (const Point& p : moves) local.OnBoardClick(p);
+  }
+};
+
+}  // namespace
+
+TEST(LocalController, MovesAndRefusalsAreSaid) {
+  Fixture f;
+  EXPECT_EQ(f.local.Kind(), GameKind::HotSeat);
+  EXPECT_EQ(f.local.StartSentence(false).utf8_string(), "New local game: Black moves first.");
+  EXPECT_FALSE(f.local.CanUndo());
+  EXPECT_FALSE(f.local.CanRestart());
+  f.Play({{7, 7}});
+  EXPECT_EQ(f.frame.Status(), "Black played h8.");
+  EXPECT_TRUE(f.local.BoardInteractive());
+  f.Play({{7, 7}});
+  ASSERT_EQ(f.frame.refused.size(), 1u);
+  EXPECT_EQ(f.local.ShownGame().ply(), 1);
+  EXPECT_EQ(f.local.SituationStatus().utf8_string(), "White to move.");
+}
+
+TEST(LocalController, C08_UndoAndRedoOnePlyEach) {
+  Fixture f;
+  f.Play({{3, 7}, {0, 0}, {4, 7}, {2, 0}});
+  f.local.Undo();
+  EXPECT_EQ(f.frame.Status(), "Took back White's c15.");
+  EXPECT_EQ(f.local.ShownGame().ply(), 3);
+  EXPECT_TRUE(f.local.CanRedo());
+  f.local.Redo();
+  EXPECT_EQ(f.frame.Status(), "White played c15 again.");
+  EXPECT_EQ(f.local.ShownGame().ply(), 4);
+  EXPECT_FALSE(f.local.CanRedo());
+  SideInput in;
+  f.local.FillSideInput(in);
+  EXPECT_FALSE(in.redoable);
+  EXPECT_EQ(in.computer, Stone::Empty);
+  EXPECT_TRUE(f.frame.savedPlies.empty());  // nothing ended yet
+}
+
+TEST(LocalController, C09_TheFiveIsSavedAndItsTakebackReopensTheGame) {
+  Fixture f;
+  f.Play({{3, 7}, {0, 0}, {4, 7}, {1, 0}, {5, 7}, {2, 0}, {6, 7}, {3, 0}, {7, 7}});
+  ASSERT_TRUE(f.local.ShownGame().over());
+  EXPECT_EQ(f.frame.savedPlies, std::vector<int>{9});
+  EXPECT_FALSE(f.local.BoardInteractive());
+  f.local.Undo();
+  EXPECT_EQ(f.frame.Status(), "Took back Black's h8: the game goes on.");
+  EXPECT_FALSE(f.local.ShownGame().over());
+  // The takeback is a change: leaving saves the game again, into the same file.
+  f.local.Leave();
+  EXPECT_EQ(f.frame.savedPlies, (std::vector<int>{9, 8}));
+  f.local.Leave();  // nothing new
+  EXPECT_EQ(f.frame.savedPlies.size(), 2u);
+}
+
+TEST(LocalController, AGameEndedByClosingCannotBeUndone) {
+  Fixture f;
+  f.Play({{7, 7}, {8, 8}});
+  f.local.EndForClose();
+  ASSERT_TRUE(f.local.ShownGame().over());
+  EXPECT_TRUE(f.local.CanUndo());  // enabled, to say why not
+  f.local.Undo();
+  EXPECT_EQ(f.frame.Status(), "This game ended; it cannot be undone. Start a new game or restart.");
+  EXPECT_EQ(f.local.ShownGame().ply(), 2);
+}
+
+TEST(LocalController, RestartSavesTheOldGameAndStartsAnew) {
+  Fixture f;
+  f.Play({{7, 7}, {8, 8}});
+  ASSERT_TRUE(f.local.CanRestart());
+  f.local.Restart();
+  EXPECT_EQ(f.frame.savedPlies, std::vector<int>{2});
+  EXPECT_EQ(f.frame.replaced, 1);
+  EXPECT_EQ(f.local.ShownGame().ply(), 0);
+  EXPECT_FALSE(f.local.CanRedo());
+  EXPECT_EQ(f.frame.Status(), "The game starts again: Black moves first.");
+}
+
+TEST(LocalController, AgainstTheComputerOurMoveWaitsForItsReply) {
+  Fixture f;
+  ComputerGameOptions o;
+  o.colorChoice = 0;  // we play Black
+  o.level = 1;
+  f.local.StartComputer(o, "Alice");
+  EXPECT_EQ(f.local.Kind(), GameKind::Computer);
+  EXPECT_EQ(f.local.Computer(), Stone::White);
+  EXPECT_EQ(f.local.PlayerName(Stone::Black).utf8_string(), "Alice");
+  EXPECT_EQ(f.local.PlayerName(Stone::White).utf8_string(), "Computer (Level 1)");
+  f.Play({{7, 7}});
+  // The computer is to move (its answer never comes here): clicks are refused.
+  EXPECT_TRUE(f.local.ComputerToMove());
+  EXPECT_FALSE(f.local.BoardInteractive());
+  EXPECT_FALSE(f.local.CanHint());
+  f.Play({{8, 8}});
+  ASSERT_EQ(f.frame.refused.size(), 1u);
+  EXPECT_EQ(f.frame.refused[0], "The computer is thinking; wait for its move.");
+  EXPECT_EQ(f.local.ShownGame().ply(), 1);
+  // Undo while it thinks takes back our move only.
+  f.local.Undo();
+  EXPECT_EQ(f.frame.Status(), "Took back Black's h8.");
+  EXPECT_EQ(f.local.ShownGame().ply(), 0);
+  EXPECT_FALSE(f.local.ComputerToMove());
+  // The user has no move on the board: nothing to save.
+  f.local.Leave();
+  EXPECT_TRUE(f.frame.savedPlies.empty());
+}
+
+}  // namespace gomoku::app
