@@ -417,6 +417,11 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
           }
           std::cerr << "error: " << u.text << "\n";
           return 2;
+        case net::MatchUpdateKind::PreviousGameRevised:
+          // The other side's last word about the game before was lost in a drop (PROTOCOL.md).
+          std::cout << "game " << u.gameNumber << " ended otherwise: " << describeResult(u.result)
+                    << "\n";
+          break;
         case net::MatchUpdateKind::GameStarted:
           std::cout << "STARTED " << stoneName(u.color) << " vs " << singleLine(s.peerNickname)
                     << " (" << stoneName(opponent(u.color)) << ")"

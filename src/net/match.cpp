@@ -527,6 +527,7 @@ void Match::onHello(const Hello& h) {
   helloReceived_ = true;
   peerNickname_ = h.nickname;
   peerVersion_ = h.programVersion;
+  peerMinor_ = h.protocolMinor;
   if (settings_.role != Role::Host) return;  // the joiner waits for SETUP
   bool hostBlack = settings_.color == ColorChoice::Black;
   if (settings_.color == ColorChoice::Random) {
@@ -553,6 +554,7 @@ void Match::onSetup(const Setup& s) {
 }
 
 void Match::startGame(const Setup& s) {
+  if (gameNumber_ > 0) previousGame_ = game_;
   setup_ = s;
   ++gameNumber_;
   clearRequests();
@@ -655,7 +657,14 @@ void Match::connectionLost(const std::string& reason, bool mayResume) {
 
 void Match::reconnected() {
   if (phase_ != MatchPhase::Suspended || settings_.role != Role::Joiner) return;
-  send_(Resume{setup_.token, static_cast<std::uint16_t>(gameNumber_), syncPoints(game_.moves())});
+  Resume r{setup_.token, static_cast<std::uint16_t>(gameNumber_), syncPoints(game_.moves())};
+  // The host may not have started this game yet (our PLAY_AGAIN was lost in the drop), and
+  // then it also missed what we sent before it about the game before: tell it how that ended.
+  if (peerMinor_ >= 1 && gameNumber_ >= 2 && previousGame_.over()) {
+    r.previousOutcome = previousGame_.result().outcome;
+    r.previousReason = previousGame_.result().reason;
+  }
+  send_(r);
 }
 
 bool Match::acceptsResume(const Message& first) const {
@@ -768,9 +777,35 @@ void Match::onResume(const Resume& r) {
     }
   }
 
+  // Protocol 1.1: the joiner started the next game, so it saw all we sent about ours; we may
+  // have missed its last messages about ours, lost with its PLAY_AGAIN in the drop: a draw
+  // offer that crossed our resignation while our offer stood (the offers agree: a draw), or a
+  // resignation that crossed our move that ended the game (the resignation stands). Its result
+  // is then the one both sides would have reached; take it. Any other difference is not one
+  // the rules can produce: ours stands.
+  bool revise = false;
+  if (nextGame && r.previousOutcome != Outcome::Ongoing && game_.over()) {
+    const Result& mine = game_.result();
+    const Outcome weWin = localColor_ == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
+    const bool offersCrossed = r.previousOutcome == Outcome::Draw &&
+                               r.previousReason == EndReason::Agreement && weResigned_ &&
+                               resignedWithOfferAt_ && mine.reason == EndReason::Resignation;
+    const bool resignCrossed = r.previousOutcome == weWin &&
+                               r.previousReason == EndReason::Resignation &&
+                               decidedByMoves(mine.reason) && game_.ply() > 0 &&
+                               (game_.ply() % 2 == 1 ? Stone::Black : Stone::White) == localColor_;
+    revise = (r.previousOutcome != mine.outcome || r.previousReason != mine.reason) &&
+             (offersCrossed || resignCrossed);
+  }
+
   // Accepted.
   const bool againWanted = wantedAgainAtSuspend_ && !nextGame;
+  if (revise) {
+    game_.setResult(r.previousOutcome, r.previousReason);
+    notify_(MatchEvent::GameOver);
+  }
   if (nextGame) startGame(nextSetup);
+  if (revise) ++previousRevisions_;
   phase_ = nextGame ? MatchPhase::Playing : suspendedFrom_;
   suspendReason_.clear();
   if (fix == Fix::OurTakeback) takeBackTo(takebackAtSuspend_->returnTo);
@@ -783,7 +818,15 @@ void Match::onResume(const Resume& r) {
   crossingPly_.reset();  // the joiner's list held all its moves: nothing more can cross
   takebackAtSuspend_.reset();
   wantedAgainAtSuspend_ = false;
-  send_(syncMessage());
+  Sync sync = syncMessage();
+  // Protocol 1.1: the joiner still holds the game before ours (our PLAY_AGAIN was lost in the
+  // drop, its own reached us): it may have missed our last messages about that game, while we
+  // saw all of its own. Tell it how the game ended here.
+  if (peerMinor_ >= 1 && r.game != 0 && r.game + 1 == gameNumber_ && previousGame_.over()) {
+    sync.previousOutcome = previousGame_.result().outcome;
+    sync.previousReason = previousGame_.result().reason;
+  }
+  send_(sync);
   say({NoticeKind::PeerReconnected, peerNickname_, 0, {}});
   notify_(MatchEvent::Resumed);
   if (fix == Fix::InFlight) afterMove();
@@ -844,6 +887,16 @@ void Match::onSync(const Sync& s) {
   weResigned_ = false;
   resignedWithOfferAt_.reset();
   crossingPly_.reset();  // the host's list holds every move that crossed
+  if (nextGame) {
+    // The game we held ended, and the host saw all we sent about it: its result stands.
+    previousGame_ = game_;
+    const Result& mine = previousGame_.result();
+    if (s.previousOutcome != Outcome::Ongoing &&
+        (s.previousOutcome != mine.outcome || s.previousReason != mine.reason)) {
+      previousGame_.setResult(s.previousOutcome, s.previousReason);
+      ++previousRevisions_;
+    }
+  }
   setup_ = s.setup;
   settings_.resumeToken = 0;
   gameNumber_ = s.game;

@@ -217,6 +217,12 @@ class Match {
   int suspensions() const { return suspensions_; }
   /// Why the match is Suspended (empty otherwise).
   const std::string& suspendReason() const { return suspendReason_; }
+  /// The game before the current one as it ended (an empty Game before the second game).
+  const Game& previousGame() const { return previousGame_; }
+  /// How many times previousGame()'s result was changed after the next game started: the host
+  /// takes the joiner's result of a game whose last messages were lost in a drop (PROTOCOL.md,
+  /// Reconnect). A front end that saved that game saves it again.
+  int previousRevisions() const { return previousRevisions_; }
   /// We leave: sends BYE and disconnects. Interrupts a running game.
   void leave();
 
@@ -345,6 +351,7 @@ class Match {
   Stone localColor_ = Stone::Empty;
   std::string peerNickname_;
   std::string peerVersion_;
+  int peerMinor_ = 0;  // the protocol minor version of the peer's HELLO
   bool helloSent_ = false;
   bool helloReceived_ = false;
   std::string closeReason_;
@@ -374,7 +381,9 @@ class Match {
   bool wantedAgainAtSuspend_ = false;  // we had asked to play again when the link dropped
   std::optional<TakebackRequest> takebackAtSuspend_;  // our request pending when the link dropped
   std::vector<Point> lastTakenBack_;                  // stones removed by the last takeback
-  int takenBackTo_ = -1;  // the ply that takeback returned to (valid while unchanged)
+  int takenBackTo_ = -1;       // the ply that takeback returned to (valid while unchanged)
+  Game previousGame_;          // the game before gameNumber_, as it ended
+  int previousRevisions_ = 0;  // see previousRevisions()
 };
 
 }  // namespace gomoku::net

@@ -38,6 +38,15 @@ std::vector<MatchUpdate> MatchTracker::update(const NetSnapshot& s) {
   // a connected match counts.
   if (s.phase != NetPhase::InMatch || closed_) return out;
 
+  // The game before the current one got another result when the next one started.
+  if (s.previousRevisions > revisions_) {
+    revisions_ = s.previousRevisions;
+    if (s.gameNumber >= 2 && s.previousGame.over()) {
+      MatchUpdate& u = add(MatchUpdateKind::PreviousGameRevised);
+      u.gameNumber = s.gameNumber - 1;
+      u.result = s.previousGame.result();
+    }
+  }
   // The first game, and each one after play again (or resumed into the next game).
   if (s.match != MatchPhase::Handshake && s.localColor != Stone::Empty && s.gameNumber > game_) {
     game_ = s.gameNumber;
@@ -122,6 +131,8 @@ const char* matchUpdateName(MatchUpdateKind kind) {
       return "Listening";
     case MatchUpdateKind::Failed:
       return "Failed";
+    case MatchUpdateKind::PreviousGameRevised:
+      return "PreviousGameRevised";
     case MatchUpdateKind::GameStarted:
       return "GameStarted";
     case MatchUpdateKind::TokenChanged:

@@ -6,8 +6,8 @@
 /// from the same snapshot.
 ///
 /// The updates of one call come in this order (the order the command line prints them):
-/// Listening, Failed, GameStarted, TokenChanged, Suspended..., Resumed, PeerRenamed, TakenBack,
-/// MovesAdded, RequestsChanged, Chat..., Notice, GameEnded, Closed.
+/// Listening, Failed, PreviousGameRevised, GameStarted, TokenChanged, Suspended..., Resumed,
+/// PeerRenamed, TakenBack, MovesAdded, RequestsChanged, Chat..., Notice, GameEnded, Closed.
 
 #include <chrono>
 #include <cstdint>
@@ -20,16 +20,19 @@ namespace gomoku::net {
 
 /// What happened between two snapshots.
 enum class MatchUpdateKind {
-  Listening,        ///< host: listening on `port` (once per NetGame)
-  Failed,           ///< listening or connecting failed: `failure`, `text` (the message)
-  GameStarted,      ///< game `gameNumber` started (1 first; later ones after play again or a
-                    ///< resume into the next game); we play `color`; its moves follow as
-                    ///< MovesAdded (a rejoined game may start with moves)
-  TokenChanged,     ///< joiner: the token that rejoins this match is now `token` (0: none any
-                    ///< more, the match closed)
-  Suspended,        ///< the connection dropped mid-match: `text` the reason ("" if unknown),
-                    ///< `resumeDeadline` when the game is abandoned; always followed, maybe in a
-                    ///< later call, by Resumed or Closed
+  Listening,            ///< host: listening on `port` (once per NetGame)
+  Failed,               ///< listening or connecting failed: `failure`, `text` (the message)
+  PreviousGameRevised,  ///< the result of game `gameNumber`, which ended before the current
+                        ///< one, is now `result` (the host learnt on resume how the other side
+                        ///< ended it: PROTOCOL.md, Reconnect); snapshot.previousGame holds it
+  GameStarted,          ///< game `gameNumber` started (1 first; later ones after play again or a
+                        ///< resume into the next game); we play `color`; its moves follow as
+                        ///< MovesAdded (a rejoined game may start with moves)
+  TokenChanged,         ///< joiner: the token that rejoins this match is now `token` (0: none any
+                        ///< more, the match closed)
+  Suspended,            ///< the connection dropped mid-match: `text` the reason ("" if unknown),
+              ///< `resumeDeadline` when the game is abandoned; always followed, maybe in a
+              ///< later call, by Resumed or Closed
   Resumed,          ///< the suspended match goes on; `ply` moves on the board now
   PeerRenamed,      ///< the opponent's nickname is now `text`
   TakenBack,        ///< moves were taken back: the game now has `ply` moves
@@ -48,7 +51,8 @@ enum class MatchUpdateKind {
 /// One update; only the fields its kind names are set.
 struct MatchUpdate {
   MatchUpdateKind kind = MatchUpdateKind::Notice;  ///< what happened
-  int gameNumber = 0;          ///< GameStarted, GameEnded, Closed: the game (1 for the first)
+  int gameNumber =
+      0;  ///< GameStarted, GameEnded, PreviousGameRevised, Closed: the game (1 for the first)
   Stone color = Stone::Empty;  ///< GameStarted: our colour
   int from = 0;                ///< MovesAdded: first new ply (0-based index into game.moves())
   int ply = 0;                 ///< MovesAdded, TakenBack, Resumed: moves on the board now
@@ -59,7 +63,7 @@ struct MatchUpdate {
   std::chrono::steady_clock::time_point resumeDeadline;  ///< Suspended: abandoned at this time
   ChatLine chat;                                         ///< Chat: the line
   net::Notice notice;                                    ///< Notice: what to tell
-  Result result;                                         ///< GameEnded: the result
+  Result result;  ///< GameEnded, PreviousGameRevised: the result
 };
 
 /// The name of an update kind as in the declaration ("GameStarted", ...), for logs and tests.
@@ -88,6 +92,7 @@ class MatchTracker {
   bool closed_ = false;     // Closed reported
   int game_ = 0;            // last game reported with GameStarted
   int ended_ = 0;           // last game reported with GameEnded
+  int revisions_ = 0;       // snapshot.previousRevisions seen
   Outcome endedOutcome_ = Outcome::Ongoing;  // and its result as reported
   EndReason endedReason_ = EndReason::None;
   std::vector<Point> moves_;    // the moves of the current game reported so far

@@ -810,6 +810,8 @@ NetSnapshot NetGame::snapshot() const {
     s.notices = d.match->notices();
     s.suspendReason = d.match->suspendReason();
     s.suspensions = d.match->suspensions();
+    s.previousGame = d.match->previousGame();
+    s.previousRevisions = d.match->previousRevisions();
     s.resumeDeadline = d.resumeDeadline;
     if (d.settings.role == Role::Joiner) s.resumeToken = d.match->token();
   }

@@ -67,6 +67,8 @@ struct NetSnapshot {
   int suspensions = 0;                       ///< times the match was suspended so far
   std::chrono::steady_clock::time_point resumeDeadline;  ///< Suspended: the game is abandoned then
   std::uint64_t resumeToken = 0;  ///< joiner: the token that rejoins this match (0: none)
+  Game previousGame;              ///< the game before gameNumber, as it ended (see Match)
+  int previousRevisions = 0;      ///< times previousGame's result changed after it (Match)
 };
 
 /// Timing of the connection's liveness checks.

@@ -88,6 +88,7 @@ class Reader {
     if (!validUtf8(s)) fail(DecodeError::BadValue);
     return s;
   }
+  bool atEnd() const { return error_ != DecodeError::None || pos_ == n_; }
   void fail(DecodeError e) {
     if (error_ == DecodeError::None) error_ = e;
   }
@@ -102,6 +103,18 @@ class Reader {
   std::size_t pos_ = 0;
   DecodeError error_ = DecodeError::None;
 };
+
+// Protocol 1.1's optional tail of RESUME and SYNC: the result of the game before `game`.
+void readPrevious(Reader& r, std::uint16_t game, Outcome& outcome, EndReason& reason) {
+  if (r.atEnd()) return;
+  const std::uint8_t o = r.u8();
+  const std::uint8_t why = r.u8();
+  if (o == 0 || why == 0 || o > static_cast<std::uint8_t>(Outcome::Interrupted) ||
+      why > static_cast<std::uint8_t>(EndReason::Abandoned) || game < 2)
+    r.fail(DecodeError::BadValue);
+  outcome = static_cast<Outcome>(o);
+  reason = static_cast<EndReason>(why);
+}
 
 bool knownType(std::uint8_t t) {
   return (t >= 1 && t <= 5) || (t >= 16 && t <= 26);
@@ -254,6 +267,10 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.u64(v.token);
           w.u16(v.game);
           w.points(v.moves);
+          if (v.previousOutcome != Outcome::Ongoing) {  // protocol 1.1
+            w.u8(static_cast<std::uint8_t>(v.previousOutcome));
+            w.u8(static_cast<std::uint8_t>(v.previousReason));
+          }
         } else if constexpr (std::is_same_v<T, Sync>) {
           w.u16(v.game);
           writeSetup(w, v.setup);
@@ -261,6 +278,10 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.u8(static_cast<std::uint8_t>(v.outcome));
           w.u8(static_cast<std::uint8_t>(v.reason));
           w.points(v.moves);
+          if (v.previousOutcome != Outcome::Ongoing) {  // protocol 1.1
+            w.u8(static_cast<std::uint8_t>(v.previousOutcome));
+            w.u8(static_cast<std::uint8_t>(v.previousReason));
+          }
         } else if constexpr (std::is_same_v<T, Move>) {
           w.u16(v.ply);
           w.u8(v.x);
@@ -340,6 +361,7 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       v.token = r.u64();
       v.game = r.u16();
       v.moves = r.points();
+      readPrevious(r, v.game, v.previousOutcome, v.previousReason);
       m = std::move(v);
       break;
     }
@@ -357,6 +379,7 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       v.outcome = static_cast<Outcome>(outcome);
       v.reason = static_cast<EndReason>(reason);
       v.moves = r.points();
+      readPrevious(r, v.game, v.previousOutcome, v.previousReason);
       if (r.finish() == DecodeError::None && nicknameError(v.hostNickname))
         r.fail(DecodeError::BadValue);
       m = std::move(v);

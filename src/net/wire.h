@@ -28,7 +28,7 @@ inline constexpr std::uint8_t kMagic1 = 0x4B;
 /// Protocol major version: peers with another major cannot talk (header byte 2 and HELLO).
 inline constexpr std::uint8_t kProtocolMajor = 1;
 /// Protocol minor version: additions that older peers of the same major can ignore.
-inline constexpr std::uint8_t kProtocolMinor = 0;
+inline constexpr std::uint8_t kProtocolMinor = 1;
 /// Header size in bytes.
 inline constexpr std::size_t kHeaderSize = 8;
 /// Largest payload accepted, in bytes.
@@ -195,6 +195,11 @@ struct Resume {
   std::uint64_t token = 0;       ///< the token from SETUP or SYNC
   std::uint16_t game = 0;        ///< the joiner's game number, 0 = none held
   std::vector<SyncPoint> moves;  ///< the joiner's moves, at most kMaxSyncMoves
+  /// Protocol 1.1: the joiner's result of game `game` - 1 when the joiner has started `game`
+  /// after it (play again) and that game ended; Ongoing/None when absent (an older joiner, or
+  /// nothing to say). Sent only to a host that said minor >= 1 in its HELLO.
+  Outcome previousOutcome = Outcome::Ongoing;
+  EndReason previousReason = EndReason::None;  ///< with previousOutcome: why it ended
   friend bool operator==(const Resume&, const Resume&) = default;
 };
 
@@ -207,6 +212,11 @@ struct Sync {
   Outcome outcome = Outcome::Ongoing;  ///< the result, when the game ended other than by a move
   EndReason reason = EndReason::None;  ///< why it ended (None: running, or decided by the moves)
   std::vector<SyncPoint> moves;        ///< the whole move list, at most kMaxSyncMoves
+  /// Protocol 1.1: the host's result of game `game` - 1 when the host started `game` after it
+  /// (play again) and that game ended; Ongoing/None when absent. Sent only to a joiner that
+  /// said minor >= 1 in its HELLO.
+  Outcome previousOutcome = Outcome::Ongoing;
+  EndReason previousReason = EndReason::None;  ///< with previousOutcome: why it ended
   friend bool operator==(const Sync&, const Sync&) = default;
 };
 

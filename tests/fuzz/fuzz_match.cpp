@@ -213,6 +213,12 @@ void check(World& w) {
       fail(w, std::string("honest peers: ") + s->name + " sent ERROR \"" + s->lastErrorText + "\"");
   const Match& a = *w.host->match;
   const Match& b = *w.joiner->match;
+  for (Side* s : {w.host.get(), w.joiner.get()}) {
+    // The game before the current one as it ended: a resume may still change its result.
+    const Game& prev = s->match->previousGame();
+    if (s->match->gameNumber() >= 2 && prev.over())
+      s->results[s->match->gameNumber() - 1] = {prev.result().outcome, prev.result().reason};
+  }
   for (Side* s : {w.host.get(), w.joiner.get()})
     if (active(*s->match) && s->match->game().over())
       s->results[s->match->gameNumber()] = {s->match->game().result().outcome,

@@ -1712,6 +1712,65 @@ TEST(Match, C14_PlayAgainCrossingTheDropStartsTheSameNextGame) {
   EXPECT_TRUE(h2->match.myTurn());
 }
 
+TEST(Match, FuzzResultOfTheGameBeforeLostWithPlayAgainInTheDropIsTheSameOnBothSides) {
+  // Found by the match fuzzer: both offer a draw at once, the host's offer reaches the joiner
+  // (offers crossed: a draw there), then the host resigns while its offer stands. The joiner's
+  // offer would make it a draw at the host too, but it is lost in a drop with the joiner's
+  // PLAY_AGAIN; the joiner had started game 2 on the host's PLAY_AGAIN. On resume the host
+  // learns the joiner's result of game 1 (RESUME, protocol 1.1) and takes it.
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  ASSERT_EQ(joiner->match.offerDraw(), RequestRefusal::None);
+  ASSERT_EQ(host->match.offerDraw(), RequestRefusal::None);
+  ASSERT_TRUE(deliverOne(*host, *joiner));  // DRAW_OFFER: crossing offers agree at the joiner
+  ASSERT_EQ(joiner->match.game().result().reason, EndReason::Agreement);
+  ASSERT_EQ(host->match.resign(), RequestRefusal::None);
+  ASSERT_EQ(host->match.playAgain(true), RequestRefusal::None);
+  ASSERT_EQ(joiner->match.playAgain(true), RequestRefusal::None);
+  deliverOne(*host, *joiner);  // RESIGN: the draw stands at the joiner
+  deliverOne(*host, *joiner);  // PLAY_AGAIN: the joiner starts game 2
+  ASSERT_EQ(joiner->match.gameNumber(), 2);
+  ASSERT_EQ(host->match.gameNumber(), 1);
+  ASSERT_EQ(host->match.game().result().reason, EndReason::Resignation);
+  dropConnection(*host, *joiner);  // the joiner's DRAW_OFFER and PLAY_AGAIN are lost
+  resume(*host, *joiner);
+  ASSERT_EQ(host->match.gameNumber(), 2);
+  expectSameGame(*host, *joiner);
+  for (const Endpoint* e : {host.get(), joiner.get()}) {
+    EXPECT_EQ(e->match.previousGame().result().outcome, Outcome::Draw);
+    EXPECT_EQ(e->match.previousGame().result().reason, EndReason::Agreement);
+  }
+  EXPECT_EQ(host->match.previousRevisions(), 1);
+  EXPECT_EQ(joiner->match.previousRevisions(), 0);
+}
+
+TEST(Match, ResultOfTheGameBeforeComesWithSyncWhenTheHostsPlayAgainWasLost) {
+  // Both resign at once: the host's resignation stands on both sides, the joiner learns it from
+  // the host's RESIGN. Here that RESIGN is lost with the host's PLAY_AGAIN: the host started
+  // game 2 on the joiner's PLAY_AGAIN, the joiner still holds game 1 with its own resignation.
+  // The SYNC into game 2 carries the host's result of game 1 (protocol 1.1).
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}});
+  ASSERT_EQ(joiner->match.resign(), RequestRefusal::None);
+  ASSERT_EQ(host->match.resign(), RequestRefusal::None);
+  ASSERT_EQ(joiner->match.playAgain(true), RequestRefusal::None);
+  ASSERT_EQ(host->match.playAgain(true), RequestRefusal::None);
+  deliverOne(*joiner, *host);  // RESIGN: both resigned, the host's stands
+  deliverOne(*joiner, *host);  // PLAY_AGAIN: the host starts game 2
+  ASSERT_EQ(host->match.gameNumber(), 2);
+  ASSERT_EQ(joiner->match.gameNumber(), 1);
+  dropConnection(*host, *joiner);  // the host's RESIGN and PLAY_AGAIN are lost
+  ASSERT_EQ(joiner->match.game().result().outcome, Outcome::BlackWins) << "its own resignation";
+  resume(*host, *joiner);
+  ASSERT_EQ(joiner->match.gameNumber(), 2);
+  expectSameGame(*host, *joiner);
+  for (const Endpoint* e : {host.get(), joiner.get()}) {
+    EXPECT_EQ(e->match.previousGame().result().outcome, Outcome::WhiteWins) << "host resigned";
+    EXPECT_EQ(e->match.previousGame().result().reason, EndReason::Resignation);
+  }
+  EXPECT_EQ(joiner->match.previousRevisions(), 1);
+}
+
 TEST(Match, C14_AResignationLostInFlightStillStands) {
   auto [host, joiner] = pair();
   playThrough(*host, *joiner, {{7, 7}});
@@ -1882,7 +1941,7 @@ TEST(Match, AResignationCrossingAFoulStandsOnBothSides) {
   Endpoint a(hs), b(joinerSettings("Bob"));
   handshake(a, b);
   playThrough(a, b, {{7, 7}, {0, 0}, {8, 7}, {0, 2}, {9, 8}, {0, 4}, {9, 9}, {0, 6}});
-  ASSERT_EQ(b.match.resign(), RequestRefusal::None);                        // on Black's turn
+  ASSERT_EQ(b.match.resign(), RequestRefusal::None);      // on Black's turn
   ASSERT_EQ(a.match.playLocal({9, 7}), MoveError::None);  // the foul, crossing
   ASSERT_EQ(a.match.game().result().reason, EndReason::Foul);
   deliverAll(a, b);

@@ -218,6 +218,27 @@ TEST(MatchTracker, SuspensionAlreadyOverWhenTheFrontEndLooks) {
   EXPECT_EQ(u[1].text, s.message);
 }
 
+TEST(MatchTracker, ResultOfTheGameBeforeRevisedOnResumeIntoTheNextGame) {
+  // The host learns on resume how the joiner ended game 1 (its last messages were lost in the
+  // drop) and starts game 2 in the same step: the revision comes before the new game.
+  MatchTracker t;
+  NetSnapshot s = playing();
+  s.game.end(Outcome::WhiteWins, EndReason::Resignation);
+  t.update(s);
+  s.gameNumber = 2;
+  s.localColor = Stone::White;
+  s.previousGame = s.game;
+  s.previousGame.setResult(Outcome::Draw, EndReason::Agreement);
+  s.previousRevisions = 1;
+  s.game = Game();
+  const auto u = t.update(s);
+  ASSERT_EQ(kinds(u), (std::vector<Kind>{Kind::PreviousGameRevised, Kind::GameStarted}));
+  EXPECT_EQ(u[0].gameNumber, 1);
+  EXPECT_EQ(u[0].result.outcome, Outcome::Draw);
+  EXPECT_EQ(u[0].result.reason, EndReason::Agreement);
+  EXPECT_TRUE(t.update(s).empty()) << "reported once";
+}
+
 TEST(MatchTracker, ChatAndNoticesWaitForTheGameAndEachNoticeCounts) {
   MatchTracker t;
   NetSnapshot s = playing();
