@@ -40,47 +40,4 @@ std::vector<GameUpdate> GameWatcher::Update(const Game& game) {
   return updates;
 }
 
-void MatchWatcher::Reset() {
-  *this = MatchWatcher();
-}
-
-MatchUpdate MatchWatcher::Update(const net::NetSnapshot& snap) {
-  MatchUpdate u;
-  if (snap.phase == net::NetPhase::Listening && !listening_) {
-    listening_ = true;
-    u.listening = true;
-  }
-  // The first game, and each one after "Play again" (colours swapped).
-  const int number = std::max(snap.gameNumber, 1);
-  if (snap.phase == net::NetPhase::InMatch && snap.localColor != Stone::Empty &&
-      snap.match != net::MatchPhase::Handshake && number > gameNumber_) {
-    started_ = true;
-    gameNumber_ = number;
-    u.started = true;
-    u.gameNumber = number;
-  }
-  const bool suspended =
-      started_ && snap.phase == net::NetPhase::InMatch && snap.match == net::MatchPhase::Suspended;
-  for (; started_ && suspensions_ < snap.suspensions; ++suspensions_) {
-    ++u.suspended;
-    resumed_ = false;
-  }
-  if (!resumed_ && !suspended && snap.match != net::MatchPhase::Closed) {
-    resumed_ = true;
-    u.resumed = true;
-  }
-  if (started_) {
-    for (; chat_ < snap.chat.size(); ++chat_) u.chat.push_back(snap.chat[chat_]);
-  }
-  if (snap.notice != notice_) {
-    notice_ = snap.notice;
-    u.notice = snap.notice;
-  }
-  if (started_ && snap.match == net::MatchPhase::Closed) {
-    u.closed = !closed_;
-    closed_ = true;
-  }
-  return u;
-}
-
 }  // namespace gomoku::app

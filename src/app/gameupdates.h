@@ -1,16 +1,13 @@
 #pragma once
-/// @file Typed updates of what the main window shows, for its observers (the sounds, the test
+/// @file Typed updates of the game the main window shows, for its observers (the sounds, the test
 /// report, the status bar): GameWatcher compares each state of the game shown with the last
-/// one seen (moves played, taken back, the end), MatchWatcher each snapshot of a network match
-/// with the last one (listening, a game started, suspended, resumed, chat lines, notices,
-/// closed). Both keep the "already seen" bookkeeping in one place; std types only (no wx).
+/// one seen (moves played, taken back, the end) and keeps the "already seen" bookkeeping in one
+/// place; std types only (no wx). What changed in a network match comes from net's
+/// MatchTracker (net/matchtracker.h).
 
-#include <optional>
-#include <string>
 #include <vector>
 
 #include "core/game.h"
-#include "net/netgame.h"
 
 namespace gomoku::app {
 
@@ -51,41 +48,6 @@ class GameWatcher {
   Outcome endOutcome_ = Outcome::Ongoing;  // the result seen when ended_
   EndReason endReason_ = EndReason::None;
   int results_ = 0;
-};
-
-/// The changes of a network match from one snapshot to the next.
-struct MatchUpdate {
-  bool listening = false;             ///< the host started listening (snapshot's port)
-  bool started = false;               ///< a game started (the first, or one after "play again")
-  int gameNumber = 0;                 ///< started: its number, from 1
-  int suspended = 0;                  ///< times the match was suspended since the last snapshot
-  bool resumed = false;               ///< the match resumed after a suspension
-  std::vector<net::ChatLine> chat;    ///< new chat lines (once the first game started)
-  std::optional<net::Notice> notice;  ///< the match's notice changed (may be empty)
-  bool closed = false;                ///< the match closed (once the first game started)
-};
-
-/// Follows a network match from one snapshot to the next.
-class MatchWatcher {
- public:
-  /// A new match (or none): nothing seen yet.
-  void Reset();
-  /// The changes from the snapshot last seen to `snap`.
-  MatchUpdate Update(const net::NetSnapshot& snap);
-  /// The match's first game has started (its game is the one shown).
-  bool Started() const { return started_; }
-  /// The number of the game shown (0 before the first).
-  int GameNumber() const { return gameNumber_; }
-
- private:
-  bool listening_ = false;
-  bool started_ = false;
-  int gameNumber_ = 0;
-  int suspensions_ = 0;
-  bool resumed_ = true;  // the last suspension's resumption was seen
-  bool closed_ = false;
-  std::size_t chat_ = 0;
-  net::Notice notice_;
 };
 
 }  // namespace gomoku::app

@@ -363,8 +363,8 @@ void MainFrame::UpdateSidePanel() {
   if (const LocalController* local = Local()) local->FillSideInput(in);
   if (mode_ == Mode::Replay) replay_->FillSideInput(in);
   if (net_) in.net = &snap_;
-  in.netStarted = match_.Started();
-  in.gameNumber = match_.GameNumber();
+  in.netStarted = match_.gameNumber() > 0;
+  in.gameNumber = match_.gameNumber();
   in.now = std::chrono::steady_clock::now();
   const wxString turn = side_->Render(sideView(game, in));
   if (report_) report_->OnTurn(turn);
@@ -387,7 +387,7 @@ void MainFrame::ShowSituationStatus() {
   if (game.over()) {
     SetStatusText(
         ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
-  } else if (mode_ == Mode::Network && match_.Started()) {
+  } else if (mode_ == Mode::Network && match_.gameNumber() > 0) {
     SetStatusText(snap_.myTurn ? _("Your turn.")
                                : wxString::Format(_("Waiting for %s to move."),
                                                   FromUtf8(snap_.peerNickname)));
@@ -402,7 +402,7 @@ void MainFrame::ShowSituationStatus() {
 // Test report and exit
 
 void MainFrame::ReportGame(const Game& game) {
-  if (mode_ == Mode::Network && !match_.Started()) return;
+  if (mode_ == Mode::Network && match_.gameNumber() == 0) return;
   // What changed since the game was last shown: a takeback, moves, the end (GameWatcher).
   const std::vector<GameUpdate> updates = shown_.Update(game);
   bool ended = false;
@@ -424,7 +424,7 @@ void MainFrame::ReportGame(const Game& game) {
 }
 
 void MainFrame::ReportForbidden(const Game& game) {
-  if (!report_ || (mode_ == Mode::Network && !match_.Started())) return;
+  if (!report_ || (mode_ == Mode::Network && match_.gameNumber() == 0)) return;
   // The board's cached list: what the red crosses show (ShowState has just set the game).
   report_->OnPosition(game, board_->ForbiddenPoints());
 }

@@ -31,6 +31,7 @@
 #include "app/settings.h"
 #include "app/sideview.h"
 #include "core/game.h"
+#include "net/matchtracker.h"
 #include "net/netgame.h"
 #include "record/record.h"
 
@@ -111,6 +112,8 @@ class MainFrame : public wxFrame, public FrameServices {
   // Shows `dialog` modally after calling `start` (which may begin listening or connecting).
   int RunConnectDialog(ConnectDialog& dialog, const std::function<void()>& start);
   void OnNetChanged();
+  void SaveResumeToken();  // joiner: the token that rejoins the match, for a restarted program
+  static wxString GameStartedSentence(int gameNumber, Stone color, const wxString& peer);
   void LeaveGame();
   // Network match actions; each reports a refusal in the status bar.
   MatchActions Actions() const;  // what can be done in the match now (sideview.h)
@@ -186,10 +189,10 @@ class MainFrame : public wxFrame, public FrameServices {
   std::vector<int> netTimes_;  // thinking time of each move of the network game (ms, as seen here)
   // The replay of an opened record (set while mode_ is Replay).
   std::unique_ptr<ReplayController> replay_;
-  wxString savePath_;      // where File > Save writes without asking ("" = ask)
-  net::NetSnapshot snap_;  // the last snapshot of net_
-  MatchWatcher match_;     // what of net_'s match was seen (started: its game is shown)
-  GameWatcher shown_;      // what of the game shown was seen (sounds, test report)
+  wxString savePath_;        // where File > Save writes without asking ("" = ask)
+  net::NetSnapshot snap_;    // the last snapshot of net_
+  net::MatchTracker match_;  // what of net_'s match was seen (a game started: it is shown)
+  GameWatcher shown_;        // what of the game shown was seen (sounds, test report)
   // The players of the game shown: nicknames and our colour in a network game (kept after the
   // match ended, until another game starts); empty and Stone::Empty in a hot-seat game.
   wxString blackNick_;

@@ -135,7 +135,7 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_UPDATE_UI,
       [this](wxUpdateUIEvent& e) {
-        e.Enable(net_ && match_.Started() && snap_.phase == net::NetPhase::InMatch &&
+        e.Enable(net_ && match_.gameNumber() > 0 && snap_.phase == net::NetPhase::InMatch &&
                  snap_.match != net::MatchPhase::Closed);
       },
       ID_Leave);

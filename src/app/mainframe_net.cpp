@@ -1,4 +1,4 @@
-// MainFrame: network games: hosting and joining, the match's updates (MatchWatcher), its
+// MainFrame: network games: hosting and joining, the match's updates (net's MatchTracker), its
 // actions (take back, draw, resign, play again, answers) and the chat.
 #include <algorithm>
 #include <functional>
@@ -35,7 +35,7 @@ net::NetGame& MainFrame::NewNetGame() {
       });
   });
   snap_ = net_->snapshot();
-  match_.Reset();
+  match_.reset();
   netSavedGame_ = 0;  // a new match: its games are numbered from 1 again
   side_->ClearChat();
   return *net_;
@@ -55,7 +55,7 @@ void MainFrame::DropNetGame() {
     mode_ = Mode::Local;
   }
   snap_ = net::NetSnapshot();
-  match_.Reset();
+  match_.reset();
 }
 
 bool MainFrame::MatchRunning() const {
@@ -102,7 +102,7 @@ int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void(
   connectDialog_ = nullptr;
 
   // A joined game (also one joined from the command line): where its resume token belongs.
-  if (match_.Started() && snap_.role == net::Role::Joiner &&
+  if (match_.gameNumber() > 0 && snap_.role == net::Role::Joiner &&
       !dialog.GetSettings().resumeTarget.empty()) {
     saved_.resumeTarget = session_.resumeTarget = dialog.GetSettings().resumeTarget;
     SaveSettings();
@@ -118,7 +118,7 @@ int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void(
     saved_.hostGame = edited.hostGame;
     SaveSettings();
   }
-  if (result != wxID_OK && !match_.Started()) DropNetGame();
+  if (result != wxID_OK && match_.gameNumber() == 0) DropNetGame();
   ShowState();
   // Cancelled or closed: a failure shown in the dialog is no news for the status bar anymore.
   if (result != wxID_OK) ShowSituationStatus();
@@ -130,100 +130,124 @@ void MainFrame::OnNetChanged() {
   if (!net_) return;
   snap_ = net_->snapshot();
   if (connectDialog_) connectDialog_->OnNetUpdate(snap_);
-  // What changed since the last snapshot (MatchWatcher keeps what was seen).
-  const MatchUpdate update = match_.Update(snap_);
-  const bool started = match_.Started();
-  if (update.started) {
-    // The first game, and each one after "Play again" (colours swapped).
-    netTimes_.clear();
-    lastMoveAt_ = std::chrono::steady_clock::now();
-    mode_ = Mode::Network;
-    you_ = snap_.localColor;
-    shown_.Reset();
-    if (report_) report_->GameShown(true);
-    savePath_.clear();
-  }
-  // LISTENING, STARTED, SUSPENDED, RESUMED.
-  if (report_) report_->OnMatch(update, snap_);
-  if (update.started) {
-    const int gameNumber = update.gameNumber;
-    const wxString peer = FromUtf8(snap_.peerNickname);
-    if (gameNumber == 1)
-      SetStatusText(snap_.localColor == Stone::Black
-                        ? wxString::Format(_("Game started: you play Black against %s."), peer)
-                        : wxString::Format(_("Game started: you play White against %s."), peer));
-    else
-      SetStatusText(
-          snap_.localColor == Stone::Black
-              ? wxString::Format(_("Game %d started: you play Black against %s."), gameNumber, peer)
-              : wxString::Format(_("Game %d started: you play White against %s."), gameNumber,
-                                 peer));
-  }
-  if (mode_ == Mode::Network && started) {
+  // What changed since the last snapshot, in MatchTracker's order.
+  const std::vector<net::MatchUpdate> updates = match_.update(snap_);
+  const bool started = match_.gameNumber() > 0;
+  if (started) {
     // Nicknames follow NICKNAME messages (and our own changes) while the match lasts.
     if (!snap_.peerNickname.empty()) {
       const wxString local = FromUtf8(snap_.localNickname);
       const wxString peer = FromUtf8(snap_.peerNickname);
-      blackNick_ = you_ == Stone::Black ? local : peer;
-      whiteNick_ = you_ == Stone::White ? local : peer;
+      blackNick_ = snap_.localColor == Stone::Black ? local : peer;
+      whiteNick_ = snap_.localColor == Stone::White ? local : peer;
     }
   }
-  if (snap_.role == net::Role::Joiner && started) {
-    // The token that rejoins this match, kept for a restarted program (until the match closes).
-    std::string token;
-    if (snap_.resumeToken != 0 && snap_.match != net::MatchPhase::Closed)
-      token = wxString::Format("%llx", static_cast<unsigned long long>(snap_.resumeToken))
-                  .utf8_string();
-    if (token != saved_.resumeToken) {
-      saved_.resumeToken = session_.resumeToken = token;
-      SaveSettings();
+  // Board, side panel and the MOVE / TAKEBACK / RESULT lines before the chat and the notice
+  // that came in the same batch of network events (and before the end's sentence).
+  bool shown = false;
+  const auto show = [&] {
+    if (shown) return;
+    shown = true;
+    if (started) NoteNetworkTimes();
+    ShowState();
+  };
+  bool ended = false;
+  for (const net::MatchUpdate& u : updates) {
+    switch (u.kind) {
+      case net::MatchUpdateKind::Listening:
+        if (report_) report_->OnMatch(u, snap_);
+        break;
+      case net::MatchUpdateKind::Failed:
+        break;  // the connect dialog shows it (and its failure handler reports it)
+      case net::MatchUpdateKind::GameStarted:
+        // The first game, and each one after "Play again" (colours swapped).
+        netTimes_.clear();
+        lastMoveAt_ = std::chrono::steady_clock::now();
+        mode_ = Mode::Network;
+        you_ = u.color;
+        shown_.Reset();
+        if (report_) report_->GameShown(true);
+        savePath_.clear();
+        if (report_) report_->OnMatch(u, snap_);
+        SetStatusText(GameStartedSentence(u.gameNumber, u.color, FromUtf8(snap_.peerNickname)));
+        if (snap_.role == net::Role::Joiner) SaveResumeToken();
+        break;
+      case net::MatchUpdateKind::TokenChanged:
+        if (snap_.role == net::Role::Joiner) SaveResumeToken();
+        break;
+      case net::MatchUpdateKind::Suspended:
+        // Count the resume window down once a second.
+        if (!suspendTimer_.IsRunning()) suspendTimer_.Start(1000);
+        if (report_) report_->OnMatch(u, snap_);
+        break;
+      case net::MatchUpdateKind::Resumed:
+        suspendTimer_.Stop();
+        if (report_) report_->OnMatch(u, snap_);
+        break;
+      case net::MatchUpdateKind::PeerRenamed:
+      case net::MatchUpdateKind::TakenBack:
+      case net::MatchUpdateKind::RequestsChanged:
+        break;  // the board and the side panel show them
+      case net::MatchUpdateKind::MovesAdded: {
+        const Game& game = snap_.game;
+        const Stone mover = u.ply % 2 == 1 ? Stone::Black : Stone::White;
+        if (mover != snap_.localColor && !game.over() && game.lastMove())
+          SetStatusText(wxString::Format(_("%s played %s."), FromUtf8(snap_.peerNickname),
+                                         toRif(*game.lastMove(), game.size())));
+        break;
+      }
+      case net::MatchUpdateKind::Chat:
+        show();
+        AppendChat(u.chat);
+        if (!u.chat.fromUs) PlaySound(Sound::Message);
+        if (report_) report_->OnMatch(u, snap_);
+        break;
+      case net::MatchUpdateKind::Notice:
+        // The match's sentence about its last event (requests, answers, nicknames) goes to
+        // the status bar after a move of the same batch; a new result replaces it.
+        show();
+        if (report_) report_->OnMatch(u, snap_);
+        SetStatusText(NoticeSentence(u.notice));
+        break;
+      case net::MatchUpdateKind::GameEnded:
+        show();
+        ended = true;
+        SetStatusText(ResultSentence(u.result, PlayerName(Stone::Black), PlayerName(Stone::White)));
+        break;
+      case net::MatchUpdateKind::Closed:
+        show();
+        suspendTimer_.Stop();
+        // The match closed (e.g. the dropped peer's time to reconnect ran out): the status bar
+        // says so like the side panel, instead of the notice that we are still waiting.
+        if (u.gameNumber > 0 && !ended)
+          SetStatusText(wxString::Format(_("Connection closed: %s"), AsSentence(u.text)));
+        break;
     }
   }
-  // Suspended: count the resume window down once a second.
-  const bool suspended =
-      started && snap_.phase == net::NetPhase::InMatch && snap_.match == net::MatchPhase::Suspended;
-  if (suspended && !suspendTimer_.IsRunning()) suspendTimer_.Start(1000);
-  if (!suspended && suspendTimer_.IsRunning()) suspendTimer_.Stop();
-  // Board, side panel and the MOVE / TAKEBACK / RESULT lines first: the chat and the notice
-  // that came in the same batch of network events are reported after them.
-  if (mode_ == Mode::Network && started) NoteNetworkTimes();
-  const int plyBefore = shown_.Ply();
-  const bool resultBefore = shown_.EndSeen();
-  const auto resultsBefore = shown_.ResultsSeen();
-  ShowState();
-  const bool resultChanged = shown_.ResultsSeen() != resultsBefore;
-  if (mode_ == Mode::Network && started) {
-    for (const net::ChatLine& line : update.chat) {
-      AppendChat(line);
-      if (!line.fromUs) PlaySound(Sound::Message);
-    }
+  show();
+  if (started) AutoSaveNetwork(snap_.game);  // when it ended, and again when the ended game changed
+}
+
+void MainFrame::SaveResumeToken() {
+  // The token that rejoins this match, kept for a restarted program (until the match closes).
+  std::string token;
+  if (snap_.resumeToken != 0 && snap_.match != net::MatchPhase::Closed)
+    token =
+        wxString::Format("%llx", static_cast<unsigned long long>(snap_.resumeToken)).utf8_string();
+  if (token != saved_.resumeToken) {
+    saved_.resumeToken = session_.resumeToken = token;
+    SaveSettings();
   }
-  if (report_) report_->OnMatchMessages(update, started);  // CHAT, NOTICE
-  if (mode_ == Mode::Network && started) {
-    const Game& game = snap_.game;
-    if (game.ply() > plyBefore && game.lastMove()) {
-      const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
-      if (mover != snap_.localColor && !game.over())
-        SetStatusText(wxString::Format(_("%s played %s."), FromUtf8(snap_.peerNickname),
-                                       toRif(*game.lastMove(), game.size())));
-    }
-  }
-  // The match's sentence about its last event (requests, answers, nicknames) goes to the
-  // status bar after a move of the same batch; a new result replaces it.
-  if (update.notice && update.notice->kind != net::NoticeKind::None)
-    SetStatusText(NoticeSentence(*update.notice));
-  if (mode_ == Mode::Network && started) {
-    const Game& game = snap_.game;
-    if (game.over() && (!resultBefore || resultChanged)) {
-      SetStatusText(
-          ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
-    } else if (update.closed) {
-      // The match closed (e.g. the dropped peer's time to reconnect ran out): the status bar
-      // says so like the side panel, instead of the notice that we are still waiting.
-      SetStatusText(wxString::Format(_("Connection closed: %s"), AsSentence(snap_.message)));
-    }
-    AutoSaveNetwork(game);  // when it ended, and again when the ended game changed
-  }
+}
+
+wxString MainFrame::GameStartedSentence(int gameNumber, Stone color, const wxString& peer) {
+  if (gameNumber == 1)
+    return color == Stone::Black
+               ? wxString::Format(_("Game started: you play Black against %s."), peer)
+               : wxString::Format(_("Game started: you play White against %s."), peer);
+  return color == Stone::Black
+             ? wxString::Format(_("Game %d started: you play Black against %s."), gameNumber, peer)
+             : wxString::Format(_("Game %d started: you play White against %s."), gameNumber, peer);
 }
 
 void MainFrame::LeaveGame() {
@@ -240,7 +264,7 @@ void MainFrame::LeaveGame() {
 // Network match actions
 
 MatchActions MainFrame::Actions() const {
-  return matchActions(net_ ? &snap_ : nullptr, match_.Started());
+  return matchActions(net_ ? &snap_ : nullptr, match_.gameNumber() > 0);
 }
 
 bool MainFrame::MatchConnected() const {
@@ -312,7 +336,7 @@ void MainFrame::Resign() {
 void MainFrame::PlayAgain() {
   if (!CanPlayAgain()) return;
   const net::RequestError error = net_->playAgain(true);
-  if (!error && match_.GameNumber() < std::max(net_->snapshot().gameNumber, 1)) {
+  if (!error && match_.gameNumber() < std::max(net_->snapshot().gameNumber, 1)) {
     OnNetChanged();  // the opponent had asked already: the next game has started
     return;
   }

@@ -325,13 +325,13 @@ void MainFrame::AutoSaveNetwork(const Game& game) {
   // Once per network game: when it ends, or when it is cut short; the same file again when the
   // ended game changes (the opponent's move that crossed our resignation, a resignation that
   // crossed the five).
-  if (!match_.Started() || game.ply() == 0 || !game.over()) return;
+  if (match_.gameNumber() == 0 || game.ply() == 0 || !game.over()) return;
   const std::pair<Outcome, EndReason> result{game.result().outcome, game.result().reason};
-  if (netSavedGame_ == match_.GameNumber() && netSavedPly_ == game.ply() &&
+  if (netSavedGame_ == match_.gameNumber() && netSavedPly_ == game.ply() &&
       netSavedResult_ == result)
     return;
-  if (netSavedGame_ != match_.GameNumber()) netAutoSave_.clear();
-  netSavedGame_ = match_.GameNumber();
+  if (netSavedGame_ != match_.gameNumber()) netAutoSave_.clear();
+  netSavedGame_ = match_.gameNumber();
   netSavedPly_ = game.ply();
   netSavedResult_ = result;
   AutoSave(game, blackNick_, whiteNick_,

@@ -43,20 +43,37 @@ void ReportObserver::OnPosition(const Game& game, const std::vector<Point>& mark
   Forbidden(marked);
 }
 
-void ReportObserver::OnMatch(const MatchUpdate& update, const net::NetSnapshot& snap) {
-  if (update.listening) Listening(snap.port);
-  if (update.started) {
-    Started(snap.localColor, snap.peerNickname, update.gameNumber);
-    OnGeometry(true);
+void ReportObserver::OnMatch(const net::MatchUpdate& update, const net::NetSnapshot& snap) {
+  switch (update.kind) {
+    case net::MatchUpdateKind::Listening:
+      Listening(snap.port);
+      break;
+    case net::MatchUpdateKind::GameStarted:
+      Started(snap.localColor, snap.peerNickname, update.gameNumber);
+      OnGeometry(true);
+      break;
+    case net::MatchUpdateKind::Suspended:
+      Line("SUSPENDED " + singleLine(update.text));
+      break;
+    case net::MatchUpdateKind::Resumed:
+      Line("RESUMED " + std::to_string(update.ply));
+      break;
+    case net::MatchUpdateKind::Chat:
+      Chat(update.chat.fromUs, update.chat.text);
+      break;
+    case net::MatchUpdateKind::Notice:
+      Notice(net::describe(update.notice));
+      break;
+    case net::MatchUpdateKind::Failed:  // the connect dialog's failure handler reports it
+    case net::MatchUpdateKind::TokenChanged:
+    case net::MatchUpdateKind::PeerRenamed:
+    case net::MatchUpdateKind::TakenBack:  // OnGame: TAKEBACK, MOVE, RESULT
+    case net::MatchUpdateKind::MovesAdded:
+    case net::MatchUpdateKind::RequestsChanged:
+    case net::MatchUpdateKind::GameEnded:
+    case net::MatchUpdateKind::Closed:
+      break;
   }
-  for (int i = 0; i < update.suspended; ++i) Line("SUSPENDED " + singleLine(snap.suspendReason));
-  if (update.resumed) Line("RESUMED " + std::to_string(snap.game.ply()));
-}
-
-void ReportObserver::OnMatchMessages(const MatchUpdate& update, bool started) {
-  for (const net::ChatLine& line : update.chat) Chat(line.fromUs, line.text);
-  if (started && update.notice && update.notice->kind != net::NoticeKind::None)
-    Notice(net::describe(*update.notice));
 }
 
 void ReportObserver::OnTurn(const wxString& turn) {

@@ -1,8 +1,9 @@
 #pragma once
 /// @file The test report (testreport.h) as an observer of the main window: it is fed the typed
-/// updates of the game shown and of the network match (gameupdates.h), the side panel's turn
-/// line, the board's place on the screen and the controls' centres, and writes a line when
-/// something it reports changed. All "already reported" bookkeeping of the report is here.
+/// updates of the game shown (gameupdates.h) and of the network match (net/matchtracker.h), the
+/// side panel's turn line, the board's place on the screen and the controls' centres, and
+/// writes a line when something it reports changed. All "already reported" bookkeeping of the
+/// report is here.
 
 #include <functional>
 #include <map>
@@ -15,6 +16,7 @@
 
 #include "app/gameupdates.h"
 #include "app/testreport.h"
+#include "net/matchtracker.h"
 
 class wxWindow;
 
@@ -43,10 +45,10 @@ class ReportObserver : public TestReport {
   /// FORBIDDEN: renju, the game running and Black to move, at a ply not reported yet; `marked`
   /// the points the board marks.
   void OnPosition(const Game& game, const std::vector<Point>& marked);
-  /// LISTENING, STARTED (and GEOMETRY), SUSPENDED and RESUMED lines of a match update.
-  void OnMatch(const MatchUpdate& update, const net::NetSnapshot& snap);
-  /// CHAT lines, then NOTICE (once the match's first game started: `started`).
-  void OnMatchMessages(const MatchUpdate& update, bool started);
+  /// The line of a match update (net's MatchTracker), `snap` the snapshot it came from:
+  /// LISTENING, STARTED (and GEOMETRY), SUSPENDED, RESUMED, CHAT or NOTICE; nothing for the
+  /// other kinds (moves and results come from OnGame).
+  void OnMatch(const net::MatchUpdate& update, const net::NetSnapshot& snap);
   /// TURN: the side panel's turn line, when it changed.
   void OnTurn(const wxString& turn);
   /// GEOMETRY: where the board is, when it changed (or `force`).

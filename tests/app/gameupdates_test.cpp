@@ -1,4 +1,5 @@
-// Typed updates of the game shown and of a network match (src/app/gameupdates.h).
+// Typed updates of the game shown (src/app/gameupdates.h); those of a network match are net's
+// MatchTracker's (tests/net/matchtracker_test.cpp).
 #include "app/gameupdates.h"
 
 #include <gtest/gtest.h>
@@ -80,87 +81,6 @@ TEST(GameWatcher, ResetShowsAnotherGameFromItsStart) {
   w.Update(game);
   w.Reset();
   EXPECT_EQ(Str(w.Update(game)), "M1 ");
-}
-
-net::NetSnapshot InMatch(int gameNumber) {
-  net::NetSnapshot s;
-  s.phase = net::NetPhase::InMatch;
-  s.match = net::MatchPhase::Playing;
-  s.localColor = Stone::Black;
-  s.gameNumber = gameNumber;
-  return s;
-}
-
-TEST(MatchWatcher, ListeningThenStartedOnce) {
-  MatchWatcher w;
-  net::NetSnapshot s;
-  s.phase = net::NetPhase::Listening;
-  EXPECT_TRUE(w.Update(s).listening);
-  EXPECT_FALSE(w.Update(s).listening);
-  EXPECT_FALSE(w.Started());
-  s = InMatch(1);
-  MatchUpdate u = w.Update(s);
-  EXPECT_TRUE(u.started);
-  EXPECT_EQ(u.gameNumber, 1);
-  EXPECT_TRUE(w.Started());
-  EXPECT_FALSE(w.Update(s).started);
-  s.gameNumber = 2;
-  u = w.Update(s);
-  EXPECT_TRUE(u.started);
-  EXPECT_EQ(w.GameNumber(), 2);
-  w.Reset();
-  EXPECT_FALSE(w.Started());
-  EXPECT_EQ(w.GameNumber(), 0);
-}
-
-TEST(MatchWatcher, NoStartDuringTheHandshake) {
-  MatchWatcher w;
-  net::NetSnapshot s = InMatch(1);
-  s.match = net::MatchPhase::Handshake;
-  EXPECT_FALSE(w.Update(s).started);
-}
-
-TEST(MatchWatcher, SuspendedThenResumed) {
-  MatchWatcher w;
-  net::NetSnapshot s = InMatch(1);
-  w.Update(s);
-  s.match = net::MatchPhase::Suspended;
-  s.suspensions = 1;
-  MatchUpdate u = w.Update(s);
-  EXPECT_EQ(u.suspended, 1);
-  EXPECT_FALSE(u.resumed);
-  EXPECT_EQ(w.Update(s).suspended, 0);
-  s.match = net::MatchPhase::Playing;
-  EXPECT_TRUE(w.Update(s).resumed);
-  EXPECT_FALSE(w.Update(s).resumed);
-}
-
-TEST(MatchWatcher, ChatNoticeAndCloseOnce) {
-  MatchWatcher w;
-  net::NetSnapshot s = InMatch(1);
-  s.chat.push_back({false, "hi"});
-  s.notice = {net::NoticeKind::PeerOffersDraw, "Bob", 0, {}};
-  MatchUpdate u = w.Update(s);
-  ASSERT_EQ(u.chat.size(), 1u);
-  EXPECT_EQ(u.chat[0].text, "hi");
-  ASSERT_TRUE(u.notice);
-  EXPECT_EQ(net::describe(*u.notice), "Bob offers a draw.");
-  u = w.Update(s);
-  EXPECT_TRUE(u.chat.empty());
-  EXPECT_FALSE(u.notice);
-  s.match = net::MatchPhase::Closed;
-  EXPECT_TRUE(w.Update(s).closed);
-  EXPECT_FALSE(w.Update(s).closed);
-}
-
-TEST(MatchWatcher, ChatWaitsForTheFirstGame) {
-  MatchWatcher w;
-  net::NetSnapshot s = InMatch(1);
-  s.match = net::MatchPhase::Handshake;
-  s.chat.push_back({true, "early"});
-  EXPECT_TRUE(w.Update(s).chat.empty());
-  s.match = net::MatchPhase::Playing;
-  EXPECT_EQ(w.Update(s).chat.size(), 1u);
 }
 
 }  // namespace
