@@ -21,7 +21,9 @@ class wxWindow;
 
 namespace gomoku::app {
 
+class GameController;
 class ReportObserver;
+class SidePanel;
 
 /// What a controller may ask of the main window. Implemented by MainFrame; everything runs on
 /// the GUI thread.
@@ -52,6 +54,14 @@ class FrameServices {
   /// in the status bar and the test report; nothing is thrown.
   virtual void AutoSave(const Game& /*game*/, const wxString& /*black*/, const wxString& /*white*/,
                         const std::vector<int>& /*timesMs*/, wxString& /*path*/) {}
+  /// `controller`'s game began on its own (a network game started): from now on it is the
+  /// game shown (File > Save asks for a file name again).
+  virtual void Activate(GameController& /*controller*/) {}
+  /// Sounds and test-report lines (moves, takebacks, the result) for what changed in the game
+  /// shown since the last call, without showing it again (a game cut short as it is left).
+  virtual void ReportState() {}
+  /// The side panel (the chat's input, lines and errors); nullptr when there is none.
+  virtual SidePanel* Side() { return nullptr; }
 };
 
 /// One kind of game as the main window shows it. The defaults fit a game nobody plays on.

@@ -19,6 +19,7 @@
 #include "app/connectdialogs.h"
 #include "app/i18n.h"
 #include "app/localcontroller.h"
+#include "app/networkcontroller.h"
 #include "app/newgamedialog.h"
 #include "app/reportobserver.h"
 #include "app/resources.h"
@@ -35,8 +36,14 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
       saved_(settings),
       session_(settings),
       options_(options),
-      exitTimer_(this),
-      suspendTimer_(this) {
+      exitTimer_(this) {
+  NetworkController::Hooks hooks;
+  hooks.resumeTokenChanged = [this](const std::string& token) {
+    if (token == saved_.resumeToken) return;
+    saved_.resumeToken = session_.resumeToken = token;
+    SaveSettings();
+  };
+  network_ = std::make_unique<NetworkController>(*this, std::move(hooks));
   if (options_.nickname) session_.nickname = *options_.nickname;
   if (options_.color) session_.hostColor = *options_.color;
   for (GameOptions* g : {&session_.hostGame, &session_.localGame}) {
@@ -80,8 +87,6 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
           Close(true);
       },
       exitTimer_.GetId());
-  Bind(
-      wxEVT_TIMER, [this](wxTimerEvent&) { ShowState(); }, suspendTimer_.GetId());
 
   SetClientSize(DefaultClientSize());
   Centre();
@@ -111,7 +116,7 @@ wxSize MainFrame::DefaultClientSize() const {
 MainFrame::~MainFrame() {
   if (local_) local_->StopEngine();
   *alive_ = false;
-  net_.reset();  // BYE, then the network thread ends
+  network_.reset();  // BYE, then the network thread ends
 }
 
 void MainFrame::AnnounceCursor(Point p) {
@@ -165,7 +170,7 @@ void MainFrame::BuildLayout() {
     wxCommandEvent menu(wxEVT_MENU, id);
     ProcessWindowEvent(menu);
   };
-  handlers.sendChat = [this] { SendChat(); };
+  handlers.sendChat = [this] { network_->SendChat(); };
   side_ = new SidePanel(root, std::move(handlers), session_.replaySpeedMs);
 
   auto* sizer = new wxBoxSizer(wxHORIZONTAL);
@@ -225,7 +230,7 @@ void MainFrame::NewLocalGame(bool announce) {
 
 void MainFrame::StartLocalGame(const Game& game, bool announce) {
   LeaveLocal();  // the game this one replaces: saved when it has unsaved moves
-  DropNetGame();
+  network_->Drop();
   mode_ = Mode::Local;
   blackNick_.clear();
   whiteNick_.clear();
@@ -278,31 +283,10 @@ void MainFrame::OnBoardClick(Point p) {
     return;
   }
   if (mode_ == Mode::Local) {
-    if (local_) {
-      local_->OnBoardClick(p);
-      return;
-    }
-    // A finished network game kept on show: refused (it is over).
-    const Stone mover = kept_.toMove();
-    if (const MoveError e = kept_.play(p); e != MoveError::None) {
-      RefuseMove(p, kept_.refusalText(p, e));
-      return;
-    }
-    SetStatusText(kept_.over() ? ResultSentence(kept_.result(), {}, {})
-                               : wxString::Format(_("%s played %s."), ColorLabel(mover),
-                                                  toRif(p, kept_.size())));
-    ShowState();
+    if (local_) local_->OnBoardClick(p);
     return;
   }
-  if (!net_) return;
-  const MoveError e = net_->play(p);
-  if (e != MoveError::None) {
-    // Refused here: nothing was sent. The position is the one the refusal was judged on.
-    RefuseMove(p, net_->snapshot().game.refusalText(p, e));
-    return;
-  }
-  SetStatusText(wxString::Format(_("You played %s."), toRif(p, snap_.game.size())));
-  OnNetChanged();  // show the stone at once; the listener's call will find nothing new
+  network_->OnBoardClick(p);
 }
 
 void MainFrame::RefuseMove(Point p, const std::string& reason) {
@@ -318,6 +302,7 @@ void MainFrame::RefuseMove(Point p, const wxString& sentence) {
 wxString MainFrame::PlayerName(Stone s) const {
   if (mode_ == Mode::Replay) return replay_->PlayerName(s);
   if (const LocalController* local = Local()) return local->PlayerName(s);
+  if (mode_ == Mode::Network) return network_->PlayerName(s);
   return s == Stone::Black ? blackNick_ : s == Stone::White ? whiteNick_ : wxString();
 }
 
@@ -325,16 +310,16 @@ wxString MainFrame::PlayerName(Stone s) const {
 // Display
 
 const Game& MainFrame::ShownGame() const {
-  if (mode_ == Mode::Local) return local_ ? local_->ShownGame() : kept_;
-  return mode_ == Mode::Replay ? replay_->ShownGame() : snap_.game;
+  if (mode_ == Mode::Local && local_) return local_->ShownGame();
+  return mode_ == Mode::Replay ? replay_->ShownGame() : network_->ShownGame();
 }
 
 void MainFrame::ShowState() {
   const Game& game = ShownGame();
   board_->SetGame(game);
-  board_->SetInteractive(mode_ == Mode::Local ? (local_ ? local_->BoardInteractive() : !game.over())
+  board_->SetInteractive(mode_ == Mode::Local    ? local_ && local_->BoardInteractive()
                          : mode_ == Mode::Replay ? replay_->BoardInteractive()
-                                                 : (net_ && snap_.myTurn));
+                                                 : network_->BoardInteractive());
   UpdateSidePanel();
   if (mode_ == Mode::Replay) return;  // ShowReplay reports the position shown
   ReportGame(game);
@@ -344,13 +329,13 @@ void MainFrame::ShowState() {
 GameKind MainFrame::Kind() const {
   switch (mode_) {
     case Mode::Network:
-      return GameKind::Network;
+      return network_->Kind();
     case Mode::Replay:
       return replay_->Kind();
     case Mode::Local:
       break;
   }
-  return local_ ? local_->Kind() : GameKind::Kept;
+  return local_ ? local_->Kind() : GameKind::HotSeat;
 }
 
 void MainFrame::UpdateSidePanel() {
@@ -362,9 +347,8 @@ void MainFrame::UpdateSidePanel() {
   in.you = you_;
   if (const LocalController* local = Local()) local->FillSideInput(in);
   if (mode_ == Mode::Replay) replay_->FillSideInput(in);
-  if (net_) in.net = &snap_;
-  in.netStarted = match_.gameNumber() > 0;
-  in.gameNumber = match_.gameNumber();
+  network_->FillMatchInput(in);  // also while a connect dialog runs
+  if (mode_ == Mode::Network) network_->FillSideInput(in);
   in.now = std::chrono::steady_clock::now();
   const wxString turn = side_->Render(sideView(game, in));
   if (report_) report_->OnTurn(turn);
@@ -387,10 +371,8 @@ void MainFrame::ShowSituationStatus() {
   if (game.over()) {
     SetStatusText(
         ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
-  } else if (mode_ == Mode::Network && match_.gameNumber() > 0) {
-    SetStatusText(snap_.myTurn ? _("Your turn.")
-                               : wxString::Format(_("Waiting for %s to move."),
-                                                  FromUtf8(snap_.peerNickname)));
+  } else if (mode_ == Mode::Network) {
+    SetStatusText(network_->SituationStatus());
   } else if (game.ply() == 0) {
     SetStatusText(_("Click an intersection to play, or create or join a network game."));
   } else {
@@ -402,7 +384,6 @@ void MainFrame::ShowSituationStatus() {
 // Test report and exit
 
 void MainFrame::ReportGame(const Game& game) {
-  if (mode_ == Mode::Network && match_.gameNumber() == 0) return;
   // What changed since the game was last shown: a takeback, moves, the end (GameWatcher).
   const std::vector<GameUpdate> updates = shown_.Update(game);
   bool ended = false;
@@ -413,7 +394,7 @@ void MainFrame::ReportGame(const Game& game) {
   }
   if (moved) {
     const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
-    const bool theirs = mode_ == Mode::Network ? mover != snap_.localColor
+    const bool theirs = mode_ == Mode::Network ? mover != network_->LocalColor()
                                                : Local() && mover == Local()->Computer();
     PlaySound(theirs ? Sound::Opponent : Sound::Stone);
   }
@@ -424,9 +405,17 @@ void MainFrame::ReportGame(const Game& game) {
 }
 
 void MainFrame::ReportForbidden(const Game& game) {
-  if (!report_ || (mode_ == Mode::Network && match_.gameNumber() == 0)) return;
+  if (!report_) return;
   // The board's cached list: what the red crosses show (ShowState has just set the game).
   report_->OnPosition(game, board_->ForbiddenPoints());
+}
+
+void MainFrame::Activate(GameController& controller) {
+  if (&controller == network_.get()) mode_ = Mode::Network;
+}
+
+void MainFrame::ReportState() {
+  ReportGame(ShownGame());
 }
 
 void MainFrame::SaveBoardPicture(const wxString& path) {
@@ -461,14 +450,13 @@ void MainFrame::OnClose(wxCloseEvent& event) {
     return;
   }
   // A game cut short by closing still gets its RESULT line.
-  if (net_) {
-    DropNetGame();  // BYE
+  if (network_->HasNetGame()) {
+    network_->Leave();  // BYE
   } else if (LocalController* local = Local()) {
     local->EndForClose();
     ReportGame(local->ShownGame());
   }
   exitTimer_.Stop();
-  suspendTimer_.Stop();
   if (local_) local_->Leave();  // the automatic save; joins the engine thread (C19c)
   *alive_ = false;              // queued network notifications find the window gone
   SaveSettings();

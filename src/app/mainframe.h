@@ -1,16 +1,17 @@
 #pragma once
 /// @file The main window: the board on the left, players / turn / connection / buttons on the
 /// right. Runs a hot-seat game or one against the computer through a LocalController
-/// (localcontroller.h: undo and redo without limit, restart, hints), a network match through one
-/// NetGame, or the replay of an opened record; in a network match the side panel also has the match
-/// actions (take back, draw, resign, play again), a card for the opponent's requests and ours that
-/// wait, and the chat; in a replay the replay controls. Every hot-seat and network game is saved
-/// automatically when it ends or is interrupted (File > Recent games). The side panel is a
-/// SidePanel (sidepanel.h) showing a SideView; the test report a ReportObserver fed typed updates
-/// (gameupdates.h). The functions are spread over mainframe.cpp (window, local games, display),
-/// mainframe_menu.cpp (menus, preferences), mainframe_net.cpp (network games),
-/// mainframe_records.cpp (records; the replay runs in a ReplayController, replaycontroller.h) and
-/// mainframe_ai.cpp (the menu of the computer opponent).
+/// (localcontroller.h: undo and redo without limit, restart, hints), a network match through a
+/// NetworkController (networkcontroller.h), or the replay of an opened record; in a network
+/// match the side panel also has the match actions (take back, draw, resign, play again), a card
+/// for the opponent's requests and ours that wait, and the chat; in a replay the replay
+/// controls. Every hot-seat and network game is saved automatically when it ends or is
+/// interrupted (File > Recent games). The side panel is a SidePanel (sidepanel.h) showing a
+/// SideView; the test report a ReportObserver fed typed updates (gameupdates.h). The functions
+/// are spread over mainframe.cpp (window, local games, display), mainframe_menu.cpp (menus,
+/// preferences), mainframe_net.cpp (the connect dialogs), mainframe_records.cpp (records; the
+/// replay runs in a ReplayController, replaycontroller.h) and mainframe_ai.cpp (the menu of the
+/// computer opponent).
 
 #include <chrono>
 #include <functional>
@@ -31,7 +32,6 @@
 #include "app/settings.h"
 #include "app/sideview.h"
 #include "core/game.h"
-#include "net/matchtracker.h"
 #include "net/netgame.h"
 #include "record/record.h"
 
@@ -47,6 +47,7 @@ class ConnectDialog;
 class ReplayBar;
 class SidePanel;
 class ReportObserver;
+class NetworkController;
 
 /// The main window.
 class MainFrame : public wxFrame, public FrameServices {
@@ -92,8 +93,6 @@ class MainFrame : public wxFrame, public FrameServices {
   void OnSave(bool askName);
   bool SaveShownTo(const wxString& path);
   Record ShownRecord() const;  // the game shown as a record (a replay: the whole record)
-  void AutoSaveNetwork(const Game& game);  // a network game that ended or was cut short
-  void NoteNetworkTimes();  // the time each move of the network game took (as seen here)
   void AutoSave(const Game& game, const wxString& black, const wxString& white,
                 const std::vector<int>& timesMs, wxString& path) override;
   void CopyPosition();
@@ -102,35 +101,14 @@ class MainFrame : public wxFrame, public FrameServices {
   void ContinueFromHere();   // a hot-seat game from the replay's position
   void UpdateRecentMenu();
   void OnCharHook(wxKeyEvent& event);
-  // Network game.
-  net::NetGame& NewNetGame();
-  void DropNetGame();
-  bool MatchRunning() const;
+  // Network game (its match: network_).
+  net::NetGame& NewNetGame();  // for a connect dialog: no computer opponent any more
+  bool MatchRunning() const;   // a network game is being played (leaving asks first)
   bool ConfirmLeave(const wxString& question) override;
   void OpenHostDialog(std::optional<std::uint16_t> listenPort);
   void OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_t>> target);
   // Shows `dialog` modally after calling `start` (which may begin listening or connecting).
   int RunConnectDialog(ConnectDialog& dialog, const std::function<void()>& start);
-  void OnNetChanged();
-  void SaveResumeToken();  // joiner: the token that rejoins the match, for a restarted program
-  static wxString GameStartedSentence(int gameNumber, Stone color, const wxString& peer);
-  void LeaveGame();
-  // Network match actions; each reports a refusal in the status bar.
-  MatchActions Actions() const;  // what can be done in the match now (sideview.h)
-  bool MatchConnected() const;   // in a match whose connection is open, past the handshake
-  bool CanTakeback() const;
-  bool CanOfferDraw() const;
-  bool CanResign() const;
-  bool CanPlayAgain() const;
-  bool CanAnswer() const;  // an opponent's request waits for Accept / Decline
-  void RequestTakeback();
-  void OfferDraw();
-  void Resign();
-  void PlayAgain();
-  void AnswerRequest(bool accept);
-  void SendChat();
-  void ShowActionResult(const net::RequestError& error, const wxString& done);
-  void AppendChat(const net::ChatLine& line);
 
   // Games against the computer and hints (mainframe_ai.cpp).
   void BuildComputerMenu(wxMenu* game);
@@ -169,6 +147,9 @@ class MainFrame : public wxFrame, public FrameServices {
   ReportObserver* Report() override { return report_.get(); }
   void GameReplaced(bool announced) override;
   void ShowHint(Point p) override;
+  void Activate(GameController& controller) override;
+  void ReportState() override;
+  SidePanel* Side() override { return side_; }
 
   Settings saved_;    // what is written to the config
   Settings session_;  // what this run uses (saved_ + command-line overrides)
@@ -176,25 +157,16 @@ class MainFrame : public wxFrame, public FrameServices {
   std::unique_ptr<ReportObserver> report_;  // the --test-report file, when asked for
 
   Mode mode_ = Mode::Local;
-  // The hot-seat or computer game (shown in Mode::Local); nullptr: Mode::Local shows kept_, a
-  // finished network game kept on show.
+  // The hot-seat or computer game (shown in Mode::Local; nullptr in the other modes).
   std::unique_ptr<LocalController> local_;
-  Game kept_;
-  std::unique_ptr<net::NetGame> net_;
-  std::chrono::steady_clock::time_point lastMoveAt_{};  // the network game's last move
-  int netSavedGame_ = 0;  // number of the last network game saved automatically
-  int netSavedPly_ = 0;   // its moves and result when saved: saved again when they change
-  std::pair<Outcome, EndReason> netSavedResult_{Outcome::Ongoing, EndReason::None};
-  wxString netAutoSave_;       // that game's file
-  std::vector<int> netTimes_;  // thinking time of each move of the network game (ms, as seen here)
   // The replay of an opened record (set while mode_ is Replay).
   std::unique_ptr<ReplayController> replay_;
-  wxString savePath_;        // where File > Save writes without asking ("" = ask)
-  net::NetSnapshot snap_;    // the last snapshot of net_
-  net::MatchTracker match_;  // what of net_'s match was seen (a game started: it is shown)
-  GameWatcher shown_;        // what of the game shown was seen (sounds, test report)
-  // The players of the game shown: nicknames and our colour in a network game (kept after the
-  // match ended, until another game starts); empty and Stone::Empty in a hot-seat game.
+  wxString savePath_;  // where File > Save writes without asking ("" = ask)
+  // The network match, or its last game kept on show (shown in Mode::Network).
+  std::unique_ptr<NetworkController> network_;
+  GameWatcher shown_;  // what of the game shown was seen (sounds, test report)
+  // The players of the game shown (not a network one): nicknames and our colour against the
+  // computer, the names of a replay; empty and Stone::Empty in a hot-seat game.
   wxString blackNick_;
   wxString whiteNick_;
   Stone you_ = Stone::Empty;
@@ -203,7 +175,6 @@ class MainFrame : public wxFrame, public FrameServices {
 
   bool exitRequested_ = false;
   wxTimer exitTimer_;
-  wxTimer suspendTimer_;  // refreshes the resume countdown while a match is suspended
 
   BoardPanel* board_ = nullptr;
   SidePanel* side_ = nullptr;

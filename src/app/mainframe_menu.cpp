@@ -13,6 +13,7 @@
 #include "app/i18n.h"
 #include "app/localcontroller.h"
 #include "app/mainframe.h"
+#include "app/networkcontroller.h"
 #include "app/nicknamedialog.h"
 #include "app/preferencesdialog.h"
 #include "app/reportobserver.h"
@@ -88,30 +89,30 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OpenJoinDialog(std::nullopt); }, ID_Join);
   Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { LeaveGame(); }, ID_Leave);
+      wxEVT_MENU, [this](wxCommandEvent&) { network_->LeaveMatch(); }, ID_Leave);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnNickname(); }, ID_Nickname);
   Bind(
       wxEVT_MENU,
       [this](wxCommandEvent&) {
         if (mode_ == Mode::Network)
-          RequestTakeback();
+          network_->RequestTakeback();
         else if (LocalController* local = Local())
           local->Undo();
       },
       ID_Takeback);
   Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { OfferDraw(); }, ID_Draw);
+      wxEVT_MENU, [this](wxCommandEvent&) { network_->OfferDraw(); }, ID_Draw);
   Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { Resign(); }, ID_Resign);
+      wxEVT_MENU, [this](wxCommandEvent&) { network_->Resign(); }, ID_Resign);
   Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { PlayAgain(); }, ID_Again);
+      wxEVT_MENU, [this](wxCommandEvent&) { network_->PlayAgain(); }, ID_Again);
   Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { AnswerRequest(true); }, ID_Accept);
+      wxEVT_MENU, [this](wxCommandEvent&) { network_->AnswerRequest(true); }, ID_Accept);
   Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { AnswerRequest(false); }, ID_Decline);
+      wxEVT_MENU, [this](wxCommandEvent&) { network_->AnswerRequest(false); }, ID_Decline);
   Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { SendChat(); }, ID_Send);
+      wxEVT_MENU, [this](wxCommandEvent&) { network_->SendChat(); }, ID_Send);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
   Bind(
@@ -133,11 +134,7 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnAbout(); }, wxID_ABOUT);
   Bind(
-      wxEVT_UPDATE_UI,
-      [this](wxUpdateUIEvent& e) {
-        e.Enable(net_ && match_.gameNumber() > 0 && snap_.phase == net::NetPhase::InMatch &&
-                 snap_.match != net::MatchPhase::Closed);
-      },
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(network_->CanLeaveMatch()); },
       ID_Leave);
   Bind(
       wxEVT_UPDATE_UI,
@@ -145,7 +142,7 @@ void MainFrame::BuildMenu() {
         const bool network = mode_ == Mode::Network;
         if (dynamic_cast<wxMenu*>(e.GetEventObject()))  // not the side panel's buttons
           e.SetText(network ? _("&Take back\tCtrl+Z") : _("&Undo\tCtrl+Z"));
-        e.Enable(network ? CanTakeback() : Local() && Local()->CanUndo());
+        e.Enable(network ? network_->Actions().takeback : Local() && Local()->CanUndo());
       },
       ID_Takeback);
   for (int id : {ID_NumbersOff, ID_NumbersLast, ID_NumbersAll})
@@ -177,11 +174,13 @@ void MainFrame::BuildMenu() {
       ID_Restart);
   BindRecordCommands();
   Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanOfferDraw()); }, ID_Draw);
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(network_->Actions().draw); }, ID_Draw);
   Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanResign()); }, ID_Resign);
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(network_->Actions().resign); },
+      ID_Resign);
   Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanPlayAgain()); }, ID_Again);
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(network_->Actions().again); },
+      ID_Again);
 }
 
 void MainFrame::OnNickname() {
@@ -196,17 +195,14 @@ void MainFrame::OnNickname() {
 }
 
 bool MainFrame::ChangeNickname(const std::string& nick) {
-  if (MatchConnected()) {
+  if (network_->Actions().connected) {
     // The peer sees the new name at once (NICKNAME); it is also the default from now on.
-    if (const net::RequestError error = net_->changeNickname(nick)) {
+    if (const net::RequestError error = network_->ChangeNickname(nick)) {
       wxMessageBox(RefusalSentence(error), _("Nickname"), wxOK | wxICON_WARNING, this);
       return false;
     }
     session_.nickname = saved_.nickname = nick;
     SaveSettings();
-    OnNetChanged();
-    SetStatusText(wxString::Format(_("Nickname changed to %s; %s sees it at once."), FromUtf8(nick),
-                                   FromUtf8(snap_.peerNickname)));
     return true;
   }
   session_.nickname = saved_.nickname = nick;

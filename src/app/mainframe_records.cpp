@@ -19,6 +19,7 @@
 #include "app/gamerecords.h"
 #include "app/localcontroller.h"
 #include "app/mainframe.h"
+#include "app/networkcontroller.h"
 #include "app/replaybar.h"
 #include "app/replaycontroller.h"
 #include "app/reportobserver.h"
@@ -211,7 +212,7 @@ void MainFrame::OpenRecord(const wxString& path) {
     return;
   }
   LeaveLocal();
-  DropNetGame();
+  network_->Drop();
   session_.lastRecordFolder = saved_.lastRecordFolder = wxFileName(path).GetPath().utf8_string();
   SaveSettings();
   replay_ = std::make_unique<ReplayController>(*this, std::move(*model), path);
@@ -237,6 +238,7 @@ void MainFrame::ContinueFromHere() {
 Record MainFrame::ShownRecord() const {
   if (mode_ == Mode::Replay) return replay_->ShownRecord();
   if (const LocalController* local = Local()) return local->ShownRecord();
+  if (mode_ == Mode::Network) return network_->ShownRecord();
   const Game& game = ShownGame();
   return RecordFromGame(game, PlayerName(Stone::Black).utf8_string(),
                         PlayerName(Stone::White).utf8_string(), std::vector<int>(), Today());
@@ -305,38 +307,6 @@ void MainFrame::AutoSave(const Game& game, const wxString& black, const wxString
     return;
   }
   if (report_) report_->Saved(true, path.utf8_string());
-}
-
-void MainFrame::NoteNetworkTimes() {
-  const int ply = snap_.game.ply();
-  const auto now = std::chrono::steady_clock::now();
-  if (ply < static_cast<int>(netTimes_.size())) {
-    netTimes_.resize(static_cast<std::size_t>(ply));  // a takeback
-    lastMoveAt_ = now;
-  }
-  while (static_cast<int>(netTimes_.size()) < ply) {
-    netTimes_.push_back(static_cast<int>(
-        std::chrono::duration_cast<std::chrono::milliseconds>(now - lastMoveAt_).count()));
-    lastMoveAt_ = now;
-  }
-}
-
-void MainFrame::AutoSaveNetwork(const Game& game) {
-  // Once per network game: when it ends, or when it is cut short; the same file again when the
-  // ended game changes (the opponent's move that crossed our resignation, a resignation that
-  // crossed the five).
-  if (match_.gameNumber() == 0 || game.ply() == 0 || !game.over()) return;
-  const std::pair<Outcome, EndReason> result{game.result().outcome, game.result().reason};
-  if (netSavedGame_ == match_.gameNumber() && netSavedPly_ == game.ply() &&
-      netSavedResult_ == result)
-    return;
-  if (netSavedGame_ != match_.gameNumber()) netAutoSave_.clear();
-  netSavedGame_ = match_.gameNumber();
-  netSavedPly_ = game.ply();
-  netSavedResult_ = result;
-  AutoSave(game, blackNick_, whiteNick_,
-           static_cast<int>(netTimes_.size()) == game.ply() ? netTimes_ : std::vector<int>(),
-           netAutoSave_);
 }
 
 // ---------------------------------------------------------------------------------------------

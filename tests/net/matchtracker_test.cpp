@@ -138,6 +138,34 @@ TEST(MatchTracker, GameStartsMovesComeAndTheGameEnds) {
   EXPECT_EQ(u[0].from, 0);
 }
 
+// The app draws the board (MOVE, RESULT lines) before the chat and the notice of the same
+// look, and lets the result's sentence replace the notice's: it relies on this order within one
+// update() (the moves first, the chat, the notice, then the end and the close).
+TEST(MatchTracker, OneLookGivesMovesChatNoticeEndAndCloseInThisOrder) {
+  MatchTracker t;
+  NetSnapshot s = playing();
+  t.update(s);
+  for (int i = 0; i < 4; ++i) {
+    s.game.play({7 + i, 7});
+    s.game.play({0, i});
+  }
+  s.game.play({11, 7});  // Black's five
+  ASSERT_TRUE(s.game.over());
+  s.chat = {{false, "gg"}};
+  s.notices = 1;
+  s.notice = {NoticeKind::PeerRenamed, "Bobby", 0, {}};
+  s.match = MatchPhase::Closed;
+  s.message = "the opponent left";
+  const auto u = t.update(s);
+  ASSERT_EQ(kinds(u), (std::vector<Kind>{Kind::MovesAdded, Kind::Chat, Kind::Notice,
+                                         Kind::GameEnded, Kind::Closed}));
+  EXPECT_EQ(u[0].ply, 9);
+  EXPECT_EQ(u[3].result.reason, EndReason::Five);
+  EXPECT_EQ(u[4].gameNumber, 1);
+  EXPECT_EQ(u[4].text, "the opponent left");
+  EXPECT_TRUE(t.update(s).empty()) << "nothing after the close";
+}
+
 TEST(MatchTracker, RejoinedGameStartsWithItsMoves) {
   MatchTracker t;
   NetSnapshot s = playing();

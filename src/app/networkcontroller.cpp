@@ -1,0 +1,435 @@
+#include "app/networkcontroller.h"
+
+#include <algorithm>
+
+#include <wx/app.h>
+#include <wx/datetime.h>
+#include <wx/msgdlg.h>
+
+#include "app/connectdialogs.h"
+#include "app/gamerecords.h"
+#include "app/reportobserver.h"
+#include "app/sidepanel.h"
+#include "app/sounds.h"
+#include "app/texts.h"
+#include "core/notation.h"
+#include "core/utf8.h"
+#include "net/wire.h"
+
+namespace gomoku::app {
+
+namespace {
+
+wxString GameStartedSentence(int gameNumber, Stone color, const wxString& peer) {
+  if (gameNumber == 1)
+    return color == Stone::Black
+               ? wxString::Format(_("Game started: you play Black against %s."), peer)
+               : wxString::Format(_("Game started: you play White against %s."), peer);
+  return color == Stone::Black
+             ? wxString::Format(_("Game %d started: you play Black against %s."), gameNumber, peer)
+             : wxString::Format(_("Game %d started: you play White against %s."), gameNumber, peer);
+}
+
+}  // namespace
+
+NetworkController::NetworkController(FrameServices& frame, Hooks hooks)
+    : frame_(frame), hooks_(std::move(hooks)) {
+  suspendTimer_.Bind(wxEVT_TIMER, [this](wxTimerEvent&) { frame_.ShowState(); });
+}
+
+NetworkController::~NetworkController() {
+  suspendTimer_.Stop();
+  *alive_ = false;
+  net_.reset();  // BYE, then the network thread ends
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game shown
+
+GameKind NetworkController::Kind() const {
+  return Started() ? GameKind::Network : GameKind::Kept;
+}
+
+const Game& NetworkController::ShownGame() const {
+  return Started() ? snap_.game : kept_;
+}
+
+bool NetworkController::BoardInteractive() const {
+  return net_ && snap_.myTurn;
+}
+
+void NetworkController::OnBoardClick(Point p) {
+  if (!Started()) {
+    // The last game of a dropped match: nobody plays on.
+    MoveError e = kept_.check(p);
+    if (e == MoveError::None) e = MoveError::GameOver;
+    frame_.RefuseMove(p, AsSentence(kept_.refusalText(p, e)));
+    return;
+  }
+  const MoveError e = net_->play(p);
+  if (e != MoveError::None) {
+    // Refused here: nothing was sent. The position is the one the refusal was judged on.
+    frame_.RefuseMove(p, AsSentence(net_->snapshot().game.refusalText(p, e)));
+    return;
+  }
+  frame_.SetStatus(wxString::Format(_("You played %s."), toRif(p, snap_.game.size())));
+  OnNetChanged();  // show the stone at once; the listener's call will find nothing new
+}
+
+void NetworkController::FillSideInput(SideInput& in) const {
+  in.kind = Kind();
+  in.blackName = blackNick_.utf8_string();
+  in.whiteName = whiteNick_.utf8_string();
+  in.you = you_;
+  FillMatchInput(in);
+}
+
+void NetworkController::FillMatchInput(SideInput& in) const {
+  in.net = net_ ? &snap_ : nullptr;
+  in.netStarted = tracker_.gameNumber() > 0;
+  in.gameNumber = tracker_.gameNumber();
+}
+
+wxString NetworkController::PlayerName(Stone s) const {
+  return s == Stone::Black ? blackNick_ : s == Stone::White ? whiteNick_ : wxString();
+}
+
+wxString NetworkController::PeerName() const {
+  return FromUtf8(snap_.peerNickname);
+}
+
+wxString NetworkController::SituationStatus() const {
+  const Game& game = ShownGame();
+  if (game.over())
+    return ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White));
+  if (Started())
+    return snap_.myTurn ? _("Your turn.")
+                        : wxString::Format(_("Waiting for %s to move."), PeerName());
+  if (game.ply() == 0) return _("Click an intersection to play, or create or join a network game.");
+  return wxString::Format(_("%s to move."), ColorLabel(game.toMove()));
+}
+
+Record NetworkController::ShownRecord() const {
+  return RecordFromGame(ShownGame(), blackNick_.utf8_string(), whiteNick_.utf8_string(), {},
+                        wxDateTime::Now().FormatISODate().utf8_string());
+}
+
+bool NetworkController::Running() const {
+  return Actions().running;
+}
+
+void NetworkController::Leave() {
+  Drop();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The NetGame and its updates
+
+net::NetGame& NetworkController::NewGame() {
+  Drop();
+  // The listener runs on the network thread: it only queues a call to the GUI thread, which
+  // checks that the controller still exists before touching it.
+  std::shared_ptr<bool> alive = alive_;
+  net_ = std::make_unique<net::NetGame>([alive, this] {
+    if (wxTheApp)
+      wxTheApp->CallAfter([alive, this] {
+        if (*alive) OnNetChanged();
+      });
+  });
+  snap_ = net_->snapshot();
+  tracker_.reset();
+  savedGame_ = 0;  // a new match: its games are numbered from 1 again
+  if (SidePanel* side = frame_.Side()) side->ClearChat();
+  return *net_;
+}
+
+void NetworkController::Drop() {
+  if (!net_) return;
+  net_->leave();  // BYE if a match runs: its game ends as interrupted
+  const net::NetSnapshot last = net_->snapshot();
+  const bool shown = Started();
+  net_.reset();
+  suspendTimer_.Stop();
+  if (shown) {
+    // Keep the ended game visible as a position nobody can play on.
+    kept_ = last.game;
+    frame_.ReportState();  // RESULT for a game cut short here
+    AutoSaveGame(kept_);
+  }
+  snap_ = net::NetSnapshot();
+  tracker_.reset();
+}
+
+void NetworkController::OnNetChanged() {
+  if (!net_) return;
+  snap_ = net_->snapshot();
+  if (dialog_) dialog_->OnNetUpdate(snap_);
+  // What changed since the last snapshot, in MatchTracker's order.
+  const std::vector<net::MatchUpdate> updates = tracker_.update(snap_);
+  const bool started = tracker_.gameNumber() > 0;
+  // Nicknames follow NICKNAME messages (and our own changes) while the match lasts.
+  if (started && !snap_.peerNickname.empty()) {
+    const wxString local = FromUtf8(snap_.localNickname);
+    const wxString peer = PeerName();
+    blackNick_ = snap_.localColor == Stone::Black ? local : peer;
+    whiteNick_ = snap_.localColor == Stone::White ? local : peer;
+  }
+  ReportObserver* report = frame_.Report();
+  // Board, side panel and the MOVE / TAKEBACK / RESULT lines come before the chat and the
+  // notice that came in the same batch of network events (and before the end's sentence).
+  bool shown = false;
+  const auto show = [&] {
+    if (shown) return;
+    shown = true;
+    if (started) NoteTimes();
+    frame_.ShowState();
+  };
+  bool ended = false;
+  for (const net::MatchUpdate& u : updates) {
+    switch (u.kind) {
+      case net::MatchUpdateKind::Listening:
+        if (report) report->OnMatch(u, snap_);
+        break;
+      case net::MatchUpdateKind::Failed:
+        break;  // the connect dialog shows it (and its failure handler reports it)
+      case net::MatchUpdateKind::GameStarted:
+        OnGameStarted(u);
+        break;
+      case net::MatchUpdateKind::TokenChanged:
+        SaveResumeToken();
+        break;
+      case net::MatchUpdateKind::Suspended:
+        // Count the resume window down once a second.
+        if (!suspendTimer_.IsRunning()) suspendTimer_.Start(1000);
+        if (report) report->OnMatch(u, snap_);
+        break;
+      case net::MatchUpdateKind::Resumed:
+        suspendTimer_.Stop();
+        if (report) report->OnMatch(u, snap_);
+        break;
+      case net::MatchUpdateKind::PeerRenamed:
+      case net::MatchUpdateKind::TakenBack:
+      case net::MatchUpdateKind::RequestsChanged:
+        break;  // the board and the side panel show them
+      case net::MatchUpdateKind::MovesAdded: {
+        const Game& game = snap_.game;
+        const Stone mover = u.ply % 2 == 1 ? Stone::Black : Stone::White;
+        if (mover != snap_.localColor && !game.over() && game.lastMove())
+          frame_.SetStatus(wxString::Format(_("%s played %s."), PeerName(),
+                                            toRif(*game.lastMove(), game.size())));
+        break;
+      }
+      case net::MatchUpdateKind::Chat:
+        show();
+        AppendChat(u.chat);
+        if (!u.chat.fromUs) PlaySound(Sound::Message);
+        if (report) report->OnMatch(u, snap_);
+        break;
+      case net::MatchUpdateKind::Notice:
+        // The match's sentence about its last event (requests, answers, nicknames) goes to
+        // the status bar after a move of the same batch; a new result replaces it.
+        show();
+        if (report) report->OnMatch(u, snap_);
+        frame_.SetStatus(NoticeSentence(u.notice));
+        break;
+      case net::MatchUpdateKind::GameEnded:
+        show();
+        ended = true;
+        frame_.SetStatus(
+            ResultSentence(u.result, PlayerName(Stone::Black), PlayerName(Stone::White)));
+        break;
+      case net::MatchUpdateKind::Closed:
+        show();
+        suspendTimer_.Stop();
+        // The match closed (e.g. the dropped peer's time to reconnect ran out): the status bar
+        // says so like the side panel, instead of the notice that we are still waiting.
+        if (u.gameNumber > 0 && !ended)
+          frame_.SetStatus(wxString::Format(_("Connection closed: %s"), AsSentence(u.text)));
+        break;
+    }
+  }
+  show();
+  if (started) AutoSaveGame(snap_.game);  // when it ended, and again when the ended game changed
+}
+
+void NetworkController::OnGameStarted(const net::MatchUpdate& u) {
+  // The first game, and each one after "Play again" (colours swapped).
+  times_.clear();
+  lastMoveAt_ = std::chrono::steady_clock::now();
+  you_ = u.color;
+  frame_.Activate(*this);
+  frame_.GameReplaced(true);
+  if (ReportObserver* report = frame_.Report()) report->OnMatch(u, snap_);  // STARTED
+  frame_.SetStatus(GameStartedSentence(u.gameNumber, u.color, PeerName()));
+  SaveResumeToken();
+}
+
+void NetworkController::SaveResumeToken() {
+  if (snap_.role != net::Role::Joiner || !hooks_.resumeTokenChanged) return;
+  // The token that rejoins this match, kept for a restarted program (until the match closes).
+  std::string token;
+  if (snap_.resumeToken != 0 && snap_.match != net::MatchPhase::Closed)
+    token =
+        wxString::Format("%llx", static_cast<unsigned long long>(snap_.resumeToken)).utf8_string();
+  hooks_.resumeTokenChanged(token);
+}
+
+void NetworkController::NoteTimes() {
+  const int ply = snap_.game.ply();
+  const auto now = std::chrono::steady_clock::now();
+  if (ply < static_cast<int>(times_.size())) {
+    times_.resize(static_cast<std::size_t>(ply));  // a takeback
+    lastMoveAt_ = now;
+  }
+  while (static_cast<int>(times_.size()) < ply) {
+    times_.push_back(static_cast<int>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(now - lastMoveAt_).count()));
+    lastMoveAt_ = now;
+  }
+}
+
+void NetworkController::AutoSaveGame(const Game& game) {
+  // Once per network game: when it ends, or when it is cut short; the same file again when the
+  // ended game changes (the opponent's move that crossed our resignation, a resignation that
+  // crossed the five).
+  const int number = tracker_.gameNumber();
+  if (number == 0 || game.ply() == 0 || !game.over()) return;
+  const std::pair<Outcome, EndReason> result{game.result().outcome, game.result().reason};
+  if (savedGame_ == number && savedPly_ == game.ply() && savedResult_ == result) return;
+  if (savedGame_ != number) autoSave_.clear();
+  savedGame_ = number;
+  savedPly_ = game.ply();
+  savedResult_ = result;
+  frame_.AutoSave(game, blackNick_, whiteNick_,
+                  static_cast<int>(times_.size()) == game.ply() ? times_ : std::vector<int>(),
+                  autoSave_);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Match actions
+
+MatchActions NetworkController::Actions() const {
+  return matchActions(net_ ? &snap_ : nullptr, tracker_.gameNumber() > 0);
+}
+
+bool NetworkController::CanLeaveMatch() const {
+  return Started() && snap_.phase == net::NetPhase::InMatch &&
+         snap_.match != net::MatchPhase::Closed;
+}
+
+void NetworkController::LeaveMatch() {
+  if (!net_ || snap_.phase != net::NetPhase::InMatch || snap_.match == net::MatchPhase::Closed)
+    return;
+  if (Running() &&
+      !frame_.ConfirmLeave(wxString::Format(_("Leave the game against %s?"), PeerName())))
+    return;
+  net_->leave();
+  OnNetChanged();
+}
+
+void NetworkController::ShowActionResult(const net::RequestError& error, const wxString& done) {
+  OnNetChanged();  // the new state (and the match's notice) at once
+  frame_.SetStatus(error ? RefusalSentence(error) : done);
+}
+
+void NetworkController::RequestTakeback() {
+  if (!Actions().takeback) return;
+  const net::RequestError error = net_->requestTakeback();
+  ShowActionResult(
+      error,
+      wxString::Format(_(L"Takeback requested. Waiting for %s\u2019s answer\u2026"), PeerName()));
+}
+
+void NetworkController::OfferDraw() {
+  if (!Actions().draw) return;
+  const bool accepting = snap_.drawRequested;
+  const net::RequestError error = net_->offerDraw();
+  if (accepting && !error) {
+    OnNetChanged();  // the result is in the status bar
+    return;
+  }
+  ShowActionResult(
+      error,
+      wxString::Format(_("Draw offered to %s. The offer stands until they move."), PeerName()));
+}
+
+void NetworkController::Resign() {
+  if (!Actions().resign) return;
+  wxMessageDialog dialog(frame_.Window(),
+                         wxString::Format(_("Resign the game against %s?"), PeerName()),
+                         _("Resign"), wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION);
+  dialog.SetExtendedMessage(_("Your opponent wins this game. You can still play again after it."));
+  dialog.SetYesNoLabels(_("&Resign"), _("&Keep playing"));
+  // The game may have ended meanwhile.
+  if (dialog.ShowModal() != wxID_YES || !Actions().resign) return;
+  const net::RequestError error = net_->resign();
+  if (!error) {
+    OnNetChanged();  // the result is in the status bar
+    return;
+  }
+  ShowActionResult(error, {});
+}
+
+void NetworkController::PlayAgain() {
+  if (!Actions().again) return;
+  const net::RequestError error = net_->playAgain(true);
+  if (!error && tracker_.gameNumber() < std::max(net_->snapshot().gameNumber, 1)) {
+    OnNetChanged();  // the opponent had asked already: the next game has started
+    return;
+  }
+  ShowActionResult(error, wxString::Format(_(L"Waiting for %s\u2026"), PeerName()));
+}
+
+void NetworkController::AnswerRequest(bool accept) {
+  if (!Actions().answer) return;
+  net::RequestError error;
+  if (snap_.takebackRequested)
+    error = net_->answerTakeback(accept);
+  else if (snap_.drawRequested)
+    error = net_->answerDraw(accept);
+  else
+    error = net_->playAgain(accept);
+  OnNetChanged();                                       // the match's notice says what was done
+  if (error) frame_.SetStatus(RefusalSentence(error));  // e.g. the request lapsed meanwhile
+}
+
+void NetworkController::SendChat() {
+  if (!Actions().connected) return;
+  SidePanel* side = frame_.Side();
+  if (!side) return;
+  const std::string text = side->ChatText().utf8_string();
+  if (text.empty()) return;
+  if (text.size() > net::kMaxChatBytes) {
+    // The limit in bytes of UTF-8 means little to a player: say what fits (a Chinese character
+    // takes 3 bytes).
+    side->ShowChatError(
+        wxString::Format(
+            _("The message is too long (at most %d bytes, about %d Chinese characters)."),
+            static_cast<int>(net::kMaxChatBytes), static_cast<int>(net::kMaxChatBytes / 3)),
+        /*wrap=*/false);
+    return;
+  }
+  if (const net::RequestError error = net_->sendChat(text)) {
+    side->ShowChatError(RefusalSentence(error), /*wrap=*/true);  // e.g. too long, too fast
+    return;
+  }
+  side->ChatSent();
+  OnNetChanged();
+}
+
+net::RequestError NetworkController::ChangeNickname(const std::string& nick) {
+  if (!Actions().connected) return net::RequestError{net::RequestRefusal::NotConnected, {}};
+  const net::RequestError error = net_->changeNickname(nick);
+  if (error) return error;
+  OnNetChanged();
+  frame_.SetStatus(wxString::Format(_("Nickname changed to %s; %s sees it at once."),
+                                    FromUtf8(nick), PeerName()));
+  return error;
+}
+
+void NetworkController::AppendChat(const net::ChatLine& line) {
+  const wxString who = line.fromUs ? wxString(_("You")) : FromUtf8(singleLine(snap_.peerNickname));
+  if (SidePanel* side = frame_.Side()) side->AppendChat(line.fromUs, who, line.text);
+}
+
+}  // namespace gomoku::app
