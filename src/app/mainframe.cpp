@@ -411,6 +411,9 @@ void MainFrame::ReportForbidden(const Game& game) {
 }
 
 void MainFrame::Activate(GameController& controller) {
+  // The hot-seat game the network game replaces keeps its unsaved moves (as in
+  // StartLocalGame); it is not saved again later, when the network game is dropped.
+  if (mode_ == Mode::Local) LeaveLocal();
   if (&controller == network_.get()) mode_ = Mode::Network;
 }
 
