@@ -689,6 +689,16 @@ network_end_of_game)
   ! grep -q '^MOVE 10 ' "$work/five.log" || fail "five: a move after the resignation was recorded"
   grep -q 'RE\[B+R\]' "$saved" || fail "five: the save lacks the resignation: $(cat "$saved")"
   [[ $(grep -o ';[BW]\[[a-o][a-o]\]' "$saved" | wc -l) == 9 ]] || fail "five: the save does not hold 9 moves: $(cat "$saved")"
+  # Game > Create game drops the closed match; cancelled, its last game stays on show and nobody
+  # plays on: a click is refused, and the game is not saved again.
+  key_in five ctrl+h
+  w=$(xdotool search --sync --onlyvisible --name 'Create game' | head -1)
+  xdotool windowfocus --sync "$w"
+  xdotool key Escape
+  while xdotool search --onlyvisible --name 'Create game' > /dev/null; do sleep 0.1; done  # closed
+  click five 14 14
+  app_wait 3 five '^(MOVE|REFUSED|SAVED) '
+  [[ $line == "REFUSED 14,14 The game is over." ]] || fail "five: a click on the kept game gave '$line'"
   raw_close; kill "$five_pid"; wait "$five_pid" 2>/dev/null || true
   # (2)
   keep_open=1 start_app draw --host 0 --nick "GUI host" --color black
