@@ -192,6 +192,8 @@ void NetworkController::OnNetChanged() {
         break;
       case net::MatchUpdateKind::Failed:
         break;  // the connect dialog shows it (and its failure handler reports it)
+      case net::MatchUpdateKind::PreviousGameRevised:
+        break;  // that game is no longer shown; its automatic save keeps the result it had
       case net::MatchUpdateKind::GameStarted:
         OnGameStarted(u);
         break;

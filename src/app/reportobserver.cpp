@@ -65,6 +65,7 @@ void ReportObserver::OnMatch(const net::MatchUpdate& update, const net::NetSnaps
       Notice(net::describe(update.notice));
       break;
     case net::MatchUpdateKind::Failed:  // the connect dialog's failure handler reports it
+    case net::MatchUpdateKind::PreviousGameRevised:
     case net::MatchUpdateKind::TokenChanged:
     case net::MatchUpdateKind::PeerRenamed:
     case net::MatchUpdateKind::TakenBack:  // OnGame: TAKEBACK, MOVE, RESULT
