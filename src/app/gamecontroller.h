@@ -99,6 +99,22 @@ class GameController {
   /// The controller is replaced or the window closes: stop searches, leave the match, write the
   /// last test-report lines (a game cut short gets its RESULT) and the automatic save.
   virtual void Leave() {}
+
+  /// True when Edit > Undo asks the opponent (a network takeback request): the menu then says
+  /// "Take back" instead of "Undo".
+  virtual bool UndoAsks() const { return false; }
+  /// True when the stones of `mover` are the opponent's (the network peer, the computer): their
+  /// moves get the opponent's sound.
+  virtual bool IsOpponent([[maybe_unused]] Stone mover) const { return false; }
+  /// False when the controller writes the test-report lines of the positions it shows itself
+  /// (a replay); else the window reports moves, takebacks and results after each ShowState.
+  virtual bool FrameReports() const { return true; }
+  /// The window's title; empty: the program's name.
+  virtual wxString Title() const { return {}; }
+  /// Whether File > Save has something to save.
+  virtual bool CanSave() const { return ShownGame().ply() > 0; }
+  /// The file name File > Save proposes; empty: the name of an automatic save.
+  virtual wxString SaveName() const { return {}; }
 };
 
 }  // namespace gomoku::app

@@ -70,6 +70,8 @@ class LocalController : public GameController {
   wxString SituationStatus() const override;
   /// Also while the game ended from outside: Undo then says why it cannot be undone.
   bool CanUndo() const override;
+  /// The computer's stones.
+  bool IsOpponent(Stone mover) const override { return mover == Computer(); }
   /// A ply taken back can be played again.
   bool CanRedo() const override;
   /// One ply in hot seat; against the computer back to the user's turn (the session's rule),

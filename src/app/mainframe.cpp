@@ -231,11 +231,8 @@ void MainFrame::NewLocalGame(bool announce) {
 void MainFrame::StartLocalGame(const Game& game, bool announce) {
   LeaveLocal();  // the game this one replaces: saved when it has unsaved moves
   network_->Drop();
-  mode_ = Mode::Local;
-  blackNick_.clear();
-  whiteNick_.clear();
-  you_ = Stone::Empty;
   local_ = std::make_unique<LocalController>(*this, alive_, game);
+  active_ = local_.get();
   GameReplaced(announce);
   if (report_ && announce) {
     report_->LocalGame(game);
@@ -251,7 +248,16 @@ void MainFrame::StartLocalGame(const Game& game, bool announce) {
 void MainFrame::LeaveLocal() {
   if (!local_) return;
   local_->Leave();
+  if (active_ == local_.get()) active_ = nullptr;
   local_.reset();
+}
+
+LocalController* MainFrame::Local() const {
+  return local_ && active_ == local_.get() ? local_.get() : nullptr;
+}
+
+ReplayController* MainFrame::Replay() const {
+  return replay_ && active_ == replay_.get() ? replay_.get() : nullptr;
 }
 
 void MainFrame::GameReplaced(bool announced) {
@@ -278,15 +284,7 @@ void MainFrame::StartFromCommandLine() {
 }
 
 void MainFrame::OnBoardClick(Point p) {
-  if (mode_ == Mode::Replay) {
-    replay_->OnBoardClick(p);
-    return;
-  }
-  if (mode_ == Mode::Local) {
-    if (local_) local_->OnBoardClick(p);
-    return;
-  }
-  network_->OnBoardClick(p);
+  if (active_) active_->OnBoardClick(p);
 }
 
 void MainFrame::RefuseMove(Point p, const std::string& reason) {
@@ -300,84 +298,49 @@ void MainFrame::RefuseMove(Point p, const wxString& sentence) {
 }
 
 wxString MainFrame::PlayerName(Stone s) const {
-  if (mode_ == Mode::Replay) return replay_->PlayerName(s);
-  if (const LocalController* local = Local()) return local->PlayerName(s);
-  if (mode_ == Mode::Network) return network_->PlayerName(s);
-  return s == Stone::Black ? blackNick_ : s == Stone::White ? whiteNick_ : wxString();
+  return active_ ? active_->PlayerName(s) : wxString();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Display
 
 const Game& MainFrame::ShownGame() const {
-  if (mode_ == Mode::Local && local_) return local_->ShownGame();
-  return mode_ == Mode::Replay ? replay_->ShownGame() : network_->ShownGame();
+  static const Game none;  // before the first game (the window is being built)
+  return active_ ? active_->ShownGame() : none;
 }
 
 void MainFrame::ShowState() {
   const Game& game = ShownGame();
   board_->SetGame(game);
-  board_->SetInteractive(mode_ == Mode::Local    ? local_ && local_->BoardInteractive()
-                         : mode_ == Mode::Replay ? replay_->BoardInteractive()
-                                                 : network_->BoardInteractive());
+  board_->SetInteractive(active_ && active_->BoardInteractive());
   UpdateSidePanel();
-  if (mode_ == Mode::Replay) return;  // ShowReplay reports the position shown
+  if (active_ && !active_->FrameReports()) return;  // e.g. the replay reports its positions
   ReportGame(game);
   ReportForbidden(game);
 }
 
 GameKind MainFrame::Kind() const {
-  switch (mode_) {
-    case Mode::Network:
-      return network_->Kind();
-    case Mode::Replay:
-      return replay_->Kind();
-    case Mode::Local:
-      break;
-  }
-  return local_ ? local_->Kind() : GameKind::HotSeat;
+  return active_ ? active_->Kind() : GameKind::HotSeat;
 }
 
 void MainFrame::UpdateSidePanel() {
   const Game& game = ShownGame();
   SideInput in;
   in.kind = Kind();
-  in.blackName = blackNick_.utf8_string();
-  in.whiteName = whiteNick_.utf8_string();
-  in.you = you_;
-  if (const LocalController* local = Local()) local->FillSideInput(in);
-  if (mode_ == Mode::Replay) replay_->FillSideInput(in);
-  network_->FillMatchInput(in);  // also while a connect dialog runs
-  if (mode_ == Mode::Network) network_->FillSideInput(in);
+  network_->FillMatchInput(in);  // also while a connect dialog runs over another game
+  if (active_) active_->FillSideInput(in);
   in.now = std::chrono::steady_clock::now();
   const wxString turn = side_->Render(sideView(game, in));
   if (report_) report_->OnTurn(turn);
   // The title names the record replayed.
-  const wxString title = mode_ == Mode::Replay ? replay_->Title() : wxString(_("Gomoku"));
+  wxString title = active_ ? active_->Title() : wxString();
+  if (title.empty()) title = _("Gomoku");
   if (GetTitle() != title) SetTitle(title);
   CallAfter([this] { ReportButtons(); });  // once the layout settled
 }
 
 void MainFrame::ShowSituationStatus() {
-  if (mode_ == Mode::Replay) {
-    SetStatusText(replay_->SituationStatus());
-    return;
-  }
-  if (const LocalController* local = Local()) {
-    SetStatusText(local->SituationStatus());
-    return;
-  }
-  const Game& game = ShownGame();
-  if (game.over()) {
-    SetStatusText(
-        ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
-  } else if (mode_ == Mode::Network) {
-    SetStatusText(network_->SituationStatus());
-  } else if (game.ply() == 0) {
-    SetStatusText(_("Click an intersection to play, or create or join a network game."));
-  } else {
-    SetStatusText(wxString::Format(_("%s to move."), ColorLabel(game.toMove())));
-  }
+  if (active_) SetStatusText(active_->SituationStatus());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -394,9 +357,7 @@ void MainFrame::ReportGame(const Game& game) {
   }
   if (moved) {
     const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
-    const bool theirs = mode_ == Mode::Network ? mover != network_->LocalColor()
-                                               : Local() && mover == Local()->Computer();
-    PlaySound(theirs ? Sound::Opponent : Sound::Stone);
+    PlaySound(active_ && active_->IsOpponent(mover) ? Sound::Opponent : Sound::Stone);
   }
   if (ended) PlaySound(Sound::GameOver);
   if (!report_) return;
@@ -413,8 +374,8 @@ void MainFrame::ReportForbidden(const Game& game) {
 void MainFrame::Activate(GameController& controller) {
   // The hot-seat game the network game replaces keeps its unsaved moves (as in
   // StartLocalGame); it is not saved again later, when the network game is dropped.
-  if (mode_ == Mode::Local) LeaveLocal();
-  if (&controller == network_.get()) mode_ = Mode::Network;
+  if (Local()) LeaveLocal();
+  active_ = &controller;
 }
 
 void MainFrame::ReportState() {

@@ -63,8 +63,6 @@ class MainFrame : public wxFrame, public FrameServices {
   void StartFromCommandLine();
 
  private:
-  enum class Mode { Local, Network, Replay };
-
   void BuildMenu();
   void OnNickname();  // Game > Nickname...: asks, validates and saves the nickname
   // Uses and saves `nick` (valid); in a connected match the peer is told (NICKNAME). False,
@@ -82,7 +80,10 @@ class MainFrame : public wxFrame, public FrameServices {
   // Hot-seat game from `game` (its moves so far stay, reported as MOVE lines after LOCAL).
   void StartLocalGame(const Game& game, bool announce = true);
   // The hot-seat or computer game shown; nullptr when another kind of game is shown.
-  LocalController* Local() const { return mode_ == Mode::Local ? local_.get() : nullptr; }
+  // The game shown, when it is of that kind (else nullptr): for what only that kind has (the
+  // computer and hints, the replay bar and keys, the match actions and chat).
+  LocalController* Local() const;
+  ReplayController* Replay() const;
   void LeaveLocal();  // the local game is replaced: its engine stops, its automatic save
 
   // Records, replay, auto-save (mainframe_records.cpp).
@@ -156,20 +157,18 @@ class MainFrame : public wxFrame, public FrameServices {
   LaunchOptions options_;
   std::unique_ptr<ReportObserver> report_;  // the --test-report file, when asked for
 
-  Mode mode_ = Mode::Local;
-  // The hot-seat or computer game (shown in Mode::Local; nullptr in the other modes).
+  // The controller of the game shown: one of the three below. The window asks it instead of
+  // branching on the kind of game (gamecontroller.h).
+  GameController* active_ = nullptr;
+  // The hot-seat or computer game (nullptr once another kind of game is shown).
   std::unique_ptr<LocalController> local_;
-  // The replay of an opened record (set while mode_ is Replay).
+  // The replay of an opened record (kept until the next one is opened).
   std::unique_ptr<ReplayController> replay_;
   wxString savePath_;  // where File > Save writes without asking ("" = ask)
-  // The network match, or its last game kept on show (shown in Mode::Network).
+  // The network match (listening, connecting or playing, also while another game is shown),
+  // or its last game kept on show.
   std::unique_ptr<NetworkController> network_;
   GameWatcher shown_;  // what of the game shown was seen (sounds, test report)
-  // The players of the game shown (not a network one): nicknames and our colour against the
-  // computer, the names of a replay; empty and Stone::Empty in a hot-seat game.
-  wxString blackNick_;
-  wxString whiteNick_;
-  Stone you_ = Stone::Empty;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // false once closing
   ConnectDialog* connectDialog_ = nullptr;  // the host/join dialog while it runs
 

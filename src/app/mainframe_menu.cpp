@@ -95,10 +95,7 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_MENU,
       [this](wxCommandEvent&) {
-        if (mode_ == Mode::Network)
-          network_->RequestTakeback();
-        else if (LocalController* local = Local())
-          local->Undo();
+        if (active_) active_->Undo();  // a network game: the takeback request
       },
       ID_Takeback);
   Bind(
@@ -139,10 +136,10 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_UPDATE_UI,
       [this](wxUpdateUIEvent& e) {
-        const bool network = mode_ == Mode::Network;
+        const bool asks = active_ && active_->UndoAsks();
         if (dynamic_cast<wxMenu*>(e.GetEventObject()))  // not the side panel's buttons
-          e.SetText(network ? _("&Take back\tCtrl+Z") : _("&Undo\tCtrl+Z"));
-        e.Enable(network ? network_->Actions().takeback : Local() && Local()->CanUndo());
+          e.SetText(asks ? _("&Take back\tCtrl+Z") : _("&Undo\tCtrl+Z"));
+        e.Enable(active_ && active_->CanUndo());
       },
       ID_Takeback);
   for (int id : {ID_NumbersOff, ID_NumbersLast, ID_NumbersAll})
@@ -157,20 +154,20 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_MENU,
       [this](wxCommandEvent&) {
-        if (LocalController* local = Local()) local->Redo();
+        if (active_) active_->Redo();
       },
       ID_Redo);
   Bind(
       wxEVT_MENU,
       [this](wxCommandEvent&) {
-        if (LocalController* local = Local()) local->Restart();
+        if (active_) active_->Restart();
       },
       ID_Restart);
   Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(Local() && Local()->CanRedo()); },
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(active_ && active_->CanRedo()); },
       ID_Redo);
   Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(Local() && Local()->CanRestart()); },
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(active_ && active_->CanRestart()); },
       ID_Restart);
   BindRecordCommands();
   Bind(

@@ -114,12 +114,10 @@ void MainFrame::BindRecordCommands() {
       },
       ID_RecentFirst, ID_RecentFirst + static_cast<int>(kRecentCount) - 1);
   Bind(
-      wxEVT_UPDATE_UI,
-      [this](wxUpdateUIEvent& e) { e.Enable(mode_ == Mode::Replay || ShownGame().ply() > 0); },
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(active_ && active_->CanSave()); },
       wxID_SAVE);
   Bind(
-      wxEVT_UPDATE_UI,
-      [this](wxUpdateUIEvent& e) { e.Enable(mode_ == Mode::Replay || ShownGame().ply() > 0); },
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(active_ && active_->CanSave()); },
       wxID_SAVEAS);
   Bind(wxEVT_MENU_OPEN, [this](wxMenuEvent& e) {
     e.Skip();
@@ -130,11 +128,10 @@ void MainFrame::BindRecordCommands() {
 
 void MainFrame::OnCharHook(wxKeyEvent& event) {
   // Keyboard play: arrow keys move the board's cursor, Enter or Space plays there.
-  if (mode_ != Mode::Replay && board_->HandleKey(event)) return;
+  if (!Replay() && board_->HandleKey(event)) return;
   // Replay: Home, Left, Right, End and Space step through the record, unless a text field has
   // the keyboard.
-  if (mode_ != Mode::Replay || event.HasAnyModifiers() ||
-      dynamic_cast<wxTextCtrl*>(wxWindow::FindFocus())) {
+  if (!Replay() || event.HasAnyModifiers() || dynamic_cast<wxTextCtrl*>(wxWindow::FindFocus())) {
     event.Skip();
     return;
   }
@@ -216,19 +213,20 @@ void MainFrame::OpenRecord(const wxString& path) {
   session_.lastRecordFolder = saved_.lastRecordFolder = wxFileName(path).GetPath().utf8_string();
   SaveSettings();
   replay_ = std::make_unique<ReplayController>(*this, std::move(*model), path);
-  mode_ = Mode::Replay;
+  active_ = replay_.get();
   savePath_.clear();
   replay_->Start();
 }
 
 void MainFrame::ShowReplay(int ply) {
-  if (mode_ == Mode::Replay) replay_->Show(ply);
+  if (ReplayController* replay = Replay()) replay->Show(ply);
 }
 
 void MainFrame::ContinueFromHere() {
-  if (mode_ != Mode::Replay) return;
+  ReplayController* replay = Replay();
+  if (!replay) return;
   // The local game replaces the replay: started here, not by the controller it ends.
-  if (const std::optional<Game> game = replay_->ContinueGame(session_.localGame.foul))
+  if (const std::optional<Game> game = replay->ContinueGame(session_.localGame.foul))
     StartLocalGame(*game);
 }
 
@@ -236,24 +234,18 @@ void MainFrame::ContinueFromHere() {
 // Saving
 
 Record MainFrame::ShownRecord() const {
-  if (mode_ == Mode::Replay) return replay_->ShownRecord();
-  if (const LocalController* local = Local()) return local->ShownRecord();
-  if (mode_ == Mode::Network) return network_->ShownRecord();
-  const Game& game = ShownGame();
-  return RecordFromGame(game, PlayerName(Stone::Black).utf8_string(),
-                        PlayerName(Stone::White).utf8_string(), std::vector<int>(), Today());
+  return active_ ? active_->ShownRecord() : Record();
 }
 
 void MainFrame::OnSave(bool askName) {
-  if (mode_ != Mode::Replay && ShownGame().ply() == 0) return;
+  if (!active_ || !active_->CanSave()) return;
   wxString path = askName ? wxString() : savePath_;
   if (path.empty()) {
     wxString folder = FromUtf8(session_.lastRecordFolder);
     if (folder.empty() || !wxFileName::DirExists(folder)) folder = wxGetHomeDir();
-    const wxString name =
-        mode_ == Mode::Replay
-            ? wxFileName(replay_->Path()).GetName() + ".sgf"
-            : AutoSaveName(wxDateTime::Now(), PlayerName(Stone::Black), PlayerName(Stone::White));
+    wxString name = active_->SaveName();
+    if (name.empty())
+      name = AutoSaveName(wxDateTime::Now(), PlayerName(Stone::Black), PlayerName(Stone::White));
     wxFileDialog dialog(this, _("Save the game"), folder, name, SaveWildcard(),
                         wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK) return;

@@ -60,6 +60,12 @@ class NetworkController : public GameController {
   wxString SituationStatus() const override;
   /// The game shown with the players' nicknames (no thinking times).
   Record ShownRecord() const override;
+  /// Edit > Take back: the match's takeback request (Actions().takeback).
+  bool CanUndo() const override { return Actions().takeback; }
+  void Undo() override { RequestTakeback(); }
+  bool UndoAsks() const override { return true; }
+  /// The peer's stones.
+  bool IsOpponent(Stone mover) const override { return mover != LocalColor(); }
   /// A game of the match is being played (leaving asks first).
   bool Running() const override;
   /// Drop(): BYE, the last lines of a game cut short and its automatic save.

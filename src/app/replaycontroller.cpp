@@ -119,4 +119,8 @@ wxString ReplayController::Title() const {
   return wxString::Format(_("%s - Gomoku"), wxFileName(path_).GetFullName());
 }
 
+wxString ReplayController::SaveName() const {
+  return wxFileName(path_).GetName() + ".sgf";
+}
+
 }  // namespace gomoku::app

@@ -54,7 +54,13 @@ class ReplayController : public GameController {
   /// Home, Left, Right, End and Space; nullopt for any other key.
   static std::optional<ReplayStep> KeyStep(int keyCode);
   /// The window's title: the file's name, e.g. "c02.psq - Gomoku".
-  wxString Title() const;
+  wxString Title() const override;
+  /// Show() writes the REPLAY lines itself.
+  bool FrameReports() const override { return false; }
+  /// A record can be saved (converted) even without moves.
+  bool CanSave() const override { return true; }
+  /// The record's file name with the extension .sgf.
+  wxString SaveName() const override;
   /// The file the record was read from.
   const wxString& Path() const { return path_; }
 
