@@ -193,7 +193,21 @@ void NetworkController::OnNetChanged() {
       case net::MatchUpdateKind::Failed:
         break;  // the connect dialog shows it (and its failure handler reports it)
       case net::MatchUpdateKind::PreviousGameRevised:
-        break;  // that game is no longer shown; its automatic save keeps the result it had
+        // The game before ended otherwise after all (the other side's last word about it was
+        // lost in a drop: PROTOCOL.md). It is no longer shown, but its automatic save is
+        // rewritten with the result both sides now hold. This comes before GameStarted: the
+        // times and file are still that game's; the colours were the other way round (play
+        // again swaps them).
+        if (savedGame_ == u.gameNumber && snap_.previousGame.over()) {
+          const Game& game = snap_.previousGame;
+          savedPly_ = game.ply();
+          savedResult_ = {game.result().outcome, game.result().reason};
+          frame_.AutoSave(
+              game, whiteNick_, blackNick_,
+              static_cast<int>(times_.size()) == game.ply() ? times_ : std::vector<int>(),
+              autoSave_);
+        }
+        break;
       case net::MatchUpdateKind::GameStarted:
         OnGameStarted(u);
         break;
