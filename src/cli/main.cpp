@@ -5,7 +5,9 @@
 // again, nick NAME, say TEXT, accept, decline, wait (until the game ends), quit. Also replays a
 // game record ("replay FILE": the final position and a RESULT line) and converts records between
 // formats ("convert IN OUT"). When standard input is not a terminal (a script), each command waits
-// until it can apply (a move waits for our turn, accept for an offer). At the end of each game it
+// until it can apply (a move waits for our turn, accept for an offer), except one that only a
+// later command could make apply (a takeback before any move of ours): that one is refused at
+// once, as at a terminal, and the script goes on. At the end of each game it
 // prints "RESULT <black|white|draw|interrupted> <reason>", and again when the result changes (a
 // resignation that crossed the five); it exits 0 after the last game.
 
@@ -306,7 +308,8 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
   return failed ? 1 : 0;
 }
 
-// The commands of a network game besides moves. Each one waits (in a script) until it can apply.
+// The commands of a network game besides moves. Each one waits (in a script) until it can apply
+// (canApply), or is refused at once when waiting could not help (hopeless).
 enum class Command {
   Move,
   Quit,
@@ -373,6 +376,41 @@ bool canApply(Command c, const net::NetSnapshot& s) {
       return true;
   }
   return true;
+}
+
+// Whether a command that cannot apply in state s could only be made to apply by a later
+// command of our own: a script waiting for it would wait forever, blocking the rest of the
+// script, so it is refused at once with the message a terminal gets. A command that the
+// opponent or the connection can make apply still waits: a move for our turn, accept for the
+// opponent's request, draw or again for the game (or the next one), anything for the handshake
+// or the end of a suspension.
+bool hopeless(Command c, const net::NetSnapshot& s) {
+  if (s.phase != net::NetPhase::InMatch) return false;
+  const bool playing = s.match == net::MatchPhase::Playing && !s.game.over();
+  const bool over = s.match == net::MatchPhase::Finished ||
+                    (s.match == net::MatchPhase::Playing && s.game.over());
+  switch (c) {
+    case Command::Takeback: {
+      if (over) return true;  // nor in a next game, which starts without a move of ours
+      if (!playing || s.takebackPending) return false;  // the opponent answers ours
+      if (s.takebackRequested) return true;             // the opponent's waits for our answer
+      const int own = s.game.toMove() == s.localColor ? s.game.ply() - 2 : s.game.ply() - 1;
+      return own < 0;  // only a move of ours gives one to take back
+    }
+    case Command::Move:
+      // The opponent asked to take back two moves on its turn and may not move until we answer.
+      return playing && s.takebackRequested && !s.myTurn;
+    case Command::Draw:
+    case Command::Resign:
+      return over && !s.wantAgain;  // only our own again starts another game
+    case Command::Accept:
+    case Command::Decline:
+      // After a game the only request is the opponent's again; ours stands already, so the
+      // opponent's again starts the next game and leaves nothing to answer.
+      return over && s.wantAgain && !s.peerWantsAgain;
+    default:
+      return false;
+  }
 }
 
 int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
@@ -536,7 +574,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
       std::cerr << "error: " << cmd << ": the game is over (again: play another game)\n";
       continue;
     }
-    if (!interactive && !canApply(c, s)) {  // a script's command waits until it can apply
+    // A script's command waits until it can apply, unless only a later command could make it.
+    if (!interactive && !canApply(c, s) && !hopeless(c, s)) {
       in.cv.wait(lock, [&] { return in.changed; });
       continue;
     }
@@ -554,8 +593,12 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
         break;
       case Command::Move:
         if (MoveError e = netGame.play(*p); e != MoveError::None) {
-          error = s.takebackPending ? net::describe({net::RequestRefusal::TakebackPending, {}})
-                                    : refusal(s.game, *p, e);
+          if (s.takebackPending)
+            error = net::describe({net::RequestRefusal::TakebackPending, {}});
+          else if (e == MoveError::NotYourTurn && s.takebackRequested)
+            error = net::describe({net::RequestRefusal::AnswerTakebackFirst, {}});
+          else
+            error = refusal(s.game, *p, e);
         }
         break;
       case Command::Takeback:

@@ -295,6 +295,50 @@ end_of_game)
   host_drain
   wait "$host_pid" || fail "(d) host exited $?"
   ;;
+refused_at_once)
+  # A script's command that only a later command of its own could make apply is refused at
+  # once with the message a terminal gets, and the script goes on (it used to wait forever and
+  # block every later command). The opponent is a raw peer (White); errors go to refused.err.
+  refused() { grep -qxF "error: $1" "$work/refused.err" || fail "not refused at once: $1"; }
+  start_fed_host refused --nick Host --color black
+  raw_join "$port"
+  # (a) A takeback before any move of ours; the move after it is played.
+  printf 'takeback\nh8\n' >&6
+  host_wait '^MOVE 1 black h8' || fail "(a) the move after the takeback did not run"
+  refused 'takeback: you have no move to take back'
+  # (b) The opponent's takeback request waits for our answer: a takeback of ours is refused,
+  # and the move after it is played (declining the request).
+  raw_move 1 8 8
+  host_wait '^MOVE 2 white' || fail "(b) no move 2"
+  raw_takeback_request 2 1
+  host_wait '^NOTICE .* asks to take back a move' || fail "(b) no takeback request"
+  printf 'takeback\nj10\n' >&6
+  host_wait '^MOVE 3 black j10' || fail "(b) the move after the takeback did not run"
+  refused "takeback: answer the opponent's takeback request first"
+  # (c) On its own turn the opponent asks to take back two moves, and may not move until we
+  # answer: a move of ours is refused (it would wait for a turn that cannot come), the chat
+  # line after it is sent.
+  raw_takeback_request 3 1
+  host_wait '^NOTICE .* asks to take back two moves' || fail "(c) no takeback request"
+  printf 'k11\nsay still here\ndecline\n' >&6
+  host_wait '^CHAT you: still here' || fail "(c) the chat line after the move did not run"
+  refused "k11: answer the opponent's takeback request first"
+  host_wait '^NOTICE You declined the takeback' || fail "(c) the request was not declined"
+  # (d) After the game, draw, resign and takeback are refused until we ask to play again.
+  raw_resign 3
+  host_wait '^RESULT black resignation' || fail "(d) the opponent's resignation did not end the game"
+  printf 'draw\nresign\ntakeback\nsay one\n' >&6
+  host_wait '^CHAT you: one' || fail "(d) the chat line after the refused commands did not run"
+  for cmd in draw resign takeback; do refused "$cmd: there is no game running"; done
+  # (e) Once we asked to play again, the opponent's answer leaves nothing to accept or decline.
+  printf 'again\ndecline\nsay two\nquit\n' >&6
+  host_wait '^CHAT you: two' || fail "(e) the chat line after decline did not run"
+  refused 'decline: there is nothing to answer'
+  exec 6>&-
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  raw_close
+  ;;
 busy_host)
   # A second caller while a game runs is told the host is busy, and the game goes on.
   printf '%s\n' "$black_moves" > "$work/host.in"

@@ -46,3 +46,4 @@ raw_move() { raw_send 3 "$(printf '%04x%02x%02x' "$1" "$2" "$3")" || true; }  # 
 raw_resign() { raw_send 20 "$(printf '%04x' "$1")" || true; }                  # AT-PLY
 raw_draw_offer() { raw_send 18 "$(printf '%04x' "$1")" || true; }              # AT-PLY
 raw_draw_reply() { raw_send 19 "$(printf '%04x%02x' "$1" "$2")" || true; }     # AT-PLY ACCEPT
+raw_takeback_request() { raw_send 16 "$(printf '%04x%04x' "$1" "$2")" || true; }  # AT-PLY RETURN-TO
