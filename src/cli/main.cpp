@@ -713,7 +713,8 @@ int runReplay(const std::string& file, const std::string& ruleText, int size) {
 
 // `gomoku-cli convert IN OUT`: opens IN as the app does (openRecordFile under the rule the file
 // states, else freestyle: a file the app or `replay` refuses is refused here) and writes OUT in
-// the format of OUT's extension (atomically). Exit 1 with an error naming the file and line when
+// the format of OUT's extension (atomically). A record without moves (a header alone) is an
+// empty game: converted, with a note. Exit 1 with an error naming the file and line when
 // either fails.
 int runConvert(const std::string& in, const std::string& out, int size) {
   ReadOptions options;
@@ -722,6 +723,9 @@ int runConvert(const std::string& in, const std::string& out, int size) {
     const Record rec = openRecordFile(in, Rule::Freestyle, options);
     saveRecordFile(out, rec);
     std::cout << "converted " << rec.moves.size() << " moves: " << in << " -> " << out << "\n";
+    if (rec.moves.empty())  // valid (a header alone), but say so: it may not be what was meant
+      std::cout << "note: " << in << " has no moves; " << out << " is an empty " << rec.size << "x"
+                << rec.size << " game\n";
     const auto format = recordFormatFromPath(out);
     if (format == RecordFormat::Yixin || format == RecordFormat::RenLib)
       std::cout << "note: " << recordFormatExtension(*format)

@@ -575,6 +575,17 @@ replay_convert)
   printf 'Piskvorky 15x15, 11:11, 0\n-1\n' > "$work/empty.psq"
   "$CLI" replay "$work/empty.psq" > "$work/empty.out" 2>&1 || fail "replay of a header-only file: $(cat "$work/empty.out")"
   grep -q '0 moves' "$work/empty.out" && grep -qx 'no moves' "$work/empty.out" || fail "header-only: $(cat "$work/empty.out")"
+  # Converted, it is an empty game in every format (with a note that it has no moves), and each
+  # copy reads back as one.
+  for ext in sgf sav lib psq; do
+    "$CLI" convert "$work/empty.psq" "$work/empty-copy.$ext" > "$work/convert.out" 2>&1 || fail "header-only to .$ext: $(cat "$work/convert.out")"
+    grep -q "^converted 0 moves" "$work/convert.out" || fail "header-only to .$ext: $(cat "$work/convert.out")"
+    grep -q "^note: .*empty.psq has no moves; .*empty-copy.$ext is an empty 15x15 game" "$work/convert.out" ||
+      fail "header-only to .$ext: no note: $(cat "$work/convert.out")"
+    "$CLI" replay "$work/empty-copy.$ext" > "$work/empty.$ext.out" 2>&1 || fail "replay of the empty .$ext: $(cat "$work/empty.$ext.out")"
+    grep -q '15x15, 0 moves' "$work/empty.$ext.out" && grep -qx 'RESULT none no five' "$work/empty.$ext.out" ||
+      fail "the empty .$ext: $(cat "$work/empty.$ext.out")"
+  done
   if "$CLI" convert "$work/short.sav" "$work/out.sgf" 2> "$work/err"; then fail "convert of a bad file exited 0"; fi
   [ ! -e "$work/out.sgf" ] || fail "convert of a bad file wrote its output"
   if "$CLI" convert "$work/c02.psq" "$work/out.txt" 2> "$work/err"; then fail "unknown extension accepted"; fi
