@@ -264,9 +264,7 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
         case session::ComputerMove::Resigned:
           std::cout << "The computer resigns (" << r.reason << ").\n";
           break;
-        case session::ComputerMove::Illegal:
-          std::cout << "The computer loses: " << game.result().detail << ".\n";
-          break;
+        case session::ComputerMove::Illegal:  // the result sentence after the loop says why
         case session::ComputerMove::Stale:
           break;
       }

@@ -143,6 +143,14 @@ external_engine)
   if "$CLI" ai --engine "$work/dies.sh" < "$work/dies.in" > "$work/dies.out" 2> "$work/dies.err"; then fail "a dead engine gave exit 0"; fi
   grep -q 'error: the engine .*dies.sh failed: the engine exited with code 3' "$work/dies.err" || fail "dead engine: $(cat "$work/dies.err")"
   grep -q '^RESULT interrupted ' "$work/dies.out" || fail "no RESULT interrupted after the engine died"
+  # An engine that plays an illegal move (h8 again, on our stone; after BEGIN, TURN or a BOARD
+  # ending in DONE) loses, said in one sentence (describeResult's) before the RESULT line, exit 0.
+  printf '#!/bin/sh\nwhile read -r l; do case "$l" in START*) echo OK;; BEGIN*|TURN*|DONE*) echo 7,7;; END*) exit 0;; esac; done\n' > "$work/illegal.sh"
+  chmod +x "$work/illegal.sh"
+  printf 'h8\n' | "$CLI" ai --engine "$work/illegal.sh" --time 100 > "$work/illegal.out" 2> "$work/illegal.err" || fail "an illegal engine move gave exit $?"
+  grep -qx 'RESULT black illegal move by the engine: the point h8 is occupied' "$work/illegal.out" || fail "illegal move: no RESULT black"
+  [ "$(grep -c 'illegal move by the engine' "$work/illegal.out")" = 2 ] || fail "illegal move: not one sentence and the RESULT line: $(grep illegal "$work/illegal.out")"
+  grep -qx 'Black wins: illegal move by the engine: the point h8 is occupied.' "$work/illegal.out" || fail "illegal move: no result sentence"
   ;;
 local_game)
   # Hot-seat: bad input is refused with a message and changes nothing; C02 ends the game.
