@@ -44,6 +44,8 @@ const CoreTextPattern* MatchCoreText(std::string_view english);
 std::optional<std::string> TranslateCoreText(std::string_view english,
                                              const TranslateFn& translate);
 
+// The match's typed values, translated by value (nettexts.cpp).
+
 /// A refusal of a network request (net/match.h) translated through `translate`, by value: a
 /// lower-case phrase without a final period, as net::describe gives it in English (the app
 /// makes a sentence of it). BadNickname: its detail through the patterns. "" for None.
