@@ -533,9 +533,11 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
     }
     if (in.lines.empty()) {
       // At the end of the input we stay while the opponent may still end the game, and leave
-      // when the game needs a move from us, or after the game (or at once at a terminal).
+      // when the game needs a move or an answer from us (the opponent's takeback request: the
+      // opponent may not move until we answer), or after the game (or at once at a terminal).
       const bool finished = s.match == net::MatchPhase::Finished;
-      const bool mustLeave = in.eof && (interactive || s.myTurn || (finished && !s.wantAgain));
+      const bool mustLeave =
+          in.eof && (interactive || s.myTurn || s.takebackRequested || (finished && !s.wantAgain));
       if (mustLeave) {
         lock.unlock();
         if (tracker.gameNumber() == 0)

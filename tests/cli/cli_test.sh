@@ -346,6 +346,23 @@ refused_at_once)
   host_drain
   wait "$host_pid" || fail "host exited $?"
   raw_close
+  # (f) A script that ends while the opponent's takeback request (on its own turn) waits for
+  # its answer leaves, as at its turn: the opponent could not move again until it answers.
+  start_fed_host ended --nick Host --color black
+  raw_join "$port"
+  echo h8 >&6
+  host_wait '^MOVE 1 black' || fail "(f) no move 1"
+  raw_move 1 8 8
+  host_wait '^MOVE 2 white' || fail "(f) no move 2"
+  echo j10 >&6
+  host_wait '^MOVE 3 black' || fail "(f) no move 3"
+  raw_takeback_request 3 1
+  host_wait '^NOTICE .* asks to take back two moves' || fail "(f) no takeback request"
+  exec 6>&-
+  host_wait '^RESULT interrupted you left the game' || fail "(f) the host did not leave at the end of its input"
+  raw_close
+  host_drain
+  wait "$host_pid" || fail "(f) host exited $?"
   ;;
 busy_host)
   # A second caller while a game runs is told the host is busy, and the game goes on.
