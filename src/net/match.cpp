@@ -154,6 +154,7 @@ void Match::takeBackTo(int ply) {
     lastTakenBack_.insert(lastTakenBack_.begin(), p);
   }
   takenBackTo_ = game_.ply();
+  ++takebacks_;
   notify_(MatchEvent::TakenBack);
 }
 

@@ -223,6 +223,11 @@ class Match {
   /// takes the joiner's result of a game whose last messages were lost in a drop (PROTOCOL.md,
   /// Reconnect). A front end that saved that game saves it again.
   int previousRevisions() const { return previousRevisions_; }
+  /// How many takebacks were applied so far in this match, every game (a front end that looks
+  /// only after the stones were played again sees the same moves).
+  int takebacks() const { return takebacks_; }
+  /// The number of moves the last takeback left on the board (-1 before the first).
+  int takenBackTo() const { return takenBackTo_; }
   /// We leave: sends BYE and disconnects. Interrupts a running game.
   void leave();
 
@@ -384,6 +389,7 @@ class Match {
   int takenBackTo_ = -1;       // the ply that takeback returned to (valid while unchanged)
   Game previousGame_;          // the game before gameNumber_, as it ended
   int previousRevisions_ = 0;  // see previousRevisions()
+  int takebacks_ = 0;          // takebacks applied in this match
 };
 
 }  // namespace gomoku::net

@@ -86,6 +86,11 @@ std::vector<MatchUpdate> MatchTracker::update(const NetSnapshot& s) {
     std::size_t common = 0;
     while (common < std::min(moves_.size(), moves.size()) && moves_[common] == moves[common])
       ++common;
+    // A takeback whose stones were played again before this look leaves the same moves: the
+    // snapshot's count of takebacks tells, and how far back the last one went.
+    if (s.takebacks != takebacks_ && s.takenBackTo >= 0)
+      common = std::min(common, static_cast<std::size_t>(s.takenBackTo));
+    takebacks_ = s.takebacks;
     if (common < moves_.size()) add(MatchUpdateKind::TakenBack).ply = static_cast<int>(common);
     if (moves.size() > common) {
       MatchUpdate& u = add(MatchUpdateKind::MovesAdded);

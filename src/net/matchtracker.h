@@ -76,7 +76,8 @@ class MatchTracker {
   /// The updates since the last call (all of them on the first), in the order of the file
   /// comment. A suspension that is already over when we look still gives Suspended then
   /// Resumed (snapshot.suspensions counts them); moves taken back and played again between two
-  /// looks give TakenBack then MovesAdded. Nothing about a game is reported before its
+  /// looks give TakenBack then MovesAdded, also when the same stones were played again
+  /// (snapshot.takebacks counts takebacks). Nothing about a game is reported before its
   /// GameStarted (chat and notices wait for it).
   std::vector<MatchUpdate> update(const NetSnapshot& snapshot);
 
@@ -98,6 +99,7 @@ class MatchTracker {
   std::vector<Point> moves_;    // the moves of the current game reported so far
   std::uint64_t token_ = 0;     // last token reported
   int suspensions_ = 0;         // Suspended updates given
+  int takebacks_ = 0;           // takebacks seen (snapshot.takebacks)
   bool resumePending_ = false;  // a Suspended without its Resumed yet
   std::string peer_;            // the opponent's nickname last seen (after GameStarted)
   std::size_t chat_ = 0;        // chat lines reported

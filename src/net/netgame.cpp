@@ -812,6 +812,8 @@ NetSnapshot NetGame::snapshot() const {
     s.suspensions = d.match->suspensions();
     s.previousGame = d.match->previousGame();
     s.previousRevisions = d.match->previousRevisions();
+    s.takebacks = d.match->takebacks();
+    s.takenBackTo = d.match->takenBackTo();
     s.resumeDeadline = d.resumeDeadline;
     if (d.settings.role == Role::Joiner) s.resumeToken = d.match->token();
   }

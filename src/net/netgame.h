@@ -69,6 +69,8 @@ struct NetSnapshot {
   std::uint64_t resumeToken = 0;  ///< joiner: the token that rejoins this match (0: none)
   Game previousGame;              ///< the game before gameNumber, as it ended (see Match)
   int previousRevisions = 0;      ///< times previousGame's result changed after it (Match)
+  int takebacks = 0;              ///< takebacks applied so far in this match (see Match::takebacks)
+  int takenBackTo = -1;  ///< moves on the board after the last of them (-1 before the first)
 };
 
 /// Timing of the connection's liveness checks.

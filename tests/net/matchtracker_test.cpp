@@ -199,6 +199,36 @@ TEST(MatchTracker, TakebackAndNewMovesBetweenTwoLooks) {
   EXPECT_EQ(u[1].ply, 3);
 }
 
+// The same stone taken back and played again before the front end looks: the move list is the
+// same, the snapshot's count of takebacks tells (gomoku-cli missed "TAKEBACK to 0 moves" in
+// cli.match_exchanges when the host's replayed h8 came before the joiner's next look).
+TEST(MatchTracker, TakebackOfStonesPlayedAgainBetweenTwoLooks) {
+  MatchTracker t;
+  NetSnapshot s = playing();
+  s.game.play({7, 7});
+  t.update(s);
+  s.game.undo();
+  s.game.play({7, 7});
+  s.takebacks = 1;
+  s.takenBackTo = 0;
+  auto u = t.update(s);
+  ASSERT_EQ(kinds(u), (std::vector<Kind>{Kind::TakenBack, Kind::MovesAdded}));
+  EXPECT_EQ(u[0].ply, 0);
+  EXPECT_EQ(u[1].from, 0);
+  EXPECT_EQ(u[1].ply, 1);
+  EXPECT_TRUE(t.update(s).empty());  // counted once
+  // Two moves on: a takeback of one ply seen at once is reported as before.
+  s.game.play({0, 0});
+  s.game.play({8, 8});
+  t.update(s);
+  s.game.undo();
+  s.takebacks = 2;
+  s.takenBackTo = 2;
+  u = t.update(s);
+  ASSERT_EQ(kinds(u), std::vector<Kind>{Kind::TakenBack});
+  EXPECT_EQ(u[0].ply, 2);
+}
+
 TEST(MatchTracker, SuspensionAlreadyOverWhenTheFrontEndLooks) {
   MatchTracker t;
   NetSnapshot s = playing();
@@ -373,6 +403,8 @@ NetSnapshot snapshotOf(const Match& m) {
   s.notices = m.notices();
   s.suspendReason = m.suspendReason();
   s.suspensions = m.suspensions();
+  s.takebacks = m.takebacks();
+  s.takenBackTo = m.takenBackTo();
   return s;
 }
 
