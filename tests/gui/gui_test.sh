@@ -70,6 +70,9 @@
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
 # are clicked at the centres it reports in BUTTON lines.
 set -euo pipefail
+# GUI_TEST_TRACE=1 traces every command to stderr (with --output-on-failure, ctest shows where
+# a test that timed out was waiting).
+[[ -n ${GUI_TEST_TRACE:-} ]] && set -x
 case_name=$1; APP=$2; CLI=$3; artifacts=$4; PBRAIN=${5:-}
 mkdir -p "$artifacts"
 work=$(mktemp -d)
@@ -315,8 +318,28 @@ open_dialog() {
   local name=$1 path=$2 w
   key_in "$name" ctrl+o
   w=$(xdotool search --sync --onlyvisible --name 'Open a game record' | head -1)
+  open_dialog_w=$w
   xdotool windowfocus --sync "$w"
   xdotool type --delay 10 "$path"
+  xdotool key Return
+}
+
+# message_box_return [SHOT]: presses Return in the message box that File > Open shows for a refused
+# file. It has the file dialog's title, and the file dialog can still be on the screen for a
+# moment when the message comes (the app reads the file before the dialog is gone): wait for a
+# window of that title other than the file dialog, as focusing one that then goes away waits
+# for ever.
+message_box_return() {
+  local w='' _
+  for _ in $(seq 600); do
+    w=$( (xdotool search --onlyvisible --name 'Open a game record' 2>/dev/null || true) |
+      grep -vx "$open_dialog_w" | head -1)
+    [[ -n $w ]] && break
+    sleep 0.1
+  done
+  [[ -n $w ]] || fail "the message box of File > Open did not show"
+  if [[ -n ${1:-} ]]; then sleep 0.3; screenshot "$1"; fi   # SHOT: a picture of it first
+  xdotool windowfocus --sync "$w"
   xdotool key Return
 }
 
@@ -916,10 +939,7 @@ replay_record)
   app_wait 3 replay '^(ERROR|OPENED) '
   [[ $line == "ERROR $work/short.sav: line 5: the file ends after 2 of the 3 moves it announces (truncated)." ]] ||
     fail "replay: opening a truncated file gave '$line'"
-  w=$(xdotool search --sync --onlyvisible --name 'Open a game record' | head -1)   # the message
-  sleep 0.3; screenshot open-error
-  xdotool windowfocus --sync "$w"
-  xdotool key Return
+  message_box_return open-error
   # A .psq with a line that is not a move among its moves: refused, naming that line (as
   # gomoku-cli replay and convert do); the game on the board is untouched (next move is 6).
   printf 'Piskvorky 15x15, 11:11, 0\n8,8,0\nabc\n9,9,0\n' > "$work/bad.psq"
@@ -927,9 +947,7 @@ replay_record)
   app_wait 3 replay '^(ERROR|OPENED|LOCAL|MOVE) '
   [[ $line == "ERROR $work/bad.psq: line 3: \"abc\" is not a move \"x,y\", yet a move follows it on line 4." ]] ||
     fail "replay: opening bad.psq gave '$line'"
-  w=$(xdotool search --sync --onlyvisible --name 'Open a game record' | head -1)
-  xdotool windowfocus --sync "$w"
-  xdotool key Return
+  message_box_return
   click_move replay 3 6 9 9
   # A good Yixin .sav: the local game is saved automatically first, then replayed.
   printf '15\n15\n3\n7 7\n8 6\n6 7\n' > "$work/three.sav"
