@@ -142,11 +142,7 @@ wxString LocalController::PlayerName(Stone s) const {
 }
 
 wxString LocalController::SituationStatus() const {
-  const Game& game = session_.game();
-  if (game.over())
-    return ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White));
-  if (game.ply() == 0) return _("Click an intersection to play, or create or join a network game.");
-  return wxString::Format(_("%s to move."), ColorLabel(game.toMove()));
+  return SituationSentence(session_.game(), PlayerName(Stone::Black), PlayerName(Stone::White));
 }
 
 Record LocalController::ShownRecord() const {

@@ -100,13 +100,10 @@ wxString NetworkController::PeerName() const {
 
 wxString NetworkController::SituationStatus() const {
   const Game& game = ShownGame();
-  if (game.over())
-    return ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White));
-  if (Started())
+  if (!game.over() && Started())
     return snap_.myTurn ? _("Your turn.")
                         : wxString::Format(_("Waiting for %s to move."), PeerName());
-  if (game.ply() == 0) return _("Click an intersection to play, or create or join a network game.");
-  return wxString::Format(_("%s to move."), ColorLabel(game.toMove()));
+  return SituationSentence(game, PlayerName(Stone::Black), PlayerName(Stone::White));
 }
 
 Record NetworkController::ShownRecord() const {

@@ -38,11 +38,7 @@ wxString ReplayController::PlayerName(Stone s) const {
 }
 
 wxString ReplayController::SituationStatus() const {
-  const Game& game = model_.shown();
-  if (game.over())
-    return ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White));
-  if (game.ply() == 0) return _("Click an intersection to play, or create or join a network game.");
-  return wxString::Format(_("%s to move."), ColorLabel(game.toMove()));
+  return SituationSentence(model_.shown(), PlayerName(Stone::Black), PlayerName(Stone::White));
 }
 
 void ReplayController::Start() {

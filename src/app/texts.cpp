@@ -157,6 +157,12 @@ wxString RecordErrorSentence(const RecordError& e) {
   return wxString::Format(_("%s: %s"), FromUtf8(e.file()), EndWithPeriod(text));
 }
 
+wxString SituationSentence(const Game& game, const wxString& blackName, const wxString& whiteName) {
+  if (game.over()) return ResultSentence(game.result(), blackName, whiteName);
+  if (game.ply() == 0) return _("Click an intersection to play, or create or join a network game.");
+  return wxString::Format(_("%s to move."), ColorLabel(game.toMove()));
+}
+
 wxString ResultSentence(const Result& r, const wxString& blackName, const wxString& whiteName) {
   auto player = [&](Stone s) {
     const wxString& name = s == Stone::Black ? blackName : whiteName;

@@ -23,6 +23,9 @@ wxString FailureTitle(net::NetFailure f);
 /// The result for the user, naming the players when `blackName` / `whiteName` are given,
 /// e.g. "Alice (Black) wins with five in a row." or "Black wins with five in a row.".
 wxString ResultSentence(const Result& r, const wxString& blackName, const wxString& whiteName);
+/// The status-bar sentence for `game` when no event has one: its result (players named
+/// `blackName` / `whiteName`, "" = the colour), what to do on an empty board, or whose turn it is.
+wxString SituationSentence(const Game& game, const wxString& blackName, const wxString& whiteName);
 /// The result a record states (RE), for the end of its replay, naming the players when
 /// given, e.g. "Alice (Black) wins by resignation." (RE[B+R]), "White wins by foul.", "Draw.",
 /// "Result: 2-0" (what the file says, when it is none of these); empty when it states none.
