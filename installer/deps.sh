@@ -8,7 +8,12 @@ packages=(
   cmake g++ make pkg-config
   libwxgtk3.2-dev     # wxWidgets 3.2 (GTK 3): the GUI
   libboost-dev        # Boost.Asio (header-only): the network
-  libcli11-dev        # CLI11: gomoku-cli's command line
+  libcli11-dev        # CLI11: the command lines, and gomoku-server's config file (TOML/INI)
+  libsodium-dev       # gomoku-server: argon2id password hashes, random tokens
+  libsqlite3-dev      # gomoku-server: the embedded database (default)
+  libpq-dev libpqxx-dev  # gomoku-server: PostgreSQL (--db postgresql://...)
+  libutf8proc-dev     # gomoku-server: account names compared after NFKC and case folding
+  libssl-dev          # TLS between the online clients and gomoku-server
   fonts-dejavu-core   # a font for the board coordinates
   gettext             # msgfmt compiles the translations (res/po) at build time
   wx3.2-i18n          # wxWidgets' own texts (OK, Cancel, file dialogs) in Chinese
@@ -27,6 +32,7 @@ if [[ ${1:-} == --test ]]; then
     clang libclang-rt-14-dev              # libFuzzer targets (tests/fuzz)
     locales fonts-noto-cjk                # GUI tests in Chinese (zh_CN, zh_TW) with a CJK font
     dpkg-dev file                         # the .deb test (CPack, dpkg-deb)
+    postgresql                            # gomoku-server's storage tests start a real one
   )
 fi
 
