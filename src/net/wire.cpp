@@ -220,6 +220,54 @@ const char* typeName(MsgType t) {
       return "RESUME";
     case MsgType::Sync:
       return "SYNC";
+    case MsgType::Welcome:
+      return "WELCOME";
+    case MsgType::Register:
+      return "REGISTER";
+    case MsgType::Login:
+      return "LOGIN";
+    case MsgType::LoginResult:
+      return "LOGIN_RESULT";
+    case MsgType::Stats:
+      return "STATS";
+    case MsgType::Players:
+      return "PLAYERS";
+    case MsgType::Top:
+      return "TOP";
+    case MsgType::HallRequest:
+      return "HALL_REQUEST";
+    case MsgType::Find:
+      return "FIND";
+    case MsgType::CancelFind:
+      return "CANCEL_FIND";
+    case MsgType::RoomCreate:
+      return "ROOM_CREATE";
+    case MsgType::RoomCreated:
+      return "ROOM_CREATED";
+    case MsgType::RoomJoin:
+      return "ROOM_JOIN";
+    case MsgType::Invite:
+      return "INVITE";
+    case MsgType::Invited:
+      return "INVITED";
+    case MsgType::InviteReply:
+      return "INVITE_REPLY";
+    case MsgType::Matched:
+      return "MATCHED";
+    case MsgType::GameResult:
+      return "GAME_RESULT";
+    case MsgType::GamesRequest:
+      return "GAMES_REQUEST";
+    case MsgType::GameList:
+      return "GAME_LIST";
+    case MsgType::GetGame:
+      return "GET_GAME";
+    case MsgType::GameRecord:
+      return "GAME_RECORD";
+    case MsgType::Denied:
+      return "DENIED";
+    case MsgType::OpponentAway:
+      return "OPPONENT_AWAY";
   }
   return "UNKNOWN";
 }

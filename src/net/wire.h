@@ -54,6 +54,31 @@ enum class MsgType : std::uint8_t {
   Heartbeat = 24,
   Resume = 25,
   Sync = 26,
+  // Server messages (PROTOCOL.md, Server).
+  Welcome = 64,
+  Register = 65,
+  Login = 66,
+  LoginResult = 67,
+  Stats = 68,
+  Players = 69,
+  Top = 70,
+  HallRequest = 71,
+  Find = 72,
+  CancelFind = 73,
+  RoomCreate = 74,
+  RoomCreated = 75,
+  RoomJoin = 76,
+  Invite = 77,
+  Invited = 78,
+  InviteReply = 79,
+  Matched = 80,
+  GameResult = 81,
+  GamesRequest = 82,
+  GameList = 83,
+  GetGame = 84,
+  GameRecord = 85,
+  Denied = 86,
+  OpponentAway = 87,
 };
 
 /// HELLO: first message of each side. Nickname: UTF-8, 1..32 code points, not blank.
@@ -103,6 +128,10 @@ enum class ErrorCode : std::uint16_t {
   BadSetup = 5,         ///< a SETUP this program cannot play
   NoSuchGame = 6,       ///< a RESUME the host cannot match: no suspended game, wrong token or game
   Desync = 7,           ///< RESUME/SYNC move lists that differ before their ends
+  ServerOnly = 8,       ///< a P2P HELLO or RESUME sent to a server as the first message
+  NotAServer = 9,       ///< a server message sent to a P2P game host
+  Replaced = 10,        ///< another login of this account took over this connection
+  Limit = 11,           ///< a connection or rate limit of the server
 };
 
 /// ERROR: the sender found a fault; it closes the connection after sending.
@@ -218,6 +247,259 @@ struct Sync {
   Outcome previousOutcome = Outcome::Ongoing;
   EndReason previousReason = EndReason::None;  ///< with previousOutcome: why it ended
   friend bool operator==(const Sync&, const Sync&) = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Server messages (PROTOCOL.md, "Server"): between `gomoku-cli online` or the app and
+// gomoku-server. Inside a game the match messages above flow unchanged.
+// ---------------------------------------------------------------------------------------------
+
+/// The colour a room's creator chose (ColorChoice of match.h, on the wire).
+enum class SeatColor : std::uint8_t { Black = 0, White = 1, Random = 2 };
+/// The state of a player in the hall.
+enum class PlayerState : std::uint8_t { Gone = 0, Hall = 1, Finding = 2, Playing = 3 };
+/// Why a login or registration failed (Ok: it did not).
+enum class LoginStatus : std::uint8_t {
+  Ok = 0,               ///< logged in (or registered and logged in)
+  BadCredentials = 1,   ///< wrong password or unknown name: one answer for both
+  NameTaken = 2,        ///< register: the name (compared after NFKC and case folding) is taken
+  BadName = 3,          ///< register: the name breaks the rules; detail says how
+  BadPassword = 4,      ///< register: the password breaks the rules; detail says how
+  AlreadySignedIn = 5,  ///< the account is signed in on another computer, which is still live
+  ServerBusy = 6,       ///< the server cannot take more logins now
+};
+/// Why a hall request was refused (DENIED).
+enum class DenyCode : std::uint16_t {
+  NotLoggedIn = 1,      ///< the request needs a login first
+  AlreadyLoggedIn = 2,  ///< REGISTER/LOGIN after a successful login
+  Busy = 3,             ///< we are in a game, finding, or waiting in a room
+  NoSuchRoom = 4,       ///< no open room has that code
+  NoSuchPlayer = 5,     ///< nobody of that name is online
+  PlayerBusy = 6,       ///< the invited player is in a game
+  TooMany = 7,          ///< a rate or open-request limit
+  BadRequest = 8,       ///< settings the server cannot play (board size, rule)
+  NoSuchGame = 9,       ///< GET_GAME of a game that does not exist
+  InviteDeclined = 10,  ///< the invited player declined
+  InviteGone = 11,      ///< the invitation expired or was withdrawn
+  Yourself = 12,        ///< inviting or joining oneself
+};
+
+/// A player's ladder line.
+struct PlayerStats {
+  std::int32_t score = 1000;  ///< ladder score (or Elo rating)
+  std::uint32_t games = 0;    ///< rated games played
+  std::uint32_t wins = 0;     ///< rated games won
+  std::uint32_t draws = 0;    ///< rated games drawn
+  friend bool operator==(const PlayerStats&, const PlayerStats&) = default;
+};
+/// WELCOME: server -> client, the first message on a connection.
+struct Welcome {
+  std::uint8_t protocolMajor = kProtocolMajor;  ///< must equal ours
+  std::uint8_t protocolMinor = kProtocolMinor;  ///< informative
+  std::string programVersion;                   ///< e.g. "0.1.0", at most 32 bytes
+  std::string serverName;                       ///< shown to users, at most 64 bytes
+  friend bool operator==(const Welcome&, const Welcome&) = default;
+};
+/// REGISTER: client -> server, a new account (then logged in).
+struct Register {
+  std::string name;      ///< UTF-8, at most 80 bytes on the wire (the server checks the rules)
+  std::string password;  ///< UTF-8, at most 1024 bytes
+  friend bool operator==(const Register&, const Register&) = default;
+};
+/// How LOGIN proves who we are.
+enum class LoginMethod : std::uint8_t { Password = 0, Token = 1 };
+/// LOGIN: client -> server.
+struct Login {
+  LoginMethod method = LoginMethod::Password;  ///< what `secret` is
+  std::string name;                            ///< the account name, at most 80 bytes
+  std::string secret;  ///< the password, or a session token from LOGIN_RESULT; <= 1024 bytes
+  friend bool operator==(const Login&, const Login&) = default;
+};
+/// LOGIN_RESULT: server -> client, the answer to REGISTER or LOGIN.
+struct LoginResult {
+  LoginStatus status = LoginStatus::Ok;  ///< Ok or why not
+  std::string detail;  ///< BadName/BadPassword: English phrase of the rule broken; <= 200 bytes
+  std::string name;    ///< Ok: the account's name as registered
+  std::string token;   ///< Ok: a session token (64 hex digits) for LOGIN by Token; else ""
+  PlayerStats stats;   ///< Ok: our ladder line
+  bool elo = false;    ///< the server's ladder is Elo (else +-points)
+  friend bool operator==(const LoginResult&, const LoginResult&) = default;
+};
+/// STATS: server -> client, our own ladder line (after login and after each game).
+struct Stats {
+  std::string name;   ///< our account name
+  PlayerStats stats;  ///< our line
+  bool elo = false;   ///< the ladder is Elo
+  friend bool operator==(const Stats&, const Stats&) = default;
+};
+/// A player online.
+struct PlayerEntry {
+  std::string name;                       ///< account name
+  std::int32_t score = 0;                 ///< ladder score
+  PlayerState state = PlayerState::Hall;  ///< what they are doing
+  friend bool operator==(const PlayerEntry&, const PlayerEntry&) = default;
+};
+/// Most entries in one PLAYERS message.
+inline constexpr std::size_t kMaxPlayersListed = 30;
+/// PLAYERS: server -> client, players online (at most kMaxPlayersListed) and their number.
+struct Players {
+  std::uint32_t total = 0;           ///< players online in all
+  std::vector<PlayerEntry> players;  ///< some of them, at most kMaxPlayersListed
+  friend bool operator==(const Players&, const Players&) = default;
+};
+/// A line of the ladder's top list.
+struct TopEntry {
+  std::uint16_t rank = 0;   ///< 1 for the first
+  std::string name;         ///< account name
+  std::int32_t score = 0;   ///< ladder score
+  std::uint32_t games = 0;  ///< rated games
+  std::uint32_t wins = 0;   ///< rated wins
+  friend bool operator==(const TopEntry&, const TopEntry&) = default;
+};
+/// Most entries in TOP.
+inline constexpr std::size_t kMaxTopEntries = 20;
+/// TOP: server -> client, the top of the ladder.
+struct Top {
+  std::vector<TopEntry> entries;  ///< best first, at most kMaxTopEntries
+  friend bool operator==(const Top&, const Top&) = default;
+};
+/// HALL_REQUEST: client -> server, send STATS, PLAYERS and TOP again.
+struct HallRequest {
+  friend bool operator==(const HallRequest&, const HallRequest&) = default;
+};
+/// FIND: client -> server, look for an opponent (15x15, same rule only).
+struct Find {
+  Rule rule = Rule::Freestyle;  ///< the rule we want
+  friend bool operator==(const Find&, const Find&) = default;
+};
+/// CANCEL_FIND: client -> server, stop looking.
+struct CancelFind {
+  friend bool operator==(const CancelFind&, const CancelFind&) = default;
+};
+/// A private game's settings (as the P2P host dialog).
+struct RoomSettings {
+  std::uint8_t boardSize = 15;           ///< intersections per side, 5..25 (renju: 15)
+  Rule rule = Rule::Freestyle;           ///< rule set
+  SeatColor color = SeatColor::Black;    ///< the creator's colour
+  FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: what a forbidden move does
+  bool rated = false;                    ///< the creator ticked Rated
+  friend bool operator==(const RoomSettings&, const RoomSettings&) = default;
+};
+/// ROOM_CREATE: client -> server, open a private room.
+struct RoomCreate {
+  RoomSettings settings;  ///< the game's settings
+  friend bool operator==(const RoomCreate&, const RoomCreate&) = default;
+};
+/// ROOM_CREATED: server -> client, the room is open under `code`.
+struct RoomCreated {
+  std::string code;       ///< 6 characters to give to a friend
+  RoomSettings settings;  ///< the settings
+  friend bool operator==(const RoomCreated&, const RoomCreated&) = default;
+};
+/// ROOM_JOIN: client -> server, enter a friend's room.
+struct RoomJoin {
+  std::string code;    ///< the room's code (case does not matter)
+  bool rated = false;  ///< we ticked Rated (rated only when both did)
+  friend bool operator==(const RoomJoin&, const RoomJoin&) = default;
+};
+/// INVITE: client -> server, invite a player online to a private game.
+struct Invite {
+  std::string name;       ///< the player's name
+  RoomSettings settings;  ///< the game's settings
+  friend bool operator==(const Invite&, const Invite&) = default;
+};
+/// INVITED: server -> client, someone invites us.
+struct Invited {
+  std::uint32_t inviteId = 0;  ///< quote it in INVITE_REPLY
+  std::string from;            ///< who invites
+  std::int32_t score = 0;      ///< their ladder score
+  RoomSettings settings;       ///< the settings they chose (color: theirs)
+  friend bool operator==(const Invited&, const Invited&) = default;
+};
+/// INVITE_REPLY: client -> server, the answer to INVITED.
+struct InviteReply {
+  std::uint32_t inviteId = 0;  ///< from INVITED
+  bool accept = false;         ///< true: play
+  bool rated = false;          ///< we ticked Rated
+  friend bool operator==(const InviteReply&, const InviteReply&) = default;
+};
+/// MATCHED: server -> client, a game is set up; the match protocol (HELLO, or RESUME when
+/// resumeToken is set) starts on this connection with us as the joiner.
+struct Matched {
+  std::uint64_t gameId = 0;              ///< the server's id of the game
+  std::uint8_t boardSize = 15;           ///< as SETUP
+  Rule rule = Rule::Freestyle;           ///< as SETUP
+  FoulPolicy foul = FoulPolicy::Refuse;  ///< as SETUP
+  bool youAreBlack = true;               ///< our colour
+  std::string opponent;                  ///< the opponent's name
+  std::int32_t opponentScore = 0;        ///< the opponent's ladder score
+  bool rated = false;                    ///< the game counts for the ladder
+  std::uint64_t resumeToken = 0;  ///< nonzero: our suspended game; resume it (RESUME) with this
+  friend bool operator==(const Matched&, const Matched&) = default;
+};
+/// GAME_RESULT: server -> client, a game of ours ended and was written.
+struct GameResult {
+  std::uint64_t gameId = 0;            ///< the game
+  Outcome outcome = Outcome::Ongoing;  ///< the server's result
+  EndReason reason = EndReason::None;  ///< why it ended
+  bool rated = false;                  ///< the ladder changed
+  std::int32_t oldScore = 0;           ///< our score before
+  std::int32_t newScore = 0;           ///< our score after
+  friend bool operator==(const GameResult&, const GameResult&) = default;
+};
+/// GAMES_REQUEST: client -> server, our last 50 games (answered by GAME_LIST messages).
+struct GamesRequest {
+  friend bool operator==(const GamesRequest&, const GamesRequest&) = default;
+};
+/// One stored game, without its moves.
+struct GameSummary {
+  std::uint64_t id = 0;                ///< the server's id
+  std::int64_t endedAt = 0;            ///< when it ended, Unix seconds
+  std::string black;                   ///< Black's name
+  std::string white;                   ///< White's name
+  Rule rule = Rule::Freestyle;         ///< rule set
+  std::uint8_t boardSize = 15;         ///< intersections per side
+  Outcome outcome = Outcome::Ongoing;  ///< result
+  EndReason reason = EndReason::None;  ///< why it ended
+  bool rated = false;                  ///< counted for the ladder
+  std::int32_t blackDelta = 0;         ///< Black's ladder change
+  std::int32_t whiteDelta = 0;         ///< White's ladder change
+  std::uint16_t moves = 0;             ///< stones played
+  friend bool operator==(const GameSummary&, const GameSummary&) = default;
+};
+/// Most games in one GAME_LIST message.
+inline constexpr std::size_t kMaxGamesListed = 20;
+/// GAME_LIST: server -> client, part of the answer to GAMES_REQUEST (newest first).
+struct GameList {
+  bool last = true;                ///< the final part of the answer
+  std::vector<GameSummary> games;  ///< at most kMaxGamesListed
+  friend bool operator==(const GameList&, const GameList&) = default;
+};
+/// GET_GAME: client -> server, one stored game with its moves.
+struct GetGame {
+  std::uint64_t id = 0;  ///< from GAME_LIST
+  friend bool operator==(const GetGame&, const GetGame&) = default;
+};
+/// GAME_RECORD: server -> client, the answer to GET_GAME.
+struct GameRecord {
+  GameSummary summary;                    ///< the game
+  std::vector<SyncPoint> moves;           ///< its moves, Black's first first, <= kMaxSyncMoves
+  std::vector<std::uint32_t> moveMillis;  ///< the same count: milliseconds each move took
+  friend bool operator==(const GameRecord&, const GameRecord&) = default;
+};
+/// DENIED: server -> client, a hall request was refused.
+struct Denied {
+  MsgType request = MsgType::Find;       ///< the refused request's type
+  DenyCode code = DenyCode::BadRequest;  ///< why
+  std::string detail;                    ///< English detail, at most 200 bytes
+  friend bool operator==(const Denied&, const Denied&) = default;
+};
+/// OPPONENT_AWAY: server -> client during a game: the opponent's connection dropped (away) or
+/// came back.
+struct OpponentAway {
+  bool away = true;               ///< true: dropped; false: back
+  std::uint32_t secondsLeft = 0;  ///< away: seconds until the game is lost by the opponent
+  friend bool operator==(const OpponentAway&, const OpponentAway&) = default;
 };
 
 /// Any message we can send or receive.
