@@ -1,0 +1,786 @@
+#include "server/hall.h"
+
+#include <algorithm>
+#include <random>
+#include <utility>
+
+#include "core/utf8.h"
+#include "gomoku/version.h"
+
+namespace gomoku::server {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+Stone otherStone(Stone s) { return s == Stone::Black ? Stone::White : Stone::Black; }
+
+// Settings a server game can be played with (the P2P host dialog's limits).
+std::optional<std::string> settingsError(const net::RoomSettings& s) {
+  if (s.boardSize < 5 || s.boardSize > 25) return "the board size must be 5 to 25";
+  if (s.rule == Rule::Renju && s.boardSize != 15) return "renju is played on 15x15";
+  return std::nullopt;
+}
+
+}  // namespace
+
+struct Hall::TableEntry {
+  std::unique_ptr<GameTable> table;
+  std::int64_t account[2] = {0, 0};  // Side::A, Side::B
+  bool aIsBlack = true;              // of the game now running
+  int boardSize = 15;
+  Rule rule = Rule::Freestyle;
+  FoulPolicy foul = FoulPolicy::Refuse;
+  bool rated = false;
+  bool left[2] = {false, false};  // that side's match is over (back in the hall)
+  // The database id of each game of this table (1 = its first), shared with the storage jobs
+  // that fill it in: jobs run in order, so a later job always sees an earlier job's id.
+  std::map<int, std::shared_ptr<std::int64_t>> ids;
+  std::map<int, Clock::time_point> started;
+};
+
+Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed)
+    : env_(env),
+      storage_(storage),
+      config_(std::move(config)),
+      matchmaker_(seed ? seed : std::random_device{}()),
+      rooms_(seed ? seed + 1 : std::random_device{}()) {
+  // Games left running by a crash or a kill are interrupted; then the ladder's top.
+  env_.aside(Lane::Storage, [this, now = env_.unixTime()]() -> std::function<void()> {
+    int n = storage_.interruptUnfinished(now);
+    auto top = storage_.top(static_cast<int>(net::kMaxTopEntries));
+    return [this, n, top = std::move(top)] {
+      if (n) env_.log("interrupted " + std::to_string(n) + " game(s) left running before");
+      top_.clear();
+      std::uint16_t rank = 0;
+      for (const Account& a : top) top_.push_back({++rank, a.name, a.score, a.games, a.wins});
+    };
+  });
+}
+
+Hall::~Hall() {
+  if (waveTimer_) env_.cancel(*waveTimer_);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Connections
+
+void Hall::connected(ConnId c, const std::string& address) {
+  Conn conn;
+  conn.address = address;
+  conn.lastHeard = conn.rateStart = env_.now();
+  conns_[c] = conn;
+  net::Welcome w;
+  w.programVersion = kProgramVersion;
+  w.serverName = config_.serverName.substr(0, 64);
+  env_.send(c, w);
+  if (stopping_ || ++perAddress_[address] > config_.maxConnectionsPerAddress) {
+    env_.send(c, net::Error{net::ErrorCode::Limit,
+                            stopping_ ? "the server is shutting down"
+                                      : "too many connections from your address"});
+    env_.close(c);
+  }
+}
+
+bool Hall::overRate(Conn& conn) {
+  auto now = env_.now();
+  if (now - conn.rateStart > std::chrono::seconds(5)) {
+    conn.rateStart = now;
+    conn.rateCount = 0;
+  }
+  return ++conn.rateCount > config_.maxMessagesPerSecond * 5;
+}
+
+void Hall::received(ConnId c, const net::Message& m) {
+  auto it = conns_.find(c);
+  if (it == conns_.end()) return;
+  Conn& conn = it->second;
+  conn.lastHeard = env_.now();
+  if (overRate(conn)) {
+    env_.log(conn.address + ": too many messages, cut off");
+    env_.send(c, net::Error{net::ErrorCode::Limit, "too many messages per second"});
+    env_.close(c);
+    return;
+  }
+  if (std::holds_alternative<net::Heartbeat>(m)) return;
+  if (conn.first) {
+    conn.first = false;
+    if (std::holds_alternative<net::Hello>(m) || std::holds_alternative<net::Resume>(m)) {
+      env_.send(c, net::Error{net::ErrorCode::ServerOnly,
+                              "this is a Gomoku server, not a game host: use Play online"});
+      env_.close(c);
+      return;
+    }
+  }
+  if (auto* e = std::get_if<net::Error>(&m)) {
+    env_.log(conn.address + ": the client sent ERROR: " + e->text);
+    env_.close(c);
+    return;
+  }
+  switch (conn.state) {
+    case State::AwaitLogin:
+      if (auto* r = std::get_if<net::Register>(&m)) return onRegister(c, *r);
+      if (auto* l = std::get_if<net::Login>(&m)) return onLogin(c, *l);
+      if (std::holds_alternative<net::Bye>(m)) return env_.close(c);
+      if (static_cast<int>(net::typeOf(m)) >= 64)
+        return deny(c, net::typeOf(m), net::DenyCode::NotLoggedIn, "log in first");
+      env_.send(c, net::Error{net::ErrorCode::Protocol, "log in first"});
+      return env_.close(c);
+    case State::LoggingIn:
+      // A second REGISTER/LOGIN while the first is being checked.
+      return deny(c, net::typeOf(m), net::DenyCode::TooMany, "a login is being checked");
+    case State::Playing: {
+      Player* p = playerOf(c);
+      if (!p || !p->table) return;
+      if (std::holds_alternative<net::HallRequest>(m)) return sendHall(c);
+      if (static_cast<int>(net::typeOf(m)) >= 64)
+        return deny(c, net::typeOf(m), net::DenyCode::Busy, "you are in a game");
+      auto t = tables_.find(p->table);
+      if (t == tables_.end()) return;
+      std::uint64_t id = p->table;
+      t->second->table->receive(p->side, m);
+      (void)id;
+      return;
+    }
+    default:
+      return onHallMessage(c, conn, m);
+  }
+}
+
+void Hall::closed(ConnId c, const std::string& reason) {
+  auto it = conns_.find(c);
+  if (it == conns_.end()) return;
+  Conn conn = it->second;
+  conns_.erase(it);
+  if (--perAddress_[conn.address] <= 0) perAddress_.erase(conn.address);
+  Player* p = conn.account ? player(conn.account) : nullptr;
+  if (!p || p->conn != c) return;
+  env_.log(p->name + " disconnected (" + reason + ")");
+  p->conn = 0;
+  if (p->table) {
+    auto t = tables_.find(p->table);
+    if (t != tables_.end() && !t->second->left[static_cast<int>(p->side)]) {
+      // A dropped connection suspends the game; the player may log in again within the window.
+      t->second->table->connectionLost(p->side, reason);
+      std::int64_t account = p->id;
+      p->awayTimer = static_cast<std::uint32_t>(env_.after(config_.resumeWindow, [this, account] {
+        Player* q = player(account);
+        if (!q || q->conn || !q->table) return;
+        q->awayTimer.reset();
+        auto t2 = tables_.find(q->table);
+        if (t2 != tables_.end()) t2->second->table->abandon(q->side);
+        returnToHall(account);
+      }));
+      return;
+    }
+  }
+  matchmaker_.remove(p->id);
+  rooms_.forget(p->id);
+  online_.erase(p->id);
+}
+
+void Hall::stop(std::function<void()> done) {
+  stopping_ = true;
+  stopped_ = std::move(done);
+  if (waveTimer_) env_.cancel(*waveTimer_);
+  waveTimer_.reset();
+  std::vector<std::uint64_t> ids;
+  for (auto& [id, t] : tables_) ids.push_back(id);
+  for (std::uint64_t id : ids) {
+    auto t = tables_.find(id);
+    if (t != tables_.end()) t->second->table->interrupt();
+  }
+  for (auto& [c, conn] : conns_) {
+    env_.send(c, net::Bye{net::ByeReason::Closing, "the server is shutting down"});
+    env_.close(c);
+  }
+  // The interrupted games' writes were queued on the storage lane before this job.
+  env_.aside(Lane::Storage, [this]() -> std::function<void()> {
+    return [this] {
+      if (stopped_) std::exchange(stopped_, {})();
+    };
+  });
+}
+
+Hall::Player* Hall::player(std::int64_t account) {
+  auto it = online_.find(account);
+  return it == online_.end() ? nullptr : &it->second;
+}
+
+Hall::Player* Hall::playerOf(ConnId c) {
+  auto it = conns_.find(c);
+  if (it == conns_.end() || !it->second.account) return nullptr;
+  Player* p = player(it->second.account);
+  return p && p->conn == c ? p : nullptr;
+}
+
+void Hall::setState(ConnId c, State s) {
+  auto it = conns_.find(c);
+  if (it != conns_.end()) it->second.state = s;
+}
+
+void Hall::deny(ConnId c, net::MsgType request, net::DenyCode code, const std::string& detail) {
+  env_.send(c, net::Denied{request, code, detail.substr(0, 200)});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration and login
+
+void Hall::onRegister(ConnId c, const net::Register& r) {
+  if (NameProblem np = checkName(r.name); np != NameProblem::None)
+    return env_.send(c, net::LoginResult{net::LoginStatus::BadName, describe(np)});
+  if (PasswordProblem pp = checkPassword(r.password); pp != PasswordProblem::None)
+    return env_.send(c, net::LoginResult{net::LoginStatus::BadPassword, describe(pp)});
+  setState(c, State::LoggingIn);
+  std::string name = r.name, key = nameKey(r.name), password = r.password;
+  std::int32_t score = config_.initialScore;
+  std::int64_t now = env_.unixTime(), expires = now + config_.tokenLifetime;
+  env_.aside(Lane::Hash, [this, c, name, key, password, score, expires]()
+                             -> std::function<void()> {
+    std::string hash = hashPassword(password);
+    return [this, c, name, key, hash, score, expires] {
+      if (!conns_.count(c)) return;
+      env_.aside(Lane::Storage,
+                 [this, c, name, key, hash, score, expires]() -> std::function<void()> {
+                   auto account = storage_.createAccount(name, key, hash, score);
+                   std::string token;
+                   if (account) {
+                     token = newToken();
+                     storage_.addToken(account->id, tokenDigest(token), expires);
+                   }
+                   return [this, c, account, token] {
+                     if (!conns_.count(c)) return;
+                     if (!account)
+                       return loginFailed(c, net::LoginStatus::NameTaken, "that name is taken");
+                     env_.log(account->name + " registered");
+                     loggedIn(c, *account, token);
+                   };
+                 });
+    };
+  });
+}
+
+void Hall::onLogin(ConnId c, const net::Login& l) {
+  Conn& conn = conns_[c];
+  std::string key = nameKey(l.name);
+  auto delay = throttle_.delayFor(key, conn.address, env_.now());
+  setState(c, State::LoggingIn);
+  std::string address = conn.address, secret = l.secret;
+  net::LoginMethod method = l.method;
+  std::int64_t now = env_.unixTime(), expires = now + config_.tokenLifetime;
+  auto check = [this, c, key, address, secret, method, now, expires] {
+    if (!conns_.count(c)) return;
+    auto failed = [this, c, key, address] {
+      if (!conns_.count(c)) return;
+      throttle_.failed(key, address, env_.now());
+      loginFailed(c, net::LoginStatus::BadCredentials, "wrong name or password");
+    };
+    if (method == net::LoginMethod::Token) {
+      env_.aside(Lane::Storage, [this, c, key, secret, now, failed]() -> std::function<void()> {
+        auto account = storage_.accountByToken(tokenDigest(secret), now);
+        if (!account || account->key != key) return failed;
+        return [this, c, account, secret, key] {
+          if (!conns_.count(c)) return;
+          throttle_.succeeded(key, env_.now());
+          loggedIn(c, *account, secret);
+        };
+      });
+      return;
+    }
+    env_.aside(Lane::Storage, [this, c, key, secret, expires, failed]() -> std::function<void()> {
+      auto found = storage_.accountByKey(key);
+      return [this, c, found, secret, expires, failed, key] {
+        if (!conns_.count(c)) return;
+        // Unknown names are hashed too, so both answers take the same time.
+        std::string hash = found ? found->second : std::string{};
+        env_.aside(Lane::Hash, [this, c, found, hash, secret, expires, failed,
+                                key]() -> std::function<void()> {
+          bool ok = found && verifyPassword(hash, secret);
+          if (!found) (void)hashPassword(secret);
+          if (!ok) return failed;
+          return [this, c, account = found->first, expires, key] {
+            if (!conns_.count(c)) return;
+            throttle_.succeeded(key, env_.now());
+            std::string token = newToken();
+            std::int64_t id = account.id;
+            std::string digest = tokenDigest(token);
+            env_.aside(Lane::Storage, [this, id, digest, expires]() -> std::function<void()> {
+              storage_.addToken(id, digest, expires);
+              return [] {};
+            });
+            loggedIn(c, account, token);
+          };
+        });
+      };
+    });
+  };
+  if (delay.count() > 0)
+    env_.after(delay, check);
+  else
+    check();
+}
+
+void Hall::loginFailed(ConnId c, net::LoginStatus status, const std::string& detail) {
+  setState(c, State::AwaitLogin);
+  env_.send(c, net::LoginResult{status, detail});
+}
+
+void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
+  if (stopping_) return;
+  Conn& conn = conns_[c];
+  Player* p = player(a.id);
+  if (p && p->conn) {
+    auto old = conns_.find(p->conn);
+    bool silent = old == conns_.end() ||
+                  env_.now() - old->second.lastHeard >= config_.takeOverSilence;
+    if (!silent) {
+      env_.log(a.name + ": a second login refused");
+      return loginFailed(c, net::LoginStatus::AlreadySignedIn,
+                         "This account is already signed in on another computer");
+    }
+    // The old connection went quiet: the new login takes over.
+    ConnId oldId = p->conn;
+    env_.send(oldId, net::Error{net::ErrorCode::Replaced,
+                                "this account signed in on another computer"});
+    env_.close(oldId);
+    if (old != conns_.end()) old->second.account = 0;
+    p->conn = 0;
+    if (p->table) {
+      auto t = tables_.find(p->table);
+      if (t != tables_.end()) t->second->table->connectionLost(p->side, "replaced by a new login");
+    }
+  }
+  conn.account = a.id;
+  conn.state = State::Hall;
+  if (!p) {
+    Player np;
+    np.id = a.id;
+    np.name = a.name;
+    np.key = a.key;
+    np.stats = {a.score, a.games, a.wins, a.draws};
+    p = &online_.emplace(a.id, std::move(np)).first->second;
+  }
+  p->conn = c;
+  env_.log(a.name + " logged in from " + conn.address);
+  net::LoginResult r;
+  r.status = net::LoginStatus::Ok;
+  r.name = p->name;
+  r.token = token;
+  r.stats = p->stats;
+  r.elo = config_.ladder.elo;
+  env_.send(c, r);
+  sendHall(c);
+  if (p->awayTimer) {
+    env_.cancel(*p->awayTimer);
+    p->awayTimer.reset();
+  }
+  if (p->table) {
+    auto t = tables_.find(p->table);
+    if (t != tables_.end() && !t->second->left[static_cast<int>(p->side)]) {
+      TableEntry& e = *t->second;
+      int me = static_cast<int>(p->side);
+      Player* opp = player(e.account[1 - me]);
+      bool black = (p->side == Side::A) == e.aIsBlack;
+      auto& ids = e.ids.rbegin()->second;
+      env_.send(c, net::Matched{static_cast<std::uint64_t>(*ids), static_cast<std::uint8_t>(e.boardSize),
+                                e.rule, e.foul, black, opp ? opp->name : std::string{},
+                                opp ? opp->stats.score : 0, e.rated,
+                                e.table->resumeToken(p->side)});
+      conn.state = State::Playing;
+      e.table->resumed(p->side);
+    } else {
+      p->table = 0;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hall
+
+void Hall::sendHall(ConnId c) {
+  if (Player* p = playerOf(c)) sendStats(c, *p);
+  sendPlayers(c);
+  env_.send(c, net::Top{top_});
+}
+
+void Hall::sendStats(ConnId c, const Player& p) {
+  env_.send(c, net::Stats{p.name, p.stats, config_.ladder.elo});
+}
+
+void Hall::sendPlayers(ConnId c) {
+  net::Players list;
+  list.total = static_cast<std::uint32_t>(online_.size());
+  std::vector<const Player*> all;
+  for (auto& [id, p] : online_) all.push_back(&p);
+  std::sort(all.begin(), all.end(), [](const Player* a, const Player* b) {
+    return a->stats.score != b->stats.score ? a->stats.score > b->stats.score : a->id < b->id;
+  });
+  for (const Player* p : all) {
+    if (list.players.size() >= net::kMaxPlayersListed) break;
+    net::PlayerState st = net::PlayerState::Hall;
+    if (p->table)
+      st = net::PlayerState::Playing;
+    else if (matchmaker_.waiting(p->id))
+      st = net::PlayerState::Finding;
+    list.players.push_back({p->name, p->stats.score, st});
+  }
+  env_.send(c, list);
+}
+
+void Hall::refreshTop() {
+  env_.aside(Lane::Storage, [this]() -> std::function<void()> {
+    auto top = storage_.top(static_cast<int>(net::kMaxTopEntries));
+    return [this, top = std::move(top)] {
+      top_.clear();
+      std::uint16_t rank = 0;
+      for (const Account& a : top) top_.push_back({++rank, a.name, a.score, a.games, a.wins});
+    };
+  });
+}
+
+void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
+  Player* p = playerOf(c);
+  if (!p) return env_.close(c);
+  net::MsgType type = net::typeOf(m);
+  bool idle = conn.state == State::Hall;
+  if (std::holds_alternative<net::HallRequest>(m)) return sendHall(c);
+  if (std::holds_alternative<net::Bye>(m)) return env_.close(c);
+  if (std::holds_alternative<net::Register>(m) || std::holds_alternative<net::Login>(m))
+    return deny(c, type, net::DenyCode::AlreadyLoggedIn, "you are logged in");
+  if (auto* f = std::get_if<net::Find>(&m)) {
+    if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
+    matchmaker_.add(p->id, p->stats.score, f->rule, env_.now());
+    conn.state = State::Finding;
+    return scheduleWave();
+  }
+  if (std::holds_alternative<net::CancelFind>(m)) {
+    if (conn.state == State::Finding) matchmaker_.remove(p->id);
+    if (conn.state == State::InRoom) rooms_.close(p->id);
+    if (conn.state == State::Finding || conn.state == State::InRoom) conn.state = State::Hall;
+    return;
+  }
+  if (auto* rc = std::get_if<net::RoomCreate>(&m)) {
+    if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
+    if (auto e = settingsError(rc->settings)) return deny(c, type, net::DenyCode::BadRequest, *e);
+    std::string code = rooms_.create(p->id, rc->settings);
+    conn.state = State::InRoom;
+    return env_.send(c, net::RoomCreated{code, rc->settings});
+  }
+  if (auto* rj = std::get_if<net::RoomJoin>(&m)) {
+    if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
+    auto joined = rooms_.join(rj->code, p->id, rj->rated);
+    if (!joined) return deny(c, type, net::DenyCode::NoSuchRoom, "no room has that code");
+    Player* owner = player(joined->owner);
+    if (!owner || !owner->conn) return deny(c, type, net::DenyCode::NoSuchRoom, "the room closed");
+    rooms_.close(joined->owner);
+    bool ownerBlack = joined->settings.color == net::SeatColor::Black ||
+                      (joined->settings.color == net::SeatColor::Random && (roomCoin_++ & 1));
+    std::int64_t black = ownerBlack ? owner->id : p->id, white = ownerBlack ? p->id : owner->id;
+    return startTable(black, white, joined->settings.boardSize, joined->settings.rule,
+                      joined->settings.foul, joined->rated);
+  }
+  if (auto* inv = std::get_if<net::Invite>(&m)) {
+    if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
+    if (auto e = settingsError(inv->settings)) return deny(c, type, net::DenyCode::BadRequest, *e);
+    std::string key = nameKey(inv->name);
+    if (key == p->key) return deny(c, type, net::DenyCode::Yourself, "you cannot invite yourself");
+    Player* to = nullptr;
+    for (auto& [id, q] : online_)
+      if (q.key == key && q.conn) to = &q;
+    if (!to) return deny(c, type, net::DenyCode::NoSuchPlayer, inv->name + " is not online");
+    if (to->table) return deny(c, type, net::DenyCode::PlayerBusy, to->name + " is playing");
+    auto id = rooms_.invite(p->id, to->id, inv->settings, env_.now());
+    if (!id) return deny(c, type, net::DenyCode::TooMany, "too many open invitations");
+    return env_.send(to->conn, net::Invited{*id, p->name, p->stats.score, inv->settings});
+  }
+  if (auto* rep = std::get_if<net::InviteReply>(&m)) {
+    auto acc = rooms_.answer(rep->inviteId, p->id, rep->accept, rep->rated, env_.now());
+    if (!acc) return deny(c, type, net::DenyCode::InviteGone, "the invitation is gone");
+    Player* from = player(acc->from);
+    if (!rep->accept) {
+      if (from && from->conn)
+        deny(from->conn, net::MsgType::Invite, net::DenyCode::InviteDeclined,
+             p->name + " declined");
+      return;
+    }
+    auto fromConn = from ? conns_.find(from->conn) : conns_.end();
+    if (!from || fromConn == conns_.end() || fromConn->second.state != State::Hall)
+      return deny(c, type, net::DenyCode::InviteGone, "the inviter is busy or gone");
+    if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
+    bool fromBlack = acc->settings.color == net::SeatColor::Black ||
+                     (acc->settings.color == net::SeatColor::Random && (roomCoin_++ & 1));
+    std::int64_t black = fromBlack ? from->id : p->id, white = fromBlack ? p->id : from->id;
+    return startTable(black, white, acc->settings.boardSize, acc->settings.rule,
+                      acc->settings.foul, acc->rated);
+  }
+  if (std::holds_alternative<net::GamesRequest>(m)) {
+    std::int64_t id = p->id;
+    env_.aside(Lane::Storage, [this, c, id]() -> std::function<void()> {
+      auto games = storage_.gamesOf(id, 50);
+      return [this, c, games = std::move(games)] {
+        if (!conns_.count(c)) return;
+        net::GameList part;
+        part.last = false;
+        for (std::size_t i = 0; i < games.size(); ++i) {
+          part.games.push_back(summaryOf(games[i]));
+          if (part.games.size() == net::kMaxGamesListed && i + 1 < games.size()) {
+            env_.send(c, part);
+            part.games.clear();
+          }
+        }
+        part.last = true;
+        env_.send(c, part);
+      };
+    });
+    return;
+  }
+  if (auto* g = std::get_if<net::GetGame>(&m)) {
+    std::int64_t id = static_cast<std::int64_t>(g->id);
+    env_.aside(Lane::Storage, [this, c, id]() -> std::function<void()> {
+      auto game = id > 0 ? storage_.game(id) : std::nullopt;
+      return [this, c, game = std::move(game)] {
+        if (!conns_.count(c)) return;
+        if (!game || game->outcome == Outcome::Ongoing)
+          return deny(c, net::MsgType::GetGame, net::DenyCode::NoSuchGame, "no such game");
+        net::GameRecord r;
+        r.summary = summaryOf(*game);
+        for (Point q : game->moves)
+          r.moves.push_back({static_cast<std::uint8_t>(q.x), static_cast<std::uint8_t>(q.y)});
+        r.moveMillis = game->moveMillis;
+        r.moveMillis.resize(r.moves.size());
+        env_.send(c, r);
+      };
+    });
+    return;
+  }
+  if (static_cast<int>(type) >= 64)
+    return deny(c, type, net::DenyCode::BadRequest, "not a request of the hall");
+  // A match message outside a game (a late one after the game closed): ignored.
+}
+
+net::GameSummary Hall::summaryOf(const GameRow& g) {
+  net::GameSummary s;
+  s.id = static_cast<std::uint64_t>(g.id);
+  s.endedAt = g.endedAt;
+  s.black = g.blackName;
+  s.white = g.whiteName;
+  s.rule = g.rule;
+  s.boardSize = static_cast<std::uint8_t>(g.boardSize);
+  s.outcome = g.outcome;
+  s.reason = g.reason;
+  s.rated = g.rated;
+  s.blackDelta = g.blackAfter - g.blackBefore;
+  s.whiteDelta = g.whiteAfter - g.whiteBefore;
+  s.moves = static_cast<std::uint16_t>(g.moves.size());
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matchmaking and games
+
+void Hall::scheduleWave() {
+  if (waveTimer_ || stopping_) return;
+  waveTimer_ = env_.after(config_.waveInterval, [this] {
+    waveTimer_.reset();
+    wave();
+  });
+}
+
+void Hall::wave() {
+  for (const Matchmaker::Pair& pair : matchmaker_.wave(env_.now()))
+    startTable(pair.black, pair.white, 15, pair.rule, FoulPolicy::Refuse, true);
+  if (matchmaker_.size() > 0) scheduleWave();
+}
+
+void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rule rule,
+                      FoulPolicy foul, bool rated) {
+  Player* b = player(black);
+  Player* w = player(white);
+  if (!b || !w || !b->conn || !w->conn) return;
+  std::uint64_t tid = nextTable_++;
+  auto entry = std::make_unique<TableEntry>();
+  TableEntry& e = *entry;
+  e.account[0] = black;  // side A plays Black in the first game
+  e.account[1] = white;
+  e.aIsBlack = true;
+  e.boardSize = boardSize;
+  e.rule = rule;
+  e.foul = foul;
+  e.rated = rated;
+  for (Player* p : {b, w}) {
+    p->table = tid;
+    p->side = p == b ? Side::A : Side::B;
+    setState(p->conn, State::Playing);
+  }
+  matchmaker_.setLastColor(black, Stone::Black);
+  matchmaker_.setLastColor(white, Stone::White);
+  TableSetup setup;
+  setup.nameA = b->name;
+  setup.nameB = w->name;
+  setup.aIsBlack = true;
+  setup.boardSize = boardSize;
+  setup.rule = rule;
+  setup.foul = foul;
+  TableCallbacks cb;
+  cb.send = [this, tid](Side s, const net::Message& m) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end()) return;
+    Player* p = player(t->second->account[static_cast<int>(s)]);
+    if (p && p->conn && p->table == tid) env_.send(p->conn, m);
+  };
+  cb.leaveGame = [this, tid](Side s) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end()) return;
+    t->second->left[static_cast<int>(s)] = true;
+    returnToHall(t->second->account[static_cast<int>(s)]);
+    if (t->second->left[0] && t->second->left[1]) {
+      // Destroyed later, not inside its own callback.
+      env_.after(milliseconds(0), [this, tid] { tables_.erase(tid); });
+    }
+  };
+  cb.gameStarted = [this, tid](int number, bool aIsBlack) { gameStarted(tid, number, aIsBlack); };
+  cb.gameEnded = [this, tid](const GameEnd& end) { tableEnded(tid, end); };
+  cb.opponentAway = [this, tid](Side s, bool away, std::chrono::seconds left) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end()) return;
+    Player* p = player(t->second->account[static_cast<int>(s)]);
+    if (p && p->conn)
+      env_.send(p->conn, net::OpponentAway{away, static_cast<std::uint32_t>(left.count())});
+  };
+  cb.fault = [this, tid](const std::string& what) {
+    env_.log("table " + std::to_string(tid) + ": " + what);
+  };
+  e.table = std::make_unique<GameTable>(setup, std::move(cb), [this] { return env_.now(); },
+                                        config_.resumeWindow);
+  tables_[tid] = std::move(entry);
+  gameStarted(tid, 1, true);
+  // MATCHED goes out once the first game's row exists (its id), then the match starts.
+  env_.aside(Lane::Storage, [this, tid]() -> std::function<void()> {
+    return [this, tid] {
+      auto t = tables_.find(tid);
+      if (t == tables_.end()) return;
+      TableEntry& e = *t->second;
+      for (int s = 0; s < 2; ++s) {
+        Player* me = player(e.account[s]);
+        Player* opp = player(e.account[1 - s]);
+        if (!me || !me->conn || !opp) continue;
+        env_.send(me->conn, net::Matched{static_cast<std::uint64_t>(*e.ids[1]),
+                                         static_cast<std::uint8_t>(e.boardSize), e.rule, e.foul,
+                                         s == 0, opp->name, opp->stats.score, e.rated, 0});
+      }
+      env_.log("game " + std::to_string(*e.ids[1]) + ": " + std::to_string(e.account[0]) +
+               " vs " + std::to_string(e.account[1]));
+      e.table->start();
+    };
+  });
+}
+
+void Hall::gameStarted(std::uint64_t tid, int number, bool aIsBlack) {
+  auto t = tables_.find(tid);
+  if (t == tables_.end()) return;
+  TableEntry& e = *t->second;
+  e.aIsBlack = aIsBlack;
+  auto id = std::make_shared<std::int64_t>(0);
+  e.ids[number] = id;
+  GameRow row;
+  row.blackId = aIsBlack ? e.account[0] : e.account[1];
+  row.whiteId = aIsBlack ? e.account[1] : e.account[0];
+  Player* b = player(row.blackId);
+  Player* w = player(row.whiteId);
+  row.blackName = b ? b->name : std::string{};
+  row.whiteName = w ? w->name : std::string{};
+  row.rule = e.rule;
+  row.boardSize = e.boardSize;
+  row.rated = e.rated;
+  row.startedAt = env_.unixTime();
+  env_.aside(Lane::Storage, [this, row, id]() -> std::function<void()> {
+    *id = storage_.startGame(row);
+    return [] {};
+  });
+}
+
+void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
+  auto t = tables_.find(tid);
+  if (t == tables_.end()) return;
+  TableEntry& e = *t->second;
+  auto idIt = e.ids.find(end.gameNumber);
+  if (idIt == e.ids.end()) return;
+  std::shared_ptr<std::int64_t> id = idIt->second;
+  std::int64_t blackId = end.aIsBlack ? e.account[0] : e.account[1];
+  std::int64_t whiteId = end.aIsBlack ? e.account[1] : e.account[0];
+  bool rated = e.rated && (end.result.outcome == Outcome::BlackWins ||
+                           end.result.outcome == Outcome::WhiteWins ||
+                           end.result.outcome == Outcome::Draw);
+  LadderConfig ladder = config_.ladder;
+  std::int64_t now = env_.unixTime();
+  GameEnd copy = end;
+  env_.aside(Lane::Storage, [this, id, blackId, whiteId, rated, ladder, now,
+                             copy]() -> std::function<void()> {
+    auto b = storage_.accountById(blackId);
+    auto w = storage_.accountById(whiteId);
+    GameRow row = *storage_.game(*id);
+    row.outcome = copy.result.outcome;
+    row.reason = copy.result.reason;
+    row.moves = copy.moves;
+    row.moveMillis = copy.moveMillis;
+    row.endedAt = now;
+    row.rated = rated;
+    LadderChange lb, lw;
+    if (b && w) {
+      lb.before = lb.after = b->score;
+      lw.before = lw.after = w->score;
+      if (rated) {
+        auto [nb, nw] = ladderAfter(ladder, b->score, b->games, w->score, w->games,
+                                    copy.result.outcome);
+        lb.after = nb;
+        lw.after = nw;
+        lb.win = copy.result.outcome == Outcome::BlackWins;
+        lw.win = copy.result.outcome == Outcome::WhiteWins;
+        lb.draw = lw.draw = copy.result.outcome == Outcome::Draw;
+      }
+    }
+    row.blackBefore = lb.before;
+    row.blackAfter = lb.after;
+    row.whiteBefore = lw.before;
+    row.whiteAfter = lw.after;
+    storage_.finishGame(row, lb, lw);
+    auto nb = storage_.accountById(blackId);
+    auto nw = storage_.accountById(whiteId);
+    return [this, id, row, rated, nb, nw] {
+      env_.log("game " + std::to_string(*id) + " ended: " + outcomeName(row.outcome) + " (" +
+               std::to_string(static_cast<int>(row.reason)) + ")" + (rated ? ", rated" : ""));
+      for (const auto& acc : {nb, nw}) {
+        if (!acc) continue;
+        Player* p = player(acc->id);
+        bool black = acc->id == row.blackId;
+        if (p) p->stats = {acc->score, acc->games, acc->wins, acc->draws};
+        if (p && p->conn) {
+          env_.send(p->conn, net::GameResult{static_cast<std::uint64_t>(*id), row.outcome,
+                                             row.reason, rated,
+                                             black ? row.blackBefore : row.whiteBefore,
+                                             black ? row.blackAfter : row.whiteAfter});
+          sendStats(p->conn, *p);
+        }
+      }
+      if (rated) refreshTop();
+    };
+  });
+}
+
+void Hall::returnToHall(std::int64_t account) {
+  Player* p = player(account);
+  if (!p) return;
+  p->table = 0;
+  if (p->awayTimer) {
+    env_.cancel(*p->awayTimer);
+    p->awayTimer.reset();
+  }
+  if (!p->conn) {
+    online_.erase(account);  // away and the game is over: offline
+    return;
+  }
+  setState(p->conn, State::Hall);
+}
+
+}  // namespace gomoku::server

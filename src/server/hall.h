@@ -1,0 +1,168 @@
+#pragma once
+/// @file The server's logic without sockets or threads: connections, registration and login,
+/// the hall (players online, the ladder's top), matchmaking, private rooms and invitations, and
+/// the games (each a GameTable). Everything it does to the outside world goes through HallEnv:
+/// messages to connections, closing them, timers, and jobs that must not run on the hall's
+/// thread (password hashing, the database). The Asio server (server.h) is one HallEnv; the
+/// tests and the fuzz target are others. Not thread-safe: one strand calls it.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "net/wire.h"
+#include "server/accounts.h"
+#include "server/ladder.h"
+#include "server/lobby.h"
+#include "server/storage.h"
+#include "server/table.h"
+
+namespace gomoku::server {
+
+/// A connection's number, given by the HallEnv; never reused while the server runs.
+using ConnId = std::uint64_t;
+
+/// Where a job runs off the hall's thread.
+enum class Lane {
+  Storage,  ///< the database, one job at a time in the order given
+  Hash,     ///< password hashing (argon2id is slow on purpose)
+};
+
+/// What the hall needs from the world around it.
+class HallEnv {
+ public:
+  virtual ~HallEnv() = default;
+  /// Queues a message for connection `c` (ignored when it is closed).
+  virtual void send(ConnId c, const net::Message& m) = 0;
+  /// Closes connection `c` after its queued messages; the hall is told by closed() later.
+  virtual void close(ConnId c) = 0;
+  /// Now, for timers, throttles and the games' move times.
+  virtual std::chrono::steady_clock::time_point now() = 0;
+  /// Unix seconds, for the database.
+  virtual std::int64_t unixTime() = 0;
+  /// Calls `fn` on the hall's thread after `delay`; returns an id for cancel().
+  virtual std::uint64_t after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
+  /// Cancels a timer of after(); nothing when it ran already.
+  virtual void cancel(std::uint64_t timer) = 0;
+  /// Runs `job` on `lane` (off the hall's thread); the function it returns then runs on the
+  /// hall's thread. A job's exception is the server's fault: the env logs it and stops.
+  virtual void aside(Lane lane, std::function<std::function<void()>()> job) = 0;
+  /// One line for the log (an event, not for users).
+  virtual void log(const std::string& line) = 0;
+};
+
+/// The server's settings that the hall applies.
+struct HallConfig {
+  std::string serverName = "Gomoku server";           ///< WELCOME's name
+  LadderConfig ladder;                                ///< points or Elo
+  std::int32_t initialScore = 1000;                   ///< a new account's score
+  std::chrono::milliseconds resumeWindow{180000};     ///< a dropped player may come back so long
+  int maxConnectionsPerAddress = 20;                  ///< more are refused (ERROR Limit)
+  int maxMessagesPerSecond = 40;                      ///< averaged over 5 s; more: cut off
+  std::chrono::milliseconds takeOverSilence{5000};    ///< a connection silent so long may be
+                                                      ///< taken over by a new login
+  std::int64_t tokenLifetime = 30LL * 24 * 3600;      ///< session tokens, seconds
+  std::chrono::milliseconds waveInterval{1000};       ///< matchmaking wave period
+};
+
+/// The hall: call connected(), received() and closed() for each connection, and stop() once.
+class Hall {
+ public:
+  /// A hall over `storage` (used only inside Lane::Storage jobs).
+  Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed = 0);
+  ~Hall();
+  Hall(const Hall&) = delete;
+  Hall& operator=(const Hall&) = delete;
+
+  /// A new connection from `address` (an IP address, no port): sends WELCOME, or ERROR Limit
+  /// and close when that address has too many connections.
+  void connected(ConnId c, const std::string& address);
+  /// A decoded message from connection `c`.
+  void received(ConnId c, const net::Message& m);
+  /// Connection `c` is gone (closed by either side, failed, or silent); `reason` for the log.
+  void closed(ConnId c, const std::string& reason);
+  /// Shutting down: games running are ended as interrupted and written; every connection is
+  /// told and closed. `done` runs once the last write is done.
+  void stop(std::function<void()> done);
+
+  /// Players online now (logged in).
+  std::size_t playersOnline() const { return online_.size(); }
+  /// Games running now.
+  std::size_t tablesOpen() const { return tables_.size(); }
+
+ private:
+  enum class State { AwaitLogin, LoggingIn, Hall, Finding, InRoom, Matching, Playing };
+  struct Player;
+  struct Conn {
+    std::string address;
+    State state = State::AwaitLogin;
+    std::int64_t account = 0;  // 0 until logged in
+    std::chrono::steady_clock::time_point lastHeard;
+    std::chrono::steady_clock::time_point rateStart;
+    int rateCount = 0;
+    bool first = true;  // no message received yet
+  };
+  struct Player {
+    std::int64_t id = 0;
+    std::string name;
+    std::string key;
+    net::PlayerStats stats;
+    ConnId conn = 0;            // 0: no connection (a suspended game waits for it)
+    std::uint64_t table = 0;    // the table of its game (0: none)
+    Side side = Side::A;        // its side at that table
+    std::optional<std::uint32_t> awayTimer;
+  };
+  struct TableEntry;
+
+  void onFirst(ConnId c, Conn& conn, const net::Message& m);
+  void onRegister(ConnId c, const net::Register& r);
+  void onLogin(ConnId c, const net::Login& l);
+  void loggedIn(ConnId c, const Account& a, const std::string& token);
+  void loginFailed(ConnId c, net::LoginStatus status, const std::string& detail);
+  void onHallMessage(ConnId c, Conn& conn, const net::Message& m);
+  void deny(ConnId c, net::MsgType request, net::DenyCode code, const std::string& detail);
+  void sendHall(ConnId c);
+  void sendStats(ConnId c, const Player& p);
+  void sendPlayers(ConnId c);
+  void refreshTop();
+  void scheduleWave();
+  void wave();
+  void startTable(std::int64_t black, std::int64_t white, int boardSize, Rule rule,
+                  FoulPolicy foul, bool rated);
+  void gameStarted(std::uint64_t table, int number, bool aIsBlack);
+  void tableEnded(std::uint64_t table, const GameEnd& end);
+  static net::GameSummary summaryOf(const GameRow& g);
+  void returnToHall(std::int64_t account);
+  void dropTable(std::uint64_t table);
+  Player* player(std::int64_t account);
+  Player* playerOf(ConnId c);
+  void setState(ConnId c, State s);
+  bool overRate(Conn& conn);
+
+  HallEnv& env_;
+  Storage& storage_;
+  HallConfig config_;
+  LoginThrottle throttle_;
+  Matchmaker matchmaker_;
+  Rooms rooms_;
+  std::unordered_map<ConnId, Conn> conns_;
+  std::unordered_map<std::string, int> perAddress_;
+  std::map<std::int64_t, Player> online_;  // by account id (also players away from a game)
+  std::map<std::uint64_t, std::unique_ptr<TableEntry>> tables_;
+  std::uint64_t nextTable_ = 1;
+  std::vector<net::TopEntry> top_;
+  std::optional<std::uint64_t> waveTimer_;
+  unsigned roomCoin_ = 0;  // who plays Black in a room with SeatColor::Random
+  bool stopping_ = false;
+  int writesInFlight_ = 0;
+  std::function<void()> stopped_;
+};
+
+}  // namespace gomoku::server

@@ -1,0 +1,92 @@
+// gomoku-server: the online server (accounts, the hall, matchmaking, private rooms, the ladder,
+// authoritative games). Runs with no arguments: port 6516 on all addresses, an SQLite database
+// in $XDG_DATA_HOME/gomoku-server/server.db. Options may also come from a config file (TOML or
+// INI, read by CLI11): --config FILE. One log line per event on stderr; SIGINT/SIGTERM stop it
+// cleanly (games running are written as interrupted).
+
+#include <cstdio>
+#include <exception>
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "gomoku/version.h"
+#include "server/server.h"
+#include "server/storage.h"
+
+int main(int argc, char** argv) {
+  using namespace gomoku::server;
+  CLI::App app{"gomoku-server " + std::string(gomoku::kProgramVersion) +
+               ": the online server for Gomoku (accounts, hall, matchmaking, ladder)"};
+  app.set_version_flag("--version", std::string(gomoku::kProgramVersion));
+  app.set_config("--config", "", "Read options from FILE (TOML or INI; the long option names)");
+
+  ServerOptions o;
+  std::string db;
+  int resumeSeconds = 180;
+  std::string ladder = "points";
+  int waveMillis = 1000;
+  app.add_option("--listen", o.listen, "Address to listen on (default: all, IPv6 and IPv4)");
+  app.add_option("--port", o.port, "TCP port (0: any free port)")
+      ->default_val(6516)
+      ->check(CLI::Range(0, 65535));
+  app.add_option("--db", db,
+                 "Database: a file path for SQLite, or postgresql://user@host/db "
+                 "(default: $XDG_DATA_HOME/gomoku-server/server.db)");
+  app.add_option("--name", o.hall.serverName, "The server's name shown to players")
+      ->default_val("Gomoku server");
+  app.add_option("--resume-window", resumeSeconds,
+                 "Seconds a dropped player may take to come back before losing the game")
+      ->default_val(180)
+      ->check(CLI::Range(1, 24 * 3600));
+  app.add_option("--ladder", ladder, "Ladder: points (win +N, loss -M) or elo")
+      ->default_val("points")
+      ->check(CLI::IsMember({"points", "elo"}));
+  app.add_option("--ladder-win", o.hall.ladder.win, "Points for a rated win")
+      ->default_val(30)
+      ->check(CLI::Range(0, 1000));
+  app.add_option("--ladder-loss", o.hall.ladder.loss, "Points taken for a rated loss")
+      ->default_val(30)
+      ->check(CLI::Range(0, 1000));
+  app.add_option("--initial-score", o.hall.initialScore, "A new account's score")
+      ->default_val(1000);
+  app.add_option("--max-connections-per-address", o.hall.maxConnectionsPerAddress,
+                 "Connections one IP address may hold")
+      ->default_val(20)
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--max-messages-per-second", o.hall.maxMessagesPerSecond,
+                 "Messages a connection may send per second (averaged over 5 s)")
+      ->default_val(40)
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--threads", o.ioThreads, "Connection threads (0: one per core)")
+      ->default_val(0)
+      ->check(CLI::Range(0, 256));
+  app.add_option("--wave-interval", waveMillis, "Milliseconds between matchmaking waves")
+      ->default_val(1000)
+      ->check(CLI::Range(10, 60000));
+  CLI11_PARSE(app, argc, argv);
+  o.hall.resumeWindow = std::chrono::seconds(resumeSeconds);
+  o.hall.ladder.elo = ladder == "elo";
+  o.hall.waveInterval = std::chrono::milliseconds(waveMillis);
+
+  auto logger = spdlog::stderr_logger_mt("gomoku-server");
+  logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e %v");
+  logger->flush_on(spdlog::level::info);
+  auto log = [logger](const std::string& line) { logger->info(line); };
+
+  try {
+    if (db.empty()) db = defaultDatabasePath();
+    auto storage = openStorage(db);
+    log("database " + (db.rfind("postgres", 0) == 0 ? std::string("PostgreSQL") : db) +
+        ", schema version " + std::to_string(storage->schemaVersion()));
+    Server server(o, std::move(storage), log);
+    server.run();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gomoku-server: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

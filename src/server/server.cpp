@@ -1,0 +1,269 @@
+#include "server/server.h"
+
+#include <atomic>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ip/v6_only.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "net/session.h"
+
+namespace gomoku::server {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+using boost::system::error_code;
+using Clock = std::chrono::steady_clock;
+using Work = asio::executor_work_guard<asio::io_context::executor_type>;
+
+namespace {
+
+// The peer's IP address without the port (the per-address limits count it).
+std::string addressOf(const tcp::socket& s) {
+  error_code ec;
+  auto ep = s.remote_endpoint(ec);
+  if (ec) return "?";
+  auto a = ep.address();
+  if (a.is_v6() && a.to_v6().is_v4_mapped())
+    return asio::ip::make_address_v4(asio::ip::v4_mapped, a.to_v6()).to_string();
+  return a.to_string();
+}
+
+}  // namespace
+
+// One client connection, living on one of the connection io_contexts.
+struct Link {
+  std::shared_ptr<net::Session> session;
+  std::unique_ptr<asio::steady_timer> timer;  // heartbeat and silence check
+  std::atomic<std::int64_t> lastHeard{0};     // steady ticks of the last message
+  bool closed = false;                        // on its io_context: the session ended
+};
+
+struct Server::Impl final : HallEnv {
+  ServerOptions options;
+  std::unique_ptr<Storage> storage;
+  std::function<void(const std::string&)> logFn;
+
+  asio::io_context hallIo;     // the Hall and every game: one thread
+  asio::io_context storageIo;  // Lane::Storage: one thread, jobs in order
+  asio::io_context hashIo;     // Lane::Hash
+  std::vector<std::unique_ptr<asio::io_context>> ios;  // connections
+  std::vector<Work> work;
+  std::unique_ptr<tcp::acceptor> acceptor;
+  asio::signal_set signals{hallIo, SIGINT, SIGTERM};
+
+  std::unordered_map<ConnId, std::shared_ptr<Link>> links;
+  std::atomic<ConnId> nextConn{1};
+  std::size_t nextIo = 0;
+  std::unordered_map<std::uint64_t, std::unique_ptr<asio::steady_timer>> timers;
+  std::uint64_t nextTimer = 1;
+  bool stopping = false;
+  std::unique_ptr<Hall> hall;  // last: destroyed first, while the timers still exist
+
+  // HallEnv (all on the hall thread)
+  void send(ConnId c, const net::Message& m) override {
+    auto it = links.find(c);
+    if (it != links.end()) it->second->session->send(m);
+  }
+  void close(ConnId c) override {
+    auto it = links.find(c);
+    if (it != links.end()) it->second->session->closeAfterWrites();
+  }
+  Clock::time_point now() override { return Clock::now(); }
+  std::int64_t unixTime() override {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
+  std::uint64_t after(std::chrono::milliseconds delay, std::function<void()> fn) override {
+    std::uint64_t id = nextTimer++;
+    auto t = std::make_unique<asio::steady_timer>(hallIo, delay);
+    t->async_wait([this, id, fn = std::move(fn)](error_code ec) {
+      if (ec) return;
+      timers.erase(id);
+      fn();
+    });
+    timers[id] = std::move(t);
+    return id;
+  }
+  void cancel(std::uint64_t timer) override { timers.erase(timer); }
+  void aside(Lane lane, std::function<std::function<void()>()> job) override {
+    asio::post(lane == Lane::Storage ? storageIo : hashIo, [this, job = std::move(job)] {
+      std::function<void()> then;
+      try {
+        then = job();
+      } catch (const std::exception& e) {
+        log(std::string("fatal: ") + e.what());
+        asio::post(hallIo, [this] { shutdown(); });
+        return;
+      }
+      if (then) asio::post(hallIo, std::move(then));
+    });
+  }
+  void log(const std::string& line) override { logFn(line); }
+
+  void accept() {
+    asio::io_context& io = *ios[nextIo++ % ios.size()];
+    acceptor->async_accept(io, [this, &io](error_code ec, tcp::socket socket) {
+      if (ec == asio::error::operation_aborted || !acceptor) return;
+      if (!ec) adopt(io, std::move(socket));
+      accept();
+    });
+  }
+
+  // On the hall thread: a new connection.
+  void adopt(asio::io_context& io, tcp::socket socket) {
+    ConnId id = nextConn++;
+    std::string address = addressOf(socket);
+    auto link = std::make_shared<Link>();
+    link->session = std::make_shared<net::Session>(std::move(socket));
+    link->timer = std::make_unique<asio::steady_timer>(io);
+    link->lastHeard = Clock::now().time_since_epoch().count();
+    links[id] = link;
+    hall->connected(id, address);
+    // The session runs on its own io_context; what it hears goes to the hall thread.
+    asio::post(io, [this, id, link] {
+      std::weak_ptr<Link> weak = link;
+      link->session->start(
+          [this, id, weak](net::Message m) {
+            if (auto l = weak.lock()) l->lastHeard = Clock::now().time_since_epoch().count();
+            asio::post(hallIo, [this, id, m = std::move(m)] { hall->received(id, m); });
+          },
+          [this, id, weak](const std::string& reason, net::DecodeError) {
+            if (auto l = weak.lock()) {  // on the link's io_context, as its timer
+              l->closed = true;
+              l->timer->cancel();
+            }
+            asio::post(hallIo, [this, id, reason] {
+              links.erase(id);
+              hall->closed(id, reason);
+            });
+          });
+      tick(id, link);
+    });
+  }
+
+  // Heartbeat and silence check of one connection (on its io_context).
+  void tick(ConnId id, std::shared_ptr<Link> link) {
+    link->timer->expires_after(options.heartbeat);
+    link->timer->async_wait([this, id, l = link](error_code ec) {
+      if (ec || l->closed) return;
+      auto heard = Clock::time_point(Clock::duration(l->lastHeard.load()));
+      if (Clock::now() - heard > options.silence) {
+        l->session->abort();  // reported through the closed handler
+        return;
+      }
+      l->session->send(net::Heartbeat{});
+      tick(id, l);
+    });
+  }
+
+  void shutdown() {
+    if (stopping) return;
+    stopping = true;
+    log("stopping");
+    error_code ec;
+    if (acceptor) acceptor->close(ec);
+    signals.cancel(ec);
+    hall->stop([this] {
+      // Every game is written; give the goodbyes a moment to leave, then end the threads.
+      auto t = std::make_shared<asio::steady_timer>(hallIo, std::chrono::milliseconds(200));
+      t->async_wait([this, t](error_code) {
+        for (auto& [id, l] : links) l->session->abort();
+        links.clear();
+        timers.clear();
+        work.clear();
+        for (auto& io : ios) io->stop();
+        storageIo.stop();
+        hashIo.stop();
+        hallIo.stop();
+      });
+    });
+  }
+};
+
+Server::Server(ServerOptions options, std::unique_ptr<Storage> storage,
+               std::function<void(const std::string&)> log)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& d = *impl_;
+  d.options = std::move(options);
+  d.storage = std::move(storage);
+  d.logFn = std::move(log);
+  int n = d.options.ioThreads > 0 ? d.options.ioThreads
+                                  : std::max(1u, std::thread::hardware_concurrency());
+  for (int i = 0; i < n; ++i) d.ios.push_back(std::make_unique<asio::io_context>(1));
+  for (auto& io : d.ios) d.work.emplace_back(io->get_executor());
+  d.work.emplace_back(d.storageIo.get_executor());
+  d.work.emplace_back(d.hashIo.get_executor());
+  d.work.emplace_back(d.hallIo.get_executor());
+
+  auto acc = std::make_unique<tcp::acceptor>(d.hallIo);
+  error_code ec;
+  tcp::endpoint ep;
+  if (d.options.listen.empty()) {
+    acc->open(tcp::v6(), ec);
+    if (!ec) {
+      acc->set_option(asio::ip::v6_only(false), ec);  // dual stack where the system allows it
+      ec = {};
+      ep = tcp::endpoint(tcp::v6(), d.options.port);
+    } else {
+      ec = {};
+      acc->open(tcp::v4(), ec);  // no IPv6 here
+      ep = tcp::endpoint(tcp::v4(), d.options.port);
+    }
+  } else {
+    auto addr = asio::ip::make_address(d.options.listen, ec);
+    if (ec) throw ServerError("--listen: not an IP address: " + d.options.listen);
+    ep = tcp::endpoint(addr, d.options.port);
+    acc->open(ep.protocol(), ec);
+  }
+  acc->set_option(tcp::acceptor::reuse_address(true), ec);
+  if (!ec) acc->bind(ep, ec);
+  if (!ec) acc->listen(asio::socket_base::max_listen_connections, ec);
+  if (ec)
+    throw ServerError(ec == asio::error::address_in_use
+                          ? "port " + std::to_string(d.options.port) +
+                                " is already in use by another program"
+                          : "cannot listen on port " + std::to_string(d.options.port) + ": " +
+                                ec.message());
+  d.acceptor = std::move(acc);
+  d.hall = std::make_unique<Hall>(d, *d.storage, d.options.hall);
+}
+
+Server::~Server() = default;
+
+std::uint16_t Server::port() const {
+  error_code ec;
+  return impl_->acceptor ? impl_->acceptor->local_endpoint(ec).port() : 0;
+}
+
+void Server::run() {
+  Impl& d = *impl_;
+  d.signals.async_wait([&d](error_code ec, int) {
+    if (!ec) d.shutdown();
+  });
+  asio::post(d.hallIo, [&d] {
+    d.log("listening on port " + std::to_string(d.acceptor->local_endpoint().port()));
+    d.accept();
+  });
+  std::vector<std::thread> threads;
+  for (auto& io : d.ios) threads.emplace_back([&io] { io->run(); });
+  threads.emplace_back([&d] { d.storageIo.run(); });
+  threads.emplace_back([&d] { d.hashIo.run(); });
+  d.hallIo.run();
+  for (auto& t : threads) t.join();
+  d.log("stopped");
+}
+
+void Server::stop() {
+  asio::post(impl_->hallIo, [d = impl_.get()] { d->shutdown(); });
+}
+
+}  // namespace gomoku::server
