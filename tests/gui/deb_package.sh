@@ -22,7 +22,8 @@ grep -q '^ Package: gomoku$' <<< "$info" || fail "package name: $info"
 grep -q '^ Section: games$' <<< "$info" || fail "section: $info"
 grep -Eq '^ Depends: .*libwxgtk3\.2' <<< "$info" || fail "no dependency on wxWidgets: $info"
 files=$(dpkg-deb --contents "$deb" | awk '{print $6}')
-for f in ./usr/bin/gomoku ./usr/bin/gomoku-cli ./usr/bin/pbrain-gomoku \
+for f in ./usr/bin/gomoku ./usr/bin/gomoku-cli ./usr/bin/pbrain-gomoku ./usr/bin/gomoku-server \
+         ./usr/lib/systemd/system/gomoku-server.service \
          ./usr/share/applications/gomoku.desktop ./usr/share/metainfo/gomoku.metainfo.xml \
          ./usr/share/locale/zh_CN/LC_MESSAGES/gomoku.mo ./usr/share/locale/zh_TW/LC_MESSAGES/gomoku.mo \
          ./usr/share/gomoku/res/board.png ./usr/share/gomoku/res/stone-black-64.png; do
@@ -69,6 +70,16 @@ if [[ $EUID == 0 ]] && command -v dpkg > /dev/null && ! dpkg-query -W gomoku > /
     fail "apt cannot install the package: $(tail -5 "$out/apt-simulate.log")"
   dpkg -i "$deb" > "$out/dpkg-install.log" 2>&1 || fail "dpkg -i: $(cat "$out/dpkg-install.log")"
   [[ $(dpkg-query -W -f '${Status}' gomoku) == 'install ok installed' ]] || fail "not installed"
+  # The server's service: its system user exists, the unit is installed and left disabled.
+  getent passwd gomoku > /dev/null || fail "postinst did not create the gomoku user"
+  [[ -f /usr/lib/systemd/system/gomoku-server.service ]] || fail "no gomoku-server.service"
+  [[ ! -e /etc/systemd/system/multi-user.target.wants/gomoku-server.service ]] ||
+    fail "gomoku-server.service is enabled at install"
+  if command -v systemd-analyze > /dev/null; then
+    systemd-analyze verify /usr/lib/systemd/system/gomoku-server.service > "$out/unit.log" 2>&1 ||
+      fail "the unit does not verify: $(cat "$out/unit.log")"
+  fi
+  /usr/bin/gomoku-server --help > /dev/null || fail "the installed gomoku-server does not run"
   entry=/usr/share/applications/gomoku.desktop
   [[ -f $entry && -f /usr/share/icons/hicolor/48x48/apps/gomoku.png ]] || fail "no menu entry or icon"
   exec_line=$(sed -n 's/^Exec=//p' "$entry" | head -n1)
