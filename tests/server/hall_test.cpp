@@ -1,0 +1,351 @@
+// The hall without sockets: a HallEnv that runs jobs and timers when the test says so, over a
+// real SQLite database in a temp folder, with real net::Match joiners as the clients' games.
+
+#include "server/hall.h"
+
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <memory>
+
+namespace gomoku::server {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+class FakeEnv : public HallEnv {
+ public:
+  std::map<ConnId, std::deque<net::Message>> inbox;  // what the hall sent to each connection
+  std::set<ConnId> closedByHall;
+  Clock::time_point clock = Clock::time_point{} + 1000h;
+  std::int64_t unix = 1'800'000'000;
+  std::multimap<Clock::time_point, std::pair<std::uint64_t, std::function<void()>>> timers;
+  std::uint64_t nextTimer = 1;
+  std::deque<std::function<std::function<void()>()>> jobs;
+  std::vector<std::string> lines;
+
+  void send(ConnId c, const net::Message& m) override { inbox[c].push_back(m); }
+  void close(ConnId c) override { closedByHall.insert(c); }
+  Clock::time_point now() override { return clock; }
+  std::int64_t unixTime() override { return unix; }
+  std::uint64_t after(std::chrono::milliseconds d, std::function<void()> fn) override {
+    timers.emplace(clock + d, std::make_pair(nextTimer, std::move(fn)));
+    return nextTimer++;
+  }
+  void cancel(std::uint64_t id) override {
+    for (auto it = timers.begin(); it != timers.end(); ++it)
+      if (it->second.first == id) {
+        timers.erase(it);
+        return;
+      }
+  }
+  void aside(Lane, std::function<std::function<void()>()> job) override {
+    jobs.push_back(std::move(job));
+  }
+  void log(const std::string& line) override { lines.push_back(line); }
+
+  // Runs jobs (and what they return) and timers due now until nothing is left to do.
+  void settle() {
+    for (;;) {
+      if (!jobs.empty()) {
+        auto job = std::move(jobs.front());
+        jobs.pop_front();
+        if (auto then = job()) then();
+        continue;
+      }
+      auto it = timers.begin();
+      if (it != timers.end() && it->first <= clock) {
+        auto fn = std::move(it->second.second);
+        timers.erase(it);
+        fn();
+        continue;
+      }
+      return;
+    }
+  }
+  // Moves the clock on by `d`, firing the timers on the way.
+  void advance(Clock::duration d) {
+    Clock::time_point end = clock + d;
+    while (!timers.empty() && timers.begin()->first <= end) {
+      clock = std::max(clock, timers.begin()->first);
+      settle();
+    }
+    clock = end;
+    settle();
+  }
+  template <class T>
+  std::optional<T> take(ConnId c) {  // the first message of type T for c (dropped from inbox)
+    auto& q = inbox[c];
+    for (auto it = q.begin(); it != q.end(); ++it)
+      if (auto* v = std::get_if<T>(&*it)) {
+        T copy = *v;
+        q.erase(it);
+        return copy;
+      }
+    return std::nullopt;
+  }
+};
+
+// One client: its connection and, once matched, its Match as the joiner.
+struct Client {
+  ConnId id = 0;
+  std::unique_ptr<net::Match> match;
+  std::deque<net::Message> out;  // what its Match sends to the server
+};
+
+class HallTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = std::filesystem::temp_directory_path() /
+          ("gomoku-hall-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+           "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    storage = openStorage((dir / "server.db").string());
+    config.waveInterval = 1000ms;
+    config.resumeWindow = 60s;
+    hall = std::make_unique<Hall>(env, *storage, config, 7);
+    env.settle();
+  }
+  void TearDown() override {
+    hall.reset();
+    storage.reset();
+    std::filesystem::remove_all(dir);
+  }
+
+  Client connect(const std::string& address = "127.0.0.1") {
+    Client c;
+    c.id = nextConn++;
+    hall->connected(c.id, address);
+    EXPECT_TRUE(env.take<net::Welcome>(c.id));
+    return c;
+  }
+  net::LoginResult registerAs(Client& c, const std::string& name,
+                              const std::string& pw = "password1") {
+    hall->received(c.id, net::Register{name, pw});
+    env.settle();
+    auto r = env.take<net::LoginResult>(c.id);
+    EXPECT_TRUE(r);
+    return r.value_or(net::LoginResult{});
+  }
+  // Starts c's Match as the joiner after MATCHED, as the online client does.
+  void startMatch(Client& c, const net::Matched& m) {
+    net::MatchSettings s;
+    s.role = net::Role::Joiner;
+    s.nickname = "me";
+    s.resumeToken = m.resumeToken;
+    Client* self = &c;
+    c.match = std::make_unique<net::Match>(
+        s, [self](const net::Message& msg) { self->out.push_back(msg); }, [] {},
+        [](net::MatchEvent) {});
+    c.match->connected();
+  }
+  // Delivers messages both ways until nothing moves.
+  void pump(std::vector<Client*> clients) {
+    for (bool moved = true; moved;) {
+      moved = false;
+      env.settle();
+      for (Client* c : clients) {
+        while (!c->out.empty()) {
+          net::Message m = c->out.front();
+          c->out.pop_front();
+          hall->received(c->id, m);
+          moved = true;
+        }
+        env.settle();
+        auto& q = env.inbox[c->id];
+        for (auto it = q.begin(); it != q.end();) {
+          int type = static_cast<int>(net::typeOf(*it));
+          if (c->match && (type < 64) && !std::holds_alternative<net::Heartbeat>(*it)) {
+            net::Message m = *it;
+            it = q.erase(it);
+            c->match->receive(m);
+            moved = true;
+          } else {
+            ++it;
+          }
+        }
+      }
+    }
+  }
+
+  FakeEnv env;
+  std::filesystem::path dir;
+  std::unique_ptr<Storage> storage;
+  HallConfig config;
+  std::unique_ptr<Hall> hall;
+  ConnId nextConn = 1;
+};
+
+TEST_F(HallTest, RegisterFindPlayToFiveAndTheLadderMoves) {
+  Client a = connect(), b = connect();
+  ASSERT_EQ(registerAs(a, "alice").status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerAs(b, "bob").status, net::LoginStatus::Ok);
+  EXPECT_TRUE(env.take<net::Stats>(a.id));
+  hall->received(a.id, net::Find{Rule::Freestyle});
+  hall->received(b.id, net::Find{Rule::Freestyle});
+  env.advance(1s);
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  EXPECT_NE(ma->youAreBlack, mb->youAreBlack);
+  EXPECT_TRUE(ma->rated);
+  EXPECT_EQ(ma->gameId, mb->gameId);
+  startMatch(a, *ma);
+  startMatch(b, *mb);
+  pump({&a, &b});
+  ASSERT_EQ(a.match->phase(), net::MatchPhase::Playing);
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  Client& black = ma->youAreBlack ? a : b;
+  Client& white = ma->youAreBlack ? b : a;
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_EQ(black.match->playLocal({i, 7}), MoveError::None);
+    pump({&a, &b});
+    if (i < 4) {
+      ASSERT_EQ(white.match->playLocal({i, 9}), MoveError::None);
+      pump({&a, &b});
+    }
+  }
+  EXPECT_EQ(black.match->game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(white.match->game().result().outcome, Outcome::BlackWins);
+  auto rb = env.take<net::GameResult>(black.id);
+  auto rw = env.take<net::GameResult>(white.id);
+  ASSERT_TRUE(rb && rw);
+  EXPECT_EQ(rb->oldScore, 1000);
+  EXPECT_EQ(rb->newScore, 1030);
+  EXPECT_EQ(rw->newScore, 970);
+  EXPECT_EQ(rb->reason, EndReason::Five);
+  // Written: the game and both accounts.
+  auto row = storage->game(static_cast<std::int64_t>(rb->gameId));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->outcome, Outcome::BlackWins);
+  EXPECT_EQ(row->moves.size(), 9u);
+  auto acc = storage->accountByKey(nameKey(black.id == a.id ? "alice" : "bob"));
+  ASSERT_TRUE(acc);
+  EXPECT_EQ(acc->first.score, 1030);
+  EXPECT_EQ(acc->first.wins, 1u);
+}
+
+TEST_F(HallTest, WrongPasswordAndUnknownNameGetTheSameAnswer) {
+  Client a = connect();
+  ASSERT_EQ(registerAs(a, "alice").status, net::LoginStatus::Ok);
+  Client b = connect();
+  hall->received(b.id, net::Login{net::LoginMethod::Password, "alice", "wrongpass"});
+  env.settle();
+  auto wrong = env.take<net::LoginResult>(b.id);
+  hall->received(b.id, net::Login{net::LoginMethod::Password, "nobody", "password1"});
+  env.settle();
+  auto unknown = env.take<net::LoginResult>(b.id);
+  ASSERT_TRUE(wrong && unknown);
+  EXPECT_EQ(wrong->status, net::LoginStatus::BadCredentials);
+  EXPECT_EQ(*wrong, *unknown);
+}
+
+TEST_F(HallTest, SecondLoginRefusedWhileTheFirstIsLive) {
+  Client a = connect();
+  auto r = registerAs(a, "alice");
+  ASSERT_EQ(r.status, net::LoginStatus::Ok);
+  Client b = connect();
+  hall->received(b.id, net::Login{net::LoginMethod::Password, "ALICE", "password1"});
+  env.settle();
+  auto second = env.take<net::LoginResult>(b.id);
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->status, net::LoginStatus::AlreadySignedIn);
+  EXPECT_EQ(second->detail, "This account is already signed in on another computer");
+  EXPECT_FALSE(env.closedByHall.count(a.id));
+  // Once the first connection went quiet, a login with the token takes over.
+  env.advance(config.takeOverSilence + 1s);
+  hall->received(b.id, net::Login{net::LoginMethod::Token, "alice", r.token});
+  env.settle();
+  auto third = env.take<net::LoginResult>(b.id);
+  ASSERT_TRUE(third);
+  EXPECT_EQ(third->status, net::LoginStatus::Ok);
+  auto replaced = env.take<net::Error>(a.id);
+  ASSERT_TRUE(replaced);
+  EXPECT_EQ(replaced->code, net::ErrorCode::Replaced);
+  EXPECT_TRUE(env.closedByHall.count(a.id));
+}
+
+TEST_F(HallTest, DuplicateNamesDifferingInCaseOrWidthAreRefused) {
+  Client a = connect();
+  ASSERT_EQ(registerAs(a, "Alice").status, net::LoginStatus::Ok);
+  Client b = connect();
+  EXPECT_EQ(registerAs(b, "alice").status, net::LoginStatus::NameTaken);
+  EXPECT_EQ(registerAs(b, "\xEF\xBC\xA1lice").status, net::LoginStatus::NameTaken);  // fullwidth A
+  EXPECT_EQ(registerAs(b, "a'; DROP TABLE accounts; --").status, net::LoginStatus::BadName);
+  EXPECT_EQ(registerAs(b, "bob\xE2\x80\xAE").status, net::LoginStatus::BadName);  // bidi override
+  EXPECT_EQ(registerAs(b, "bob", "short").status, net::LoginStatus::BadPassword);
+}
+
+TEST_F(HallTest, APeerToPeerClientIsToldThisIsAServer) {
+  Client a = connect();
+  hall->received(a.id, net::Hello{net::kProtocolMajor, net::kProtocolMinor, "0.1.0", "bob"});
+  auto e = env.take<net::Error>(a.id);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->code, net::ErrorCode::ServerOnly);
+  EXPECT_TRUE(env.closedByHall.count(a.id));
+}
+
+TEST_F(HallTest, HallRequestsNeedALogin) {
+  Client a = connect();
+  hall->received(a.id, net::Find{Rule::Freestyle});
+  auto d = env.take<net::Denied>(a.id);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->code, net::DenyCode::NotLoggedIn);
+}
+
+TEST_F(HallTest, PrivateRoomByCodeIsUnratedUnlessBothTickRated) {
+  Client a = connect(), b = connect();
+  registerAs(a, "alice");
+  registerAs(b, "bob");
+  net::RoomSettings s;
+  s.color = net::SeatColor::White;
+  s.rated = true;
+  hall->received(a.id, net::RoomCreate{s});
+  auto room = env.take<net::RoomCreated>(a.id);
+  ASSERT_TRUE(room);
+  EXPECT_EQ(room->code.size(), 6u);
+  hall->received(b.id, net::RoomJoin{room->code, false});
+  env.settle();
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  EXPECT_FALSE(ma->youAreBlack);  // the creator chose White
+  EXPECT_TRUE(mb->youAreBlack);
+  EXPECT_FALSE(ma->rated);
+}
+
+TEST_F(HallTest, DroppedPlayerWhoDoesNotComeBackLosesRated) {
+  Client a = connect(), b = connect();
+  registerAs(a, "alice");
+  registerAs(b, "bob");
+  hall->received(a.id, net::Find{Rule::Freestyle});
+  hall->received(b.id, net::Find{Rule::Freestyle});
+  env.advance(1s);
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  startMatch(a, *ma);
+  startMatch(b, *mb);
+  pump({&a, &b});
+  Client& black = ma->youAreBlack ? a : b;
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  hall->closed(a.id, "connection reset");
+  env.settle();
+  auto away = env.take<net::OpponentAway>(b.id);
+  ASSERT_TRUE(away);
+  EXPECT_TRUE(away->away);
+  env.advance(config.resumeWindow + 1s);
+  pump({&b});
+  auto rb = env.take<net::GameResult>(b.id);
+  ASSERT_TRUE(rb);
+  EXPECT_EQ(rb->reason, EndReason::Abandoned);
+  EXPECT_EQ(rb->newScore, 1030);
+}
+
+}  // namespace
+}  // namespace gomoku::server
