@@ -403,6 +403,19 @@ TEST(Pairing, LargeQueueStaysValid) {
   }
 }
 
+TEST(Pairing, LargestIntervalGroupIsQuick) {
+  // One group of kIntervalPairingLimit players who all accept anyone: the O(n^3) DP at its
+  // largest (a few tens of milliseconds). Everyone is paired, neighbours on the score line.
+  std::vector<Candidate> c;
+  for (std::size_t i = 0; i < kIntervalPairingLimit; ++i) {
+    c.push_back(Candidate{static_cast<PlayerId>(i), static_cast<std::int32_t>(1000 + 3 * i),
+                          std::numeric_limits<std::int64_t>::max(), 30000});
+  }
+  const Quality q = check(c, bestPairing(c));
+  EXPECT_EQ(q.pairs, static_cast<int>(kIntervalPairingLimit / 2));
+  EXPECT_EQ(q.diff, static_cast<std::int64_t>(3 * kIntervalPairingLimit / 2));
+}
+
 TEST(Pairing, ExactRefusesHugeGroups) {
   std::vector<Candidate> c;
   for (int i = 0; i < 21; ++i) c.push_back(Candidate{i, 1000, 100, 0});
