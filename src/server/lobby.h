@@ -79,7 +79,9 @@ inline constexpr std::size_t kIntervalPairingLimit = 300;
 /// players paired (so ties leave the newest player waiting). Exact for groups of compatible
 /// players up to kExactPairingLimit; larger groups (rare: the queue is emptied every second)
 /// get the best non-crossing pairing (optimal whenever the ranges are equal, as when everyone
-/// has waited the same time) improved by short augmenting paths. Returns index pairs into
+/// has waited the same time) improved by short augmenting paths. Non-crossing alone is not
+/// exact when ranges differ: 1000 and 1100 (range 100) with 1090 and 1250 (range 200) pair
+/// fully only as (1000, 1100) + (1090, 1250). Returns index pairs into
 /// `c`, each (lower score, higher score), in ascending score order; deterministic.
 std::vector<std::pair<std::size_t, std::size_t>> bestPairing(
     const std::vector<Candidate>& c, PairingMethod method = PairingMethod::Auto);
