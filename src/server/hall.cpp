@@ -44,8 +44,9 @@ Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed
     : env_(env),
       storage_(storage),
       config_(std::move(config)),
-      matchmaker_(seed ? seed : std::random_device{}()),
-      rooms_(seed ? seed + 1 : std::random_device{}()) {
+      rng_(seed ? seed : std::random_device{}()),
+      matchmaker_([this] { return static_cast<std::uint32_t>(rng_()); }),
+      rooms_([this] { return static_cast<std::uint32_t>(rng_()); }) {
   // Games left running by a crash or a kill are interrupted; then the ladder's top.
   env_.aside(Lane::Storage, [this, now = env_.unixTime()]() -> std::function<void()> {
     int n = storage_.interruptUnfinished(now);
@@ -462,7 +463,8 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
   }
   if (auto* rc = std::get_if<net::RoomCreate>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
-    if (auto e = settingsError(rc->settings)) return deny(c, type, net::DenyCode::BadRequest, *e);
+    if (auto e = settingsError(rc->settings); e || !validRoomSettings(rc->settings))
+      return deny(c, type, net::DenyCode::BadRequest, e.value_or("bad settings"));
     std::string code = rooms_.create(p->id, rc->settings);
     conn.state = State::InRoom;
     return env_.send(c, net::RoomCreated{code, rc->settings});
@@ -474,15 +476,15 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     Player* owner = player(joined->owner);
     if (!owner || !owner->conn) return deny(c, type, net::DenyCode::NoSuchRoom, "the room closed");
     rooms_.close(joined->owner);
-    bool ownerBlack = joined->settings.color == net::SeatColor::Black ||
-                      (joined->settings.color == net::SeatColor::Random && (roomCoin_++ & 1));
+    bool ownerBlack = joined->ownerIsBlack;
     std::int64_t black = ownerBlack ? owner->id : p->id, white = ownerBlack ? p->id : owner->id;
     return startTable(black, white, joined->settings.boardSize, joined->settings.rule,
                       joined->settings.foul, joined->rated);
   }
   if (auto* inv = std::get_if<net::Invite>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
-    if (auto e = settingsError(inv->settings)) return deny(c, type, net::DenyCode::BadRequest, *e);
+    if (auto e = settingsError(inv->settings); e || !validRoomSettings(inv->settings))
+      return deny(c, type, net::DenyCode::BadRequest, e.value_or("bad settings"));
     std::string key = nameKey(inv->name);
     if (key == p->key) return deny(c, type, net::DenyCode::Yourself, "you cannot invite yourself");
     Player* to = nullptr;
@@ -508,8 +510,7 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     if (!from || fromConn == conns_.end() || fromConn->second.state != State::Hall)
       return deny(c, type, net::DenyCode::InviteGone, "the inviter is busy or gone");
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
-    bool fromBlack = acc->settings.color == net::SeatColor::Black ||
-                     (acc->settings.color == net::SeatColor::Random && (roomCoin_++ & 1));
+    bool fromBlack = acc->fromIsBlack;
     std::int64_t black = fromBlack ? from->id : p->id, white = fromBlack ? p->id : from->id;
     return startTable(black, white, acc->settings.boardSize, acc->settings.rule,
                       acc->settings.foul, acc->rated);

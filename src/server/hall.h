@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -149,6 +150,7 @@ class Hall {
   HallEnv& env_;
   Storage& storage_;
   HallConfig config_;
+  std::mt19937 rng_;  // colours of first games and rooms, room codes
   LoginThrottle throttle_;
   Matchmaker matchmaker_;
   Rooms rooms_;
@@ -159,7 +161,6 @@ class Hall {
   std::uint64_t nextTable_ = 1;
   std::vector<net::TopEntry> top_;
   std::optional<std::uint64_t> waveTimer_;
-  unsigned roomCoin_ = 0;  // who plays Black in a room with SeatColor::Random
   bool stopping_ = false;
   int writesInFlight_ = 0;
   std::function<void()> stopped_;
