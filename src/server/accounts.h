@@ -86,23 +86,7 @@ std::string newToken();
 /// lowercase hex digits.
 std::string tokenDigest(std::string_view token);
 
-/// Length of a private room code.
-inline constexpr std::size_t kRoomCodeLength = 6;
-/// The characters of room codes: upper-case letters and digits without the look-alikes 0 O 1 I
-/// L (31 characters).
-inline constexpr std::string_view kRoomCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/// A random room code: kRoomCodeLength characters of kRoomCodeAlphabet (libsodium's CSPRNG).
-std::string roomCode();
-/// The same from an injected random source (tests, a seeded lobby): each character is
-/// alphabet[random() % 31].
-std::string roomCode(const std::function<std::uint32_t()>& random);
-
-/// A code as the user typed it, made comparable: ASCII letters upper-cased, blanks around it
-/// removed. Does not check it (see isRoomCode).
-std::string normalizeRoomCode(std::string_view code);
-/// True when `code` (after normalizeRoomCode) has kRoomCodeLength characters of the alphabet.
-bool isRoomCode(std::string_view code);
+/// (Room codes are the lobby's: lobby.h, makeRoomCode.)
 
 /// Slows down password guessing: after kFreeFailures failed logins within kWindow for one name
 /// key or from one address, each further attempt for it waits: 1 s, 2 s, 4 s ... at most

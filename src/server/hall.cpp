@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <random>
+
+#include <sodium.h>
 #include <utility>
 
 #include "core/utf8.h"
@@ -13,8 +15,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
-
-Stone otherStone(Stone s) { return s == Stone::Black ? Stone::White : Stone::Black; }
 
 // Settings a server game can be played with (the P2P host dialog's limits).
 std::optional<std::string> settingsError(const net::RoomSettings& s) {
@@ -46,7 +46,9 @@ Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed
       config_(std::move(config)),
       rng_(seed ? seed : std::random_device{}()),
       matchmaker_([this] { return static_cast<std::uint32_t>(rng_()); }),
-      rooms_([this] { return static_cast<std::uint32_t>(rng_()); }) {
+      // Room codes must not be guessable: the system's random numbers unless a test seeds it.
+      rooms_(seed ? RandomSource([this] { return static_cast<std::uint32_t>(rng_()); })
+                  : RandomSource([] { return randombytes_random(); })) {
   // Games left running by a crash or a kill are interrupted; then the ladder's top.
   env_.aside(Lane::Storage, [this, now = env_.unixTime()]() -> std::function<void()> {
     int n = storage_.interruptUnfinished(now);
@@ -230,9 +232,9 @@ void Hall::deny(ConnId c, net::MsgType request, net::DenyCode code, const std::s
 
 void Hall::onRegister(ConnId c, const net::Register& r) {
   if (NameProblem np = checkName(r.name); np != NameProblem::None)
-    return env_.send(c, net::LoginResult{net::LoginStatus::BadName, describe(np)});
+    return loginFailed(c, net::LoginStatus::BadName, describe(np));
   if (PasswordProblem pp = checkPassword(r.password); pp != PasswordProblem::None)
-    return env_.send(c, net::LoginResult{net::LoginStatus::BadPassword, describe(pp)});
+    return loginFailed(c, net::LoginStatus::BadPassword, describe(pp));
   setState(c, State::LoggingIn);
   std::string name = r.name, key = nameKey(r.name), password = r.password;
   std::int32_t score = config_.initialScore;
@@ -297,8 +299,8 @@ void Hall::onLogin(ConnId c, const net::Login& l) {
         std::string hash = found ? found->second : std::string{};
         env_.aside(Lane::Hash, [this, c, found, hash, secret, expires, failed,
                                 key]() -> std::function<void()> {
-          bool ok = found && verifyPassword(hash, secret);
-          if (!found) (void)hashPassword(secret);
+          // An unknown name is checked against a dummy hash: both answers take as long.
+          bool ok = verifyPassword(found ? hash : dummyPasswordHash(), secret) && found;
           if (!ok) return failed;
           return [this, c, account = found->first, expires, key] {
             if (!conns_.count(c)) return;
@@ -324,7 +326,10 @@ void Hall::onLogin(ConnId c, const net::Login& l) {
 
 void Hall::loginFailed(ConnId c, net::LoginStatus status, const std::string& detail) {
   setState(c, State::AwaitLogin);
-  env_.send(c, net::LoginResult{status, detail});
+  net::LoginResult r;
+  r.status = status;
+  r.detail = detail;
+  env_.send(c, r);
 }
 
 void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
@@ -623,6 +628,7 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
   setup.boardSize = boardSize;
   setup.rule = rule;
   setup.foul = foul;
+  setup.resumeWindow = std::chrono::duration_cast<std::chrono::seconds>(config_.resumeWindow);
   TableCallbacks cb;
   cb.send = [this, tid](Side s, const net::Message& m) {
     auto t = tables_.find(tid);
@@ -640,6 +646,12 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
       env_.after(milliseconds(0), [this, tid] { tables_.erase(tid); });
     }
   };
+  cb.kick = [this, tid](Side s) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end()) return;
+    Player* p = player(t->second->account[static_cast<int>(s)]);
+    if (p && p->conn) env_.close(p->conn);
+  };
   cb.gameStarted = [this, tid](int number, bool aIsBlack) { gameStarted(tid, number, aIsBlack); };
   cb.gameEnded = [this, tid](const GameEnd& end) { tableEnded(tid, end); };
   cb.opponentAway = [this, tid](Side s, bool away, std::chrono::seconds left) {
@@ -652,8 +664,7 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
   cb.fault = [this, tid](const std::string& what) {
     env_.log("table " + std::to_string(tid) + ": " + what);
   };
-  e.table = std::make_unique<GameTable>(setup, std::move(cb), [this] { return env_.now(); },
-                                        config_.resumeWindow);
+  e.table = std::make_unique<GameTable>(setup, std::move(cb), [this] { return env_.now(); });
   tables_[tid] = std::move(entry);
   gameStarted(tid, 1, true);
   // MATCHED goes out once the first game's row exists (its id), then the match starts.
@@ -682,6 +693,7 @@ void Hall::gameStarted(std::uint64_t tid, int number, bool aIsBlack) {
   if (t == tables_.end()) return;
   TableEntry& e = *t->second;
   e.aIsBlack = aIsBlack;
+  if (e.ids.count(number)) return;  // game 1's row is made before MATCHED
   auto id = std::make_shared<std::int64_t>(0);
   e.ids[number] = id;
   GameRow row;
@@ -705,14 +717,19 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
   auto t = tables_.find(tid);
   if (t == tables_.end()) return;
   TableEntry& e = *t->second;
-  auto idIt = e.ids.find(end.gameNumber);
+  auto idIt = e.ids.find(end.game);
   if (idIt == e.ids.end()) return;
+  if (end.revised) {
+    // A crossing changed a result already written; the ladder keeps the first one.
+    env_.log("game " + std::to_string(*idIt->second) + ": result revised by a crossing to " +
+             outcomeName(end.outcome) + " (kept as first written)");
+    return;
+  }
   std::shared_ptr<std::int64_t> id = idIt->second;
   std::int64_t blackId = end.aIsBlack ? e.account[0] : e.account[1];
   std::int64_t whiteId = end.aIsBlack ? e.account[1] : e.account[0];
-  bool rated = e.rated && (end.result.outcome == Outcome::BlackWins ||
-                           end.result.outcome == Outcome::WhiteWins ||
-                           end.result.outcome == Outcome::Draw);
+  bool rated = e.rated && (end.outcome == Outcome::BlackWins ||
+                           end.outcome == Outcome::WhiteWins || end.outcome == Outcome::Draw);
   LadderConfig ladder = config_.ladder;
   std::int64_t now = env_.unixTime();
   GameEnd copy = end;
@@ -721,8 +738,8 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
     auto b = storage_.accountById(blackId);
     auto w = storage_.accountById(whiteId);
     GameRow row = *storage_.game(*id);
-    row.outcome = copy.result.outcome;
-    row.reason = copy.result.reason;
+    row.outcome = copy.outcome;
+    row.reason = copy.reason;
     row.moves = copy.moves;
     row.moveMillis = copy.moveMillis;
     row.endedAt = now;
@@ -733,12 +750,12 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
       lw.before = lw.after = w->score;
       if (rated) {
         auto [nb, nw] = ladderAfter(ladder, b->score, b->games, w->score, w->games,
-                                    copy.result.outcome);
+                                    copy.outcome);
         lb.after = nb;
         lw.after = nw;
-        lb.win = copy.result.outcome == Outcome::BlackWins;
-        lw.win = copy.result.outcome == Outcome::WhiteWins;
-        lb.draw = lw.draw = copy.result.outcome == Outcome::Draw;
+        lb.win = copy.outcome == Outcome::BlackWins;
+        lw.win = copy.outcome == Outcome::WhiteWins;
+        lb.draw = lw.draw = copy.outcome == Outcome::Draw;
       }
     }
     row.blackBefore = lb.before;

@@ -193,40 +193,6 @@ TEST(AccountTokens, TokensAreRandomHexAndStoredAsDigests) {
   EXPECT_EQ(tokenDigest(""), "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8");
 }
 
-TEST(AccountRoomCodes, CodesUseTheAlphabetWithoutLookAlikes) {
-  EXPECT_EQ(kRoomCodeAlphabet.size(), 31u);
-  for (char c : std::string("0O1IL")) EXPECT_EQ(kRoomCodeAlphabet.find(c), std::string::npos);
-  std::set<std::string> seen;
-  for (int i = 0; i < 200; ++i) {
-    const std::string code = roomCode();
-    ASSERT_EQ(code.size(), kRoomCodeLength);
-    for (char c : code) EXPECT_NE(kRoomCodeAlphabet.find(c), std::string::npos) << code;
-    EXPECT_TRUE(isRoomCode(code));
-    seen.insert(code);
-  }
-  EXPECT_GT(seen.size(), 190u);  // 31^6 codes: repeats are rare
-}
-
-TEST(AccountRoomCodes, AnInjectedSourceGivesDeterministicCodes) {
-  std::uint32_t n = 0;
-  const auto counter = [&n] { return n++; };
-  EXPECT_EQ(roomCode(counter), "ABCDEF");
-  EXPECT_EQ(roomCode(counter), "GHJKMN");
-  n = 30;
-  EXPECT_EQ(roomCode(counter), "9ABCDE");  // 30 -> '9', then wraps around
-}
-
-TEST(AccountRoomCodes, TypedCodesAreNormalised) {
-  EXPECT_EQ(normalizeRoomCode("  abc234\n"), "ABC234");
-  EXPECT_TRUE(isRoomCode("abc234"));
-  EXPECT_TRUE(isRoomCode(" ABC234 "));
-  EXPECT_FALSE(isRoomCode("ABC23"));
-  EXPECT_FALSE(isRoomCode("ABC2345"));
-  EXPECT_FALSE(isRoomCode("ABC10O"));  // look-alikes are never in a code
-  EXPECT_FALSE(isRoomCode("ABC 23"));
-  EXPECT_FALSE(isRoomCode(""));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Login throttle
 
