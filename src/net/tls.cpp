@@ -431,8 +431,12 @@ ssl::context serverContext(const std::string& certPath, const std::string& keyPa
   ERR_clear_error();
   if (SSL_CTX_use_certificate_chain_file(h, certPath.c_str()) != 1)
     throw TlsError("cannot use the certificate " + certPath + ": " + sslReason());
-  if (SSL_CTX_use_PrivateKey_file(h, keyPath.c_str(), SSL_FILETYPE_PEM) != 1)
+  if (SSL_CTX_use_PrivateKey_file(h, keyPath.c_str(), SSL_FILETYPE_PEM) != 1) {
+    if (ERR_GET_REASON(ERR_peek_error()) == X509_R_KEY_VALUES_MISMATCH)
+      throw TlsError("the private key " + keyPath + " does not belong to the certificate " +
+                     certPath + ": " + sslReason());
     throw TlsError("cannot use the private key " + keyPath + ": " + sslReason());
+  }
   if (SSL_CTX_check_private_key(h) != 1)
     throw TlsError("the private key " + keyPath + " does not belong to the certificate " +
                    certPath + ": " + sslReason());
