@@ -416,6 +416,59 @@ TEST(Tls, SessionsExchangeMessagesOverTlsAndCloseInOrder) {
   EXPECT_TRUE(s2.got.empty());
 }
 
+TEST(Tls, BadDataInsideTlsGetsAnErrorThenAnOrderlyClose) {
+  TempDir dir;
+  asio::io_context io;
+  TlsServer server(io, tls::ensureSelfSigned(dir / "server"));
+  asio::ssl::context clientCtx = tls::clientContext();
+  tls::KnownServers pins(dir / "known_servers");
+  server.acceptOne();
+  std::optional<tls::Result> client;
+  connectTls(io, clientCtx, server.port(), pins, client);
+  ASSERT_TRUE(runUntil(io, [&] { return client && server.results.size() == 1; }));
+  ASSERT_TRUE(client->session && server.results[0].session);
+  Peer c, s;
+  c.start(client->session);
+  s.start(server.results[0].session);
+  // A header of another major version: the server answers ERROR and closes.
+  Bytes bad = encode(Chat{"x"});
+  bad[2] = kProtocolMajor + 1;
+  client->session->sendBytes(bad);
+  ASSERT_TRUE(runUntil(io, [&] { return c.closed && s.closed; }));
+  EXPECT_NE(s.closed->find("version mismatch"), std::string::npos) << *s.closed;
+  ASSERT_EQ(c.got.size(), 1u);
+  ASSERT_TRUE(std::holds_alternative<Error>(c.got[0]));
+  EXPECT_EQ(std::get<Error>(c.got[0]).code, ErrorCode::VersionMismatch);
+  EXPECT_EQ(*c.closed, "the opponent closed the connection");
+}
+
+TEST(Tls, BothSidesClosingAtOnce) {
+  TempDir dir;
+  asio::io_context io;
+  TlsServer server(io, tls::ensureSelfSigned(dir / "server"));
+  asio::ssl::context clientCtx = tls::clientContext();
+  tls::KnownServers pins(dir / "known_servers");
+  server.acceptOne();
+  std::optional<tls::Result> client;
+  connectTls(io, clientCtx, server.port(), pins, client);
+  ASSERT_TRUE(runUntil(io, [&] { return client && server.results.size() == 1; }));
+  ASSERT_TRUE(client->session && server.results[0].session);
+  Peer c, s;
+  c.start(client->session);
+  s.start(server.results[0].session);
+  client->session->send(Chat{"last from the client"});
+  server.results[0].session->send(Chat{"last from the server"});
+  client->session->closeAfterWrites();
+  server.results[0].session->closeAfterWrites();
+  ASSERT_TRUE(runUntil(io, [&] { return c.closed && s.closed; }));
+  EXPECT_EQ(*c.closed, "closed by us");
+  EXPECT_EQ(*s.closed, "closed by us");
+  // Both sockets get closed: the io_context runs out of work (no handler left waiting).
+  io.restart();
+  io.run_for(kWait);
+  EXPECT_TRUE(io.stopped());
+}
+
 TEST(Tls, ClientRefusesAServerWhoseCertificateChanged) {
   TempDir dir;
   const tls::CertPaths first = tls::ensureSelfSigned(dir / "first");
