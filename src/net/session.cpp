@@ -17,12 +17,42 @@ std::string describe(const error_code& ec) {
   if (ec == asio::error::timed_out) return "the connection timed out";
   return "connection lost: " + ec.message();
 }
+
+// Plain TCP: the P2P games.
+class TcpTransport final : public Transport {
+ public:
+  explicit TcpTransport(asio::ip::tcp::socket socket) : socket_(std::move(socket)) {}
+  asio::ip::tcp::socket& socket() override { return socket_; }
+  void read(asio::mutable_buffer b, IoFn done) override {
+    asio::async_read(socket_, b, std::move(done));
+  }
+  void readSome(asio::mutable_buffer b, IoFn done) override {
+    socket_.async_read_some(b, std::move(done));
+  }
+  void write(asio::const_buffer b, IoFn done) override {
+    asio::async_write(socket_, b, std::move(done));
+  }
+  bool shutdownNeedsQuietReads() const override { return false; }
+  void shutdownSend(DoneFn done) override {
+    error_code ec;
+    socket_.shutdown(asio::ip::tcp::socket::shutdown_send, ec);
+    done(ec);
+  }
+  bool encrypted() const override { return false; }
+
+ private:
+  asio::ip::tcp::socket socket_;
+};
 }  // namespace
 
 Session::Session(asio::ip::tcp::socket socket)
-    : socket_(std::move(socket)), lingerTimer_(socket_.get_executor()) {
+    : Session(std::make_unique<TcpTransport>(std::move(socket))) {}
+
+Session::Session(std::unique_ptr<Transport> transport)
+    : transport_(std::move(transport)), lingerTimer_(transport_->socket().get_executor()) {
+  auto& socket = transport_->socket();
   error_code ec;
-  auto ep = socket_.remote_endpoint(ec);
+  auto ep = socket.remote_endpoint(ec);
   if (!ec) {
     const auto addr = ep.address();
     const std::string a =
@@ -32,7 +62,7 @@ Session::Session(asio::ip::tcp::socket socket)
     peer_ = (addr.is_v6() && !addr.to_v6().is_v4_mapped() ? "[" + a + "]" : a) + ":" +
             std::to_string(ep.port());
   }
-  socket_.set_option(asio::ip::tcp::no_delay(true), ec);
+  socket.set_option(asio::ip::tcp::no_delay(true), ec);
 }
 
 void Session::start(MessageFn onMessage, ClosedFn onClosed) {
@@ -42,8 +72,10 @@ void Session::start(MessageFn onMessage, ClosedFn onClosed) {
 }
 
 void Session::readHeader() {
-  asio::async_read(socket_, asio::buffer(header_),
-                   [self = shared_from_this()](error_code ec, std::size_t) {
+  reading_ = true;
+  transport_->read(asio::buffer(header_),
+                   [self = shared_from_this()](const error_code& ec, std::size_t) {
+                     if (self->readStopped()) return;
                      if (ec) return self->readEnded(ec);
                      DecodeError e;
                      self->current_ = decodeHeader(self->header_, e);
@@ -55,8 +87,10 @@ void Session::readHeader() {
 
 void Session::readBody() {
   body_.resize(current_.length);
-  asio::async_read(
-      socket_, asio::buffer(body_), [self = shared_from_this()](error_code ec, std::size_t) {
+  reading_ = true;
+  transport_->read(
+      asio::buffer(body_), [self = shared_from_this()](const error_code& ec, std::size_t) {
+        if (self->readStopped()) return;
         if (ec) return self->readEnded(ec);
         DecodeError e;
         Message m = decodeBody(self->current_, self->body_.data(), self->body_.size(), e);
@@ -76,11 +110,21 @@ void Session::drain() {
   // until the peer's end of stream, so that closing does not reset the connection before the
   // peer has read our ERROR.
   body_.resize(512);
-  socket_.async_read_some(asio::buffer(body_),
-                          [self = shared_from_this()](error_code ec, std::size_t) {
-                            if (ec) return self->closeSocket();
-                            self->drain();
-                          });
+  reading_ = true;
+  transport_->readSome(asio::buffer(body_),
+                       [self = shared_from_this()](const error_code& ec, std::size_t) {
+                         if (self->readStopped()) return;
+                         if (ec) return self->closeSocket();
+                         self->drain();
+                       });
+}
+
+bool Session::readStopped() {
+  reading_ = false;
+  if (!stopReading_) return false;
+  // The read loop ended for the TLS close (shutdownSend): the stream is ours alone now.
+  shutdownTls();
+  return true;
 }
 
 void Session::protocolError(DecodeError e) {
@@ -108,23 +152,24 @@ void Session::send(const Message& m) {
 }
 
 void Session::sendBytes(std::vector<std::uint8_t> bytes) {
-  asio::post(socket_.get_executor(), [self = shared_from_this(), b = std::move(bytes)]() mutable {
-    if (self->closing_ || !self->socket_.is_open()) return;
-    self->queue_.push_back(std::move(b));
-    if (self->queue_.size() == 1) self->writeNext();
-  });
+  asio::post(lingerTimer_.get_executor(),
+             [self = shared_from_this(), b = std::move(bytes)]() mutable {
+               if (self->closing_ || !self->transport_->socket().is_open()) return;
+               self->queue_.push_back(std::move(b));
+               if (self->queue_.size() == 1) self->writeNext();
+             });
 }
 
 void Session::writeNext() {
-  asio::async_write(socket_, asio::buffer(queue_.front()),
-                    [self = shared_from_this()](error_code ec, std::size_t) {
+  transport_->write(asio::buffer(queue_.front()),
+                    [self = shared_from_this()](const error_code& ec, std::size_t) {
                       if (ec) {
                         self->queue_.clear();
                         self->report(describe(ec));
                         return self->closeSocket();
                       }
                       self->queue_.pop_front();
-                      if (!self->socket_.is_open()) return self->queue_.clear();
+                      if (!self->transport_->socket().is_open()) return self->queue_.clear();
                       if (!self->queue_.empty())
                         self->writeNext();
                       else if (self->closing_)
@@ -133,14 +178,14 @@ void Session::writeNext() {
 }
 
 void Session::closeAfterWrites() {
-  asio::post(socket_.get_executor(), [self = shared_from_this()] {
+  asio::post(lingerTimer_.get_executor(), [self = shared_from_this()] {
     self->report("closed by us");
     self->startClosing();
   });
 }
 
 void Session::abort() {
-  asio::post(socket_.get_executor(), [self = shared_from_this()] {
+  asio::post(lingerTimer_.get_executor(), [self = shared_from_this()] {
     self->report("closed by us");
     self->closing_ = true;
     // Keep the message being written (its buffer is in use until the write completes).
@@ -156,21 +201,36 @@ void Session::startClosing() {
 }
 
 void Session::shutdownSend() {
-  if (sendShutdown_ || !socket_.is_open()) return;
+  if (sendShutdown_ || !transport_->socket().is_open()) return;
   sendShutdown_ = true;
-  error_code ignored;
-  socket_.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
-  // The read loop goes on until the peer's end of stream; but not for long.
+  // The read loop goes on until the peer's end of stream (TLS: the close_notify exchange
+  // waits for the peer's); but not for long.
   lingerTimer_.expires_after(std::chrono::seconds(1));
   lingerTimer_.async_wait([self = shared_from_this()](error_code ec) {
     if (!ec) self->closeSocket();
+  });
+  if (!transport_->shutdownNeedsQuietReads())
+    return transport_->shutdownSend([](const error_code&) {});
+  if (!reading_) return shutdownTls();
+  // A TLS close_notify exchange may not overlap a read: end the read loop first (its handler
+  // goes on in readStopped). Nothing of the peer is wanted any more (we are closing).
+  stopReading_ = true;
+  error_code ignored;
+  transport_->socket().cancel(ignored);
+}
+
+void Session::shutdownTls() {
+  stopReading_ = false;
+  if (!transport_->socket().is_open()) return;
+  transport_->shutdownSend([self = shared_from_this()](const error_code&) {
+    self->closeSocket();  // the peer's close_notify (or an error): done
   });
 }
 
 void Session::closeSocket() {
   lingerTimer_.cancel();
   error_code ignored;
-  socket_.close(ignored);
+  transport_->socket().close(ignored);
 }
 
 void Session::report(const std::string& reason, DecodeError e) {

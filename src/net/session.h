@@ -1,6 +1,7 @@
 #pragma once
 /// @file One TCP connection carrying Gomoku messages: an async read loop (header, then body),
 /// a write queue, and an orderly close. All handlers run on the socket's io_context thread.
+/// The bytes go over plain TCP (P2P games) or TLS (net/tls.h makes such Sessions).
 
 #include <deque>
 #include <functional>
@@ -11,6 +12,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "net/transport.h"
 #include "net/wire.h"
 
 namespace gomoku::net {
@@ -26,6 +28,8 @@ class Session : public std::enable_shared_from_this<Session> {
 
   /// Takes over a connected socket.
   explicit Session(boost::asio::ip::tcp::socket socket);
+  /// Takes over an established stream (net/tls.h: a TLS stream after its handshake).
+  explicit Session(std::unique_ptr<Transport> transport);
 
   /// Starts the read loop. Call once, from the io_context thread or before it runs.
   void start(MessageFn onMessage, ClosedFn onClosed);
@@ -40,20 +44,24 @@ class Session : public std::enable_shared_from_this<Session> {
   void abort();
   /// The peer's address as text ("127.0.0.1:1234"), or "" when unknown.
   std::string peerAddress() const { return peer_; }
+  /// True when the connection is encrypted (TLS).
+  bool encrypted() const { return transport_->encrypted(); }
 
  private:
   void readHeader();
   void readBody();
   void readEnded(const boost::system::error_code& ec);
+  bool readStopped();
   void drain();
   void writeNext();
   void protocolError(DecodeError e);
   void startClosing();
   void shutdownSend();
+  void shutdownTls();
   void closeSocket();
   void report(const std::string& reason, DecodeError e = DecodeError::None);
 
-  boost::asio::ip::tcp::socket socket_;
+  std::unique_ptr<Transport> transport_;
   boost::asio::steady_timer lingerTimer_;
   std::string peer_;
   MessageFn onMessage_;
@@ -65,6 +73,8 @@ class Session : public std::enable_shared_from_this<Session> {
   bool closing_ = false;       // no more sends; shut down our side once the queue is written
   bool sendShutdown_ = false;  // our FIN is sent
   bool reported_ = false;      // onClosed_ was called; later messages are dropped
+  bool reading_ = false;       // a read is outstanding
+  bool stopReading_ = false;   // TLS: end the read loop, then send close_notify
 };
 
 }  // namespace gomoku::net
