@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -14,6 +15,7 @@
 #include <spdlog/spdlog.h>
 
 #include "gomoku/version.h"
+#include "net/tls.h"
 #include "server/server.h"
 #include "server/storage.h"
 
@@ -67,7 +69,17 @@ int main(int argc, char** argv) {
   app.add_option("--wave-interval", waveMillis, "Milliseconds between matchmaking waves")
       ->default_val(1000)
       ->check(CLI::Range(10, 60000));
+  app.add_option("--cert", o.certPath,
+                 "TLS certificate (PEM); default: a self-signed one made at first start in the "
+                 "data folder")
+      ->check(CLI::ExistingFile);
+  app.add_option("--key", o.keyPath, "The certificate's private key (PEM)")
+      ->check(CLI::ExistingFile);
   CLI11_PARSE(app, argc, argv);
+  if (o.certPath.empty() != o.keyPath.empty()) {
+    std::fprintf(stderr, "gomoku-server: --cert and --key go together\n");
+    return 2;
+  }
   o.hall.resumeWindow = std::chrono::seconds(resumeSeconds);
   o.hall.ladder.elo = ladder == "elo";
   o.hall.waveInterval = std::chrono::milliseconds(waveMillis);
@@ -82,6 +94,14 @@ int main(int argc, char** argv) {
     auto storage = openStorage(db);
     log("database " + (db.rfind("postgres", 0) == 0 ? std::string("PostgreSQL") : db) +
         ", schema version " + std::to_string(storage->schemaVersion()));
+    if (o.certPath.empty()) {
+      auto paths = gomoku::net::tls::ensureSelfSigned(
+          std::filesystem::path(defaultDatabasePath()).parent_path().string());
+      o.certPath = paths.cert;
+      o.keyPath = paths.key;
+    }
+    log("TLS certificate " + o.certPath + ", SHA-256 fingerprint " +
+        gomoku::net::tls::fingerprintOfFile(o.certPath));
     Server server(o, std::move(storage), log);
     server.run();
   } catch (const std::exception& e) {

@@ -14,6 +14,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "net/session.h"
+#include "net/tls.h"
 
 namespace gomoku::server {
 
@@ -56,6 +57,7 @@ struct Server::Impl final : HallEnv {
   asio::io_context hashIo;     // Lane::Hash
   std::vector<std::unique_ptr<asio::io_context>> ios;  // connections
   std::vector<Work> work;
+  std::unique_ptr<asio::ssl::context> tls;  // the server's certificate and key
   std::unique_ptr<tcp::acceptor> acceptor;
   asio::signal_set signals{hallIo, SIGINT, SIGTERM};
 
@@ -112,42 +114,59 @@ struct Server::Impl final : HallEnv {
   void accept() {
     asio::io_context& io = *ios[nextIo++ % ios.size()];
     acceptor->async_accept(io, [this, &io](error_code ec, tcp::socket socket) {
-      if (ec == asio::error::operation_aborted || !acceptor) return;
-      if (!ec) adopt(io, std::move(socket));
+      if (ec == asio::error::operation_aborted || !acceptor || stopping) return;
+      if (!ec) {
+        // The TLS handshake runs on the connection's own thread, never on the hall's.
+        auto sock = std::make_shared<tcp::socket>(std::move(socket));
+        asio::post(io, [this, &io, sock] {
+          std::string address = addressOf(*sock);
+          net::tls::asyncServerHandshake(
+              *tls, std::move(*sock), options.handshakeTimeout,
+              [this, &io, address](net::tls::Result r) {
+                if (!r.session) {
+                  log(address + ": " + net::tls::describe(r));
+                  return;
+                }
+                adopt(io, std::move(r.session), address);
+              });
+        });
+      }
       accept();
     });
   }
 
-  // On the hall thread: a new connection.
-  void adopt(asio::io_context& io, tcp::socket socket) {
+  // On the connection's io_context: a new connection, encrypted.
+  void adopt(asio::io_context& io, std::shared_ptr<net::Session> session,
+             const std::string& address) {
     ConnId id = nextConn++;
-    std::string address = addressOf(socket);
     auto link = std::make_shared<Link>();
-    link->session = std::make_shared<net::Session>(std::move(socket));
+    link->session = std::move(session);
     link->timer = std::make_unique<asio::steady_timer>(io);
     link->lastHeard = Clock::now().time_since_epoch().count();
-    links[id] = link;
-    hall->connected(id, address);
-    // The session runs on its own io_context; what it hears goes to the hall thread.
-    asio::post(io, [this, id, link] {
-      std::weak_ptr<Link> weak = link;
-      link->session->start(
-          [this, id, weak](net::Message m) {
-            if (auto l = weak.lock()) l->lastHeard = Clock::now().time_since_epoch().count();
-            asio::post(hallIo, [this, id, m = std::move(m)] { hall->received(id, m); });
-          },
-          [this, id, weak](const std::string& reason, net::DecodeError) {
-            if (auto l = weak.lock()) {  // on the link's io_context, as its timer
-              l->closed = true;
-              l->timer->cancel();
-            }
-            asio::post(hallIo, [this, id, reason] {
-              links.erase(id);
-              hall->closed(id, reason);
-            });
-          });
-      tick(id, link);
+    // Registered on the hall thread before anything the session reads can reach it (both
+    // posts come from this thread, in order).
+    asio::post(hallIo, [this, id, link, address] {
+      if (stopping) return link->session->abort();
+      links[id] = link;
+      hall->connected(id, address);
     });
+    std::weak_ptr<Link> weak = link;
+    link->session->start(
+        [this, id, weak](net::Message m) {
+          if (auto l = weak.lock()) l->lastHeard = Clock::now().time_since_epoch().count();
+          asio::post(hallIo, [this, id, m = std::move(m)] { hall->received(id, m); });
+        },
+        [this, id, weak](const std::string& reason, net::DecodeError) {
+          if (auto l = weak.lock()) {  // on the link's io_context, as its timer
+            l->closed = true;
+            l->timer->cancel();
+          }
+          asio::post(hallIo, [this, id, reason] {
+            if (!links.erase(id)) return;
+            hall->closed(id, reason);
+          });
+        });
+    tick(id, link);
   }
 
   // Heartbeat and silence check of one connection (on its io_context).
@@ -234,6 +253,12 @@ Server::Server(ServerOptions options, std::unique_ptr<Storage> storage,
                           : "cannot listen on port " + std::to_string(d.options.port) + ": " +
                                 ec.message());
   d.acceptor = std::move(acc);
+  try {
+    d.tls = std::make_unique<asio::ssl::context>(
+        net::tls::serverContext(d.options.certPath, d.options.keyPath));
+  } catch (const std::exception& e) {
+    throw ServerError(e.what());
+  }
   d.hall = std::make_unique<Hall>(d, *d.storage, d.options.hall);
 }
 

@@ -2,7 +2,8 @@
 /// @file gomoku-server's network side: the listening socket, one io_context per core for the
 /// connections, one strand (a thread of its own) for the Hall and its games, and two lanes for
 /// work that must not stall play: the database (one thread, jobs in order) and password
-/// hashing. Connections send a HEARTBEAT every 2 s and are dropped after 10 s of silence, as a
+/// hashing. Every connection is TLS (1.2 or newer; a plaintext client is refused). Connections
+/// send a HEARTBEAT every 2 s and are dropped after 10 s of silence, as a
 /// P2P peer.
 
 #include <chrono>
@@ -23,6 +24,9 @@ struct ServerOptions {
   int ioThreads = 0;            ///< connection threads; 0 = one per core
   std::chrono::milliseconds heartbeat{2000};  ///< a HEARTBEAT this often
   std::chrono::milliseconds silence{10000};   ///< a client silent so long is gone
+  std::chrono::milliseconds handshakeTimeout{10000};  ///< TLS handshake limit
+  std::string certPath;  ///< the TLS certificate (PEM); see net::tls::ensureSelfSigned
+  std::string keyPath;   ///< its private key (PEM)
   HallConfig hall;                            ///< the hall's settings
 };
 
