@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# with-postgres.sh [--only-for TEXT] CMD [ARGS...]
+#
+# Runs CMD with a throw-away PostgreSQL server: initdb in a new temporary folder, the server on
+# 127.0.0.1 at a random free port (its Unix socket in that folder too), trust authentication,
+# no fsync. CMD gets GOMOKU_TEST_PG=postgresql://postgres@127.0.0.1:PORT/postgres (a
+# superuser: tests create their own databases). When CMD ends, or this script is interrupted
+# or terminated, the server is stopped and the folder removed; the exit status is CMD's.
+#
+# As root (PostgreSQL refuses to run as root) the server runs as the user $GOMOKU_PG_USER
+# (default: nobody). Every server is a child of this script, so a harness that kills the test's
+# process tree (CTest on a timeout) takes it along.
+#
+# Used by CTest as the launcher of server_storage_tests (tests/server/CMakeLists.txt): each
+# test gets its own server, so tests may run in parallel. Shortcuts that start no server:
+#   - GOMOKU_TEST_PG is set already: CMD uses that server;
+#   - an argument is --gtest_list_tests (test discovery);
+#   - --only-for TEXT is given and no argument contains TEXT (e.g. the SQLite tests).
+# The server's binaries: $GOMOKU_PG_BINDIR, else the folder of initdb on PATH, else the newest
+# /usr/lib/postgresql/*/bin.
+set -euo pipefail
+
+only_for=
+if [[ ${1:-} == --only-for ]]; then
+  only_for=${2:?--only-for needs a text}
+  shift 2
+fi
+if [[ $# -eq 0 ]]; then
+  echo "usage: $0 [--only-for TEXT] CMD [ARGS...]" >&2
+  exit 2
+fi
+
+needed=yes
+[[ -n ${GOMOKU_TEST_PG:-} ]] && needed=no
+for arg in "$@"; do
+  [[ $arg == --gtest_list_tests ]] && needed=no
+done
+if [[ $needed == yes && -n $only_for ]]; then
+  needed=no
+  for arg in "$@"; do
+    [[ $arg == *"$only_for"* ]] && needed=yes
+  done
+fi
+[[ $needed == no ]] && exec "$@"
+
+# --- find PostgreSQL ---
+bindir=${GOMOKU_PG_BINDIR:-}
+if [[ -z $bindir ]]; then
+  if command -v initdb >/dev/null 2>&1; then
+    # Follow links (e.g. /usr/local/bin/initdb -> /usr/lib/postgresql/15/bin/initdb).
+    bindir=$(dirname "$(readlink -f "$(command -v initdb)")")
+  else
+    # The glob sorts 10 before 9: take the highest version explicitly.
+    best=0
+    for d in /usr/lib/postgresql/*/bin; do
+      v=${d#/usr/lib/postgresql/}
+      v=${v%%/*}
+      if [[ -x $d/initdb && $v =~ ^[0-9]+$ ]] && ((v > best)); then
+        best=$v
+        bindir=$d
+      fi
+    done
+  fi
+fi
+if [[ -z $bindir || ! -x $bindir/initdb || ! -x $bindir/postgres || ! -x $bindir/pg_isready ]]
+then
+  echo "with-postgres.sh: PostgreSQL's server programs (initdb, postgres, pg_isready) were not" \
+    "found in '${bindir:-any folder}';" \
+    "install the server (installer/deps.sh --test) or set GOMOKU_PG_BINDIR" >&2
+  exit 1
+fi
+
+# --- who runs the server ---
+as_user=()
+if [[ $(id -u) -eq 0 ]]; then
+  pg_user=${GOMOKU_PG_USER:-nobody}
+  if ! uid=$(id -u "$pg_user" 2>/dev/null) || ! gid=$(id -g "$pg_user" 2>/dev/null); then
+    echo "with-postgres.sh: running as root, and there is no user '$pg_user' to run PostgreSQL" \
+      "as (set GOMOKU_PG_USER)" >&2
+    exit 1
+  fi
+  as_user=(setpriv --reuid="$uid" --regid="$gid" --clear-groups --)
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gomoku-pg.XXXXXX")
+pg_pid=
+cmd_pid=
+
+cleanup() {
+  if [[ -n $cmd_pid ]] && kill -0 "$cmd_pid" 2>/dev/null; then
+    kill -TERM "$cmd_pid" 2>/dev/null || true
+    wait "$cmd_pid" 2>/dev/null || true
+  fi
+  if [[ -n $pg_pid ]] && kill -0 "$pg_pid" 2>/dev/null; then
+    # Immediate shutdown: nothing here needs to survive. wait reaps the server (our child).
+    kill -QUIT "$pg_pid" 2>/dev/null || true
+    wait "$pg_pid" 2>/dev/null || true
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+if [[ ${#as_user[@]} -gt 0 ]]; then
+  chown "$uid:$gid" "$tmp"
+  if ! "${as_user[@]}" test -w "$tmp"; then
+    echo "with-postgres.sh: user '$pg_user' cannot write $tmp (set TMPDIR to a folder it can" \
+      "reach)" >&2
+    exit 1
+  fi
+fi
+
+# Runs a PostgreSQL program as the server's user, from the temporary folder (the caller's
+# working folder may be closed to that user), with a minimal environment.
+pg() {
+  (cd "$tmp" && exec "${as_user[@]}" env -i PATH=/usr/bin:/bin LC_ALL=C TZ=UTC "$@")
+}
+
+if ! pg "$bindir/initdb" -D "$tmp/data" -U postgres --auth=trust --no-sync --encoding=UTF8 \
+  --locale=C >"$tmp/initdb.log" 2>&1; then
+  echo "with-postgres.sh: initdb failed:" >&2
+  cat "$tmp/initdb.log" >&2
+  exit 1
+fi
+mkdir -p "$tmp/socket"
+[[ ${#as_user[@]} -gt 0 ]] && chown "$uid:$gid" "$tmp/socket"
+
+# A random port below Linux's ephemeral range; when it is taken the server cannot bind and
+# exits, and another port is tried.
+port=
+for attempt in $(seq 1 20); do
+  try=$((10000 + (RANDOM * 32768 + RANDOM) % 22000))
+  # exec all the way down: $! is the server itself (the postmaster), our child.
+  (cd "$tmp" && exec "${as_user[@]}" env -i PATH=/usr/bin:/bin LC_ALL=C TZ=UTC \
+    "$bindir/postgres" -D "$tmp/data" -p "$try" -k "$tmp/socket" \
+    -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off \
+    -c full_page_writes=off -c shared_buffers=16MB -c max_connections=20 \
+    -c logging_collector=off) >"$tmp/server.log" 2>&1 &
+  pg_pid=$!
+  # Ready when the server says so in postmaster.pid (line 8: "ready") and answers on its own
+  # socket (in our folder: no other server can answer there). Waits at most about 60 s.
+  for _ in $(seq 1 1200); do
+    if ! kill -0 "$pg_pid" 2>/dev/null; then
+      break
+    fi
+    if [[ $(sed -n 8p "$tmp/data/postmaster.pid" 2>/dev/null) == ready* ]] &&
+      "$bindir/pg_isready" -q -h "$tmp/socket" -p "$try" -U postgres -d postgres; then
+      port=$try
+      break
+    fi
+    sleep 0.05
+  done
+  [[ -n $port ]] && break
+  if kill -0 "$pg_pid" 2>/dev/null; then
+    echo "with-postgres.sh: PostgreSQL did not become ready:" >&2
+    cat "$tmp/server.log" >&2
+    exit 1
+  fi
+  wait "$pg_pid" 2>/dev/null || true
+  pg_pid=
+  if ! grep -qi "could not bind\|could not create any TCP/IP sockets\|in use" "$tmp/server.log"; then
+    echo "with-postgres.sh: PostgreSQL did not start:" >&2
+    cat "$tmp/server.log" >&2
+    exit 1
+  fi
+done
+if [[ -z $port ]]; then
+  echo "with-postgres.sh: no free port found for PostgreSQL" >&2
+  exit 1
+fi
+
+export GOMOKU_TEST_PG="postgresql://postgres@127.0.0.1:$port/postgres"
+# CMD runs in the background (same stdin) so that a signal to this script is handled at once.
+"$@" <&0 &
+cmd_pid=$!
+status=0
+wait "$cmd_pid" || status=$?
+cmd_pid=
+exit "$status"
