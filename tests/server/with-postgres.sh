@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# with-postgres.sh [--only-for TEXT] CMD [ARGS...]
+# with-postgres.sh [--only-for TEXT] [--template DIR] CMD [ARGS...]
 #
 # Runs CMD with a throw-away PostgreSQL server: initdb in a new temporary folder, the server on
 # 127.0.0.1 at a random free port (its Unix socket in that folder too), trust authentication,
@@ -16,17 +16,25 @@
 #   - GOMOKU_TEST_PG is set already: CMD uses that server;
 #   - an argument is --gtest_list_tests (test discovery);
 #   - --only-for TEXT is given and no argument contains TEXT (e.g. the SQLite tests).
+# --template DIR: keep an initdb result in DIR (made once, under a lock, again when the
+# PostgreSQL version or the server's user changes) and copy it for each server instead of
+# running initdb each time (about a second and a half less per server). DIR is never started;
+# the copy in the temporary folder is, and is removed as above.
 # The server's binaries: $GOMOKU_PG_BINDIR, else the folder of initdb on PATH, else the newest
 # /usr/lib/postgresql/*/bin.
 set -euo pipefail
 
 only_for=
-if [[ ${1:-} == --only-for ]]; then
-  only_for=${2:?--only-for needs a text}
-  shift 2
-fi
+template=
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --only-for) only_for=${2:?--only-for needs a text}; shift 2 ;;
+    --template) template=${2:?--template needs a folder}; shift 2 ;;
+    *) break ;;
+  esac
+done
 if [[ $# -eq 0 ]]; then
-  echo "usage: $0 [--only-for TEXT] CMD [ARGS...]" >&2
+  echo "usage: $0 [--only-for TEXT] [--template DIR] CMD [ARGS...]" >&2
   exit 2
 fi
 
@@ -71,7 +79,12 @@ then
 fi
 
 # --- who runs the server ---
+# setpriv: the server's user when we are root, and a parent-death signal, so that the server
+# (and initdb) also go when this script is killed without a chance to clean up (SIGKILL).
 as_user=()
+if command -v setpriv >/dev/null 2>&1; then
+  as_user=(setpriv --pdeathsig QUIT)
+fi
 if [[ $(id -u) -eq 0 ]]; then
   pg_user=${GOMOKU_PG_USER:-nobody}
   if ! uid=$(id -u "$pg_user" 2>/dev/null) || ! gid=$(id -g "$pg_user" 2>/dev/null); then
@@ -79,10 +92,27 @@ if [[ $(id -u) -eq 0 ]]; then
       "as (set GOMOKU_PG_USER)" >&2
     exit 1
   fi
-  as_user=(setpriv --reuid="$uid" --regid="$gid" --clear-groups --)
+  if [[ ${#as_user[@]} -eq 0 ]]; then
+    echo "with-postgres.sh: running as root needs setpriv (util-linux) to run PostgreSQL as" \
+      "'$pg_user'" >&2
+    exit 1
+  fi
+  as_user+=(--reuid="$uid" --regid="$gid" --clear-groups)
 fi
+[[ ${#as_user[@]} -gt 0 ]] && as_user+=(--)
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/gomoku-pg.XXXXXX")
+# Folders left by a run that was killed outright (its owner process is gone) are removed.
+tmp_parent=${TMPDIR:-/tmp}
+for old in "$tmp_parent"/gomoku-pg.*; do
+  [[ -f $old/owner ]] || continue
+  owner=$(cat "$old/owner" 2>/dev/null || true)
+  if [[ $owner =~ ^[0-9]+$ ]] && ! kill -0 "$owner" 2>/dev/null; then
+    rm -rf "$old" 2>/dev/null || true
+  fi
+done
+
+tmp=$(mktemp -d "$tmp_parent/gomoku-pg.XXXXXX")
+echo $$ >"$tmp/owner"
 pg_pid=
 cmd_pid=
 
@@ -103,7 +133,7 @@ trap 'exit 129' HUP
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-if [[ ${#as_user[@]} -gt 0 ]]; then
+if [[ -n ${uid:-} ]]; then
   chown "$uid:$gid" "$tmp"
   if ! "${as_user[@]}" test -w "$tmp"; then
     echo "with-postgres.sh: user '$pg_user' cannot write $tmp (set TMPDIR to a folder it can" \
@@ -118,14 +148,36 @@ pg() {
   (cd "$tmp" && exec "${as_user[@]}" env -i PATH=/usr/bin:/bin LC_ALL=C TZ=UTC "$@")
 }
 
-if ! pg "$bindir/initdb" -D "$tmp/data" -U postgres --auth=trust --no-sync --encoding=UTF8 \
-  --locale=C >"$tmp/initdb.log" 2>&1; then
-  echo "with-postgres.sh: initdb failed:" >&2
-  cat "$tmp/initdb.log" >&2
-  exit 1
+# initdb into $tmp/data; false (with the log on stderr) when it fails.
+init_data() {
+  if ! pg "$bindir/initdb" -D "$tmp/data" -U postgres --auth=trust --no-sync \
+    --encoding=UTF8 --locale=C >"$tmp/initdb.log" 2>&1; then
+    echo "with-postgres.sh: initdb failed:" >&2
+    cat "$tmp/initdb.log" >&2
+    return 1
+  fi
+}
+
+if [[ -z $template ]]; then
+  init_data || exit 1
+else
+  # One process (re)makes the template while the others wait on the lock; the stamp is
+  # written last, so a template cut short is made again.
+  stamp="$(id -u "${pg_user:-$(id -un)}") $bindir $("$bindir/postgres" --version)"
+  mkdir -p "$(dirname "$template")"
+  {
+    flock 9
+    if [[ ! -d $template || $(cat "$template.stamp" 2>/dev/null) != "$stamp" ]]; then
+      rm -rf "$template" "$template.stamp"
+      init_data || exit 1
+      cp -a "$tmp/data" "$template"
+      echo "$stamp" >"$template.stamp"
+    fi
+  } 9>"$template.lock"
+  [[ -d $tmp/data ]] || cp -a "$template" "$tmp/data"
 fi
 mkdir -p "$tmp/socket"
-[[ ${#as_user[@]} -gt 0 ]] && chown "$uid:$gid" "$tmp/socket"
+[[ -n ${uid:-} ]] && chown "$uid:$gid" "$tmp/socket"
 
 # A random port below Linux's ephemeral range; when it is taken the server cannot bind and
 # exits, and another port is tried.
@@ -172,8 +224,13 @@ if [[ -z $port ]]; then
 fi
 
 export GOMOKU_TEST_PG="postgresql://postgres@127.0.0.1:$port/postgres"
-# CMD runs in the background (same stdin) so that a signal to this script is handled at once.
-"$@" <&0 &
+# CMD runs in the background (same stdin) so that a signal to this script is handled at once;
+# with setpriv it also gets a parent-death signal.
+if command -v setpriv >/dev/null 2>&1; then
+  setpriv --pdeathsig TERM -- "$@" <&0 &
+else
+  "$@" <&0 &
+fi
 cmd_pid=$!
 status=0
 wait "$cmd_pid" || status=$?
