@@ -634,6 +634,22 @@ STORAGE_TEST(NewerSchemaIsRefused) {
   }
 }
 
+// The server drops the connection (a restart, an administrator): the call that meets it fails
+// with StorageError or is retried by libpqxx; the Storage stays usable.
+TEST_F(StoragePostgreSQL, LostConnectionIsMadeAgain) {
+  Storage& s = open();
+  ASSERT_TRUE(s.createAccount("Alice", "alice", "h", 1000));
+  raw("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+      "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  try {
+    s.top(1);
+  } catch (const StorageError& e) {
+    EXPECT_NE(std::string(e.what()).find("PostgreSQL"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(s.top(5).size(), 1u);
+  EXPECT_EQ(s.schemaVersion(), kSchemaVersion);
+}
+
 // --- openStorage without a database server ---
 
 TEST(OpenStorage, DefaultPathFollowsXdg) {
