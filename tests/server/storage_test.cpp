@@ -465,6 +465,10 @@ STORAGE_TEST(FinishingTwiceChangesNothing) {
   again.moveMillis.pop_back();
   EXPECT_FALSE(s.finishGame(again, {1030, 1000, false, false}, {1070, 1100, true, false}));
   EXPECT_FALSE(s.finishGame(g, {1000, 1030, true, false}, {1100, 1070, false, false}));
+  // Another connection to the same database (a second server process) sees it finished too.
+  auto other = openStorage(t.url_);
+  EXPECT_FALSE(other->finishGame(g, {1000, 1030, true, false}, {1100, 1070, false, false}));
+  other.reset();
   EXPECT_EQ(s.accountById(a.id)->score, 1030);
   EXPECT_EQ(s.accountById(a.id)->games, 1u);
   EXPECT_EQ(s.accountById(b.id)->score, 1070);
