@@ -67,14 +67,16 @@ struct GameRow {
 };
 
 /// The database. Not thread-safe: one Storage is used from one thread. Every method throws
-/// StorageError on a database failure; nothing is half-written then.
+/// StorageError on a database failure; nothing is half-written then. PostgreSQL: after a lost
+/// connection the next call connects again.
 class Storage {
  public:
   virtual ~Storage() = default;
   /// The database's schema version (kSchemaVersion once opened).
   virtual int schemaVersion() = 0;
   /// A new account with score `initialScore` and no games; nullopt when `key` is taken.
-  /// name, key and hash are stored verbatim (any bytes; checking them is accounts.h's job).
+  /// name, key and hash are stored verbatim (checking them is accounts.h's job; PostgreSQL
+  /// refuses text that is not UTF-8 or holds a NUL: StorageError).
   virtual std::optional<Account> createAccount(const std::string& name, const std::string& key,
                                                const std::string& passwordHash,
                                                std::int32_t initialScore) = 0;

@@ -3,6 +3,7 @@
 #include <ctime>
 #include <iterator>
 #include <pqxx/pqxx>
+#include <utility>
 
 #include "server/storage.h"
 #include "server/storage_impl.h"
@@ -77,26 +78,6 @@ constexpr const char* kGameSelect =
     "g.started_at, g.ended_at, g.move_count, g.moves, g.move_millis "
     "FROM games g JOIN accounts b ON b.id = g.black_id JOIN accounts w ON w.id = g.white_id ";
 
-// Runs f, turning libpqxx's exceptions into StorageError (the open transaction is rolled back
-// by its destructor on the way out).
-template <typename F>
-auto guarded(const char* what, F&& f) -> decltype(f()) {
-  auto fail = [&](const char* kind, const std::exception& e) -> StorageError {
-    std::string msg = e.what();
-    while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
-    return StorageError(std::string("PostgreSQL: ") + kind + what + ": " + msg);
-  };
-  try {
-    return f();
-  } catch (const StorageError&) {
-    throw;
-  } catch (const pqxx::broken_connection& e) {
-    throw fail("connection lost while ", e);
-  } catch (const std::exception& e) {
-    throw fail("", e);
-  }
-}
-
 Account readAccount(const pqxx::row& r) {
   Account a;
   a.id = r[0].as<std::int64_t>();
@@ -137,14 +118,13 @@ GameRow readGame(const pqxx::row& r, bool withMoves) {
 
 class PgStorage final : public Storage {
  public:
-  explicit PgStorage(const std::string& url)
-      : conn_(guarded("connecting", [&] { return std::make_unique<pqxx::connection>(url); })) {
+  explicit PgStorage(std::string url) : url_(std::move(url)) {
     guarded("creating or migrating the schema", [&] { migrate(); });
   }
 
   int schemaVersion() override {
     return guarded("reading the schema version", [&] {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       auto r = w.exec("SELECT version FROM schema_version");
       if (r.empty()) throw StorageError("PostgreSQL: the schema version is missing");
       return r[0][0].as<int>();
@@ -155,7 +135,7 @@ class PgStorage final : public Storage {
                                        const std::string& passwordHash,
                                        std::int32_t initialScore) override {
     return guarded("creating an account", [&]() -> std::optional<Account> {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       auto r = w.exec_params(
           "INSERT INTO accounts (name, name_key, password_hash, score, created_at) "
           "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name_key) DO NOTHING RETURNING id",
@@ -173,7 +153,7 @@ class PgStorage final : public Storage {
 
   std::optional<std::pair<Account, std::string>> accountByKey(const std::string& key) override {
     return guarded("reading an account", [&]() -> std::optional<std::pair<Account, std::string>> {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       auto r = w.exec_params(std::string("SELECT ") + kAccountColumns +
                                  ", password_hash FROM accounts WHERE name_key = $1",
                              key);
@@ -185,7 +165,7 @@ class PgStorage final : public Storage {
 
   std::optional<Account> accountById(std::int64_t id) override {
     return guarded("reading an account", [&]() -> std::optional<Account> {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       auto r = w.exec_params(
           std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE id = $1", id);
       w.commit();
@@ -197,7 +177,7 @@ class PgStorage final : public Storage {
   void addToken(std::int64_t accountId, const std::string& digest,
                 std::int64_t expiresAt) override {
     guarded("storing a session token", [&] {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       w.exec_params("INSERT INTO tokens (digest, account_id, expires_at) VALUES ($1, $2, $3)",
                     digest, accountId, expiresAt);
       w.commit();
@@ -206,7 +186,7 @@ class PgStorage final : public Storage {
 
   std::optional<Account> accountByToken(const std::string& digest, std::int64_t now) override {
     return guarded("reading a session token", [&]() -> std::optional<Account> {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       w.exec_params("DELETE FROM tokens WHERE expires_at <= $1", now);
       auto r = w.exec_params(
           "SELECT a.id, a.name, a.name_key, a.score, a.games, a.wins, a.draws "
@@ -223,7 +203,7 @@ class PgStorage final : public Storage {
     std::vector<Account> out;
     if (n <= 0) return out;
     return guarded("reading the ladder", [&] {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       auto r = w.exec_params(std::string("SELECT ") + kAccountColumns +
                                  " FROM accounts ORDER BY score DESC, wins DESC, id ASC LIMIT $1",
                              n);
@@ -235,7 +215,7 @@ class PgStorage final : public Storage {
 
   std::int64_t startGame(const GameRow& g) override {
     return guarded("storing a new game", [&] {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       auto r = w.exec_params(
           "INSERT INTO games (black_id, white_id, rule, board_size, rated, black_before, "
           "black_after, white_before, white_after, started_at) "
@@ -250,7 +230,7 @@ class PgStorage final : public Storage {
   bool finishGame(const GameRow& g, const LadderChange& black, const LadderChange& white) override {
     checkFinish(g);
     return guarded("storing a game's result", [&] {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       // FOR UPDATE: a second server finishing the same game waits, then sees it finished.
       auto row = w.exec_params(
           "SELECT outcome, rated, black_id, white_id FROM games WHERE id = $1 FOR UPDATE", g.id);
@@ -287,7 +267,7 @@ class PgStorage final : public Storage {
 
   int interruptUnfinished(std::int64_t now) override {
     return guarded("interrupting unfinished games", [&] {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       auto r = w.exec_params(
           "UPDATE games SET outcome = $1, reason = $2, ended_at = $3 WHERE outcome = 0",
           static_cast<int>(Outcome::Interrupted), static_cast<int>(EndReason::Disconnected), now);
@@ -300,7 +280,7 @@ class PgStorage final : public Storage {
     std::vector<GameRow> out;
     if (limit <= 0) return out;
     return guarded("reading a player's games", [&] {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       auto r = w.exec_params(std::string(kGameSelect) +
                                  "WHERE (g.black_id = $1 OR g.white_id = $1) AND g.outcome <> 0 "
                                  "ORDER BY g.ended_at DESC, g.id DESC LIMIT $2",
@@ -313,7 +293,7 @@ class PgStorage final : public Storage {
 
   std::optional<GameRow> game(std::int64_t id) override {
     return guarded("reading a game", [&]() -> std::optional<GameRow> {
-      pqxx::work w(*conn_);
+      pqxx::work w(conn());
       auto r = w.exec_params(std::string(kGameSelect) + "WHERE g.id = $1", id);
       w.commit();
       if (r.empty()) return std::nullopt;
@@ -324,7 +304,7 @@ class PgStorage final : public Storage {
  private:
   // Creates the schema or brings it to kSchemaVersion, in one transaction.
   void migrate() {
-    pqxx::work w(*conn_);
+    pqxx::work w(conn());
     w.exec(kMigrationLock);
     int version = 0;
     if (w.exec("SELECT to_regclass('schema_version') IS NOT NULL")[0][0].as<bool>()) {
@@ -343,6 +323,35 @@ class PgStorage final : public Storage {
     w.commit();
   }
 
+  // The connection, made again after one was lost.
+  pqxx::connection& conn() {
+    if (!conn_) conn_ = std::make_unique<pqxx::connection>(url_);
+    return *conn_;
+  }
+
+  // Runs f, turning libpqxx's exceptions into StorageError (the open transaction is rolled
+  // back by its destructor on the way out). After a lost connection the next call connects
+  // again.
+  template <typename F>
+  auto guarded(const char* what, F&& f) -> decltype(f()) {
+    auto fail = [&](const char* kind, const std::exception& e) -> StorageError {
+      std::string msg = e.what();
+      while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
+      return StorageError(std::string("PostgreSQL: ") + kind + what + ": " + msg);
+    };
+    try {
+      return f();
+    } catch (const StorageError&) {
+      throw;
+    } catch (const pqxx::broken_connection& e) {
+      conn_.reset();
+      throw fail("connection lost while ", e);
+    } catch (const std::exception& e) {
+      throw fail("", e);
+    }
+  }
+
+  std::string url_;
   std::unique_ptr<pqxx::connection> conn_;
 };
 

@@ -465,6 +465,10 @@ STORAGE_TEST(FinishingTwiceChangesNothing) {
   again.moveMillis.pop_back();
   EXPECT_FALSE(s.finishGame(again, {1030, 1000, false, false}, {1070, 1100, true, false}));
   EXPECT_FALSE(s.finishGame(g, {1000, 1030, true, false}, {1100, 1070, false, false}));
+  // Another connection to the same database (a second server process) sees it finished too.
+  auto other = openStorage(t.url_);
+  EXPECT_FALSE(other->finishGame(g, {1000, 1030, true, false}, {1100, 1070, false, false}));
+  other.reset();
   EXPECT_EQ(s.accountById(a.id)->score, 1030);
   EXPECT_EQ(s.accountById(a.id)->games, 1u);
   EXPECT_EQ(s.accountById(b.id)->score, 1070);
@@ -632,6 +636,22 @@ STORAGE_TEST(NewerSchemaIsRefused) {
   } catch (const StorageError& e) {
     EXPECT_NE(std::string(e.what()).find("99"), std::string::npos) << e.what();
   }
+}
+
+// The server drops the connection (a restart, an administrator): the call that meets it fails
+// with StorageError or is retried by libpqxx; the Storage stays usable.
+TEST_F(StoragePostgreSQL, LostConnectionIsMadeAgain) {
+  Storage& s = open();
+  ASSERT_TRUE(s.createAccount("Alice", "alice", "h", 1000));
+  raw("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+      "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  try {
+    s.top(1);
+  } catch (const StorageError& e) {
+    EXPECT_NE(std::string(e.what()).find("PostgreSQL"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(s.top(5).size(), 1u);
+  EXPECT_EQ(s.schemaVersion(), kSchemaVersion);
 }
 
 // --- openStorage without a database server ---
