@@ -309,7 +309,8 @@ class HandshakeOp : public std::enable_shared_from_this<HandshakeOp> {
   }
 
   // Client: the server's certificate is checked against this pin store afterwards.
-  void setPins(std::string hostPort, KnownServers pins) {
+  void setPins(std::string hostPort, KnownServers pins, bool trustNew) {
+    trustNew_ = trustNew;
     hostPort_ = std::move(hostPort);
     pins_.emplace(std::move(pins));
     result_.server = hostPort_;
@@ -339,6 +340,7 @@ class HandshakeOp : public std::enable_shared_from_this<HandshakeOp> {
       result_.pinned = c.pinned;
       return fail(Failure::CertificateChanged, "");
     }
+    if (c.status == PinStatus::Unknown && !trustNew_) return fail(Failure::UnknownServer, "");
     if (c.status == PinStatus::Unknown) {
       try {
         pins_->pin(hostPort_, result_.fingerprint);
@@ -418,6 +420,7 @@ class HandshakeOp : public std::enable_shared_from_this<HandshakeOp> {
   std::vector<std::uint8_t> bytes_;
   std::string hostPort_;
   std::optional<KnownServers> pins_;
+  bool trustNew_ = true;  // client: pin an unknown server (else Failure::UnknownServer)
 };
 
 }  // namespace
@@ -574,6 +577,8 @@ const char* failureName(Failure f) {
       return "certificate-changed";
     case Failure::PinStore:
       return "pin-store";
+    case Failure::UnknownServer:
+      return "unknown-server";
   }
   return "?";
 }
@@ -606,6 +611,9 @@ std::string describe(const Result& r, const std::string& pinFile) {
              r.server + " from " + pinFile + ".";
     case Failure::PinStore:
       return "cannot remember the server's fingerprint" + detail;
+    case Failure::UnknownServer:
+      return "the server " + r.server + " is not known yet; its certificate fingerprint is " +
+             r.fingerprint;
   }
   return "?";
 }
@@ -618,9 +626,10 @@ void asyncServerHandshake(ssl::context& ctx, tcp::socket socket, std::chrono::mi
 }
 
 void asyncClientHandshake(ssl::context& ctx, tcp::socket socket, std::string hostPort,
-                          KnownServers pins, std::chrono::milliseconds timeout, HandshakeFn done) {
+                          KnownServers pins, std::chrono::milliseconds timeout, HandshakeFn done,
+                          bool trustNew) {
   auto op = std::make_shared<HandshakeOp>(ctx, std::move(socket), std::move(done));
-  op->setPins(std::move(hostPort), std::move(pins));
+  op->setPins(std::move(hostPort), std::move(pins), trustNew);
   op->startTimer(timeout);
   op->handshake(ssl::stream_base::client);
 }

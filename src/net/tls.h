@@ -128,6 +128,8 @@ enum class Failure : std::uint8_t {
   Handshake,           ///< TLS failed (no common version or cipher, bad certificate...): detail
   CertificateChanged,  ///< client: the server's fingerprint is not the one pinned: refused
   PinStore,            ///< client: a new fingerprint could not be recorded (detail)
+  UnknownServer,       ///< client, not trusting new servers: no fingerprint on record for this
+                       ///< server (Result::fingerprint holds its own); ask the user, pin(), retry
 };
 
 /// The end of a handshake.
@@ -164,10 +166,13 @@ void asyncServerHandshake(boost::asio::ssl::context& ctx, boost::asio::ip::tcp::
 /// application byte is sent, the server's certificate fingerprint against `pins` under
 /// `hostPort` (see hostPortKey): Unknown -> pinned, Result::firstUse; Match -> the session;
 /// Changed -> Failure::CertificateChanged with both fingerprints, the connection closed.
+/// With `trustNew` false an Unknown server is refused instead (Failure::UnknownServer, its
+/// fingerprint in the result) so that the front end can ask the user first.
 /// `ctx` must outlive the session.
 void asyncClientHandshake(boost::asio::ssl::context& ctx, boost::asio::ip::tcp::socket socket,
                           std::string hostPort, KnownServers pins,
-                          std::chrono::milliseconds timeout, HandshakeFn done);
+                          std::chrono::milliseconds timeout, HandshakeFn done,
+                          bool trustNew = true);
 
 /// A Session over an established TLS stream (the handshake done).
 std::shared_ptr<Session> makeSession(Stream stream);
