@@ -1,0 +1,292 @@
+#!/usr/bin/env bash
+# End-to-end tests of gomoku-server with real processes on loopback: the server (its data in a
+# temp folder, port chosen by the system) and `gomoku-cli online` clients fed command by
+# command. Synchronisation is by reading the programs' output lines, never by sleeping.
+# Usage: server_e2e.sh CASE PATH-TO-gomoku-server PATH-TO-gomoku-cli
+# With GOMOKU_TEST_PG set (tests/server/with-postgres.sh), the server keeps its data there.
+set -euo pipefail
+case_name=$1
+SERVER=$2
+CLI=$3
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill -9 "$p" 2> /dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+export XDG_DATA_HOME=$work/server-data XDG_CONFIG_HOME=$work/config
+db_args=()
+[[ -n ${GOMOKU_TEST_PG:-} ]] && db_args=(--db "$GOMOKU_TEST_PG")
+
+fail() {
+  echo "FAIL [$case_name]: $*" >&2
+  for f in "$work"/*.out "$work"/*.err "$work"/*.log; do
+    [[ -f $f ]] && { echo "--- $f"; tail -n 60 "$f"; }
+  done >&2
+  exit 1
+}
+
+# start_server [ARGS...]: starts gomoku-server on a free port (the first start picks it, later
+# starts reuse it), waits for its "listening on port" line and sets $port and $server_pid.
+port=0
+start_server() {
+  rm -f "$work/server.fifo"
+  mkfifo "$work/server.fifo"
+  "$SERVER" --port "$port" "${db_args[@]}" --resume-window "${resume_window:-60}" \
+    --wave-interval 100 "$@" 2> "$work/server.fifo" &
+  server_pid=$!
+  pids+=("$server_pid")
+  exec {server_fd}< "$work/server.fifo"
+  local line
+  while IFS= read -r line <&"$server_fd"; do
+    echo "$line" >> "$work/server.log"
+    if [[ $line =~ listening\ on\ port\ ([0-9]+) ]]; then
+      port=${BASH_REMATCH[1]}
+      # Keep copying the server's log in the background.
+      cat <&"$server_fd" >> "$work/server.log" &
+      pids+=($!)
+      exec {server_fd}<&-
+      return 0
+    fi
+  done
+  fail "the server did not start"
+}
+
+stop_server() {
+  kill -TERM "$server_pid"
+  wait "$server_pid" || fail "the server exited $? on SIGTERM"
+}
+
+# start_client NAME ARGS...: `gomoku-cli online 127.0.0.1:$port ARGS`, commands through
+# send NAME LINE, output read with expect NAME REGEX. Sets ${NAME}_pid.
+declare -A cmd_fd out_fd
+start_client() {
+  local name=$1
+  shift
+  mkfifo "$work/$name.cmd" "$work/$name.fifo"
+  "$CLI" online "127.0.0.1:$port" "$@" < "$work/$name.cmd" > "$work/$name.fifo" \
+    2> "$work/$name.err" &
+  pids+=($!)
+  printf -v "${name}_pid" '%s' $!
+  local c o
+  exec {c}> "$work/$name.cmd"
+  exec {o}< "$work/$name.fifo"
+  cmd_fd[$name]=$c
+  out_fd[$name]=$o
+}
+send() { printf '%s\n' "$2" >&"${cmd_fd[$1]}"; }
+# expect NAME REGEX: reads NAME's output until a line matches (sets $line); fails at its end.
+expect() {
+  while IFS= read -r line <&"${out_fd[$1]}"; do
+    echo "$line" >> "$work/$1.out"
+    [[ $line =~ $2 ]] && return 0
+  done
+  fail "$1 ended without a line matching /$2/"
+}
+# finish NAME: closes NAME's input and waits for it to exit 0, keeping its output.
+finish() {
+  exec {cmd_fd[$1]}>&-
+  cat <&"${out_fd[$1]}" >> "$work/$1.out"
+  local pid_var="${1}_pid"
+  wait "${!pid_var}" || fail "$1 exited $?"
+}
+
+# fails_with NAME REGEX: NAME exits non-zero with a standard error matching REGEX.
+fails_with() {
+  exec {cmd_fd[$1]}>&-
+  cat <&"${out_fd[$1]}" >> "$work/$1.out"
+  local pid_var="${1}_pid" rc=0
+  wait "${!pid_var}" || rc=$?
+  ((rc != 0)) || fail "$1 exited 0"
+  grep -Eq "$2" "$work/$1.err" || fail "$1's error does not match /$2/"
+  line=$(grep -E "$2" "$work/$1.err" | head -n1)
+}
+
+# The moves of a game to five: Black's row 7, White's row 9.
+black_moves=(0,7 1,7 2,7 3,7 4,7)
+white_moves=(0,9 1,9 2,9 3,9)
+
+# play_to_five A B: A and B were MATCHED (their lines in matched_A, matched_B); Black plays five.
+play_to_five() {
+  local black=$1 white=$2 i
+  [[ ${matched[$1]} == *" black vs "* ]] || { black=$2; white=$1; }
+  for i in 0 1 2 3 4; do
+    send "$black" "${black_moves[$i]}"
+    ((i < 4)) && send "$white" "${white_moves[$i]}"
+  done
+  winner=$black
+  loser=$white
+}
+declare -A matched
+
+register_both() {
+  GOMOKU_PASSWORD=alicepass1 start_client alice --user alice --register --trust-new-server
+  GOMOKU_PASSWORD=bobpass123 start_client bob --user Bob --register --trust-new-server
+  expect alice '^LOGGED IN alice 1000'
+  expect bob '^LOGGED IN Bob 1000'
+}
+
+find_both() {
+  send alice "find"
+  send bob "find"
+  expect alice '^MATCHED '
+  matched[alice]=$line
+  expect bob '^MATCHED '
+  matched[bob]=$line
+}
+
+case $case_name in
+rated_game)
+  # Two clients register, find each other, play to five: 1030 / 970; the server restarted keeps
+  # the accounts, the ladder and the game record.
+  start_server
+  register_both
+  find_both
+  play_to_five alice bob
+  expect "$winner" '^LADDER 1000 1030$'
+  expect "$loser" '^LADDER 1000 970$'
+  send "$winner" "leave"
+  send "$loser" "leave"
+  send alice "quit"
+  send bob "quit"
+  finish alice
+  finish bob
+  stop_server
+  grep -q 'ended: ' "$work/server.log" || fail "the server logged no game end"
+  start_server
+  GOMOKU_PASSWORD=alicepass1 start_client alice2 --user ALICE
+  expect alice2 '^LOGGED IN alice (1030|970)$'
+  send alice2 "games"
+  expect alice2 '^GAME [0-9]+ '
+  game_id=$(awk '{print $2}' <<< "$line")
+  send alice2 "get $game_id $work/game.sgf"
+  expect alice2 '^SAVED '
+  grep -q 'B\[' "$work/game.sgf" || fail "the saved record has no moves"
+  send alice2 "top"
+  expect alice2 '^RANK 1 '
+  send alice2 "quit"
+  finish alice2
+  stop_server
+  ;;
+private_room)
+  # A room by code (the creator chose White), then an invitation declined and one accepted.
+  start_server
+  register_both
+  send alice "room --color white"
+  expect alice '^ROOM [A-Z0-9]{6} '
+  code=$(awk '{print $2}' <<< "$line")
+  send bob "join ${code,,}"
+  expect alice '^MATCHED .* white vs Bob '
+  expect bob '^MATCHED .* black vs alice '
+  send bob "resign"
+  expect alice '^RESULT white '
+  send alice "leave"
+  send bob "leave"
+  send alice "invite Bob --color black"
+  expect bob '^INVITED [0-9]+ alice '
+  send bob "decline"
+  expect alice '^DENIED .*declined'
+  send alice "invite Bob --color black"
+  expect bob '^INVITED [0-9]+ alice '
+  send bob "accept"
+  expect alice '^MATCHED .* black vs Bob '
+  send alice "quit"
+  send bob "quit"
+  finish alice
+  finish bob
+  ;;
+second_login)
+  # A second login of a live account is refused; the first goes on untouched.
+  start_server
+  register_both
+  GOMOKU_PASSWORD=alicepass1 start_client alice2 --user alice
+  fails_with alice2 'already signed in on another computer'
+  send alice "who"
+  expect alice '^PLAYERS '
+  send alice "quit"
+  send bob "quit"
+  finish alice
+  finish bob
+  ;;
+bad_login)
+  # Wrong password and unknown name get the same answer; a duplicate name (case) is refused.
+  start_server
+  GOMOKU_PASSWORD=alicepass1 start_client alice --user alice --register --trust-new-server
+  expect alice '^LOGGED IN alice'
+  GOMOKU_PASSWORD=wrongpass1 start_client w --user alice
+  fails_with w 'error: '
+  wrong=$line
+  GOMOKU_PASSWORD=alicepass1 start_client u --user nobody
+  fails_with u 'error: '
+  [[ $wrong == "$line" ]] || fail "wrong password '$wrong' and unknown name '$line' differ"
+  GOMOKU_PASSWORD=alicepass1 start_client d --user ALICE --register
+  fails_with d 'taken'
+  send alice "quit"
+  finish alice
+  ;;
+p2p_client)
+  # A P2P joiner pointed at the server gets a clear error, not a hang.
+  start_server
+  out=$("$CLI" join "127.0.0.1:$port" --timeout 10 < /dev/null 2>&1) && fail "join succeeded: $out"
+  grep -qi 'server\|encrypted' <<< "$out" || fail "unclear error for a P2P joiner: $out"
+  ;;
+changed_certificate)
+  # A client pinned to one certificate refuses the server after its certificate changed.
+  start_server
+  GOMOKU_PASSWORD=alicepass1 start_client alice --user alice --register --trust-new-server
+  expect alice '^LOGGED IN alice'
+  send alice "quit"
+  finish alice
+  stop_server
+  rm -rf "$XDG_DATA_HOME/gomoku-server/cert.pem" "$XDG_DATA_HOME/gomoku-server/key.pem"
+  start_server
+  GOMOKU_PASSWORD=alicepass1 start_client again --user alice --trust-new-server
+  fails_with again 'WARNING.*changed'
+  grep -q 'on record: [0-9A-F:]\{95\}.*now: [0-9A-F:]\{95\}' <<< "$line" ||
+    fail "the warning does not name both fingerprints: $line"
+  ;;
+drop_resume)
+  # A client killed mid-game logs in again and the game resumes from the server's moves.
+  start_server
+  register_both
+  find_both
+  black=alice white=bob
+  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  send "$black" "7,7"
+  expect "$white" '^MOVE 1 '
+  kill -9 "$(eval echo "\$${white}_pid")"
+  expect "$black" '^AWAY [0-9]+'
+  pw=alicepass1
+  [[ $white == bob ]] && pw=bobpass123
+  GOMOKU_PASSWORD=$pw start_client back --user "$white"
+  expect back '^MATCHED '
+  send back "8,8"
+  expect "$black" '^MOVE 2 '
+  send "$black" "resign"
+  expect back '^RESULT '
+  send "$black" "quit"
+  send back "quit"
+  finish "$black"
+  finish back
+  ;;
+abandoned)
+  # A dropped client that does not come back loses when the window (short here) runs out.
+  resume_window=2
+  start_server
+  register_both
+  find_both
+  black=alice white=bob
+  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  send "$black" "7,7"
+  expect "$white" '^MOVE 1 '
+  kill -9 "$(eval echo "\$${white}_pid")"
+  expect "$black" '^LADDER 1000 1030$'
+  send "$black" "quit"
+  finish "$black"
+  ;;
+*)
+  fail "unknown case"
+  ;;
+esac
+echo "PASS [$case_name]"
