@@ -41,6 +41,20 @@ class Writer {
     u16(static_cast<std::uint16_t>(s.size()));
     out_.insert(out_.end(), s.begin(), s.end());
   }
+  void i32(std::int32_t v) { u32(static_cast<std::uint32_t>(v)); }
+  void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
+  void boolean(bool v) { u8(v ? 1 : 0); }
+  template <class E>
+  void e8(E v) {
+    u8(static_cast<std::uint8_t>(v));
+  }
+  // A list: u16 count (at most `max`), then each item by `item`.
+  template <class T, class F>
+  void list(const std::vector<T>& items, std::size_t max, F item) {
+    if (items.size() > max) throw std::length_error("list longer than the wire allows");
+    u16(static_cast<std::uint16_t>(items.size()));
+    for (const T& v : items) item(*this, v);
+  }
   std::vector<std::uint8_t>& bytes() { return out_; }
 
  private:
@@ -88,6 +102,32 @@ class Reader {
     if (!validUtf8(s)) fail(DecodeError::BadValue);
     return s;
   }
+  std::int32_t i32() { return static_cast<std::int32_t>(u32()); }
+  std::int64_t i64() { return static_cast<std::int64_t>(u64()); }
+  bool boolean() {
+    const std::uint8_t v = u8();
+    if (v > 1) fail(DecodeError::BadValue);
+    return v == 1;
+  }
+  // A one-byte enum whose values run from `lo` to `hi`.
+  template <class E>
+  E e8(E lo, E hi) {
+    const std::uint8_t v = u8();
+    if (v < static_cast<std::uint8_t>(lo) || v > static_cast<std::uint8_t>(hi))
+      fail(DecodeError::BadValue);
+    return static_cast<E>(v);
+  }
+  // A list: u16 count (above `max`: BadValue), then each item by `item`.
+  template <class T, class F>
+  std::vector<T> list(std::size_t max, F item) {
+    const std::size_t n = u16();
+    std::vector<T> v;
+    if (error_ != DecodeError::None) return v;
+    if (n > max) return fail(DecodeError::BadValue), v;
+    v.reserve(n);
+    for (std::size_t i = 0; i < n && error_ == DecodeError::None; ++i) v.push_back(item(*this));
+    return v;
+  }
   bool atEnd() const { return error_ != DecodeError::None || pos_ == n_; }
   void fail(DecodeError e) {
     if (error_ == DecodeError::None) error_ = e;
@@ -117,7 +157,8 @@ void readPrevious(Reader& r, std::uint16_t game, Outcome& outcome, EndReason& re
 }
 
 bool knownType(std::uint8_t t) {
-  return (t >= 1 && t <= 5) || (t >= 16 && t <= 26);
+  return (t >= 1 && t <= 5) || (t >= 16 && t <= 26) ||
+         (t >= kFirstServerType && t <= static_cast<std::uint8_t>(MsgType::OpponentAway));
 }
 
 void writeSetup(Writer& w, const Setup& v) {
@@ -144,7 +185,431 @@ Setup readSetup(Reader& r) {
   return v;
 }
 
+// ---- server messages (PROTOCOL.md, "Server") ------------------------------------------------
+
+// The type number of each server message.
+constexpr MsgType numberOf(const Welcome&) {
+  return MsgType::Welcome;
+}
+constexpr MsgType numberOf(const Register&) {
+  return MsgType::Register;
+}
+constexpr MsgType numberOf(const Login&) {
+  return MsgType::Login;
+}
+constexpr MsgType numberOf(const LoginResult&) {
+  return MsgType::LoginResult;
+}
+constexpr MsgType numberOf(const Stats&) {
+  return MsgType::Stats;
+}
+constexpr MsgType numberOf(const Players&) {
+  return MsgType::Players;
+}
+constexpr MsgType numberOf(const Top&) {
+  return MsgType::Top;
+}
+constexpr MsgType numberOf(const HallRequest&) {
+  return MsgType::HallRequest;
+}
+constexpr MsgType numberOf(const Find&) {
+  return MsgType::Find;
+}
+constexpr MsgType numberOf(const CancelFind&) {
+  return MsgType::CancelFind;
+}
+constexpr MsgType numberOf(const RoomCreate&) {
+  return MsgType::RoomCreate;
+}
+constexpr MsgType numberOf(const RoomCreated&) {
+  return MsgType::RoomCreated;
+}
+constexpr MsgType numberOf(const RoomJoin&) {
+  return MsgType::RoomJoin;
+}
+constexpr MsgType numberOf(const Invite&) {
+  return MsgType::Invite;
+}
+constexpr MsgType numberOf(const Invited&) {
+  return MsgType::Invited;
+}
+constexpr MsgType numberOf(const InviteReply&) {
+  return MsgType::InviteReply;
+}
+constexpr MsgType numberOf(const Matched&) {
+  return MsgType::Matched;
+}
+constexpr MsgType numberOf(const GameResult&) {
+  return MsgType::GameResult;
+}
+constexpr MsgType numberOf(const GamesRequest&) {
+  return MsgType::GamesRequest;
+}
+constexpr MsgType numberOf(const GameList&) {
+  return MsgType::GameList;
+}
+constexpr MsgType numberOf(const GetGame&) {
+  return MsgType::GetGame;
+}
+constexpr MsgType numberOf(const GameRecord&) {
+  return MsgType::GameRecord;
+}
+constexpr MsgType numberOf(const Denied&) {
+  return MsgType::Denied;
+}
+constexpr MsgType numberOf(const OpponentAway&) {
+  return MsgType::OpponentAway;
+}
+
+// Outcome and EndReason of an ended game's report: both in range, both set or both not.
+void writeResult(Writer& w, Outcome o, EndReason why) {
+  w.e8(o);
+  w.e8(why);
+}
+void readResult(Reader& r, Outcome& o, EndReason& why) {
+  o = r.e8(Outcome::Ongoing, Outcome::Interrupted);
+  why = r.e8(EndReason::None, EndReason::Abandoned);
+  if ((o == Outcome::Ongoing) != (why == EndReason::None)) r.fail(DecodeError::BadValue);
+}
+
+void write(Writer& w, const PlayerStats& v) {
+  w.i32(v.score);
+  w.u32(v.games);
+  w.u32(v.wins);
+  w.u32(v.draws);
+}
+void read(Reader& r, PlayerStats& v) {
+  v.score = r.i32();
+  v.games = r.u32();
+  v.wins = r.u32();
+  v.draws = r.u32();
+}
+
+void write(Writer& w, const RoomSettings& v) {
+  w.u8(v.boardSize);
+  w.e8(v.rule);
+  w.e8(v.color);
+  w.e8(v.foul);
+  w.boolean(v.rated);
+}
+void read(Reader& r, RoomSettings& v) {
+  v.boardSize = r.u8();
+  v.rule = r.e8(Rule::Freestyle, Rule::Renju);
+  v.color = r.e8(SeatColor::Black, SeatColor::Random);
+  v.foul = r.e8(FoulPolicy::Refuse, FoulPolicy::Lose);
+  v.rated = r.boolean();
+}
+
+void write(Writer& w, const GameSummary& v) {
+  w.u64(v.id);
+  w.i64(v.endedAt);
+  w.str(v.black, kMaxNameBytes);
+  w.str(v.white, kMaxNameBytes);
+  w.e8(v.rule);
+  w.u8(v.boardSize);
+  writeResult(w, v.outcome, v.reason);
+  w.boolean(v.rated);
+  w.i32(v.blackDelta);
+  w.i32(v.whiteDelta);
+  w.u16(v.moves);
+}
+void read(Reader& r, GameSummary& v) {
+  v.id = r.u64();
+  v.endedAt = r.i64();
+  v.black = r.str(kMaxNameBytes);
+  v.white = r.str(kMaxNameBytes);
+  v.rule = r.e8(Rule::Freestyle, Rule::Renju);
+  v.boardSize = r.u8();
+  readResult(r, v.outcome, v.reason);
+  v.rated = r.boolean();
+  v.blackDelta = r.i32();
+  v.whiteDelta = r.i32();
+  v.moves = r.u16();
+}
+
+void write(Writer& w, const Welcome& v) {
+  w.u8(v.protocolMajor);
+  w.u8(v.protocolMinor);
+  w.str(v.programVersion, kMaxVersionText);
+  w.str(v.serverName, kMaxServerNameBytes);
+}
+void read(Reader& r, Welcome& v) {
+  v.protocolMajor = r.u8();
+  v.protocolMinor = r.u8();
+  v.programVersion = r.str(kMaxVersionText);
+  v.serverName = r.str(kMaxServerNameBytes);
+}
+
+void write(Writer& w, const Register& v) {
+  w.str(v.name, kMaxNameBytes);
+  w.str(v.password, kMaxSecretBytes);
+}
+void read(Reader& r, Register& v) {
+  v.name = r.str(kMaxNameBytes);
+  v.password = r.str(kMaxSecretBytes);
+}
+
+void write(Writer& w, const Login& v) {
+  w.e8(v.method);
+  w.str(v.name, kMaxNameBytes);
+  w.str(v.secret, kMaxSecretBytes);
+}
+void read(Reader& r, Login& v) {
+  v.method = r.e8(LoginMethod::Password, LoginMethod::Token);
+  v.name = r.str(kMaxNameBytes);
+  v.secret = r.str(kMaxSecretBytes);
+}
+
+void write(Writer& w, const LoginResult& v) {
+  w.e8(v.status);
+  w.str(v.detail, kMaxDetailBytes);
+  w.str(v.name, kMaxNameBytes);
+  w.str(v.token, kMaxTokenBytes);
+  write(w, v.stats);
+  w.boolean(v.elo);
+}
+void read(Reader& r, LoginResult& v) {
+  v.status = r.e8(LoginStatus::Ok, LoginStatus::ServerBusy);
+  v.detail = r.str(kMaxDetailBytes);
+  v.name = r.str(kMaxNameBytes);
+  v.token = r.str(kMaxTokenBytes);
+  read(r, v.stats);
+  v.elo = r.boolean();
+}
+
+void write(Writer& w, const Stats& v) {
+  w.str(v.name, kMaxNameBytes);
+  write(w, v.stats);
+  w.boolean(v.elo);
+}
+void read(Reader& r, Stats& v) {
+  v.name = r.str(kMaxNameBytes);
+  read(r, v.stats);
+  v.elo = r.boolean();
+}
+
+void write(Writer& w, const Players& v) {
+  w.u32(v.total);
+  w.list(v.players, kMaxPlayersListed, [](Writer& w2, const PlayerEntry& e) {
+    w2.str(e.name, kMaxNameBytes);
+    w2.i32(e.score);
+    w2.e8(e.state);
+  });
+}
+void read(Reader& r, Players& v) {
+  v.total = r.u32();
+  v.players = r.list<PlayerEntry>(kMaxPlayersListed, [](Reader& r2) {
+    PlayerEntry e;
+    e.name = r2.str(kMaxNameBytes);
+    e.score = r2.i32();
+    e.state = r2.e8(PlayerState::Gone, PlayerState::Playing);
+    return e;
+  });
+}
+
+void write(Writer& w, const Top& v) {
+  w.list(v.entries, kMaxTopEntries, [](Writer& w2, const TopEntry& e) {
+    w2.u16(e.rank);
+    w2.str(e.name, kMaxNameBytes);
+    w2.i32(e.score);
+    w2.u32(e.games);
+    w2.u32(e.wins);
+  });
+}
+void read(Reader& r, Top& v) {
+  v.entries = r.list<TopEntry>(kMaxTopEntries, [](Reader& r2) {
+    TopEntry e;
+    e.rank = r2.u16();
+    e.name = r2.str(kMaxNameBytes);
+    e.score = r2.i32();
+    e.games = r2.u32();
+    e.wins = r2.u32();
+    return e;
+  });
+}
+
+void write(Writer&, const HallRequest&) {}
+void read(Reader&, HallRequest&) {}
+void write(Writer&, const CancelFind&) {}
+void read(Reader&, CancelFind&) {}
+void write(Writer&, const GamesRequest&) {}
+void read(Reader&, GamesRequest&) {}
+
+void write(Writer& w, const Find& v) {
+  w.e8(v.rule);
+}
+void read(Reader& r, Find& v) {
+  v.rule = r.e8(Rule::Freestyle, Rule::Renju);
+}
+
+void write(Writer& w, const RoomCreate& v) {
+  write(w, v.settings);
+}
+void read(Reader& r, RoomCreate& v) {
+  read(r, v.settings);
+}
+
+void write(Writer& w, const RoomCreated& v) {
+  w.str(v.code, kMaxRoomCodeBytes);
+  write(w, v.settings);
+}
+void read(Reader& r, RoomCreated& v) {
+  v.code = r.str(kMaxRoomCodeBytes);
+  read(r, v.settings);
+}
+
+void write(Writer& w, const RoomJoin& v) {
+  w.str(v.code, kMaxRoomCodeBytes);
+  w.boolean(v.rated);
+}
+void read(Reader& r, RoomJoin& v) {
+  v.code = r.str(kMaxRoomCodeBytes);
+  v.rated = r.boolean();
+}
+
+void write(Writer& w, const Invite& v) {
+  w.str(v.name, kMaxNameBytes);
+  write(w, v.settings);
+}
+void read(Reader& r, Invite& v) {
+  v.name = r.str(kMaxNameBytes);
+  read(r, v.settings);
+}
+
+void write(Writer& w, const Invited& v) {
+  w.u32(v.inviteId);
+  w.str(v.from, kMaxNameBytes);
+  w.i32(v.score);
+  write(w, v.settings);
+}
+void read(Reader& r, Invited& v) {
+  v.inviteId = r.u32();
+  v.from = r.str(kMaxNameBytes);
+  v.score = r.i32();
+  read(r, v.settings);
+}
+
+void write(Writer& w, const InviteReply& v) {
+  w.u32(v.inviteId);
+  w.boolean(v.accept);
+  w.boolean(v.rated);
+}
+void read(Reader& r, InviteReply& v) {
+  v.inviteId = r.u32();
+  v.accept = r.boolean();
+  v.rated = r.boolean();
+}
+
+void write(Writer& w, const Matched& v) {
+  w.u64(v.gameId);
+  w.u8(v.boardSize);
+  w.e8(v.rule);
+  w.e8(v.foul);
+  w.boolean(v.youAreBlack);
+  w.str(v.opponent, kMaxNameBytes);
+  w.i32(v.opponentScore);
+  w.boolean(v.rated);
+  w.u64(v.resumeToken);
+}
+void read(Reader& r, Matched& v) {
+  v.gameId = r.u64();
+  v.boardSize = r.u8();
+  v.rule = r.e8(Rule::Freestyle, Rule::Renju);
+  v.foul = r.e8(FoulPolicy::Refuse, FoulPolicy::Lose);
+  v.youAreBlack = r.boolean();
+  v.opponent = r.str(kMaxNameBytes);
+  v.opponentScore = r.i32();
+  v.rated = r.boolean();
+  v.resumeToken = r.u64();
+}
+
+void write(Writer& w, const GameResult& v) {
+  w.u64(v.gameId);
+  writeResult(w, v.outcome, v.reason);
+  w.boolean(v.rated);
+  w.i32(v.oldScore);
+  w.i32(v.newScore);
+}
+void read(Reader& r, GameResult& v) {
+  v.gameId = r.u64();
+  readResult(r, v.outcome, v.reason);
+  v.rated = r.boolean();
+  v.oldScore = r.i32();
+  v.newScore = r.i32();
+}
+
+void write(Writer& w, const GameList& v) {
+  w.boolean(v.last);
+  w.list(v.games, kMaxGamesListed, [](Writer& w2, const GameSummary& g) { write(w2, g); });
+}
+void read(Reader& r, GameList& v) {
+  v.last = r.boolean();
+  v.games = r.list<GameSummary>(kMaxGamesListed, [](Reader& r2) {
+    GameSummary g;
+    read(r2, g);
+    return g;
+  });
+}
+
+void write(Writer& w, const GetGame& v) {
+  w.u64(v.id);
+}
+void read(Reader& r, GetGame& v) {
+  v.id = r.u64();
+}
+
+void write(Writer& w, const GameRecord& v) {
+  if (v.moveMillis.size() != v.moves.size())
+    throw std::length_error("GAME_RECORD needs one move time per move");
+  write(w, v.summary);
+  w.points(v.moves);
+  for (std::uint32_t ms : v.moveMillis) w.u32(ms);  // as many as moves: no count of their own
+}
+void read(Reader& r, GameRecord& v) {
+  read(r, v.summary);
+  v.moves = r.points();
+  v.moveMillis.reserve(v.moves.size());
+  for (std::size_t i = 0; i < v.moves.size() && !r.atEnd(); ++i) v.moveMillis.push_back(r.u32());
+  if (v.moveMillis.size() != v.moves.size()) r.fail(DecodeError::Truncated);
+}
+
+void write(Writer& w, const Denied& v) {
+  w.e8(v.request);
+  w.u16(static_cast<std::uint16_t>(v.code));
+  w.str(v.detail, kMaxDetailBytes);
+}
+void read(Reader& r, Denied& v) {
+  const std::uint8_t request = r.u8();
+  const std::uint16_t code = r.u16();
+  if (!knownType(request) || code < static_cast<std::uint16_t>(DenyCode::NotLoggedIn) ||
+      code > static_cast<std::uint16_t>(DenyCode::Yourself))
+    r.fail(DecodeError::BadValue);
+  v.request = static_cast<MsgType>(request);
+  v.code = static_cast<DenyCode>(code);
+  v.detail = r.str(kMaxDetailBytes);
+}
+
+void write(Writer& w, const OpponentAway& v) {
+  w.boolean(v.away);
+  w.u32(v.secondsLeft);
+}
+void read(Reader& r, OpponentAway& v) {
+  v.away = r.boolean();
+  v.secondsLeft = r.u32();
+}
+
+template <class T>
+Message readAs(Reader& r) {
+  T v;
+  read(r, v);
+  return v;
+}
+
 }  // namespace
+
+bool isServerType(MsgType t) {
+  return static_cast<std::uint8_t>(t) >= kFirstServerType;
+}
 
 MsgType typeOf(const Message& m) {
   return std::visit(
@@ -180,8 +645,10 @@ MsgType typeOf(const Message& m) {
           return MsgType::Resume;
         else if constexpr (std::is_same_v<T, Sync>)
           return MsgType::Sync;
-        else
+        else if constexpr (std::is_same_v<T, Heartbeat>)
           return MsgType::Heartbeat;
+        else
+          return numberOf(v);  // a server message
       },
       m);
 }
@@ -355,10 +822,14 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.u8(v.want ? 1 : 0);
         } else if constexpr (std::is_same_v<T, Chat>) {
           w.str(v.text, kMaxChatBytes);
+        } else if constexpr (!std::is_same_v<T, Heartbeat>) {
+          write(w, v);  // a server message
         }
       },
       m);
   auto& out = w.bytes();
+  if (out.size() - kHeaderSize > kMaxPayload)
+    throw std::length_error("message longer than the wire allows");
   const auto len = static_cast<std::uint32_t>(out.size() - kHeaderSize);
   out[4] = static_cast<std::uint8_t>(len >> 24);
   out[5] = static_cast<std::uint8_t>(len >> 16);
@@ -503,6 +974,78 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       break;
     case MsgType::Heartbeat:
       m = Heartbeat{};
+      break;
+    case MsgType::Welcome:
+      m = readAs<Welcome>(r);
+      break;
+    case MsgType::Register:
+      m = readAs<Register>(r);
+      break;
+    case MsgType::Login:
+      m = readAs<Login>(r);
+      break;
+    case MsgType::LoginResult:
+      m = readAs<LoginResult>(r);
+      break;
+    case MsgType::Stats:
+      m = readAs<Stats>(r);
+      break;
+    case MsgType::Players:
+      m = readAs<Players>(r);
+      break;
+    case MsgType::Top:
+      m = readAs<Top>(r);
+      break;
+    case MsgType::HallRequest:
+      m = readAs<HallRequest>(r);
+      break;
+    case MsgType::Find:
+      m = readAs<Find>(r);
+      break;
+    case MsgType::CancelFind:
+      m = readAs<CancelFind>(r);
+      break;
+    case MsgType::RoomCreate:
+      m = readAs<RoomCreate>(r);
+      break;
+    case MsgType::RoomCreated:
+      m = readAs<RoomCreated>(r);
+      break;
+    case MsgType::RoomJoin:
+      m = readAs<RoomJoin>(r);
+      break;
+    case MsgType::Invite:
+      m = readAs<Invite>(r);
+      break;
+    case MsgType::Invited:
+      m = readAs<Invited>(r);
+      break;
+    case MsgType::InviteReply:
+      m = readAs<InviteReply>(r);
+      break;
+    case MsgType::Matched:
+      m = readAs<Matched>(r);
+      break;
+    case MsgType::GameResult:
+      m = readAs<GameResult>(r);
+      break;
+    case MsgType::GamesRequest:
+      m = readAs<GamesRequest>(r);
+      break;
+    case MsgType::GameList:
+      m = readAs<GameList>(r);
+      break;
+    case MsgType::GetGame:
+      m = readAs<GetGame>(r);
+      break;
+    case MsgType::GameRecord:
+      m = readAs<GameRecord>(r);
+      break;
+    case MsgType::Denied:
+      m = readAs<Denied>(r);
+      break;
+    case MsgType::OpponentAway:
+      m = readAs<OpponentAway>(r);
       break;
     default:
       r.fail(DecodeError::UnknownType);

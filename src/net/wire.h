@@ -27,8 +27,9 @@ inline constexpr std::uint8_t kMagic0 = 0x47;
 inline constexpr std::uint8_t kMagic1 = 0x4B;
 /// Protocol major version: peers with another major cannot talk (header byte 2 and HELLO).
 inline constexpr std::uint8_t kProtocolMajor = 1;
-/// Protocol minor version: additions that older peers of the same major can ignore.
-inline constexpr std::uint8_t kProtocolMinor = 1;
+/// Protocol minor version: additions that older peers of the same major can ignore
+/// (1: the result of the game before in RESUME/SYNC; 2: the server messages, types 64..87).
+inline constexpr std::uint8_t kProtocolMinor = 2;
 /// Header size in bytes.
 inline constexpr std::size_t kHeaderSize = 8;
 /// Largest payload accepted, in bytes.
@@ -253,6 +254,20 @@ struct Sync {
 // Server messages (PROTOCOL.md, "Server"): between `gomoku-cli online` or the app and
 // gomoku-server. Inside a game the match messages above flow unchanged.
 // ---------------------------------------------------------------------------------------------
+
+/// Longest account name on the wire, in bytes of UTF-8 (20 code points of up to 4 bytes; the
+/// server checks the name rules themselves).
+inline constexpr std::size_t kMaxNameBytes = 80;
+/// Longest password or session token in REGISTER and LOGIN, in bytes of UTF-8.
+inline constexpr std::size_t kMaxSecretBytes = 1024;
+/// Longest session token in LOGIN_RESULT, in bytes (the server sends 64 hex digits).
+inline constexpr std::size_t kMaxTokenBytes = 128;
+/// Longest server name in WELCOME, in bytes of UTF-8.
+inline constexpr std::size_t kMaxServerNameBytes = 64;
+/// Longest room code in ROOM_CREATED and ROOM_JOIN, in bytes (the server's codes have 6).
+inline constexpr std::size_t kMaxRoomCodeBytes = 16;
+/// Longest English detail in LOGIN_RESULT and DENIED, in bytes of UTF-8.
+inline constexpr std::size_t kMaxDetailBytes = 200;
 
 /// The colour a room's creator chose (ColorChoice of match.h, on the wire).
 enum class SeatColor : std::uint8_t { Black = 0, White = 1, Random = 2 };
@@ -505,7 +520,18 @@ struct OpponentAway {
 /// Any message we can send or receive.
 using Message =
     std::variant<Hello, Setup, Move, Bye, Error, TakebackRequest, TakebackReply, DrawOffer,
-                 DrawReply, Resign, Nickname, PlayAgain, Chat, Heartbeat, Resume, Sync>;
+                 DrawReply, Resign, Nickname, PlayAgain, Chat, Heartbeat, Resume, Sync,
+                 // server messages (types >= kFirstServerType)
+                 Welcome, Register, Login, LoginResult, Stats, Players, Top, HallRequest, Find,
+                 CancelFind, RoomCreate, RoomCreated, RoomJoin, Invite, Invited, InviteReply,
+                 Matched, GameResult, GamesRequest, GameList, GetGame, GameRecord, Denied,
+                 OpponentAway>;
+
+/// The first server message type: types from here on belong to the server conversation
+/// (PROTOCOL.md, "Server"), never to a P2P match.
+inline constexpr std::uint8_t kFirstServerType = 64;
+/// Whether `t` is a server message type (WELCOME ... OPPONENT_AWAY).
+bool isServerType(MsgType t);
 
 /// The type number of a message.
 MsgType typeOf(const Message& m);
@@ -534,8 +560,9 @@ struct Header {
   std::uint32_t length = 0;  ///< payload bytes that follow
 };
 
-/// Encodes a whole message (header + payload). Throws std::length_error if a string field is
-/// longer than the wire allows (the caller validates user input first).
+/// Encodes a whole message (header + payload). Throws std::length_error if a string field or a
+/// list is longer than the wire allows, or the payload exceeds kMaxPayload (the caller validates
+/// user input first). Does not check enum values: the caller's are its own enums.
 std::vector<std::uint8_t> encode(const Message& m);
 
 /// Decodes the kHeaderSize bytes at `data`. Checks magic, version, type and the length limit,

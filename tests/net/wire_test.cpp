@@ -111,8 +111,10 @@ DecodeError decodeHeaderOnly(const Bytes& header) {
   return e;
 }
 
-// One of every message type, with edge values.
-std::vector<Message> samples() {
+std::vector<Message> serverSamples();
+
+// One of every match message type, with edge values.
+std::vector<Message> matchSamples() {
   Hello versionOnly = hello("Ann");
   versionOnly.protocolMinor = 7;
   return {
@@ -157,6 +159,85 @@ std::vector<Message> samples() {
            Outcome::WhiteWins,
            EndReason::Resignation,
            {}},
+  };
+}
+
+std::vector<Message> samples() {
+  std::vector<Message> all = matchSamples();
+  for (Message& m : serverSamples()) all.push_back(std::move(m));
+  return all;
+}
+
+// Server messages (types 64..87), with edge values. Part of samples().
+std::vector<Message> serverSamples() {
+  const RoomSettings renju{15, Rule::Renju, SeatColor::Random, FoulPolicy::Lose, true};
+  const GameSummary summary{0x0102030405060708ull,
+                            1767225600,
+                            "张伟",
+                            "Bob_2",
+                            Rule::Standard,
+                            19,
+                            Outcome::WhiteWins,
+                            EndReason::Resignation,
+                            true,
+                            -30,
+                            30,
+                            42};
+  Players full;
+  full.total = 4000000000u;
+  for (int i = 0; i < static_cast<int>(kMaxPlayersListed); ++i)
+    full.players.push_back({"p" + std::to_string(i), 1000 + i, PlayerState::Finding});
+  GameList games;
+  games.last = false;
+  for (int i = 0; i < static_cast<int>(kMaxGamesListed); ++i) {
+    GameSummary g = summary;
+    g.id = static_cast<std::uint64_t>(i);
+    games.games.push_back(g);
+  }
+  return {
+      Welcome{1, 2, "0.1.0", "Gomoku ladder 五子棋"},
+      Welcome{1, 9, "", ""},
+      Register{"欧阳_Ann-1", "correct horse battery staple"},
+      Login{LoginMethod::Password, "Ann", "hunter22hunter22"},
+      Login{LoginMethod::Token, "Ann", std::string(64, 'a')},
+      LoginResult{LoginStatus::Ok, "", "Ann", std::string(64, 'f'), {1030, 1, 1, 0}, false},
+      LoginResult{LoginStatus::BadName, "a name has 2 to 20 characters", "", "", {}, true},
+      LoginResult{LoginStatus::ServerBusy, "", "", "", {-5, 0, 0, 0}, false},
+      Stats{"Ann", {-2147483647 - 1, 4294967295u, 7, 3}, true},
+      Players{},
+      Players{3, {{"Ann", 1000, PlayerState::Hall}, {"张伟", 970, PlayerState::Playing}}},
+      full,
+      Top{},
+      Top{{{1, "Ann", 1300, 50, 40}, {2, "Bob", 1290, 60, 35}}},
+      HallRequest{},
+      Find{},
+      Find{Rule::Renju},
+      CancelFind{},
+      RoomCreate{},
+      RoomCreate{renju},
+      RoomCreated{"ABC234", RoomSettings{9, Rule::Freestyle, SeatColor::White}},
+      RoomJoin{"abc234", true},
+      RoomJoin{"", false},
+      Invite{"Bob", renju},
+      Invited{0xFFFFFFFFu, "Ann", -12, renju},
+      InviteReply{7, true, false},
+      InviteReply{8, false, true},
+      Matched{1, 15, Rule::Freestyle, FoulPolicy::Refuse, true, "Bob", 1010, true, 0},
+      Matched{0xFFFFFFFFFFFFFFFFull, 15, Rule::Renju, FoulPolicy::Lose, false, "张伟", -1, false,
+              0x8000000000000001ull},
+      GameResult{5, Outcome::BlackWins, EndReason::Abandoned, true, 1000, 1030},
+      GameResult{6, Outcome::Interrupted, EndReason::Disconnected, false, -7, -7},
+      GamesRequest{},
+      GameList{},
+      games,
+      GetGame{0xDEADBEEFull},
+      GameRecord{summary, {{7, 7}, {8, 8}, {0, 18}}, {0, 1500, 4294967295u}},
+      GameRecord{GameSummary{}, {}, {}},
+      Denied{MsgType::Find, DenyCode::Busy, "already finding"},
+      Denied{MsgType::RoomJoin, DenyCode::Yourself, ""},
+      Denied{MsgType::Invite, DenyCode::InviteDeclined, "Bob declined"},
+      OpponentAway{true, 180},
+      OpponentAway{false, 0},
   };
 }
 
@@ -252,9 +333,9 @@ TEST(Wire, MoveHasExactBytes) {
 }
 
 TEST(Wire, HelloSetupByeErrorHaveExactBytes) {
-  // HELLO "张伟": major 1, minor 1, u16 length + version bytes, u16 length + UTF-8 nickname.
+  // HELLO "张伟": major 1, minor 2, u16 length + version bytes, u16 length + UTF-8 nickname.
   Bytes hello8 = rawHeader(0x47, 0x4B, 1, 1, 17);
-  const Bytes helloBody{0x01, 0x01, 0x00, 0x05, '0',  '.',  '1',  '.', '0',
+  const Bytes helloBody{0x01, 0x02, 0x00, 0x05, '0',  '.',  '1',  '.', '0',
                         0x00, 0x06, 0xE5, 0xBC, 0xA0, 0xE4, 0xBC, 0x9F};
   hello8.insert(hello8.end(), helloBody.begin(), helloBody.end());
   EXPECT_EQ(encode(hello("张伟")), hello8);
@@ -630,4 +711,376 @@ TEST(Wire, MatchMessagesRoundTrip) {
   Bytes blankNick;
   appendString(blankNick, "   ");
   EXPECT_EQ(decodePayload(MsgType::Nickname, blankNick), DecodeError::BadValue);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server messages (types 64..87, protocol 1.2)
+
+TEST(WireServer, EveryServerMessageTypeIsSampled) {
+  std::vector<bool> seen(256, false);
+  for (const Message& m : serverSamples()) seen[static_cast<std::uint8_t>(typeOf(m))] = true;
+  for (int t = kFirstServerType; t <= static_cast<int>(MsgType::OpponentAway); ++t) {
+    SCOPED_TRACE(typeName(static_cast<MsgType>(t)));
+    EXPECT_TRUE(seen[static_cast<std::size_t>(t)]);
+  }
+}
+
+TEST(WireServer, TypeNumbersNamesAndServerTypes) {
+  EXPECT_EQ(kProtocolMinor, 2);
+  const std::vector<std::pair<Message, const char*>> all = {
+      {Welcome{}, "WELCOME"},
+      {Register{}, "REGISTER"},
+      {Login{}, "LOGIN"},
+      {LoginResult{}, "LOGIN_RESULT"},
+      {Stats{}, "STATS"},
+      {Players{}, "PLAYERS"},
+      {Top{}, "TOP"},
+      {HallRequest{}, "HALL_REQUEST"},
+      {Find{}, "FIND"},
+      {CancelFind{}, "CANCEL_FIND"},
+      {RoomCreate{}, "ROOM_CREATE"},
+      {RoomCreated{}, "ROOM_CREATED"},
+      {RoomJoin{}, "ROOM_JOIN"},
+      {Invite{}, "INVITE"},
+      {Invited{}, "INVITED"},
+      {InviteReply{}, "INVITE_REPLY"},
+      {Matched{}, "MATCHED"},
+      {GameResult{}, "GAME_RESULT"},
+      {GamesRequest{}, "GAMES_REQUEST"},
+      {GameList{}, "GAME_LIST"},
+      {GetGame{}, "GET_GAME"},
+      {GameRecord{}, "GAME_RECORD"},
+      {Denied{}, "DENIED"},
+      {OpponentAway{}, "OPPONENT_AWAY"},
+  };
+  int expected = 64;
+  for (const auto& [m, name] : all) {
+    SCOPED_TRACE(name);
+    EXPECT_EQ(static_cast<int>(typeOf(m)), expected++);
+    EXPECT_STREQ(typeName(typeOf(m)), name);
+    EXPECT_TRUE(isServerType(typeOf(m)));
+    // The header of every server type is accepted.
+    EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(typeOf(m)), 0)),
+              DecodeError::None);
+  }
+  for (const Message& m : matchSamples()) EXPECT_FALSE(isServerType(typeOf(m)));
+  // Around the server range: unknown.
+  for (int t : {27, 63, 88, 127}) {
+    SCOPED_TRACE(t);
+    EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 0)),
+              DecodeError::UnknownType);
+  }
+}
+
+TEST(WireServer, WelcomeLoginAndDeniedHaveExactBytes) {
+  // WELCOME: major, minor, version string, server name string.
+  Bytes welcome = rawHeader(0x47, 0x4B, 1, 64, 12);
+  welcome.insert(welcome.end(), {0x01, 0x02, 0x00, 0x03, '0', '.', '1', 0x00, 0x03, 'g', 'k', 's'});
+  EXPECT_EQ(encode(Welcome{1, 2, "0.1", "gks"}), welcome);
+
+  // LOGIN: method (1 = token), name, secret.
+  Bytes login = rawHeader(0x47, 0x4B, 1, 66, 10);
+  login.insert(login.end(), {0x01, 0x00, 0x03, 'A', 'n', 'n', 0x00, 0x02, 'a', 'b'});
+  EXPECT_EQ(encode(Login{LoginMethod::Token, "Ann", "ab"}), login);
+
+  // LOGIN_RESULT: status, detail, name, token, stats (i32 score, u32 games, wins, draws), elo.
+  Bytes result = rawHeader(0x47, 0x4B, 1, 67, 28);
+  result.insert(result.end(), {0x00, 0x00, 0x00, 0x00, 0x02, 'A', 'n', 0x00, 0x02, 'f', 'f'});
+  result.insert(result.end(), {0xFF, 0xFF, 0xFF, 0xE2,  // score -30, two's complement
+                               0x00, 0x00, 0x00, 0x01,  // games
+                               0x00, 0x00, 0x00, 0x00,  // wins
+                               0x00, 0x00, 0x00, 0x01,  // draws
+                               0x01});                  // elo
+  EXPECT_EQ(encode(LoginResult{LoginStatus::Ok, "", "An", "ff", {-30, 1, 0, 1}, true}), result);
+
+  // DENIED: request type (u8), code (u16), detail.
+  Bytes denied = rawHeader(0x47, 0x4B, 1, 86, 7);
+  denied.insert(denied.end(), {72, 0x00, 0x03, 0x00, 0x02, 'n', 'o'});
+  EXPECT_EQ(encode(Denied{MsgType::Find, DenyCode::Busy, "no"}), denied);
+  const Decoded d = decodeAll(denied);
+  ASSERT_EQ(d.error(), DecodeError::None);
+  EXPECT_TRUE((d.message == Message{Denied{MsgType::Find, DenyCode::Busy, "no"}}));
+
+  // Empty requests have no payload.
+  EXPECT_EQ(encode(HallRequest{}), rawHeader(0x47, 0x4B, 1, 71, 0));
+  EXPECT_EQ(encode(CancelFind{}), rawHeader(0x47, 0x4B, 1, 73, 0));
+  EXPECT_EQ(encode(GamesRequest{}), rawHeader(0x47, 0x4B, 1, 82, 0));
+}
+
+TEST(WireServer, MatchedGameResultAndRoomHaveExactBytes) {
+  Bytes matched = rawHeader(0x47, 0x4B, 1, 80, 30);
+  matched.insert(matched.end(), {0,    0,    0,    0,    0,   0, 0x01, 0x00,  // game id 256
+                                 15,   2,    1,    0,          // 15, renju, a foul loses, white
+                                 0x00, 0x03, 'B',  'o',  'b',  // opponent
+                                 0x00, 0x00, 0x03, 0xF2,       // opponent's score 1010
+                                 0x01,                         // rated
+                                 0,    0,    0,    0,    0,   0, 0,    0x09});  // resume token 9
+  EXPECT_EQ(encode(Matched{256, 15, Rule::Renju, FoulPolicy::Lose, false, "Bob", 1010, true, 9}),
+            matched);
+
+  Bytes result = rawHeader(0x47, 0x4B, 1, 81, 19);
+  result.insert(result.end(), {0, 0, 0, 0, 0, 0, 0, 0x05,  // game id
+                               2, 8, 1,                    // white wins, abandoned, rated
+                               0x00, 0x00, 0x03, 0xE8,     // old score 1000
+                               0x00, 0x00, 0x03, 0xCA});   // new score 970
+  EXPECT_EQ(encode(GameResult{5, Outcome::WhiteWins, EndReason::Abandoned, true, 1000, 970}),
+            result);
+
+  Bytes created = rawHeader(0x47, 0x4B, 1, 75, 13);
+  created.insert(created.end(), {0x00, 0x06, 'A', 'B', 'C', '2', '3', '4',  // code
+                                 19, 0, 2, 0, 1});  // size 19, freestyle, random, refuse, rated
+  EXPECT_EQ(encode(RoomCreated{"ABC234",
+                               {19, Rule::Freestyle, SeatColor::Random, FoulPolicy::Refuse, true}}),
+            created);
+
+  // GAME_RECORD: the summary, the moves as in SYNC, then one u32 per move (no second count).
+  GameRecord record{GameSummary{}, {{7, 7}}, {1500}};
+  const Bytes bytes = encode(record);
+  const Bytes tail(bytes.end() - 8, bytes.end());
+  EXPECT_EQ(tail, (Bytes{0x00, 0x01, 7, 7, 0x00, 0x00, 0x05, 0xDC}));
+}
+
+TEST(WireServer, BadBooleansAreRefused) {
+  // ROOM_JOIN: code, rated.
+  for (std::uint8_t b : {std::uint8_t{2}, std::uint8_t{255}}) {
+    SCOPED_TRACE(static_cast<int>(b));
+    Bytes join;
+    appendString(join, "ABC234");
+    join.push_back(1);
+    EXPECT_EQ(decodePayload(MsgType::RoomJoin, join), DecodeError::None);
+    join.back() = b;
+    EXPECT_EQ(decodePayload(MsgType::RoomJoin, join), DecodeError::BadValue);
+    EXPECT_EQ(decodePayload(MsgType::OpponentAway, {b, 0, 0, 0, 5}), DecodeError::BadValue);
+    EXPECT_EQ(decodePayload(MsgType::InviteReply, {0, 0, 0, 1, b, 0}), DecodeError::BadValue);
+    EXPECT_EQ(decodePayload(MsgType::InviteReply, {0, 0, 0, 1, 1, b}), DecodeError::BadValue);
+    EXPECT_EQ(decodePayload(MsgType::GameList, {b, 0, 0}), DecodeError::BadValue);
+    // ROOM_CREATE: size, rule, colour, foul, rated.
+    EXPECT_EQ(decodePayload(MsgType::RoomCreate, {15, 0, 0, 0, b}), DecodeError::BadValue);
+  }
+  EXPECT_EQ(decodePayload(MsgType::OpponentAway, {1, 0, 0, 0, 5}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::GameList, {1, 0, 0}), DecodeError::None);
+}
+
+TEST(WireServer, EnumsOutOfRangeAreRefused) {
+  // FIND: rule 0..2.
+  EXPECT_EQ(decodePayload(MsgType::Find, {2}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Find, {3}), DecodeError::BadValue);
+  // ROOM_CREATE: rule, seat colour 0..2, foul policy 0..1.
+  EXPECT_EQ(decodePayload(MsgType::RoomCreate, {15, 2, 2, 1, 0}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::RoomCreate, {15, 3, 0, 0, 0}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::RoomCreate, {15, 0, 3, 0, 0}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::RoomCreate, {15, 0, 0, 2, 0}), DecodeError::BadValue);
+  // LOGIN: method 0..1.
+  auto login = [](std::uint8_t method) {
+    Bytes b{method};
+    appendString(b, "Ann");
+    appendString(b, "secret12");
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::Login, login(1)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Login, login(2)), DecodeError::BadValue);
+  // LOGIN_RESULT: status 0..6.
+  auto loginResult = [](std::uint8_t status) {
+    Bytes b{status, 0, 0, 0, 0, 0, 0};  // status, three empty strings
+    b.resize(b.size() + 16, 0);         // stats
+    b.push_back(0);                     // elo
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::LoginResult, loginResult(6)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::LoginResult, loginResult(7)), DecodeError::BadValue);
+  // PLAYERS: state 0..3.
+  auto players = [](std::uint8_t state) {
+    Bytes b{0, 0, 0, 1, 0, 1};  // total 1, one entry
+    appendString(b, "Ann");
+    b.insert(b.end(), {0, 0, 3, 0xE8, state});
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::Players, players(3)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Players, players(4)), DecodeError::BadValue);
+  // DENIED: a known request type; code 1..12.
+  auto denied = [](std::uint8_t type, std::uint16_t code) {
+    Bytes b{type, static_cast<std::uint8_t>(code >> 8), static_cast<std::uint8_t>(code), 0, 0};
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::Denied, denied(72, 1)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Denied, denied(72, 12)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Denied, denied(72, 0)), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Denied, denied(72, 13)), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Denied, denied(72, 0x0101)), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Denied, denied(99, 3)), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Denied, denied(0, 3)), DecodeError::BadValue);
+  // MATCHED: rule, foul.
+  auto matched = [](std::uint8_t rule, std::uint8_t foul) {
+    Bytes b(8, 0);  // game id
+    b.insert(b.end(), {15, rule, foul, 1});
+    appendString(b, "Bob");
+    b.insert(b.end(), {0, 0, 0, 0, 0});
+    b.resize(b.size() + 8, 0);  // resume token
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::Matched, matched(2, 1)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Matched, matched(3, 1)), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Matched, matched(2, 2)), DecodeError::BadValue);
+}
+
+TEST(WireServer, ResultsNeedAnOutcomeAndAReasonTogether) {
+  auto result = [](std::uint8_t outcome, std::uint8_t reason) {
+    Bytes b(8, 0);  // game id
+    b.insert(b.end(), {outcome, reason, 0});
+    b.resize(b.size() + 8, 0);  // scores
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::GameResult, result(1, 1)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::GameResult, result(4, 8)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::GameResult, result(0, 0)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::GameResult, result(1, 0)), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::GameResult, result(0, 3)), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::GameResult, result(5, 3)), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::GameResult, result(1, 9)), DecodeError::BadValue);
+  // The same in a game summary (GAME_LIST).
+  Bytes list = encode(GameList{
+      true,
+      {GameSummary{1, 2, "A", "B", Rule::Freestyle, 15, Outcome::Draw, EndReason::Agreement}}});
+  Bytes payload(list.begin() + kHeaderSize, list.end());
+  EXPECT_EQ(decodePayload(MsgType::GameList, payload), DecodeError::None);
+  const std::size_t outcomeAt = 1 + 2 + 8 + 8 + 3 + 3 + 1 + 1;  // last, count, id, ended, A, B
+  ASSERT_EQ(payload[outcomeAt], 3);
+  payload[outcomeAt + 1] = 0;
+  EXPECT_EQ(decodePayload(MsgType::GameList, payload), DecodeError::BadValue);
+}
+
+TEST(WireServer, ListsOverTheirLimitsAreRefused) {
+  // PLAYERS: at most 30 entries.
+  auto players = [](int n) {
+    Bytes b{0, 0, 0, 99, 0, static_cast<std::uint8_t>(n)};
+    for (int i = 0; i < n; ++i) {
+      appendString(b, "p");
+      b.insert(b.end(), {0, 0, 0, 0, 1});
+    }
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::Players, players(30)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Players, players(31)), DecodeError::BadValue);
+  // TOP: at most 20.
+  auto top = [](int n) {
+    Bytes b{0, static_cast<std::uint8_t>(n)};
+    for (int i = 0; i < n; ++i) {
+      b.insert(b.end(), {0, 1});
+      appendString(b, "t");
+      b.resize(b.size() + 12, 0);
+    }
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::Top, top(20)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Top, top(21)), DecodeError::BadValue);
+  // GAME_LIST: at most 20; a count of 0xFFFF is refused before any item is read.
+  EXPECT_EQ(decodePayload(MsgType::GameList, {1, 0, 21}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::GameList, {1, 0xFF, 0xFF}), DecodeError::BadValue);
+  // GAME_RECORD: at most 625 moves.
+  Bytes record = encode(GameRecord{});
+  Bytes body(record.begin() + kHeaderSize, record.end());
+  body[body.size() - 2] = 0x02;
+  body[body.size() - 1] = 0x72;  // 626 moves announced
+  body.resize(body.size() + 6 * 626, 0);
+  EXPECT_EQ(decodePayload(MsgType::GameRecord, body), DecodeError::BadValue);
+
+  // encode() refuses what the wire cannot carry.
+  Players many;
+  many.players.resize(kMaxPlayersListed + 1, PlayerEntry{"p", 0, PlayerState::Hall});
+  EXPECT_THROW(encode(many), std::length_error);
+  Top tooHigh;
+  tooHigh.entries.resize(kMaxTopEntries + 1);
+  EXPECT_THROW(encode(tooHigh), std::length_error);
+  GameList tooLong;
+  tooLong.games.resize(kMaxGamesListed + 1);
+  EXPECT_THROW(encode(tooLong), std::length_error);
+  GameRecord huge;
+  huge.moves.resize(kMaxSyncMoves + 1);
+  huge.moveMillis.resize(kMaxSyncMoves + 1);
+  EXPECT_THROW(encode(huge), std::length_error);
+  GameRecord uneven;
+  uneven.moves.resize(3);
+  uneven.moveMillis.resize(2);
+  EXPECT_THROW(encode(uneven), std::length_error);
+}
+
+TEST(WireServer, StringsOverTheirLimitsOrBadUtf8AreRefused) {
+  auto reg = [](const std::string& name, const std::string& password) {
+    Bytes b;
+    appendString(b, name);
+    appendString(b, password);
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::Register, reg(std::string(80, 'n'), std::string(1024, 'p'))),
+            DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Register, reg(std::string(81, 'n'), "password")),
+            DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Register, reg("Ann", std::string(1025, 'p'))),
+            DecodeError::BadValue);
+  for (const std::string& bad : {std::string("bad\xFF"), std::string("\xC3"),
+                                 std::string("\xED\xA0\x80"), std::string("\xC0\xAF")}) {
+    EXPECT_EQ(decodePayload(MsgType::Register, reg(bad, "password")), DecodeError::BadValue);
+    EXPECT_EQ(decodePayload(MsgType::Register, reg("Ann", bad)), DecodeError::BadValue);
+    Bytes denied{72, 0, 3};
+    appendString(denied, bad);
+    EXPECT_EQ(decodePayload(MsgType::Denied, denied), DecodeError::BadValue);
+    Bytes welcome{1, 2};
+    appendString(welcome, "0.1");
+    appendString(welcome, bad);
+    EXPECT_EQ(decodePayload(MsgType::Welcome, welcome), DecodeError::BadValue);
+    Bytes join;
+    appendString(join, bad);
+    join.push_back(0);
+    EXPECT_EQ(decodePayload(MsgType::RoomJoin, join), DecodeError::BadValue);
+  }
+  // WELCOME: server name at most 64 bytes; ROOM_JOIN: code at most 16; DENIED detail 200.
+  Bytes welcome{1, 2};
+  appendString(welcome, "0.1");
+  appendString(welcome, std::string(65, 's'));
+  EXPECT_EQ(decodePayload(MsgType::Welcome, welcome), DecodeError::BadValue);
+  Bytes join;
+  appendString(join, std::string(17, 'A'));
+  join.push_back(0);
+  EXPECT_EQ(decodePayload(MsgType::RoomJoin, join), DecodeError::BadValue);
+  Bytes denied{72, 0, 3};
+  appendString(denied, std::string(201, 'd'));
+  EXPECT_EQ(decodePayload(MsgType::Denied, denied), DecodeError::BadValue);
+
+  EXPECT_THROW(encode(Register{std::string(81, 'n'), "password"}), std::length_error);
+  EXPECT_THROW(encode(Login{LoginMethod::Password, "Ann", std::string(1025, 'p')}),
+               std::length_error);
+  EXPECT_THROW(encode(Welcome{1, 2, "0.1", std::string(65, 's')}), std::length_error);
+  EXPECT_THROW(encode(LoginResult{LoginStatus::Ok, "", "Ann", std::string(129, 'f'), {}, false}),
+               std::length_error);
+  EXPECT_THROW(encode(Denied{MsgType::Find, DenyCode::Busy, std::string(201, 'd')}),
+               std::length_error);
+}
+
+TEST(WireServer, TheLargestMessagesFitThePayloadLimit) {
+  const std::string longName = repeat("😀", 20);  // 80 bytes: the longest name
+  GameSummary big{
+      ~0ull,           -1,   longName,        longName,   Rule::Renju, 25, Outcome::BlackWins,
+      EndReason::Five, true, -2147483647 - 1, 2147483647, 65535};
+  GameRecord record{big, {}, {}};
+  record.moves.resize(kMaxSyncMoves, SyncPoint{24, 24});
+  record.moveMillis.resize(kMaxSyncMoves, 0xFFFFFFFFu);
+  GameList list{true, std::vector<GameSummary>(kMaxGamesListed, big)};
+  Players players{1, std::vector<PlayerEntry>(kMaxPlayersListed, {longName, 1, PlayerState::Hall})};
+  Top top{std::vector<TopEntry>(kMaxTopEntries, TopEntry{20, longName, 1, 2, 3})};
+  for (const Message& m : std::vector<Message>{record, list, players, top}) {
+    SCOPED_TRACE(describe(m));
+    const Bytes bytes = encode(m);
+    EXPECT_LE(bytes.size() - kHeaderSize, kMaxPayload);
+    const Decoded d = decodeAll(bytes);
+    ASSERT_EQ(d.error(), DecodeError::None);
+    EXPECT_TRUE(d.message == m);
+  }
+}
+
+TEST(WireServer, GameRecordWithTooFewMoveTimesIsRefused) {
+  const Bytes bytes = encode(GameRecord{GameSummary{}, {{7, 7}, {8, 8}}, {10, 20}});
+  Bytes body(bytes.begin() + kHeaderSize, bytes.end());
+  EXPECT_EQ(decodePayload(MsgType::GameRecord, body), DecodeError::None);
+  body.resize(body.size() - 4);  // one move time missing
+  EXPECT_EQ(decodePayload(MsgType::GameRecord, body), DecodeError::Truncated);
 }
