@@ -164,34 +164,9 @@ std::string tokenDigest(std::string_view token) {
   return hex(digest, sizeof digest);
 }
 
-std::string roomCode() {
+std::uint32_t secureRandom() {
   initSodium();
-  return roomCode(
-      [] { return randombytes_uniform(static_cast<std::uint32_t>(kRoomCodeAlphabet.size())); });
-}
-
-std::string roomCode(const std::function<std::uint32_t()>& random) {
-  std::string code;
-  for (std::size_t i = 0; i < kRoomCodeLength; ++i)
-    code.push_back(kRoomCodeAlphabet[random() % kRoomCodeAlphabet.size()]);
-  return code;
-}
-
-std::string normalizeRoomCode(std::string_view code) {
-  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!code.empty() && blank(code.front())) code.remove_prefix(1);
-  while (!code.empty() && blank(code.back())) code.remove_suffix(1);
-  std::string out(code);
-  for (char& c : out)
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-  return out;
-}
-
-bool isRoomCode(std::string_view code) {
-  const std::string c = normalizeRoomCode(code);
-  return c.size() == kRoomCodeLength && std::all_of(c.begin(), c.end(), [](char ch) {
-           return kRoomCodeAlphabet.find(ch) != std::string_view::npos;
-         });
+  return randombytes_random();
 }
 
 // ---- LoginThrottle ------------------------------------------------------------------------

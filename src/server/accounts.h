@@ -1,13 +1,12 @@
 #pragma once
 /// @file Accounts of gomoku-server: name rules and the name key that makes names unique,
-/// password rules and argon2id hashes (libsodium), session tokens, private room codes, and the
+/// password rules and argon2id hashes (libsodium), session tokens, a CSPRNG source, and the
 /// login throttle. Pure functions and one small class; no storage, no I/O.
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <functional>
 #include <list>
 #include <string>
 #include <string_view>
@@ -86,23 +85,9 @@ std::string newToken();
 /// lowercase hex digits.
 std::string tokenDigest(std::string_view token);
 
-/// Length of a private room code.
-inline constexpr std::size_t kRoomCodeLength = 6;
-/// The characters of room codes: upper-case letters and digits without the look-alikes 0 O 1 I
-/// L (31 characters).
-inline constexpr std::string_view kRoomCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/// A random room code: kRoomCodeLength characters of kRoomCodeAlphabet (libsodium's CSPRNG).
-std::string roomCode();
-/// The same from an injected random source (tests, a seeded lobby): each character is
-/// alphabet[random() % 31].
-std::string roomCode(const std::function<std::uint32_t()>& random);
-
-/// A code as the user typed it, made comparable: ASCII letters upper-cased, blanks around it
-/// removed. Does not check it (see isRoomCode).
-std::string normalizeRoomCode(std::string_view code);
-/// True when `code` (after normalizeRoomCode) has kRoomCodeLength characters of the alphabet.
-bool isRoomCode(std::string_view code);
+/// A uniformly random 32-bit number from libsodium's CSPRNG (randombytes_random): the random
+/// source (lobby.h RandomSource) for what must not be guessable, such as room codes.
+std::uint32_t secureRandom();
 
 /// Slows down password guessing: after kFreeFailures failed logins within kWindow for one name
 /// key or from one address, each further attempt for it waits: 1 s, 2 s, 4 s ... at most

@@ -1,5 +1,5 @@
 // Tests of the account rules of gomoku-server (src/server/accounts.h): names and their keys,
-// passwords and argon2id hashes, session tokens, room codes, the login throttle.
+// passwords and argon2id hashes, session tokens, random numbers, the login throttle.
 
 #include <gtest/gtest.h>
 
@@ -172,7 +172,7 @@ TEST(AccountPasswords, TheDummyHashVerifiesNoPassword) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Tokens and room codes
+// Tokens and random numbers
 
 TEST(AccountTokens, TokensAreRandomHexAndStoredAsDigests) {
   std::set<std::string> seen;
@@ -193,38 +193,18 @@ TEST(AccountTokens, TokensAreRandomHexAndStoredAsDigests) {
   EXPECT_EQ(tokenDigest(""), "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8");
 }
 
-TEST(AccountRoomCodes, CodesUseTheAlphabetWithoutLookAlikes) {
-  EXPECT_EQ(kRoomCodeAlphabet.size(), 31u);
-  for (char c : std::string("0O1IL")) EXPECT_EQ(kRoomCodeAlphabet.find(c), std::string::npos);
-  std::set<std::string> seen;
-  for (int i = 0; i < 200; ++i) {
-    const std::string code = roomCode();
-    ASSERT_EQ(code.size(), kRoomCodeLength);
-    for (char c : code) EXPECT_NE(kRoomCodeAlphabet.find(c), std::string::npos) << code;
-    EXPECT_TRUE(isRoomCode(code));
-    seen.insert(code);
+TEST(AccountTokens, SecureRandomNumbersSpreadOverAllBits) {
+  std::set<std::uint32_t> seen;
+  std::uint32_t ored = 0, anded = ~0u;
+  for (int i = 0; i < 1000; ++i) {
+    const std::uint32_t r = secureRandom();
+    seen.insert(r);
+    ored |= r;
+    anded &= r;
   }
-  EXPECT_GT(seen.size(), 190u);  // 31^6 codes: repeats are rare
-}
-
-TEST(AccountRoomCodes, AnInjectedSourceGivesDeterministicCodes) {
-  std::uint32_t n = 0;
-  const auto counter = [&n] { return n++; };
-  EXPECT_EQ(roomCode(counter), "ABCDEF");
-  EXPECT_EQ(roomCode(counter), "GHJKMN");
-  n = 30;
-  EXPECT_EQ(roomCode(counter), "9ABCDE");  // 30 -> '9', then wraps around
-}
-
-TEST(AccountRoomCodes, TypedCodesAreNormalised) {
-  EXPECT_EQ(normalizeRoomCode("  abc234\n"), "ABC234");
-  EXPECT_TRUE(isRoomCode("abc234"));
-  EXPECT_TRUE(isRoomCode(" ABC234 "));
-  EXPECT_FALSE(isRoomCode("ABC23"));
-  EXPECT_FALSE(isRoomCode("ABC2345"));
-  EXPECT_FALSE(isRoomCode("ABC10O"));  // look-alikes are never in a code
-  EXPECT_FALSE(isRoomCode("ABC 23"));
-  EXPECT_FALSE(isRoomCode(""));
+  EXPECT_GT(seen.size(), 990u);
+  EXPECT_EQ(ored, ~0u) << "every bit is set sometimes";
+  EXPECT_EQ(anded, 0u) << "and clear sometimes";
 }
 
 // ---------------------------------------------------------------------------------------------
