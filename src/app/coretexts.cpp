@@ -87,6 +87,9 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("you left the game"), ""},
     {N_("the host is busy with another game"), ""},
     {N_("the host has no game to resume"), ""},
+    {N_("that address is a Gomoku server, not a game host: use Play online"), ""},
+    {N_("this is a game host, not a Gomoku server"), ""},
+    {N_("the caller is looking for a Gomoku server, not a game host"), ""},
     // TRANSLATORS: %s: why (translated), e.g. "the boards differ at move 12".
     {N_("the boards could not be synchronised: %s"), "t"},
     {N_("version mismatch"), ""},
@@ -180,6 +183,7 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("closed by us"), ""},
     // --- net/wire.cpp
     {N_("move list longer than the wire allows"), ""},
+    {N_("a game record needs one time per move"), ""},
     {N_("string field longer than the wire allows"), ""},
     {N_("not a Gomoku peer (bad magic bytes)"), ""},
     {N_("protocol version mismatch"), ""},

@@ -120,6 +120,8 @@ const char* TestReport::FailureName(net::NetFailure failure) {
       return "busy";
     case NetFailure::NoGameToResume:
       return "no-game-to-resume";
+    case NetFailure::IsServer:
+      return "is-server";
     case NetFailure::AddressInUse:
       return "address-in-use";
     case NetFailure::Cancelled:

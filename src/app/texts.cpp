@@ -40,6 +40,8 @@ wxString FailureTitle(net::NetFailure f) {
       return _("The host is busy");
     case NetFailure::NoGameToResume:
       return _("No game to resume");
+    case NetFailure::IsServer:
+      return _("A Gomoku server, not a game host");
     case NetFailure::AddressInUse:
       return _("Port in use");
     case NetFailure::Cancelled:

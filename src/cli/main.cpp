@@ -437,6 +437,13 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
   }
   in.startReader();
 
+  // The address is a Gomoku server: online play is another command here.
+  const auto serverHint = [&](net::NetFailure failure) {
+    if (failure != net::NetFailure::IsServer) return;
+    const bool v6 = target.find(':') != std::string::npos;
+    std::cerr << "(for a Gomoku server: gomoku-cli online " << (v6 ? "[" : "") << target
+              << (v6 ? "]" : "") << ":" << port << " --user NAME)\n";
+  };
   net::MatchTracker tracker;  // what has been printed of the match
   bool prompted = false;
   for (;;) {
@@ -452,6 +459,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
             return 1;
           }
           std::cerr << "error: " << u.text << "\n";
+          serverHint(u.failure);
           return 2;
         case net::MatchUpdateKind::PreviousGameRevised:
           // The other side's last word about the game before was lost in a drop (PROTOCOL.md).
@@ -513,6 +521,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
         case net::MatchUpdateKind::Closed:
           if (u.gameNumber == 0) {  // refused during the handshake
             std::cerr << "error: " << u.text << "\n";
+            serverHint(s.failure);
             return 2;
           }
           std::cout << std::flush;

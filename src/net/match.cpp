@@ -455,6 +455,7 @@ void Match::onChat(const Chat& c) {
 
 void Match::receive(const Message& m) {
   if (phase_ == MatchPhase::Closed) return;  // late bytes after we closed: ignore
+  if (isServerType(typeOf(m))) return onServerMessage(typeOf(m));
   if (phase_ == MatchPhase::Suspended &&
       !(std::holds_alternative<Resume>(m) || std::holds_alternative<Sync>(m) ||
         std::holds_alternative<Error>(m) || std::holds_alternative<Bye>(m) ||
@@ -503,6 +504,27 @@ void Match::receive(const Message& m) {
           onChat(v);
       },
       m);
+}
+
+void Match::onServerMessage(MsgType type) {
+  // A message of the server conversation (PROTOCOL.md, Server): the peer is not a P2P program.
+  if (phase_ == MatchPhase::Handshake && settings_.role == Role::Host) {
+    // An online-play client called a game host.
+    sentError_ = ErrorCode::NotAServer;
+    send_(Error{ErrorCode::NotAServer, "this is a game host, not a Gomoku server"});
+    disconnect_();
+    return close("the caller is looking for a Gomoku server, not a game host");
+  }
+  if (phase_ == MatchPhase::Handshake) return closeAtServer();
+  // In a game: a peer that switches conversations misbehaves.
+  fail(ErrorCode::Protocol, std::string("unexpected ") + typeName(type));
+}
+
+void Match::closeAtServer() {
+  // Nothing to answer: the server has spoken first (WELCOME) and refuses our HELLO itself.
+  refusal_ = ErrorCode::ServerOnly;
+  disconnect_();
+  close("that address is a Gomoku server, not a game host: use Play online");
 }
 
 void Match::onNickname(const Nickname& n) {
@@ -613,6 +635,9 @@ void Match::onError(const Error& e) {
       (e.code == ErrorCode::Busy || e.code == ErrorCode::VersionMismatch ||
        e.code == ErrorCode::NoSuchGame))
     refusal_ = e.code;
+  if (e.code == ErrorCode::ServerOnly && phase_ == MatchPhase::Handshake &&
+      settings_.role == Role::Joiner)
+    return closeAtServer();  // a server refused our HELLO or RESUME
   switch (e.code) {
     case ErrorCode::Busy:
       return close("the host is busy with another game");

@@ -324,8 +324,11 @@ class Match {
   bool myTurn() const;
   /// Why the connection closed (empty until Closed).
   const std::string& closeReason() const { return closeReason_; }
-  /// Set when the match was refused during the handshake: Busy (the host has a game) or
-  /// VersionMismatch (either side found another protocol major version).
+  /// Set when the match was refused during the handshake: Busy (the host has a game),
+  /// VersionMismatch (either side found another protocol major version), NoSuchGame (no game to
+  /// resume), or ServerOnly (joiner: the address is a Gomoku server, which sent WELCOME or any
+  /// server message, or refused our HELLO with ERROR ServerOnly: use online play).
+  /// A host that receives a server message answers ERROR NotAServer (see sentError()).
   std::optional<ErrorCode> refusal() const { return refusal_; }
   /// Set when we closed the match by sending ERROR (the peer broke the protocol or the rules).
   std::optional<ErrorCode> sentError() const { return sentError_; }
@@ -343,6 +346,8 @@ class Match {
   void onPlayAgain(const PlayAgain& p);
   void onChat(const Chat& c);
   void onNickname(const Nickname& n);
+  void onServerMessage(MsgType type);
+  void closeAtServer();
   void onResume(const Resume& r);
   void onSync(const Sync& s);
   void rejectResume(ErrorCode code, const std::string& why);

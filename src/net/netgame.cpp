@@ -291,6 +291,7 @@ struct NetGame::Impl {
     if (auto r = match->refusal())
       failure = *r == ErrorCode::Busy         ? NetFailure::Busy
                 : *r == ErrorCode::NoSuchGame ? NetFailure::NoGameToResume
+                : *r == ErrorCode::ServerOnly ? NetFailure::IsServer
                                               : NetFailure::VersionMismatch;
     else if (lastDecodeError == DecodeError::BadVersion)
       failure = NetFailure::VersionMismatch;

@@ -34,6 +34,7 @@ enum class NetFailure {
   VersionMismatch,  ///< a Gomoku host with another protocol major version
   Busy,             ///< the host already has a game
   NoGameToResume,   ///< joiner with a resume token: the host has no such game (any more)
+  IsServer,         ///< joiner: the address is a Gomoku server (online play), not a game host
   AddressInUse,     ///< host: the port is taken by another program
   Cancelled,        ///< the user cancelled
   Other,            ///< anything else; see message

@@ -560,7 +560,7 @@ void read(Reader& r, GetGame& v) {
 
 void write(Writer& w, const GameRecord& v) {
   if (v.moveMillis.size() != v.moves.size())
-    throw std::length_error("GAME_RECORD needs one move time per move");
+    throw std::length_error("a game record needs one time per move");
   write(w, v.summary);
   w.points(v.moves);
   for (std::uint32_t ms : v.moveMillis) w.u32(ms);  // as many as moves: no count of their own
@@ -829,7 +829,7 @@ std::vector<std::uint8_t> encode(const Message& m) {
       m);
   auto& out = w.bytes();
   if (out.size() - kHeaderSize > kMaxPayload)
-    throw std::length_error("message longer than the wire allows");
+    throw std::length_error("message longer than the protocol allows");
   const auto len = static_cast<std::uint32_t>(out.size() - kHeaderSize);
   out[4] = static_cast<std::uint8_t>(len >> 24);
   out[5] = static_cast<std::uint8_t>(len >> 16);

@@ -164,6 +164,10 @@ std::string tokenDigest(std::string_view token) {
   return hex(digest, sizeof digest);
 }
 
+std::uint32_t secureRandom() {
+  initSodium();
+  return randombytes_random();
+}
 
 // ---- LoginThrottle ------------------------------------------------------------------------
 

@@ -1,13 +1,12 @@
 #pragma once
 /// @file Accounts of gomoku-server: name rules and the name key that makes names unique,
-/// password rules and argon2id hashes (libsodium), session tokens, private room codes, and the
+/// password rules and argon2id hashes (libsodium), session tokens, a CSPRNG source, and the
 /// login throttle. Pure functions and one small class; no storage, no I/O.
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <functional>
 #include <list>
 #include <string>
 #include <string_view>
@@ -86,7 +85,9 @@ std::string newToken();
 /// lowercase hex digits.
 std::string tokenDigest(std::string_view token);
 
-/// (Room codes are the lobby's: lobby.h, makeRoomCode.)
+/// A uniformly random 32-bit number from libsodium's CSPRNG (randombytes_random): the random
+/// source (lobby.h RandomSource) for what must not be guessable, such as room codes.
+std::uint32_t secureRandom();
 
 /// Slows down password guessing: after kFreeFailures failed logins within kWindow for one name
 /// key or from one address, each further attempt for it waits: 1 s, 2 s, 4 s ... at most

@@ -11,18 +11,18 @@ mkdir -p "$out/fuzz_wire" "$out/fuzz_match" "$out/fuzz_records"
 # bytes HEX...: the bytes given in hex (spaces ignored).
 bytes() { local h; h=$(printf '%s' "$*" | tr -d ' \n'); printf '%b' "$(sed 's/../\\x&/g' <<<"$h")"; }
 # hexstr TEXT: TEXT's bytes in hex.
-hexstr() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n'; }
+hexstr() { printf '%s' "$1" | od -v -An -tx1 | tr -d ' \n'; }
 # str TEXT: a wire string (u16 length + bytes) in hex.
 str() { local h; h=$(hexstr "$1"); printf '%04x%s' $((${#h} / 2)) "$h"; }
 # msg TYPE PAYLOAD-HEX: a whole message (header + payload) in hex.
 msg() { local p; p=$(tr -d ' ' <<<"$2"); printf '474b01%02x%08x%s' "$1" $((${#p} / 2)) "$p"; }
 
-# ---- fuzz_wire: one file per message type, and the stream of a short game.
+# ---- fuzz_wire: one file per message type, the stream of a short game, and a server session.
 declare -A wire=(
   [hello]=$(msg 1 "0100$(str 0.1.0)$(str Alice)")
   [hello_utf8]=$(msg 1 "0100$(str 0.1.0)$(str 'Zoë 张伟')")
-  [setup]=$(msg 2 "0f000100")
-  [setup_renju]=$(msg 2 "0f020001")
+  [setup]=$(msg 2 "0f000100 0000000000000000")  # 15, freestyle, joiner Black, no resume
+  [setup_renju]=$(msg 2 "0f020001 0000000000000005")  # renju, a foul loses, token 5
   [move]=$(msg 3 "0000 07 07")
   [bye]=$(msg 4 "00$(str 'see you')")
   [error]=$(msg 5 "0004$(str 'illegal move h8')")
@@ -36,6 +36,38 @@ declare -A wire=(
   [chat]=$(msg 23 "$(str 'good game!')")
   [heartbeat]=$(msg 24 "")
 )
+# Server messages (protocol 1.2, types 64..87; PROTOCOL.md "Server").
+tok=$(printf '%064d' 7)  # a session token: 64 hex digits
+summary="0000000000000005 000000006955b900 $(str Alice)$(str Bob) 00 0f 01 01 01 0000001e ffffffe2 0003"
+wire+=(
+  [welcome]=$(msg 64 "0102$(str 0.1.0)$(str 'Gomoku ladder')")
+  [register]=$(msg 65 "$(str '张伟_2')$(str 'correct horse')")
+  [login]=$(msg 66 "00$(str Alice)$(str 'correct horse')")
+  [login_token]=$(msg 66 "01$(str Alice)$(str "$tok")")
+  [login_result]=$(msg 67 "00$(str '')$(str Alice)$(str "$tok") 000003e8 00000000 00000000 00000000 00")
+  [login_refused]=$(msg 67 "03$(str 'a name has 2 to 20 characters')$(str '')$(str '') 000003e8 00000000 00000000 00000000 01")
+  [stats]=$(msg 68 "$(str Alice) 000003e8 0000000a 00000005 00000001 01")
+  [players]=$(msg 69 "00000002 0002 $(str Alice) 000003e8 01 $(str '张伟') 000003ca 03")
+  [top]=$(msg 70 "0002 0001 $(str Alice) 00000514 00000032 00000028 0002 $(str Bob) 000004b0 0000000a 00000005")
+  [hall_request]=$(msg 71 "")
+  [find]=$(msg 72 "02")
+  [cancel_find]=$(msg 73 "")
+  [room_create]=$(msg 74 "0f 02 02 01 01")
+  [room_created]=$(msg 75 "$(str ABC234) 0f 00 00 00 00")
+  [room_join]=$(msg 76 "$(str abc234) 01")
+  [invite]=$(msg 77 "$(str Bob) 13 01 01 00 00")
+  [invited]=$(msg 78 "00000007 $(str Alice) ffffffe2 0f 00 02 00 01")
+  [invite_reply]=$(msg 79 "00000007 01 00")
+  [matched]=$(msg 80 "0000000000000100 0f 02 01 00 $(str Bob) 000003f2 01 0000000000000000")
+  [matched_resume]=$(msg 80 "0000000000000100 0f 00 00 01 $(str Bob) 000003f2 01 0000000000000009")
+  [game_result]=$(msg 81 "0000000000000005 02 08 01 000003e8 000003ca")
+  [games_request]=$(msg 82 "")
+  [game_list]=$(msg 83 "01 0001 $summary")
+  [get_game]=$(msg 84 "0000000000000005")
+  [game_record]=$(msg 85 "$summary 0003 0707 0808 0706 000003e8 000005dc 00000000")
+  [denied]=$(msg 86 "48 0003 $(str 'already finding')")
+  [opponent_away]=$(msg 87 "01 000000b4")
+)
 for name in "${!wire[@]}"; do bytes "${wire[$name]}" > "$out/fuzz_wire/$name"; done
 {
   bytes "${wire[hello]}" "${wire[setup]}"
@@ -43,6 +75,13 @@ for name in "${!wire[@]}"; do bytes "${wire[$name]}" > "$out/fuzz_wire/$name"; d
   bytes "$(msg 18 '0003')" "$(msg 19 '0003 00')" "$(msg 16 '0003 0002')" "$(msg 17 '0003 01')"
   bytes "${wire[chat]}" "$(msg 20 '0002')" "$(msg 22 '0002 01')" "${wire[bye]}"
 } > "$out/fuzz_wire/game_stream"
+# What a client reads from a server: the hall, a game as a P2P joiner, the result, the hall again.
+{
+  bytes "${wire[welcome]}" "${wire[login_result]}" "${wire[stats]}" "${wire[players]}" "${wire[top]}"
+  bytes "${wire[matched]}" "$(msg 1 "0102$(str 0.1.0)$(str Bob)")" "$(msg 2 '0f000000 0000000000000009')"
+  bytes "$(msg 3 '0000 0707')" "${wire[opponent_away]}" "$(msg 87 '00 00000000')" "$(msg 3 '0001 0808')"
+  bytes "$(msg 20 '0002')" "${wire[game_result]}" "${wire[stats]}" "${wire[game_list]}" "${wire[denied]}"
+} > "$out/fuzz_wire/server_stream"
 
 # ---- fuzz_match: settings (rule, size - 5, colour, foul) then operations (see fuzz_match.cpp:
 # low 5 bits = operation, bit 7 = the joiner; 6 deliver all, 10 X Y play a point, 11 takeback,

@@ -571,6 +571,19 @@ void FailureSentences(Sentences& say) {
   joiner.match.connected();
   joiner.match.receive(Hello{kProtocolMajor + 1, 0, "9.0", "host"});
   say(joiner.match.closeReason());
+  // Protocol 1.2: a joiner that reached a Gomoku server, a host called by an online client, a
+  // server message in a game.
+  Endpoint atServer(Settings(Role::Joiner, "J"));
+  atServer.match.connected();
+  atServer.match.receive(Welcome{kProtocolMajor, kProtocolMinor, "0.1.0", "ladder"});
+  say(atServer.match.closeReason());
+  Endpoint calledByClient(Settings(Role::Host, "H"));
+  calledByClient.match.connected();
+  calledByClient.match.receive(Login{LoginMethod::Password, "Ann", "password1"});
+  say(calledByClient.match.closeReason());
+  for (const Message& m : calledByClient.outbox)
+    if (const Error* e = std::get_if<Error>(&m)) say(e->text);
+  Misbehaving(say, [](Match& m) { m.receive(OpponentAway{true, 60}); });
 }
 
 void EngineSentences(Sentences& say) {

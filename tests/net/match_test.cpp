@@ -1952,3 +1952,70 @@ TEST(Match, AResignationCrossingAFoulStandsOnBothSides) {
   EXPECT_EQ(a.count(MatchEvent::GameOver), 2) << "the result changed: told again";
   EXPECT_EQ(a.disconnects + b.disconnects, 0);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Server messages (protocol 1.2) reaching a P2P match: a clear refusal, never a game.
+
+TEST(MatchServer, AJoinerThatReachesAServerClosesWithAClearReason) {
+  for (const Message& first :
+       std::vector<Message>{Welcome{1, 2, "0.1.0", "ladder"}, Denied{}, Players{}}) {
+    SCOPED_TRACE(typeName(typeOf(first)));
+    Endpoint joiner(joinerSettings());
+    joiner.match.connected();
+    ASSERT_EQ(joiner.sent.size(), 1u);  // our HELLO
+    joiner.match.receive(first);
+    EXPECT_EQ(joiner.sent.size(), 1u) << "nothing is answered: the server refuses HELLO itself";
+    EXPECT_EQ(joiner.disconnects, 1);
+    EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+    ASSERT_TRUE(joiner.match.refusal().has_value());
+    EXPECT_EQ(*joiner.match.refusal(), ErrorCode::ServerOnly);
+    EXPECT_NE(joiner.match.closeReason().find("Gomoku server"), std::string::npos)
+        << joiner.match.closeReason();
+    EXPECT_NE(joiner.match.closeReason().find("Play online"), std::string::npos);
+    EXPECT_EQ(joiner.match.localColor(), Stone::Empty);
+  }
+}
+
+TEST(MatchServer, AJoinerRefusedWithServerOnlyGivesTheSameReason) {
+  Endpoint joiner(joinerSettings());
+  joiner.match.connected();
+  joiner.match.receive(Error{ErrorCode::ServerOnly, "this is a Gomoku server"});
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+  ASSERT_TRUE(joiner.match.refusal().has_value());
+  EXPECT_EQ(*joiner.match.refusal(), ErrorCode::ServerOnly);
+  EXPECT_NE(joiner.match.closeReason().find("use Play online"), std::string::npos);
+}
+
+TEST(MatchServer, AHostAnswersAServerMessageWithNotAServer) {
+  for (const Message& first :
+       std::vector<Message>{Login{LoginMethod::Password, "Ann", "password1"},
+                            Register{"Ann", "password1"}, HallRequest{}, Welcome{}}) {
+    SCOPED_TRACE(typeName(typeOf(first)));
+    Endpoint host(hostSettings());
+    host.match.connected();
+    ASSERT_EQ(host.sent.size(), 1u);  // our HELLO
+    host.match.receive(first);
+    ASSERT_EQ(host.sent.size(), 2u);
+    const Error* err = lastSent<Error>(host);
+    ASSERT_NE(err, nullptr);
+    EXPECT_EQ(err->code, ErrorCode::NotAServer);
+    EXPECT_NE(err->text.find("not a Gomoku server"), std::string::npos) << err->text;
+    EXPECT_EQ(host.disconnects, 1);
+    EXPECT_EQ(host.match.phase(), MatchPhase::Closed);
+    ASSERT_TRUE(host.match.sentError().has_value());
+    EXPECT_EQ(*host.match.sentError(), ErrorCode::NotAServer);
+    EXPECT_EQ(host.match.localColor(), Stone::Empty) << "no game was started";
+  }
+}
+
+TEST(MatchServer, AServerMessageInARunningGameIsAProtocolFault) {
+  auto host = runningHost();
+  ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);
+  expectRefused(*host, OpponentAway{true, 180}, ErrorCode::Protocol, "OPPONENT_AWAY");
+
+  Endpoint h(hostSettings());
+  Endpoint j(joinerSettings());
+  handshake(h, j);
+  ASSERT_EQ(j.match.phase(), MatchPhase::Playing);
+  expectRefused(j, Matched{}, ErrorCode::Protocol, "MATCHED");
+}

@@ -48,6 +48,8 @@ inline const char* netFailureName(NetFailure f) {
       return "Busy";
     case NetFailure::NoGameToResume:
       return "NoGameToResume";
+    case NetFailure::IsServer:
+      return "IsServer";
     case NetFailure::AddressInUse:
       return "AddressInUse";
     case NetFailure::Cancelled:

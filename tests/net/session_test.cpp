@@ -1227,6 +1227,59 @@ TEST(Session, JoinAHostOfAnotherVersionGivesVersionMismatch) {
   EXPECT_NE(s.message.find("2.1"), std::string::npos) << describe(s);
 }
 
+// Protocol 1.2: a P2P joiner that reaches a Gomoku server (it speaks first, WELCOME) reports that,
+// not "not a Gomoku host"; the server then refuses the joiner's HELLO with ERROR ServerOnly.
+TEST(Session, JoinAGomokuServerGivesIsServer) {
+  Net joiner;
+  RawServer server;  // destroyed first: the joiner then sees our end of stream at once
+  joiner.game.join("127.0.0.1", server.port(), settings("Joiner"), 10s);
+  ASSERT_TRUE(server.accept());
+  server.write(encode(Welcome{kProtocolMajor, kProtocolMinor, "0.1.0", "ladder"}));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; },
+                               "the close"));
+  const NetSnapshot s = joiner.snap();
+  EXPECT_EQ(s.failure, NetFailure::IsServer) << describe(s);
+  EXPECT_NE(s.message.find("Gomoku server"), std::string::npos) << describe(s);
+  EXPECT_NE(s.message.find("Play online"), std::string::npos) << describe(s);
+  ASSERT_TRUE(readJoinerHello(server, "Joiner"));
+  EXPECT_TRUE(server.drainUntilClosed()) << "the joiner closes its end without a word more";
+}
+
+// The same when the server's ERROR ServerOnly is what the joiner reads.
+TEST(Session, JoinAGomokuServerThatRefusesHelloGivesIsServer) {
+  Net joiner;
+  RawServer server;
+  joiner.game.join("127.0.0.1", server.port(), settings("Joiner"), 10s);
+  ASSERT_TRUE(server.accept());
+  ASSERT_TRUE(readJoinerHello(server, "Joiner"));
+  server.write(encode(Error{ErrorCode::ServerOnly, "this is a Gomoku server"}));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& x) { return x.match == MatchPhase::Closed; },
+                               "the close"));
+  const NetSnapshot s = joiner.snap();
+  EXPECT_EQ(s.failure, NetFailure::IsServer) << describe(s);
+  EXPECT_NE(s.message.find("use Play online"), std::string::npos) << describe(s);
+  EXPECT_TRUE(server.drainUntilClosed());
+}
+
+// An online client that calls a P2P host gets ERROR NotAServer, and the host goes on listening.
+TEST(Session, AServerMessageToAHostIsAnsweredWithNotAServer) {
+  Net host;
+  const std::uint16_t port = hostAnyPort(host, settings("Host"));
+  {
+    RawClient client(port);
+    client.write(encode(Login{LoginMethod::Password, "Ann", "password1"}));
+    bool closed = false;
+    const std::vector<Message> got = client.readUntilClosed(closed);
+    EXPECT_TRUE(closed);
+    ASSERT_FALSE(got.empty());
+    ASSERT_TRUE(std::holds_alternative<Error>(got.back())) << typeName(typeOf(got.back()));
+    EXPECT_EQ(std::get<Error>(got.back()).code, ErrorCode::NotAServer);
+  }
+  RawClient player(port);
+  ASSERT_TRUE(player.handshake()) << "the host still takes a game";
+  ASSERT_TRUE(host.waitUntil(playing, "the game to start"));
+}
+
 TEST(Session, C06_JoinAHostWithAnUnsupportedSetupAnswersBadSetup) {
   for (const SetupMsg& setup :
        {SetupMsg{4, Rule::Freestyle, true}, SetupMsg{26, Rule::Freestyle, true},

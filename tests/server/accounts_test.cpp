@@ -1,5 +1,5 @@
 // Tests of the account rules of gomoku-server (src/server/accounts.h): names and their keys,
-// passwords and argon2id hashes, session tokens, room codes, the login throttle.
+// passwords and argon2id hashes, session tokens, random numbers, the login throttle.
 
 #include <gtest/gtest.h>
 
@@ -172,7 +172,7 @@ TEST(AccountPasswords, TheDummyHashVerifiesNoPassword) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Tokens and room codes
+// Tokens and random numbers
 
 TEST(AccountTokens, TokensAreRandomHexAndStoredAsDigests) {
   std::set<std::string> seen;
@@ -191,6 +191,20 @@ TEST(AccountTokens, TokensAreRandomHexAndStoredAsDigests) {
   EXPECT_NE(tokenDigest(newToken()), d);
   // BLAKE2b-256 of the empty string (RFC 7693 parameters, 32-byte output).
   EXPECT_EQ(tokenDigest(""), "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8");
+}
+
+TEST(AccountTokens, SecureRandomNumbersSpreadOverAllBits) {
+  std::set<std::uint32_t> seen;
+  std::uint32_t ored = 0, anded = ~0u;
+  for (int i = 0; i < 1000; ++i) {
+    const std::uint32_t r = secureRandom();
+    seen.insert(r);
+    ored |= r;
+    anded &= r;
+  }
+  EXPECT_GT(seen.size(), 990u);
+  EXPECT_EQ(ored, ~0u) << "every bit is set sometimes";
+  EXPECT_EQ(anded, 0u) << "and clear sometimes";
 }
 
 // ---------------------------------------------------------------------------------------------
