@@ -585,6 +585,7 @@ void Match::startGame(const Setup& s) {
   resignedWithOfferAt_.reset();
   crossingPly_.reset();
   relayedCrossing_ = false;
+  syncedSinceEnd_ = false;
   weWantAgain_ = false;
   peerWantsAgain_ = false;
   if (gameNumber_ > 1)
@@ -672,7 +673,9 @@ void Match::connectionLost(const std::string& reason, bool mayResume) {
   suspendedFrom_ = phase_;
   phase_ = MatchPhase::Suspended;
   ++suspensions_;
-  takebackAtSuspend_ = ourTakeback_;     // the peer may have accepted it, with the answer lost
+  takebackAtSuspend_ = ourTakeback_;         // the peer may have accepted it, with the answer lost
+  theirTakebackAtSuspend_ = theirTakeback_;  // a relay may still accept these (relay*Reply)
+  theirDrawAtSuspend_ = theirDrawAt_;
   wantedAgainAtSuspend_ = weWantAgain_;  // the peer may have started the next game
   clearRequests();  // requests in flight are void; the boards are synchronised on resume
   weWantAgain_ = peerWantsAgain_ = false;
@@ -842,8 +845,11 @@ void Match::onResume(const Resume& r) {
     else
       game_.play(inFlight, opponent(localColor_));
   }
-  crossingPly_.reset();  // the joiner's list held all its moves: nothing more can cross
+  crossingPly_.reset();            // the joiner's list held all its moves: nothing more can cross
+  syncedSinceEnd_ = game_.over();  // and the SYNC below holds all of ours
   takebackAtSuspend_.reset();
+  theirTakebackAtSuspend_.reset();
+  theirDrawAtSuspend_.reset();
   wantedAgainAtSuspend_ = false;
   Sync sync = syncMessage();
   // Protocol 1.1: the joiner still holds the game before ours (our PLAY_AGAIN was lost in the
@@ -961,25 +967,70 @@ void Match::onSync(const Sync& s) {
   if (wasRunning && game_.over()) notify_(MatchEvent::GameOver);
 }
 
+RequestError Match::relayTakebackReply(bool accept) {
+  if (phase_ == MatchPhase::Suspended) {
+    // The peer's request, voided here by the drop, was accepted: taken back now; the resume
+    // finds the peer's longer list to be that takeback and sends it the shorter one (SYNC).
+    if (!accept || !theirTakebackAtSuspend_ || game_.over() ||
+        theirTakebackAtSuspend_->atPly != game_.ply() || suspendedFrom_ != MatchPhase::Playing)
+      return {RequestRefusal::Suspended, {}};
+    const TakebackRequest r = *theirTakebackAtSuspend_;
+    theirTakebackAtSuspend_.reset();
+    theirDrawAtSuspend_.reset();
+    say({NoticeKind::YouAcceptedTakeback, {}, 0, {}});
+    takeBackTo(r.returnTo);
+    return {};
+  }
+  return answerTakeback(accept);
+}
+
 MoveError Match::relayMove(Point p) {
-  if (phase_ != MatchPhase::Finished || !game_.over()) return playLocal(p);
+  const bool suspended = phase_ == MatchPhase::Suspended;
+  if (suspended && !game_.over()) {
+    // Kept like the host's move in flight at a drop: the resume's SYNC brings it to the peer.
+    if (game_.toMove() != localColor_) return MoveError::NotYourTurn;
+    MoveError check = game_.check(p);
+    if (check == MoveError::Forbidden && game_.foulPolicy() == FoulPolicy::Lose)
+      check = MoveError::None;
+    if (check != MoveError::None) return check;
+    if (MoveError e = game_.play(p, localColor_); e != MoveError::None) return e;
+    notify_(MatchEvent::Moved);
+    if (game_.over()) {
+      suspendedFrom_ = MatchPhase::Finished;
+      notify_(MatchEvent::GameOver);
+    }
+    return MoveError::None;
+  }
+  if (!suspended && (phase_ != MatchPhase::Finished || !game_.over())) return playLocal(p);
   const EndReason r = game_.result().reason;
   // The peer ended the game (resigned, or its acceptance or crossing offer drew it) on our turn:
-  // its program keeps the one move of ours that crossed that.
+  // its program keeps the one move of ours that crossed that, unless a SYNC told it the game
+  // since (a SYNC holds every move that crossed).
   if ((r != EndReason::Resignation && r != EndReason::Agreement) || weResigned_ ||
-      relayedCrossing_ || game_.toMove() != localColor_)
+      relayedCrossing_ || syncedSinceEnd_ || game_.toMove() != localColor_)
     return MoveError::GameOver;
   if (MoveError e = crossingError(p); e != MoveError::None) return e;
   const std::uint16_t ply = static_cast<std::uint16_t>(game_.ply());
   game_.recordAfterEnd(p);
   relayedCrossing_ = true;
-  send_(Move{ply, static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+  if (!suspended) send_(Move{ply, static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
   notify_(MatchEvent::Moved);
   return MoveError::None;
 }
 
 RequestError Match::relayResign(std::uint16_t atPly) {
   if (running()) return resign();
+  if (phase_ == MatchPhase::Suspended && !game_.over()) {
+    // The resume's SYNC tells the peer (a move of its own in flight then crosses it).
+    weResigned_ = true;
+    game_.end(localColor_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
+              EndReason::Resignation);
+    endedByUs();
+    suspendedFrom_ = MatchPhase::Finished;
+    say({NoticeKind::YouResigned, {}, 0, {}});
+    notify_(MatchEvent::GameOver);
+    return {};
+  }
   if (phase_ != MatchPhase::Finished || !game_.over() || !decidedByMoves(game_.result().reason))
     return {RequestRefusal::NoGameRunning, {}};
   // The peer's last move ended the game; our resignation was made one ply before it.
@@ -1006,6 +1057,20 @@ bool peerResigned(const Game& g, Stone local, bool weResigned) {
 }  // namespace
 
 RequestError Match::relayDrawOffer(std::uint16_t atPly) {
+  if (phase_ == MatchPhase::Suspended) {
+    // The peer's offer, voided here by the drop, and ours crossed: the offers agree; the
+    // resume's SYNC tells the peer.
+    if (!theirDrawAtSuspend_ || game_.over() || suspendedFrom_ != MatchPhase::Playing)
+      return {RequestRefusal::Suspended, {}};
+    theirDrawAtSuspend_.reset();
+    theirTakebackAtSuspend_.reset();
+    game_.end(Outcome::Draw, EndReason::Agreement);
+    endedByUs();
+    suspendedFrom_ = MatchPhase::Finished;
+    say({NoticeKind::BothOfferedDraw, {}, 0, {}});
+    notify_(MatchEvent::GameOver);
+    return {};
+  }
   if (phase_ == MatchPhase::Finished && peerResigned(game_, localColor_, weResigned_)) {
     // The peer resigned while its offer stood; ours crossed both: the offers agree.
     send_(DrawOffer{atPly});
@@ -1018,7 +1083,7 @@ RequestError Match::relayDrawOffer(std::uint16_t atPly) {
     // The peer's offer and ours crossed: agreed on both sides, as between two programs.
     theirDrawAt_.reset();
     ourDrawAt_.reset();
-    send_(DrawOffer{static_cast<std::uint16_t>(game_.ply())});
+    send_(DrawOffer{atPly});  // as made: the peer finds the offers crossed by the same rule
     game_.end(Outcome::Draw, EndReason::Agreement);
     endedByUs();
     say({NoticeKind::BothOfferedDraw, {}, 0, {}});
@@ -1029,6 +1094,21 @@ RequestError Match::relayDrawOffer(std::uint16_t atPly) {
 }
 
 RequestError Match::relayDrawReply(std::uint16_t atPly, bool accept) {
+  if (phase_ == MatchPhase::Suspended) {
+    // The peer's offer, voided here by the drop, was accepted: the game ends drawn, and the
+    // resume tells the peer (SYNC carries the result).
+    if (!accept || !theirDrawAtSuspend_ || *theirDrawAtSuspend_ != atPly || game_.over() ||
+        suspendedFrom_ != MatchPhase::Playing)
+      return {RequestRefusal::Suspended, {}};
+    theirDrawAtSuspend_.reset();
+    theirTakebackAtSuspend_.reset();
+    game_.end(Outcome::Draw, EndReason::Agreement);
+    endedByUs();
+    suspendedFrom_ = MatchPhase::Finished;
+    say({NoticeKind::DrawAgreed, {}, 0, {}});
+    notify_(MatchEvent::GameOver);
+    return {};
+  }
   if (accept && phase_ == MatchPhase::Finished && peerResigned(game_, localColor_, weResigned_)) {
     // The peer resigned while its offer stood, and our acceptance crossed the resignation.
     send_(DrawReply{atPly, true});

@@ -257,25 +257,41 @@ class Match {
 
   /// Relay: the proxy's move. While the game runs, as playLocal. After the end, the one move
   /// that crossed the peer's resignation or its ending of the game by a draw (on our turn,
-  /// nothing recorded since) is recorded after the end and sent (PROTOCOL.md, End of game).
-  /// GameOver when neither applies; OffBoard/Occupied/Forbidden for a move the peer refuses.
+  /// nothing recorded since, no SYNC sent since) is recorded after the end and sent
+  /// (PROTOCOL.md, End of game). While Suspended both are kept without sending, as a host's
+  /// move in flight: the resume's SYNC brings them to the peer. GameOver when none applies;
+  /// NotYourTurn, OffBoard/Occupied/Forbidden for a move the peer would refuse.
   MoveError relayMove(Point p);
   /// Relay: the proxy resigns, `atPly` = the stones on its board. While the game runs, as
-  /// resign(). When the peer's move ended the game by the moves (five, full board, foul) at
-  /// atPly + 1 stones, the resignation crossed it and replaces that result on both sides.
-  /// NoGameRunning otherwise.
+  /// resign() (while Suspended without sending: the resume's SYNC carries the result). When the
+  /// peer's move ended the game by the moves (five, full board, foul) at atPly + 1 stones, the
+  /// resignation crossed it and replaces that result on both sides. NoGameRunning otherwise.
   RequestError relayResign(std::uint16_t atPly);
   /// Relay: the proxy offers a draw, made at `atPly` stones. As offerDraw(), except that an
   /// offer of the peer's standing meanwhile crossed it: DRAW_OFFER is sent and both agree (the
   /// peer's program finds the offers crossed). When the peer has resigned meanwhile (while its
   /// own offer stood), the offers agree over the resignation: DRAW_OFFER is sent and the game
-  /// is drawn. NoGameRunning otherwise.
+  /// is drawn. While Suspended, when the peer's offer stood at the drop, the offers crossed:
+  /// the game is drawn and the resume's SYNC tells the peer. NoGameRunning (Suspended)
+  /// otherwise.
   RequestError relayDrawOffer(std::uint16_t atPly);
   /// Relay: the proxy answers the peer's draw offer made at `atPly`. As answerDraw(); when the
   /// peer has resigned meanwhile while that offer stood, an acceptance is sent and the draw
-  /// stands over the resignation (as the peer's program decides). NoDrawOfferToAnswer
-  /// otherwise.
+  /// stands over the resignation (as the peer's program decides). While Suspended, an
+  /// acceptance of the offer that stood when the connection dropped ends the game drawn; the
+  /// resume's SYNC tells the peer. NoDrawOfferToAnswer (Suspended) otherwise.
   RequestError relayDrawReply(std::uint16_t atPly, bool accept);
+  /// Relay: the proxy answers the peer's takeback request. As answerTakeback(); while
+  /// Suspended, an acceptance of the request that was waiting when the connection dropped
+  /// takes the moves back now, and the resume settles it with the peer as a takeback whose
+  /// answer was lost (the host's shorter list stands). Suspended otherwise.
+  RequestError relayTakebackReply(bool accept);
+  /// Relay, Suspended: our takeback request that was waiting when the connection dropped is
+  /// void (the proxy's own client dropped too and has forgotten it): the resume no longer takes
+  /// a peer's list without our last moves for its acceptance (the host's list stands).
+  void relayVoidTakeback() {
+    if (phase_ == MatchPhase::Suspended) takebackAtSuspend_.reset();
+  }
 
   /// Lines a player may send in kChatWindow; the peer is cut off at twice as many.
   static constexpr int kChatBurst = 5;
@@ -405,6 +421,7 @@ class Match {
   std::optional<std::uint16_t> resignedWithOfferAt_;  // our offer that stood when we resigned
   std::optional<int> crossingPly_;  // see endedByUs / crossedTheEnd; empty: no move may cross
   bool relayedCrossing_ = false;    // relayMove recorded the proxy's move after the end
+  bool syncedSinceEnd_ = false;     // a SYNC sent after the end: no move may cross it any more
   bool weWantAgain_ = false;
   bool peerWantsAgain_ = false;
   std::vector<ChatLine> chat_;
@@ -419,7 +436,9 @@ class Match {
   MatchPhase suspendedFrom_ = MatchPhase::Playing;  // Playing or Finished
   bool wantedAgainAtSuspend_ = false;  // we had asked to play again when the link dropped
   std::optional<TakebackRequest> takebackAtSuspend_;  // our request pending when the link dropped
-  std::vector<Point> lastTakenBack_;                  // stones removed by the last takeback
+  std::optional<TakebackRequest> theirTakebackAtSuspend_;  // the peer's, then (relay)
+  std::optional<std::uint16_t> theirDrawAtSuspend_;        // the peer's offer, then (relay)
+  std::vector<Point> lastTakenBack_;                       // stones removed by the last takeback
   int takenBackTo_ = -1;       // the ply that takeback returned to (valid while unchanged)
   Game previousGame_;          // the game before gameNumber_, as it ended
   int previousRevisions_ = 0;  // see previousRevisions()

@@ -109,8 +109,12 @@ class GameTable {
   /// Both clients were told MATCHED: sends the server's HELLO to each. Their HELLOs are held
   /// until both are in, so that both games start together.
   void start();
-  /// A match message from that client (not HEARTBEAT-filtered: heartbeats are ignored here).
-  /// NICKNAME is ignored (the names are the account names). Held while the opponent is away.
+  /// A match message (types 1..26) from that client. HEARTBEAT and NICKNAME are ignored (the
+  /// names are the account names). BYE or ERROR ends its part (a running game is its loss).
+  /// While the opponent is away, a move, a resignation or an answer to a request is applied at
+  /// once (the opponent learns it from the resume's SYNC); anything else waits for the resume
+  /// (at most TableSetup::holdLimit messages; more cuts the sender off: ERROR Limit, kick).
+  /// Messages of a client whose match at the table is over are ignored.
   void receive(Side from, const net::Message& m);
   /// That client's connection dropped: once the game started its match is suspended (the
   /// opponent is told through opponentAway) and waits for resumed(); before, the table closes.
@@ -124,8 +128,8 @@ class GameTable {
   /// The away client's resume window ran out: a running game is lost by it (reason Abandoned);
   /// the opponent's match gets the proxy's resignation and leaves; the table closes.
   void abandon(Side s);
-  /// That client leaves for good (BYE from the hall, or its connection closed for good): a
-  /// running game is its resignation; the opponent's match leaves too.
+  /// That client leaves for good (signed out, replaced, or its connection closed for good while
+  /// not resumable): a running game is its resignation; both matches leave (BYE).
   void leave(Side s);
   /// The server shuts down: a running game ends Interrupted; both matches leave.
   void interrupt();
@@ -154,15 +158,32 @@ class GameTable {
     Clock::time_point awaySince{};
   };
   struct Snapshot;  // a match's state before an event (table.cpp)
+  // What a resume changed in a side's match, for the other match.
+  struct ResumeEffects {
+    int game = 0;               // the game number after the resume
+    bool nextGame = false;      // the client had started the next game (play again)
+    std::optional<Point> move;  // its move in flight, now played (in `game`)
+    bool tookBack = false;      // it had accepted the other's takeback request
+  };
+  // A side that resumed while the other was away: what its resume changed, for the other match
+  // once that is back too.
+  std::array<std::vector<ResumeEffects>, 2> pendingResume_;
+  // A side's first move in a game it started in a resume, for the other match once it started
+  // that game too: (game number, point).
+  std::array<std::optional<std::pair<int, Point>>, 2> pendingMove_;
 
   static int index(Side s) { return static_cast<int>(s); }
   Seat& seat(Side s) { return seats_[index(s)]; }
   const Seat& seat(Side s) const { return seats_[index(s)]; }
   bool started() const { return startedGame_ > 0; }
-  bool running() const;  // the current game runs (on the server)
+  bool running() const;                     // the current game runs (on the server)
+  std::chrono::seconds left(Side s) const;  // of the away side's window
   void feed(Side from, const net::Message& m);
   void relay(Side from, const net::Message& m, const Snapshot& before);
-  void afterResume(Side s, const Snapshot& before);
+  ResumeEffects resumeEffects(Side s, const Snapshot& before) const;
+  static bool afterEnd(const net::Match& mx, const net::Match& my, MoveError e);
+  void afterResume(Side s, const ResumeEffects& e);
+  bool waiting(Side s) const;  // s is away, or has still to start the other's next game
   void hold(Side from, const net::Message& m);
   void flushHeld(Side from);
   void forfeit(Side loser, EndReason reason, const std::string& detail);
