@@ -23,6 +23,7 @@
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 
+#include "common/scripted_server.h"
 #include "net/match.h"
 #include "net/matchtracker.h"
 #include "net/online.h"
@@ -43,7 +44,8 @@ using Bytes = std::vector<std::uint8_t>;
 // Upper bound of every wait: only reached when something hangs.
 constexpr std::chrono::milliseconds kWait = 10s;
 
-const std::string kToken(64, 'a');
+using gomoku::testing::Server;
+const std::string& kToken = gomoku::testing::kScriptedToken;
 
 std::string describe(const OnlineSnapshot& s) {
   std::ostringstream o;
@@ -100,166 +102,6 @@ class Client {
 
  public:
   OnlineClient client;  // declared last: destroyed first
-};
-
-// The scripted server: a listener and one connection at a time, on the test's own io_context.
-// Every read runs the io_context for at most a deadline.
-class Server {
- public:
-  Server() : acceptor_(io_, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0)), sock_(io_) {}
-  std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
-
-  // Accepts the next connection (the previous one stays open, unread, until drop()).
-  ::testing::AssertionResult accept() {
-    if (sock_.is_open()) old_.push_back(std::move(sock_));
-    sock_ = tcp::socket(io_);
-    bool done = false;
-    error_code result;
-    acceptor_.async_accept(sock_, [&](error_code ec) {
-      result = ec;
-      done = true;
-    });
-    if (!run(done)) return ::testing::AssertionFailure() << "no connection came";
-    if (result) return ::testing::AssertionFailure() << "accept: " << result.message();
-    return ::testing::AssertionSuccess();
-  }
-  // Drops the connection without a word.
-  void drop() {
-    error_code ignored;
-    sock_.shutdown(tcp::socket::shutdown_both, ignored);
-    sock_.close(ignored);
-  }
-
-  void send(const Message& m) { write(encode(m)); }
-  void write(const Bytes& b) {
-    error_code ec;
-    asio::write(sock_, asio::buffer(b), ec);
-    EXPECT_FALSE(ec) << "write: " << ec.message();
-  }
-  // Sends WELCOME and answers the password (or token) login of `name` with Ok, then STATS,
-  // PLAYERS and TOP, as the server does.
-  ::testing::AssertionResult welcomeAndLogin(const std::string& name, LoginMethod method,
-                                             const std::string& secret) {
-    send(Welcome{kProtocolMajor, kProtocolMinor, "9.9.9", "Test server"});
-    const auto login = expect<Login>();
-    if (!login) return ::testing::AssertionFailure() << "no LOGIN";
-    if (login->method != method || login->name != name || login->secret != secret)
-      return ::testing::AssertionFailure()
-             << "unexpected LOGIN " << login->name << " / " << login->secret;
-    loginOk(name);
-    return ::testing::AssertionSuccess();
-  }
-  void loginOk(const std::string& name) {
-    send(LoginResult{LoginStatus::Ok, "", name, kToken, PlayerStats{1000, 0, 0, 0}, false});
-    send(Stats{name, PlayerStats{1000, 0, 0, 0}, false});
-    send(Players{2,
-                 {PlayerEntry{name, 1000, PlayerState::Hall},
-                  PlayerEntry{"bob", 1100, PlayerState::Finding}}});
-    send(Top{{TopEntry{1, "bob", 1100, 3, 3}, TopEntry{2, name, 1000, 0, 0}}});
-  }
-
-  // The next message but HEARTBEATs; nullopt when the connection ended or nothing came.
-  std::optional<Message> read(std::chrono::milliseconds timeout = kWait) {
-    for (;;) {
-      std::uint8_t header[kHeaderSize];
-      if (!readExactly(header, kHeaderSize, timeout)) return std::nullopt;
-      DecodeError e = DecodeError::None;
-      const Header h = decodeHeader(header, e);
-      if (e != DecodeError::None) {
-        ADD_FAILURE() << "bad header from the client: " << decodeErrorText(e);
-        return std::nullopt;
-      }
-      Bytes body(h.length);
-      if (!readExactly(body.data(), body.size(), timeout)) return std::nullopt;
-      Message m = decodeBody(h, body.data(), body.size(), e);
-      if (e != DecodeError::None) {
-        ADD_FAILURE() << "bad body from the client: " << decodeErrorText(e);
-        return std::nullopt;
-      }
-      if (!std::holds_alternative<Heartbeat>(m)) return m;
-    }
-  }
-  template <class T>
-  std::optional<T> expect() {
-    const auto m = read();
-    if (!m) {
-      ADD_FAILURE() << "expected a message, the connection ended";
-      return std::nullopt;
-    }
-    if (!std::holds_alternative<T>(*m)) {
-      ADD_FAILURE() << "expected another message than " << typeName(typeOf(*m));
-      return std::nullopt;
-    }
-    return std::get<T>(*m);
-  }
-  // True when the client closes the connection (after any messages) within the deadline.
-  bool closedByClient(std::vector<Message>* seen = nullptr) {
-    for (;;) {
-      auto m = read();
-      if (!m) return lastEnded_;
-      if (seen) seen->push_back(*m);
-    }
-  }
-
- private:
-  bool readExactly(std::uint8_t* data, std::size_t n, std::chrono::milliseconds timeout) {
-    bool done = false;
-    error_code result;
-    asio::async_read(sock_, asio::buffer(data, n), [&](error_code ec, std::size_t) {
-      result = ec;
-      done = true;
-    });
-    lastEnded_ = false;
-    if (!run(done, timeout)) return false;
-    lastEnded_ = static_cast<bool>(result);
-    return !result;
-  }
-  bool run(bool& done, std::chrono::milliseconds timeout = kWait) {
-    io_.restart();
-    const auto deadline = Clock::now() + timeout;
-    while (!done && Clock::now() < deadline) io_.run_one_for(100ms);
-    if (!done) {
-      error_code ignored;
-      sock_.cancel(ignored);
-      acceptor_.cancel(ignored);
-      io_.restart();
-      io_.run_for(1s);
-    }
-    return done;
-  }
-
-  asio::io_context io_;
-  tcp::acceptor acceptor_;
-  tcp::socket sock_;
-  std::vector<tcp::socket> old_;  // earlier connections, still open
-  bool lastEnded_ = false;
-
- public:
-  // The server's side of a game on the current connection: a host Match whose messages go
-  // straight to the socket (the opponent is played by the test).
-  std::optional<Match> host;
-  void startHost(const std::string& opponent, bool clientIsBlack, int size = 15,
-                 Rule rule = Rule::Freestyle) {
-    MatchSettings s;
-    s.role = Role::Host;
-    s.nickname = opponent;
-    s.color = clientIsBlack ? ColorChoice::White : ColorChoice::Black;
-    s.boardSize = size;
-    s.rule = rule;
-    host.emplace(
-        s, [this](const Message& m) { send(m); }, [] {}, [](MatchEvent) {});
-    host->connected();
-  }
-  // Feeds the client's messages to the host Match until `done` holds.
-  template <class Pred>
-  ::testing::AssertionResult pump(Pred done, const std::string& what) {
-    while (!done(*host)) {
-      const auto m = read();
-      if (!m) return ::testing::AssertionFailure() << "connection ended waiting for " << what;
-      host->receive(*m);
-    }
-    return ::testing::AssertionSuccess();
-  }
 };
 
 Matched matched(std::uint64_t id, bool youAreBlack, std::uint64_t resumeToken = 0) {
