@@ -154,6 +154,13 @@ std::string describe(LoginStatus s) {
 }
 
 namespace {
+// Session's reasons name the other end "the opponent"; here it is the server.
+std::string serverWords(std::string reason) {
+  for (std::size_t at; (at = reason.find("the opponent")) != std::string::npos;)
+    reason.replace(at, 12, "the server");
+  return reason;
+}
+
 std::string seconds(std::chrono::milliseconds ms) {
   return std::to_string((ms.count() + 999) / 1000) + " s";
 }
@@ -263,7 +270,7 @@ struct OnlineClient::Impl {
           mutate([&] {
             if (session.get() != current) return;
             session.reset();
-            lost(reason, e);
+            lost(serverWords(reason), e);
           });
         });
     beat();

@@ -216,6 +216,43 @@ TEST_F(OnlineCli, InvitationsRoomsAndRefusals) {
   EXPECT_TRUE(r.has("SIGNED OUT")) << r.out;
 }
 
+TEST_F(OnlineCli, ADroppedConnectionIsMadeAgainAndTheGameGoesOn) {
+  Server server;
+  const CliRun r = runCli(
+      dir_, "online 127.0.0.1:" + std::to_string(server.port()) + " --user alice --reconnect-ms 50",
+      "find\n7,7\n8,7\nquit\n", [&] {
+        ASSERT_TRUE(server.accept());
+        ASSERT_TRUE(server.welcomeAndLogin("alice", LoginMethod::Password, "password1"));
+        ASSERT_TRUE(server.expect<Find>());
+        server.send(matchedBlack());
+        server.startHost("bob", true);
+        ASSERT_TRUE(server.pump([](const Match& m) { return m.game().ply() == 1; }, "7,7"));
+        ASSERT_EQ(server.host->playLocal({0, 0}), MoveError::None);
+        server.drop();
+        server.host->connectionLost("dropped");
+        // Back with the session token; the suspended game is offered with its token.
+        ASSERT_TRUE(server.accept());
+        ASSERT_TRUE(
+            server.welcomeAndLogin("alice", LoginMethod::Token, gomoku::testing::kScriptedToken));
+        Matched m = matchedBlack();
+        m.resumeToken = server.host->token();
+        server.send(m);
+        const auto resume = server.read();
+        ASSERT_TRUE(resume);
+        ASSERT_TRUE(server.host->acceptsResume(*resume));
+        server.host->receive(*resume);
+        ASSERT_TRUE(server.pump([](const Match& x) { return x.game().ply() == 3; }, "8,7"));
+        EXPECT_TRUE(server.closedByClient());
+      });
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(r.has("RECONNECTED")) << r.out;
+  EXPECT_TRUE(r.has("RESUMED at move 2")) << r.out;
+  EXPECT_TRUE(r.has("MOVE 3 black i8 (8,7)")) << r.out;
+  EXPECT_TRUE(r.has("SIGNED OUT")) << r.out;
+  EXPECT_TRUE(r.has("RECONNECTING the server closed the connection")) << r.out;
+  EXPECT_NE(r.out.find("SUSPENDED "), std::string::npos) << r.out;
+}
+
 TEST_F(OnlineCli, AWrongPasswordEndsWithAClearError) {
   Server server;
   const CliRun r = runCli(
