@@ -1,5 +1,6 @@
-// gomoku-cli: the terminal front end. Plays a network game (host / join), a hot-seat game
-// (local; also undo and redo) or a game against the computer (ai; the built-in engine or any
+// gomoku-cli: the terminal front end. Plays a network game (host / join), on a server (online:
+// hall commands, then the same in-game commands; its output lines are listed in its --help), a
+// hot-seat game (local; also undo and redo) or a game against the computer (ai; the built-in engine or any
 // pbrain engine; also undo, redo and hint). Reads one command per line: a
 // move ("h8" in RIF notation or "7,7" as 0-based x,y), or in a network game takeback, draw, resign,
 // again, nick NAME, say TEXT, accept, decline, wait (until the game ends), quit. Also replays a
