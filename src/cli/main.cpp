@@ -1,16 +1,16 @@
 // gomoku-cli: the terminal front end. Plays a network game (host / join), on a server (online:
 // hall commands, then the same in-game commands; its output lines are listed in its --help), a
-// hot-seat game (local; also undo and redo) or a game against the computer (ai; the built-in engine or any
-// pbrain engine; also undo, redo and hint). Reads one command per line: a
-// move ("h8" in RIF notation or "7,7" as 0-based x,y), or in a network game takeback, draw, resign,
-// again, nick NAME, say TEXT, accept, decline, wait (until the game ends), quit. Also replays a
-// game record ("replay FILE": the final position and a RESULT line) and converts records between
-// formats ("convert IN OUT"). When standard input is not a terminal (a script), each command waits
-// until it can apply (a move waits for our turn, accept for an offer), except one that only a
-// later command could make apply (a takeback before any move of ours): that one is refused at
-// once, as at a terminal, and the script goes on. At the end of each game it
-// prints "RESULT <black|white|draw|interrupted> <reason>", and again when the result changes (a
-// resignation that crossed the five); it exits 0 after the last game.
+// hot-seat game (local; also undo and redo) or a game against the computer (ai; the built-in engine
+// or any pbrain engine; also undo, redo and hint). Reads one command per line: a move ("h8" in RIF
+// notation or "7,7" as 0-based x,y), or in a network game takeback, draw, resign, again, nick NAME,
+// say TEXT, accept, decline, wait (until the game ends), quit. Also replays a game record ("replay
+// FILE": the final position and a RESULT line) and converts records between formats ("convert IN
+// OUT"). When standard input is not a terminal (a script), each command waits until it can apply (a
+// move waits for our turn, accept for an offer), except one that only a later command could make
+// apply (a takeback before any move of ours): that one is refused at once, as at a terminal, and
+// the script goes on. At the end of each game it prints "RESULT <black|white|draw|interrupted>
+// <reason>", and again when the result changes (a resignation that crossed the five); it exits 0
+// after the last game.
 
 #include <algorithm>
 #include <cctype>
