@@ -1087,8 +1087,10 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
     const Command c = parseCommand(cmd, argument);
     const std::vector<std::string> args = words(cmd);
     const HallCommand h = c == Command::Move ? parseHallCommand(args[0]) : HallCommand::None;
-    // Everything waits for the login, the answer to the last request and a reconnection.
-    if (c != Command::Quit && !settled) {
+    // Everything waits for the login, the answer to the last request and a reconnection; in a
+    // script quit too waits for the answer (a `get` must be saved before the program ends).
+    const bool answerDue = !interactive && awaiting != Awaiting::Nothing;
+    if (c == Command::Quit ? answerDue : !settled) {
       in.cv.wait(lock, [&] { return in.changed; });
       continue;
     }

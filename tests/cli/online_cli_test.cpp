@@ -227,8 +227,7 @@ TEST_F(OnlineCli, ADroppedConnectionIsMadeAgainAndTheGameGoesOn) {
         server.send(matchedBlack());
         server.startHost("bob", true);
         ASSERT_TRUE(server.pump([](const Match& m) { return m.game().ply() == 1; }, "7,7"));
-        ASSERT_EQ(server.host->playLocal({0, 0}), MoveError::None);
-        server.drop();
+        server.drop();  // while the client waits for White's move
         server.host->connectionLost("dropped");
         // Back with the session token; the suspended game is offered with its token.
         ASSERT_TRUE(server.accept());
@@ -241,12 +240,13 @@ TEST_F(OnlineCli, ADroppedConnectionIsMadeAgainAndTheGameGoesOn) {
         ASSERT_TRUE(resume);
         ASSERT_TRUE(server.host->acceptsResume(*resume));
         server.host->receive(*resume);
+        ASSERT_EQ(server.host->playLocal({0, 0}), MoveError::None);
         ASSERT_TRUE(server.pump([](const Match& x) { return x.game().ply() == 3; }, "8,7"));
         EXPECT_TRUE(server.closedByClient());
       });
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(r.has("RECONNECTED")) << r.out;
-  EXPECT_TRUE(r.has("RESUMED at move 2")) << r.out;
+  EXPECT_TRUE(r.has("RESUMED at move 1")) << r.out;
   EXPECT_TRUE(r.has("MOVE 3 black i8 (8,7)")) << r.out;
   EXPECT_TRUE(r.has("SIGNED OUT")) << r.out;
   EXPECT_TRUE(r.has("RECONNECTING the server closed the connection")) << r.out;
