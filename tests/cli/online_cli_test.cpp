@@ -269,4 +269,22 @@ TEST_F(OnlineCli, AWrongPasswordEndsWithAClearError) {
       << r.out;
 }
 
+TEST_F(OnlineCli, RegisteringATakenNameSaysSo) {
+  Server server;
+  const CliRun r =
+      runCli(dir_, "online 127.0.0.1:" + std::to_string(server.port()) + " --user alice --register",
+             "", [&] {
+               ASSERT_TRUE(server.accept());
+               server.send(Welcome{kProtocolMajor, kProtocolMinor, "9.9.9", "Test server"});
+               const auto reg = server.expect<Register>();
+               ASSERT_TRUE(reg);
+               EXPECT_EQ(reg->name, "alice");
+               EXPECT_EQ(reg->password, "password1");
+               server.send(LoginResult{LoginStatus::NameTaken, "", "", "", {}, false});
+               EXPECT_TRUE(server.closedByClient());
+             });
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("error: register: the name is taken"), std::string::npos) << r.err;
+}
+
 }  // namespace
