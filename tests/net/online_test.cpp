@@ -554,4 +554,24 @@ TEST(Online, ASilentServerIsLeftAndReconnectedTo) {
   ASSERT_TRUE(c.waitUntil([](const OnlineSnapshot& x) { return x.reconnects == 1; }, "again"));
 }
 
+TEST(Online, AServerThatStaysAwayEndsTheSessionAfterTheWindow) {
+  OnlineOptions o = Client::fastOptions();
+  o.resumeWindow = 400ms;
+  Client c(o);
+  auto server = std::make_unique<Server>();
+  ASSERT_TRUE(loggedIn(c, *server));
+  server->send(matched(10, true));
+  server->startHost("bob", true);
+  ASSERT_TRUE(server->pump([](const Match& m) { return m.phase() == MatchPhase::Playing; },
+                           "the client's HELLO"));
+  ASSERT_TRUE(c.waitUntil(playing, "the game"));
+  server.reset();  // gone, listener and all: every reconnection is refused
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
+  const OnlineSnapshot s = c.snap();
+  EXPECT_EQ(s.failure, OnlineFailure::ConnectionLost) << s.message;
+  EXPECT_NE(s.message.find("could not be made again"), std::string::npos) << s.message;
+  EXPECT_EQ(s.game.match, MatchPhase::Closed);
+  EXPECT_EQ(s.game.game.result().outcome, Outcome::Interrupted);
+}
+
 }  // namespace
