@@ -1,9 +1,20 @@
 #include "cli/console.h"
 
 #include <algorithm>
+#include <iostream>
 #include <istream>
 #include <ostream>
 #include <sstream>
+
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#else
+#include <termios.h>
+#include <unistd.h>
+#endif
 
 #include "core/notation.h"
 #include "core/renju.h"
@@ -112,6 +123,35 @@ int forbiddenTool(std::istream& in, std::ostream& out) {
   }
   out.flush();
   return status;
+}
+
+std::optional<std::string> readSecret(const std::string& prompt) {
+  std::cerr << prompt << std::flush;
+#ifdef _WIN32
+  HANDLE in = GetStdHandle(STD_INPUT_HANDLE);
+  DWORD mode = 0;
+  const bool console = GetConsoleMode(in, &mode) != 0;
+  if (console) SetConsoleMode(in, mode & ~static_cast<DWORD>(ENABLE_ECHO_INPUT));
+#else
+  termios old{};
+  const bool terminal = tcgetattr(STDIN_FILENO, &old) == 0;
+  if (terminal) {
+    termios quiet = old;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+  }
+#endif
+  std::string line;
+  const bool got = static_cast<bool>(std::getline(std::cin, line));
+#ifdef _WIN32
+  if (console) SetConsoleMode(in, mode);
+#else
+  if (terminal) tcsetattr(STDIN_FILENO, TCSAFLUSH, &old);
+#endif
+  std::cerr << "\n" << std::flush;
+  if (!got) return std::nullopt;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return line;
 }
 
 }  // namespace gomoku::cli

@@ -2,6 +2,7 @@
 /// @file Text rendering for gomoku-cli: the board with RIF coordinates, and the RESULT line.
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 #include "core/game.h"
@@ -21,5 +22,10 @@ std::string resultLine(const Result& r);
 /// points for Black as sorted "x,y" pairs separated by blanks (an empty line when none), or
 /// "error: line N: ..." for a bad line. Returns the exit code: 0, or 1 when a line was bad.
 int forbiddenTool(std::istream& in, std::ostream& out);
+
+/// Asks for a secret (a password) at the terminal: writes `prompt` to standard error and reads a
+/// line from standard input with the echo turned off (restored afterwards, and a newline
+/// written). nullopt at the end of input.
+std::optional<std::string> readSecret(const std::string& prompt);
 
 }  // namespace gomoku::cli

@@ -1,20 +1,23 @@
-// gomoku-cli: the terminal front end. Plays a network game (host / join), a hot-seat game
-// (local; also undo and redo) or a game against the computer (ai; the built-in engine or any
-// pbrain engine; also undo, redo and hint). Reads one command per line: a
-// move ("h8" in RIF notation or "7,7" as 0-based x,y), or in a network game takeback, draw, resign,
-// again, nick NAME, say TEXT, accept, decline, wait (until the game ends), quit. Also replays a
-// game record ("replay FILE": the final position and a RESULT line) and converts records between
-// formats ("convert IN OUT"). When standard input is not a terminal (a script), each command waits
-// until it can apply (a move waits for our turn, accept for an offer), except one that only a
-// later command could make apply (a takeback before any move of ours): that one is refused at
-// once, as at a terminal, and the script goes on. At the end of each game it
-// prints "RESULT <black|white|draw|interrupted> <reason>", and again when the result changes (a
-// resignation that crossed the five); it exits 0 after the last game.
+// gomoku-cli: the terminal front end. Plays a network game (host / join), on a server (online:
+// hall commands, then the same in-game commands; its output lines are listed in its --help), a
+// hot-seat game (local; also undo and redo) or a game against the computer (ai; the built-in engine
+// or any pbrain engine; also undo, redo and hint). Reads one command per line: a move ("h8" in RIF
+// notation or "7,7" as 0-based x,y), or in a network game takeback, draw, resign, again, nick NAME,
+// say TEXT, accept, decline, wait (until the game ends), quit. Also replays a game record ("replay
+// FILE": the final position and a RESULT line) and converts records between formats ("convert IN
+// OUT"). When standard input is not a terminal (a script), each command waits until it can apply (a
+// move waits for our turn, accept for an offer), except one that only a later command could make
+// apply (a takeback before any move of ours): that one is refused at once, as at a terminal, and
+// the script goes on. At the end of each game it prints "RESULT <black|white|draw|interrupted>
+// <reason>", and again when the result changes (a resignation that crossed the five); it exits 0
+// after the last game.
 
 #include <algorithm>
+#include <cctype>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <deque>
 #include <iostream>
 #include <memory>
@@ -43,6 +46,7 @@
 #include "gomoku/version.h"
 #include "net/matchtracker.h"
 #include "net/netgame.h"
+#include "net/online.h"
 #include "record/recordio.h"
 #include "record/replay.h"
 #include "session/localsession.h"
@@ -411,6 +415,64 @@ bool hopeless(Command c, const net::NetSnapshot& s) {
   }
 }
 
+// Prints an update of a match that the network and online commands print alike: the game's
+// start, moves, takebacks, requests' notices, chat, suspension and the result.
+void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool& prompted) {
+  switch (u.kind) {
+    case net::MatchUpdateKind::PreviousGameRevised:
+      // The other side's last word about the game before was lost in a drop (PROTOCOL.md).
+      std::cout << "game " << u.gameNumber << " ended otherwise: " << describeResult(u.result)
+                << "\n";
+      break;
+    case net::MatchUpdateKind::GameStarted:
+      std::cout << "STARTED " << stoneName(u.color) << " vs " << singleLine(s.peerNickname) << " ("
+                << stoneName(opponent(u.color)) << ")"
+                << (s.peerAddress.empty() ? "" : " at " + s.peerAddress) << ", "
+                << ruleName(s.game.rule()) << " " << s.game.size() << "x" << s.game.size()
+                << (u.gameNumber > 1 ? ", game " + std::to_string(u.gameNumber) : "") << "\n"
+                << cli::renderBoard(s.game) << std::flush;
+      prompted = false;
+      break;
+    case net::MatchUpdateKind::Suspended: {
+      const auto left = std::chrono::duration_cast<std::chrono::seconds>(
+          u.resumeDeadline - std::chrono::steady_clock::now());
+      std::cout << "SUSPENDED "
+                << (u.text.empty() ? std::string("the connection dropped") : singleLine(u.text))
+                << (s.game.over() ? " (the match ends in " : " (the game is abandoned in ")
+                << std::max<long long>(0, left.count()) << " s without a reconnection)\n";
+      prompted = false;
+      break;
+    }
+    case net::MatchUpdateKind::Resumed:
+      std::cout << "RESUMED at move " << u.ply << "\n";
+      break;
+    case net::MatchUpdateKind::PeerRenamed:
+      std::cout << "NICK " << singleLine(u.text) << "\n";
+      break;
+    case net::MatchUpdateKind::TakenBack:
+      std::cout << takebackLine(u.ply) << cli::renderBoard(s.game) << std::flush;
+      prompted = false;
+      break;
+    case net::MatchUpdateKind::MovesAdded:
+      for (int i = u.from; i < u.ply; ++i) printMove(s.game, i);
+      std::cout << cli::renderBoard(s.game) << std::flush;
+      prompted = false;
+      break;
+    case net::MatchUpdateKind::Chat:
+      std::cout << "CHAT " << (u.chat.fromUs ? std::string("you") : singleLine(s.peerNickname))
+                << ": " << singleLine(u.chat.text) << "\n";
+      break;
+    case net::MatchUpdateKind::Notice:
+      std::cout << "NOTICE " << net::describe(u.notice) << "\n";
+      break;
+    case net::MatchUpdateKind::GameEnded:
+      std::cout << describeResult(u.result) << "\n" << cli::resultLine(u.result) << std::endl;
+      break;
+    default:
+      break;
+  }
+}
+
 int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
                net::MatchSettings settings, int timeoutSeconds, bool interactive,
                net::NetOptions options) {
@@ -461,20 +523,6 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
           std::cerr << "error: " << u.text << "\n";
           serverHint(u.failure);
           return 2;
-        case net::MatchUpdateKind::PreviousGameRevised:
-          // The other side's last word about the game before was lost in a drop (PROTOCOL.md).
-          std::cout << "game " << u.gameNumber << " ended otherwise: " << describeResult(u.result)
-                    << "\n";
-          break;
-        case net::MatchUpdateKind::GameStarted:
-          std::cout << "STARTED " << stoneName(u.color) << " vs " << singleLine(s.peerNickname)
-                    << " (" << stoneName(opponent(u.color)) << ")"
-                    << (s.peerAddress.empty() ? "" : " at " + s.peerAddress) << ", "
-                    << ruleName(s.game.rule()) << " " << s.game.size() << "x" << s.game.size()
-                    << (u.gameNumber > 1 ? ", game " + std::to_string(u.gameNumber) : "") << "\n"
-                    << cli::renderBoard(s.game) << std::flush;
-          prompted = false;
-          break;
         case net::MatchUpdateKind::TokenChanged:
           if (u.token != 0) {
             // What a restarted joiner needs to rejoin this match: gomoku-cli join --resume TOKEN.
@@ -483,40 +531,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
             std::cout << "TOKEN " << hex.str() << "\n";
           }
           break;
-        case net::MatchUpdateKind::Suspended: {
-          const auto left = std::chrono::duration_cast<std::chrono::seconds>(
-              u.resumeDeadline - std::chrono::steady_clock::now());
-          std::cout << "SUSPENDED "
-                    << (u.text.empty() ? std::string("the connection dropped") : singleLine(u.text))
-                    << (s.game.over() ? " (the match ends in " : " (the game is abandoned in ")
-                    << std::max<long long>(0, left.count()) << " s without a reconnection)\n";
-          prompted = false;
-          break;
-        }
-        case net::MatchUpdateKind::Resumed:
-          std::cout << "RESUMED at move " << u.ply << "\n";
-          break;
-        case net::MatchUpdateKind::PeerRenamed:
-          std::cout << "NICK " << singleLine(u.text) << "\n";
-          break;
-        case net::MatchUpdateKind::TakenBack:
-          std::cout << takebackLine(u.ply) << cli::renderBoard(s.game) << std::flush;
-          prompted = false;
-          break;
-        case net::MatchUpdateKind::MovesAdded:
-          for (int i = u.from; i < u.ply; ++i) printMove(s.game, i);
-          std::cout << cli::renderBoard(s.game) << std::flush;
-          prompted = false;
-          break;
-        case net::MatchUpdateKind::Chat:
-          std::cout << "CHAT " << (u.chat.fromUs ? std::string("you") : singleLine(s.peerNickname))
-                    << ": " << singleLine(u.chat.text) << "\n";
-          break;
-        case net::MatchUpdateKind::Notice:
-          std::cout << "NOTICE " << net::describe(u.notice) << "\n";
-          break;
-        case net::MatchUpdateKind::GameEnded:
-          std::cout << describeResult(u.result) << "\n" << cli::resultLine(u.result) << std::endl;
+        default:
+          printGameUpdate(u, s, prompted);
           break;
         case net::MatchUpdateKind::Closed:
           if (u.gameNumber == 0) {  // refused during the handshake
@@ -648,6 +664,642 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
     if (!error.empty()) {
       std::cerr << "error: " << cmd << ": " << error << "\n";
       prompted = false;  // ask again
+    }
+  }
+}
+
+// ----- gomoku-cli online -----
+
+// The commands of `gomoku-cli online` besides those of a network game.
+enum class HallCommand { None, Find, Cancel, Room, Join, Invite, Who, Top, Games, Get, Leave };
+
+HallCommand parseHallCommand(const std::string& word) {
+  if (word == "find") return HallCommand::Find;
+  if (word == "cancel") return HallCommand::Cancel;
+  if (word == "room") return HallCommand::Room;
+  if (word == "join") return HallCommand::Join;
+  if (word == "invite") return HallCommand::Invite;
+  if (word == "who") return HallCommand::Who;
+  if (word == "top") return HallCommand::Top;
+  if (word == "games") return HallCommand::Games;
+  if (word == "get") return HallCommand::Get;
+  if (word == "leave") return HallCommand::Leave;
+  return HallCommand::None;
+}
+
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Reads the room options "--rule R --size N --color C --foul F --rated" from `args` (starting at
+// `from`) into `s`; returns an error phrase, or "" when all were good.
+std::string parseRoomOptions(const std::vector<std::string>& args, std::size_t from,
+                             net::RoomSettings& s) {
+  for (std::size_t i = from; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--rated") {
+      s.rated = true;
+      continue;
+    }
+    if (a != "--rule" && a != "--size" && a != "--color" && a != "--foul")
+      return "unknown option \"" + a + "\" (--rule R, --size N, --color C, --foul F, --rated)";
+    if (i + 1 >= args.size()) return a + " needs a value";
+    const std::string v = lower(args[++i]);
+    if (a == "--rule") {
+      const auto r = parseRule(v);
+      if (!r) return "--rule must be freestyle, standard or renju";
+      s.rule = *r;
+    } else if (a == "--size") {
+      if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string::npos ||
+          std::stoi(v) < Board::kMinSize || std::stoi(v) > Board::kMaxSize)
+        return "--size must be " + std::to_string(Board::kMinSize) + ".." +
+               std::to_string(Board::kMaxSize);
+      s.boardSize = static_cast<std::uint8_t>(std::stoi(v));
+    } else if (a == "--color") {
+      if (v == "black")
+        s.color = net::SeatColor::Black;
+      else if (v == "white")
+        s.color = net::SeatColor::White;
+      else if (v == "random")
+        s.color = net::SeatColor::Random;
+      else
+        return "--color must be black, white or random";
+    } else {
+      if (v != "refuse" && v != "lose") return "--foul must be refuse or lose";
+      s.foul = v == "lose" ? FoulPolicy::Lose : FoulPolicy::Refuse;
+    }
+  }
+  if (s.rule == Rule::Renju && s.boardSize != 15) return "renju is played on a 15x15 board";
+  return "";
+}
+
+const char* seatName(net::SeatColor c) {
+  return c == net::SeatColor::Black ? "black" : c == net::SeatColor::White ? "white" : "random";
+}
+
+const char* playerStateName(net::PlayerState s) {
+  switch (s) {
+    case net::PlayerState::Gone:
+      return "gone";
+    case net::PlayerState::Hall:
+      return "hall";
+    case net::PlayerState::Finding:
+      return "finding";
+    case net::PlayerState::Playing:
+      return "playing";
+  }
+  return "?";
+}
+
+std::string settingsText(const net::RoomSettings& s) {
+  return std::string(ruleName(s.rule)) + " " + std::to_string(s.boardSize) + "x" +
+         std::to_string(s.boardSize);
+}
+
+// A name from the server on one line with no blank in it (the lines are split on blanks).
+std::string nameField(const std::string& name) {
+  std::string out = singleLine(name);
+  for (char& c : out)
+    if (c == ' ') c = '_';
+  return out.empty() ? "?" : out;
+}
+
+std::string dateText(std::int64_t unixSeconds) {
+  const std::time_t t = static_cast<std::time_t>(unixSeconds);
+  std::tm tm{};
+#ifdef _WIN32
+  gmtime_s(&tm, &t);
+#else
+  gmtime_r(&t, &tm);
+#endif
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%MZ", &tm);
+  return buf;
+}
+
+const char* endReasonName(EndReason r) {
+  switch (r) {
+    case EndReason::None:
+      return "none";
+    case EndReason::Five:
+      return "five";
+    case EndReason::FullBoard:
+      return "board-full";
+    case EndReason::Resignation:
+      return "resignation";
+    case EndReason::Disconnected:
+      return "disconnected";
+    case EndReason::ProtocolError:
+      return "protocol-error";
+    case EndReason::Foul:
+      return "foul";
+    case EndReason::Agreement:
+      return "agreement";
+    case EndReason::Abandoned:
+      return "abandoned";
+  }
+  return "?";
+}
+
+// A stored game as a record for saveRecordFile.
+Record recordOf(const net::GameRecord& g) {
+  Record r;
+  r.size = g.summary.boardSize;
+  r.rule = g.summary.rule;
+  for (const net::SyncPoint& p : g.moves) r.moves.push_back(Point{p.x, p.y});
+  if (g.moveMillis.size() == g.moves.size())
+    for (std::uint32_t ms : g.moveMillis) r.timesMs.push_back(static_cast<int>(ms));
+  r.black = g.summary.black;
+  r.white = g.summary.white;
+  switch (g.summary.outcome) {
+    case Outcome::BlackWins:
+      r.result = RecordResult::Black;
+      break;
+    case Outcome::WhiteWins:
+      r.result = RecordResult::White;
+      break;
+    case Outcome::Draw:
+      r.result = RecordResult::Draw;
+      break;
+    default:
+      break;
+  }
+  if (g.summary.endedAt > 0) r.date = dateText(g.summary.endedAt).substr(0, 10);
+  return r;
+}
+
+// Reads the password: GOMOKU_PASSWORD, else a prompt without echo at a terminal (twice for a
+// new account). nullopt (with an error line printed) when there is none.
+std::optional<std::string> readPassword(bool registering, bool interactive) {
+  if (const char* p = std::getenv("GOMOKU_PASSWORD"); p && *p) return std::string(p);
+  if (!interactive) {
+    std::cerr << "error: no password: set GOMOKU_PASSWORD or run at a terminal (a password is "
+                 "never taken on the command line)\n";
+    return std::nullopt;
+  }
+  auto first = cli::readSecret("Password: ");
+  if (!first || first->empty()) {
+    std::cerr << "error: no password given\n";
+    return std::nullopt;
+  }
+  if (registering) {
+    auto again = cli::readSecret("Password again: ");
+    if (!again || *again != *first) {
+      std::cerr << "error: the passwords differ\n";
+      return std::nullopt;
+    }
+  }
+  return first;
+}
+
+// What a command waits for from the server before the next command runs.
+enum class Awaiting { Nothing, Players, Top, Games, Record, Room };
+
+int runOnline(const std::string& host, std::uint16_t port, const std::string& user,
+              bool registering, std::string password, net::OnlineOptions options,
+              bool interactive) {
+  Inbox in;
+  net::OnlineClient client([&in] { in.poke(); }, options);
+  std::cout << "Connecting to " << host << " port " << port << "..." << std::endl;
+  client.connect(host, port);
+  in.startReader();
+
+  net::MatchTracker tracker;  // what has been printed of the current match
+  bool loginSent = false;
+  bool loggedIn = false;
+  bool prompted = false;
+  bool reconnecting = false;
+  int loginAnswers = 0, stats = 0, matches = 0, invitations = 0, rooms = 0, away = 0,
+      reconnects = 0;
+  std::size_t denials = 0, results = 0;
+  Awaiting awaiting = Awaiting::Nothing;
+  std::size_t awaitBase = 0;  // the counter the answer raises, when the command was sent
+  net::MsgType awaitType = net::MsgType::HallRequest;  // a DENIED of this type answers too
+  std::string getFile;                                 // get: where to save
+  for (;;) {
+    const net::OnlineSnapshot s = client.snapshot();
+
+    if (s.phase == net::OnlinePhase::Connected && !loginSent) {
+      std::cout << "WELCOME " << singleLine(s.serverName) << " (" << singleLine(s.serverVersion)
+                << ") at " << s.serverAddress << std::endl;
+      loginSent = true;
+      const net::OnlineRefusal r =
+          registering ? client.registerAccount(user, password) : client.login(user, password);
+      std::fill(password.begin(), password.end(), '\0');  // only the session token is kept
+      password.clear();
+      if (r != net::OnlineRefusal::None) {
+        std::cerr << "error: " << (registering ? "register: " : "login: ") << net::describe(r)
+                  << "\n";
+        return 2;
+      }
+      continue;
+    }
+    if (s.loginAnswers > loginAnswers) {
+      loginAnswers = s.loginAnswers;
+      if (!loggedIn) {
+        if (s.lastLogin.status != net::LoginStatus::Ok) {
+          std::cerr << "error: " << (registering ? "register: " : "login: ")
+                    << net::describe(s.lastLogin.status)
+                    << (s.lastLogin.detail.empty() ? "" : ": " + singleLine(s.lastLogin.detail))
+                    << "\n";
+          client.close();
+          return 2;
+        }
+        loggedIn = true;
+        std::cout << "LOGGED IN " << nameField(s.name) << " " << s.stats.score << "\n";
+      }
+    }
+    if (s.statsUpdates > stats) {
+      stats = s.statsUpdates;
+      std::cout << "STATS " << nameField(s.name) << " " << s.stats.score << " " << s.stats.games
+                << " " << s.stats.wins << " " << s.stats.draws << (s.elo ? " elo" : "") << "\n";
+    }
+    if (s.phase == net::OnlinePhase::Reconnecting && !reconnecting) {
+      reconnecting = true;
+      std::cout << "RECONNECTING " << singleLine(s.message) << "\n";
+    }
+    if (s.reconnects > reconnects) {
+      reconnects = s.reconnects;
+      reconnecting = false;
+      std::cout << "RECONNECTED\n";
+    }
+    if (s.roomsCreated > rooms && s.room) {
+      rooms = s.roomsCreated;
+      std::cout << "ROOM " << singleLine(s.room->code) << " " << settingsText(s.room->settings)
+                << " " << seatName(s.room->settings.color)
+                << (s.room->settings.rated ? " rated" : " unrated") << "\n";
+    }
+    if (s.invitationsReceived > invitations) {
+      const std::size_t fresh = std::min<std::size_t>(
+          static_cast<std::size_t>(s.invitationsReceived - invitations), s.invitations.size());
+      invitations = s.invitationsReceived;
+      for (std::size_t i = s.invitations.size() - fresh; i < s.invitations.size(); ++i) {
+        const net::Invited& v = s.invitations[i];
+        std::cout << "INVITED " << v.inviteId << " " << nameField(v.from) << " " << v.score << " "
+                  << settingsText(v.settings) << " " << seatName(v.settings.color)
+                  << (v.settings.rated ? " rated" : " unrated") << "\n";
+      }
+    }
+    for (; denials < s.denials.size(); ++denials) {
+      const net::Denied& d = s.denials[denials];
+      std::cout << "DENIED " << net::typeName(d.request) << " " << net::describe(d.code)
+                << (d.detail.empty() ? "" : ": " + singleLine(d.detail)) << "\n";
+      if (awaiting != Awaiting::Nothing && d.request == awaitType) awaiting = Awaiting::Nothing;
+    }
+    if (s.matches > matches && s.matched) {
+      matches = s.matches;
+      tracker.reset();
+      const net::Matched& m = *s.matched;
+      std::cout << "MATCHED " << m.gameId << " " << (m.youAreBlack ? "black" : "white") << " vs "
+                << nameField(m.opponent) << " " << m.opponentScore << " " << ruleName(m.rule) << " "
+                << int(m.boardSize) << "x" << int(m.boardSize) << (m.rated ? " rated" : " unrated")
+                << "\n";
+    }
+    if (s.game.phase == net::NetPhase::InMatch) {
+      for (const net::MatchUpdate& u : tracker.update(s.game)) {
+        if (u.kind == net::MatchUpdateKind::Closed) {
+          if (u.gameNumber == 0) std::cerr << "error: the game did not start: " << u.text << "\n";
+          std::cout << "HALL " << singleLine(u.text) << "\n";
+        } else {
+          printGameUpdate(u, s.game, prompted);
+        }
+      }
+    }
+    if (s.awayChanges > away) {
+      away = s.awayChanges;
+      if (s.opponentAway) {
+        const auto left = std::chrono::duration_cast<std::chrono::seconds>(
+            s.opponentDeadline - std::chrono::steady_clock::now());
+        std::cout << "AWAY " << std::max<long long>(0, left.count()) << "\n";
+      } else {
+        std::cout << "BACK\n";
+      }
+    }
+    for (; results < s.results.size(); ++results) {
+      const net::GameResult& r = s.results[results];
+      if (r.rated) std::cout << "LADDER " << r.oldScore << " " << r.newScore << "\n";
+    }
+    switch (awaiting) {
+      case Awaiting::Players:
+        if (static_cast<std::size_t>(s.playersUpdates) > awaitBase) {
+          std::cout << "PLAYERS " << s.players.total << "\n";
+          for (const net::PlayerEntry& p : s.players.players)
+            std::cout << "PLAYER " << nameField(p.name) << " " << p.score << " "
+                      << playerStateName(p.state) << "\n";
+          awaiting = Awaiting::Nothing;
+        }
+        break;
+      case Awaiting::Top:
+        if (static_cast<std::size_t>(s.topUpdates) > awaitBase) {
+          std::cout << "TOP " << s.top.entries.size() << "\n";
+          for (const net::TopEntry& t : s.top.entries)
+            std::cout << "RANK " << t.rank << " " << nameField(t.name) << " " << t.score << " "
+                      << t.games << " " << t.wins << "\n";
+          awaiting = Awaiting::Nothing;
+        }
+        break;
+      case Awaiting::Games:
+        if (static_cast<std::size_t>(s.gameLists) > awaitBase) {
+          for (const net::GameSummary& g : s.games)
+            std::cout << "GAME " << g.id << " " << dateText(g.endedAt) << " " << nameField(g.black)
+                      << " " << nameField(g.white) << " " << ruleName(g.rule) << " "
+                      << int(g.boardSize) << "x" << int(g.boardSize) << " "
+                      << outcomeName(g.outcome) << " " << endReasonName(g.reason) << " "
+                      << (g.rated ? "rated" : "unrated") << " " << g.blackDelta << " "
+                      << g.whiteDelta << " " << g.moves << "\n";
+          std::cout << "GAMES " << s.games.size() << "\n";
+          awaiting = Awaiting::Nothing;
+        }
+        break;
+      case Awaiting::Record:
+        if (s.records.size() > awaitBase) {
+          const net::GameRecord& g = s.records.back();
+          try {
+            saveRecordFile(getFile, recordOf(g));
+            std::cout << "SAVED " << g.summary.id << " " << getFile << " " << g.moves.size()
+                      << " moves\n";
+          } catch (const std::exception& e) {
+            std::cerr << "error: get: " << e.what() << "\n";
+          }
+          awaiting = Awaiting::Nothing;
+        }
+        break;
+      case Awaiting::Room:
+        if (static_cast<std::size_t>(s.roomsCreated) > awaitBase) awaiting = Awaiting::Nothing;
+        break;
+      case Awaiting::Nothing:
+        break;
+    }
+    if (s.phase == net::OnlinePhase::Closed) {
+      if (s.failure == net::OnlineFailure::None) {
+        std::cout << "SIGNED OUT" << std::endl;
+        return 0;
+      }
+      std::cout << std::flush;
+      std::cerr << "error: " << s.message << "\n";
+      return loggedIn ? 1 : 2;
+    }
+    std::cout << std::flush;
+    const bool inGame = s.phase == net::OnlinePhase::InGame;
+    if (interactive && inGame && s.game.myTurn && !prompted) {
+      std::cout << "your move (" << stoneName(s.game.localColor) << ")> " << std::flush;
+      prompted = true;
+    }
+
+    // Take the next command that can apply now; otherwise wait for input or the network.
+    std::unique_lock<std::mutex> lock(in.mu);
+    if (in.changed) {
+      in.changed = false;
+      continue;
+    }
+    const bool settled =
+        loggedIn && awaiting == Awaiting::Nothing && s.phase != net::OnlinePhase::Reconnecting;
+    if (in.lines.empty()) {
+      // At the end of the input: sign out once nothing more can happen without us (as
+      // `join`: a game waits while the opponent may still end it).
+      const bool finished = s.game.match == net::MatchPhase::Finished;
+      const bool mustLeave =
+          in.eof &&
+          (interactive || (settled && (!inGame || s.game.myTurn || s.game.takebackRequested ||
+                                       (finished && !s.game.wantAgain))));
+      if (mustLeave) {
+        lock.unlock();
+        client.close();
+        continue;
+      }
+      in.cv.wait(lock, [&] { return in.changed || !in.lines.empty() || (in.eof && interactive); });
+      continue;
+    }
+    const std::string cmd = clean(in.lines.front());
+    if (cmd.empty()) {
+      in.lines.pop_front();
+      continue;
+    }
+    std::string argument;
+    const Command c = parseCommand(cmd, argument);
+    const std::vector<std::string> args = words(cmd);
+    const HallCommand h = c == Command::Move ? parseHallCommand(args[0]) : HallCommand::None;
+    // Everything waits for the login, the answer to the last request and a reconnection; in a
+    // script quit too waits for the answer (a `get` must be saved before the program ends).
+    const bool answerDue = !interactive && awaiting != Awaiting::Nothing;
+    if (c == Command::Quit ? answerDue : !settled) {
+      in.cv.wait(lock, [&] { return in.changed; });
+      continue;
+    }
+    std::optional<Point> p;
+    if (c == Command::Move && h == HallCommand::None) {
+      p = parsePoint(cmd, s.matched ? s.matched->boardSize : Board::kDefaultSize);
+      if (!p) {
+        in.lines.pop_front();
+        std::cerr << "error: \"" << cmd
+                  << "\" is not a move or a command (hall: find, cancel, room, join, invite, "
+                     "accept, decline, who, top, games, get, quit; game: moves h8 or 7,7, "
+                     "takeback, draw, resign, again, say TEXT, leave, wait)\n";
+        continue;
+      }
+    }
+    const bool invitation = (c == Command::Accept || c == Command::Decline) &&
+                            !s.invitations.empty() &&
+                            (s.phase == net::OnlinePhase::Hall || c == Command::Decline);
+    // Whether the command can apply now, and whether waiting could not help (refused at once).
+    bool can = true;
+    bool lost = false;
+    std::string hopelessWhy;
+    if (h != HallCommand::None) {
+      switch (h) {
+        case HallCommand::Cancel:
+          can = s.finding;
+          if (!can) hopelessWhy = "not looking for an opponent";
+          break;
+        case HallCommand::Leave:
+          can = inGame && s.game.match != net::MatchPhase::Suspended;
+          if (!inGame) hopelessWhy = "not in a game";
+          break;
+        case HallCommand::Who:
+        case HallCommand::Top:
+        case HallCommand::Games:
+        case HallCommand::Get:
+          break;
+        default:  // find, room, join, invite: from the hall
+          can = s.phase == net::OnlinePhase::Hall;
+          break;
+      }
+      lost = !can && !hopelessWhy.empty();
+    } else if (c == Command::Nick) {
+      lost = true;
+      hopelessWhy = "on a server your name is your account name";
+    } else if (!invitation && c != Command::Quit) {
+      if (c == Command::Wait)  // until the current (or next) game is over
+        can = s.game.phase == net::NetPhase::InMatch && canApply(c, s.game);
+      else
+        can = inGame && canApply(c, s.game);
+      if (!can && inGame && hopeless(c, s.game)) lost = true;
+      if (!inGame && interactive && c != Command::Wait) hopelessWhy = "not in a game";
+    }
+    if (!interactive && !can && !lost) {
+      in.cv.wait(lock, [&] { return in.changed; });
+      continue;
+    }
+    in.lines.pop_front();
+    lock.unlock();
+    if (!hopelessWhy.empty() && !can) {
+      std::cerr << "error: " << cmd << ": " << hopelessWhy << "\n";
+      continue;
+    }
+    std::string error;
+    auto hallError = [&](net::OnlineRefusal r) {
+      if (r != net::OnlineRefusal::None) error = net::describe(r);
+      return r == net::OnlineRefusal::None;
+    };
+    switch (h) {
+      case HallCommand::Find: {
+        const std::string ruleText = args.size() > 1 ? lower(args[1]) : "freestyle";
+        const auto rule = parseRule(ruleText);
+        if (!rule || args.size() > 2) {
+          error = "use find [freestyle|standard|renju]";
+          break;
+        }
+        if (hallError(client.find(*rule))) std::cout << "FINDING " << ruleName(*rule) << "\n";
+        break;
+      }
+      case HallCommand::Cancel:
+        if (hallError(client.cancelFind())) std::cout << "FIND CANCELLED\n";
+        break;
+      case HallCommand::Room: {
+        net::RoomSettings rs;
+        error = parseRoomOptions(args, 1, rs);
+        if (error.empty() && hallError(client.createRoom(rs))) {
+          awaiting = Awaiting::Room;
+          awaitBase = static_cast<std::size_t>(s.roomsCreated);
+          awaitType = net::MsgType::RoomCreate;
+        }
+        break;
+      }
+      case HallCommand::Join: {
+        const bool rated = args.size() == 3 && args[2] == "--rated";
+        if (args.size() < 2 || args.size() > 3 || (args.size() == 3 && !rated)) {
+          error = "use join CODE [--rated]";
+          break;
+        }
+        if (hallError(client.joinRoom(args[1], rated)))
+          std::cout << "JOINING " << singleLine(args[1]) << "\n";
+        break;
+      }
+      case HallCommand::Invite: {
+        net::RoomSettings rs;
+        if (args.size() < 2) {
+          error = "use invite NAME [--rule R --size N --color C --foul F --rated]";
+          break;
+        }
+        error = parseRoomOptions(args, 2, rs);
+        if (error.empty() && hallError(client.invite(args[1], rs)))
+          std::cout << "INVITING " << nameField(args[1]) << "\n";
+        break;
+      }
+      case HallCommand::Who:
+      case HallCommand::Top:
+        if (hallError(client.refreshHall())) {
+          awaiting = h == HallCommand::Who ? Awaiting::Players : Awaiting::Top;
+          awaitBase =
+              static_cast<std::size_t>(h == HallCommand::Who ? s.playersUpdates : s.topUpdates);
+          awaitType = net::MsgType::HallRequest;
+        }
+        break;
+      case HallCommand::Games:
+        if (hallError(client.requestGames())) {
+          awaiting = Awaiting::Games;
+          awaitBase = static_cast<std::size_t>(s.gameLists);
+          awaitType = net::MsgType::GamesRequest;
+        }
+        break;
+      case HallCommand::Get: {
+        if (args.size() != 3 || args[1].empty() || args[1].size() > 19 ||
+            args[1].find_first_not_of("0123456789") != std::string::npos) {
+          error = "use get ID FILE (ID from the games list; FILE .sgf, .psq, ...)";
+          break;
+        }
+        if (!recordFormatFromPath(args[2])) {
+          error = "\"" + args[2] + "\": unknown record format (use .sgf or .psq)";
+          break;
+        }
+        if (hallError(client.requestGame(std::stoull(args[1])))) {
+          awaiting = Awaiting::Record;
+          awaitBase = s.records.size();
+          awaitType = net::MsgType::GetGame;
+          getFile = args[2];
+        }
+        break;
+      }
+      case HallCommand::Leave:
+        error = net::describe(client.leaveGame());
+        break;
+      case HallCommand::None:
+        break;
+    }
+    if (h == HallCommand::None) {
+      switch (c) {
+        case Command::Quit:
+          client.close();
+          break;
+        case Command::Move:
+          if (MoveError e = client.play(*p); e != MoveError::None) {
+            if (s.game.takebackPending)
+              error = net::describe({net::RequestRefusal::TakebackPending, {}});
+            else if (e == MoveError::NotYourTurn && s.game.takebackRequested)
+              error = net::describe({net::RequestRefusal::AnswerTakebackFirst, {}});
+            else
+              error = refusal(s.game.game, *p, e);
+          }
+          break;
+        case Command::Takeback:
+          error = net::describe(client.requestTakeback());
+          break;
+        case Command::Draw:
+          error = net::describe(client.offerDraw());
+          break;
+        case Command::Resign:
+          error = net::describe(client.resign());
+          break;
+        case Command::Again:
+          error = net::describe(client.playAgain(true));
+          break;
+        case Command::Say:
+          error = net::describe(client.sendChat(argument));
+          break;
+        case Command::Accept:
+        case Command::Decline: {
+          const bool yes = c == Command::Accept;
+          if (invitation) {
+            const net::Invited& v = s.invitations.front();
+            const bool rated = args.size() > 1 && args[1] == "--rated";
+            if (hallError(client.answerInvitation(v.inviteId, yes, rated)))
+              std::cout << (yes ? "ACCEPTED " : "DECLINED ") << v.inviteId << "\n";
+          } else if (s.game.takebackRequested) {
+            error = net::describe(client.answerTakeback(yes));
+          } else if (s.game.drawRequested) {
+            error = net::describe(client.answerDraw(yes));
+          } else if (s.game.peerWantsAgain) {
+            error = net::describe(client.playAgain(yes));
+          } else {
+            error = "there is nothing to answer";
+          }
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    if (!error.empty()) {
+      std::cerr << "error: " << cmd << ": " << error << "\n";
+      prompted = false;
     }
   }
 }
@@ -815,6 +1467,70 @@ int main(int argc, char** argv) {
     sub->add_option("--silence-ms", silenceMs)->check(CLI::Range(100, 600000))->group("");
   }
 
+  std::string user;
+  bool registering = false;
+  std::string passwordArg;
+  int reconnectMs = 2000;
+  auto* online = app.add_subcommand(
+      "online",
+      "Play on a Gomoku server: log in (or --register), then commands from standard input, one "
+      "per line.");
+  online->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)")->required();
+  online->add_option("--user", user, "Your account name")->required();
+  online->add_flag("--register", registering, "Create the account --user first");
+  online->add_option("--timeout", timeout, "Seconds for name lookup, connection and WELCOME")
+      ->check(CLI::Range(1, 600))
+      ->capture_default_str();
+  // Never accepted: a password on the command line shows in the process list and the history.
+  online->add_option("--password", passwordArg)->group("");
+  online->add_option("--heartbeat-ms", heartbeatMs)->check(CLI::Range(50, 60000))->group("");
+  online->add_option("--silence-ms", silenceMs)->check(CLI::Range(100, 600000))->group("");
+  online->add_option("--reconnect-ms", reconnectMs)->check(CLI::Range(10, 60000))->group("");
+  online->add_option("--resume-window", resumeWindow, windowHelp)
+      ->check(CLI::Range(1, 3600))
+      ->group("");
+  online->footer(
+      "The password comes from the environment variable GOMOKU_PASSWORD, else from a prompt "
+      "without echo at a terminal; never from the command line.\n"
+      "Commands (each waits until it can apply; in a script the next one waits for the "
+      "answer):\n"
+      "  find [freestyle|standard|renju]   look for an opponent (15x15)\n"
+      "  cancel                            stop looking\n"
+      "  room [--rule R --size N --color black|white|random --foul refuse|lose --rated]\n"
+      "                                    open a private room (prints its code)\n"
+      "  join CODE [--rated]               enter a friend's room\n"
+      "  invite NAME [room options]        invite a player online\n"
+      "  accept [--rated] / decline        answer the oldest invitation (in a game: the "
+      "opponent's request)\n"
+      "  who, top, games                   players online, the ladder's top, your last games\n"
+      "  get ID FILE                       save a game of the list (.sgf, .psq, ...)\n"
+      "  leave                             leave the game (a resignation if it runs)\n"
+      "  quit                              sign out\n"
+      "  in a game as in `join`: h8 or 7,7, takeback, draw, resign, again, say TEXT, wait\n"
+      "Output lines (stable, one per event; names have blanks replaced by _):\n"
+      "  WELCOME <server> (<version>) at <address>\n"
+      "  LOGGED IN <name> <score>\n"
+      "  STATS <name> <score> <games> <wins> <draws> [elo]\n"
+      "  FINDING <rule> | FIND CANCELLED | JOINING <code> | INVITING <name>\n"
+      "  ROOM <code> <rule> <N>x<N> <your colour> rated|unrated\n"
+      "  INVITED <id> <from> <score> <rule> <N>x<N> <their colour> rated|unrated\n"
+      "  ACCEPTED <id> | DECLINED <id>\n"
+      "  DENIED <REQUEST> <why>[: detail]\n"
+      "  PLAYERS <total>, then PLAYER <name> <score> hall|finding|playing\n"
+      "  TOP <count>, then RANK <rank> <name> <score> <games> <wins>\n"
+      "  GAME <id> <ended, UTC> <black> <white> <rule> <N>x<N> <outcome> <reason> "
+      "rated|unrated <black delta> <white delta> <moves>, then GAMES <count>\n"
+      "  SAVED <id> <file> <n> moves\n"
+      "  MATCHED <game id> black|white vs <opponent> <score> <rule> <N>x<N> rated|unrated\n"
+      "  then the lines of `join`: STARTED, MOVE, TAKEBACK, NOTICE, CHAT, SUSPENDED, RESUMED, "
+      "RESULT\n"
+      "  AWAY <seconds> | BACK          the opponent's connection dropped / came back\n"
+      "  LADDER <old> <new>             after a rated game's result\n"
+      "  HALL <why>                     the game is over and left; back in the hall\n"
+      "  RECONNECTING <why> | RECONNECTED\n"
+      "  SIGNED OUT                     at the end (exit 0); errors: \"error: ...\" on "
+      "standard error, exit 2 before the login, 1 after");
+
   auto* local =
       app.add_subcommand("local", "Hot-seat game on this terminal (commands: undo, redo, quit).");
   local->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
@@ -897,6 +1613,35 @@ int main(int argc, char** argv) {
     Stone human = color == "white" ? Stone::White : Stone::Black;
     if (color == "random") human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;
     return runAi(size, rule, foul, human, level, moveMs, enginePath, interactive);
+  }
+
+  if (*online) {
+    if (!passwordArg.empty() || online->count("--password") > 0) {
+      std::cerr << "error: --password: a password is never taken on the command line (others "
+                   "can read it there); set GOMOKU_PASSWORD or type it at the prompt\n";
+      return 2;
+    }
+    auto hp = net::parseHostPort(target, net::kDefaultPort);
+    if (!hp) {
+      std::cerr << "error: \"" << target
+                << "\" is not HOST or HOST:PORT (port 1..65535; IPv6 as [addr]:port)\n"
+                << "Run with --help for more information.\n";
+      return 2;
+    }
+    if (user.empty()) {
+      std::cerr << "error: --user: the account name is empty\n";
+      return 2;
+    }
+    auto password = readPassword(registering, interactive);
+    if (!password) return 2;
+    net::OnlineOptions o;
+    o.connectTimeout = std::chrono::seconds(timeout);
+    o.heartbeatInterval = std::chrono::milliseconds(heartbeatMs);
+    o.silenceTimeout = std::chrono::milliseconds(silenceMs);
+    o.reconnectInterval = std::chrono::milliseconds(reconnectMs);
+    o.resumeWindow = std::chrono::seconds(resumeWindow);
+    return runOnline(hp->first, hp->second, user, registering, std::move(*password), o,
+                     interactive);
   }
 
   nick = trimNickname(nick);

@@ -6,7 +6,6 @@
 #include <mutex>
 #include <thread>
 
-#include <boost/asio/connect.hpp>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/host_name.hpp>
@@ -15,6 +14,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "net/connect.h"
 #include "net/session.h"
 
 #ifndef _WIN32
@@ -97,6 +97,32 @@ std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::st
   return std::make_pair(host, static_cast<std::uint16_t>(p));
 }
 
+void copyMatchState(const Match& m, NetSnapshot& s) {
+  s.match = m.phase();
+  s.game = m.game();
+  s.localColor = m.localColor();
+  s.localNickname = m.localNickname();
+  s.peerNickname = m.peerNickname();
+  s.myTurn = m.myTurn();
+  s.gameNumber = m.gameNumber();
+  s.takebackPending = m.takebackPending();
+  s.takebackRequested = m.takebackRequested();
+  s.drawOffered = m.drawOffered();
+  s.drawRequested = m.drawRequested();
+  s.wantAgain = m.wantAgain();
+  s.peerWantsAgain = m.peerWantsAgain();
+  s.chat = m.chat();
+  s.notice = m.notice();
+  s.notices = m.notices();
+  s.suspendReason = m.suspendReason();
+  s.suspensions = m.suspensions();
+  s.previousGame = m.previousGame();
+  s.previousRevisions = m.previousRevisions();
+  s.takebacks = m.takebacks();
+  s.takenBackTo = m.takenBackTo();
+  s.resumeToken = m.role() == Role::Joiner ? m.token() : 0;
+}
+
 struct NetGame::Impl {
   Impl(Listener l, NetOptions o)
       : listener(std::move(l)),
@@ -106,9 +132,7 @@ struct NetGame::Impl {
         acceptRetry(io),
         heartbeat(io),
         resumeTimer(io),
-        reconnectTimer(io),
-        resolver(io),
-        connecting(io) {
+        reconnectTimer(io) {
     thread = std::thread([this] { io.run(); });
   }
 
@@ -217,51 +241,36 @@ struct NetGame::Impl {
   // Joiner, io thread: looks the host up again and connects; the new connection resumes the
   // match with RESUME. Every failure leads to another attempt, until the match leaves Suspended.
   void tryReconnect() {
+    auto c = std::make_shared<TcpConnector>(io);
     {
       std::lock_guard<std::mutex> lock(mu);
       if (!match || match->phase() != MatchPhase::Suspended) return;
+      connector = c;
     }
-    auto sock = std::make_shared<tcp::socket>(io);
-    auto done = std::make_shared<bool>(false);
-    auto retry = [this, done, sock] {
-      if (*done) return;
-      *done = true;
-      error_code ignored;
-      sock->close(ignored);
-      reconnectSoon(options.reconnectInterval);
-    };
-    deadline.expires_after(handshakeTimeout);
-    deadline.async_wait([this, retry](error_code ec) {
-      if (ec) return;
-      resolver.cancel();
-      retry();
-    });
-    resolver.async_resolve(
-        joinHost, std::to_string(joinPort),
-        [this, sock, done, retry](error_code ec, tcp::resolver::results_type results) {
-          if (*done) return;
-          if (ec) return retry();
-          asio::async_connect(*sock, results,
-                              [this, sock, done, retry](error_code ec2, const tcp::endpoint&) {
-                                if (*done) return;
-                                if (ec2) return retry();
-                                *done = true;
-                                mutate([&] {
-                                  if (!match || match->phase() != MatchPhase::Suspended) return;
-                                  attach(std::move(*sock));
-                                  resumeAttempt = session.get();
-                                  match->reconnected();
-                                });
-                                // The host answers with SYNC within the handshake time, or we try
-                                // again.
-                                deadline.expires_after(handshakeTimeout);
-                                deadline.async_wait([this](error_code e) {
-                                  if (e) return;
-                                  std::lock_guard<std::mutex> lock(mu);
-                                  if (match && match->phase() == MatchPhase::Suspended && session)
-                                    session->abort();
-                                });
-                              });
+    c->start(
+        joinHost, joinPort, handshakeTimeout, [this, c](const ConnectResult& r, tcp::socket sock) {
+          bool attached = false;
+          mutate([&] {
+            if (connector == c) connector.reset();
+            if (r.failure != NetFailure::None || !match || match->phase() != MatchPhase::Suspended)
+              return;
+            attach(std::move(sock));
+            resumeAttempt = session.get();
+            match->reconnected();
+            attached = true;
+          });
+          if (!attached) {
+            if (r.failure != NetFailure::None && r.failure != NetFailure::Cancelled)
+              reconnectSoon(options.reconnectInterval);
+            return;
+          }
+          // The host answers with SYNC within the handshake time, or we try again.
+          deadline.expires_after(handshakeTimeout);
+          deadline.async_wait([this](error_code e) {
+            if (e) return;
+            std::lock_guard<std::mutex> lock(mu);
+            if (match && match->phase() == MatchPhase::Suspended && session) session->abort();
+          });
         });
   }
 
@@ -325,6 +334,8 @@ struct NetGame::Impl {
   // Forgets a previous attempt (under the lock) so that host() or join() can start afresh.
   void reset() {
     if (session) session->abort();
+    if (connector) connector->cancel();  // a finished attempt's late answer is ignored
+    connector.reset();
     match.reset();
     session.reset();
     cancelling = false;
@@ -518,9 +529,8 @@ struct NetGame::Impl {
       error_code ignored;
       if (acceptor) acceptor->close(ignored);
       acceptRetry.cancel();
-      resolver.cancel();
-      connecting.close(ignored);
       std::lock_guard<std::mutex> lock(mu);
+      if (connector) connector->cancel();
       if (!session) deadline.cancel();
     });
   }
@@ -529,13 +539,11 @@ struct NetGame::Impl {
   NetOptions options;
   asio::io_context io;
   asio::executor_work_guard<asio::io_context::executor_type> work;
-  asio::steady_timer deadline;        // join deadline, then handshake deadline
+  asio::steady_timer deadline;        // handshake deadline
   asio::steady_timer acceptRetry;     // after a failed accept
   asio::steady_timer heartbeat;       // liveness: send HEARTBEAT, watch the peer's silence
   asio::steady_timer resumeTimer;     // a suspended match is abandoned when it expires
   asio::steady_timer reconnectTimer;  // joiner: the next attempt to reach the host again
-  tcp::resolver resolver;
-  tcp::socket connecting;
   std::unique_ptr<tcp::acceptor> acceptor;
   std::thread thread;
 
@@ -547,6 +555,7 @@ struct NetGame::Impl {
   MatchSettings settings;
   std::optional<Match> match;
   std::shared_ptr<Session> session;
+  std::shared_ptr<TcpConnector> connector;  // joiner: the connection attempt under way
   std::string peerAddress;
   std::chrono::milliseconds handshakeTimeout{10000};
   bool connectDone = false;  // the join deadline or the connect finished first
@@ -642,63 +651,24 @@ void NetGame::join(const std::string& hostName, std::uint16_t port, MatchSetting
     d.message = "connecting to " + hostName + ":" + std::to_string(port);
   });
   if (!accepted) return;  // already listening, connecting or playing
-  const std::string target = hostName + ":" + std::to_string(port);
-  asio::post(d.io, [&d, hostName, port, timeout, target] {
-    d.deadline.expires_after(timeout);
-    d.deadline.async_wait([&d, timeout, target](error_code ec) {
-      if (ec) return;
+  asio::post(d.io, [&d, hostName, port, timeout] {
+    auto c = std::make_shared<TcpConnector>(d.io);
+    {
+      std::lock_guard<std::mutex> lock(d.mu);
+      if (d.connectDone) return;  // cancelled before the attempt began
+      d.connector = c;
+    }
+    c->start(hostName, port, timeout, [&d, c](const ConnectResult& r, tcp::socket socket) {
       d.mutate([&] {
+        if (d.connector != c) return;
+        d.connector.reset();
         if (d.connectDone) return;
         d.connectDone = true;
-        error_code ignored;
-        d.resolver.cancel();
-        d.connecting.close(ignored);
-        d.fail(NetFailure::TimedOut, "no answer from " + target + " within " +
-                                         std::to_string((timeout.count() + 999) / 1000) +
-                                         " s (timed out)");
+        if (r.failure != NetFailure::None)
+          return d.fail(r.failure, describeConnect(r, "no game is hosted at"));
+        d.startSession(std::move(socket), d.handshakeTimeout);
       });
     });
-    d.resolver.async_resolve(
-        hostName, std::to_string(port),
-        [&d, hostName, target](error_code ec, tcp::resolver::results_type results) {
-          {
-            std::lock_guard<std::mutex> lock(d.mu);
-            if (d.connectDone) return;
-          }
-          if (ec) {
-            d.mutate([&] {
-              d.connectDone = true;
-              d.deadline.cancel();
-              if (ec == asio::error::operation_aborted)
-                return d.fail(NetFailure::Cancelled, "cancelled");
-              const bool unknown = ec == asio::error::host_not_found ||
-                                   ec == asio::error::host_not_found_try_again ||
-                                   ec == asio::error::no_data || ec == asio::error::no_recovery;
-              d.fail(unknown ? NetFailure::UnknownHost : NetFailure::Other,
-                     unknown ? "unknown host \"" + hostName + "\""
-                             : "cannot look up " + hostName + ": " + ec.message());
-            });
-            return;
-          }
-          asio::async_connect(
-              d.connecting, results, [&d, target](error_code ec2, const tcp::endpoint&) {
-                d.mutate([&] {
-                  if (d.connectDone) return;
-                  d.connectDone = true;
-                  d.deadline.cancel();
-                  if (ec2 == asio::error::operation_aborted)
-                    return d.fail(NetFailure::Cancelled, "cancelled");
-                  if (ec2 == asio::error::connection_refused)
-                    return d.fail(NetFailure::Refused,
-                                  "connection refused: no game is hosted at " + target);
-                  if (ec2)
-                    return d.fail(NetFailure::Other,
-                                  "cannot connect to " + target + ": " + ec2.message());
-                  d.startSession(std::move(d.connecting), d.handshakeTimeout);
-                  d.connecting = tcp::socket(d.io);
-                });
-              });
-        });
   });
 }
 
@@ -793,30 +763,8 @@ NetSnapshot NetGame::snapshot() const {
   s.localNickname = d.settings.nickname;
   s.peerAddress = d.peerAddress;
   if (d.match) {
-    s.match = d.match->phase();
-    s.game = d.match->game();
-    s.localColor = d.match->localColor();
-    s.localNickname = d.match->localNickname();
-    s.peerNickname = d.match->peerNickname();
-    s.myTurn = d.match->myTurn();
-    s.gameNumber = d.match->gameNumber();
-    s.takebackPending = d.match->takebackPending();
-    s.takebackRequested = d.match->takebackRequested();
-    s.drawOffered = d.match->drawOffered();
-    s.drawRequested = d.match->drawRequested();
-    s.wantAgain = d.match->wantAgain();
-    s.peerWantsAgain = d.match->peerWantsAgain();
-    s.chat = d.match->chat();
-    s.notice = d.match->notice();
-    s.notices = d.match->notices();
-    s.suspendReason = d.match->suspendReason();
-    s.suspensions = d.match->suspensions();
-    s.previousGame = d.match->previousGame();
-    s.previousRevisions = d.match->previousRevisions();
-    s.takebacks = d.match->takebacks();
-    s.takenBackTo = d.match->takenBackTo();
+    copyMatchState(*d.match, s);
     s.resumeDeadline = d.resumeDeadline;
-    if (d.settings.role == Role::Joiner) s.resumeToken = d.match->token();
   }
   return s;
 }

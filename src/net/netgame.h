@@ -74,6 +74,13 @@ struct NetSnapshot {
   int takenBackTo = -1;  ///< moves on the board after the last of them (-1 before the first)
 };
 
+/// Copies what `m` holds into the match fields of `s`: match phase, game, colour, nicknames, turn,
+/// game number, requests, chat, notices, suspensions, previous game, takebacks, and (joiner)
+/// resumeToken. The connection fields (phase, role, port, failure, message, peerAddress,
+/// resumeDeadline) are left alone. Shared by NetGame and OnlineClient, so that MatchTracker reads
+/// both alike.
+void copyMatchState(const Match& m, NetSnapshot& s);
+
 /// Timing of the connection's liveness checks.
 struct NetOptions {
   std::chrono::milliseconds heartbeatInterval{2000};  ///< a HEARTBEAT at least this often

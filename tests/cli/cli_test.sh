@@ -195,6 +195,43 @@ bad_arguments)
   grep -q 'longer than 32' "$work/bad.out" || fail "long nickname: no clear message"
   "$CLI" --help | grep 'host' >/dev/null || fail "--help does not list host"
   ;;
+online_arguments)
+  # gomoku-cli online: bad arguments get a clear error; a password is never taken from the
+  # command line (others can read it there) and is not repeated in the output.
+  for args in "online" "online --user alice" "online localhost:notaport --user alice" \
+              "online :6515 --user alice" "online localhost" "online localhost --user alice --timeout 0" \
+              "online localhost --user alice --bogus"; do
+    # shellcheck disable=SC2086
+    if GOMOKU_PASSWORD=password1 "$CLI" $args < /dev/null > "$work/bad.out" 2>&1; then fail "'gomoku-cli $args' exited 0"; fi
+    grep -qiE 'usage|error|required|run with --help|not|invalid|expected' "$work/bad.out" || fail "'gomoku-cli $args' gave no message"
+  done
+  for form in "--password hunter2secret" "--password=hunter2secret"; do
+    # shellcheck disable=SC2086
+    if "$CLI" online 127.0.0.1:1 --user alice $form < /dev/null > "$work/pw.out" 2>&1; then fail "$form accepted"; fi
+    grep -q 'never taken on the command line' "$work/pw.out" || fail "$form: no clear message"
+    grep -q 'GOMOKU_PASSWORD' "$work/pw.out" || fail "$form: the message does not say where a password comes from"
+    if grep -q 'hunter2secret' "$work/pw.out"; then fail "$form: the password was repeated"; fi
+  done
+  # No password and no terminal to ask at: refused before connecting.
+  if env -u GOMOKU_PASSWORD "$CLI" online 127.0.0.1:1 --user alice < /dev/null > "$work/nopw.out" 2>&1; then fail "no password accepted"; fi
+  grep -q 'no password' "$work/nopw.out" || fail "no password: no clear message"
+  if grep -q 'Connecting' "$work/nopw.out"; then fail "connected without a password"; fi
+  "$CLI" online --help > "$work/help.out" || fail "online --help failed"
+  for word in GOMOKU_PASSWORD 'LADDER <old> <new>' 'MATCHED <game id>' 'get ID FILE'; do
+    grep -qF "$word" "$work/help.out" || fail "online --help does not document $word"
+  done
+  if grep -q -- '--password' "$work/help.out"; then fail "online --help offers --password"; fi
+  ;;
+online_not_a_server)
+  # A P2P game host and a closed port are not servers: a clear error, exit 2.
+  : > "$work/host.in"
+  start_host host --nick Host
+  if GOMOKU_PASSWORD=password1 "$CLI" online "127.0.0.1:$port" --user alice < /dev/null > "$work/online.out" 2> "$work/online.err"; then fail "online to a game host exited 0"; fi
+  grep -q 'game host, not a Gomoku server' "$work/online.err" || fail "no 'game host' in the message"
+  kill "$host_pid"; wait "$host_pid" 2>/dev/null || true; exec 3<&-
+  if GOMOKU_PASSWORD=password1 "$CLI" online "127.0.0.1:$port" --user alice < /dev/null > "$work/online.out" 2> "$work/online.err"; then fail "online to a closed port exited 0"; fi
+  grep -q 'refused: no Gomoku server at' "$work/online.err" || fail "no 'refused' in the message"
+  ;;
 refused)
   # C13(c): a port where nothing listens fails at once with "refused".
   : > "$work/host.in"
