@@ -890,6 +890,8 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
     if (s.phase == net::OnlinePhase::Connected && !loginSent) {
       std::cout << "WELCOME " << singleLine(s.serverName) << " (" << singleLine(s.serverVersion)
                 << ") at " << s.serverAddress << std::endl;
+      std::cout << "FINGERPRINT " << s.fingerprint << (s.firstUse ? " new" : " known")
+                << std::endl;
       loginSent = true;
       const net::OnlineRefusal r =
           registering ? client.registerAccount(user, password) : client.login(user, password);
@@ -1038,10 +1040,46 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       case Awaiting::Nothing:
         break;
     }
+    if (s.phase == net::OnlinePhase::Closed && s.failure == net::OnlineFailure::UnknownServer &&
+        interactive && !loginSent) {
+      // Trust on first use: the user compares the fingerprint with what the server's owner said.
+      std::cout << "The server " << host << ":" << port
+                << " is new to this computer. Its certificate fingerprint (SHA-256) is\n  "
+                << s.fingerprint
+                << "\nCompare it with the one the server's owner gives. Trust this server? [y/N] "
+                << std::flush;
+      std::string answer;
+      {
+        std::unique_lock<std::mutex> lock(in.mu);
+        in.cv.wait(lock, [&in] { return !in.lines.empty() || in.eof; });
+        if (!in.lines.empty()) {
+          answer = in.lines.front();
+          in.lines.pop_front();
+        }
+      }
+      if (answer != "y" && answer != "Y" && answer != "yes") {
+        std::cerr << "error: the server was not trusted; nothing was sent to it\n";
+        return 2;
+      }
+      try {
+        net::OnlineClient::trustServer(host, port, s.fingerprint, options.knownServersPath);
+      } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
+      }
+      client.connect(host, port);
+      continue;
+    }
     if (s.phase == net::OnlinePhase::Closed) {
       if (s.failure == net::OnlineFailure::None) {
         std::cout << "SIGNED OUT" << std::endl;
         return 0;
+      }
+      if (s.failure == net::OnlineFailure::UnknownServer) {
+        std::cerr << "error: " << s.message
+                  << "; to trust it, compare the fingerprint with the server's owner and run "
+                     "again with --trust-new-server\n";
+        return 2;
       }
       std::cout << std::flush;
       std::cerr << "error: " << s.message << "\n";
@@ -1469,6 +1507,7 @@ int main(int argc, char** argv) {
 
   std::string user;
   bool registering = false;
+  bool trustNewServer = false;
   std::string passwordArg;
   int reconnectMs = 2000;
   auto* online = app.add_subcommand(
@@ -1478,6 +1517,9 @@ int main(int argc, char** argv) {
   online->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)")->required();
   online->add_option("--user", user, "Your account name")->required();
   online->add_flag("--register", registering, "Create the account --user first");
+  online->add_flag("--trust-new-server", trustNewServer,
+                   "Pin an unknown server's certificate without asking (its fingerprint is "
+                   "printed); a changed certificate is always refused");
   online->add_option("--timeout", timeout, "Seconds for name lookup, connection and WELCOME")
       ->check(CLI::Range(1, 600))
       ->capture_default_str();
@@ -1509,6 +1551,7 @@ int main(int argc, char** argv) {
       "  in a game as in `join`: h8 or 7,7, takeback, draw, resign, again, say TEXT, wait\n"
       "Output lines (stable, one per event; names have blanks replaced by _):\n"
       "  WELCOME <server> (<version>) at <address>\n"
+      "  FINGERPRINT <SHA-256 of the server's certificate> new|known\n"
       "  LOGGED IN <name> <score>\n"
       "  STATS <name> <score> <games> <wins> <draws> [elo]\n"
       "  FINDING <rule> | FIND CANCELLED | JOINING <code> | INVITING <name>\n"
@@ -1640,6 +1683,7 @@ int main(int argc, char** argv) {
     o.silenceTimeout = std::chrono::milliseconds(silenceMs);
     o.reconnectInterval = std::chrono::milliseconds(reconnectMs);
     o.resumeWindow = std::chrono::seconds(resumeWindow);
+    o.trustNewServer = trustNewServer;
     return runOnline(hp->first, hp->second, user, registering, std::move(*password), o,
                      interactive);
   }

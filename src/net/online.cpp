@@ -13,6 +13,9 @@
 #include "core/utf8.h"
 #include "net/connect.h"
 #include "net/session.h"
+#ifdef GOMOKU_TLS
+#include "net/tls.h"
+#endif
 
 namespace gomoku::net {
 
@@ -69,6 +72,12 @@ const char* onlineFailureName(OnlineFailure f) {
       return "ConnectionLost";
     case OnlineFailure::Cancelled:
       return "Cancelled";
+    case OnlineFailure::UnknownServer:
+      return "UnknownServer";
+    case OnlineFailure::CertificateChanged:
+      return "CertificateChanged";
+    case OnlineFailure::NotEncrypted:
+      return "NotEncrypted";
     case OnlineFailure::Other:
       return "Other";
   }
@@ -232,7 +241,56 @@ struct OnlineClient::Impl {
                                                                    : OnlineFailure::Other;
       return terminate(f, describeConnect(r, "no Gomoku server at"));
     }
-    attach(std::move(socket));
+#ifdef GOMOKU_TLS
+    // Everything to the server is encrypted; its certificate is checked against the pin first.
+    const std::uint64_t attemptNo = ++attempts;
+    const std::string pinFile = options.knownServersPath.empty()
+                                    ? tls::KnownServers::defaultPath()
+                                    : options.knownServersPath;
+    tls::asyncClientHandshake(
+        *tlsContext, std::move(socket), tls::hostPortKey(host, port), tls::KnownServers(pinFile),
+        options.connectTimeout,
+        [this, attemptNo, pinFile](tls::Result r) {
+          mutate([&] { handshakeDone(attemptNo, std::move(r), pinFile); });
+        },
+        options.trustNewServer);
+#else
+    (void)socket;
+    terminate(OnlineFailure::NotEncrypted,
+              "this build of the program has no TLS: it cannot connect to a server safely");
+#endif
+  }
+
+#ifdef GOMOKU_TLS
+  // Under the lock, io thread: the TLS handshake of attempt `attemptNo` ended.
+  void handshakeDone(std::uint64_t attemptNo, tls::Result r, const std::string& pinFile) {
+    if (attemptNo != attempts) return;  // cancelled and replaced
+    const bool first = st.phase == OnlinePhase::Connecting;
+    if (!first && st.phase != OnlinePhase::Reconnecting) return;  // closed meanwhile
+    st.fingerprint = r.fingerprint;
+    st.pinnedFingerprint = r.pinned;
+    if (!r.session) {
+      const std::string why = tls::describe(r, pinFile);
+      switch (r.failure) {
+        case tls::Failure::CertificateChanged:  // never accepted, not even on a reconnection
+          return terminate(OnlineFailure::CertificateChanged, why);
+        case tls::Failure::UnknownServer:
+          return terminate(OnlineFailure::UnknownServer, why);
+        case tls::Failure::NotTls:
+          if (first)
+            return terminate(OnlineFailure::NotEncrypted,
+                             host + ":" + std::to_string(port) +
+                                 " does not speak an encrypted connection: not a Gomoku server "
+                                 "(a game host? use join) or a server too old");
+          break;
+        default:
+          if (first) return terminate(OnlineFailure::Other, why);
+          break;
+      }
+      return reconnectSoon(options.reconnectInterval);
+    }
+    st.firstUse = r.firstUse;
+    attach(std::move(r.session));
     stage = Stage::Welcome;
     Session* current = session.get();
     welcomeTimer.expires_after(options.connectTimeout);
@@ -251,10 +309,12 @@ struct OnlineClient::Impl {
     });
   }
 
-  // Under the lock, io thread: makes `socket` the connection to the server.
-  void attach(tcp::socket socket) {
+#endif
+
+  // Under the lock, io thread: makes `s` the connection to the server.
+  void attach(std::shared_ptr<Session> s) {
     detach();
-    session = std::make_shared<Session>(std::move(socket));
+    session = std::move(s);
     st.serverAddress = session->peerAddress();
     lastHeard = Clock::now();
     Session* current = session.get();
@@ -661,6 +721,11 @@ struct OnlineClient::Impl {
   OnlineSnapshot st;      // the state, except `game` (made from `match` by snapshot())
   std::shared_ptr<Session> session;
   std::shared_ptr<TcpConnector> connector;
+  std::uint64_t attempts = 0;  // numbers the connection attempts (a stale handshake is ignored)
+#ifdef GOMOKU_TLS
+  std::unique_ptr<boost::asio::ssl::context> tlsContext =
+      std::make_unique<boost::asio::ssl::context>(tls::clientContext());
+#endif
   Stage stage = Stage::None;
   std::string token;  // the session token from LOGIN_RESULT
   std::optional<Match> match;
@@ -931,6 +996,19 @@ OnlineSnapshot OnlineClient::snapshot() const {
     g.resumeDeadline = d.st.reconnectDeadline;
   }
   return s;
+}
+
+void OnlineClient::trustServer(const std::string& host, std::uint16_t port,
+                               const std::string& fingerprint,
+                               const std::string& knownServersPath) {
+#ifdef GOMOKU_TLS
+  tls::KnownServers pins(knownServersPath.empty() ? tls::KnownServers::defaultPath()
+                                                  : knownServersPath);
+  pins.pin(tls::hostPortKey(host, port), fingerprint);
+#else
+  (void)host, (void)port, (void)fingerprint, (void)knownServersPath;
+  throw std::runtime_error("this build of the program has no TLS");
+#endif
 }
 
 }  // namespace gomoku::net

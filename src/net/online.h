@@ -50,6 +50,11 @@ enum class OnlineFailure {
   LoginLost,        ///< reconnecting: the session token was refused (log in again)
   ConnectionLost,   ///< the connection dropped and could not be made again in time
   Cancelled,        ///< the user cancelled the connection attempt
+  UnknownServer,       ///< no fingerprint pinned for this server and trustNewServer is off:
+                       ///< show OnlineSnapshot::fingerprint, then trustServer() and connect again
+  CertificateChanged,  ///< the server's certificate is not the one pinned: refused (message
+                       ///< names both fingerprints); never accepted automatically
+  NotEncrypted,        ///< the server does not speak TLS (an old or fake server): refused
   Other,            ///< anything else; see message
 };
 
@@ -85,6 +90,13 @@ struct OnlineOptions {
   std::chrono::milliseconds silenceTimeout{10000};    ///< a server silent this long is gone
   std::chrono::milliseconds reconnectInterval{2000};  ///< pause between reconnect attempts
   std::chrono::milliseconds resumeWindow{180000};     ///< give up reconnecting after this
+  /// Pin an unknown server's certificate without asking (trust on first use; the fingerprint
+  /// is in OnlineSnapshot::fingerprint). False: an unknown server ends the attempt with
+  /// OnlineFailure::UnknownServer so that the user can be asked first (then trustServer()).
+  bool trustNewServer = false;
+  /// The file of pinned server fingerprints ("" = tls::KnownServers::defaultPath(),
+  /// $XDG_CONFIG_HOME/gomoku/known_servers).
+  std::string knownServersPath;
 };
 
 /// A consistent copy of the client's state. Lists and logs grow; a front end remembers how much
@@ -96,6 +108,12 @@ struct OnlineSnapshot {
   std::string serverAddress;  ///< "ip:port" of the server once connected
   std::string serverName;     ///< from WELCOME
   std::string serverVersion;  ///< the server's program version, from WELCOME
+  /// The server's TLS certificate fingerprint (SHA-256, "AB:CD:..."), once the handshake got it
+  /// (also with UnknownServer and CertificateChanged).
+  std::string fingerprint;
+  /// CertificateChanged: the fingerprint pinned before, which the server no longer has.
+  std::string pinnedFingerprint;
+  bool firstUse = false;  ///< the certificate was pinned on this connection (first use)
   // Login
   int loginAnswers = 0;   ///< LOGIN_RESULTs received so far
   LoginResult lastLogin;  ///< the last LOGIN_RESULT (its token blanked)
@@ -152,6 +170,10 @@ class OnlineClient {
   /// Connecting, then Connected once WELCOME arrived, or Closed (failure says why). Only from
   /// Idle or Closed (else nothing happens).
   void connect(const std::string& host, std::uint16_t port);
+  /// Pins `fingerprint` for host:port in the known-servers file (after the user agreed to an
+  /// UnknownServer). Throws std::runtime_error when the file cannot be written.
+  static void trustServer(const std::string& host, std::uint16_t port,
+                          const std::string& fingerprint, const std::string& knownServersPath = {});
   /// Stops connecting (failure Cancelled) or signs out (BYE, phase Closed, message "signed out").
   void close();
   /// Creates an account and logs in with it (REGISTER). Phase Connected only. The password is
