@@ -502,15 +502,19 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     return env_.send(to->conn, net::Invited{*id, p->name, p->stats.score, inv->settings});
   }
   if (auto* rep = std::get_if<net::InviteReply>(&m)) {
+    auto inv = rooms_.invitation(rep->inviteId, env_.now());
+    if (!inv || inv->to != p->id)
+      return deny(c, type, net::DenyCode::InviteGone, "the invitation is gone");
     auto acc = rooms_.answer(rep->inviteId, p->id, rep->accept, rep->rated, env_.now());
-    if (!acc) return deny(c, type, net::DenyCode::InviteGone, "the invitation is gone");
-    Player* from = player(acc->from);
     if (!rep->accept) {
-      if (from && from->conn)
-        deny(from->conn, net::MsgType::Invite, net::DenyCode::InviteDeclined,
+      Player* inviter = player(inv->from);
+      if (inviter && inviter->conn)
+        deny(inviter->conn, net::MsgType::Invite, net::DenyCode::InviteDeclined,
              p->name + " declined");
       return;
     }
+    if (!acc) return deny(c, type, net::DenyCode::InviteGone, "the invitation is gone");
+    Player* from = player(acc->from);
     auto fromConn = from ? conns_.find(from->conn) : conns_.end();
     if (!from || fromConn == conns_.end() || fromConn->second.state != State::Hall)
       return deny(c, type, net::DenyCode::InviteGone, "the inviter is busy or gone");

@@ -12,6 +12,7 @@ work=$(mktemp -d)
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill -9 "$p" 2> /dev/null || true; done
+  wait 2> /dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -147,7 +148,7 @@ rated_game)
   expect "$winner" '^LADDER 1000 1030$'
   expect "$loser" '^LADDER 1000 970$'
   send "$winner" "leave"
-  send "$loser" "leave"
+  expect "$loser" '^HALL '
   send alice "quit"
   send bob "quit"
   finish alice
@@ -182,7 +183,7 @@ private_room)
   send bob "resign"
   expect alice '^RESULT white '
   send alice "leave"
-  send bob "leave"
+  expect bob '^HALL '
   send alice "invite Bob --color black"
   expect bob '^INVITED [0-9]+ alice '
   send bob "decline"
