@@ -24,7 +24,10 @@ int main(int argc, char** argv) {
   CLI::App app{"gomoku-server " + std::string(gomoku::kProgramVersion) +
                ": the online server for Gomoku (accounts, hall, matchmaking, ladder)"};
   app.set_version_flag("--version", std::string(gomoku::kProgramVersion));
-  app.set_config("--config", "", "Read options from FILE (TOML or INI; the long option names)");
+  app.set_config("--config", "",
+                 "Read options from FILE (TOML or INI: the long option names as keys, e.g. "
+                 "port = 6516; an unknown key is an error)");
+  app.allow_config_extras(false);
 
   ServerOptions o;
   std::string db;
@@ -102,6 +105,11 @@ int main(int argc, char** argv) {
     }
     log("TLS certificate " + o.certPath + ", SHA-256 fingerprint " +
         gomoku::net::tls::fingerprintOfFile(o.certPath));
+    log("server \"" + o.hall.serverName + "\", ladder " +
+        (o.hall.ladder.elo ? std::string("Elo (K 32, 16 after 30 games)")
+                           : "+" + std::to_string(o.hall.ladder.win) + "/-" +
+                                 std::to_string(o.hall.ladder.loss)) +
+        ", resume window " + std::to_string(resumeSeconds) + " s");
     Server server(o, std::move(storage), log);
     server.run();
   } catch (const std::exception& e) {

@@ -170,6 +170,36 @@ rated_game)
   finish alice2
   stop_server
   ;;
+config_and_shutdown)
+  # Options from a TOML file (--config); SIGTERM mid-game writes the game as interrupted.
+  cat > "$work/server.toml" << 'EOF2'
+# gomoku-server options: the long option names as keys
+name = "Hall 一"
+ladder-win = 25
+ladder-loss = 20
+EOF2
+  start_server --config "$work/server.toml"
+  grep -q 'server "Hall 一", ladder +25/-20' "$work/server.log" || fail "config not applied"
+  register_both
+  grep -q '^WELCOME Hall_一 \|^WELCOME Hall 一 ' "$work/alice.out" || fail "the server's name"
+  find_both
+  play_to_five alice bob
+  expect "$winner" '^LADDER 1000 1025$'
+  expect "$loser" '^LADDER 1000 980$'
+  send "$winner" "again"
+  send "$loser" "again"
+  expect "$winner" '^STARTED '
+  expect "$loser" '^STARTED '
+  stop_server
+  start_server --config "$work/server.toml"
+  GOMOKU_PASSWORD=alicepass1 start_client alice3 --user alice
+  expect alice3 '^LOGGED IN alice'
+  send alice3 "games"
+  expect alice3 '^GAMES [0-9]+'
+  grep -q '^GAME .* interrupted ' "$work/alice3.out" || fail "the game running at SIGTERM is not interrupted"
+  send alice3 "quit"
+  finish alice3
+  ;;
 private_room)
   # A room by code (the creator chose White), then an invitation declined and one accepted.
   start_server
