@@ -347,5 +347,81 @@ TEST_F(HallTest, DroppedPlayerWhoDoesNotComeBackLosesRated) {
   EXPECT_EQ(rb->newScore, 1030);
 }
 
+TEST_F(HallTest, InvitationDeclinedReachesTheInviterAndAcceptedStartsAGame) {
+  Client a = connect(), b = connect();
+  registerAs(a, "alice");
+  registerAs(b, "bob");
+  net::RoomSettings s;
+  s.color = net::SeatColor::Black;
+  hall->received(a.id, net::Invite{"BOB", s});
+  auto inv = env.take<net::Invited>(b.id);
+  ASSERT_TRUE(inv);
+  EXPECT_EQ(inv->from, "alice");
+  hall->received(b.id, net::InviteReply{inv->inviteId, false, false});
+  auto declined = env.take<net::Denied>(a.id);
+  ASSERT_TRUE(declined);
+  EXPECT_EQ(declined->code, net::DenyCode::InviteDeclined);
+  // The same id again: gone.
+  hall->received(b.id, net::InviteReply{inv->inviteId, true, false});
+  auto gone = env.take<net::Denied>(b.id);
+  ASSERT_TRUE(gone);
+  EXPECT_EQ(gone->code, net::DenyCode::InviteGone);
+  hall->received(a.id, net::Invite{"bob", s});
+  inv = env.take<net::Invited>(b.id);
+  ASSERT_TRUE(inv);
+  hall->received(b.id, net::InviteReply{inv->inviteId, true, false});
+  env.settle();
+  auto ma = env.take<net::Matched>(a.id);
+  ASSERT_TRUE(ma);
+  EXPECT_TRUE(ma->youAreBlack);
+  // Inviting oneself or nobody online is refused with its reason.
+  Client c = connect();
+  registerAs(c, "carol");
+  hall->received(c.id, net::Invite{"Carol", s});
+  auto self = env.take<net::Denied>(c.id);
+  ASSERT_TRUE(self);
+  EXPECT_EQ(self->code, net::DenyCode::Yourself);
+  hall->received(c.id, net::Invite{"nobody", s});
+  auto nobody = env.take<net::Denied>(c.id);
+  ASSERT_TRUE(nobody);
+  EXPECT_EQ(nobody->code, net::DenyCode::NoSuchPlayer);
+}
+
+TEST_F(HallTest, AForgedResultOrAStrayMoveChangesNothing) {
+  Client a = connect(), b = connect();
+  registerAs(a, "alice");
+  registerAs(b, "bob");
+  // A client cannot report a result: the server's message is refused, nothing is written.
+  hall->received(a.id, net::GameResult{1, Outcome::BlackWins, EndReason::Five, true, 1000, 2000});
+  auto d = env.take<net::Denied>(a.id);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->code, net::DenyCode::BadRequest);
+  // A MOVE outside any game of its own goes nowhere.
+  hall->received(a.id, net::Move{0, 7, 7});
+  env.settle();
+  EXPECT_TRUE(storage->gamesOf(storage->accountByKey(nameKey("alice"))->first.id, 50).empty());
+  EXPECT_EQ(storage->accountByKey(nameKey("alice"))->first.score, 1000);
+  // In a game, a forged five is judged by the server: a MOVE out of turn ends in ERROR for the
+  // sender and the opponent's board stays as it was.
+  hall->received(a.id, net::Find{Rule::Freestyle});
+  hall->received(b.id, net::Find{Rule::Freestyle});
+  env.advance(1s);
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  startMatch(a, *ma);
+  startMatch(b, *mb);
+  pump({&a, &b});
+  Client& white = ma->youAreBlack ? b : a;
+  Client& black = ma->youAreBlack ? a : b;
+  hall->received(white.id, net::Move{0, 7, 7});  // White to move first: refused
+  env.settle();
+  auto e = env.take<net::Error>(white.id);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->code, net::ErrorCode::IllegalMove);
+  pump({&black});
+  EXPECT_EQ(black.match->game().ply(), 0);
+}
+
 }  // namespace
 }  // namespace gomoku::server
