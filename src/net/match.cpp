@@ -562,6 +562,7 @@ void Match::startGame(const Setup& s) {
   weResigned_ = false;
   resignedWithOfferAt_.reset();
   crossingPly_.reset();
+  relayedCrossing_ = false;
   weWantAgain_ = false;
   peerWantsAgain_ = false;
   if (gameNumber_ > 1)
@@ -933,6 +934,85 @@ void Match::onSync(const Sync& s) {
   wantedAgainAtSuspend_ = false;
   if (againWanted && phase_ == MatchPhase::Finished) playAgain(true);  // our wish, lost in the drop
   if (wasRunning && game_.over()) notify_(MatchEvent::GameOver);
+}
+
+MoveError Match::relayMove(Point p) {
+  if (phase_ != MatchPhase::Finished || !game_.over()) return playLocal(p);
+  const EndReason r = game_.result().reason;
+  // The peer ended the game (resigned, or its acceptance or crossing offer drew it) on our turn:
+  // its program keeps the one move of ours that crossed that.
+  if ((r != EndReason::Resignation && r != EndReason::Agreement) || weResigned_ ||
+      relayedCrossing_ || game_.toMove() != localColor_)
+    return MoveError::GameOver;
+  if (MoveError e = crossingError(p); e != MoveError::None) return e;
+  const std::uint16_t ply = static_cast<std::uint16_t>(game_.ply());
+  game_.recordAfterEnd(p);
+  relayedCrossing_ = true;
+  send_(Move{ply, static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+  notify_(MatchEvent::Moved);
+  return MoveError::None;
+}
+
+RequestError Match::relayResign(std::uint16_t atPly) {
+  if (running()) return resign();
+  if (phase_ != MatchPhase::Finished || !game_.over() || !decidedByMoves(game_.result().reason))
+    return {RequestRefusal::NoGameRunning, {}};
+  // The peer's last move ended the game; our resignation was made one ply before it.
+  const int ply = game_.ply();
+  const Stone lastMover = ply % 2 == 1 ? Stone::Black : Stone::White;
+  if (ply == 0 || atPly + 1 != ply || lastMover == localColor_)
+    return {RequestRefusal::NoGameRunning, {}};
+  send_(Resign{atPly});
+  weResigned_ = true;
+  game_.setResult(localColor_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
+                  EndReason::Resignation);
+  say({NoticeKind::YouResigned, {}, 0, {}});
+  notify_(MatchEvent::GameOver);
+  return {};
+}
+
+namespace {
+// The game ended by the peer's resignation (we, the proxy, won it).
+bool peerResigned(const Game& g, Stone local, bool weResigned) {
+  const Outcome weWin = local == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
+  return g.over() && g.result().reason == EndReason::Resignation && g.result().outcome == weWin &&
+         !weResigned;
+}
+}  // namespace
+
+RequestError Match::relayDrawOffer(std::uint16_t atPly) {
+  if (phase_ == MatchPhase::Finished && peerResigned(game_, localColor_, weResigned_)) {
+    // The peer resigned while its offer stood; ours crossed both: the offers agree.
+    send_(DrawOffer{atPly});
+    game_.setResult(Outcome::Draw, EndReason::Agreement);
+    say({NoticeKind::BothOfferedDraw, {}, 0, {}});
+    notify_(MatchEvent::GameOver);
+    return {};
+  }
+  if (running() && theirDrawAt_ && !ourTakeback_) {
+    // The peer's offer and ours crossed: agreed on both sides, as between two programs.
+    theirDrawAt_.reset();
+    ourDrawAt_.reset();
+    send_(DrawOffer{static_cast<std::uint16_t>(game_.ply())});
+    game_.end(Outcome::Draw, EndReason::Agreement);
+    endedByUs();
+    say({NoticeKind::BothOfferedDraw, {}, 0, {}});
+    afterMove();
+    return {};
+  }
+  return offerDraw();
+}
+
+RequestError Match::relayDrawReply(std::uint16_t atPly, bool accept) {
+  if (accept && phase_ == MatchPhase::Finished && peerResigned(game_, localColor_, weResigned_)) {
+    // The peer resigned while its offer stood, and our acceptance crossed the resignation.
+    send_(DrawReply{atPly, true});
+    game_.setResult(Outcome::Draw, EndReason::Agreement);
+    say({NoticeKind::DrawAgreed, {}, 0, {}});
+    notify_(MatchEvent::GameOver);
+    return {};
+  }
+  return answerDraw(accept);
 }
 
 void Match::leave() {

@@ -249,6 +249,34 @@ class Match {
   /// Sends a chat line (1..500 bytes of UTF-8; at most kChatBurst lines in kChatWindow).
   RequestError sendChat(const std::string& text);
 
+  // Relay (gomoku-server, src/server/table.h): the server runs one Match as host per client,
+  // whose local player stands for the other client. These pass an act of that other client,
+  // already judged by the server's Match facing it, on to our peer. Its act was made before it
+  // saw what our peer sent meanwhile, so it may cross our peer's messages: each applies the
+  // crossing rules of PROTOCOL.md as the peer's program does when the message arrives.
+
+  /// Relay: the proxy's move. While the game runs, as playLocal. After the end, the one move
+  /// that crossed the peer's resignation or its ending of the game by a draw (on our turn,
+  /// nothing recorded since) is recorded after the end and sent (PROTOCOL.md, End of game).
+  /// GameOver when neither applies; OffBoard/Occupied/Forbidden for a move the peer refuses.
+  MoveError relayMove(Point p);
+  /// Relay: the proxy resigns, `atPly` = the stones on its board. While the game runs, as
+  /// resign(). When the peer's move ended the game by the moves (five, full board, foul) at
+  /// atPly + 1 stones, the resignation crossed it and replaces that result on both sides.
+  /// NoGameRunning otherwise.
+  RequestError relayResign(std::uint16_t atPly);
+  /// Relay: the proxy offers a draw, made at `atPly` stones. As offerDraw(), except that an
+  /// offer of the peer's standing meanwhile crossed it: DRAW_OFFER is sent and both agree (the
+  /// peer's program finds the offers crossed). When the peer has resigned meanwhile (while its
+  /// own offer stood), the offers agree over the resignation: DRAW_OFFER is sent and the game
+  /// is drawn. NoGameRunning otherwise.
+  RequestError relayDrawOffer(std::uint16_t atPly);
+  /// Relay: the proxy answers the peer's draw offer made at `atPly`. As answerDraw(); when the
+  /// peer has resigned meanwhile while that offer stood, an acceptance is sent and the draw
+  /// stands over the resignation (as the peer's program decides). NoDrawOfferToAnswer
+  /// otherwise.
+  RequestError relayDrawReply(std::uint16_t atPly, bool accept);
+
   /// Lines a player may send in kChatWindow; the peer is cut off at twice as many.
   static constexpr int kChatBurst = 5;
   /// The window of the chat rate limit.
@@ -371,6 +399,7 @@ class Match {
   bool weResigned_ = false;
   std::optional<std::uint16_t> resignedWithOfferAt_;  // our offer that stood when we resigned
   std::optional<int> crossingPly_;  // see endedByUs / crossedTheEnd; empty: no move may cross
+  bool relayedCrossing_ = false;    // relayMove recorded the proxy's move after the end
   bool weWantAgain_ = false;
   bool peerWantsAgain_ = false;
   std::vector<ChatLine> chat_;

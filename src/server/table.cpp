@@ -1,0 +1,496 @@
+#include "server/table.h"
+
+#include <stdexcept>
+#include <type_traits>
+#include <variant>
+
+namespace gomoku::server {
+
+using net::Match;
+using net::MatchEvent;
+using net::MatchPhase;
+
+const char* sideName(Side s) {
+  return s == Side::A ? "A" : "B";
+}
+
+// What the relay compares before and after a match handled a message.
+struct GameTable::Snapshot {
+  MatchPhase phase = MatchPhase::Handshake;
+  int game = 0;
+  std::size_t moves = 0;
+  bool over = false;
+  Outcome outcome = Outcome::Ongoing;
+  EndReason reason = EndReason::None;
+  bool takebackPending = false, takebackRequested = false;
+  bool drawOffered = false, drawRequested = false;
+  bool wantAgain = false, peerWantsAgain = false;
+  int takebacks = 0;
+  std::size_t chat = 0;
+
+  explicit Snapshot(const Match& m)
+      : phase(m.phase()),
+        game(m.gameNumber()),
+        moves(m.game().moves().size()),
+        over(m.game().over()),
+        outcome(m.game().result().outcome),
+        reason(m.game().result().reason),
+        takebackPending(m.takebackPending()),
+        takebackRequested(m.takebackRequested()),
+        drawOffered(m.drawOffered()),
+        drawRequested(m.drawRequested()),
+        wantAgain(m.wantAgain()),
+        peerWantsAgain(m.peerWantsAgain()),
+        takebacks(m.takebacks()),
+        chat(m.chat().size()) {}
+};
+
+namespace {
+
+// The result changed in this event (the game ended, or a crossing replaced its result).
+bool resultChanged(const Match& m, int game, bool over, Outcome o, EndReason r) {
+  if (m.gameNumber() != game || !m.game().over()) return false;
+  return !over || m.game().result().outcome != o || m.game().result().reason != r;
+}
+
+Outcome winOf(Stone s) {
+  return s == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
+}
+
+std::string pointText(Point p) {
+  return std::to_string(p.x) + "," + std::to_string(p.y);
+}
+
+}  // namespace
+
+GameTable::GameTable(TableSetup setup, TableCallbacks callbacks,
+                     std::function<Clock::time_point()> clock)
+    : setup_(std::move(setup)), cb_(std::move(callbacks)), clock_(std::move(clock)) {
+  if (!clock_) clock_ = [] { return Clock::now(); };
+  for (Side s : {Side::A, Side::B}) {
+    net::MatchSettings ms;
+    ms.role = net::Role::Host;
+    // The local player of the match facing s is the proxy of the other client.
+    ms.nickname = s == Side::A ? setup_.nameB : setup_.nameA;
+    ms.boardSize = setup_.boardSize;
+    ms.rule = setup_.rule;
+    ms.foul = setup_.foul;
+    const bool proxyBlack = (s == Side::A) != setup_.aIsBlack;
+    ms.color = proxyBlack ? net::ColorChoice::Black : net::ColorChoice::White;
+    ms.resumable = true;
+    seat(s).match = std::make_unique<Match>(
+        std::move(ms),
+        [this, s](const net::Message& m) {
+          if (!seat(s).disconnected && cb_.send) cb_.send(s, m);
+        },
+        [this, s] { seat(s).disconnected = true; },
+        [this, s](MatchEvent e) {
+          if (e == MatchEvent::GameOver && !firstOver_) firstOver_ = s;
+        });
+    seat(s).match->setClock(clock_);
+  }
+}
+
+GameTable::~GameTable() = default;
+
+bool GameTable::running() const {
+  return started() && reportedGame_ < startedGame_;
+}
+
+void GameTable::start() {
+  ++depth_;
+  seat(Side::A).match->connected();
+  seat(Side::B).match->connected();
+  --depth_;
+  if (depth_ == 0) settle();
+}
+
+void GameTable::receive(Side from, const net::Message& m) {
+  Seat& me = seat(from);
+  if (me.gone) return;
+  if (std::holds_alternative<net::Heartbeat>(m) || std::holds_alternative<net::Nickname>(m))
+    return;  // liveness is the connection's business; the names are the account names
+  ++depth_;
+  const bool leaving = std::holds_alternative<net::Bye>(m) || std::holds_alternative<net::Error>(m);
+  if (!started() && !(me.helloIn && seat(otherSide(from)).helloIn)) {
+    // Both games start together: hold everything until both HELLOs are in.
+    if (std::holds_alternative<net::Hello>(m)) me.helloIn = true;
+    if (leaving) {
+      feed(from, m);
+    } else {
+      hold(from, m);
+      if (seat(Side::A).helloIn && seat(Side::B).helloIn) {
+        flushHeld(Side::A);
+        flushHeld(Side::B);
+      }
+    }
+  } else if (!me.away && seat(otherSide(from)).away && !leaving) {
+    hold(from, m);  // delivered after the opponent's resume
+  } else {
+    const bool wasAway = me.away;
+    const Snapshot before(*me.match);
+    feed(from, m);
+    if (wasAway && me.match->phase() != MatchPhase::Suspended &&
+        me.match->phase() != MatchPhase::Closed) {
+      me.away = false;
+      afterResume(from, before);
+      if (cb_.opponentAway) cb_.opponentAway(otherSide(from), false, std::chrono::seconds{0});
+      flushHeld(otherSide(from));
+    }
+  }
+  --depth_;
+  if (depth_ == 0) settle();
+}
+
+void GameTable::hold(Side from, const net::Message& m) {
+  Seat& me = seat(from);
+  if (me.held.size() < setup_.holdLimit) {
+    me.held.push_back(m);
+    return;
+  }
+  // A flooder: cut off. A running game is its loss.
+  me.held.clear();
+  if (cb_.send && !me.disconnected)
+    cb_.send(from, net::Error{net::ErrorCode::Limit, "too many messages"});
+  me.disconnected = true;
+  if (running()) forfeit(from, EndReason::Resignation, "cut off for flooding the table");
+  closing_ = true;
+  me.match->connectionLost("cut off for flooding the table", false);
+  if (cb_.kick) cb_.kick(from);
+}
+
+void GameTable::flushHeld(Side from) {
+  Seat& me = seat(from);
+  while (!me.held.empty() && !me.gone && me.match->phase() != MatchPhase::Closed &&
+         !seat(otherSide(from)).away) {
+    const net::Message m = std::move(me.held.front());
+    me.held.pop_front();
+    feed(from, m);
+  }
+}
+
+void GameTable::feed(Side from, const net::Message& m) {
+  Match& mx = *seat(from).match;
+  const Snapshot before(mx);
+  mx.receive(m);
+  if (const auto* e = std::get_if<net::Error>(&m); e && cb_.fault)
+    cb_.fault(std::string("client ") + sideName(from) + " reported an error: " + e->text);
+  if (started() && !closing_) relay(from, m, before);
+}
+
+void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) {
+  Match& mx = *seat(from).match;
+  Match& my = *seat(otherSide(from)).match;
+  if (mx.phase() == MatchPhase::Closed || my.phase() == MatchPhase::Closed ||
+      my.phase() == MatchPhase::Handshake)
+    return;
+  const bool sameGame = mx.gameNumber() == before.game;
+  const bool changed = resultChanged(mx, before.game, before.over, before.outcome, before.reason);
+  std::visit(
+      [&](const auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, net::Move>) {
+          if (!sameGame || mx.game().moves().size() != before.moves + 1) return;
+          const Point p = mx.game().moves().back();
+          if (MoveError e = my.relayMove(p); e != MoveError::None)
+            divergence(std::string("the move ") + pointText(p) + " of " + sideName(from) +
+                       " was refused on the other side: " + moveErrorText(e));
+        } else if constexpr (std::is_same_v<T, net::TakebackRequest>) {
+          if (before.takebackRequested || !mx.takebackRequested()) return;
+          if (my.requestTakeback()) mx.answerTakeback(false);  // cannot be asked there: declined
+        } else if constexpr (std::is_same_v<T, net::TakebackReply>) {
+          if (!before.takebackPending || mx.takebackPending()) return;
+          const bool accepted = mx.takebacks() > before.takebacks;
+          if (my.answerTakeback(accepted) && accepted)
+            divergence(std::string("the takeback accepted by ") + sideName(from) +
+                       " is not pending on the other side");
+        } else if constexpr (std::is_same_v<T, net::DrawOffer>) {
+          if (changed) {
+            if (my.relayDrawOffer(v.atPly))
+              divergence(std::string("the draw agreed with ") + sideName(from) +
+                         "'s offer was refused on the other side");
+          } else if (!before.drawRequested && mx.drawRequested()) {
+            if (my.relayDrawOffer(v.atPly)) mx.answerDraw(false);  // cannot be offered there
+          }
+        } else if constexpr (std::is_same_v<T, net::DrawReply>) {
+          if (changed) {
+            if (my.relayDrawReply(v.atPly, true))
+              divergence(std::string("the draw accepted by ") + sideName(from) +
+                         " was refused on the other side");
+          } else if (before.drawOffered && !mx.drawOffered()) {
+            my.relayDrawReply(v.atPly, false);
+          }
+        } else if constexpr (std::is_same_v<T, net::Resign>) {
+          if (!changed || mx.game().result().reason != EndReason::Resignation) return;
+          if (my.relayResign(v.atPly))
+            divergence(std::string("the resignation of ") + sideName(from) +
+                       " was refused on the other side");
+        } else if constexpr (std::is_same_v<T, net::PlayAgain>) {
+          if (mx.gameNumber() > before.game ||
+              (v.want && mx.peerWantsAgain() && !before.peerWantsAgain))
+            my.playAgain(true);
+          else if (!v.want && before.wantAgain && !mx.wantAgain())
+            my.playAgain(false);
+        } else if constexpr (std::is_same_v<T, net::Chat>) {
+          // A line over the relay's own rate limit (bunched in transit) is dropped.
+          if (mx.chat().size() > before.chat) my.sendChat(v.text);
+        }
+      },
+      m);
+}
+
+void GameTable::afterResume(Side s, const Snapshot& before) {
+  Match& mx = *seat(s).match;
+  Match& my = *seat(otherSide(s)).match;
+  if (my.phase() == MatchPhase::Closed || mx.phase() == MatchPhase::Closed) return;
+  if (mx.gameNumber() > before.game) {
+    // The client had started the next game that both asked for (its PLAY_AGAIN was lost).
+    my.playAgain(true);
+  } else if (mx.game().moves().size() == before.moves + 1) {
+    // The client's move that was in flight when the connection dropped.
+    const Point p = mx.game().moves().back();
+    if (MoveError e = my.relayMove(p); e != MoveError::None)
+      return divergence(std::string("the move in flight ") + pointText(p) + " of " + sideName(s) +
+                        " was refused on the other side: " + moveErrorText(e));
+  }
+  if (mx.gameNumber() == before.game && mx.takebacks() > before.takebacks) {
+    // The client had accepted the opponent's takeback request; its answer was lost.
+    if (my.answerTakeback(true))
+      return divergence(std::string("the takeback ") + sideName(s) +
+                        " accepted before the drop is not pending on the other side");
+  }
+  if (my.takebackRequested()) my.answerTakeback(false);  // void since the drop
+}
+
+void GameTable::connectionLost(Side s, const std::string& reason) {
+  Seat& me = seat(s);
+  if (me.gone || me.away) return;
+  ++depth_;
+  me.disconnected = true;
+  me.match->connectionLost(reason);
+  if (me.match->phase() == MatchPhase::Suspended) {
+    me.away = true;
+    me.awaySince = clock_();
+    // The dropped client's program voided the requests in flight; so does its match here. An
+    // offer of the opponent's waiting for its answer is declined.
+    Match& my = *seat(otherSide(s)).match;
+    if (my.drawRequested()) my.answerDraw(false);
+    if (cb_.opponentAway) cb_.opponentAway(otherSide(s), true, setup_.resumeWindow);
+  }
+  --depth_;
+  if (depth_ == 0) settle();
+}
+
+bool GameTable::acceptsResume(Side s, const net::Message& first) const {
+  const Seat& me = seat(s);
+  return !me.gone && me.match->phase() != MatchPhase::Closed && me.match->acceptsResume(first);
+}
+
+void GameTable::resumed(Side s) {
+  Seat& me = seat(s);
+  if (me.gone) return;
+  ++depth_;
+  if (!me.away) connectionLost(s, "replaced by a new connection");
+  me.disconnected = false;
+  --depth_;
+  if (depth_ == 0) settle();
+}
+
+void GameTable::forfeit(Side loser, EndReason reason, const std::string& detail) {
+  if (!running()) return;
+  Match& my = *seat(otherSide(loser)).match;
+  const Side winner = otherSide(loser);
+  // The winner's match: its local player is the loser's proxy.
+  const Stone winnerColor = my.localColor() == Stone::Black ? Stone::White : Stone::Black;
+  const std::string who =
+      std::string(sideName(loser)) + " (" + (loser == Side::A ? setup_.nameA : setup_.nameB) + ")";
+  report(winOf(winnerColor), reason, who + ": " + detail);
+  closing_ = true;
+  if (my.phase() == MatchPhase::Playing && !my.game().over()) my.resign();
+  (void)winner;
+}
+
+void GameTable::leave(Side s) {
+  Seat& me = seat(s);
+  if (me.gone) return;
+  ++depth_;
+  if (me.match->phase() != MatchPhase::Closed) {
+    forfeit(s, EndReason::Resignation, "left the game");
+    closing_ = true;
+    me.match->leave();
+  }
+  --depth_;
+  if (depth_ == 0) settle();
+}
+
+void GameTable::abandon(Side s) {
+  Seat& me = seat(s);
+  if (me.gone || !me.away) return;
+  ++depth_;
+  forfeit(s, EndReason::Abandoned, "did not come back in time");
+  closing_ = true;
+  me.match->abandon();
+  --depth_;
+  if (depth_ == 0) settle();
+}
+
+void GameTable::interrupt() {
+  ++depth_;
+  if (running()) report(Outcome::Interrupted, EndReason::Disconnected, "the server shut down");
+  closeBoth();
+  --depth_;
+  if (depth_ == 0) settle();
+}
+
+void GameTable::closeBoth() {
+  closing_ = true;
+  for (Side s : {Side::A, Side::B})
+    if (seat(s).match->phase() != MatchPhase::Closed) seat(s).match->leave();
+}
+
+void GameTable::divergence(const std::string& what) {
+  if (closing_) return;
+  if (cb_.fault) cb_.fault("game table: " + what);
+  if (running()) report(Outcome::Interrupted, EndReason::Disconnected, "internal fault: " + what);
+  closeBoth();
+}
+
+std::uint64_t GameTable::resumeToken(Side s) const {
+  return seat(s).match->token();
+}
+
+std::optional<GameTable::Clock::time_point> GameTable::awayDeadline(Side s) const {
+  if (!seat(s).away) return std::nullopt;
+  return seat(s).awaySince + setup_.resumeWindow;
+}
+
+bool GameTable::away(Side s) const {
+  return seat(s).away;
+}
+
+void GameTable::recordMoves() {
+  if (!started()) return;
+  const Match& a = *seat(Side::A).match;
+  const Match& b = *seat(Side::B).match;
+  const Match* m = a.phase() != MatchPhase::Closed && a.gameNumber() == startedGame_ ? &a : &b;
+  if (m->gameNumber() != startedGame_) return;
+  const std::vector<Point>& now = m->game().moves();
+  std::size_t common = 0;
+  while (common < now.size() && common < moves_.size() && now[common] == moves_[common]) ++common;
+  if (common == now.size() && common == moves_.size()) return;
+  const auto t = clock_();
+  moves_.resize(common);
+  millis_.resize(common);
+  for (std::size_t i = common; i < now.size(); ++i) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t - lastEvent_).count();
+    moves_.push_back(now[i]);
+    millis_.push_back(static_cast<std::uint32_t>(ms < 0 ? 0 : ms));
+    lastEvent_ = t;
+  }
+  lastEvent_ = t;
+}
+
+void GameTable::report(Outcome o, EndReason r, const std::string& detail) {
+  recordMoves();
+  const bool revised = reportedGame_ == startedGame_;
+  reportedGame_ = startedGame_;
+  reported_.outcome = o;
+  reported_.reason = r;
+  if (!cb_.gameEnded) return;
+  GameEnd e;
+  e.game = startedGame_;
+  e.aIsBlack = gameAIsBlack_;
+  e.outcome = o;
+  e.reason = r;
+  e.detail = detail;
+  e.moves = moves_;
+  e.moveMillis = millis_;
+  e.revised = revised;
+  cb_.gameEnded(e);
+}
+
+void GameTable::settle() {
+  ++depth_;  // callbacks of the matches below do not settle again
+  for (int round = 0; round < 16; ++round) {
+    bool changed = false;
+    Match& a = *seat(Side::A).match;
+    Match& b = *seat(Side::B).match;
+    // A game started on both.
+    if (!closing_ && a.phase() != MatchPhase::Handshake && b.phase() != MatchPhase::Handshake &&
+        a.phase() != MatchPhase::Closed && b.phase() != MatchPhase::Closed &&
+        a.gameNumber() == b.gameNumber() && a.gameNumber() > startedGame_ &&
+        (a.phase() == MatchPhase::Playing || b.phase() == MatchPhase::Playing)) {
+      startedGame_ = a.gameNumber();
+      firstOver_.reset();
+      moves_.clear();
+      millis_.clear();
+      lastEvent_ = clock_();
+      gameAIsBlack_ = a.localColor() == Stone::White;  // A's match plays B's proxy
+      if (cb_.gameStarted) cb_.gameStarted(startedGame_, gameAIsBlack_);
+      changed = true;
+    }
+    recordMoves();
+    // The two server matches must hold the same game.
+    if (!closing_ && started() && a.phase() != MatchPhase::Closed &&
+        b.phase() != MatchPhase::Closed) {
+      const Game& ga = a.game();
+      const Game& gb = b.game();
+      if (a.gameNumber() != b.gameNumber())
+        divergence("the two sides are at games " + std::to_string(a.gameNumber()) + " and " +
+                   std::to_string(b.gameNumber()));
+      else if (ga.moves() != gb.moves())
+        divergence("the two sides hold different moves (" + std::to_string(ga.ply()) + " and " +
+                   std::to_string(gb.ply()) + ")");
+      else if (ga.over() != gb.over() || ga.result().outcome != gb.result().outcome ||
+               ga.result().reason != gb.result().reason)
+        divergence("the two sides hold different results");
+      else if (a.localColor() == b.localColor())
+        divergence("both proxies play the same colour");
+      if (closing_) changed = true;
+    }
+    // The result: taken from the match that reported the end first (server order).
+    if (running()) {
+      const Match* first = firstOver_ ? seat(*firstOver_).match.get() : nullptr;
+      if (!first || first->gameNumber() != startedGame_ || !first->game().over() ||
+          first->phase() == MatchPhase::Closed)
+        first = nullptr;
+      for (const Match* m : {&a, &b})
+        if (!first && m->phase() != MatchPhase::Closed && m->gameNumber() == startedGame_ &&
+            m->game().over())
+          first = m;
+      if (first) {
+        const Result& r = first->game().result();
+        report(r.outcome, r.reason, r.detail);
+        changed = true;
+      }
+    } else if (started() && !closing_ && a.phase() != MatchPhase::Closed &&
+               b.phase() != MatchPhase::Closed && a.gameNumber() == startedGame_) {
+      // A crossing changed the reported result (both sides agree: checked above).
+      const Result& r = a.game().result();
+      if (r.outcome != reported_.outcome || r.reason != reported_.reason) {
+        report(r.outcome, r.reason, r.detail);
+        changed = true;
+      }
+    }
+    // Matches that closed: a running game is the leaver's loss; the other leaves too.
+    for (Side s : {Side::A, Side::B}) {
+      Seat& me = seat(s);
+      if (me.gone || me.match->phase() != MatchPhase::Closed) continue;
+      if (running())
+        forfeit(s, EndReason::Resignation,
+                me.match->sentError() ? "broke the rules: " + me.match->closeReason()
+                                      : "left the game");
+      closing_ = true;
+      me.gone = true;
+      me.held.clear();
+      Match& other = *seat(otherSide(s)).match;
+      if (other.phase() != MatchPhase::Closed) other.leave();
+      if (cb_.leaveGame) cb_.leaveGame(s);
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  --depth_;
+}
+
+}  // namespace gomoku::server

@@ -1,0 +1,566 @@
+// Tests of the game table (src/server/table.h): two client net::Match objects (joiners, as
+// `gomoku-cli online` and the app run them) connected to one GameTable through in-memory
+// queues. Messages are delivered one at a time in the order the test chooses, so that messages
+// in flight on both links (crossings) can be staged. The clock is a variable.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/print.h"
+#include "core/game.h"
+#include "net/match.h"
+#include "server/table.h"
+
+using namespace gomoku;
+using namespace gomoku::net;
+using namespace gomoku::server;
+using namespace std::chrono_literals;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One client: a joiner Match, what it sent (not yet at the table) and what the table sent it
+// (not yet received).
+struct Client {
+  explicit Client(const std::string& nick)
+      : match(
+            [&] {
+              MatchSettings s;
+              s.role = Role::Joiner;
+              s.nickname = nick;
+              return s;
+            }(),
+            [this](const Message& m) { outbox.push_back(m); }, [this] { ++disconnects; },
+            [this](MatchEvent e) { events.push_back(e); }) {}
+  std::deque<Message> outbox;  // to the table
+  std::deque<Message> inbox;   // from the table
+  std::vector<Message> got;    // everything received from the table
+  std::vector<MatchEvent> events;
+  int disconnects = 0;
+  bool linked = true;  // the connection is up (else the table's messages are lost)
+  Match match;
+
+  template <class T>
+  int received() const {
+    int n = 0;
+    for (const Message& m : got) n += std::holds_alternative<T>(m);
+    return n;
+  }
+};
+
+struct Harness {
+  explicit Harness(TableSetup setup = defaultSetup()) {
+    TableCallbacks cb;
+    cb.send = [this](Side s, const Message& m) {
+      Client& c = client(s);
+      if (c.linked) c.inbox.push_back(m);
+    };
+    cb.leaveGame = [this](Side s) { left.push_back(s); };
+    cb.gameStarted = [this](int game, bool aIsBlack) { starts.push_back({game, aIsBlack}); };
+    cb.gameEnded = [this](const GameEnd& e) { ends.push_back(e); };
+    cb.opponentAway = [this](Side s, bool away, std::chrono::seconds left) {
+      aways.push_back({s, away, left});
+    };
+    cb.fault = [this](const std::string& f) { faults.push_back(f); };
+    cb.kick = [this](Side s) { kicked.push_back(s); };
+    table = std::make_unique<GameTable>(std::move(setup), std::move(cb), [this] { return now; });
+  }
+
+  static TableSetup defaultSetup() {
+    TableSetup s;
+    s.nameA = "Alice";
+    s.nameB = "Bob";
+    s.aIsBlack = true;
+    return s;
+  }
+
+  Client& client(Side s) { return s == Side::A ? a : b; }
+
+  // One message from the client to the table. False when none was waiting.
+  bool up(Side s) {
+    Client& c = client(s);
+    if (c.outbox.empty()) return false;
+    Message m = c.outbox.front();
+    c.outbox.pop_front();
+    if (c.linked) table->receive(s, m);
+    return true;
+  }
+  // One message from the table to the client.
+  bool down(Side s) {
+    Client& c = client(s);
+    if (c.inbox.empty()) return false;
+    Message m = c.inbox.front();
+    c.inbox.pop_front();
+    c.got.push_back(m);
+    c.match.receive(m);
+    return true;
+  }
+  void flush() {
+    for (int guard = 0; guard < 10000; ++guard) {
+      bool any = false;
+      for (Side s : {Side::A, Side::B}) any = up(s) || any;
+      for (Side s : {Side::A, Side::B}) any = down(s) || any;
+      if (!any) return;
+    }
+    FAIL() << "messages kept flowing";
+  }
+  void begin() {
+    table->start();
+    a.match.connected();
+    b.match.connected();
+    flush();
+    ASSERT_EQ(a.match.phase(), MatchPhase::Playing);
+    ASSERT_EQ(b.match.phase(), MatchPhase::Playing);
+  }
+  // Whoever is to move plays p; everything is delivered; the clock runs 1 s per move.
+  void play(const std::vector<Point>& moves) {
+    for (Point p : moves) {
+      now += 1s;
+      Client& c = a.match.myTurn() ? a : b;
+      ASSERT_TRUE(c.match.myTurn()) << "nobody is to move before " << p.x << "," << p.y;
+      ASSERT_EQ(c.match.playLocal(p), MoveError::None) << p.x << "," << p.y;
+      flush();
+    }
+  }
+  // Both clients and both server matches hold the same game.
+  void expectSameGame() {
+    const Game& ga = a.match.game();
+    const Game& gb = b.match.game();
+    EXPECT_EQ(ga.moves(), gb.moves());
+    EXPECT_EQ(ga.moves(), table->match(Side::A).game().moves());
+    EXPECT_EQ(ga.moves(), table->match(Side::B).game().moves());
+    EXPECT_EQ(ga.result().outcome, gb.result().outcome);
+    EXPECT_EQ(ga.result().reason, gb.result().reason);
+    EXPECT_EQ(a.match.gameNumber(), b.match.gameNumber());
+    EXPECT_NE(a.match.localColor(), b.match.localColor());
+  }
+
+  struct Away {
+    Side side;
+    bool away;
+    std::chrono::seconds left;
+  };
+  Clock::time_point now{};
+  Client a{"Alice"}, b{"Bob"};
+  std::unique_ptr<GameTable> table;
+  std::vector<Side> left;
+  std::vector<std::pair<int, bool>> starts;
+  std::vector<GameEnd> ends;
+  std::vector<Away> aways;
+  std::vector<std::string> faults;
+  std::vector<Side> kicked;
+};
+
+// Black (Alice) makes five on row 7; White plays on row 0.
+const std::vector<Point> kFive = {{3, 7}, {0, 0}, {4, 7}, {2, 0}, {6, 7},
+                                  {4, 0}, {7, 7}, {6, 0}, {5, 7}};
+
+}  // namespace
+
+TEST(GameTable, HandshakeStartsBothGamesWithTheAccountNamesAndColours) {
+  Harness h;
+  h.table->start();
+  h.a.match.connected();
+  h.b.match.connected();
+  // A's HELLO alone starts nothing: both games start together.
+  ASSERT_TRUE(h.up(Side::A));
+  EXPECT_EQ(h.table->match(Side::A).phase(), MatchPhase::Handshake);
+  EXPECT_TRUE(h.starts.empty());
+  h.flush();
+  ASSERT_EQ(h.starts.size(), 1u);
+  EXPECT_EQ(h.starts[0], (std::pair<int, bool>{1, true}));
+  EXPECT_EQ(h.a.match.peerNickname(), "Bob");
+  EXPECT_EQ(h.b.match.peerNickname(), "Alice");
+  EXPECT_EQ(h.a.match.localColor(), Stone::Black);
+  EXPECT_EQ(h.b.match.localColor(), Stone::White);
+  EXPECT_NE(h.table->resumeToken(Side::A), 0u);
+  EXPECT_NE(h.table->resumeToken(Side::A), h.table->resumeToken(Side::B));
+  EXPECT_EQ(h.table->gameNumber(), 1);
+}
+
+TEST(GameTable, C02_GameToFiveIsRelayedAndReportedOnce) {
+  Harness h;
+  h.begin();
+  h.play(kFive);
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(h.a.match.game().result().reason, EndReason::Five);
+  EXPECT_EQ(h.a.match.phase(), MatchPhase::Finished);
+  ASSERT_EQ(h.ends.size(), 1u);
+  const GameEnd& e = h.ends[0];
+  EXPECT_EQ(e.game, 1);
+  EXPECT_TRUE(e.aIsBlack);
+  EXPECT_EQ(e.outcome, Outcome::BlackWins);
+  EXPECT_EQ(e.reason, EndReason::Five);
+  EXPECT_FALSE(e.revised);
+  EXPECT_EQ(e.moves, kFive);
+  ASSERT_EQ(e.moveMillis.size(), kFive.size());
+  for (std::uint32_t ms : e.moveMillis) EXPECT_EQ(ms, 1000u);
+  EXPECT_TRUE(h.faults.empty());
+  EXPECT_TRUE(h.left.empty());
+  EXPECT_FALSE(h.table->over());
+}
+
+TEST(GameTable, C06_IllegalMoveOfAIsRefusedAndLosesTheGame) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}});
+  // A hostile client A plays onto B's stone.
+  h.table->receive(Side::A, Move{2, 8, 8});
+  h.flush();
+  ASSERT_GE(h.a.received<Error>(), 1);
+  EXPECT_EQ(h.table->match(Side::A).phase(), MatchPhase::Closed);
+  EXPECT_EQ(h.table->match(Side::A).sentError(), ErrorCode::IllegalMove);
+  // B's board is untouched; B won by A's forfeit and returns to the hall.
+  EXPECT_EQ(h.b.match.game().ply(), 2);
+  EXPECT_EQ(h.b.match.game().result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.b.match.game().result().reason, EndReason::Resignation);
+  EXPECT_EQ(h.b.match.phase(), MatchPhase::Closed);
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Resignation);
+  EXPECT_NE(h.ends[0].detail.find("broke the rules"), std::string::npos) << h.ends[0].detail;
+  EXPECT_EQ(h.left.size(), 2u);
+  EXPECT_TRUE(h.table->over());
+}
+
+TEST(GameTable, C06_AForgedFiveIsImpossible) {
+  Harness h;
+  h.begin();
+  h.play({{3, 7}, {0, 0}, {4, 7}, {2, 0}, {5, 7}, {4, 0}, {6, 7}, {6, 0}});
+  // A "completes" a five out of turn and under a wrong number: refused, nothing on B's board.
+  h.table->receive(Side::A, Move{9, 7, 7});
+  h.flush();
+  EXPECT_EQ(h.b.match.game().ply(), 8);
+  EXPECT_EQ(h.table->match(Side::B).game().ply(), 8);
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.ends[0].moves.size(), 8u);
+}
+
+TEST(GameTable, TakebackAcceptedAndDeclined) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}, {7, 8}});
+  // B (White, to move) asks to take back its move and A's reply: two plies.
+  ASSERT_EQ(h.b.match.requestTakeback(), RequestRefusal::None);
+  h.flush();
+  ASSERT_TRUE(h.a.match.takebackRequested());
+  ASSERT_EQ(h.a.match.answerTakeback(true), RequestRefusal::None);
+  h.flush();
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.game().ply(), 1);
+  // Declined: nothing changes.
+  ASSERT_EQ(h.a.match.requestTakeback(), RequestRefusal::None);
+  h.flush();
+  ASSERT_TRUE(h.b.match.takebackRequested());
+  ASSERT_EQ(h.b.match.answerTakeback(false), RequestRefusal::None);
+  h.flush();
+  EXPECT_FALSE(h.a.match.takebackPending());
+  EXPECT_EQ(h.a.match.game().ply(), 1);
+  h.play({{9, 9}});
+  h.expectSameGame();
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTable, DrawOfferAcceptedAndDeclined) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}});
+  ASSERT_EQ(h.a.match.offerDraw(), RequestRefusal::None);
+  h.flush();
+  ASSERT_TRUE(h.b.match.drawRequested());
+  ASSERT_EQ(h.b.match.answerDraw(false), RequestRefusal::None);
+  h.flush();
+  EXPECT_FALSE(h.a.match.drawOffered());
+  ASSERT_EQ(h.b.match.offerDraw(), RequestRefusal::None);
+  h.flush();
+  ASSERT_EQ(h.a.match.answerDraw(true), RequestRefusal::None);
+  h.flush();
+  h.expectSameGame();
+  EXPECT_EQ(h.b.match.game().result().outcome, Outcome::Draw);
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::Draw);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Agreement);
+}
+
+TEST(GameTable, ResignationIsRelayed) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}});
+  ASSERT_EQ(h.a.match.resign(), RequestRefusal::None);
+  h.flush();
+  h.expectSameGame();
+  EXPECT_EQ(h.b.match.game().result().outcome, Outcome::WhiteWins);
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Resignation);
+}
+
+TEST(GameTable, ChatIsRelayedAndNicknamesAreIgnored) {
+  Harness h;
+  h.begin();
+  ASSERT_EQ(h.a.match.sendChat("你好, Bob"), RequestRefusal::None);
+  h.flush();
+  ASSERT_EQ(h.b.match.chat().size(), 1u);
+  EXPECT_EQ(h.b.match.chat()[0].text, "你好, Bob");
+  EXPECT_FALSE(h.b.match.chat()[0].fromUs);
+  ASSERT_EQ(h.a.match.changeNickname("Mallory"), RequestRefusal::None);
+  h.flush();
+  EXPECT_EQ(h.b.match.peerNickname(), "Alice");
+}
+
+TEST(GameTable, PlayAgainSwapsColoursAndReportsTheNewGame) {
+  Harness h;
+  h.begin();
+  h.play(kFive);
+  ASSERT_EQ(h.b.match.playAgain(true), RequestRefusal::None);
+  h.flush();
+  EXPECT_TRUE(h.a.match.peerWantsAgain());
+  ASSERT_EQ(h.a.match.playAgain(true), RequestRefusal::None);
+  h.flush();
+  ASSERT_EQ(h.starts.size(), 2u);
+  EXPECT_EQ(h.starts[1], (std::pair<int, bool>{2, false}));
+  EXPECT_EQ(h.a.match.gameNumber(), 2);
+  EXPECT_EQ(h.a.match.localColor(), Stone::White);
+  EXPECT_EQ(h.b.match.localColor(), Stone::Black);
+  h.play(kFive);  // now Bob makes the five
+  h.expectSameGame();
+  ASSERT_EQ(h.ends.size(), 2u);
+  EXPECT_EQ(h.ends[1].game, 2);
+  EXPECT_FALSE(h.ends[1].aIsBlack);
+  EXPECT_EQ(h.ends[1].outcome, Outcome::BlackWins);
+  EXPECT_EQ(h.ends[1].moves, kFive);
+}
+
+TEST(GameTable, PlayAgainPressedByBothAtOnceStartsOneGame) {
+  Harness h;
+  h.begin();
+  h.play(kFive);
+  ASSERT_EQ(h.a.match.playAgain(true), RequestRefusal::None);
+  ASSERT_EQ(h.b.match.playAgain(true), RequestRefusal::None);
+  h.flush();
+  ASSERT_EQ(h.starts.size(), 2u);
+  EXPECT_EQ(h.a.match.gameNumber(), 2);
+  h.expectSameGame();
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTable, C10_TakebackRequestCrossingTheOpponentsMove) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}});
+  // B's move is in flight when A asks to take back its first stone.
+  ASSERT_EQ(h.b.match.playLocal({8, 8}), MoveError::None);
+  ASSERT_EQ(h.a.match.requestTakeback(), RequestRefusal::None);
+  ASSERT_TRUE(h.up(Side::A));  // the request reaches the table first
+  ASSERT_TRUE(h.up(Side::B));  // then B's move
+  h.flush();
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.game().ply(), 2);
+  EXPECT_FALSE(h.a.match.takebackPending());
+  EXPECT_FALSE(h.b.match.takebackRequested());
+  EXPECT_TRUE(h.a.match.myTurn());
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTable, ResignationCrossingTheWinningMoveIsAResignationEverywhere) {
+  Harness h;
+  h.begin();
+  h.play({{3, 7}, {0, 0}, {4, 7}, {2, 0}, {6, 7}, {4, 0}, {7, 7}, {6, 0}});
+  // A makes five while B resigns; the five reaches the table first.
+  ASSERT_EQ(h.a.match.playLocal({5, 7}), MoveError::None);
+  ASSERT_EQ(h.b.match.resign(), RequestRefusal::None);
+  ASSERT_TRUE(h.up(Side::A));
+  ASSERT_TRUE(h.up(Side::B));
+  h.flush();
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.game().result().reason, EndReason::Resignation);
+  EXPECT_EQ(h.b.match.game().result().reason, EndReason::Resignation);
+  ASSERT_EQ(h.ends.size(), 2u);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Five);  // server order first
+  EXPECT_TRUE(h.ends[1].revised);
+  EXPECT_EQ(h.ends[1].outcome, Outcome::BlackWins);
+  EXPECT_EQ(h.ends[1].reason, EndReason::Resignation);
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTable, MoveCrossingTheResignationIsKeptOnBothBoards) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}});
+  // A resigns while B's move is in flight; the resignation reaches the table first.
+  ASSERT_EQ(h.b.match.playLocal({8, 8}), MoveError::None);
+  ASSERT_EQ(h.a.match.resign(), RequestRefusal::None);
+  ASSERT_TRUE(h.up(Side::A));
+  ASSERT_TRUE(h.up(Side::B));
+  h.flush();
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.game().ply(), 2);
+  EXPECT_EQ(h.a.match.game().result().outcome, Outcome::WhiteWins);
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Resignation);
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTable, CrossingDrawOffersAgreeOnBothSides) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}});
+  ASSERT_EQ(h.a.match.offerDraw(), RequestRefusal::None);
+  ASSERT_EQ(h.b.match.offerDraw(), RequestRefusal::None);
+  ASSERT_EQ(h.a.match.playLocal({9, 9}), MoveError::None);  // A moves on after its offer
+  h.flush();
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.game().result().outcome, Outcome::Draw);
+  EXPECT_TRUE(h.faults.empty());
+  EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
+}
+
+TEST(GameTable, C14_SuspendAndResumeWithTheOpponentsMoveHeld) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}});
+  // A's connection drops.
+  h.a.linked = false;
+  h.a.match.connectionLost("reset");
+  h.table->connectionLost(Side::A, "reset");
+  EXPECT_TRUE(h.table->away(Side::A));
+  ASSERT_EQ(h.aways.size(), 1u);
+  EXPECT_EQ(h.aways[0].side, Side::B);
+  EXPECT_TRUE(h.aways[0].away);
+  EXPECT_EQ(h.aways[0].left, 180s);
+  EXPECT_EQ(h.table->awayDeadline(Side::A), h.now + 180s);
+  // B moves meanwhile: held at the table.
+  h.now += 5s;
+  ASSERT_EQ(h.b.match.playLocal({8, 8}), MoveError::None);
+  h.flush();
+  EXPECT_EQ(h.table->match(Side::B).game().ply(), 1);
+  // A comes back on a new connection.
+  h.a.linked = true;
+  h.a.inbox.clear();
+  h.table->resumed(Side::A);
+  h.a.match.reconnected();
+  ASSERT_FALSE(h.a.outbox.empty());
+  EXPECT_TRUE(h.table->acceptsResume(Side::A, h.a.outbox.front()));
+  h.flush();
+  EXPECT_FALSE(h.table->away(Side::A));
+  ASSERT_EQ(h.aways.size(), 2u);
+  EXPECT_FALSE(h.aways[1].away);
+  EXPECT_EQ(h.a.match.phase(), MatchPhase::Playing);
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.game().ply(), 2);
+  h.play({{7, 8}});
+  h.expectSameGame();
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTable, C14_ARestartedClientResumesWithTheToken) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}});
+  h.a.linked = false;
+  h.table->connectionLost(Side::A, "reset");
+  // A new program: a joiner with the token from MATCHED.
+  MatchSettings s;
+  s.role = Role::Joiner;
+  s.nickname = "Alice";
+  s.resumeToken = h.table->resumeToken(Side::A);
+  std::deque<Message> out;
+  Match fresh(
+      s, [&](const Message& m) { out.push_back(m); }, [] {}, [](MatchEvent) {});
+  h.table->resumed(Side::A);
+  h.a.linked = true;
+  fresh.connected();
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_TRUE(h.table->acceptsResume(Side::A, out.front()));
+  h.a.inbox.clear();
+  h.table->receive(Side::A, out.front());
+  ASSERT_FALSE(h.a.inbox.empty());
+  ASSERT_TRUE(std::holds_alternative<Sync>(h.a.inbox.back()));
+  fresh.receive(h.a.inbox.back());
+  EXPECT_EQ(fresh.phase(), MatchPhase::Playing);
+  EXPECT_EQ(fresh.game().moves(), h.b.match.game().moves());
+  EXPECT_EQ(fresh.localColor(), Stone::Black);
+  EXPECT_FALSE(h.table->away(Side::A));
+}
+
+TEST(GameTable, C14_AbandonedWhenTheWindowRunsOut) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}});
+  h.a.linked = false;
+  h.table->connectionLost(Side::A, "reset");
+  h.now += 181s;
+  h.table->abandon(Side::A);
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Abandoned);
+  EXPECT_EQ(h.b.match.game().result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.b.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(h.left.size(), 2u);
+  EXPECT_TRUE(h.table->over());
+}
+
+TEST(GameTable, LeavingMidGameIsAResignation) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}});
+  h.b.match.leave();  // B's client sends BYE
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::BlackWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Resignation);
+  EXPECT_NE(h.ends[0].detail.find("left the game"), std::string::npos);
+  EXPECT_EQ(h.a.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(h.a.match.phase(), MatchPhase::Closed);  // BYE from the server's side
+  EXPECT_EQ(h.left.size(), 2u);
+  EXPECT_TRUE(h.table->over());
+}
+
+TEST(GameTable, LeavingAfterTheGameChangesNothing) {
+  Harness h;
+  h.begin();
+  h.play(kFive);
+  h.table->leave(Side::B);
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Five);
+  EXPECT_TRUE(h.table->over());
+}
+
+TEST(GameTable, InterruptEndsARunningGame) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}});
+  h.table->interrupt();
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::Interrupted);
+  EXPECT_EQ(h.a.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(h.b.match.phase(), MatchPhase::Closed);
+  EXPECT_TRUE(h.table->over());
+}
+
+TEST(GameTable, AFlooderIsCutOffWhileTheOpponentIsAway) {
+  TableSetup s = Harness::defaultSetup();
+  s.holdLimit = 4;
+  Harness h(s);
+  h.begin();
+  h.play({{7, 7}});
+  h.a.linked = false;
+  h.table->connectionLost(Side::A, "reset");
+  for (int i = 0; i < 5; ++i) h.table->receive(Side::B, Chat{"spam"});
+  ASSERT_EQ(h.kicked.size(), 1u);
+  EXPECT_EQ(h.kicked[0], Side::B);
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::BlackWins);
+  EXPECT_TRUE(h.table->over());
+}
