@@ -647,7 +647,9 @@ void Match::connectionLost(const std::string& reason, bool mayResume) {
   suspendedFrom_ = phase_;
   phase_ = MatchPhase::Suspended;
   ++suspensions_;
-  takebackAtSuspend_ = ourTakeback_;     // the peer may have accepted it, with the answer lost
+  takebackAtSuspend_ = ourTakeback_;         // the peer may have accepted it, with the answer lost
+  theirTakebackAtSuspend_ = theirTakeback_;  // a relay may still accept these (relay*Reply)
+  theirDrawAtSuspend_ = theirDrawAt_;
   wantedAgainAtSuspend_ = weWantAgain_;  // the peer may have started the next game
   clearRequests();  // requests in flight are void; the boards are synchronised on resume
   weWantAgain_ = peerWantsAgain_ = false;
@@ -819,6 +821,8 @@ void Match::onResume(const Resume& r) {
   }
   crossingPly_.reset();  // the joiner's list held all its moves: nothing more can cross
   takebackAtSuspend_.reset();
+  theirTakebackAtSuspend_.reset();
+  theirDrawAtSuspend_.reset();
   wantedAgainAtSuspend_ = false;
   Sync sync = syncMessage();
   // Protocol 1.1: the joiner still holds the game before ours (our PLAY_AGAIN was lost in the
@@ -936,6 +940,23 @@ void Match::onSync(const Sync& s) {
   if (wasRunning && game_.over()) notify_(MatchEvent::GameOver);
 }
 
+RequestError Match::relayTakebackReply(bool accept) {
+  if (phase_ == MatchPhase::Suspended) {
+    // The peer's request, voided here by the drop, was accepted: taken back now; the resume
+    // finds the peer's longer list to be that takeback and sends it the shorter one (SYNC).
+    if (!accept || !theirTakebackAtSuspend_ || game_.over() ||
+        theirTakebackAtSuspend_->atPly != game_.ply() || suspendedFrom_ != MatchPhase::Playing)
+      return {RequestRefusal::Suspended, {}};
+    const TakebackRequest r = *theirTakebackAtSuspend_;
+    theirTakebackAtSuspend_.reset();
+    theirDrawAtSuspend_.reset();
+    say({NoticeKind::YouAcceptedTakeback, {}, 0, {}});
+    takeBackTo(r.returnTo);
+    return {};
+  }
+  return answerTakeback(accept);
+}
+
 MoveError Match::relayMove(Point p) {
   if (phase_ != MatchPhase::Finished || !game_.over()) return playLocal(p);
   const EndReason r = game_.result().reason;
@@ -993,7 +1014,7 @@ RequestError Match::relayDrawOffer(std::uint16_t atPly) {
     // The peer's offer and ours crossed: agreed on both sides, as between two programs.
     theirDrawAt_.reset();
     ourDrawAt_.reset();
-    send_(DrawOffer{static_cast<std::uint16_t>(game_.ply())});
+    send_(DrawOffer{atPly});  // as made: the peer finds the offers crossed by the same rule
     game_.end(Outcome::Draw, EndReason::Agreement);
     endedByUs();
     say({NoticeKind::BothOfferedDraw, {}, 0, {}});
@@ -1004,6 +1025,21 @@ RequestError Match::relayDrawOffer(std::uint16_t atPly) {
 }
 
 RequestError Match::relayDrawReply(std::uint16_t atPly, bool accept) {
+  if (phase_ == MatchPhase::Suspended) {
+    // The peer's offer, voided here by the drop, was accepted: the game ends drawn, and the
+    // resume tells the peer (SYNC carries the result).
+    if (!accept || !theirDrawAtSuspend_ || *theirDrawAtSuspend_ != atPly || game_.over() ||
+        suspendedFrom_ != MatchPhase::Playing)
+      return {RequestRefusal::Suspended, {}};
+    theirDrawAtSuspend_.reset();
+    theirTakebackAtSuspend_.reset();
+    game_.end(Outcome::Draw, EndReason::Agreement);
+    endedByUs();
+    suspendedFrom_ = MatchPhase::Finished;
+    say({NoticeKind::DrawAgreed, {}, 0, {}});
+    notify_(MatchEvent::GameOver);
+    return {};
+  }
   if (accept && phase_ == MatchPhase::Finished && peerResigned(game_, localColor_, weResigned_)) {
     // The peer resigned while its offer stood, and our acceptance crossed the resignation.
     send_(DrawReply{atPly, true});

@@ -273,9 +273,21 @@ class Match {
   RequestError relayDrawOffer(std::uint16_t atPly);
   /// Relay: the proxy answers the peer's draw offer made at `atPly`. As answerDraw(); when the
   /// peer has resigned meanwhile while that offer stood, an acceptance is sent and the draw
-  /// stands over the resignation (as the peer's program decides). NoDrawOfferToAnswer
-  /// otherwise.
+  /// stands over the resignation (as the peer's program decides). While Suspended, an
+  /// acceptance of the offer that stood when the connection dropped ends the game drawn; the
+  /// resume's SYNC tells the peer. NoDrawOfferToAnswer (Suspended) otherwise.
   RequestError relayDrawReply(std::uint16_t atPly, bool accept);
+  /// Relay: the proxy answers the peer's takeback request. As answerTakeback(); while
+  /// Suspended, an acceptance of the request that was waiting when the connection dropped
+  /// takes the moves back now, and the resume settles it with the peer as a takeback whose
+  /// answer was lost (the host's shorter list stands). Suspended otherwise.
+  RequestError relayTakebackReply(bool accept);
+  /// Relay, Suspended: our takeback request that was waiting when the connection dropped is
+  /// void (the proxy's own client dropped too and has forgotten it): the resume no longer takes
+  /// a peer's list without our last moves for its acceptance (the host's list stands).
+  void relayVoidTakeback() {
+    if (phase_ == MatchPhase::Suspended) takebackAtSuspend_.reset();
+  }
 
   /// Lines a player may send in kChatWindow; the peer is cut off at twice as many.
   static constexpr int kChatBurst = 5;
@@ -414,7 +426,9 @@ class Match {
   MatchPhase suspendedFrom_ = MatchPhase::Playing;  // Playing or Finished
   bool wantedAgainAtSuspend_ = false;  // we had asked to play again when the link dropped
   std::optional<TakebackRequest> takebackAtSuspend_;  // our request pending when the link dropped
-  std::vector<Point> lastTakenBack_;                  // stones removed by the last takeback
+  std::optional<TakebackRequest> theirTakebackAtSuspend_;  // the peer's, then (relay)
+  std::optional<std::uint16_t> theirDrawAtSuspend_;        // the peer's offer, then (relay)
+  std::vector<Point> lastTakenBack_;                       // stones removed by the last takeback
   int takenBackTo_ = -1;       // the ply that takeback returned to (valid while unchanged)
   Game previousGame_;          // the game before gameNumber_, as it ended
   int previousRevisions_ = 0;  // see previousRevisions()

@@ -112,6 +112,10 @@ void GameTable::receive(Side from, const net::Message& m) {
     return;  // liveness is the connection's business; the names are the account names
   ++depth_;
   const bool leaving = std::holds_alternative<net::Bye>(m) || std::holds_alternative<net::Error>(m);
+  // An answer to a request of the away client's is taken at once: its match applies an
+  // acceptance before the resume, which then tells that client (relayTakebackReply, ...).
+  const bool answer =
+      std::holds_alternative<net::TakebackReply>(m) || std::holds_alternative<net::DrawReply>(m);
   if (!started() && !(me.helloIn && seat(otherSide(from)).helloIn)) {
     // Both games start together: hold everything until both HELLOs are in.
     if (std::holds_alternative<net::Hello>(m)) me.helloIn = true;
@@ -124,8 +128,9 @@ void GameTable::receive(Side from, const net::Message& m) {
         flushHeld(Side::B);
       }
     }
-  } else if (!me.away && seat(otherSide(from)).away && !leaving) {
-    hold(from, m);  // delivered after the opponent's resume
+  } else if (!me.away && waiting(otherSide(from)) && !leaving &&
+             !(answer && seat(otherSide(from)).away && me.held.empty())) {
+    hold(from, m);  // delivered after the opponent's resume, or once it started the next game
   } else {
     const bool wasAway = me.away;
     const Snapshot before(*me.match);
@@ -133,9 +138,26 @@ void GameTable::receive(Side from, const net::Message& m) {
     if (wasAway && me.match->phase() != MatchPhase::Suspended &&
         me.match->phase() != MatchPhase::Closed) {
       me.away = false;
-      afterResume(from, before);
-      if (cb_.opponentAway) cb_.opponentAway(otherSide(from), false, std::chrono::seconds{0});
-      flushHeld(otherSide(from));
+      const Side other = otherSide(from);
+      if (seat(other).away) {
+        // Both dropped: what the resume changed reaches the other match once it is back too.
+        pendingResume_[index(from)] = resumeEffects(from, before);
+        // Its program has forgotten its takeback request: the other's resume must not apply it.
+        seat(other).match->relayVoidTakeback();
+        if (cb_.opponentAway) cb_.opponentAway(from, true, left(other));
+      } else {
+        const ResumeEffects mine = resumeEffects(from, before);
+        auto pending = std::move(pendingResume_[index(other)]);
+        pendingResume_[index(other)].reset();
+        if (pending) afterResume(other, *pending);  // it came back first
+        afterResume(from, mine);
+        if (pending) {
+          if (cb_.opponentAway) cb_.opponentAway(from, false, std::chrono::seconds{0});
+        }
+        if (cb_.opponentAway) cb_.opponentAway(other, false, std::chrono::seconds{0});
+        flushHeld(other);
+        flushHeld(from);
+      }
     }
   }
   --depth_;
@@ -159,10 +181,20 @@ void GameTable::hold(Side from, const net::Message& m) {
   if (cb_.kick) cb_.kick(from);
 }
 
+bool GameTable::waiting(Side s) const {
+  const Match& ms = *seat(s).match;
+  const Match& mo = *seat(otherSide(s)).match;
+  if (seat(s).away) return true;
+  // The opponent started the next game (both had asked) while this client's wish to play again,
+  // voided by a drop, is still to come again: the opponent's acts wait for that start.
+  return ms.phase() == MatchPhase::Finished && mo.phase() != MatchPhase::Closed &&
+         ms.gameNumber() < mo.gameNumber();
+}
+
 void GameTable::flushHeld(Side from) {
   Seat& me = seat(from);
   while (!me.held.empty() && !me.gone && me.match->phase() != MatchPhase::Closed &&
-         !seat(otherSide(from)).away) {
+         !waiting(otherSide(from))) {
     const net::Message m = std::move(me.held.front());
     me.held.pop_front();
     feed(from, m);
@@ -201,7 +233,7 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
         } else if constexpr (std::is_same_v<T, net::TakebackReply>) {
           if (!before.takebackPending || mx.takebackPending()) return;
           const bool accepted = mx.takebacks() > before.takebacks;
-          if (my.answerTakeback(accepted) && accepted)
+          if (my.relayTakebackReply(accepted) && accepted)
             divergence(std::string("the takeback accepted by ") + sideName(from) +
                        " is not pending on the other side");
         } else if constexpr (std::is_same_v<T, net::DrawOffer>) {
@@ -231,6 +263,9 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
             my.playAgain(true);
           else if (!v.want && before.wantAgain && !mx.wantAgain())
             my.playAgain(false);
+          if (!v.want && my.gameNumber() > mx.gameNumber())
+            divergence(std::string(sideName(from)) +
+                       " declined the game the other side has started (after a drop)");
         } else if constexpr (std::is_same_v<T, net::Chat>) {
           // A line over the relay's own rate limit (bunched in transit) is dropped.
           if (mx.chat().size() > before.chat) my.sendChat(v.text);
@@ -239,23 +274,34 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
       m);
 }
 
-void GameTable::afterResume(Side s, const Snapshot& before) {
-  Match& mx = *seat(s).match;
+GameTable::ResumeEffects GameTable::resumeEffects(Side s, const Snapshot& before) const {
+  const Match& mx = *seat(s).match;
+  ResumeEffects e;
+  e.game = mx.gameNumber();
+  e.nextGame = mx.gameNumber() > before.game;
+  const std::size_t moves = mx.game().moves().size();
+  if (e.nextGame ? moves == 1 : moves == before.moves + 1) e.move = mx.game().moves().back();
+  e.tookBack = !e.nextGame && mx.takebacks() > before.takebacks;
+  return e;
+}
+
+void GameTable::afterResume(Side s, const ResumeEffects& e) {
   Match& my = *seat(otherSide(s)).match;
-  if (my.phase() == MatchPhase::Closed || mx.phase() == MatchPhase::Closed) return;
-  if (mx.gameNumber() > before.game) {
-    // The client had started the next game that both asked for (its PLAY_AGAIN was lost).
+  if (my.phase() == MatchPhase::Closed || seat(s).match->phase() == MatchPhase::Closed) return;
+  if (e.nextGame) {
+    // The client had started the next game that both asked for (its PLAY_AGAIN was lost), and
+    // may have played its first move in it: that move follows once the other match started it.
     my.playAgain(true);
-  } else if (mx.game().moves().size() == before.moves + 1) {
+    if (e.move) pendingMove_[index(s)] = std::make_pair(e.game, *e.move);
+  } else if (e.move) {
     // The client's move that was in flight when the connection dropped.
-    const Point p = mx.game().moves().back();
-    if (MoveError e = my.relayMove(p); e != MoveError::None)
-      return divergence(std::string("the move in flight ") + pointText(p) + " of " + sideName(s) +
-                        " was refused on the other side: " + moveErrorText(e));
+    if (MoveError err = my.relayMove(*e.move); err != MoveError::None)
+      return divergence(std::string("the move in flight ") + pointText(*e.move) + " of " +
+                        sideName(s) + " was refused on the other side: " + moveErrorText(err));
   }
-  if (mx.gameNumber() == before.game && mx.takebacks() > before.takebacks) {
+  if (e.tookBack) {
     // The client had accepted the opponent's takeback request; its answer was lost.
-    if (my.answerTakeback(true))
+    if (my.relayTakebackReply(true))
       return divergence(std::string("the takeback ") + sideName(s) +
                         " accepted before the drop is not pending on the other side");
   }
@@ -267,6 +313,9 @@ void GameTable::connectionLost(Side s, const std::string& reason) {
   if (me.gone || me.away) return;
   ++depth_;
   me.disconnected = true;
+  // What it sent that is still held is lost with the connection, as in a P2P drop: its program
+  // sends its move in flight again in RESUME, and its requests are void.
+  me.held.clear();
   me.match->connectionLost(reason);
   if (me.match->phase() == MatchPhase::Suspended) {
     me.away = true;
@@ -364,6 +413,13 @@ std::optional<GameTable::Clock::time_point> GameTable::awayDeadline(Side s) cons
   return seat(s).awaySince + setup_.resumeWindow;
 }
 
+std::chrono::seconds GameTable::left(Side s) const {
+  const auto deadline = awayDeadline(s);
+  if (!deadline) return std::chrono::seconds{0};
+  const auto rest = std::chrono::duration_cast<std::chrono::seconds>(*deadline - clock_());
+  return rest.count() < 0 ? std::chrono::seconds{0} : rest;
+}
+
 bool GameTable::away(Side s) const {
   return seat(s).away;
 }
@@ -429,13 +485,33 @@ void GameTable::settle() {
       if (cb_.gameStarted) cb_.gameStarted(startedGame_, gameAIsBlack_);
       changed = true;
     }
+    for (Side s : {Side::A, Side::B})
+      if (!seat(s).held.empty() && started() && !closing_ && !waiting(otherSide(s)) &&
+          !waiting(s)) {
+        flushHeld(s);
+        changed = true;
+      }
+    for (Side s : {Side::A, Side::B}) {
+      auto& pending = pendingMove_[index(s)];
+      Match& my = *seat(otherSide(s)).match;
+      if (!pending || waiting(otherSide(s)) || my.gameNumber() < pending->first) continue;
+      const auto [game, p] = *pending;
+      pending.reset();
+      changed = true;
+      if (my.gameNumber() == game && my.game().ply() == 0 && !closing_)
+        if (MoveError e = my.relayMove(p); e != MoveError::None)
+          divergence(std::string("the first move ") + pointText(p) + " of " + sideName(s) +
+                     " in the next game was refused on the other side: " + moveErrorText(e));
+    }
     recordMoves();
     // The two server matches must hold the same game.
     if (!closing_ && started() && a.phase() != MatchPhase::Closed &&
         b.phase() != MatchPhase::Closed) {
       const Game& ga = a.game();
       const Game& gb = b.game();
-      if (a.gameNumber() != b.gameNumber())
+      if (waiting(Side::A) || waiting(Side::B)) {
+        // One side is away or has still to start the next game: compared once it caught up.
+      } else if (a.gameNumber() != b.gameNumber())
         divergence("the two sides are at games " + std::to_string(a.gameNumber()) + " and " +
                    std::to_string(b.gameNumber()));
       else if (ga.moves() != gb.moves())

@@ -154,15 +154,31 @@ class GameTable {
     Clock::time_point awaySince{};
   };
   struct Snapshot;  // a match's state before an event (table.cpp)
+  // What a resume changed in a side's match, for the other match.
+  struct ResumeEffects {
+    int game = 0;               // the game number after the resume
+    bool nextGame = false;      // the client had started the next game (play again)
+    std::optional<Point> move;  // its move in flight, now played (in `game`)
+    bool tookBack = false;      // it had accepted the other's takeback request
+  };
+  // A side that resumed while the other was away: what its resume changed, for the other match
+  // once that is back too.
+  std::array<std::optional<ResumeEffects>, 2> pendingResume_;
+  // A side's first move in a game it started in a resume, for the other match once it started
+  // that game too: (game number, point).
+  std::array<std::optional<std::pair<int, Point>>, 2> pendingMove_;
 
   static int index(Side s) { return static_cast<int>(s); }
   Seat& seat(Side s) { return seats_[index(s)]; }
   const Seat& seat(Side s) const { return seats_[index(s)]; }
   bool started() const { return startedGame_ > 0; }
-  bool running() const;  // the current game runs (on the server)
+  bool running() const;                     // the current game runs (on the server)
+  std::chrono::seconds left(Side s) const;  // of the away side's window
   void feed(Side from, const net::Message& m);
   void relay(Side from, const net::Message& m, const Snapshot& before);
-  void afterResume(Side s, const Snapshot& before);
+  ResumeEffects resumeEffects(Side s, const Snapshot& before) const;
+  void afterResume(Side s, const ResumeEffects& e);
+  bool waiting(Side s) const;  // s is away, or has still to start the other's next game
   void hold(Side from, const net::Message& m);
   void flushHeld(Side from);
   void forfeit(Side loser, EndReason reason, const std::string& detail);
