@@ -563,6 +563,7 @@ void Match::startGame(const Setup& s) {
   resignedWithOfferAt_.reset();
   crossingPly_.reset();
   relayedCrossing_ = false;
+  syncedSinceEnd_ = false;
   weWantAgain_ = false;
   peerWantsAgain_ = false;
   if (gameNumber_ > 1)
@@ -819,7 +820,8 @@ void Match::onResume(const Resume& r) {
     else
       game_.play(inFlight, opponent(localColor_));
   }
-  crossingPly_.reset();  // the joiner's list held all its moves: nothing more can cross
+  crossingPly_.reset();            // the joiner's list held all its moves: nothing more can cross
+  syncedSinceEnd_ = game_.over();  // and the SYNC below holds all of ours
   takebackAtSuspend_.reset();
   theirTakebackAtSuspend_.reset();
   theirDrawAtSuspend_.reset();
@@ -958,24 +960,52 @@ RequestError Match::relayTakebackReply(bool accept) {
 }
 
 MoveError Match::relayMove(Point p) {
-  if (phase_ != MatchPhase::Finished || !game_.over()) return playLocal(p);
+  const bool suspended = phase_ == MatchPhase::Suspended;
+  if (suspended && !game_.over()) {
+    // Kept like the host's move in flight at a drop: the resume's SYNC brings it to the peer.
+    if (game_.toMove() != localColor_) return MoveError::NotYourTurn;
+    MoveError check = game_.check(p);
+    if (check == MoveError::Forbidden && game_.foulPolicy() == FoulPolicy::Lose)
+      check = MoveError::None;
+    if (check != MoveError::None) return check;
+    if (MoveError e = game_.play(p, localColor_); e != MoveError::None) return e;
+    notify_(MatchEvent::Moved);
+    if (game_.over()) {
+      suspendedFrom_ = MatchPhase::Finished;
+      notify_(MatchEvent::GameOver);
+    }
+    return MoveError::None;
+  }
+  if (!suspended && (phase_ != MatchPhase::Finished || !game_.over())) return playLocal(p);
   const EndReason r = game_.result().reason;
   // The peer ended the game (resigned, or its acceptance or crossing offer drew it) on our turn:
-  // its program keeps the one move of ours that crossed that.
+  // its program keeps the one move of ours that crossed that, unless a SYNC told it the game
+  // since (a SYNC holds every move that crossed).
   if ((r != EndReason::Resignation && r != EndReason::Agreement) || weResigned_ ||
-      relayedCrossing_ || game_.toMove() != localColor_)
+      relayedCrossing_ || syncedSinceEnd_ || game_.toMove() != localColor_)
     return MoveError::GameOver;
   if (MoveError e = crossingError(p); e != MoveError::None) return e;
   const std::uint16_t ply = static_cast<std::uint16_t>(game_.ply());
   game_.recordAfterEnd(p);
   relayedCrossing_ = true;
-  send_(Move{ply, static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+  if (!suspended) send_(Move{ply, static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
   notify_(MatchEvent::Moved);
   return MoveError::None;
 }
 
 RequestError Match::relayResign(std::uint16_t atPly) {
   if (running()) return resign();
+  if (phase_ == MatchPhase::Suspended && !game_.over()) {
+    // The resume's SYNC tells the peer (a move of its own in flight then crosses it).
+    weResigned_ = true;
+    game_.end(localColor_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,
+              EndReason::Resignation);
+    endedByUs();
+    suspendedFrom_ = MatchPhase::Finished;
+    say({NoticeKind::YouResigned, {}, 0, {}});
+    notify_(MatchEvent::GameOver);
+    return {};
+  }
   if (phase_ != MatchPhase::Finished || !game_.over() || !decidedByMoves(game_.result().reason))
     return {RequestRefusal::NoGameRunning, {}};
   // The peer's last move ended the game; our resignation was made one ply before it.

@@ -257,13 +257,15 @@ class Match {
 
   /// Relay: the proxy's move. While the game runs, as playLocal. After the end, the one move
   /// that crossed the peer's resignation or its ending of the game by a draw (on our turn,
-  /// nothing recorded since) is recorded after the end and sent (PROTOCOL.md, End of game).
-  /// GameOver when neither applies; OffBoard/Occupied/Forbidden for a move the peer refuses.
+  /// nothing recorded since, no SYNC sent since) is recorded after the end and sent
+  /// (PROTOCOL.md, End of game). While Suspended both are kept without sending, as a host's
+  /// move in flight: the resume's SYNC brings them to the peer. GameOver when none applies;
+  /// NotYourTurn, OffBoard/Occupied/Forbidden for a move the peer would refuse.
   MoveError relayMove(Point p);
   /// Relay: the proxy resigns, `atPly` = the stones on its board. While the game runs, as
-  /// resign(). When the peer's move ended the game by the moves (five, full board, foul) at
-  /// atPly + 1 stones, the resignation crossed it and replaces that result on both sides.
-  /// NoGameRunning otherwise.
+  /// resign() (while Suspended without sending: the resume's SYNC carries the result). When the
+  /// peer's move ended the game by the moves (five, full board, foul) at atPly + 1 stones, the
+  /// resignation crossed it and replaces that result on both sides. NoGameRunning otherwise.
   RequestError relayResign(std::uint16_t atPly);
   /// Relay: the proxy offers a draw, made at `atPly` stones. As offerDraw(), except that an
   /// offer of the peer's standing meanwhile crossed it: DRAW_OFFER is sent and both agree (the
@@ -412,6 +414,7 @@ class Match {
   std::optional<std::uint16_t> resignedWithOfferAt_;  // our offer that stood when we resigned
   std::optional<int> crossingPly_;  // see endedByUs / crossedTheEnd; empty: no move may cross
   bool relayedCrossing_ = false;    // relayMove recorded the proxy's move after the end
+  bool syncedSinceEnd_ = false;     // a SYNC sent after the end: no move may cross it any more
   bool weWantAgain_ = false;
   bool peerWantsAgain_ = false;
   std::vector<ChatLine> chat_;

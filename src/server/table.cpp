@@ -112,10 +112,12 @@ void GameTable::receive(Side from, const net::Message& m) {
     return;  // liveness is the connection's business; the names are the account names
   ++depth_;
   const bool leaving = std::holds_alternative<net::Bye>(m) || std::holds_alternative<net::Error>(m);
-  // An answer to a request of the away client's is taken at once: its match applies an
-  // acceptance before the resume, which then tells that client (relayTakebackReply, ...).
+  // Moves, resignations and answers to requests of an away client are taken at once (unless
+  // something before them waits): its suspended match applies them, and the resume's SYNC
+  // tells that client, as of a host's act in flight at a drop (relayMove, ...).
   const bool answer =
-      std::holds_alternative<net::TakebackReply>(m) || std::holds_alternative<net::DrawReply>(m);
+      std::holds_alternative<net::TakebackReply>(m) || std::holds_alternative<net::DrawReply>(m) ||
+      std::holds_alternative<net::Move>(m) || std::holds_alternative<net::Resign>(m);
   if (!started() && !(me.helloIn && seat(otherSide(from)).helloIn)) {
     // Both games start together: hold everything until both HELLOs are in.
     if (std::holds_alternative<net::Hello>(m)) me.helloIn = true;
@@ -129,7 +131,8 @@ void GameTable::receive(Side from, const net::Message& m) {
       }
     }
   } else if (!me.away && waiting(otherSide(from)) && !leaving &&
-             !(answer && seat(otherSide(from)).away && me.held.empty())) {
+             !(answer && seat(otherSide(from)).away && me.held.empty() &&
+               seat(otherSide(from)).match->gameNumber() == me.match->gameNumber())) {
     hold(from, m);  // delivered after the opponent's resume, or once it started the next game
   } else {
     const bool wasAway = me.away;

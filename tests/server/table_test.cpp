@@ -423,7 +423,7 @@ TEST(GameTable, CrossingDrawOffersAgreeOnBothSides) {
   EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
 }
 
-TEST(GameTable, C14_SuspendAndResumeWithTheOpponentsMoveHeld) {
+TEST(GameTable, C14_SuspendAndResumeWithTheOpponentsMoveAndChatKept) {
   Harness h;
   h.begin();
   h.play({{7, 7}});
@@ -437,11 +437,16 @@ TEST(GameTable, C14_SuspendAndResumeWithTheOpponentsMoveHeld) {
   EXPECT_TRUE(h.aways[0].away);
   EXPECT_EQ(h.aways[0].left, 180s);
   EXPECT_EQ(h.table->awayDeadline(Side::A), h.now + 180s);
-  // B moves meanwhile: held at the table.
+  // B moves meanwhile: kept by A's suspended match, as a host's move in flight. B's chat line
+  // waits at the table.
   h.now += 5s;
   ASSERT_EQ(h.b.match.playLocal({8, 8}), MoveError::None);
+  ASSERT_EQ(h.b.match.sendChat("still there?"), RequestRefusal::None);
   h.flush();
-  EXPECT_EQ(h.table->match(Side::B).game().ply(), 1);
+  EXPECT_EQ(h.table->match(Side::B).game().ply(), 2);
+  EXPECT_EQ(h.table->match(Side::A).game().ply(), 2);
+  EXPECT_EQ(h.table->match(Side::A).phase(), MatchPhase::Suspended);
+  EXPECT_TRUE(h.table->match(Side::A).chat().empty());
   // A comes back on a new connection.
   h.a.linked = true;
   h.a.inbox.clear();
@@ -455,7 +460,9 @@ TEST(GameTable, C14_SuspendAndResumeWithTheOpponentsMoveHeld) {
   EXPECT_FALSE(h.aways[1].away);
   EXPECT_EQ(h.a.match.phase(), MatchPhase::Playing);
   h.expectSameGame();
-  EXPECT_EQ(h.a.match.game().ply(), 2);
+  EXPECT_EQ(h.a.match.game().ply(), 2);  // B's move came with the SYNC
+  ASSERT_EQ(h.a.match.chat().size(), 1u);
+  EXPECT_EQ(h.a.match.chat()[0].text, "still there?");
   h.play({{7, 8}});
   h.expectSameGame();
   EXPECT_TRUE(h.faults.empty());
