@@ -1,5 +1,6 @@
 #include "server/table.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <type_traits>
 #include <variant>
@@ -51,6 +52,13 @@ namespace {
 bool resultChanged(const Match& m, int game, bool over, Outcome o, EndReason r) {
   if (m.gameNumber() != game || !m.game().over()) return false;
   return !over || m.game().result().outcome != o || m.game().result().reason != r;
+}
+
+// Two ended games whose move lists differ only by one move recorded after the end.
+bool sameUpToOne(const Game& a, const Game& b) {
+  const auto& x = a.moves().size() <= b.moves().size() ? a.moves() : b.moves();
+  const auto& y = a.moves().size() <= b.moves().size() ? b.moves() : a.moves();
+  return y.size() == x.size() + 1 && std::equal(x.begin(), x.end(), y.begin());
 }
 
 Outcome winOf(Stone s) {
@@ -144,17 +152,17 @@ void GameTable::receive(Side from, const net::Message& m) {
       const Side other = otherSide(from);
       if (seat(other).away) {
         // Both dropped: what the resume changed reaches the other match once it is back too.
-        pendingResume_[index(from)] = resumeEffects(from, before);
+        pendingResume_[index(from)].push_back(resumeEffects(from, before));
         // Its program has forgotten its takeback request: the other's resume must not apply it.
         seat(other).match->relayVoidTakeback();
         if (cb_.opponentAway) cb_.opponentAway(from, true, left(other));
       } else {
         const ResumeEffects mine = resumeEffects(from, before);
-        auto pending = std::move(pendingResume_[index(other)]);
-        pendingResume_[index(other)].reset();
-        if (pending) afterResume(other, *pending);  // it came back first
+        const std::vector<ResumeEffects> pending = std::move(pendingResume_[index(other)]);
+        pendingResume_[index(other)].clear();
+        for (const ResumeEffects& e : pending) afterResume(other, e);  // it came back first
         afterResume(from, mine);
-        if (pending) {
+        if (!pending.empty()) {
           if (cb_.opponentAway) cb_.opponentAway(from, false, std::chrono::seconds{0});
         }
         if (cb_.opponentAway) cb_.opponentAway(other, false, std::chrono::seconds{0});
@@ -227,7 +235,7 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
         if constexpr (std::is_same_v<T, net::Move>) {
           if (!sameGame || mx.game().moves().size() != before.moves + 1) return;
           const Point p = mx.game().moves().back();
-          if (MoveError e = my.relayMove(p); e != MoveError::None)
+          if (MoveError e = my.relayMove(p); e != MoveError::None && !afterEnd(mx, my, e))
             divergence(std::string("the move ") + pointText(p) + " of " + sideName(from) +
                        " was refused on the other side: " + moveErrorText(e));
         } else if constexpr (std::is_same_v<T, net::TakebackRequest>) {
@@ -277,6 +285,15 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
       m);
 }
 
+bool GameTable::afterEnd(const Match& mx, const Match& my, MoveError e) {
+  // A move that crossed the end of the game on one link, which the other client cannot take
+  // any more (a SYNC told it the game since): the result stands on both; the boards differ by
+  // that one stone after the end.
+  return e == MoveError::GameOver && mx.game().over() && my.game().over() &&
+         mx.game().result().outcome == my.game().result().outcome &&
+         mx.game().result().reason == my.game().result().reason;
+}
+
 GameTable::ResumeEffects GameTable::resumeEffects(Side s, const Snapshot& before) const {
   const Match& mx = *seat(s).match;
   ResumeEffects e;
@@ -298,7 +315,8 @@ void GameTable::afterResume(Side s, const ResumeEffects& e) {
     if (e.move) pendingMove_[index(s)] = std::make_pair(e.game, *e.move);
   } else if (e.move) {
     // The client's move that was in flight when the connection dropped.
-    if (MoveError err = my.relayMove(*e.move); err != MoveError::None)
+    if (MoveError err = my.relayMove(*e.move);
+        err != MoveError::None && !afterEnd(*seat(s).match, my, err))
       return divergence(std::string("the move in flight ") + pointText(*e.move) + " of " +
                         sideName(s) + " was refused on the other side: " + moveErrorText(err));
   }
@@ -477,8 +495,8 @@ void GameTable::settle() {
     // A game started on both.
     if (!closing_ && a.phase() != MatchPhase::Handshake && b.phase() != MatchPhase::Handshake &&
         a.phase() != MatchPhase::Closed && b.phase() != MatchPhase::Closed &&
-        a.gameNumber() == b.gameNumber() && a.gameNumber() > startedGame_ &&
-        (a.phase() == MatchPhase::Playing || b.phase() == MatchPhase::Playing)) {
+        a.gameNumber() == b.gameNumber() && a.gameNumber() > startedGame_) {
+      // (it may have ended already: held acts of one side were fed in one go)
       startedGame_ = a.gameNumber();
       firstOver_.reset();
       moves_.clear();
@@ -517,7 +535,7 @@ void GameTable::settle() {
       } else if (a.gameNumber() != b.gameNumber())
         divergence("the two sides are at games " + std::to_string(a.gameNumber()) + " and " +
                    std::to_string(b.gameNumber()));
-      else if (ga.moves() != gb.moves())
+      else if (ga.moves() != gb.moves() && !(ga.over() && gb.over() && sameUpToOne(ga, gb)))
         divergence("the two sides hold different moves (" + std::to_string(ga.ply()) + " and " +
                    std::to_string(gb.ply()) + ")");
       else if (ga.over() != gb.over() || ga.result().outcome != gb.result().outcome ||

@@ -163,7 +163,7 @@ class GameTable {
   };
   // A side that resumed while the other was away: what its resume changed, for the other match
   // once that is back too.
-  std::array<std::optional<ResumeEffects>, 2> pendingResume_;
+  std::array<std::vector<ResumeEffects>, 2> pendingResume_;
   // A side's first move in a game it started in a resume, for the other match once it started
   // that game too: (game number, point).
   std::array<std::optional<std::pair<int, Point>>, 2> pendingMove_;
@@ -177,6 +177,7 @@ class GameTable {
   void feed(Side from, const net::Message& m);
   void relay(Side from, const net::Message& m, const Snapshot& before);
   ResumeEffects resumeEffects(Side s, const Snapshot& before) const;
+  static bool afterEnd(const net::Match& mx, const net::Match& my, MoveError e);
   void afterResume(Side s, const ResumeEffects& e);
   bool waiting(Side s) const;  // s is away, or has still to start the other's next game
   void hold(Side from, const net::Message& m);

@@ -23,6 +23,7 @@
 //   5. The table reports each game at most once, plus revisions (revised = true) only.
 // Nothing may crash, throw or hang.
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -188,13 +189,19 @@ void check(World& w) {
   const Game& gb = b.game();
   if (a.gameNumber() != b.gameNumber()) fail(w, "quiescent: different game numbers");
   if (a.localColor() == b.localColor()) fail(w, "quiescent: both play the same colour");
-  if (ga.moves() != gb.moves()) fail(w, "quiescent: different move lists");
+  // After the end, a move that crossed it may be missing on the side whose resume's SYNC came
+  // before it (the result stands on both).
+  const auto shorter = std::min(ga.moves().size(), gb.moves().size());
+  const bool afterEndOnly =
+      ga.over() && gb.over() && (ga.moves().size() + gb.moves().size() == 2 * shorter + 1) &&
+      std::equal(ga.moves().begin(), ga.moves().begin() + shorter, gb.moves().begin());
+  if (ga.moves() != gb.moves() && !afterEndOnly) fail(w, "quiescent: different move lists");
   if (ga.result().outcome != gb.result().outcome || ga.result().reason != gb.result().reason)
     fail(w, "quiescent: different results");
   for (Side s : {Side::A, Side::B}) {
     const Match& t = w.table->match(s);
     if (!active(t)) continue;
-    if (t.gameNumber() != a.gameNumber() || t.game().moves() != ga.moves())
+    if (t.gameNumber() != a.gameNumber() || (t.game().moves() != ga.moves() && !afterEndOnly))
       fail(w, std::string("quiescent: the table's match for ") + sideName(s) + " differs");
   }
   if (ga.over()) {
