@@ -22,12 +22,21 @@
 //   4. A game both clients have left for a later one ended the same on both, as reported.
 //   5. The table reports each game at most once, plus revisions (revised = true) only.
 // Nothing may crash, throw or hang.
+//
+// Known limits (protocol 1.x has no way to withdraw a request): a client whose takeback
+// request or draw offer was waiting when its connection dropped has forgotten it after its
+// resume; if the opponent accepts it only then, the table cannot apply it to that client and
+// ends the game as interrupted, with a fault ("... is not pending on the other side", "... was
+// refused on the other side"). FUZZ_TABLE_IGNORE="text1|text2" (substrings of the failure line
+// or of a fault) drops an input that runs into one of them, so that the fuzzer goes on looking
+// for other faults.
 
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <memory>
@@ -108,7 +117,30 @@ void describeMatch(const char* who, const Match& m) {
                m.wantAgain(), m.peerWantsAgain(), m.closeReason().c_str(), movesText(g).c_str());
 }
 
+// Thrown to abandon an input that hit a fault listed in FUZZ_TABLE_IGNORE.
+struct Ignored {};
+
+bool ignored(const std::string& what) {
+  static const std::vector<std::string> patterns = [] {
+    std::vector<std::string> v;
+    const char* env = std::getenv("FUZZ_TABLE_IGNORE");
+    const std::string all = env ? env : "";
+    for (std::size_t start = 0; start <= all.size();) {
+      const std::size_t bar = std::min(all.find('|', start), all.size());
+      if (bar > start) v.push_back(all.substr(start, bar - start));
+      start = bar + 1;
+    }
+    return v;
+  }();
+  for (const auto& p : patterns)
+    if (what.find(p) != std::string::npos) return true;
+  return false;
+}
+
 [[noreturn]] void fail(World& w, const std::string& what) {
+  if (ignored(what)) throw Ignored{};
+  for (const auto& f : w.faults)
+    if (ignored(f)) throw Ignored{};
   std::fprintf(stderr, "fuzz_table: invariant violated: %s\n", what.c_str());
   for (const auto& f : w.faults) std::fprintf(stderr, "  fault: %s\n", f.c_str());
   for (Client* c : {&w.a, &w.b}) {
@@ -449,6 +481,9 @@ void run(const std::uint8_t* data, std::size_t size) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  run(data, size);
+  try {
+    run(data, size);
+  } catch (const Ignored&) {
+  }
   return 0;
 }

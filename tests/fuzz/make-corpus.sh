@@ -6,7 +6,7 @@
 set -euo pipefail
 out=$(cd "$(dirname "$0")" && pwd)/corpus
 rm -rf "$out"
-mkdir -p "$out/fuzz_wire" "$out/fuzz_match" "$out/fuzz_records"
+mkdir -p "$out/fuzz_wire" "$out/fuzz_match" "$out/fuzz_records" "$out/fuzz_table"
 
 # bytes HEX...: the bytes given in hex (spaces ignored).
 bytes() { local h; h=$(printf '%s' "$*" | tr -d ' \n'); printf '%b' "$(sed 's/../\\x&/g' <<<"$h")"; }
@@ -64,6 +64,25 @@ bytes "000a0000$all$(H 10)0707$all$(J 18)03616263$all$(H 19)03426f62$all$(J 15)$
 bytes "02000000$all$(H 10)0707$all$(J 10)0706$all$(H 10)0607$all$(J 10)0606$all$(H 10)0508$all" \
   > "$out/fuzz_match/renju"
 bytes "00000000$all$(H 10)0202$all$(J 21)03020003$all$(H 21)0b05$all" > "$out/fuzz_match/hostile"
+
+# ---- fuzz_table: settings (rule, size - 5, A is Black, foul) then operations (see
+# fuzz_table.cpp: low 5 bits = operation, bit 7 = client B; 6 deliver all, 7 K play the K-th
+# empty point (row-major), 10 takeback, 11 B answer takeback, 12 draw, 13 B answer draw,
+# 14 resign, 15 play again, 19 00 the connection drops, 20 connect again, 21 00 the resume window
+# runs out, 22 00 leave).
+A() { printf '%02x' "$1"; }          # client A operation
+B() { printf '%02x' $((128 + $1)); }  # client B operation
+tgame=""
+for k in 108:0 107:1 107:2 106:3; do tgame+="$(A 7)$(printf '%02x' ${k%:*})$all$(B 7)$(printf '%02x' ${k#*:})$all"; done
+tgame+="$(A 7)68$all"  # A (Black) makes five on row 7
+bytes "000a0100$all$tgame" > "$out/fuzz_table/freestyle_five"
+bytes "000a0100$all$tgame$(B 15)$(A 15)$all$(B 7)70$all$(A 7)00$all" > "$out/fuzz_table/play_again"
+bytes "000a0100$all$(A 7)70$all$(B 7)00$all$(B 10)$all$(A 11)01$all$(A 12)$all$(B 13)00$all" \
+  > "$out/fuzz_table/takeback_draw"
+bytes "000a0100$all$(A 7)70$(B 7)00$(A 14)$all" > "$out/fuzz_table/move_crossing_resign"
+bytes "000a0100$all$(A 7)70$all$(A 19)00$(B 7)00$all$(A 20)$all$(A 7)01$all" > "$out/fuzz_table/drop_resume"
+bytes "000a0100$all$(A 7)70$all$(A 19)00$(B 7)00$all$(A 21)00$all" > "$out/fuzz_table/abandon"
+bytes "000a0100$all$(A 7)70$all$(B 22)00$all" > "$out/fuzz_table/leave"
 
 # ---- fuzz_records: first byte = options (low 5 bits: size - 5 for a stripped .psq; 0x20 keep
 # illegal moves; top 2 bits: SGF encoding override), then the file.

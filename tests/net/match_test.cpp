@@ -1952,3 +1952,94 @@ TEST(Match, AResignationCrossingAFoulStandsOnBothSides) {
   EXPECT_EQ(a.count(MatchEvent::GameOver), 2) << "the result changed: told again";
   EXPECT_EQ(a.disconnects + b.disconnects, 0);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Relay (gomoku-server): the host's local player stands for another client whose acts were made
+// before it saw what our peer sent meanwhile. The peer (a plain joiner) must accept each relayed
+// act by the crossing rules.
+
+TEST(Match, RelayMoveCrossingThePeersResignationIsRecordedOnBothSides) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}});
+  ASSERT_EQ(joiner->match.resign(), RequestRefusal::None);  // on the host's turn
+  ASSERT_TRUE(deliverOne(*joiner, *host));
+  ASSERT_TRUE(host->match.game().over());
+  EXPECT_EQ(host->match.relayMove({9, 9}), MoveError::None);  // the proxy had moved meanwhile
+  EXPECT_EQ(host->match.relayMove({10, 10}), MoveError::GameOver) << "one move at most";
+  deliverAll(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(joiner->match.game().ply(), 3);
+  EXPECT_EQ(joiner->match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(joiner->match.sentError(), std::nullopt);
+}
+
+TEST(Match, RelayResignCrossingThePeersFiveIsAResignationOnBothSides) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner,
+              {{0, 0}, {5, 5}, {0, 2}, {6, 5}, {0, 4}, {7, 5}, {0, 6}, {8, 5}, {0, 8}});
+  ASSERT_EQ(joiner->match.playLocal({9, 5}), MoveError::None);  // White's five
+  ASSERT_TRUE(deliverOne(*joiner, *host));
+  ASSERT_EQ(host->match.game().result().reason, EndReason::Five);
+  EXPECT_EQ(host->match.relayResign(10), RequestRefusal::NoGameRunning) << "not one ply before";
+  EXPECT_EQ(host->match.relayResign(9), RequestRefusal::None);
+  deliverAll(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(joiner->match.game().result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(joiner->match.game().result().reason, EndReason::Resignation);
+}
+
+TEST(Match, RelayDrawOfferCrossingThePeersOfferAgrees) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}});
+  ASSERT_EQ(joiner->match.offerDraw(), RequestRefusal::None);
+  ASSERT_TRUE(deliverOne(*joiner, *host));
+  EXPECT_EQ(host->match.relayDrawOffer(2), RequestRefusal::None);
+  ASSERT_TRUE(std::holds_alternative<DrawOffer>(host->sent.back()));
+  deliverAll(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(joiner->match.game().result().outcome, Outcome::Draw);
+  EXPECT_EQ(joiner->match.game().result().reason, EndReason::Agreement);
+}
+
+TEST(Match, RelayDrawReplyCrossingThePeersResignationDraws) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}});
+  ASSERT_EQ(joiner->match.offerDraw(), RequestRefusal::None);
+  ASSERT_EQ(joiner->match.resign(), RequestRefusal::None);  // while its offer stands
+  deliverAll(*host, *joiner);
+  ASSERT_EQ(host->match.game().result().reason, EndReason::Resignation);
+  EXPECT_EQ(host->match.relayDrawReply(2, true), RequestRefusal::None);  // accepted meanwhile
+  deliverAll(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(joiner->match.game().result().outcome, Outcome::Draw);
+  EXPECT_EQ(host->match.game().result().outcome, Outcome::Draw);
+}
+
+TEST(Match, C14_RelayedActsWhileSuspendedReachThePeerWithSync) {
+  auto [host, joiner] = pair();
+  playThrough(*host, *joiner, {{7, 7}, {8, 8}});
+  dropConnection(*host, *joiner);
+  const std::size_t sent = host->sent.size();
+  EXPECT_EQ(host->match.relayMove({9, 9}), MoveError::None);
+  EXPECT_EQ(host->sent.size(), sent) << "nothing is sent while suspended";
+  resume(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(joiner->match.game().ply(), 3);
+  // The peer's takeback request voided by a drop, accepted while suspended.
+  ASSERT_EQ(joiner->match.requestTakeback(), RequestRefusal::None);
+  ASSERT_TRUE(deliverOne(*joiner, *host));
+  dropConnection(*host, *joiner);
+  EXPECT_EQ(host->match.relayTakebackReply(true), RequestRefusal::None);
+  EXPECT_EQ(host->match.game().ply(), 1);
+  resume(*host, *joiner);
+  expectSameGame(*host, *joiner);
+  EXPECT_EQ(joiner->match.game().ply(), 1);
+  // A resignation while suspended: the SYNC carries the result.
+  dropConnection(*host, *joiner);
+  EXPECT_EQ(host->match.relayResign(1), RequestRefusal::None);
+  resume(*host, *joiner);
+  EXPECT_EQ(joiner->match.game().result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(joiner->match.game().result().reason, EndReason::Resignation);
+  EXPECT_EQ(joiner->match.phase(), MatchPhase::Finished);
+  EXPECT_EQ(host->match.phase(), MatchPhase::Finished);
+}
