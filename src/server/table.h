@@ -109,8 +109,12 @@ class GameTable {
   /// Both clients were told MATCHED: sends the server's HELLO to each. Their HELLOs are held
   /// until both are in, so that both games start together.
   void start();
-  /// A match message from that client (not HEARTBEAT-filtered: heartbeats are ignored here).
-  /// NICKNAME is ignored (the names are the account names). Held while the opponent is away.
+  /// A match message (types 1..26) from that client. HEARTBEAT and NICKNAME are ignored (the
+  /// names are the account names). BYE or ERROR ends its part (a running game is its loss).
+  /// While the opponent is away, a move, a resignation or an answer to a request is applied at
+  /// once (the opponent learns it from the resume's SYNC); anything else waits for the resume
+  /// (at most TableSetup::holdLimit messages; more cuts the sender off: ERROR Limit, kick).
+  /// Messages of a client whose match at the table is over are ignored.
   void receive(Side from, const net::Message& m);
   /// That client's connection dropped: once the game started its match is suspended (the
   /// opponent is told through opponentAway) and waits for resumed(); before, the table closes.
@@ -124,8 +128,8 @@ class GameTable {
   /// The away client's resume window ran out: a running game is lost by it (reason Abandoned);
   /// the opponent's match gets the proxy's resignation and leaves; the table closes.
   void abandon(Side s);
-  /// That client leaves for good (BYE from the hall, or its connection closed for good): a
-  /// running game is its resignation; the opponent's match leaves too.
+  /// That client leaves for good (signed out, replaced, or its connection closed for good while
+  /// not resumable): a running game is its resignation; both matches leave (BYE).
   void leave(Side s);
   /// The server shuts down: a running game ends Interrupted; both matches leave.
   void interrupt();

@@ -571,3 +571,55 @@ TEST(GameTable, AFlooderIsCutOffWhileTheOpponentIsAway) {
   EXPECT_EQ(h.ends[0].outcome, Outcome::BlackWins);
   EXPECT_TRUE(h.table->over());
 }
+
+TEST(GameTable, LeavingDuringTheHandshakeClosesTheTableWithoutAGame) {
+  Harness h;
+  h.table->start();
+  h.a.match.connected();
+  ASSERT_TRUE(h.up(Side::A));  // A's HELLO waits for B's
+  h.b.match.leave();           // B changes its mind: BYE instead of HELLO
+  h.flush();
+  EXPECT_TRUE(h.starts.empty());
+  EXPECT_TRUE(h.ends.empty());
+  EXPECT_EQ(h.a.match.phase(), MatchPhase::Closed);
+  EXPECT_EQ(h.left.size(), 2u);
+  EXPECT_TRUE(h.table->over());
+}
+
+TEST(GameTable, AHelloOfAnotherProtocolVersionEndsTheTable) {
+  Harness h;
+  h.table->start();
+  h.a.match.connected();
+  h.flush();
+  h.table->receive(Side::B, Hello{kProtocolMajor + 1, 0, "9.0", "Bob"});
+  h.flush();
+  EXPECT_EQ(h.table->match(Side::B).sentError(), ErrorCode::VersionMismatch);
+  EXPECT_TRUE(h.starts.empty());
+  EXPECT_TRUE(h.ends.empty());
+  EXPECT_EQ(h.a.match.phase(), MatchPhase::Closed);
+  EXPECT_TRUE(h.table->over());
+}
+
+TEST(GameTable, ADrawOfferOfTheDroppedClientAcceptedMeanwhileDrawsOnBothSides) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}});
+  ASSERT_EQ(h.a.match.offerDraw(), RequestRefusal::None);
+  h.flush();
+  ASSERT_TRUE(h.b.match.drawRequested());
+  h.a.linked = false;
+  h.a.match.connectionLost("reset");
+  h.table->connectionLost(Side::A, "reset");
+  ASSERT_EQ(h.b.match.answerDraw(true), RequestRefusal::None);
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::Draw);
+  h.a.linked = true;
+  h.table->resumed(Side::A);
+  h.a.match.reconnected();
+  h.flush();
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.game().result().outcome, Outcome::Draw);
+  EXPECT_EQ(h.a.match.phase(), MatchPhase::Finished);
+  EXPECT_TRUE(h.faults.empty());
+}
