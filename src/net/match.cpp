@@ -1032,6 +1032,20 @@ bool peerResigned(const Game& g, Stone local, bool weResigned) {
 }  // namespace
 
 RequestError Match::relayDrawOffer(std::uint16_t atPly) {
+  if (phase_ == MatchPhase::Suspended) {
+    // The peer's offer, voided here by the drop, and ours crossed: the offers agree; the
+    // resume's SYNC tells the peer.
+    if (!theirDrawAtSuspend_ || game_.over() || suspendedFrom_ != MatchPhase::Playing)
+      return {RequestRefusal::Suspended, {}};
+    theirDrawAtSuspend_.reset();
+    theirTakebackAtSuspend_.reset();
+    game_.end(Outcome::Draw, EndReason::Agreement);
+    endedByUs();
+    suspendedFrom_ = MatchPhase::Finished;
+    say({NoticeKind::BothOfferedDraw, {}, 0, {}});
+    notify_(MatchEvent::GameOver);
+    return {};
+  }
   if (phase_ == MatchPhase::Finished && peerResigned(game_, localColor_, weResigned_)) {
     // The peer resigned while its offer stood; ours crossed both: the offers agree.
     send_(DrawOffer{atPly});

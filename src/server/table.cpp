@@ -61,6 +61,12 @@ bool sameUpToOne(const Game& a, const Game& b) {
   return y.size() == x.size() + 1 && std::equal(x.begin(), x.end(), y.begin());
 }
 
+// Nothing but chat lines wait (their order against the acts does not matter).
+bool onlyChat(const std::deque<net::Message>& held) {
+  return std::all_of(held.begin(), held.end(),
+                     [](const net::Message& m) { return std::holds_alternative<net::Chat>(m); });
+}
+
 Outcome winOf(Stone s) {
   return s == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
 }
@@ -121,11 +127,13 @@ void GameTable::receive(Side from, const net::Message& m) {
   ++depth_;
   const bool leaving = std::holds_alternative<net::Bye>(m) || std::holds_alternative<net::Error>(m);
   // Moves, resignations and answers to requests of an away client are taken at once (unless
-  // something before them waits): its suspended match applies them, and the resume's SYNC
-  // tells that client, as of a host's act in flight at a drop (relayMove, ...).
+  // something other than chat waits before them): its suspended match applies them, and the
+  // resume's SYNC tells that client, as of a host's act in flight at a drop (relayMove, ...). A
+  // draw offer that meets the away client's own offer agrees with it (relayDrawOffer).
   const bool answer =
       std::holds_alternative<net::TakebackReply>(m) || std::holds_alternative<net::DrawReply>(m) ||
-      std::holds_alternative<net::Move>(m) || std::holds_alternative<net::Resign>(m);
+      std::holds_alternative<net::Move>(m) || std::holds_alternative<net::Resign>(m) ||
+      (std::holds_alternative<net::DrawOffer>(m) && me.match->drawOffered());
   if (!started() && !(me.helloIn && seat(otherSide(from)).helloIn)) {
     // Both games start together: hold everything until both HELLOs are in.
     if (std::holds_alternative<net::Hello>(m)) me.helloIn = true;
@@ -139,7 +147,7 @@ void GameTable::receive(Side from, const net::Message& m) {
       }
     }
   } else if (!me.away && waiting(otherSide(from)) && !leaving &&
-             !(answer && seat(otherSide(from)).away && me.held.empty() &&
+             !(answer && seat(otherSide(from)).away && onlyChat(me.held) &&
                seat(otherSide(from)).match->gameNumber() == me.match->gameNumber())) {
     hold(from, m);  // delivered after the opponent's resume, or once it started the next game
   } else {
