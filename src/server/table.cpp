@@ -204,10 +204,14 @@ bool GameTable::waiting(Side s) const {
   const Match& ms = *seat(s).match;
   const Match& mo = *seat(otherSide(s)).match;
   if (seat(s).away) return true;
+  if (mo.phase() == MatchPhase::Closed) return false;
   // The opponent started the next game (both had asked) while this client's wish to play again,
   // voided by a drop, is still to come again: the opponent's acts wait for that start.
-  return ms.phase() == MatchPhase::Finished && mo.phase() != MatchPhase::Closed &&
-         ms.gameNumber() < mo.gameNumber();
+  if (ms.phase() == MatchPhase::Finished && ms.gameNumber() < mo.gameNumber()) return true;
+  // The opponent's takeback request, which its own drop voided, still waits for this client's
+  // answer (nothing can withdraw it): the opponent's acts wait for that answer.
+  return ms.takebackPending() && !mo.takebackRequested() && !seat(otherSide(s)).away &&
+         ms.gameNumber() == mo.gameNumber();
 }
 
 void GameTable::flushHeld(Side from) {

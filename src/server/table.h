@@ -140,6 +140,8 @@ class GameTable {
   std::optional<Clock::time_point> awayDeadline(Side s) const;
   /// True while that client's connection is away (its match Suspended).
   bool away(Side s) const;
+  /// How many messages of that client wait at the table (see receive()).
+  std::size_t held(Side s) const { return seat(s).held.size(); }
   /// The number of the current game (0 before the first started).
   int gameNumber() const { return startedGame_; }
   /// True once both clients have left the table: the owner may destroy it.

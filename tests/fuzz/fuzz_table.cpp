@@ -16,9 +16,10 @@
 //   1. The table reports no fault (its two matches never disagree) and never sends ERROR to an
 //      honest client; no client sends ERROR.
 //   2. Board sanity on every Match: the stones are exactly the move list.
-//   3. When nothing is in flight and both clients are connected and in a game: both hold the
-//      same game number, opposite colours, the same moves and result, and so do the table's two
-//      matches; a finished game's result is the one the table reported last for it.
+//   3. When nothing is in flight (nor held at the table) and both clients are connected and in a
+//      game: both hold the same game number, opposite colours, the same moves (after the end
+//      up to one move that crossed it) and result, and so do the table's two matches; a
+//      finished game's result is the one the table reported last for it.
 //   4. A game both clients have left for a later one ended the same on both, as reported.
 //   5. The table reports each game at most once, plus revisions (revised = true) only.
 // Nothing may crash, throw or hang.
@@ -215,7 +216,8 @@ void check(World& w) {
   const Match& a = *w.a.match;
   const Match& b = *w.b.match;
   if (!active(a) || !active(b) || !w.a.linked || !w.b.linked || !w.a.up.empty() ||
-      !w.a.down.empty() || !w.b.up.empty() || !w.b.down.empty())
+      !w.a.down.empty() || !w.b.up.empty() || !w.b.down.empty() || w.table->held(Side::A) > 0 ||
+      w.table->held(Side::B) > 0)
     return;
   const Game& ga = a.game();
   const Game& gb = b.game();
