@@ -61,6 +61,12 @@ bool sameUpToOne(const Game& a, const Game& b) {
   return y.size() == x.size() + 1 && std::equal(x.begin(), x.end(), y.begin());
 }
 
+// For a fault: the request answered may be one that a drop of the requester voided on its
+// side (protocol 1.x cannot withdraw it on the other side; a known limit).
+std::string voided(const Match& requesterSide) {
+  return requesterSide.suspensions() > 0 ? " (a request voided by a drop?)" : "";
+}
+
 // Nothing but chat lines wait (their order against the acts does not matter).
 bool onlyChat(const std::deque<net::Message>& held) {
   return std::all_of(held.begin(), held.end(),
@@ -258,12 +264,12 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
           const bool accepted = mx.takebacks() > before.takebacks;
           if (my.relayTakebackReply(accepted) && accepted)
             divergence(std::string("the takeback accepted by ") + sideName(from) +
-                       " is not pending on the other side");
+                       " is not pending on the other side" + voided(my));
         } else if constexpr (std::is_same_v<T, net::DrawOffer>) {
           if (changed) {
             if (my.relayDrawOffer(v.atPly))
               divergence(std::string("the draw agreed with ") + sideName(from) +
-                         "'s offer was refused on the other side");
+                         "'s offer was refused on the other side" + voided(my));
           } else if (!before.drawRequested && mx.drawRequested()) {
             if (my.relayDrawOffer(v.atPly)) mx.answerDraw(false);  // cannot be offered there
           }
@@ -271,7 +277,7 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
           if (changed) {
             if (my.relayDrawReply(v.atPly, true))
               divergence(std::string("the draw accepted by ") + sideName(from) +
-                         " was refused on the other side");
+                         " was refused on the other side" + voided(my));
           } else if (before.drawOffered && !mx.drawOffered()) {
             my.relayDrawReply(v.atPly, false);
           }
