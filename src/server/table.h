@@ -14,6 +14,19 @@
 ///
 /// Both clients run net::Match as joiners: they send HELLO (or RESUME), get HELLO + SETUP from
 /// the server, and then play as in a P2P game.
+///
+/// Results: taken in server order from the first match that ends the game, reported once
+/// (gameEnded); reported again (revised) only when a crossing settled by PROTOCOL.md changes
+/// it. A client that leaves a running game (BYE, ERROR, a message its match refuses, leave(),
+/// abandon()) loses it: Resignation (Abandoned for abandon()), the opponent's program sees the
+/// proxy resign. If the two matches ever disagree, fault() is called and the game ends
+/// Interrupted (both get BYE).
+///
+/// Known limit (protocol 1.x cannot withdraw a request): a client that drops with its own
+/// takeback request or draw offer waiting forgets it; when the opponent accepts it before the
+/// resume, the suspended match applies it and the SYNC tells the client; accepted only after
+/// the resume, the game ends Interrupted with a fault "... (a request voided by a drop?)". While
+/// such a takeback request of the client waits, its own acts wait at the table.
 
 #include <array>
 #include <chrono>
