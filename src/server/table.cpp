@@ -164,25 +164,23 @@ void GameTable::receive(Side from, const net::Message& m) {
         me.match->phase() != MatchPhase::Closed) {
       me.away = false;
       const Side other = otherSide(from);
+      bool otherCameBack = false;
+      for (const auto& r : resumes_) otherCameBack = otherCameBack || r.first == other;
+      // What the resume changed reaches the other match in order, once that can take it (it is
+      // back too, and no voided takeback request of this client's waits there).
+      resumes_.emplace_back(from, resumeEffects(from, before));
       if (seat(other).away) {
-        // Both dropped: what the resume changed reaches the other match once it is back too.
-        pendingResume_[index(from)].push_back(resumeEffects(from, before));
         // Its program has forgotten its takeback request: the other's resume must not apply it.
         seat(other).match->relayVoidTakeback();
         if (cb_.opponentAway) cb_.opponentAway(from, true, left(other));
       } else {
-        const ResumeEffects mine = resumeEffects(from, before);
-        const std::vector<ResumeEffects> pending = std::move(pendingResume_[index(other)]);
-        pendingResume_[index(other)].clear();
-        for (const ResumeEffects& e : pending) afterResume(other, e);  // it came back first
-        afterResume(from, mine);
-        if (!pending.empty()) {
-          if (cb_.opponentAway) cb_.opponentAway(from, false, std::chrono::seconds{0});
-        }
+        if (otherCameBack && cb_.opponentAway)
+          cb_.opponentAway(from, false, std::chrono::seconds{0});
         if (cb_.opponentAway) cb_.opponentAway(other, false, std::chrono::seconds{0});
-        flushHeld(other);
-        flushHeld(from);
       }
+      applyResumes();
+      flushHeld(other);
+      flushHeld(from);
     }
   }
   --depth_;
@@ -206,6 +204,25 @@ void GameTable::hold(Side from, const net::Message& m) {
   if (cb_.kick) cb_.kick(from);
 }
 
+void GameTable::applyResumes() {
+  while (!resumes_.empty() && !closing_) {
+    const auto [s, e] = resumes_.front();
+    const Side other = otherSide(s);
+    if (seat(other).away || voidedTakebackWaits(other)) return;
+    resumes_.pop_front();
+    afterResume(s, e);
+  }
+}
+
+bool GameTable::voidedTakebackWaits(Side s) const {
+  // The opponent's takeback request, which its own drop voided, still waits for this client's
+  // answer (nothing can withdraw it): the opponent's acts wait for that answer.
+  const Match& ms = *seat(s).match;
+  const Match& mo = *seat(otherSide(s)).match;
+  return ms.takebackPending() && !mo.takebackRequested() && !seat(otherSide(s)).away &&
+         mo.phase() != MatchPhase::Closed && ms.gameNumber() == mo.gameNumber();
+}
+
 bool GameTable::waiting(Side s) const {
   const Match& ms = *seat(s).match;
   const Match& mo = *seat(otherSide(s)).match;
@@ -214,10 +231,11 @@ bool GameTable::waiting(Side s) const {
   // The opponent started the next game (both had asked) while this client's wish to play again,
   // voided by a drop, is still to come again: the opponent's acts wait for that start.
   if (ms.phase() == MatchPhase::Finished && ms.gameNumber() < mo.gameNumber()) return true;
-  // The opponent's takeback request, which its own drop voided, still waits for this client's
-  // answer (nothing can withdraw it): the opponent's acts wait for that answer.
-  return ms.takebackPending() && !mo.takebackRequested() && !seat(otherSide(s)).away &&
-         ms.gameNumber() == mo.gameNumber();
+  if (voidedTakebackWaits(s)) return true;
+  // What a resume of the opponent changed has still to reach this match.
+  for (const auto& r : resumes_)
+    if (r.first == otherSide(s)) return true;
+  return false;
 }
 
 void GameTable::flushHeld(Side from) {
@@ -523,6 +541,11 @@ void GameTable::settle() {
       gameAIsBlack_ = a.localColor() == Stone::White;  // A's match plays B's proxy
       if (cb_.gameStarted) cb_.gameStarted(startedGame_, gameAIsBlack_);
       changed = true;
+    }
+    if (!resumes_.empty()) {
+      const std::size_t before = resumes_.size();
+      applyResumes();
+      changed = changed || resumes_.size() != before;
     }
     for (Side s : {Side::A, Side::B})
       if (!seat(s).held.empty() && started() && !closing_ && !waiting(otherSide(s)) &&

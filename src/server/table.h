@@ -180,9 +180,8 @@ class GameTable {
     std::optional<Point> move;  // its move in flight, now played (in `game`)
     bool tookBack = false;      // it had accepted the other's takeback request
   };
-  // A side that resumed while the other was away: what its resume changed, for the other match
-  // once that is back too.
-  std::array<std::vector<ResumeEffects>, 2> pendingResume_;
+  // What resumes changed, in order, for the other match once it can take it (applyResumes).
+  std::deque<std::pair<Side, ResumeEffects>> resumes_;
   // A side's first move in a game it started in a resume, for the other match once it started
   // that game too: (game number, point).
   std::array<std::optional<std::pair<int, Point>>, 2> pendingMove_;
@@ -198,7 +197,9 @@ class GameTable {
   ResumeEffects resumeEffects(Side s, const Snapshot& before) const;
   static bool afterEnd(const net::Match& mx, const net::Match& my, MoveError e);
   void afterResume(Side s, const ResumeEffects& e);
-  bool waiting(Side s) const;  // s is away, or has still to start the other's next game
+  void applyResumes();
+  bool voidedTakebackWaits(Side s) const;  // see waiting()
+  bool waiting(Side s) const;              // s is away, or has still to start the other's next game
   void hold(Side from, const net::Message& m);
   void flushHeld(Side from);
   void forfeit(Side loser, EndReason reason, const std::string& detail);
