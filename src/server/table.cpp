@@ -477,6 +477,13 @@ std::chrono::seconds GameTable::left(Side s) const {
   return rest.count() < 0 ? std::chrono::seconds{0} : rest;
 }
 
+std::size_t GameTable::held(Side s) const {
+  std::size_t n = seat(s).held.size();
+  for (const auto& r : resumes_)
+    n += r.first == s && (r.second.nextGame || r.second.move || r.second.tookBack);
+  return n;
+}
+
 bool GameTable::away(Side s) const {
   return seat(s).away;
 }

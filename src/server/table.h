@@ -153,8 +153,9 @@ class GameTable {
   std::optional<Clock::time_point> awayDeadline(Side s) const;
   /// True while that client's connection is away (its match Suspended).
   bool away(Side s) const;
-  /// How many messages of that client wait at the table (see receive()).
-  std::size_t held(Side s) const { return seat(s).held.size(); }
+  /// How many messages of that client (and effects of its resumes) wait at the table before
+  /// they reach its opponent (see receive()).
+  std::size_t held(Side s) const;
   /// The number of the current game (0 before the first started).
   int gameNumber() const { return startedGame_; }
   /// True once both clients have left the table: the owner may destroy it.
