@@ -219,8 +219,8 @@ bool GameTable::voidedTakebackWaits(Side s) const {
   // answer (nothing can withdraw it): the opponent's acts wait for that answer.
   const Match& ms = *seat(s).match;
   const Match& mo = *seat(otherSide(s)).match;
-  return ms.takebackPending() && !mo.takebackRequested() && !seat(otherSide(s)).away &&
-         mo.phase() != MatchPhase::Closed && ms.gameNumber() == mo.gameNumber();
+  return ms.takebackPending() && !mo.takebackRequested() && mo.phase() != MatchPhase::Closed &&
+         ms.gameNumber() == mo.gameNumber();
 }
 
 bool GameTable::waiting(Side s) const {
