@@ -285,7 +285,8 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
                        " is not pending on the other side" + voided(my));
         } else if constexpr (std::is_same_v<T, net::DrawOffer>) {
           if (changed) {
-            if (my.relayDrawOffer(v.atPly))
+            // (When the other side had no offer standing any more, it is only offered there.)
+            if (my.relayDrawOffer(v.atPly) || !my.game().over())
               divergence(std::string("the draw agreed with ") + sideName(from) +
                          "'s offer was refused on the other side" + voided(my));
           } else if (!before.drawRequested && mx.drawRequested()) {
