@@ -62,9 +62,10 @@ bool sameUpToOne(const Game& a, const Game& b) {
 }
 
 // For a fault: the request answered may be one that a drop of the requester voided on its
-// side (protocol 1.x cannot withdraw it on the other side; a known limit).
+// side, or a SYNC settled the end there before a crossing arrived (protocol 1.x cannot
+// withdraw either on the other side; a known limit).
 std::string voided(const Match& requesterSide) {
-  return requesterSide.suspensions() > 0 ? " (a request voided by a drop?)" : "";
+  return requesterSide.suspensions() > 0 ? " (voided by a drop?)" : "";
 }
 
 // Nothing but chat lines wait (their order against the acts does not matter).

@@ -25,8 +25,9 @@
 /// Known limit (protocol 1.x cannot withdraw a request): a client that drops with its own
 /// takeback request or draw offer waiting forgets it; when the opponent accepts it before the
 /// resume, the suspended match applies it and the SYNC tells the client; accepted only after
-/// the resume, the game ends Interrupted with a fault "... (a request voided by a drop?)". While
-/// such a takeback request of the client waits, its own acts wait at the table.
+/// the resume, the game ends Interrupted with a fault "... (voided by a drop?)". The same when a
+/// draw crosses a resignation on one link after the resigner's resume (its SYNC settled the
+/// end). While such a takeback request of the client waits, its own acts wait at the table.
 
 #include <array>
 #include <chrono>

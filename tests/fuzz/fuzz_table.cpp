@@ -27,7 +27,8 @@
 // Known limits (protocol 1.x has no way to withdraw a request): a client whose takeback
 // request or draw offer was waiting when its connection dropped has forgotten it after its
 // resume; if the opponent accepts it only then, the table cannot apply it to that client and
-// ends the game as interrupted, with a fault ending "(a request voided by a drop?)".
+// ends the game as interrupted, with a fault ending "(voided by a drop?)" (likewise a draw
+// that crosses a resignation after the resigner's resume).
 // FUZZ_TABLE_IGNORE="text1|text2" (substrings of the failure line
 // or of a fault) drops an input that runs into one of them, so that the fuzzer goes on looking
 // for other faults.
