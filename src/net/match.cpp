@@ -1071,7 +1071,8 @@ RequestError Match::relayDrawOffer(std::uint16_t atPly) {
     notify_(MatchEvent::GameOver);
     return {};
   }
-  if (phase_ == MatchPhase::Finished && peerResigned(game_, localColor_, weResigned_)) {
+  if (phase_ == MatchPhase::Finished && peerResigned(game_, localColor_, weResigned_) &&
+      !syncedSinceEnd_) {
     // The peer resigned while its offer stood; ours crossed both: the offers agree.
     send_(DrawOffer{atPly});
     game_.setResult(Outcome::Draw, EndReason::Agreement);
@@ -1109,7 +1110,8 @@ RequestError Match::relayDrawReply(std::uint16_t atPly, bool accept) {
     notify_(MatchEvent::GameOver);
     return {};
   }
-  if (accept && phase_ == MatchPhase::Finished && peerResigned(game_, localColor_, weResigned_)) {
+  if (accept && phase_ == MatchPhase::Finished && peerResigned(game_, localColor_, weResigned_) &&
+      !syncedSinceEnd_) {
     // The peer resigned while its offer stood, and our acceptance crossed the resignation.
     send_(DrawReply{atPly, true});
     game_.setResult(Outcome::Draw, EndReason::Agreement);

@@ -271,13 +271,14 @@ class Match {
   /// offer of the peer's standing meanwhile crossed it: DRAW_OFFER is sent and both agree (the
   /// peer's program finds the offers crossed). When the peer has resigned meanwhile (while its
   /// own offer stood), the offers agree over the resignation: DRAW_OFFER is sent and the game
-  /// is drawn. While Suspended, when the peer's offer stood at the drop, the offers crossed:
-  /// the game is drawn and the resume's SYNC tells the peer. NoGameRunning (Suspended)
-  /// otherwise.
+  /// is drawn (not once a SYNC told the peer the end). While Suspended, when the peer's offer stood
+  /// at the drop, the offers crossed: the game is drawn and the resume's SYNC tells the peer.
+  /// NoGameRunning (Suspended) otherwise.
   RequestError relayDrawOffer(std::uint16_t atPly);
   /// Relay: the proxy answers the peer's draw offer made at `atPly`. As answerDraw(); when the
   /// peer has resigned meanwhile while that offer stood, an acceptance is sent and the draw
-  /// stands over the resignation (as the peer's program decides). While Suspended, an
+  /// stands over the resignation (as the peer's program decides; not once a SYNC told the peer
+  /// the end). While Suspended, an
   /// acceptance of the offer that stood when the connection dropped ends the game drawn; the
   /// resume's SYNC tells the peer. NoDrawOfferToAnswer (Suspended) otherwise.
   RequestError relayDrawReply(std::uint16_t atPly, bool accept);

@@ -61,6 +61,13 @@ bool sameUpToOne(const Game& a, const Game& b) {
   return y.size() == x.size() + 1 && std::equal(x.begin(), x.end(), y.begin());
 }
 
+// For a fault: the request answered may be one that a drop of the requester voided on its
+// side, or a SYNC settled the end there before a crossing arrived (protocol 1.x cannot
+// withdraw either on the other side; a known limit).
+std::string voided(const Match& requesterSide) {
+  return requesterSide.suspensions() > 0 ? " (voided by a drop?)" : "";
+}
+
 // Nothing but chat lines wait (their order against the acts does not matter).
 bool onlyChat(const std::deque<net::Message>& held) {
   return std::all_of(held.begin(), held.end(),
@@ -158,25 +165,23 @@ void GameTable::receive(Side from, const net::Message& m) {
         me.match->phase() != MatchPhase::Closed) {
       me.away = false;
       const Side other = otherSide(from);
+      bool otherCameBack = false;
+      for (const auto& r : resumes_) otherCameBack = otherCameBack || r.first == other;
+      // What the resume changed reaches the other match in order, once that can take it (it is
+      // back too, and no voided takeback request of this client's waits there).
+      resumes_.emplace_back(from, resumeEffects(from, before));
       if (seat(other).away) {
-        // Both dropped: what the resume changed reaches the other match once it is back too.
-        pendingResume_[index(from)].push_back(resumeEffects(from, before));
         // Its program has forgotten its takeback request: the other's resume must not apply it.
         seat(other).match->relayVoidTakeback();
         if (cb_.opponentAway) cb_.opponentAway(from, true, left(other));
       } else {
-        const ResumeEffects mine = resumeEffects(from, before);
-        const std::vector<ResumeEffects> pending = std::move(pendingResume_[index(other)]);
-        pendingResume_[index(other)].clear();
-        for (const ResumeEffects& e : pending) afterResume(other, e);  // it came back first
-        afterResume(from, mine);
-        if (!pending.empty()) {
-          if (cb_.opponentAway) cb_.opponentAway(from, false, std::chrono::seconds{0});
-        }
+        if (otherCameBack && cb_.opponentAway)
+          cb_.opponentAway(from, false, std::chrono::seconds{0});
         if (cb_.opponentAway) cb_.opponentAway(other, false, std::chrono::seconds{0});
-        flushHeld(other);
-        flushHeld(from);
       }
+      applyResumes();
+      flushHeld(other);
+      flushHeld(from);
     }
   }
   --depth_;
@@ -200,14 +205,38 @@ void GameTable::hold(Side from, const net::Message& m) {
   if (cb_.kick) cb_.kick(from);
 }
 
+void GameTable::applyResumes() {
+  while (!resumes_.empty() && !closing_) {
+    const auto [s, e] = resumes_.front();
+    const Side other = otherSide(s);
+    if (seat(other).away || voidedTakebackWaits(other)) return;
+    resumes_.pop_front();
+    afterResume(s, e);
+  }
+}
+
+bool GameTable::voidedTakebackWaits(Side s) const {
+  // The opponent's takeback request, which its own drop voided, still waits for this client's
+  // answer (nothing can withdraw it): the opponent's acts wait for that answer.
+  const Match& ms = *seat(s).match;
+  const Match& mo = *seat(otherSide(s)).match;
+  return ms.takebackPending() && !mo.takebackRequested() && mo.phase() != MatchPhase::Closed &&
+         ms.gameNumber() == mo.gameNumber();
+}
+
 bool GameTable::waiting(Side s) const {
   const Match& ms = *seat(s).match;
   const Match& mo = *seat(otherSide(s)).match;
   if (seat(s).away) return true;
+  if (mo.phase() == MatchPhase::Closed) return false;
   // The opponent started the next game (both had asked) while this client's wish to play again,
   // voided by a drop, is still to come again: the opponent's acts wait for that start.
-  return ms.phase() == MatchPhase::Finished && mo.phase() != MatchPhase::Closed &&
-         ms.gameNumber() < mo.gameNumber();
+  if (ms.phase() == MatchPhase::Finished && ms.gameNumber() < mo.gameNumber()) return true;
+  if (voidedTakebackWaits(s)) return true;
+  // What a resume of the opponent changed has still to reach this match.
+  for (const auto& r : resumes_)
+    if (r.first == otherSide(s)) return true;
+  return false;
 }
 
 void GameTable::flushHeld(Side from) {
@@ -254,12 +283,13 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
           const bool accepted = mx.takebacks() > before.takebacks;
           if (my.relayTakebackReply(accepted) && accepted)
             divergence(std::string("the takeback accepted by ") + sideName(from) +
-                       " is not pending on the other side");
+                       " is not pending on the other side" + voided(my));
         } else if constexpr (std::is_same_v<T, net::DrawOffer>) {
           if (changed) {
-            if (my.relayDrawOffer(v.atPly))
+            // (When the other side had no offer standing any more, it is only offered there.)
+            if (my.relayDrawOffer(v.atPly) || !my.game().over())
               divergence(std::string("the draw agreed with ") + sideName(from) +
-                         "'s offer was refused on the other side");
+                         "'s offer was refused on the other side" + voided(my));
           } else if (!before.drawRequested && mx.drawRequested()) {
             if (my.relayDrawOffer(v.atPly)) mx.answerDraw(false);  // cannot be offered there
           }
@@ -267,7 +297,7 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
           if (changed) {
             if (my.relayDrawReply(v.atPly, true))
               divergence(std::string("the draw accepted by ") + sideName(from) +
-                         " was refused on the other side");
+                         " was refused on the other side" + voided(my));
           } else if (before.drawOffered && !mx.drawOffered()) {
             my.relayDrawReply(v.atPly, false);
           }
@@ -449,6 +479,13 @@ std::chrono::seconds GameTable::left(Side s) const {
   return rest.count() < 0 ? std::chrono::seconds{0} : rest;
 }
 
+std::size_t GameTable::held(Side s) const {
+  std::size_t n = seat(s).held.size();
+  for (const auto& r : resumes_)
+    n += r.first == s && (r.second.nextGame || r.second.move || r.second.tookBack);
+  return n;
+}
+
 bool GameTable::away(Side s) const {
   return seat(s).away;
 }
@@ -513,6 +550,11 @@ void GameTable::settle() {
       gameAIsBlack_ = a.localColor() == Stone::White;  // A's match plays B's proxy
       if (cb_.gameStarted) cb_.gameStarted(startedGame_, gameAIsBlack_);
       changed = true;
+    }
+    if (!resumes_.empty()) {
+      const std::size_t before = resumes_.size();
+      applyResumes();
+      changed = changed || resumes_.size() != before;
     }
     for (Side s : {Side::A, Side::B})
       if (!seat(s).held.empty() && started() && !closing_ && !waiting(otherSide(s)) &&

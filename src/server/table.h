@@ -14,6 +14,20 @@
 ///
 /// Both clients run net::Match as joiners: they send HELLO (or RESUME), get HELLO + SETUP from
 /// the server, and then play as in a P2P game.
+///
+/// Results: taken in server order from the first match that ends the game, reported once
+/// (gameEnded); reported again (revised) only when a crossing settled by PROTOCOL.md changes
+/// it. A client that leaves a running game (BYE, ERROR, a message its match refuses, leave(),
+/// abandon()) loses it: Resignation (Abandoned for abandon()), the opponent's program sees the
+/// proxy resign. If the two matches ever disagree, fault() is called and the game ends
+/// Interrupted (both get BYE).
+///
+/// Known limit (protocol 1.x cannot withdraw a request): a client that drops with its own
+/// takeback request or draw offer waiting forgets it; when the opponent accepts it before the
+/// resume, the suspended match applies it and the SYNC tells the client; accepted only after
+/// the resume, the game ends Interrupted with a fault "... (voided by a drop?)". The same when a
+/// draw crosses a resignation on one link after the resigner's resume (its SYNC settled the
+/// end). While such a takeback request of the client waits, its own acts wait at the table.
 
 #include <array>
 #include <chrono>
@@ -140,6 +154,9 @@ class GameTable {
   std::optional<Clock::time_point> awayDeadline(Side s) const;
   /// True while that client's connection is away (its match Suspended).
   bool away(Side s) const;
+  /// How many messages of that client (and effects of its resumes) wait at the table before
+  /// they reach its opponent (see receive()).
+  std::size_t held(Side s) const;
   /// The number of the current game (0 before the first started).
   int gameNumber() const { return startedGame_; }
   /// True once both clients have left the table: the owner may destroy it.
@@ -165,9 +182,8 @@ class GameTable {
     std::optional<Point> move;  // its move in flight, now played (in `game`)
     bool tookBack = false;      // it had accepted the other's takeback request
   };
-  // A side that resumed while the other was away: what its resume changed, for the other match
-  // once that is back too.
-  std::array<std::vector<ResumeEffects>, 2> pendingResume_;
+  // What resumes changed, in order, for the other match once it can take it (applyResumes).
+  std::deque<std::pair<Side, ResumeEffects>> resumes_;
   // A side's first move in a game it started in a resume, for the other match once it started
   // that game too: (game number, point).
   std::array<std::optional<std::pair<int, Point>>, 2> pendingMove_;
@@ -183,7 +199,9 @@ class GameTable {
   ResumeEffects resumeEffects(Side s, const Snapshot& before) const;
   static bool afterEnd(const net::Match& mx, const net::Match& my, MoveError e);
   void afterResume(Side s, const ResumeEffects& e);
-  bool waiting(Side s) const;  // s is away, or has still to start the other's next game
+  void applyResumes();
+  bool voidedTakebackWaits(Side s) const;  // see waiting()
+  bool waiting(Side s) const;              // s is away, or has still to start the other's next game
   void hold(Side from, const net::Message& m);
   void flushHeld(Side from);
   void forfeit(Side loser, EndReason reason, const std::string& detail);

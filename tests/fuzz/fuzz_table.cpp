@@ -14,11 +14,12 @@
 //
 // Checked after every operation (a failure aborts with a description of the state):
 //   1. The table reports no fault (its two matches never disagree) and never sends ERROR to an
-//      honest client; no client sends ERROR.
+//      honest client; no client sends ERROR (but "chat flood" both ways, see check()).
 //   2. Board sanity on every Match: the stones are exactly the move list.
-//   3. When nothing is in flight and both clients are connected and in a game: both hold the
-//      same game number, opposite colours, the same moves and result, and so do the table's two
-//      matches; a finished game's result is the one the table reported last for it.
+//   3. When nothing is in flight (nor held at the table) and both clients are connected and in a
+//      game: both hold the same game number, opposite colours, the same moves (after the end
+//      up to one move that crossed it) and result, and so do the table's two matches; a
+//      finished game's result is the one the table reported last for it.
 //   4. A game both clients have left for a later one ended the same on both, as reported.
 //   5. The table reports each game at most once, plus revisions (revised = true) only.
 // Nothing may crash, throw or hang.
@@ -26,8 +27,9 @@
 // Known limits (protocol 1.x has no way to withdraw a request): a client whose takeback
 // request or draw offer was waiting when its connection dropped has forgotten it after its
 // resume; if the opponent accepts it only then, the table cannot apply it to that client and
-// ends the game as interrupted, with a fault ("... is not pending on the other side", "... was
-// refused on the other side"). FUZZ_TABLE_IGNORE="text1|text2" (substrings of the failure line
+// ends the game as interrupted, with a fault ending "(voided by a drop?)" (likewise a draw
+// that crosses a resignation after the resigner's resume).
+// FUZZ_TABLE_IGNORE="text1|text2" (substrings of the failure line
 // or of a fault) drops an input that runs into one of them, so that the fuzzer goes on looking
 // for other faults.
 
@@ -181,8 +183,12 @@ void checkBoard(World& w, const std::string& who, const Match& m) {
 void check(World& w) {
   if (!w.faults.empty()) fail(w, "the table reported a fault");
   for (Client* c : {&w.a, &w.b}) {
-    if (c->errorsGot > 0) fail(w, std::string("client ") + c->name + " got ERROR");
-    if (c->errorsSent > 0) fail(w, std::string("client ") + c->name + " sent ERROR");
+    // (Except a "chat flood": lines sent within the rate limit but bunched by a long delivery
+    // delay, as between two P2P programs; the flooder loses a running game.)
+    if (c->errorsGot > 0 && c->lastError.find("chat flood") == std::string::npos)
+      fail(w, std::string("client ") + c->name + " got ERROR");
+    if (c->errorsSent > 0 && c->lastError.find("chat flood") == std::string::npos)
+      fail(w, std::string("client ") + c->name + " sent ERROR");
     checkBoard(w, c->name, *c->match);
     // Results seen in a game (also the game before, which a resume may still revise).
     const Match& m = *c->match;
@@ -215,7 +221,8 @@ void check(World& w) {
   const Match& a = *w.a.match;
   const Match& b = *w.b.match;
   if (!active(a) || !active(b) || !w.a.linked || !w.b.linked || !w.a.up.empty() ||
-      !w.a.down.empty() || !w.b.up.empty() || !w.b.down.empty())
+      !w.a.down.empty() || !w.b.up.empty() || !w.b.down.empty() || w.table->held(Side::A) > 0 ||
+      w.table->held(Side::B) > 0)
     return;
   const Game& ga = a.game();
   const Game& gb = b.game();
@@ -333,7 +340,9 @@ void run(const std::uint8_t* data, std::size_t size) {
   cb.gameStarted = [](int, bool) {};
   cb.gameEnded = [&w](const GameEnd& e) { w.reports[e.game].push_back(e); };
   cb.opponentAway = [](Side, bool, std::chrono::seconds) {};
-  cb.fault = [&w](const std::string& f) { w.faults.push_back(f); };
+  cb.fault = [&w](const std::string& f) {
+    if (f.find("chat flood") == std::string::npos) w.faults.push_back(f);  // see check()
+  };
   cb.kick = [](Side) {};
   w.table = std::make_unique<GameTable>(setup, cb, [&w] { return w.now; });
   w.table->start();

@@ -623,3 +623,34 @@ TEST(GameTable, ADrawOfferOfTheDroppedClientAcceptedMeanwhileDrawsOnBothSides) {
   EXPECT_EQ(h.a.match.phase(), MatchPhase::Finished);
   EXPECT_TRUE(h.faults.empty());
 }
+
+TEST(GameTable, C14_ActsWaitWhileAVoidedTakebackRequestIsUnanswered) {
+  Harness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}});
+  ASSERT_EQ(h.a.match.requestTakeback(), RequestRefusal::None);
+  h.flush();
+  ASSERT_TRUE(h.b.match.takebackRequested());
+  // A drops and comes back: its program has forgotten the request; B still has it to answer.
+  h.a.linked = false;
+  h.a.match.connectionLost("reset");
+  h.table->connectionLost(Side::A, "reset");
+  h.a.linked = true;
+  h.table->resumed(Side::A);
+  h.a.match.reconnected();
+  h.flush();
+  ASSERT_EQ(h.a.match.phase(), MatchPhase::Playing);
+  EXPECT_FALSE(h.a.match.takebackPending());
+  // A moves on: the move waits at the table until B has answered.
+  ASSERT_EQ(h.a.match.playLocal({9, 9}), MoveError::None);
+  h.flush();
+  EXPECT_EQ(h.table->held(Side::A), 1u);
+  EXPECT_EQ(h.b.match.game().ply(), 2);
+  ASSERT_EQ(h.b.match.answerTakeback(false), RequestRefusal::None);
+  h.flush();
+  EXPECT_EQ(h.table->held(Side::A), 0u);
+  h.expectSameGame();
+  EXPECT_EQ(h.b.match.game().ply(), 3);
+  EXPECT_TRUE(h.faults.empty());
+  EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
+}
