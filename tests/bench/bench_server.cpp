@@ -211,6 +211,18 @@ double cpuSeconds(int pid) {
   return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
+// The machine's CPU time from /proc/stat: (busy, total) in ticks.
+std::pair<double, double> machineCpu() {
+  std::ifstream in("/proc/stat");
+  std::string cpu;
+  double v[8] = {};
+  in >> cpu;
+  for (double& x : v) in >> x;
+  double total = 0;
+  for (double x : v) total += x;
+  return {total - v[3] - v[4], total};  // idle and iowait are not busy
+}
+
 std::string mb(long kb) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(kb) / 1024.0);
@@ -839,6 +851,8 @@ int run(Options o) {
   // --- 4. play, with password logins in the middle ---
   int cpuPid = pid;
   double cpu0 = cpuPid ? cpuSeconds(cpuPid) : 0;
+  double self0 = cpuSeconds(static_cast<int>(getpid()));
+  auto machine0 = machineCpu();
   long rssMax = rssIdle;
   auto sample = [&] {
     if (pid) rssMax = std::max(rssMax, statusKb(pid, "VmRSS"));
@@ -904,6 +918,8 @@ int run(Options o) {
   b.measuring = false;
   double playSecs = seconds(Clock::now() - playStart);
   double cpu1 = cpuPid ? cpuSeconds(cpuPid) : 0;
+  double self1 = cpuSeconds(static_cast<int>(getpid()));
+  auto machine1 = machineCpu();
   long hwm = pid ? statusKb(pid, "VmHWM") : -1;
   long rssEnd = pid ? statusKb(pid, "VmRSS") : -1;
   int failedDuringPlay;
@@ -954,6 +970,12 @@ int run(Options o) {
         mb(rssIdle).c_str(), mb(rssMax).c_str(), mb(rssEnd).c_str(), mb(hwm).c_str());
     std::printf("server CPU during play: %.0f %% of one core\n", 100.0 * (cpu1 - cpu0) / playSecs);
   }
+  double busy = machine1.first - machine0.first, all2 = machine1.second - machine0.second;
+  std::printf(
+      "bench CPU during play: %.0f %% of one core; the machine (%u cores) was %.0f %% "
+      "busy\n",
+      100.0 * (self1 - self0) / playSecs, std::thread::hardware_concurrency(),
+      all2 > 0 ? 100.0 * busy / all2 : 0.0);
   if (failedDuringPlay) problem(std::to_string(failedDuringPlay) + " logged-in connections failed");
   for (auto& e : b.errors) std::printf("  error: %s\n", e.c_str());
 
