@@ -41,12 +41,13 @@ std::string addressOf(const tcp::socket& s) {
   return a.to_string();
 }
 
-// Lowers the calling thread's scheduling priority to the lowest (nice 19; Linux keeps a nice
-// value per thread): password hashing (argon2id, a fraction of a second of one core each)
-// then only takes CPU time that the connections and the games leave, so that logins queue
-// up under load instead of delaying moves. Failure changes nothing but the priority.
+// Lowers the calling thread's scheduling priority (nice 10; Linux keeps a nice value per
+// thread): password hashing (argon2id, a fraction of a second of one core each) then gets
+// about a tenth of the share of a connection or hall thread when the cores are busy, so that
+// logins queue up under load instead of delaying moves, yet still go on (at nice 19 they
+// starved on a saturated machine). Failure changes nothing but the priority.
 void lowerThreadPriority() {
-  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
+  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
 }
 
 }  // namespace

@@ -894,7 +894,7 @@ int run(Options o) {
       });
     }
     bool allIn2 = b.waitFor([&] { return b.loggedIn + b.failed >= ready; },
-                            std::chrono::seconds(60 + o.passwordLogins));
+                            std::chrono::seconds(60 + 5 * o.passwordLogins));
     passwordSecs = seconds(Clock::now() - p0);
     b.passwordWindow = false;
     int ok;
@@ -990,6 +990,7 @@ int run(Options o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // progress shows when the output is a file
   auto o = parse(argc, argv);
   if (!o) return 2;
   try {
