@@ -4,15 +4,17 @@
 // INI, read by CLI11): --config FILE. One log line per event on stderr; SIGINT/SIGTERM stop it
 // cleanly (games running are written as interrupted).
 
+#include <sys/resource.h>
+
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <memory>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
 
 #include "gomoku/version.h"
 #include "net/tls.h"
@@ -91,6 +93,20 @@ int main(int argc, char** argv) {
   logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e %v");
   logger->flush_on(spdlog::level::info);
   auto log = [logger](const std::string& line) { logger->info(line); };
+
+  // Each connection is a file descriptor: the usual soft limit (1024) would refuse clients long
+  // before the server is busy. Raise it to the hard limit, which only the administrator sets
+  // (`ulimit -n`, or LimitNOFILE= in the systemd unit).
+  if (rlimit files{}; getrlimit(RLIMIT_NOFILE, &files) == 0) {
+    rlim_t before = files.rlim_cur;
+    if (files.rlim_cur < files.rlim_max) {
+      files.rlim_cur = files.rlim_max;
+      if (setrlimit(RLIMIT_NOFILE, &files) != 0) files.rlim_cur = before;
+    }
+    log("open files limit " + std::to_string(files.rlim_cur) +
+        (files.rlim_cur != before ? " (raised from " + std::to_string(before) + ")" : "") +
+        ": about as many connections");
+  }
 
   try {
     if (db.empty()) db = defaultDatabasePath();
