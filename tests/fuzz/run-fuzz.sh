@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of tests/fuzz for SECONDS in total (an equal share each: fuzz_wire,
 # fuzz_match, fuzz_records, and fuzz_hall when the build tree has GOMOKU_BUILD_SERVER), each on
-# a copy of its seed corpus (tests/fuzz/corpus/<target>) in a temporary folder: nothing is written into the source tree. Exits non-zero when a target
+# a copy of its seed corpus (tests/fuzz/corpus/<target>) in a temporary folder: nothing is
+# written into the source tree. Exits non-zero when a target
 # crashes, fails a check, leaks, times out (-timeout=5 per input) or exceeds -rss_limit_mb=2048;
 # the reproducer is then kept in the temporary folder (its path is printed) and can be replayed
 # with: BUILD_DIR/tests/fuzz/<target> <file>
