@@ -38,6 +38,7 @@ struct Hall::TableEntry {
   // that fill it in: jobs run in order, so a later job always sees an earlier job's id.
   std::map<int, std::shared_ptr<std::int64_t>> ids;
   std::map<int, Clock::time_point> started;
+  std::set<int> reported;  // the games whose result was written (or is being written)
 };
 
 Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed)
@@ -165,8 +166,18 @@ void Hall::closed(ConnId c, const std::string& reason) {
     auto t = tables_.find(p->table);
     if (t != tables_.end() && !t->second->left[static_cast<int>(p->side)]) {
       // A dropped connection suspends the game; the player may log in again within the window.
-      t->second->table->connectionLost(p->side, reason);
+      // A game that had not started yet ends instead: the table's leaveGame then returns the
+      // player to the hall at once, which drops it from online_ (it has no connection).
       std::int64_t account = p->id;
+      std::uint64_t tid = p->table;
+      t->second->table->connectionLost(p->side, reason);
+      p = player(account);
+      if (!p || p->table != tid) {
+        matchmaker_.remove(account);
+        rooms_.forget(account);
+        if (p && !p->conn) online_.erase(account);
+        return;
+      }
       p->awayTimer = static_cast<std::uint32_t>(env_.after(config_.resumeWindow, [this, account] {
         Player* q = player(account);
         if (!q || q->conn || !q->table) return;
@@ -355,6 +366,9 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
     if (p->table) {
       auto t = tables_.find(p->table);
       if (t != tables_.end()) t->second->table->connectionLost(p->side, "replaced by a new login");
+      // A game that had not started ends there, and the table's leaveGame drops the player
+      // (without a connection now) from online_: look it up again.
+      p = player(a.id);
     }
   }
   conn.account = a.id;
@@ -646,6 +660,20 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
     t->second->left[static_cast<int>(s)] = true;
     returnToHall(t->second->account[static_cast<int>(s)]);
     if (t->second->left[0] && t->second->left[1]) {
+      // A game that ended before it started (a client gone before its HELLO) has no result
+      // from the table; its row must not stay Ongoing.
+      std::vector<int> unreported;
+      for (const auto& [number, id] : t->second->ids)
+        if (!t->second->reported.count(number)) unreported.push_back(number);
+      for (int number : unreported) {
+        GameEnd end;
+        end.game = number;
+        end.aIsBlack = number % 2 == 1;  // A plays Black in the first game; colours swap
+        end.outcome = Outcome::Interrupted;
+        end.reason = EndReason::Disconnected;
+        end.detail = "the game did not start";
+        tableEnded(tid, end);
+      }
       // Destroyed later, not inside its own callback.
       env_.after(milliseconds(0), [this, tid] { tables_.erase(tid); });
     }
@@ -729,6 +757,7 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
              outcomeName(end.outcome) + " (kept as first written)");
     return;
   }
+  e.reported.insert(end.game);
   std::shared_ptr<std::int64_t> id = idIt->second;
   std::int64_t blackId = end.aIsBlack ? e.account[0] : e.account[1];
   std::int64_t whiteId = end.aIsBlack ? e.account[1] : e.account[0];

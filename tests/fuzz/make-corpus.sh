@@ -6,7 +6,7 @@
 set -euo pipefail
 out=$(cd "$(dirname "$0")" && pwd)/corpus
 rm -rf "$out"
-mkdir -p "$out/fuzz_wire" "$out/fuzz_match" "$out/fuzz_records" "$out/fuzz_table"
+mkdir -p "$out/fuzz_wire" "$out/fuzz_match" "$out/fuzz_records" "$out/fuzz_table" "$out/fuzz_hall"
 
 # bytes HEX...: the bytes given in hex (spaces ignored).
 bytes() { local h; h=$(printf '%s' "$*" | tr -d ' \n'); printf '%b' "$(sed 's/../\\x&/g' <<<"$h")"; }
@@ -122,6 +122,32 @@ bytes "000a0100$all$(A 7)70$(B 7)00$(A 14)$all" > "$out/fuzz_table/move_crossing
 bytes "000a0100$all$(A 7)70$all$(A 19)00$(B 7)00$all$(A 20)$all$(A 7)01$all" > "$out/fuzz_table/drop_resume"
 bytes "000a0100$all$(A 7)70$all$(A 19)00$(B 7)00$all$(A 21)00$all" > "$out/fuzz_table/abandon"
 bytes "000a0100$all$(A 7)70$all$(B 22)00$all" > "$out/fuzz_table/leave"
+
+# ---- fuzz_hall: operations (see fuzz_hall.cpp: low 5 bits = operation, top 3 bits = slot;
+# 0 A connect, 1 close, 2 N P register, 3 N P login, 4 N T login by token (names: 0 alice, 2 bob,
+# 3 carol, 4 dave; T 0 = the pre-made token), 5 R find, 6 cancel, 7 S room, 8 K join, 9 N S
+# invite, 10 A invite reply, 11 games, 12 I get game, 13 hall, 14 bye, 19 K play, 20 K match
+# action, 22 deliver all, 23 T clock + T x 100 ms, 26 settle, 28 00 stop).
+O() { printf '%02x' $(($1 * 32 + $2)); }  # O SLOT OP
+set=1a    # settle
+flow=161a161a161a  # deliver all + settle, three times
+login2="$(O 0 0)00$(O 1 0)01$(O 0 4)0000$(O 1 4)0200$set"
+play=""
+for k in 70 00 71 01 72 02 73 03 74 04; do play+="$(O 0 19)$k$flow$(O 1 19)$k$flow"; done
+bytes "$login2$(O 0 5)00$(O 1 5)00$(O 0 23)0a$set$flow$play$(O 0 11)$(O 1 12)01$set" \
+  > "$out/fuzz_hall/find_and_play"
+bytes "$login2$(O 0 7)60$(O 1 8)00$set$flow$(O 0 19)70$flow$(O 1 20)04$flow$(O 0 20)05$(O 1 20)85$flow" \
+  > "$out/fuzz_hall/room_resign_again"
+bytes "$login2$(O 0 9)0200$set$(O 1 10)01$set$flow$(O 0 19)70$flow$(O 1 1)$set$(O 0 23)ff$(O 0 23)ff$(O 0 23)ff$set" \
+  > "$out/fuzz_hall/invite_drop_abandon"
+bytes "$login2$(O 0 5)00$(O 1 5)00$(O 0 23)0a$set$flow$(O 0 19)70$flow$(O 1 1)$set$(O 2 0)01$(O 2 4)0200$set$flow$(O 2 19)00$flow" \
+  > "$out/fuzz_hall/drop_resume"
+bytes "$(O 0 0)00$(O 0 4)0000$set$(O 1 0)00$(O 1 4)0000$set$(O 0 23)3c$(O 1 4)0000$set$(O 0 13)$(O 1 13)$set" \
+  > "$out/fuzz_hall/second_login_takeover"
+bytes "$(O 0 0)00$(O 0 2)0400$set$(O 1 0)00$(O 1 3)0001$set$(O 0 5)00$(O 1 5)00$(O 2 0)00$(O 2 0)00$(O 3 0)00$set" \
+  > "$out/fuzz_hall/register_limits"
+bytes "$login2$(O 0 5)00$(O 1 5)00$(O 0 23)0a$set$flow$(O 0 19)70$flow$(O 0 28)00$set" \
+  > "$out/fuzz_hall/stop_mid_game"
 
 # ---- fuzz_records: first byte = options (low 5 bits: size - 5 for a stripped .psq; 0x20 keep
 # illegal moves; top 2 bits: SGF encoding override), then the file.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets of tests/fuzz for SECONDS in total (SECONDS/3 each: fuzz_wire,
-# fuzz_match, fuzz_records), each on a copy of its seed corpus (tests/fuzz/corpus/<target>) in a
-# temporary folder: nothing is written into the source tree. Exits non-zero when a target
+# Runs the libFuzzer targets of tests/fuzz for SECONDS in total (an equal share each: fuzz_wire,
+# fuzz_match, fuzz_records, and fuzz_hall when the build tree has GOMOKU_BUILD_SERVER), each on
+# a copy of its seed corpus (tests/fuzz/corpus/<target>) in a temporary folder: nothing is
+# written into the source tree. Exits non-zero when a target
 # crashes, fails a check, leaks, times out (-timeout=5 per input) or exceeds -rss_limit_mb=2048;
 # the reproducer is then kept in the temporary folder (its path is printed) and can be replayed
 # with: BUILD_DIR/tests/fuzz/<target> <file>
@@ -29,16 +30,19 @@ fi
 build=$1
 seconds=$2
 src=$(cd "$(dirname "$0")/../.." && pwd)
-targets=(${FUZZ_TARGETS:-fuzz_wire fuzz_match fuzz_records})
 jobs=${FUZZ_JOBS:-1}
-per=$((seconds / ${#targets[@]}))
-((per >= 1)) || per=1
 
 if [[ ! -f $build/CMakeCache.txt ]]; then
   echo "== Configuring $build (clang++, GOMOKU_FUZZ=ON)"
   cmake -S "$src" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DGOMOKU_FUZZ=ON -DGOMOKU_BUILD_APP=OFF -DGOMOKU_BUILD_BENCH=OFF >/dev/null
 fi
+default_targets="fuzz_wire fuzz_match fuzz_records"
+# gomoku-server's hall when the tree builds the server (Linux).
+grep -q '^GOMOKU_BUILD_SERVER:BOOL=ON' "$build/CMakeCache.txt" && default_targets+=" fuzz_hall"
+targets=(${FUZZ_TARGETS:-$default_targets})
+per=$((seconds / ${#targets[@]}))
+((per >= 1)) || per=1
 build=$(cd "$build" && pwd)  # the targets run from their own folders below
 echo "== Building ${targets[*]} in $build"
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"

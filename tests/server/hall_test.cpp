@@ -423,5 +423,56 @@ TEST_F(HallTest, AForgedResultOrAStrayMoveChangesNothing) {
   EXPECT_EQ(black.match->game().ply(), 0);
 }
 
+// Found by fuzz_hall: a player whose connection closed after MATCHED but before its HELLO was
+// used after the table's leaveGame had dropped it (Hall::closed), and the game's row stayed
+// Ongoing for ever (no result from a table whose game never started).
+TEST_F(HallTest, ClosedBeforeTheGameStartsLeavesNoOngoingGame) {
+  Client a = connect(), b = connect();
+  registerAs(a, "alice");
+  registerAs(b, "bob");
+  hall->received(a.id, net::Find{Rule::Freestyle});
+  hall->received(b.id, net::Find{Rule::Freestyle});
+  env.advance(1s);
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  hall->closed(a.id, "connection reset");  // before its HELLO
+  env.advance(1s);
+  EXPECT_EQ(hall->playersOnline(), 1u);
+  EXPECT_EQ(hall->tablesOpen(), 0u);
+  auto row = storage->game(static_cast<std::int64_t>(ma->gameId));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->outcome, Outcome::Interrupted);
+  EXPECT_EQ(storage->interruptUnfinished(env.unix), 0);
+  // Bob is back in the hall and may look for a game again.
+  env.inbox[b.id].clear();
+  hall->received(b.id, net::Find{Rule::Freestyle});
+  EXPECT_FALSE(env.take<net::Denied>(b.id));
+}
+
+// Found by fuzz_hall: a login taking over a silent connection whose game had not started yet
+// used the player after the table had dropped it.
+TEST_F(HallTest, TakeOverBeforeTheGameStartsLogsInAfresh) {
+  Client a = connect(), b = connect();
+  auto ra = registerAs(a, "alice");
+  registerAs(b, "bob");
+  hall->received(a.id, net::Find{Rule::Freestyle});
+  hall->received(b.id, net::Find{Rule::Freestyle});
+  env.advance(1s);
+  ASSERT_TRUE(env.take<net::Matched>(a.id));
+  env.advance(config.takeOverSilence + 1s);
+  Client c = connect();
+  hall->received(c.id, net::Login{net::LoginMethod::Token, "alice", ra.token});
+  env.settle();
+  auto r = env.take<net::LoginResult>(c.id);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, net::LoginStatus::Ok);
+  EXPECT_TRUE(env.closedByHall.count(a.id));
+  EXPECT_FALSE(env.take<net::Matched>(c.id));  // the game never started: nothing to resume
+  EXPECT_EQ(hall->playersOnline(), 2u);
+  hall->received(c.id, net::HallRequest{});
+  EXPECT_TRUE(env.take<net::Stats>(c.id));
+}
+
 }  // namespace
 }  // namespace gomoku::server
