@@ -244,9 +244,8 @@ struct OnlineClient::Impl {
 #ifdef GOMOKU_TLS
     // Everything to the server is encrypted; its certificate is checked against the pin first.
     const std::uint64_t attemptNo = ++attempts;
-    const std::string pinFile = options.knownServersPath.empty()
-                                    ? tls::KnownServers::defaultPath()
-                                    : options.knownServersPath;
+    const std::string pinFile = options.knownServersPath.empty() ? tls::KnownServers::defaultPath()
+                                                                 : options.knownServersPath;
     tls::asyncClientHandshake(
         *tlsContext, std::move(socket), tls::hostPortKey(host, port), tls::KnownServers(pinFile),
         options.connectTimeout,
@@ -282,6 +281,16 @@ struct OnlineClient::Impl {
                              host + ":" + std::to_string(port) +
                                  " does not speak an encrypted connection: not a Gomoku server "
                                  "(a game host? use join) or a server too old");
+          break;
+        case tls::Failure::Closed:
+          // A gomoku-server always finishes the handshake (its refusals come encrypted); a
+          // plaintext program hangs up on it: a P2P game host closes on the first bytes that
+          // are not a Gomoku header, without a word.
+          if (first)
+            return terminate(OnlineFailure::NotEncrypted,
+                             host + ":" + std::to_string(port) +
+                                 " closed the connection during the encryption handshake: not a "
+                                 "Gomoku server (a game host? use join) or a server too old");
           break;
         default:
           if (first) return terminate(OnlineFailure::Other, why);
@@ -615,7 +624,9 @@ struct OnlineClient::Impl {
       freshGames = true;
     }
   }
-  void on(const GameRecord& r) { st.records.push_back(r); }
+  void on(const GameRecord& r) {
+    st.records.push_back(r);
+  }
   void on(const Denied& d) {
     st.denials.push_back(d);
     if (d.request == MsgType::Find) st.finding = false;

@@ -38,24 +38,25 @@ const char* onlinePhaseName(OnlinePhase p);
 
 /// Why the connection ended (phase Closed), or None.
 enum class OnlineFailure {
-  None,             ///< not failed (or signed out: message "signed out")
-  UnknownHost,      ///< the host name does not resolve
-  Refused,          ///< nothing listens on that port
-  TimedOut,         ///< no connection or no WELCOME within the connect timeout
-  NotAServer,       ///< something answered, but not a Gomoku server (bad bytes, no WELCOME)
-  GameHost,         ///< a P2P game host answered (HELLO), not a server: use `join`
-  VersionMismatch,  ///< a Gomoku server with another protocol major version
-  ServerRefused,    ///< the server said ERROR (e.g. a connection limit) or BYE and closed
-  Replaced,         ///< another login of this account took over (ERROR Replaced)
-  LoginLost,        ///< reconnecting: the session token was refused (log in again)
-  ConnectionLost,   ///< the connection dropped and could not be made again in time
-  Cancelled,        ///< the user cancelled the connection attempt
+  None,                ///< not failed (or signed out: message "signed out")
+  UnknownHost,         ///< the host name does not resolve
+  Refused,             ///< nothing listens on that port
+  TimedOut,            ///< no connection or no WELCOME within the connect timeout
+  NotAServer,          ///< something answered, but not a Gomoku server (bad bytes, no WELCOME)
+  GameHost,            ///< a P2P game host answered (HELLO), not a server: use `join`
+  VersionMismatch,     ///< a Gomoku server with another protocol major version
+  ServerRefused,       ///< the server said ERROR (e.g. a connection limit) or BYE and closed
+  Replaced,            ///< another login of this account took over (ERROR Replaced)
+  LoginLost,           ///< reconnecting: the session token was refused (log in again)
+  ConnectionLost,      ///< the connection dropped and could not be made again in time
+  Cancelled,           ///< the user cancelled the connection attempt
   UnknownServer,       ///< no fingerprint pinned for this server and trustNewServer is off:
                        ///< show OnlineSnapshot::fingerprint, then trustServer() and connect again
   CertificateChanged,  ///< the server's certificate is not the one pinned: refused (message
                        ///< names both fingerprints); never accepted automatically
-  NotEncrypted,        ///< the server does not speak TLS (an old or fake server): refused
-  Other,            ///< anything else; see message
+  NotEncrypted,        ///< the server does not speak TLS (an old or fake server, a P2P game
+                       ///< host; also one that hangs up on the first handshake): refused
+  Other,               ///< anything else; see message
 };
 
 /// The failure's name as in the declaration ("GameHost", ...), for logs and tests.

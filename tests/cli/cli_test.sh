@@ -223,13 +223,20 @@ online_arguments)
   if grep -q -- '--password' "$work/help.out"; then fail "online --help offers --password"; fi
   ;;
 online_not_a_server)
-  # A P2P game host and a closed port are not servers: a clear error, exit 2.
+  # A P2P game host and a closed port are not servers: a clear error, exit 2. The host speaks
+  # plaintext: refused at the encryption handshake (even when new servers are trusted), nothing
+  # pinned.
   : > "$work/host.in"
   start_host host --nick Host
-  if GOMOKU_PASSWORD=password1 "$CLI" online "127.0.0.1:$port" --user alice < /dev/null > "$work/online.out" 2> "$work/online.err"; then fail "online to a game host exited 0"; fi
-  grep -q 'game host, not a Gomoku server' "$work/online.err" || fail "no 'game host' in the message"
+  rc=0
+  GOMOKU_PASSWORD=password1 XDG_CONFIG_HOME="$work/config" "$CLI" online "127.0.0.1:$port" --user alice --trust-new-server < /dev/null > "$work/online.out" 2> "$work/online.err" || rc=$?
+  [[ $rc == 2 ]] || fail "online to a game host exited $rc, not 2"
+  grep -q 'not a Gomoku server (a game host? use join)' "$work/online.err" || fail "no 'game host' in the message"
+  [[ ! -e "$work/config/gomoku/known_servers" ]] || fail "a game host was pinned"
   kill "$host_pid"; wait "$host_pid" 2>/dev/null || true; exec 3<&-
-  if GOMOKU_PASSWORD=password1 "$CLI" online "127.0.0.1:$port" --user alice < /dev/null > "$work/online.out" 2> "$work/online.err"; then fail "online to a closed port exited 0"; fi
+  rc=0
+  GOMOKU_PASSWORD=password1 XDG_CONFIG_HOME="$work/config" "$CLI" online "127.0.0.1:$port" --user alice < /dev/null > "$work/online.out" 2> "$work/online.err" || rc=$?
+  [[ $rc == 2 ]] || fail "online to a closed port exited $rc, not 2"
   grep -q 'refused: no Gomoku server at' "$work/online.err" || fail "no 'refused' in the message"
   ;;
 refused)

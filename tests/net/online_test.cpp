@@ -1,9 +1,9 @@
 // Tests of OnlineClient (src/net/online.h) against a scripted server: a real listener on the
-// loopback in the test, speaking the wire messages by hand and, for the games, running a
-// net::Match as the host on the same connection (as gomoku-server does per client). Ports are
-// chosen by the system. No sleep synchronises anything: the test waits on the client's listener
-// (a condition variable) or on its own socket reads, each with a deadline that only turns a
-// hang into a failure.
+// loopback in the test, speaking TLS and the wire messages by hand and, for the games, running
+// a net::Match as the host on the same connection (as gomoku-server does per client). Each
+// client pins fingerprints in a known-servers file of its own. Ports are chosen by the system. No
+// sleep synchronises anything: the test waits on the client's listener (a condition variable) or on
+// its own socket reads, each with a deadline that only turns a hang into a failure.
 
 #include <gtest/gtest.h>
 
@@ -27,6 +27,7 @@
 #include "net/match.h"
 #include "net/matchtracker.h"
 #include "net/online.h"
+#include "net/tls.h"
 #include "net/wire.h"
 
 using namespace gomoku;
@@ -45,6 +46,7 @@ using Bytes = std::vector<std::uint8_t>;
 constexpr std::chrono::milliseconds kWait = 10s;
 
 using gomoku::testing::Server;
+namespace tls = gomoku::net::tls;
 const std::string& kToken = gomoku::testing::kScriptedToken;
 
 std::string describe(const OnlineSnapshot& s) {
@@ -58,12 +60,17 @@ std::string describe(const OnlineSnapshot& s) {
 // An OnlineClient whose listener wakes the test.
 class Client {
  public:
-  explicit Client(OnlineOptions o = fastOptions()) : client([this] { notify(); }, o) {}
+  explicit Client(OnlineOptions o = fastOptions())
+      : pins(o.knownServersPath), client([this] { notify(); }, o) {}
 
+  // Quick reconnections; a known-servers file of its own; an unknown server is trusted (and
+  // pinned) at once.
   static OnlineOptions fastOptions() {
     OnlineOptions o;
     o.connectTimeout = 5s;
     o.reconnectInterval = 50ms;
+    o.trustNewServer = true;
+    o.knownServersPath = gomoku::testing::freshKnownServersPath();
     return o;
   }
 
@@ -101,7 +108,8 @@ class Client {
   std::uint64_t version_ = 0;
 
  public:
-  OnlineClient client;  // declared last: destroyed first
+  const std::string pins;  // the known-servers file
+  OnlineClient client;     // declared last: destroyed first
 };
 
 Matched matched(std::uint64_t id, bool youAreBlack, std::uint64_t resumeToken = 0) {
@@ -296,37 +304,169 @@ TEST(Online, ARefusedLoginMayBeTriedAgain) {
 }
 
 TEST(Online, AGameHostIsNotAServer) {
-  Client c;
-  Server server;
-  c.client.connect("127.0.0.1", server.port());
-  ASSERT_TRUE(server.accept());
-  server.send(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "Host"});
-  ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
-  const OnlineSnapshot s = c.snap();
-  EXPECT_EQ(s.failure, OnlineFailure::GameHost);
-  EXPECT_NE(s.message.find("game host, not a Gomoku server"), std::string::npos) << s.message;
-  EXPECT_TRUE(server.closedByClient());
+  {
+    // A P2P game host speaks plaintext: refused at the TLS layer, before any wire message.
+    Client c;
+    Server host(Server::Transport::Plain);
+    c.client.connect("127.0.0.1", host.port());
+    ASSERT_TRUE(host.accept());
+    host.send(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "Host"});
+    ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
+    const OnlineSnapshot s = c.snap();
+    EXPECT_EQ(s.failure, OnlineFailure::NotEncrypted) << s.message;
+    EXPECT_NE(s.message.find("does not speak an encrypted connection"), std::string::npos)
+        << s.message;
+    EXPECT_NE(s.message.find("a game host? use join"), std::string::npos) << s.message;
+    EXPECT_TRUE(s.fingerprint.empty());
+    EXPECT_TRUE(host.hungUpByClient());
+  }
+  {
+    // A game host hangs up on bytes that are not a Gomoku header (the TLS ClientHello).
+    Client c;
+    Server host(Server::Transport::Plain);
+    c.client.connect("127.0.0.1", host.port());
+    ASSERT_TRUE(host.accept());
+    host.drop();
+    ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
+    const OnlineSnapshot s = c.snap();
+    EXPECT_EQ(s.failure, OnlineFailure::NotEncrypted) << s.message;
+    EXPECT_NE(s.message.find("a game host? use join"), std::string::npos) << s.message;
+  }
+  {
+    // Over TLS, a HELLO instead of WELCOME is still told apart.
+    Client c;
+    Server server;
+    c.client.connect("127.0.0.1", server.port());
+    ASSERT_TRUE(server.accept());
+    server.send(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "Host"});
+    ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
+    const OnlineSnapshot s = c.snap();
+    EXPECT_EQ(s.failure, OnlineFailure::GameHost);
+    EXPECT_NE(s.message.find("game host, not a Gomoku server"), std::string::npos) << s.message;
+    EXPECT_TRUE(server.closedByClient());
+  }
 }
 
 TEST(Online, GarbageIsNotAServer) {
-  Client c;
-  Server server;
-  c.client.connect("127.0.0.1", server.port());
-  ASSERT_TRUE(server.accept());
-  server.write({'S', 'S', 'H', '-', '2', '.', '0', '-', 'x', '\r', '\n'});
-  ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
-  EXPECT_EQ(c.snap().failure, OnlineFailure::NotAServer) << c.snap().message;
+  {
+    // Plaintext garbage: not TLS.
+    Client c;
+    Server server(Server::Transport::Plain);
+    c.client.connect("127.0.0.1", server.port());
+    ASSERT_TRUE(server.accept());
+    server.write({'S', 'S', 'H', '-', '2', '.', '0', '-', 'x', '\r', '\n'});
+    ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
+    EXPECT_EQ(c.snap().failure, OnlineFailure::NotEncrypted) << c.snap().message;
+    EXPECT_TRUE(server.hungUpByClient());
+  }
+  {
+    // Garbage over TLS: not a Gomoku server.
+    Client c;
+    Server server;
+    c.client.connect("127.0.0.1", server.port());
+    ASSERT_TRUE(server.accept());
+    server.write({'S', 'S', 'H', '-', '2', '.', '0', '-', 'x', '\r', '\n'});
+    ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
+    EXPECT_EQ(c.snap().failure, OnlineFailure::NotAServer) << c.snap().message;
+    EXPECT_TRUE(server.hungUpByClient());
+  }
 }
 
 TEST(Online, NoWelcomeInTimeIsNotAServer) {
+  // The TLS handshake succeeds, then nothing comes.
   OnlineOptions o = Client::fastOptions();
-  o.connectTimeout = 300ms;
+  o.connectTimeout = 1s;
   Client c(o);
   Server server;
   c.client.connect("127.0.0.1", server.port());
   ASSERT_TRUE(server.accept());
   ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
-  EXPECT_EQ(c.snap().failure, OnlineFailure::NotAServer) << c.snap().message;
+  const OnlineSnapshot s = c.snap();
+  EXPECT_EQ(s.failure, OnlineFailure::NotAServer) << s.message;
+  EXPECT_NE(s.message.find("no WELCOME"), std::string::npos) << s.message;
+  EXPECT_EQ(s.fingerprint, server.fingerprint());
+  std::vector<Message> seen;
+  EXPECT_TRUE(server.closedByClient(&seen));
+  EXPECT_TRUE(seen.empty());
+}
+
+TEST(Online, UnknownServerIsNotTrustedWithoutTheOption) {
+  OnlineOptions o = Client::fastOptions();
+  o.trustNewServer = false;
+  Server server;
+  {
+    Client c(o);
+    c.client.connect("127.0.0.1", server.port());
+    ASSERT_TRUE(server.accept(Server::Expect::Refusal));
+    ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
+    const OnlineSnapshot s = c.snap();
+    EXPECT_EQ(s.failure, OnlineFailure::UnknownServer) << s.message;
+    EXPECT_EQ(s.fingerprint, server.fingerprint());
+    EXPECT_EQ(s.fingerprint.size(), 95u);
+    EXPECT_FALSE(s.firstUse);
+    EXPECT_TRUE(s.pinnedFingerprint.empty());
+    EXPECT_NE(s.message.find(server.fingerprint()), std::string::npos) << s.message;
+    // Nothing was pinned and nothing was sent (no LOGIN, no password).
+    EXPECT_FALSE(tls::KnownServers(c.pins).pinned(tls::hostPortKey("127.0.0.1", server.port())));
+    std::vector<Message> seen;
+    EXPECT_TRUE(server.closedByClient(&seen));
+    EXPECT_TRUE(seen.empty());
+  }
+  // The user compared the fingerprint and agreed: the next connection goes through, known.
+  OnlineClient::trustServer("127.0.0.1", server.port(), server.fingerprint(), o.knownServersPath);
+  EXPECT_EQ(tls::KnownServers(o.knownServersPath)
+                .pinned(tls::hostPortKey("127.0.0.1", server.port()))
+                .value_or(""),
+            server.fingerprint());
+  Client c(o);
+  c.client.connect("127.0.0.1", server.port());
+  ASSERT_TRUE(server.accept());
+  server.send(Welcome{kProtocolMajor, kProtocolMinor, "9.9.9", "Test server"});
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Connected));
+  const OnlineSnapshot s = c.snap();
+  EXPECT_EQ(s.fingerprint, server.fingerprint());
+  EXPECT_FALSE(s.firstUse);
+}
+
+TEST(Online, ChangedCertificateIsRefusedAlsoOnReconnect) {
+  Client c;  // trusts a new server: pins its certificate at the first connection
+  Server server;
+  const std::string first = server.fingerprint();
+  const std::string key = tls::hostPortKey("127.0.0.1", server.port());
+  ASSERT_TRUE(loggedIn(c, server));
+  OnlineSnapshot s = c.snap();
+  EXPECT_TRUE(s.firstUse);
+  EXPECT_EQ(s.fingerprint, first);
+  EXPECT_EQ(tls::KnownServers(c.pins).pinned(key).value_or(""), first);
+
+  // The server comes back with another certificate: the reconnection is refused for good.
+  server.restart(gomoku::testing::testCertificate(1));
+  const std::string second = server.fingerprint();
+  ASSERT_NE(second, first);
+  ASSERT_TRUE(server.accept(Server::Expect::Refusal));
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
+  s = c.snap();
+  EXPECT_EQ(s.failure, OnlineFailure::CertificateChanged) << s.message;
+  EXPECT_EQ(s.fingerprint, second);
+  EXPECT_EQ(s.pinnedFingerprint, first);
+  EXPECT_NE(s.message.find(first), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find(second), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find(c.pins), std::string::npos) << s.message;
+  EXPECT_EQ(s.reconnects, 0);
+  std::vector<Message> seen;
+  EXPECT_TRUE(server.closedByClient(&seen));
+  EXPECT_TRUE(seen.empty()) << "the session token went to the changed server";
+  EXPECT_EQ(tls::KnownServers(c.pins).pinned(key).value_or(""), first);
+
+  // A fresh connection, even trusting new servers, does not pin the new certificate either.
+  OnlineOptions o = Client::fastOptions();
+  o.knownServersPath = c.pins;
+  Client again(o);
+  again.client.connect("127.0.0.1", server.port());
+  ASSERT_TRUE(server.accept(Server::Expect::Refusal));
+  ASSERT_TRUE(again.waitPhase(OnlinePhase::Closed));
+  EXPECT_EQ(again.snap().failure, OnlineFailure::CertificateChanged) << again.snap().message;
+  EXPECT_EQ(tls::KnownServers(c.pins).pinned(key).value_or(""), first);
 }
 
 TEST(Online, NothingListeningIsRefused) {
