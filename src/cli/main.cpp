@@ -890,8 +890,7 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
     if (s.phase == net::OnlinePhase::Connected && !loginSent) {
       std::cout << "WELCOME " << singleLine(s.serverName) << " (" << singleLine(s.serverVersion)
                 << ") at " << s.serverAddress << std::endl;
-      std::cout << "FINGERPRINT " << s.fingerprint << (s.firstUse ? " new" : " known")
-                << std::endl;
+      std::cout << "FINGERPRINT " << s.fingerprint << (s.firstUse ? " new" : " known") << std::endl;
       loginSent = true;
       const net::OnlineRefusal r =
           registering ? client.registerAccount(user, password) : client.login(user, password);

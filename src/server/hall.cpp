@@ -80,9 +80,9 @@ void Hall::connected(ConnId c, const std::string& address) {
   w.serverName = config_.serverName.substr(0, 64);
   env_.send(c, w);
   if (stopping_ || ++perAddress_[address] > config_.maxConnectionsPerAddress) {
-    env_.send(c, net::Error{net::ErrorCode::Limit,
-                            stopping_ ? "the server is shutting down"
-                                      : "too many connections from your address"});
+    env_.send(
+        c, net::Error{net::ErrorCode::Limit, stopping_ ? "the server is shutting down"
+                                                       : "too many connections from your address"});
     env_.close(c);
   }
 }
@@ -250,8 +250,7 @@ void Hall::onRegister(ConnId c, const net::Register& r) {
   std::string name = r.name, key = nameKey(r.name), password = r.password;
   std::int32_t score = config_.initialScore;
   std::int64_t now = env_.unixTime(), expires = now + config_.tokenLifetime;
-  env_.aside(Lane::Hash, [this, c, name, key, password, score, expires]()
-                             -> std::function<void()> {
+  env_.aside(Lane::Hash, [this, c, name, key, password, score, expires]() -> std::function<void()> {
     std::string hash = hashPassword(password);
     return [this, c, name, key, hash, score, expires] {
       if (!conns_.count(c)) return;
@@ -308,24 +307,25 @@ void Hall::onLogin(ConnId c, const net::Login& l) {
         if (!conns_.count(c)) return;
         // Unknown names are hashed too, so both answers take the same time.
         std::string hash = found ? found->second : std::string{};
-        env_.aside(Lane::Hash, [this, c, found, hash, secret, expires, failed,
-                                key]() -> std::function<void()> {
-          // An unknown name is checked against a dummy hash: both answers take as long.
-          bool ok = verifyPassword(found ? hash : dummyPasswordHash(), secret) && found;
-          if (!ok) return failed;
-          return [this, c, account = found->first, expires, key] {
-            if (!conns_.count(c)) return;
-            throttle_.succeeded(key, env_.now());
-            std::string token = newToken();
-            std::int64_t id = account.id;
-            std::string digest = tokenDigest(token);
-            env_.aside(Lane::Storage, [this, id, digest, expires]() -> std::function<void()> {
-              storage_.addToken(id, digest, expires);
-              return [] {};
-            });
-            loggedIn(c, account, token);
-          };
-        });
+        env_.aside(Lane::Hash,
+                   [this, c, found, hash, secret, expires, failed, key]() -> std::function<void()> {
+                     // An unknown name is checked against a dummy hash: both answers take as long.
+                     bool ok = verifyPassword(found ? hash : dummyPasswordHash(), secret) && found;
+                     if (!ok) return failed;
+                     return [this, c, account = found->first, expires, key] {
+                       if (!conns_.count(c)) return;
+                       throttle_.succeeded(key, env_.now());
+                       std::string token = newToken();
+                       std::int64_t id = account.id;
+                       std::string digest = tokenDigest(token);
+                       env_.aside(Lane::Storage,
+                                  [this, id, digest, expires]() -> std::function<void()> {
+                                    storage_.addToken(id, digest, expires);
+                                    return [] {};
+                                  });
+                       loggedIn(c, account, token);
+                     };
+                   });
       };
     });
   };
@@ -349,8 +349,8 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
   Player* p = player(a.id);
   if (p && p->conn) {
     auto old = conns_.find(p->conn);
-    bool silent = old == conns_.end() ||
-                  env_.now() - old->second.lastHeard >= config_.takeOverSilence;
+    bool silent =
+        old == conns_.end() || env_.now() - old->second.lastHeard >= config_.takeOverSilence;
     if (!silent) {
       env_.log(a.name + ": a second login refused");
       return loginFailed(c, net::LoginStatus::AlreadySignedIn,
@@ -358,8 +358,8 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
     }
     // The old connection went quiet: the new login takes over.
     ConnId oldId = p->conn;
-    env_.send(oldId, net::Error{net::ErrorCode::Replaced,
-                                "this account signed in on another computer"});
+    env_.send(oldId,
+              net::Error{net::ErrorCode::Replaced, "this account signed in on another computer"});
     env_.close(oldId);
     if (old != conns_.end()) old->second.account = 0;
     p->conn = 0;
@@ -403,10 +403,10 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
       Player* opp = player(e.account[1 - me]);
       bool black = (p->side == Side::A) == e.aIsBlack;
       auto& ids = e.ids.rbegin()->second;
-      env_.send(c, net::Matched{static_cast<std::uint64_t>(*ids), static_cast<std::uint8_t>(e.boardSize),
-                                e.rule, e.foul, black, opp ? opp->name : std::string{},
-                                opp ? opp->stats.score : 0, e.rated,
-                                e.table->resumeToken(p->side)});
+      env_.send(
+          c, net::Matched{static_cast<std::uint64_t>(*ids), static_cast<std::uint8_t>(e.boardSize),
+                          e.rule, e.foul, black, opp ? opp->name : std::string{},
+                          opp ? opp->stats.score : 0, e.rated, e.table->resumeToken(p->side)});
       conn.state = State::Playing;
       e.table->resumed(p->side);
     } else {
@@ -535,8 +535,8 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
     bool fromBlack = acc->fromIsBlack;
     std::int64_t black = fromBlack ? from->id : p->id, white = fromBlack ? p->id : from->id;
-    return startTable(black, white, acc->settings.boardSize, acc->settings.rule,
-                      acc->settings.foul, acc->rated);
+    return startTable(black, white, acc->settings.boardSize, acc->settings.rule, acc->settings.foul,
+                      acc->rated);
   }
   if (std::holds_alternative<net::GamesRequest>(m)) {
     std::int64_t id = p->id;
@@ -713,8 +713,8 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
                                          static_cast<std::uint8_t>(e.boardSize), e.rule, e.foul,
                                          s == 0, opp->name, opp->stats.score, e.rated, 0});
       }
-      env_.log("game " + std::to_string(*e.ids[1]) + ": " + std::to_string(e.account[0]) +
-               " vs " + std::to_string(e.account[1]));
+      env_.log("game " + std::to_string(*e.ids[1]) + ": " + std::to_string(e.account[0]) + " vs " +
+               std::to_string(e.account[1]));
       e.table->start();
     };
   });
@@ -761,62 +761,63 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
   std::shared_ptr<std::int64_t> id = idIt->second;
   std::int64_t blackId = end.aIsBlack ? e.account[0] : e.account[1];
   std::int64_t whiteId = end.aIsBlack ? e.account[1] : e.account[0];
-  bool rated = e.rated && (end.outcome == Outcome::BlackWins ||
-                           end.outcome == Outcome::WhiteWins || end.outcome == Outcome::Draw);
+  bool rated = e.rated && (end.outcome == Outcome::BlackWins || end.outcome == Outcome::WhiteWins ||
+                           end.outcome == Outcome::Draw);
   LadderConfig ladder = config_.ladder;
   std::int64_t now = env_.unixTime();
   GameEnd copy = end;
-  env_.aside(Lane::Storage, [this, id, blackId, whiteId, rated, ladder, now,
-                             copy]() -> std::function<void()> {
-    auto b = storage_.accountById(blackId);
-    auto w = storage_.accountById(whiteId);
-    GameRow row = *storage_.game(*id);
-    row.outcome = copy.outcome;
-    row.reason = copy.reason;
-    row.moves = copy.moves;
-    row.moveMillis = copy.moveMillis;
-    row.endedAt = now;
-    row.rated = rated;
-    LadderChange lb, lw;
-    if (b && w) {
-      lb.before = lb.after = b->score;
-      lw.before = lw.after = w->score;
-      if (rated) {
-        auto [nb, nw] = ladderAfter(ladder, b->score, b->games, w->score, w->games,
-                                    copy.outcome);
-        lb.after = nb;
-        lw.after = nw;
-        lb.win = copy.outcome == Outcome::BlackWins;
-        lw.win = copy.outcome == Outcome::WhiteWins;
-        lb.draw = lw.draw = copy.outcome == Outcome::Draw;
-      }
-    }
-    row.blackBefore = lb.before;
-    row.blackAfter = lb.after;
-    row.whiteBefore = lw.before;
-    row.whiteAfter = lw.after;
-    storage_.finishGame(row, lb, lw);
-    auto nb = storage_.accountById(blackId);
-    auto nw = storage_.accountById(whiteId);
-    return [this, id, row, rated, nb, nw] {
-      env_.log("game " + std::to_string(*id) + " ended: " + outcomeName(row.outcome) + " (" +
-               std::to_string(static_cast<int>(row.reason)) + ")" + (rated ? ", rated" : ""));
-      for (const auto& acc : {nb, nw}) {
-        if (!acc) continue;
-        Player* p = player(acc->id);
-        bool black = acc->id == row.blackId;
-        if (p) p->stats = {acc->score, acc->games, acc->wins, acc->draws};
-        if (p && p->conn) {
-          env_.send(p->conn, net::GameResult{static_cast<std::uint64_t>(*id), row.outcome,
-                                             row.reason, rated,
-                                             black ? row.blackBefore : row.whiteBefore,
-                                             black ? row.blackAfter : row.whiteAfter});
-          sendStats(p->conn, *p);
+  env_.aside(
+      Lane::Storage,
+      [this, id, blackId, whiteId, rated, ladder, now, copy]() -> std::function<void()> {
+        auto b = storage_.accountById(blackId);
+        auto w = storage_.accountById(whiteId);
+        GameRow row = *storage_.game(*id);
+        row.outcome = copy.outcome;
+        row.reason = copy.reason;
+        row.moves = copy.moves;
+        row.moveMillis = copy.moveMillis;
+        row.endedAt = now;
+        row.rated = rated;
+        LadderChange lb, lw;
+        if (b && w) {
+          lb.before = lb.after = b->score;
+          lw.before = lw.after = w->score;
+          if (rated) {
+            auto [nb, nw] =
+                ladderAfter(ladder, b->score, b->games, w->score, w->games, copy.outcome);
+            lb.after = nb;
+            lw.after = nw;
+            lb.win = copy.outcome == Outcome::BlackWins;
+            lw.win = copy.outcome == Outcome::WhiteWins;
+            lb.draw = lw.draw = copy.outcome == Outcome::Draw;
+          }
         }
-      }
-      if (rated) refreshTop();
-    };
-  });
+        row.blackBefore = lb.before;
+        row.blackAfter = lb.after;
+        row.whiteBefore = lw.before;
+        row.whiteAfter = lw.after;
+        storage_.finishGame(row, lb, lw);
+        auto nb = storage_.accountById(blackId);
+        auto nw = storage_.accountById(whiteId);
+        return [this, id, row, rated, nb, nw] {
+          env_.log("game " + std::to_string(*id) + " ended: " + outcomeName(row.outcome) + " (" +
+                   std::to_string(static_cast<int>(row.reason)) + ")" + (rated ? ", rated" : ""));
+          for (const auto& acc : {nb, nw}) {
+            if (!acc) continue;
+            Player* p = player(acc->id);
+            bool black = acc->id == row.blackId;
+            if (p) p->stats = {acc->score, acc->games, acc->wins, acc->draws};
+            if (p && p->conn) {
+              env_.send(p->conn,
+                        net::GameResult{static_cast<std::uint64_t>(*id), row.outcome, row.reason,
+                                        rated, black ? row.blackBefore : row.whiteBefore,
+                                        black ? row.blackAfter : row.whiteAfter});
+              sendStats(p->conn, *p);
+            }
+          }
+          if (rated) refreshTop();
+        };
+      });
 }
 
 void Hall::returnToHall(std::int64_t account) {

@@ -61,16 +61,16 @@ class HallEnv {
 
 /// The server's settings that the hall applies.
 struct HallConfig {
-  std::string serverName = "Gomoku server";           ///< WELCOME's name
-  LadderConfig ladder;                                ///< points or Elo
-  std::int32_t initialScore = 1000;                   ///< a new account's score
-  std::chrono::milliseconds resumeWindow{180000};     ///< a dropped player may come back so long
-  int maxConnectionsPerAddress = 20;                  ///< more are refused (ERROR Limit)
-  int maxMessagesPerSecond = 40;                      ///< averaged over 5 s; more: cut off
-  std::chrono::milliseconds takeOverSilence{5000};    ///< a connection silent so long may be
-                                                      ///< taken over by a new login
-  std::int64_t tokenLifetime = 30LL * 24 * 3600;      ///< session tokens, seconds
-  std::chrono::milliseconds waveInterval{1000};       ///< matchmaking wave period
+  std::string serverName = "Gomoku server";         ///< WELCOME's name
+  LadderConfig ladder;                              ///< points or Elo
+  std::int32_t initialScore = 1000;                 ///< a new account's score
+  std::chrono::milliseconds resumeWindow{180000};   ///< a dropped player may come back so long
+  int maxConnectionsPerAddress = 20;                ///< more are refused (ERROR Limit)
+  int maxMessagesPerSecond = 40;                    ///< averaged over 5 s; more: cut off
+  std::chrono::milliseconds takeOverSilence{5000};  ///< a connection silent so long may be
+                                                    ///< taken over by a new login
+  std::int64_t tokenLifetime = 30LL * 24 * 3600;    ///< session tokens, seconds
+  std::chrono::milliseconds waveInterval{1000};     ///< matchmaking wave period
 };
 
 /// The hall: call connected(), received() and closed() for each connection, and stop() once.
@@ -115,9 +115,9 @@ class Hall {
     std::string name;
     std::string key;
     net::PlayerStats stats;
-    ConnId conn = 0;            // 0: no connection (a suspended game waits for it)
-    std::uint64_t table = 0;    // the table of its game (0: none)
-    Side side = Side::A;        // its side at that table
+    ConnId conn = 0;          // 0: no connection (a suspended game waits for it)
+    std::uint64_t table = 0;  // the table of its game (0: none)
+    Side side = Side::A;      // its side at that table
     std::optional<std::uint32_t> awayTimer;
   };
   struct TableEntry;
@@ -135,8 +135,8 @@ class Hall {
   void refreshTop();
   void scheduleWave();
   void wave();
-  void startTable(std::int64_t black, std::int64_t white, int boardSize, Rule rule,
-                  FoulPolicy foul, bool rated);
+  void startTable(std::int64_t black, std::int64_t white, int boardSize, Rule rule, FoulPolicy foul,
+                  bool rated);
   void gameStarted(std::uint64_t table, int number, bool aIsBlack);
   void tableEnded(std::uint64_t table, const GameEnd& end);
   static net::GameSummary summaryOf(const GameRow& g);

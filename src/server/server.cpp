@@ -65,9 +65,9 @@ struct Server::Impl final : HallEnv {
   std::unique_ptr<Storage> storage;
   std::function<void(const std::string&)> logFn;
 
-  asio::io_context hallIo;     // the Hall and every game: one thread
-  asio::io_context storageIo;  // Lane::Storage: one thread, jobs in order
-  asio::io_context hashIo;     // Lane::Hash
+  asio::io_context hallIo;                             // the Hall and every game: one thread
+  asio::io_context storageIo;                          // Lane::Storage: one thread, jobs in order
+  asio::io_context hashIo;                             // Lane::Hash
   std::vector<std::unique_ptr<asio::io_context>> ios;  // connections
   std::vector<Work> work;
   std::unique_ptr<asio::ssl::context> tls;  // the server's certificate and key
@@ -133,15 +133,14 @@ struct Server::Impl final : HallEnv {
         auto sock = std::make_shared<tcp::socket>(std::move(socket));
         asio::post(io, [this, &io, sock] {
           std::string address = addressOf(*sock);
-          net::tls::asyncServerHandshake(
-              *tls, std::move(*sock), options.handshakeTimeout,
-              [this, &io, address](net::tls::Result r) {
-                if (!r.session) {
-                  log(address + ": " + net::tls::describe(r));
-                  return;
-                }
-                adopt(io, std::move(r.session), address);
-              });
+          net::tls::asyncServerHandshake(*tls, std::move(*sock), options.handshakeTimeout,
+                                         [this, &io, address](net::tls::Result r) {
+                                           if (!r.session) {
+                                             log(address + ": " + net::tls::describe(r));
+                                             return;
+                                           }
+                                           adopt(io, std::move(r.session), address);
+                                         });
         });
       }
       accept();
@@ -260,11 +259,10 @@ Server::Server(ServerOptions options, std::unique_ptr<Storage> storage,
   if (!ec) acc->bind(ep, ec);
   if (!ec) acc->listen(asio::socket_base::max_listen_connections, ec);
   if (ec)
-    throw ServerError(ec == asio::error::address_in_use
-                          ? "port " + std::to_string(d.options.port) +
-                                " is already in use by another program"
-                          : "cannot listen on port " + std::to_string(d.options.port) + ": " +
-                                ec.message());
+    throw ServerError(
+        ec == asio::error::address_in_use
+            ? "port " + std::to_string(d.options.port) + " is already in use by another program"
+            : "cannot listen on port " + std::to_string(d.options.port) + ": " + ec.message());
   d.acceptor = std::move(acc);
   try {
     d.tls = std::make_unique<asio::ssl::context>(

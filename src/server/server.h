@@ -19,15 +19,15 @@ namespace gomoku::server {
 
 /// What the server listens on and how it runs.
 struct ServerOptions {
-  std::string listen;           ///< address to bind; "" = all (IPv6 dual stack, else IPv4)
-  std::uint16_t port = 6516;    ///< 0 = any free port (tests)
-  int ioThreads = 0;            ///< connection threads; 0 = one per core
-  std::chrono::milliseconds heartbeat{2000};  ///< a HEARTBEAT this often
-  std::chrono::milliseconds silence{10000};   ///< a client silent so long is gone
+  std::string listen;         ///< address to bind; "" = all (IPv6 dual stack, else IPv4)
+  std::uint16_t port = 6516;  ///< 0 = any free port (tests)
+  int ioThreads = 0;          ///< connection threads; 0 = one per core
+  std::chrono::milliseconds heartbeat{2000};          ///< a HEARTBEAT this often
+  std::chrono::milliseconds silence{10000};           ///< a client silent so long is gone
   std::chrono::milliseconds handshakeTimeout{10000};  ///< TLS handshake limit
   std::string certPath;  ///< the TLS certificate (PEM); see net::tls::ensureSelfSigned
   std::string keyPath;   ///< its private key (PEM)
-  HallConfig hall;                            ///< the hall's settings
+  HallConfig hall;       ///< the hall's settings
 };
 
 /// Why the server could not start.
