@@ -415,6 +415,49 @@ bool hopeless(Command c, const net::NetSnapshot& s) {
   }
 }
 
+// Applies an in-game command (a move, a request, an answer, a chat line) to a network game:
+// `target` is a NetGame (host, join) or an OnlineClient (online), which offer the same match
+// requests; `s` is the match as last seen. Returns why it was refused ("" when done, and for a
+// command that is not an in-game one).
+template <class Target>
+std::string applyMatchCommand(Target& target, Command c, const net::NetSnapshot& s,
+                              const std::optional<Point>& p, const std::string& argument) {
+  switch (c) {
+    case Command::Move:
+      if (MoveError e = target.play(*p); e != MoveError::None) {
+        if (s.takebackPending) return net::describe({net::RequestRefusal::TakebackPending, {}});
+        if (e == MoveError::NotYourTurn && s.takebackRequested)
+          return net::describe({net::RequestRefusal::AnswerTakebackFirst, {}});
+        return refusal(s.game, *p, e);
+      }
+      return "";
+    case Command::Takeback:
+      return net::describe(target.requestTakeback());
+    case Command::Draw:
+      return net::describe(target.offerDraw());
+    case Command::Resign:
+      return net::describe(target.resign());
+    case Command::Again:
+      return net::describe(target.playAgain(true));
+    case Command::Nick:
+      if constexpr (requires { target.changeNickname(argument); })
+        return net::describe(target.changeNickname(argument));
+      return "";
+    case Command::Say:
+      return net::describe(target.sendChat(argument));
+    case Command::Accept:
+    case Command::Decline: {
+      const bool yes = c == Command::Accept;
+      if (s.takebackRequested) return net::describe(target.answerTakeback(yes));
+      if (s.drawRequested) return net::describe(target.answerDraw(yes));
+      if (s.peerWantsAgain) return net::describe(target.playAgain(yes));
+      return "there is nothing to answer";
+    }
+    default:
+      return "";
+  }
+}
+
 // Prints an update of a match that the network and online commands print alike: the game's
 // start, moves, takebacks, requests' notices, chat, suspension and the result.
 void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool& prompted) {
@@ -616,49 +659,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
         else
           netGame.leave();
         break;
-      case Command::Move:
-        if (MoveError e = netGame.play(*p); e != MoveError::None) {
-          if (s.takebackPending)
-            error = net::describe({net::RequestRefusal::TakebackPending, {}});
-          else if (e == MoveError::NotYourTurn && s.takebackRequested)
-            error = net::describe({net::RequestRefusal::AnswerTakebackFirst, {}});
-          else
-            error = refusal(s.game, *p, e);
-        }
-        break;
-      case Command::Takeback:
-        error = net::describe(netGame.requestTakeback());
-        break;
-      case Command::Draw:
-        error = net::describe(netGame.offerDraw());
-        break;
-      case Command::Resign:
-        error = net::describe(netGame.resign());
-        break;
-      case Command::Again:
-        error = net::describe(netGame.playAgain(true));
-        break;
-      case Command::Nick:
-        error = net::describe(netGame.changeNickname(argument));
-        break;
-      case Command::Say:
-        error = net::describe(netGame.sendChat(argument));
-        break;
-      case Command::Accept:
-      case Command::Decline: {
-        const bool yes = c == Command::Accept;
-        if (s.takebackRequested)
-          error = net::describe(netGame.answerTakeback(yes));
-        else if (s.drawRequested)
-          error = net::describe(netGame.answerDraw(yes));
-        else if (s.peerWantsAgain)
-          error = net::describe(netGame.playAgain(yes));
-        else
-          error = "there is nothing to answer";
-        break;
-      }
-      case Command::Wait:
-      case Command::Bad:
+      default:
+        error = applyMatchCommand(netGame, c, s, p, argument);
         break;
     }
     if (!error.empty()) {
@@ -1286,51 +1288,20 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
         case Command::Quit:
           client.close();
           break;
-        case Command::Move:
-          if (MoveError e = client.play(*p); e != MoveError::None) {
-            if (s.game.takebackPending)
-              error = net::describe({net::RequestRefusal::TakebackPending, {}});
-            else if (e == MoveError::NotYourTurn && s.game.takebackRequested)
-              error = net::describe({net::RequestRefusal::AnswerTakebackFirst, {}});
-            else
-              error = refusal(s.game.game, *p, e);
-          }
-          break;
-        case Command::Takeback:
-          error = net::describe(client.requestTakeback());
-          break;
-        case Command::Draw:
-          error = net::describe(client.offerDraw());
-          break;
-        case Command::Resign:
-          error = net::describe(client.resign());
-          break;
-        case Command::Again:
-          error = net::describe(client.playAgain(true));
-          break;
-        case Command::Say:
-          error = net::describe(client.sendChat(argument));
-          break;
         case Command::Accept:
-        case Command::Decline: {
-          const bool yes = c == Command::Accept;
+        case Command::Decline:
           if (invitation) {
+            const bool yes = c == Command::Accept;
             const net::Invited& v = s.invitations.front();
             const bool rated = args.size() > 1 && args[1] == "--rated";
             if (hallError(client.answerInvitation(v.inviteId, yes, rated)))
               std::cout << (yes ? "ACCEPTED " : "DECLINED ") << v.inviteId << "\n";
-          } else if (s.game.takebackRequested) {
-            error = net::describe(client.answerTakeback(yes));
-          } else if (s.game.drawRequested) {
-            error = net::describe(client.answerDraw(yes));
-          } else if (s.game.peerWantsAgain) {
-            error = net::describe(client.playAgain(yes));
-          } else {
-            error = "there is nothing to answer";
+            break;
           }
+          error = applyMatchCommand(client, c, s.game, p, argument);
           break;
-        }
         default:
+          error = applyMatchCommand(client, c, s.game, p, argument);
           break;
       }
     }
