@@ -16,12 +16,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-// Settings a server game can be played with (the P2P host dialog's limits).
-std::optional<std::string> settingsError(const net::RoomSettings& s) {
-  if (s.boardSize < 5 || s.boardSize > 25) return "the board size must be 5 to 25";
-  if (s.rule == Rule::Renju && s.boardSize != 15) return "renju is played on 15x15";
-  return std::nullopt;
-}
+// Why validRoomSettings (lobby.h) refused a room's or an invitation's settings.
+constexpr const char* kBadSettings =
+    "bad settings: the board size must be 5 to 25, renju is played on 15x15";
 
 }  // namespace
 
@@ -142,9 +139,7 @@ void Hall::received(ConnId c, const net::Message& m) {
         return deny(c, net::typeOf(m), net::DenyCode::Busy, "you are in a game");
       auto t = tables_.find(p->table);
       if (t == tables_.end()) return;
-      std::uint64_t id = p->table;
       t->second->table->receive(p->side, m);
-      (void)id;
       return;
     }
     default:
@@ -178,14 +173,14 @@ void Hall::closed(ConnId c, const std::string& reason) {
         if (p && !p->conn) online_.erase(account);
         return;
       }
-      p->awayTimer = static_cast<std::uint32_t>(env_.after(config_.resumeWindow, [this, account] {
+      p->awayTimer = env_.after(config_.resumeWindow, [this, account] {
         Player* q = player(account);
         if (!q || q->conn || !q->table) return;
         q->awayTimer.reset();
         auto t2 = tables_.find(q->table);
         if (t2 != tables_.end()) t2->second->table->abandon(q->side);
         returnToHall(account);
-      }));
+      });
       return;
     }
   }
@@ -482,8 +477,8 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
   }
   if (auto* rc = std::get_if<net::RoomCreate>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
-    if (auto e = settingsError(rc->settings); e || !validRoomSettings(rc->settings))
-      return deny(c, type, net::DenyCode::BadRequest, e.value_or("bad settings"));
+    if (!validRoomSettings(rc->settings))
+      return deny(c, type, net::DenyCode::BadRequest, kBadSettings);
     std::string code = rooms_.create(p->id, rc->settings);
     conn.state = State::InRoom;
     return env_.send(c, net::RoomCreated{code, rc->settings});
@@ -502,8 +497,8 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
   }
   if (auto* inv = std::get_if<net::Invite>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
-    if (auto e = settingsError(inv->settings); e || !validRoomSettings(inv->settings))
-      return deny(c, type, net::DenyCode::BadRequest, e.value_or("bad settings"));
+    if (!validRoomSettings(inv->settings))
+      return deny(c, type, net::DenyCode::BadRequest, kBadSettings);
     std::string key = nameKey(inv->name);
     if (key == p->key) return deny(c, type, net::DenyCode::Yourself, "you cannot invite yourself");
     Player* to = nullptr;

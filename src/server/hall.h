@@ -115,10 +115,10 @@ class Hall {
     std::string name;
     std::string key;
     net::PlayerStats stats;
-    ConnId conn = 0;          // 0: no connection (a suspended game waits for it)
-    std::uint64_t table = 0;  // the table of its game (0: none)
-    Side side = Side::A;      // its side at that table
-    std::optional<std::uint32_t> awayTimer;
+    ConnId conn = 0;                         // 0: no connection (a suspended game waits for it)
+    std::uint64_t table = 0;                 // the table of its game (0: none)
+    Side side = Side::A;                     // its side at that table
+    std::optional<std::uint64_t> awayTimer;  // the HallEnv timer that abandons its game
   };
   struct TableEntry;
 
