@@ -739,6 +739,10 @@ struct OnlineClient::Impl {
 #endif
   Stage stage = Stage::None;
   std::string token;  // the session token from LOGIN_RESULT
+
+  // LOGIN by password or token (OnlineClient::login, loginWithToken), or REGISTER (nullopt).
+  OnlineRefusal login(std::optional<LoginMethod> method, const std::string& name,
+                      const std::string& secret);
   std::optional<Match> match;
   bool matchLive = false;  // the match still talks to the server (not ended)
   std::uint64_t matchGeneration = 0;
@@ -802,26 +806,26 @@ void OnlineClient::close() {
 }
 
 OnlineRefusal OnlineClient::registerAccount(const std::string& name, const std::string& password) {
-  Impl& d = *impl_;
-  OnlineRefusal r = OnlineRefusal::None;
-  d.mutate([&] {
-    if (d.st.phase == OnlinePhase::LoggingIn) return void(r = OnlineRefusal::LoginPending);
-    if (d.st.phase != OnlinePhase::Connected)
-      return void(r = d.st.loggedIn && d.st.phase != OnlinePhase::Closed
-                          ? OnlineRefusal::LoggedIn
-                          : OnlineRefusal::NotConnected);
-    if (name.size() > kMaxNameBytes || password.size() > kMaxSecretBytes)
-      return void(r = OnlineRefusal::TooLong);
-    if (!validUtf8(name) || !validUtf8(password)) return void(r = OnlineRefusal::NotUtf8);
-    d.st.name = name;
-    d.st.phase = OnlinePhase::LoggingIn;
-    d.session->send(Register{name, password});
-  });
-  return r;
+  return impl_->login(std::nullopt, name, password);
 }
 
 OnlineRefusal OnlineClient::login(const std::string& name, const std::string& password) {
+  return impl_->login(LoginMethod::Password, name, password);
+}
+
+OnlineRefusal OnlineClient::loginWithToken(const std::string& name, const std::string& token) {
+  return impl_->login(LoginMethod::Token, name, token);
+}
+
+std::string OnlineClient::sessionToken() const {
   Impl& d = *impl_;
+  std::lock_guard<std::mutex> lock(d.mu);
+  return d.st.loggedIn && d.st.phase != OnlinePhase::Closed ? d.token : std::string();
+}
+
+OnlineRefusal OnlineClient::Impl::login(std::optional<LoginMethod> method, const std::string& name,
+                                        const std::string& secret) {
+  Impl& d = *this;
   OnlineRefusal r = OnlineRefusal::None;
   d.mutate([&] {
     if (d.st.phase == OnlinePhase::LoggingIn) return void(r = OnlineRefusal::LoginPending);
@@ -829,12 +833,15 @@ OnlineRefusal OnlineClient::login(const std::string& name, const std::string& pa
       return void(r = d.st.loggedIn && d.st.phase != OnlinePhase::Closed
                           ? OnlineRefusal::LoggedIn
                           : OnlineRefusal::NotConnected);
-    if (name.size() > kMaxNameBytes || password.size() > kMaxSecretBytes)
+    if (name.size() > kMaxNameBytes || secret.size() > kMaxSecretBytes)
       return void(r = OnlineRefusal::TooLong);
-    if (!validUtf8(name) || !validUtf8(password)) return void(r = OnlineRefusal::NotUtf8);
+    if (!validUtf8(name) || !validUtf8(secret)) return void(r = OnlineRefusal::NotUtf8);
     d.st.name = name;
     d.st.phase = OnlinePhase::LoggingIn;
-    d.session->send(Login{LoginMethod::Password, name, password});
+    if (method)
+      d.session->send(Login{*method, name, secret});
+    else
+      d.session->send(Register{name, secret});
   });
   return r;
 }

@@ -182,6 +182,14 @@ class OnlineClient {
   OnlineRefusal registerAccount(const std::string& name, const std::string& password);
   /// Logs in with a password (LOGIN). Phase Connected only, as registerAccount.
   OnlineRefusal login(const std::string& name, const std::string& password);
+  /// Logs in with a session token that an earlier login gave (sessionToken()), as a front end
+  /// that remembers the login does instead of keeping the password. Phase Connected only, as
+  /// login(); a token the server no longer knows is answered BadCredentials.
+  OnlineRefusal loginWithToken(const std::string& name, const std::string& token);
+  /// The session token of the current login (64 hexadecimal digits; "" before a login or after
+  /// close()): kept by a front end to log in again later without the password. Never in the
+  /// snapshot, which is copied around freely.
+  std::string sessionToken() const;
 
   /// Asks for STATS, PLAYERS and TOP again. Logged in, any phase but Reconnecting.
   OnlineRefusal refreshHall();

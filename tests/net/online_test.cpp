@@ -303,6 +303,42 @@ TEST(Online, ARefusedLoginMayBeTriedAgain) {
   ASSERT_TRUE(c.waitPhase(OnlinePhase::Hall));
 }
 
+TEST(Online, ARememberedTokenLogsInWithoutThePassword) {
+  std::string token;
+  {
+    Client c;
+    Server server;
+    c.client.connect("127.0.0.1", server.port());
+    ASSERT_TRUE(server.accept());
+    server.send(Welcome{kProtocolMajor, kProtocolMinor, "9.9.9", "Test server"});
+    ASSERT_TRUE(c.waitPhase(OnlinePhase::Connected));
+    EXPECT_EQ(c.client.sessionToken(), "");  // no login yet
+    ASSERT_EQ(c.client.login("alice", "password1"), OnlineRefusal::None);
+    ASSERT_TRUE(server.expect<Login>());
+    server.loginOk("alice");
+    ASSERT_TRUE(c.waitPhase(OnlinePhase::Hall));
+    token = c.client.sessionToken();
+    EXPECT_EQ(token, gomoku::testing::kScriptedToken);
+    c.client.close();
+    EXPECT_EQ(c.client.sessionToken(), "");  // signed out
+  }
+  // A restarted front end logs in with the remembered token.
+  Client c;
+  Server server;
+  c.client.connect("127.0.0.1", server.port());
+  ASSERT_TRUE(server.accept());
+  server.send(Welcome{kProtocolMajor, kProtocolMinor, "9.9.9", "Test server"});
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Connected));
+  EXPECT_EQ(c.client.loginWithToken("alice", std::string(2000, 'f')), OnlineRefusal::TooLong);
+  ASSERT_EQ(c.client.loginWithToken("alice", token), OnlineRefusal::None);
+  const auto login = server.expect<Login>();
+  ASSERT_TRUE(login);
+  EXPECT_EQ(login->method, LoginMethod::Token);
+  EXPECT_EQ(login->secret, token);
+  server.loginOk("alice");
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Hall));
+}
+
 TEST(Online, AGameHostIsNotAServer) {
   {
     // A P2P game host speaks plaintext: refused at the TLS layer, before any wire message.
