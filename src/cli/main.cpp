@@ -1634,7 +1634,7 @@ int main(int argc, char** argv) {
                    "can read it there); set GOMOKU_PASSWORD or type it at the prompt\n";
       return 2;
     }
-    auto hp = net::parseHostPort(target, net::kDefaultPort);
+    auto hp = net::parseHostPort(target, net::kDefaultServerPort);
     if (!hp) {
       std::cerr << "error: \"" << target
                 << "\" is not HOST or HOST:PORT (port 1..65535; IPv6 as [addr]:port)\n"

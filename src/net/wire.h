@@ -36,6 +36,8 @@ inline constexpr std::size_t kHeaderSize = 8;
 inline constexpr std::uint32_t kMaxPayload = 4096;
 /// Default TCP port a host listens on.
 inline constexpr std::uint16_t kDefaultPort = 6515;
+/// Default TCP port of a gomoku-server (online play).
+inline constexpr std::uint16_t kDefaultServerPort = 6516;
 
 /// Message type numbers (header byte 3).
 enum class MsgType : std::uint8_t {

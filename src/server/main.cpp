@@ -18,6 +18,7 @@
 
 #include "gomoku/version.h"
 #include "net/tls.h"
+#include "net/wire.h"
 #include "server/server.h"
 #include "server/storage.h"
 
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
   int waveMillis = 1000;
   app.add_option("--listen", o.listen, "Address to listen on (default: all, IPv6 and IPv4)");
   app.add_option("--port", o.port, "TCP port (0: any free port)")
-      ->default_val(6516)
+      ->default_val(gomoku::net::kDefaultServerPort)
       ->check(CLI::Range(0, 65535));
   app.add_option("--db", db,
                  "Database: a file path for SQLite, or postgresql://user@host/db "
