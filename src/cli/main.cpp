@@ -50,6 +50,7 @@
 #include "record/recordio.h"
 #include "record/replay.h"
 #include "session/localsession.h"
+#include "session/storedgame.h"
 
 namespace {
 
@@ -775,16 +776,7 @@ std::string nameField(const std::string& name) {
 }
 
 std::string dateText(std::int64_t unixSeconds) {
-  const std::time_t t = static_cast<std::time_t>(unixSeconds);
-  std::tm tm{};
-#ifdef _WIN32
-  gmtime_s(&tm, &t);
-#else
-  gmtime_r(&t, &tm);
-#endif
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%MZ", &tm);
-  return buf;
+  return session::utcDateTime(unixSeconds);
 }
 
 const char* endReasonName(EndReason r) {
@@ -809,33 +801,6 @@ const char* endReasonName(EndReason r) {
       return "abandoned";
   }
   return "?";
-}
-
-// A stored game as a record for saveRecordFile.
-Record recordOf(const net::GameRecord& g) {
-  Record r;
-  r.size = g.summary.boardSize;
-  r.rule = g.summary.rule;
-  for (const net::SyncPoint& p : g.moves) r.moves.push_back(Point{p.x, p.y});
-  if (g.moveMillis.size() == g.moves.size())
-    for (std::uint32_t ms : g.moveMillis) r.timesMs.push_back(static_cast<int>(ms));
-  r.black = g.summary.black;
-  r.white = g.summary.white;
-  switch (g.summary.outcome) {
-    case Outcome::BlackWins:
-      r.result = RecordResult::Black;
-      break;
-    case Outcome::WhiteWins:
-      r.result = RecordResult::White;
-      break;
-    case Outcome::Draw:
-      r.result = RecordResult::Draw;
-      break;
-    default:
-      break;
-  }
-  if (g.summary.endedAt > 0) r.date = dateText(g.summary.endedAt).substr(0, 10);
-  return r;
 }
 
 // Reads the password: GOMOKU_PASSWORD, else a prompt without echo at a terminal (twice for a
@@ -1026,7 +991,7 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
         if (s.records.size() > awaitBase) {
           const net::GameRecord& g = s.records.back();
           try {
-            saveRecordFile(getFile, recordOf(g));
+            saveRecordFile(getFile, session::recordOfStoredGame(g));
             std::cout << "SAVED " << g.summary.id << " " << getFile << " " << g.moves.size()
                       << " moves\n";
           } catch (const std::exception& e) {
