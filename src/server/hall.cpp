@@ -591,7 +591,9 @@ net::GameSummary Hall::summaryOf(const GameRow& g) {
   s.rated = g.rated;
   s.blackDelta = g.blackAfter - g.blackBefore;
   s.whiteDelta = g.whiteAfter - g.whiteBefore;
-  s.moves = static_cast<std::uint16_t>(g.moves.size());
+  // A list reads the count only; a whole game has the moves.
+  s.moves =
+      static_cast<std::uint16_t>(g.moves.empty() ? g.moveCount : static_cast<int>(g.moves.size()));
   return s;
 }
 

@@ -160,6 +160,8 @@ rated_game)
   expect alice2 '^LOGGED IN alice (1030|970)$'
   send alice2 "games"
   expect alice2 '^GAME [0-9]+ '
+  # The list gives the number of moves of the game to five (9), not 0.
+  [[ $line =~ \ 9$ ]] || fail "the game's line does not count its 9 moves: $line"
   game_id=$(awk '{print $2}' <<< "$line")
   send alice2 "get $game_id $work/game.sgf"
   expect alice2 '^SAVED '
