@@ -14,10 +14,11 @@ namespace {
 // netgame.cpp, session.cpp, wire.cpp; the match's refusals and notices are typed values,
 // translated by value in nettexts.cpp; online.cpp and tls.cpp, whose typed values are also
 // translated by value in onlinetexts.cpp), src/server (the account rules of accounts.cpp and
-// the hall's refusals of hall.cpp, which reach the client as English detail), src/ai/pbrain_client.cpp (external engines) and src/record
-// (errors reading and saving game records). tests/gui/coretexts_test.cpp fails when a string
-// literal of those files has no pattern here. Most are lower-case phrases without a final period: the
-// app makes sentences of them (AsSentence in texts.cpp).
+// the reasons of hall.cpp, which reach the client as English detail), src/ai/pbrain_client.cpp
+// (external engines) and src/record (errors reading and saving game records).
+// tests/gui/coretexts_test.cpp fails when a string literal of those files has no pattern here.
+// Most are lower-case phrases without a final period: the app makes sentences of them
+// (AsSentence in texts.cpp).
 const std::vector<CoreTextPattern> kTexts = {
     // --- core/game.cpp: moves refused
     {N_("that point is off the board"), ""},

@@ -1,11 +1,15 @@
-// The sentences of src/core, src/net, src/ai and src/record against the pattern table of
-// src/app/coretexts.h, which the app uses to show them in the user's language (issue 8):
+// The sentences of src/core, src/net, src/ai, src/record and the server's free text that its
+// clients show (src/server) against the pattern table of src/app/coretexts.h, which the app
+// uses to show them in the user's language (issue 8):
 //   - every user-visible string literal of the core/net sources is part of a pattern, and every
 //     pattern is made of literals of those sources (no pattern outlives its sentence);
 //   - real Game, Match and wire objects, driven into their states, say only sentences that
 //     match a pattern;
 //   - the match's typed refusals and notices (net/match.h), translated by value
 //     (TranslateRefusal, TranslateNotice), read in English exactly as net::describe says them;
+//     so do the online client's (net/online.h: TranslateOnlineRefusal, TranslateLogin); the
+//     hall's refusals, the failures and their titles are phrased by the app (TranslateDenied,
+//     TranslateOnlineFailure, TranslateOnlineFailureTitle);
 //   - under the zh_CN and zh_TW catalogs (res/po/*.po, read here without gettext) each of those
 //     sentences and every typed value comes out in Chinese, inner phrases included.
 
