@@ -12,10 +12,13 @@ namespace {
 // clang-format off
 // The sentences of src/core (game.cpp, renju.cpp, utf8.cpp), src/net (match.cpp,
 // netgame.cpp, session.cpp, wire.cpp; the match's refusals and notices are typed values,
-// translated by value in nettexts.cpp), src/ai/pbrain_client.cpp (external engines) and src/record
-// (errors reading and saving game records). tests/gui/coretexts_test.cpp fails when a string
-// literal of those files has no pattern here. Most are lower-case phrases without a final period: the
-// app makes sentences of them (AsSentence in texts.cpp).
+// translated by value in nettexts.cpp; online.cpp and tls.cpp, whose typed values are also
+// translated by value in onlinetexts.cpp), src/server (the account rules of accounts.cpp and
+// the reasons of hall.cpp, which reach the client as English detail), src/ai/pbrain_client.cpp
+// (external engines) and src/record (errors reading and saving game records).
+// tests/gui/coretexts_test.cpp fails when a string literal of those files has no pattern here.
+// Most are lower-case phrases without a final period: the app makes sentences of them
+// (AsSentence in texts.cpp).
 const std::vector<CoreTextPattern> kTexts = {
     // --- core/game.cpp: moves refused
     {N_("that point is off the board"), ""},
@@ -193,6 +196,134 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("message has bytes after its last field"), ""},
     {N_("message field out of range"), ""},
     {N_("unknown decode error"), ""},
+    // --- net/online.cpp: the online client's refusals (also translated by value, onlinetexts.cpp)
+    {N_("not connected to a server"), ""},
+    {N_("log in first"), ""},
+    {N_("already logged in"), ""},
+    {N_("the server has not answered the login yet"), ""},
+    {N_("a game is running: leave it first"), ""},
+    {N_("the connection to the server is lost; reconnecting"), ""},
+    {N_("the text is too long"), ""},
+    {N_("the text is not valid UTF-8"), ""},
+    {N_("there is no such invitation"), ""},
+    {N_("bad game settings"), ""},
+    // --- net/online.cpp: the hall's refusals (DENIED) as net names them
+    {N_("not logged in"), ""},
+    {N_("busy (in a game, already finding or in a room)"), ""},
+    {N_("no such room"), ""},
+    {N_("no such player online"), ""},
+    {N_("the player is busy"), ""},
+    {N_("too many requests"), ""},
+    {N_("bad request"), ""},
+    {N_("no such game"), ""},
+    {N_("the invitation was declined"), ""},
+    {N_("the invitation is no longer open"), ""},
+    {N_("that is yourself"), ""},
+    {N_("refused"), ""},
+    // --- net/online.cpp: login answers
+    {N_("wrong name or password"), ""},
+    {N_("the name is taken"), ""},
+    {N_("the name is not allowed"), ""},
+    {N_("the password is not allowed"), ""},
+    {N_("this account is already signed in on another computer"), ""},
+    {N_("the server is busy; try again later"), ""},
+    // --- net/online.cpp: why the connection to the server ended or dropped
+    // TRANSLATORS: %s: host:port.
+    {N_("connection refused: no Gomoku server at %s"), "v"},
+    // TRANSLATORS: %s: host:port (the rest of "connection refused: …" under that title).
+    {N_("no Gomoku server at %s"), "v"},
+    {N_("this build of the program has no TLS: it cannot connect to a server safely"), ""},
+    // TRANSLATORS: %s: host:port. "join": the way to join a game host (Join a game).
+    {N_("%s does not speak an encrypted connection: not a Gomoku server (a game host? use join) or a server too old"), "v"},
+    // TRANSLATORS: %s: host:port. "join": the way to join a game host (Join a game).
+    {N_("%s closed the connection during the encryption handshake: not a Gomoku server (a game host? use join) or a server too old"), "v"},
+    // TRANSLATORS: %1$s: the server's address; %2$s: seconds.
+    {N_("no WELCOME from %s within %s s: not a Gomoku server"), "vd"},
+    // TRANSLATORS: %s: seconds.
+    {N_("no sign of life from the server for %s s (heartbeat)"), "d"},
+    {N_("the server speaks another version of the protocol"), ""},
+    // TRANSLATORS: %s: what went wrong (translated), e.g. "message field out of range".
+    {N_("not a Gomoku server: %s"), "t"},
+    {N_("the server closed the connection"), ""},
+    // TRANSLATORS: %s: why, or the server's parting words (translated when they are known).
+    {N_("the server closed the connection (%s)"), "t"},
+    // TRANSLATORS: %1$s: why it dropped (translated); %2$s: seconds.
+    {N_("the connection to the server was lost (%s) and could not be made again within %s s"), "td"},
+    {N_("that address is a game host, not a Gomoku server (join it instead)"), ""},
+    // TRANSLATORS: %s: the server's reason (translated when it is known).
+    {N_("the server refused the connection: %s"), "t"},
+    // TRANSLATORS: %s: a message type of the protocol, e.g. "HELLO" (not translated).
+    {N_("not a Gomoku server (%s instead of WELCOME)"), "v"},
+    // TRANSLATORS: %s: the login answer (translated), e.g. "wrong name or password".
+    {N_("the server did not take the session back (%s): log in again"), "t"},
+    {N_("this account signed in on another computer; this connection was replaced"), ""},
+    // TRANSLATORS: %s: the server's reason (translated when it is known).
+    {N_("the server ended the connection: %s"), "t"},
+    {N_("signed out"), ""},
+    // How the online client names the other end in the reasons of net/session.cpp.
+    {N_("the server"), ""},
+    // TRANSLATORS: %s: "the server" (translated).
+    {N_("the connection was reset by %s"), "t"},
+    // TRANSLATORS: %1$s: "the server" (translated); %2$s: what was wrong (translated).
+    {N_("%s's program sent bad data: %s"), "tt"},
+    // --- net/tls.cpp: the encrypted connection to a server
+    {N_("encrypted connection"), ""},
+    // TRANSLATORS: %1$s: host:port; %2$s: the certificate's fingerprint ("AB:CD:...").
+    {N_("first connection to %s: its certificate fingerprint is %s (remembered; a different one later will be refused)"), "vv"},
+    {N_("no encrypted connection came about in time"), ""},
+    {N_("the encryption handshake failed"), ""},
+    // TRANSLATORS: %s: why (translated when it is ours; else OpenSSL's English).
+    {N_("the encryption handshake failed (%s)"), "t"},
+    {N_("the server sent no certificate"), ""},
+    // TRANSLATORS: %1$s, %4$s: host:port; %2$s: the fingerprint on record; %3$s: the server's
+    // fingerprint now; %5$s: the file of known servers.
+    {N_("WARNING: the certificate of the server %s has changed! Fingerprint on record: %s; fingerprint now: %s. Someone may be intercepting the connection, or the server's owner replaced its certificate. The connection was refused. If the change is expected, remove the line of %s from %s."), "vvvvv"},
+    {N_("cannot remember the server's fingerprint"), ""},
+    // TRANSLATORS: %s: why (translated), e.g. "cannot write /home/a/.config/gomoku/known_servers: Permission denied".
+    {N_("cannot remember the server's fingerprint (%s)"), "t"},
+    // TRANSLATORS: %1$s: host:port; %2$s: the certificate's fingerprint ("AB:CD:...").
+    {N_("the server %s is not known yet; its certificate fingerprint is %s"), "vv"},
+    // TRANSLATORS: %1$s: a file; %2$s: the system's message (English).
+    {N_("cannot write %s: %s"), "vv"},
+    // TRANSLATORS: %1$s: a file; %2$s: a system call, e.g. "fsync"; %3$s: the system's message (English).
+    {N_("cannot write %s (%s): %s"), "vvv"},
+    // TRANSLATORS: %1$s: a folder; %2$s: the system's message (English).
+    {N_("cannot create %s: %s"), "vv"},
+    // TRANSLATORS: %s: host:port as given.
+    {N_("cannot record the fingerprint of \"%s\": bad name"), "v"},
+    {N_("this server needs an encrypted connection; update the program"), ""},
+    // --- server/accounts.cpp: the rules of account names and passwords (LOGIN_RESULT detail)
+    {N_("a name has 2 to 20 characters"), ""},
+    {N_("a name may contain only letters, digits, '_' and '-'"), ""},
+    {N_("the name is not valid UTF-8 text"), ""},
+    {N_("a password has at least 8 characters"), ""},
+    {N_("a password has at most 1024 bytes"), ""},
+    {N_("the password is not valid UTF-8 text"), ""},
+    // --- server/hall.cpp: the server's reasons (ERROR, BYE, DENIED detail)
+    {N_("the server is shutting down"), ""},
+    {N_("too many connections from your address"), ""},
+    {N_("too many messages per second"), ""},
+    {N_("this is a Gomoku server, not a game host: use Play online"), ""},
+    {N_("a login is being checked"), ""},
+    {N_("you are in a game"), ""},
+    {N_("you are logged in"), ""},
+    {N_("you are busy"), ""},
+    {N_("bad settings: the board size must be 5 to 25, renju is played on 15x15"), ""},
+    {N_("no room has that code"), ""},
+    {N_("the room closed"), ""},
+    {N_("you cannot invite yourself"), ""},
+    // TRANSLATORS: %s: a player's account name.
+    {N_("%s is not online"), "n"},
+    // TRANSLATORS: %s: a player's account name.
+    {N_("%s is playing"), "n"},
+    {N_("too many open invitations"), ""},
+    {N_("the invitation is gone"), ""},
+    // TRANSLATORS: %s: a player's account name (who declined your invitation).
+    {N_("%s declined"), "n"},
+    {N_("the inviter is busy or gone"), ""},
+    {N_("not a request of the hall"), ""},
+    {N_("replaced by a new login"), ""},
+    {N_("the game did not start"), ""},
     // --- ai/pbrain_client.cpp: external (Gomocup) engines
     // TRANSLATORS: %1$s: the engine's file; %2$s: the system's message (English).
     {N_("cannot start %s: %s"), "vv"},

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "net/match.h"
+#include "net/online.h"
 
 namespace gomoku::app {
 
@@ -55,6 +56,34 @@ std::string TranslateRefusal(const net::RequestError& e, const TranslateFn& tran
 /// net::describe gives it in English, with the nickname and the reason (through the patterns)
 /// put in. "" for kind None.
 std::string TranslateNotice(const net::Notice& n, const TranslateFn& translate);
+
+// The online client's typed values (net/online.h), translated by value (onlinetexts.cpp).
+
+/// Why the online client did not send a request, translated through `translate` by value: a
+/// lower-case phrase without a final period, in English as net::describe(OnlineRefusal) says
+/// it. "" for None.
+std::string TranslateOnlineRefusal(net::OnlineRefusal r, const TranslateFn& translate);
+
+/// The answer to a login or registration, translated by value: a lower-case phrase without a
+/// final period, in English as net::describe(LoginStatus) says it, except for BadName and
+/// BadPassword with a detail (the rule broken, e.g. "a name has 2 to 20 characters"): then the
+/// detail, through the patterns. "" for Ok.
+std::string TranslateLogin(const net::LoginResult& r, const TranslateFn& translate);
+
+/// A hall request the server refused (DENIED), translated by its code (and the request it
+/// refused), e.g. "there is no open room with that code": a lower-case phrase without a final
+/// period. For codes that say little alone (BadRequest, TooMany, NoSuchPlayer, PlayerBusy,
+/// InviteDeclined, InviteGone) the server's English detail when a pattern knows it.
+std::string TranslateDenied(const net::Denied& d, const TranslateFn& translate);
+
+/// Why the connection to the server ended or dropped (OnlineSnapshot::failure and ::message),
+/// translated: the message through the patterns; CertificateChanged by value, naming the
+/// fingerprint on record (pinnedFingerprint) and the server's (fingerprint). A phrase or
+/// sentences, maybe without a final period; "" when there is neither failure nor message.
+std::string TranslateOnlineFailure(const net::OnlineSnapshot& s, const TranslateFn& translate);
+
+/// A short headline for a failure, e.g. "Server not found", "Certificate changed"; "" for None.
+std::string TranslateOnlineFailureTitle(net::OnlineFailure f, const TranslateFn& translate);
 
 /// Puts `args` into a printf-like `format` that has only "%s", "%N$s" (N from 1) and "%%";
 /// a missing argument becomes "" (a broken translation never crashes).

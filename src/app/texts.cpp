@@ -150,6 +150,34 @@ wxString NoticeSentence(const net::Notice& n) {
   return TypedSentence(net::describe(n), TranslateNotice(n, Gettext));
 }
 
+namespace {
+
+std::string Same(const char* msgid) {
+  return msgid;
+}
+
+}  // namespace
+
+wxString OnlineRefusalSentence(net::OnlineRefusal r) {
+  return TypedSentence(TranslateOnlineRefusal(r, Same), TranslateOnlineRefusal(r, Gettext));
+}
+
+wxString LoginSentence(const net::LoginResult& r) {
+  return TypedSentence(TranslateLogin(r, Same), TranslateLogin(r, Gettext));
+}
+
+wxString DeniedSentence(const net::Denied& d) {
+  return TypedSentence(TranslateDenied(d, Same), TranslateDenied(d, Gettext));
+}
+
+wxString OnlineFailureSentence(const net::OnlineSnapshot& s) {
+  return TypedSentence(TranslateOnlineFailure(s, Same), TranslateOnlineFailure(s, Gettext));
+}
+
+wxString OnlineFailureTitle(net::OnlineFailure f) {
+  return FromUtf8(TranslateOnlineFailureTitle(f, Gettext));
+}
+
 wxString RecordErrorSentence(const RecordError& e) {
   // "line N: " goes through the patterns with the message, so that it is translated too.
   const std::string text =

@@ -7,6 +7,7 @@
 
 #include "core/game.h"
 #include "net/netgame.h"
+#include "net/online.h"
 #include "record/record.h"
 
 namespace gomoku::app {
@@ -56,5 +57,22 @@ wxString RefusalSentence(const net::RequestError& e);
 /// A notice of the match (net::Notice), translated by value, e.g. "Bob offers a draw."; ""
 /// for kind None.
 wxString NoticeSentence(const net::Notice& n);
+
+/// Why the online client did not send a request (net::OnlineRefusal), translated by value as a
+/// sentence; "" for None.
+wxString OnlineRefusalSentence(net::OnlineRefusal r);
+/// The answer to a login or registration that failed (LoginStatus by value; for BadName/BadPassword
+/// the server's English detail, e.g. "a name has 2 to 20 characters", through the patterns), as a
+/// sentence; "" for Ok.
+wxString LoginSentence(const net::LoginResult& r);
+/// A hall request the server refused (DENIED), by its code, as a sentence, e.g. "There is no open
+/// room with that code." (detail through the patterns when the code alone says too little).
+wxString DeniedSentence(const net::Denied& d);
+/// Why the connection to the server ended or dropped (OnlineSnapshot::failure and ::message), as a
+/// sentence in the user's language; for CertificateChanged it names both fingerprints (snapshot's
+/// fingerprint and pinnedFingerprint) and says the connection was refused.
+wxString OnlineFailureSentence(const net::OnlineSnapshot& s);
+/// A short headline for a failure, e.g. "Server not found", "Certificate changed".
+wxString OnlineFailureTitle(net::OnlineFailure f);
 
 }  // namespace gomoku::app

@@ -1,11 +1,15 @@
-// The sentences of src/core, src/net, src/ai and src/record against the pattern table of
-// src/app/coretexts.h, which the app uses to show them in the user's language (issue 8):
+// The sentences of src/core, src/net, src/ai, src/record and the server's free text that its
+// clients show (src/server) against the pattern table of src/app/coretexts.h, which the app
+// uses to show them in the user's language (issue 8):
 //   - every user-visible string literal of the core/net sources is part of a pattern, and every
 //     pattern is made of literals of those sources (no pattern outlives its sentence);
 //   - real Game, Match and wire objects, driven into their states, say only sentences that
 //     match a pattern;
 //   - the match's typed refusals and notices (net/match.h), translated by value
 //     (TranslateRefusal, TranslateNotice), read in English exactly as net::describe says them;
+//     so do the online client's (net/online.h: TranslateOnlineRefusal, TranslateLogin); the
+//     hall's refusals, the failures and their titles are phrased by the app (TranslateDenied,
+//     TranslateOnlineFailure, TranslateOnlineFailureTitle);
 //   - under the zh_CN and zh_TW catalogs (res/po/*.po, read here without gettext) each of those
 //     sentences and every typed value comes out in Chinese, inner phrases included.
 
@@ -14,6 +18,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -21,12 +27,18 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 
 #include "ai/pbrain_client.h"
 #include "app/coretexts.h"
@@ -34,6 +46,7 @@
 #include "core/utf8.h"
 #include "gomoku/version.h"
 #include "net/match.h"
+#include "net/online.h"
 #include "net/wire.h"
 #include "record/jpformats.h"
 #include "record/position.h"
@@ -44,6 +57,9 @@
 #include "record/replay.h"
 #include "record/sgf.h"
 #include "record/yixin.h"
+#ifdef GOMOKU_TLS
+#include "net/tls.h"
+#endif
 
 using namespace gomoku;
 using namespace gomoku::net;
@@ -51,7 +67,12 @@ using gomoku::app::CoreTexts;
 using gomoku::app::FormatArgs;
 using gomoku::app::MatchCoreText;
 using gomoku::app::TranslateCoreText;
+using gomoku::app::TranslateDenied;
+using gomoku::app::TranslateLogin;
 using gomoku::app::TranslateNotice;
+using gomoku::app::TranslateOnlineFailure;
+using gomoku::app::TranslateOnlineFailureTitle;
+using gomoku::app::TranslateOnlineRefusal;
 using gomoku::app::TranslateRefusal;
 
 namespace {
@@ -135,6 +156,86 @@ const std::set<std::string> kNotShown = {
     "DT[",
     "RE[",
     "CA[",
+    // net/online.cpp: onlinePhaseName and onlineFailureName (logs and tests); the nickname a
+    // game uses when the account name is not a valid one
+    "Idle",
+    "Connecting",
+    "Connected",
+    "LoggingIn",
+    "Hall",
+    "InGame",
+    "Reconnecting",
+    "None",
+    "UnknownHost",
+    "Refused",
+    "TimedOut",
+    "NotAServer",
+    "GameHost",
+    "VersionMismatch",
+    "ServerRefused",
+    "Replaced",
+    "LoginLost",
+    "ConnectionLost",
+    "Cancelled",
+    "UnknownServer",
+    "CertificateChanged",
+    "NotEncrypted",
+    "Other",
+    "Player",
+    // net/tls.cpp: the server's side (its certificate, its log: gomoku-server, English only),
+    // failure names for logs, file names, system calls
+    "unknown OpenSSL error",
+    "tmp.XXXXXX",
+    "chmod",
+    "fsync",
+    "localhost",
+    "cannot make a key",
+    "cannot make a certificate",
+    "cannot encode the certificate",
+    "cannot use the certificate",
+    "the private key",
+    "does not belong to the certificate",
+    "cannot use the private key",
+    "cannot read the certificate",
+    "config",
+    "gomoku",
+    "known_servers",
+    "cert.pem",
+    "key.pem",
+    "timeout",
+    "closed",
+    "not-tls",
+    "plain-gomoku",
+    "handshake",
+    "certificate-changed",
+    "pin-store",
+    "unknown-server",
+    "no byte came",
+    "first byte",
+    "the connection closed during the encryption handshake",
+    "not TLS: the other side does not use an encrypted connection",
+    "not TLS: a Gomoku program without encryption; it was told that this server",
+    "needs an encrypted connection and to update the program",
+    // server/accounts.cpp: the server's own failures (its log)
+    "libsodium cannot be initialised",
+    "password hashing failed (out of memory",  // its ")" trimmed, as Covered compares
+    // server/hall.cpp: the server's log; LOGIN_RESULT details of statuses that the app
+    // translates by value (TranslateLogin)
+    "game(s) left running before",
+    "too many messages, cut off",
+    "the client sent ERROR",
+    "disconnected",
+    "registered",
+    "a second login refused",
+    "logged in from",
+    "table",
+    "vs",
+    "result revised by a crossing to",
+    "kept as first written",
+    "ended",
+    "rated",
+    "that name is taken",
+    "This account is already signed in on another computer",
 };
 
 // A literal is covered when it matches a pattern in full (e.g. "unexpected HELLO"), or when,
@@ -158,12 +259,13 @@ bool Covered(std::string lit) {
 }
 
 // The sources whose sentences reach the app as free text (under src/).
-const char* const kSources[] = {"core/game.cpp",     "core/renju.cpp",       "core/utf8.cpp",
-                                "net/match.cpp",     "net/netgame.cpp",      "net/session.cpp",
-                                "net/connect.cpp",   "net/wire.cpp",         "ai/pbrain_client.cpp",
-                                "record/record.cpp", "record/recordio.cpp",  "record/replay.cpp",
-                                "record/psq.cpp",    "record/sgf.cpp",       "record/yixin.cpp",
-                                "record/renlib.cpp", "record/jpformats.cpp", "record/position.cpp"};
+const char* const kSources[] = {
+    "core/game.cpp",        "core/renju.cpp",      "core/utf8.cpp",       "net/match.cpp",
+    "net/netgame.cpp",      "net/session.cpp",     "net/connect.cpp",     "net/wire.cpp",
+    "ai/pbrain_client.cpp", "record/record.cpp",   "record/recordio.cpp", "record/replay.cpp",
+    "record/psq.cpp",       "record/sgf.cpp",      "record/yixin.cpp",    "record/renlib.cpp",
+    "record/jpformats.cpp", "record/position.cpp", "net/online.cpp",      "net/tls.cpp",
+    "server/accounts.cpp",  "server/hall.cpp"};
 
 TEST(CoreTexts, EveryLiteralOfCoreAndNetHasAPattern) {
   const std::string src = GOMOKU_SOURCE_DIR "/src/";
@@ -277,6 +379,25 @@ TEST(CoreTexts, UnknownTextIsNotMatchedAndNothingBreaks) {
             "THE NICKNAME IS EMPTY");
   EXPECT_EQ(TranslateRefusal({}, upper), "");
   EXPECT_EQ(TranslateNotice({}, upper), "");
+  // The online client: free text inside typed values goes through the patterns.
+  EXPECT_EQ(TranslateLogin({LoginStatus::BadName, "a name has 2 to 20 characters", {}, {}, {}, {}},
+                           upper),
+            "A NAME HAS 2 TO 20 CHARACTERS");
+  EXPECT_EQ(TranslateDenied({MsgType::Invite, DenyCode::NoSuchPlayer, "Zoë is not online"}, upper),
+            "Zoë IS NOT ONLINE");
+  OnlineSnapshot closed;
+  closed.phase = OnlinePhase::Closed;
+  closed.failure = OnlineFailure::ConnectionLost;
+  closed.message =
+      "the connection to the server was lost (the connection was reset by the server) and could "
+      "not be made again within 180 s";
+  EXPECT_EQ(TranslateOnlineFailure(closed, upper),
+            "THE CONNECTION TO THE SERVER WAS LOST (THE CONNECTION WAS RESET BY THE SERVER) AND "
+            "COULD NOT BE MADE AGAIN WITHIN 180 S");
+  EXPECT_EQ(TranslateOnlineRefusal(OnlineRefusal::None, upper), "");
+  EXPECT_EQ(TranslateLogin({}, upper), "");
+  EXPECT_EQ(TranslateOnlineFailure(OnlineSnapshot(), upper), "");
+  EXPECT_EQ(TranslateOnlineFailureTitle(OnlineFailure::None, upper), "");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -768,8 +889,132 @@ void RecordSentences(Sentences& say) {
   SayRecordError(say, [&] { readRecordFile("/nonexistent-dir/x.txt"); });
 }
 
+// A plain TCP program on 127.0.0.1 that takes one connection, writes `greeting` (maybe
+// nothing) and closes it.
+class PlainListener {
+ public:
+  explicit PlainListener(std::string greeting)
+      : acceptor_(io_, {boost::asio::ip::make_address("127.0.0.1"), 0}),
+        greeting_(std::move(greeting)) {
+    thread_ = std::thread([this] {
+      boost::system::error_code ec;
+      boost::asio::ip::tcp::socket s(io_);
+      acceptor_.accept(s, ec);
+      if (!ec && !greeting_.empty()) boost::asio::write(s, boost::asio::buffer(greeting_), ec);
+      s.close(ec);
+    });
+  }
+  ~PlainListener() {
+    boost::system::error_code ec;
+    acceptor_.close(ec);
+    thread_.join();
+  }
+  std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
+
+ private:
+  boost::asio::io_context io_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  std::string greeting_;
+  std::thread thread_;
+};
+
+// Connects an OnlineClient to 127.0.0.1:`port` (or cancels at once) and waits until its
+// connection ends; its last state.
+OnlineSnapshot OnlineEnd(std::uint16_t port, bool cancel = false) {
+  std::mutex mu;
+  std::condition_variable changed;
+  OnlineOptions o;
+  o.knownServersPath = "/nonexistent-dir/known_servers";  // never written: no handshake ends
+  OnlineClient client(
+      [&] {
+        std::lock_guard<std::mutex> lock(mu);
+        changed.notify_all();
+      },
+      o);
+  client.connect("127.0.0.1", port);
+  if (cancel) client.close();
+  std::unique_lock<std::mutex> lock(mu);
+  changed.wait_for(lock, std::chrono::seconds(60),
+                   [&] { return client.snapshot().phase == OnlinePhase::Closed; });
+  return client.snapshot();
+}
+
+// The online client's sentences: real connections that end, the TLS layer's descriptions, and
+// the server's free text (rules, reasons) as the client receives it.
+void OnlineSentences(Sentences& say) {
+  std::uint16_t closedPort = 0;
+  {
+    boost::asio::io_context io;
+    boost::asio::ip::tcp::acceptor a(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
+    closedPort = a.local_endpoint().port();
+  }  // nothing listens there now
+  const OnlineSnapshot refused = OnlineEnd(closedPort);
+  EXPECT_EQ(refused.failure, OnlineFailure::Refused) << refused.message;
+  say(refused.message);
+  say(OnlineEnd(closedPort, true).message);
+#ifdef GOMOKU_TLS
+  {
+    PlainListener hangsUp("");
+    const OnlineSnapshot s = OnlineEnd(hangsUp.port());
+    EXPECT_EQ(s.failure, OnlineFailure::NotEncrypted) << s.message;
+    say(s.message);
+  }
+  {
+    PlainListener plain(std::string(64, 'G'));
+    const OnlineSnapshot s = OnlineEnd(plain.port());
+    EXPECT_EQ(s.failure, OnlineFailure::NotEncrypted) << s.message;
+    say(s.message);
+  }
+  const std::string fp1(95, 'A'), fp2(95, 'B');
+  const auto tlsSays = [&](tls::Failure f, std::string detail, bool firstUse = false) {
+    tls::Result r;
+    r.failure = f;
+    r.server = "127.0.0.1:7531";
+    r.fingerprint = fp1;
+    r.pinned = f == tls::Failure::CertificateChanged ? fp2 : "";
+    r.firstUse = firstUse;
+    r.detail = std::move(detail);
+    say(tls::describe(r, "/tmp/K"));
+  };
+  tlsSays(tls::Failure::None, "", true);
+  tlsSays(tls::Failure::None, "");
+  tlsSays(tls::Failure::Timeout, "");
+  tlsSays(tls::Failure::Handshake, "");
+  tlsSays(tls::Failure::Handshake, "the server sent no certificate");
+  tlsSays(tls::Failure::CertificateChanged, "");
+  tlsSays(tls::Failure::UnknownServer, "");
+  try {
+    tls::KnownServers("/nonexistent-dir/known_servers").pin("a b", fp1);
+    ADD_FAILURE() << "a pin with a blank in the name";
+  } catch (const tls::TlsError& e) {
+    say(e.what());
+    tlsSays(tls::Failure::PinStore, e.what());
+  }
+#endif
+  // The server's free text as the client gets it (src/server: account rules, reasons).
+  for (const char* text :
+       {"a name has 2 to 20 characters", "a name may contain only letters, digits, '_' and '-'",
+        "the name is not valid UTF-8 text", "a password has at least 8 characters",
+        "a password has at most 1024 bytes", "the password is not valid UTF-8 text",
+        "Zoë is not online", "Zoë is playing", "Zoë declined", "too many open invitations",
+        "the inviter is busy or gone",
+        "bad settings: the board size must be 5 to 25, renju is played on 15x15",
+        // online.cpp's reasons around the server's words and session.cpp's
+        "the server refused the connection: too many connections from your address",
+        "the server closed the connection (the server is shutting down)",
+        "the server ended the connection: too many messages per second",
+        "the server closed the connection (the server closed the connection)",
+        "the connection to the server was lost (the connection was reset by the server) and "
+        "could not be made again within 180 s",
+        "not a Gomoku server: the server's program sent bad data: message field out of range",
+        "the server did not take the session back (wrong name or password): log in again",
+        "not a Gomoku server (HELLO instead of WELCOME)", "signed out"})
+    say(text);
+}
+
 Sentences Said() {
   Sentences say;
+  OnlineSentences(say);
   GameSentences(say);
   RecordSentences(say);
   EngineSentences(say);
@@ -824,6 +1069,109 @@ TEST(CoreTexts, TypedRefusalsAndNoticesReadAsNetSaysThem) {
   for (const Notice& n : AllNotices()) {
     EXPECT_FALSE(describe(n).empty()) << static_cast<int>(n.kind);
     EXPECT_EQ(TranslateNotice(n, same), describe(n)) << static_cast<int>(n.kind);
+  }
+}
+
+// Every typed value of the online client through `translate`, in a fixed order: refusals,
+// login answers (with the server's rule details), the hall's refusals for each request they
+// answer (with and without the server's detail), failures and their titles.
+std::vector<std::string> OnlineTyped(const app::TranslateFn& translate) {
+  std::vector<std::string> out;
+  for (int i = 1; i <= static_cast<int>(OnlineRefusal::BadSettings); ++i)
+    out.push_back(TranslateOnlineRefusal(static_cast<OnlineRefusal>(i), translate));
+  for (int i = 1; i <= static_cast<int>(LoginStatus::ServerBusy); ++i)
+    out.push_back(TranslateLogin({static_cast<LoginStatus>(i), {}, {}, {}, {}, {}}, translate));
+  out.push_back(TranslateLogin({LoginStatus::BadName,
+                                "a name may contain only letters, digits, '_' and '-'",
+                                {},
+                                {},
+                                {},
+                                {}},
+                               translate));
+  out.push_back(TranslateLogin(
+      {LoginStatus::BadPassword, "a password has at least 8 characters", {}, {}, {}, {}},
+      translate));
+  for (int i = 1; i <= static_cast<int>(DenyCode::Yourself); ++i)
+    for (MsgType request : {MsgType::Find, MsgType::RoomCreate, MsgType::RoomJoin, MsgType::Invite,
+                            MsgType::InviteReply, MsgType::GetGame})
+      for (const char* detail : {"", "Zoë is not online", "no sense at all"})
+        out.push_back(TranslateDenied({request, static_cast<DenyCode>(i), detail}, translate));
+  for (int i = 0; i <= static_cast<int>(OnlineFailure::Other); ++i) {
+    const auto f = static_cast<OnlineFailure>(i);
+    if (f != OnlineFailure::None) out.push_back(TranslateOnlineFailureTitle(f, translate));
+    OnlineSnapshot s;
+    s.phase = OnlinePhase::Closed;
+    s.failure = f;
+    s.fingerprint = std::string(95, 'A');
+    s.pinnedFingerprint = std::string(95, 'B');
+    if (f != OnlineFailure::None) out.push_back(TranslateOnlineFailure(s, translate));
+    s.message = f == OnlineFailure::None ? "signed out"
+                                         : "connection refused: no Gomoku server at 127.0.0.1:7531";
+    out.push_back(TranslateOnlineFailure(s, translate));
+  }
+  return out;
+}
+
+TEST(CoreTexts, OnlineTypedValuesReadAsNetSaysThem) {
+  const auto same = [](const char* id) { return std::string(id); };
+  for (int i = 1; i <= static_cast<int>(OnlineRefusal::BadSettings); ++i) {
+    const auto r = static_cast<OnlineRefusal>(i);
+    EXPECT_FALSE(describe(r).empty()) << i;
+    EXPECT_EQ(TranslateOnlineRefusal(r, same), describe(r)) << i;
+  }
+  for (int i = 1; i <= static_cast<int>(LoginStatus::ServerBusy); ++i) {
+    const auto st = static_cast<LoginStatus>(i);
+    EXPECT_FALSE(describe(st).empty()) << i;
+    EXPECT_EQ(TranslateLogin({st, {}, {}, {}, {}, {}}, same), describe(st)) << i;
+  }
+  // The rule broken says more than "the name is not allowed".
+  EXPECT_EQ(
+      TranslateLogin({LoginStatus::BadName, "a name has 2 to 20 characters", {}, {}, {}, {}}, same),
+      "a name has 2 to 20 characters");
+  EXPECT_EQ(
+      TranslateLogin(
+          {LoginStatus::BadPassword, "a password has at most 1024 bytes", {}, {}, {}, {}}, same),
+      "a password has at most 1024 bytes");
+  // An unknown detail is shown as it is (the server's English) rather than lost.
+  EXPECT_EQ(TranslateLogin({LoginStatus::BadName, "names must rhyme", {}, {}, {}, {}}, same),
+            "names must rhyme");
+  // The hall's refusals: by code, the detail where it says more and a pattern knows it.
+  EXPECT_EQ(
+      TranslateDenied({MsgType::RoomJoin, DenyCode::NoSuchRoom, "no room has that code"}, same),
+      "there is no open room with that code");
+  EXPECT_EQ(TranslateDenied({MsgType::Invite, DenyCode::PlayerBusy, "Zoë is playing"}, same),
+            "Zoë is playing");
+  EXPECT_EQ(TranslateDenied({MsgType::Invite, DenyCode::PlayerBusy, "gibberish"}, same),
+            "that player is in a game");
+  EXPECT_EQ(TranslateDenied({MsgType::RoomCreate, DenyCode::BadRequest, "gibberish"}, same),
+            "the server cannot play these game settings");
+  EXPECT_EQ(TranslateDenied({MsgType::GetGame, DenyCode::BadRequest, ""}, same),
+            "the server did not understand the request");
+  EXPECT_EQ(TranslateDenied({MsgType::Invite, DenyCode::Yourself, ""}, same),
+            "you cannot invite yourself");
+  // Failures: the message through the patterns; a changed certificate by value with both
+  // fingerprints.
+  OnlineSnapshot s;
+  s.phase = OnlinePhase::Closed;
+  s.failure = OnlineFailure::CertificateChanged;
+  s.fingerprint = "AA:01";
+  s.pinnedFingerprint = "BB:02";
+  s.message = "WARNING: whatever net says";
+  const std::string changed = TranslateOnlineFailure(s, same);
+  EXPECT_NE(changed.find("on record: BB:02"), std::string::npos) << changed;
+  EXPECT_NE(changed.find("now: AA:01"), std::string::npos) << changed;
+  EXPECT_NE(changed.find("The connection was refused."), std::string::npos) << changed;
+  s.failure = OnlineFailure::Refused;
+  s.message = "connection refused: no Gomoku server at 127.0.0.1:7531";
+  EXPECT_EQ(TranslateOnlineFailure(s, same), s.message);
+  s.message.clear();
+  EXPECT_EQ(TranslateOnlineFailure(s, same), "Connection refused");
+  EXPECT_EQ(TranslateOnlineFailureTitle(OnlineFailure::UnknownHost, same), "Server not found");
+  EXPECT_EQ(TranslateOnlineFailureTitle(OnlineFailure::CertificateChanged, same),
+            "Certificate changed");
+  for (const std::string& t : OnlineTyped(same)) {
+    EXPECT_FALSE(t.empty());
+    EXPECT_EQ(t.find("%s"), std::string::npos) << t;
   }
 }
 
@@ -959,6 +1307,12 @@ TEST_P(CoreTextsCatalog, EverySentenceComesOutInChinese) {
     typed.emplace_back(describe(e), TranslateRefusal(e, translate));
   for (const Notice& n : AllNotices())
     typed.emplace_back(describe(n), TranslateNotice(n, translate));
+  const auto same = [](const char* id) { return std::string(id); };
+  const std::vector<std::string> onlineEnglish = OnlineTyped(same),
+                                 onlineChinese = OnlineTyped(translate);
+  ASSERT_EQ(onlineEnglish.size(), onlineChinese.size());
+  for (std::size_t i = 0; i < onlineEnglish.size(); ++i)
+    typed.emplace_back(onlineEnglish[i], onlineChinese[i]);
   for (const auto& [s, zh] : typed) {
     if (std::getenv("GOMOKU_SHOW_TEXTS")) std::cout << s << "\n  " << zh << "\n";  // for review
     EXPECT_TRUE(HasCjk(zh)) << s << " -> " << zh;
@@ -968,6 +1322,42 @@ TEST_P(CoreTextsCatalog, EverySentenceComesOutInChinese) {
       EXPECT_FALSE(BlankBetweenCjk(zh)) << s << " -> " << zh;
     }
   }
+  // The online client's values in a few words.
+  const auto zh = [&](const char* cn, const char* tw) { return std::string(simplified ? cn : tw); };
+  EXPECT_EQ(TranslateOnlineRefusal(OnlineRefusal::NotLoggedIn, translate),
+            zh("请先登录", "請先登入"));
+  EXPECT_EQ(TranslateLogin({LoginStatus::BadCredentials, {}, {}, {}, {}, {}}, translate),
+            zh("用户名或密码错误", "使用者名稱或密碼錯誤"));
+  EXPECT_EQ(TranslateLogin({LoginStatus::BadName, "a name has 2 to 20 characters", {}, {}, {}, {}},
+                           translate),
+            zh("用户名须为 2 到 20 个字符", "使用者名稱須為 2 到 20 個字元"));
+  EXPECT_EQ(TranslateDenied({MsgType::RoomJoin, DenyCode::NoSuchRoom, {}}, translate),
+            zh("该房间号没有对应的开放房间", "該房間號碼沒有對應的開放房間"));
+  EXPECT_EQ(
+      TranslateDenied({MsgType::Invite, DenyCode::NoSuchPlayer, "Zoë is not online"}, translate),
+      zh("Zoë 不在线", "Zoë 不在線上"));
+  EXPECT_EQ(TranslateOnlineFailureTitle(OnlineFailure::UnknownHost, translate),
+            zh("找不到服务器", "找不到伺服器"));
+  EXPECT_EQ(TranslateOnlineFailureTitle(OnlineFailure::CertificateChanged, translate),
+            zh("证书已更改", "憑證已變更"));
+  OnlineSnapshot lost;
+  lost.phase = OnlinePhase::Closed;
+  lost.failure = OnlineFailure::ConnectionLost;
+  lost.message =
+      "the connection to the server was lost (the connection was reset by the server) and could "
+      "not be made again within 180 s";
+  EXPECT_EQ(TranslateOnlineFailure(lost, translate),
+            zh("与服务器的连接已断开（连接被服务器重置），180 秒内未能重新连接",
+               "與伺服器的連線已中斷（連線被伺服器重設），180 秒內未能重新連線"));
+  OnlineSnapshot changed;
+  changed.phase = OnlinePhase::Closed;
+  changed.failure = OnlineFailure::CertificateChanged;
+  changed.fingerprint = "AA:01";
+  changed.pinnedFingerprint = "BB:02";
+  const std::string warning = TranslateOnlineFailure(changed, translate);
+  EXPECT_NE(warning.find("BB:02"), std::string::npos) << warning;
+  EXPECT_NE(warning.find("AA:01"), std::string::npos) << warning;
+  EXPECT_NE(warning.find(zh("连接已被拒绝", "連線已被拒絕")), std::string::npos) << warning;
 }
 
 INSTANTIATE_TEST_SUITE_P(Languages, CoreTextsCatalog, ::testing::Values("zh_CN", "zh_TW"));
