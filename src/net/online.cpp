@@ -871,7 +871,10 @@ OnlineRefusal OnlineClient::cancelFind() {
   return d.request(
       [&] {
         const OnlineRefusal r = d.hallRefusal(true);
-        if (r == OnlineRefusal::None) d.st.finding = false;
+        if (r == OnlineRefusal::None) {
+          d.st.finding = false;
+          d.st.room.reset();  // CANCEL_FIND also closes our open room
+        }
         return r;
       },
       CancelFind{});

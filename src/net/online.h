@@ -195,7 +195,7 @@ class OnlineClient {
   OnlineRefusal refreshHall();
   /// Looks for an opponent with `rule` (FIND; 15x15). Hall only.
   OnlineRefusal find(Rule rule);
-  /// Stops looking (CANCEL_FIND). Hall only.
+  /// Stops looking, or closes our open room (CANCEL_FIND). Hall only.
   OnlineRefusal cancelFind();
   /// Opens a private room (ROOM_CREATE); the code comes in `room`. Hall only. BadSettings for a
   /// board size outside 5..25 or renju not on 15x15.
