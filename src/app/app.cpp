@@ -168,16 +168,21 @@ wxString ConfigFileArgument(int argc, const wxCmdLineArgsArray& argv) {
 void SetUpSettingsAndLanguage(int argc, const wxCmdLineArgsArray& argv) {
   wxUILocale::UseDefault();
   const wxString configFile = ConfigFileArgument(argc, argv);
+  wxFileConfig* file = nullptr;
   if (!configFile.empty()) {
-    delete wxConfigBase::Set(new wxFileConfig(wxEmptyString, wxEmptyString, configFile,
-                                              wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
+    file = new wxFileConfig(wxEmptyString, wxEmptyString, configFile, wxEmptyString,
+                            wxCONFIG_USE_LOCAL_FILE);
   }
 #if defined(__UNIX__) && !defined(__WXMAC__)
   else {
-    delete wxConfigBase::Set(new wxFileConfig(wxEmptyString, wxEmptyString, XdgConfigFile(),
-                                              wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
+    file = new wxFileConfig(wxEmptyString, wxEmptyString, XdgConfigFile(), wxEmptyString,
+                            wxCONFIG_USE_LOCAL_FILE);
   }
 #endif
+  if (file) {
+    file->SetUmask(077);  // only the user reads it: it keeps the session tokens of online logins
+    delete wxConfigBase::Set(file);
+  }
   SetUpTranslations(ConfiguredLanguage(*wxConfigBase::Get()));  // Settings > Language
 }
 
@@ -185,6 +190,10 @@ void AddCommandLineOptions(wxCmdLineParser& parser) {
   parser.AddLongOption("host", _("host a game at once, listening on PORT (0: any free port)"),
                        wxCMD_LINE_VAL_NUMBER);
   parser.AddLongOption("join", _("join the game at HOST:PORT at once"));
+  parser.AddLongOption("online", _("log in on the Gomoku server at HOST[:PORT] at once (with "
+                                   "--user; the password from GOMOKU_PASSWORD)"));
+  parser.AddLongOption("user", _("with --online: the account name"));
+  parser.AddLongSwitch("register", _("with --online: create the account first"));
   parser.AddLongSwitch("local", _("start a game for two players at this computer at once"));
   parser.AddLongOption("computer",
                        _("play against the computer at LEVEL (1 Beginner to 5 Master) at once; "
@@ -258,6 +267,17 @@ bool ParseLaunchOptions(wxCmdLineParser& parser, LaunchOptions& options) {
     options.join = net::parseHostPort(text.utf8_string(), net::kDefaultPort);
     if (!options.join) return CommandLineError(_("--join needs HOST or HOST:PORT"));
   }
+  if (parser.Found("online", &text)) {
+    options.online = net::parseHostPort(text.utf8_string(), net::kDefaultServerPort);
+    if (!options.online) return CommandLineError(_("--online needs HOST or HOST:PORT"));
+  }
+  if (parser.Found("user", &text)) {
+    if (!options.online) return CommandLineError(_("--user needs --online HOST"));
+    options.user = text.Trim().Trim(false).utf8_string();
+  }
+  options.registering = parser.FoundSwitch("register") == wxCMD_SWITCH_ON;
+  if (options.registering && options.user.empty())
+    return CommandLineError(_("--register needs --online HOST and --user NAME"));
   options.local = parser.FoundSwitch("local") == wxCMD_SWITCH_ON;
   if (long level = 0; parser.Found("computer", &level)) {
     if (level < 1 || level > 5) return CommandLineError(_("--computer needs a level from 1 to 5"));
@@ -268,9 +288,9 @@ bool ParseLaunchOptions(wxCmdLineParser& parser, LaunchOptions& options) {
     options.engine = text.utf8_string();
   }
   if ((options.hostPort ? 1 : 0) + (options.join ? 1 : 0) + (options.local ? 1 : 0) +
-          (options.computerLevel ? 1 : 0) >
+          (options.computerLevel ? 1 : 0) + (options.online ? 1 : 0) >
       1)
-    return CommandLineError(_("use only one of --host, --join, --local and --computer"));
+    return CommandLineError(_("use only one of --host, --join, --online, --local and --computer"));
   if (parser.Found("nick", &text)) {
     const std::string nick = trimNickname(text.utf8_string());
     if (const auto error = nicknameError(nick))
@@ -313,8 +333,8 @@ bool ParseLaunchOptions(wxCmdLineParser& parser, LaunchOptions& options) {
   parser.Found("test-report", &options.testReport);
   options.exitWhenDone = parser.FoundSwitch("exit-when-done") == wxCMD_SWITCH_ON;
   if (parser.GetParamCount() > 0) {
-    if (options.hostPort || options.join)
-      return CommandLineError(_("a record file cannot be opened with --host or --join"));
+    if (options.hostPort || options.join || options.online)
+      return CommandLineError(_("a record file cannot be opened with --host, --join or --online"));
     options.openFile = parser.GetParam(0);
   }
   return true;
@@ -352,7 +372,8 @@ bool GomokuApp::OnInit() {
 
   auto* frame = new MainFrame(settings, options_);
   frame->Show();
-  if (options_.hostPort || options_.join || !options_.openFile.empty() || options_.computerLevel)
+  if (options_.hostPort || options_.join || !options_.openFile.empty() || options_.computerLevel ||
+      options_.online)
     frame->CallAfter(&MainFrame::StartFromCommandLine);
   return true;
 }

@@ -30,10 +30,15 @@ struct LaunchOptions {
   bool local = false;                     ///< --local: start a hot-seat game at once
   std::optional<int> computerLevel;       ///< --computer LEVEL: a game against the computer
   std::string engine;                     ///< --engine PATH: with --computer, a pbrain engine
-  wxString configFile;                    ///< --config FILE ("" = the user's config)
-  wxString testReport;                    ///< --test-report FILE ("" = none)
-  bool exitWhenDone = false;              ///< --exit-when-done
-  wxString openFile;                      ///< a record file to open in the replay ("" = none)
+  /// --online HOST[:PORT]: log in on that gomoku-server at once (--user NAME; the password from
+  /// GOMOKU_PASSWORD, or the login remembered for that name; --register creates the account)
+  std::optional<std::pair<std::string, std::uint16_t>> online;
+  std::string user;           ///< --user NAME: the account for --online
+  bool registering = false;   ///< --register: create the --user account on the server first
+  wxString configFile;        ///< --config FILE ("" = the user's config)
+  wxString testReport;        ///< --test-report FILE ("" = none)
+  bool exitWhenDone = false;  ///< --exit-when-done
+  wxString openFile;          ///< a record file to open in the replay ("" = none)
 };
 
 /// The application object.
@@ -43,9 +48,9 @@ class GomokuApp : public wxApp {
   bool OnInit() override;
   /// Frees the images before wxWidgets shuts down.
   int OnExit() override;
-  /// Declares the options: --host, --join, --local, --computer, --engine, --nick, --color, --rule,
-  /// --size, --foul, --config, --test-report, --exit-when-done, and an optional record file to
-  /// open.
+  /// Declares the options: --host, --join, --online, --user, --register, --local, --computer,
+  /// --engine, --nick, --color, --rule, --size, --foul, --config, --test-report,
+  /// --exit-when-done, and an optional record file to open.
   void OnInitCmdLine(wxCmdLineParser& parser) override;
   /// Checks the options and fills LaunchOptions; false (quit) on a bad value.
   bool OnCmdLineParsed(wxCmdLineParser& parser) override;

@@ -17,10 +17,12 @@
 #include "app/boardpanel.h"
 #include "app/commands.h"
 #include "app/connectdialogs.h"
+#include "app/hallpanel.h"
 #include "app/i18n.h"
 #include "app/localcontroller.h"
 #include "app/networkcontroller.h"
 #include "app/newgamedialog.h"
+#include "app/onlinecontroller.h"
 #include "app/reportobserver.h"
 #include "app/resources.h"
 #include "app/sidepanel.h"
@@ -90,7 +92,7 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
 
   SetClientSize(DefaultClientSize());
   Centre();
-  NewLocalGame(/*announce=*/!options_.hostPort && !options_.join);
+  NewLocalGame(/*announce=*/!options_.hostPort && !options_.join && !options_.online);
   SetStatusText(_("Click an intersection to play, or create or join a network game."));
 }
 
@@ -116,6 +118,7 @@ wxSize MainFrame::DefaultClientSize() const {
 MainFrame::~MainFrame() {
   if (local_) local_->StopEngine();
   *alive_ = false;
+  online_.reset();   // leaves an online game, signs out
   network_.reset();  // BYE, then the network thread ends
 }
 
@@ -202,6 +205,8 @@ void MainFrame::BuildLayout() {
 
   auto* frameSizer = new wxBoxSizer(wxVERTICAL);
   frameSizer->Add(root, wxSizerFlags(1).Expand());
+  gameRoot_ = root;
+  BuildOnline(*frameSizer);  // the hall panel, hidden until a login
   SetSizer(frameSizer);
 }
 
@@ -231,6 +236,7 @@ void MainFrame::NewLocalGame(bool announce) {
 void MainFrame::StartLocalGame(const Game& game, bool announce) {
   LeaveLocal();  // the game this one replaces: saved when it has unsaved moves
   network_->Drop();
+  if (hall_) ShowHallPanel(false);
   local_ = std::make_unique<LocalController>(*this, alive_, game);
   active_ = local_.get();
   GameReplaced(announce);
@@ -281,6 +287,8 @@ void MainFrame::StartFromCommandLine() {
     OpenJoinDialog(options_.join);
   else if (options_.computerLevel)
     StartComputerFromCommandLine();
+  else if (options_.online)
+    StartOnlineFromCommandLine();
 }
 
 void MainFrame::OnBoardClick(Point p) {
@@ -396,7 +404,10 @@ void MainFrame::ReportGeometry(bool force) {
 
 void MainFrame::ReportButtons() {
   if (!report_ || !IsShown()) return;
-  report_->OnControls(side_->ReportedControls(), side_, GetContentScaleFactor());
+  if (hallShown_)
+    report_->OnControls(hall_->ReportedControls(), hall_, GetContentScaleFactor());
+  else
+    report_->OnControls(side_->ReportedControls(), side_, GetContentScaleFactor());
 }
 
 void MainFrame::ScheduleExit() {

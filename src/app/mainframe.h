@@ -37,6 +37,7 @@
 
 class wxMenu;
 class wxMenuBar;
+class wxSizer;
 
 namespace gomoku::app {
 
@@ -48,6 +49,8 @@ class ReplayBar;
 class SidePanel;
 class ReportObserver;
 class NetworkController;
+class OnlineController;
+class HallPanel;
 
 /// The main window.
 class MainFrame : public wxFrame, public FrameServices {
@@ -111,6 +114,19 @@ class MainFrame : public wxFrame, public FrameServices {
   // Shows `dialog` modally after calling `start` (which may begin listening or connecting).
   int RunConnectDialog(ConnectDialog& dialog, const std::function<void()>& start);
 
+  // Online play on a gomoku-server (mainframe_online.cpp): the login dialog, the hall panel
+  // and the games, through online_.
+  void BuildOnline(wxSizer& frameSizer);
+  // Game > Play online…: the hall when signed in, else the login dialog (`error`: why the last
+  // attempt failed).
+  void OnPlayOnline();
+  void OpenLoginDialog(const wxString& error);
+  void StartOnlineFromCommandLine();  // --online HOST --user NAME [--register]
+  void ShowHallPanel(bool show);      // the hall instead of the board and side panel, or back
+  void CreateRoom();                  // Private room…
+  void InviteToRoom(const std::string& name);
+  void OpenStoredGame(const net::GameRecord& record, bool save);  // My games: replay or save
+
   // Games against the computer and hints (mainframe_ai.cpp).
   void BuildComputerMenu(wxMenu* game);
   void BuildSettingsMenu(wxMenuBar* bar);  // Settings > Engines
@@ -168,6 +184,11 @@ class MainFrame : public wxFrame, public FrameServices {
   // The network match (listening, connecting or playing, also while another game is shown),
   // or its last game kept on show.
   std::unique_ptr<NetworkController> network_;
+  // Online play: the connection to a server, its hall and its games (shown by network_).
+  std::unique_ptr<OnlineController> online_;
+  HallPanel* hall_ = nullptr;
+  wxWindow* gameRoot_ = nullptr;  // the board and the side panel (hidden while the hall shows)
+  bool hallShown_ = false;
   GameWatcher shown_;  // what of the game shown was seen (sounds, test report)
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // false once closing
   ConnectDialog* connectDialog_ = nullptr;  // the host/join dialog while it runs

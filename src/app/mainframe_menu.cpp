@@ -37,6 +37,8 @@ void MainFrame::BuildMenu() {
   BuildComputerMenu(game);
   game->Append(ID_Host, _(L"&Create game\u2026\tCtrl+H"), _("Host a network game"));
   game->Append(ID_Join, _(L"&Join game\u2026\tCtrl+J"), _("Join a network game"));
+  game->Append(ID_Online, _(L"Play &online…\tCtrl+L"),
+               _("Log in on a Gomoku server: find a match, private rooms, the ladder"));
   game->Append(ID_Leave, _("&Leave game"), _("Leave the network game"));
   game->AppendSeparator();
   // Ctrl+Z: Undo in a hot-seat game, Take back (a request) in a network game.
@@ -88,6 +90,8 @@ void MainFrame::BuildMenu() {
       wxEVT_MENU, [this](wxCommandEvent&) { OpenHostDialog(std::nullopt); }, ID_Host);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OpenJoinDialog(std::nullopt); }, ID_Join);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { OnPlayOnline(); }, ID_Online);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { network_->LeaveMatch(); }, ID_Leave);
   Bind(
@@ -192,7 +196,7 @@ void MainFrame::OnNickname() {
 }
 
 bool MainFrame::ChangeNickname(const std::string& nick) {
-  if (network_->Actions().connected) {
+  if (network_->Actions().connected && !network_->Online()) {
     // The peer sees the new name at once (NICKNAME); it is also the default from now on.
     if (const net::RequestError error = network_->ChangeNickname(nick)) {
       wxMessageBox(RefusalSentence(error), _("Nickname"), wxOK | wxICON_WARNING, this);

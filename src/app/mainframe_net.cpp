@@ -56,6 +56,7 @@ int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void(
     SetStatusText(AsSentence(message));
     ScheduleExit();
   });
+  ShowHallPanel(false);  // a P2P game is shown on the board
   connectDialog_ = &dialog;
   network_->SetConnectDialog(&dialog);
   start();

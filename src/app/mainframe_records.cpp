@@ -210,6 +210,7 @@ void MainFrame::OpenRecord(const wxString& path) {
   }
   LeaveLocal();
   network_->Drop();
+  ShowHallPanel(false);
   session_.lastRecordFolder = saved_.lastRecordFolder = wxFileName(path).GetPath().utf8_string();
   SaveSettings();
   replay_ = std::make_unique<ReplayController>(*this, std::move(*model), path);

@@ -40,7 +40,7 @@ NetworkController::NetworkController(FrameServices& frame, Hooks hooks)
 NetworkController::~NetworkController() {
   suspendTimer_.Stop();
   *alive_ = false;
-  net_.reset();  // BYE, then the network thread ends
+  link_.reset();  // BYE, then the network thread ends
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -55,7 +55,7 @@ const Game& NetworkController::ShownGame() const {
 }
 
 bool NetworkController::BoardInteractive() const {
-  return net_ && snap_.myTurn;
+  return link_ && snap_.myTurn;
 }
 
 void NetworkController::OnBoardClick(Point p) {
@@ -66,10 +66,10 @@ void NetworkController::OnBoardClick(Point p) {
     frame_.RefuseMove(p, AsSentence(kept_.refusalText(p, e)));
     return;
   }
-  const MoveError e = net_->play(p);
+  const MoveError e = link_->play(p);
   if (e != MoveError::None) {
     // Refused here: nothing was sent. The position is the one the refusal was judged on.
-    frame_.RefuseMove(p, AsSentence(net_->snapshot().game.refusalText(p, e)));
+    frame_.RefuseMove(p, AsSentence(link_->snapshot().game.refusalText(p, e)));
     return;
   }
   frame_.SetStatus(wxString::Format(_("You played %s."), toRif(p, snap_.game.size())));
@@ -85,9 +85,10 @@ void NetworkController::FillSideInput(SideInput& in) const {
 }
 
 void NetworkController::FillMatchInput(SideInput& in) const {
-  in.net = net_ ? &snap_ : nullptr;
+  in.net = link_ ? &snap_ : nullptr;
   in.netStarted = tracker_.gameNumber() > 0;
   in.gameNumber = tracker_.gameNumber();
+  if (link_) link_->fillOnline(in);
 }
 
 wxString NetworkController::PlayerName(Stone s) const {
@@ -122,30 +123,64 @@ void NetworkController::Leave() {
 // ---------------------------------------------------------------------------------------------
 // The NetGame and its updates
 
+namespace {
+
+// A P2P match: the NetGame it runs on.
+class NetGameLink : public MatchLink {
+ public:
+  explicit NetGameLink(net::NetGame::Listener listener) : net_(std::move(listener)) {}
+  net::NetGame& game() { return net_; }
+  net::NetSnapshot snapshot() const override { return net_.snapshot(); }
+  MoveError play(Point p) override { return net_.play(p); }
+  void leave() override { net_.leave(); }
+  net::RequestError requestTakeback() override { return net_.requestTakeback(); }
+  net::RequestError answerTakeback(bool accept) override { return net_.answerTakeback(accept); }
+  net::RequestError offerDraw() override { return net_.offerDraw(); }
+  net::RequestError answerDraw(bool accept) override { return net_.answerDraw(accept); }
+  net::RequestError resign() override { return net_.resign(); }
+  net::RequestError playAgain(bool want) override { return net_.playAgain(want); }
+  net::RequestError sendChat(const std::string& text) override { return net_.sendChat(text); }
+  net::RequestError changeNickname(const std::string& nick) override {
+    return net_.changeNickname(nick);
+  }
+
+ private:
+  net::NetGame net_;
+};
+
+}  // namespace
+
 net::NetGame& NetworkController::NewGame() {
   Drop();
   // The listener runs on the network thread: it only queues a call to the GUI thread, which
   // checks that the controller still exists before touching it.
   std::shared_ptr<bool> alive = alive_;
-  net_ = std::make_unique<net::NetGame>([alive, this] {
+  auto link = std::make_unique<NetGameLink>([alive, this] {
     if (wxTheApp)
       wxTheApp->CallAfter([alive, this] {
         if (*alive) OnNetChanged();
       });
   });
-  snap_ = net_->snapshot();
+  net::NetGame& game = link->game();
+  Attach(std::move(link));
+  return game;
+}
+
+void NetworkController::Attach(std::unique_ptr<MatchLink> link) {
+  Drop();
+  link_ = std::move(link);
+  snap_ = link_->snapshot();
   tracker_.reset();
   savedGame_ = 0;  // a new match: its games are numbered from 1 again
   if (SidePanel* side = frame_.Side()) side->ClearChat();
-  return *net_;
 }
 
 void NetworkController::Drop() {
-  if (!net_) return;
-  net_->leave();  // BYE if a match runs: its game ends as interrupted
-  const net::NetSnapshot last = net_->snapshot();
+  if (!link_) return;
+  link_->leave();  // BYE if a match runs: its game ends as interrupted
+  const net::NetSnapshot last = link_->snapshot();
   const bool shown = Started();
-  net_.reset();
+  link_.reset();
   suspendTimer_.Stop();
   if (shown) {
     // Keep the ended game visible as a position nobody can play on.
@@ -158,8 +193,8 @@ void NetworkController::Drop() {
 }
 
 void NetworkController::OnNetChanged() {
-  if (!net_) return;
-  snap_ = net_->snapshot();
+  if (!link_) return;
+  snap_ = link_->snapshot();
   if (dialog_) dialog_->OnNetUpdate(snap_);
   // What changed since the last snapshot, in MatchTracker's order.
   const std::vector<net::MatchUpdate> updates = tracker_.update(snap_);
@@ -278,7 +313,7 @@ void NetworkController::OnGameStarted(const net::MatchUpdate& u) {
 }
 
 void NetworkController::SaveResumeToken() {
-  if (snap_.role != net::Role::Joiner || !hooks_.resumeTokenChanged) return;
+  if (snap_.role != net::Role::Joiner || !hooks_.resumeTokenChanged || Online()) return;
   // The token that rejoins this match, kept for a restarted program (until the match closes).
   std::string token;
   if (snap_.resumeToken != 0 && snap_.match != net::MatchPhase::Closed)
@@ -322,22 +357,32 @@ void NetworkController::AutoSaveGame(const Game& game) {
 // Match actions
 
 MatchActions NetworkController::Actions() const {
-  return matchActions(net_ ? &snap_ : nullptr, tracker_.gameNumber() > 0);
+  MatchActions a = matchActions(link_ ? &snap_ : nullptr, tracker_.gameNumber() > 0);
+  if (Online() && Started()) a.leave = true;  // back to the hall, also after the match closed
+  return a;
 }
 
 bool NetworkController::CanLeaveMatch() const {
+  if (Online() && Started()) return true;
   return Started() && snap_.phase == net::NetPhase::InMatch &&
          snap_.match != net::MatchPhase::Closed;
 }
 
 void NetworkController::LeaveMatch() {
-  if (!net_ || snap_.phase != net::NetPhase::InMatch || snap_.match == net::MatchPhase::Closed)
-    return;
-  if (Running() &&
-      !frame_.ConfirmLeave(wxString::Format(_("Leave the game against %s?"), PeerName())))
-    return;
-  net_->leave();
-  OnNetChanged();
+  if (!link_) return;
+  const bool open = snap_.phase == net::NetPhase::InMatch && snap_.match != net::MatchPhase::Closed;
+  if (!open && !Online()) return;
+  if (open) {
+    if (Running() && !frame_.ConfirmLeave(
+                         Online() ? wxString::Format(_("Leave the game against %s? Leaving "
+                                                       "a running game loses it."),
+                                                     PeerName())
+                                  : wxString::Format(_("Leave the game against %s?"), PeerName())))
+      return;
+    link_->leave();
+    OnNetChanged();
+  }
+  if (link_ && link_->online()) link_->backToHall();
 }
 
 void NetworkController::ShowActionResult(const net::RequestError& error, const wxString& done) {
@@ -347,7 +392,7 @@ void NetworkController::ShowActionResult(const net::RequestError& error, const w
 
 void NetworkController::RequestTakeback() {
   if (!Actions().takeback) return;
-  const net::RequestError error = net_->requestTakeback();
+  const net::RequestError error = link_->requestTakeback();
   ShowActionResult(
       error,
       wxString::Format(_(L"Takeback requested. Waiting for %s\u2019s answer\u2026"), PeerName()));
@@ -356,7 +401,7 @@ void NetworkController::RequestTakeback() {
 void NetworkController::OfferDraw() {
   if (!Actions().draw) return;
   const bool accepting = snap_.drawRequested;
-  const net::RequestError error = net_->offerDraw();
+  const net::RequestError error = link_->offerDraw();
   if (accepting && !error) {
     OnNetChanged();  // the result is in the status bar
     return;
@@ -375,7 +420,7 @@ void NetworkController::Resign() {
   dialog.SetYesNoLabels(_("&Resign"), _("&Keep playing"));
   // The game may have ended meanwhile.
   if (dialog.ShowModal() != wxID_YES || !Actions().resign) return;
-  const net::RequestError error = net_->resign();
+  const net::RequestError error = link_->resign();
   if (!error) {
     OnNetChanged();  // the result is in the status bar
     return;
@@ -385,8 +430,8 @@ void NetworkController::Resign() {
 
 void NetworkController::PlayAgain() {
   if (!Actions().again) return;
-  const net::RequestError error = net_->playAgain(true);
-  if (!error && tracker_.gameNumber() < std::max(net_->snapshot().gameNumber, 1)) {
+  const net::RequestError error = link_->playAgain(true);
+  if (!error && tracker_.gameNumber() < std::max(link_->snapshot().gameNumber, 1)) {
     OnNetChanged();  // the opponent had asked already: the next game has started
     return;
   }
@@ -397,11 +442,11 @@ void NetworkController::AnswerRequest(bool accept) {
   if (!Actions().answer) return;
   net::RequestError error;
   if (snap_.takebackRequested)
-    error = net_->answerTakeback(accept);
+    error = link_->answerTakeback(accept);
   else if (snap_.drawRequested)
-    error = net_->answerDraw(accept);
+    error = link_->answerDraw(accept);
   else
-    error = net_->playAgain(accept);
+    error = link_->playAgain(accept);
   OnNetChanged();                                       // the match's notice says what was done
   if (error) frame_.SetStatus(RefusalSentence(error));  // e.g. the request lapsed meanwhile
 }
@@ -422,7 +467,7 @@ void NetworkController::SendChat() {
         /*wrap=*/false);
     return;
   }
-  if (const net::RequestError error = net_->sendChat(text)) {
+  if (const net::RequestError error = link_->sendChat(text)) {
     side->ShowChatError(RefusalSentence(error), /*wrap=*/true);  // e.g. too long, too fast
     return;
   }
@@ -432,7 +477,7 @@ void NetworkController::SendChat() {
 
 net::RequestError NetworkController::ChangeNickname(const std::string& nick) {
   if (!Actions().connected) return net::RequestError{net::RequestRefusal::NotConnected, {}};
-  const net::RequestError error = net_->changeNickname(nick);
+  const net::RequestError error = link_->changeNickname(nick);
   if (error) return error;
   OnNetChanged();
   frame_.SetStatus(wxString::Format(_("Nickname changed to %s; %s sees it at once."),

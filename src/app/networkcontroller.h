@@ -26,6 +26,36 @@ namespace gomoku::app {
 
 class ConnectDialog;
 
+/// The match a NetworkController shows, as the calls it makes on it: a P2P match (a
+/// net::NetGame) or a game on a server (net::OnlineClient's). Names and meanings are NetGame's.
+class MatchLink {
+ public:
+  virtual ~MatchLink() = default;
+  /// The match's state now.
+  virtual net::NetSnapshot snapshot() const = 0;
+  /// Plays a local move; None when sent.
+  virtual MoveError play(Point p) = 0;
+  /// Leaves the match (BYE): a running game is lost (online) or interrupted (P2P).
+  virtual void leave() = 0;
+  /// The match requests and answers (net::Match).
+  virtual net::RequestError requestTakeback() = 0;
+  virtual net::RequestError answerTakeback(bool accept) = 0;
+  virtual net::RequestError offerDraw() = 0;
+  virtual net::RequestError answerDraw(bool accept) = 0;
+  virtual net::RequestError resign() = 0;
+  virtual net::RequestError playAgain(bool want) = 0;
+  virtual net::RequestError sendChat(const std::string& text) = 0;
+  /// Tells the peer our new nickname (P2P only; online the account name is the nickname).
+  virtual net::RequestError changeNickname(const std::string& nick) = 0;
+  /// A game on a server: leaving it goes back to the hall, and the side panel shows the server
+  /// and the ladder.
+  virtual bool online() const { return false; }
+  /// Online: the server's part of the side panel's input (rated, ladder change).
+  virtual void fillOnline(SideInput& /*in*/) const {}
+  /// Online: the game was left (or its match closed and the user leaves it): show the hall.
+  virtual void backToHall() {}
+};
+
 /// A network match, and its last game kept on show after it.
 class NetworkController : public GameController {
  public:
@@ -74,13 +104,18 @@ class NetworkController : public GameController {
   /// Replaces the NetGame by a fresh one (Drop() first) for a connect dialog to listen or
   /// connect with; the chat is cleared. It stays valid until the next NewGame() or Drop().
   net::NetGame& NewGame();
+  /// Shows the match of `link` (an online game) instead (Drop() first); the chat is cleared.
+  /// Its owner calls OnNetChanged() whenever the match may have changed.
+  void Attach(std::unique_ptr<MatchLink> link);
+  /// The match shown is a game on a server (MatchLink::online()).
+  bool Online() const { return link_ && link_->online(); }
   /// Leaves the match, if any, and forgets the NetGame; a game of it that was shown stays on
   /// show as a kept game (its RESULT line and automatic save are written).
   void Drop();
-  /// A NetGame exists (listening, connecting, in a match, or after the match closed).
-  bool HasNetGame() const { return net_ != nullptr; }
+  /// A match exists (listening, connecting, in a match, or after the match closed).
+  bool HasNetGame() const { return link_ != nullptr; }
   /// The match's first game has started: its game is the one shown.
-  bool Started() const { return net_ && tracker_.gameNumber() > 0; }
+  bool Started() const { return link_ && tracker_.gameNumber() > 0; }
   /// Our role in the match (meaningful while HasNetGame()).
   net::Role Role() const { return snap_.role; }
   /// Our colour in the match's current game (Stone::Empty when none).
@@ -131,8 +166,8 @@ class NetworkController : public GameController {
   FrameServices& frame_;
   Hooks hooks_;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // false once destroyed
-  std::unique_ptr<net::NetGame> net_;
-  net::NetSnapshot snap_;      // the last snapshot of net_
+  std::unique_ptr<MatchLink> link_;
+  net::NetSnapshot snap_;      // the last snapshot of link_
   net::MatchTracker tracker_;  // what of net_'s match was told (a game started: it is shown)
   ConnectDialog* dialog_ = nullptr;
   Game kept_;  // the last game of a dropped match, shown when no match game is

@@ -137,6 +137,32 @@ Settings Settings::Load(wxConfigBase& config) {
   s.replaySpeedMs =
       static_cast<int>(std::clamp(config.ReadLong("/Replay/SpeedMs", 1000), 100L, 5000L));
   if (config.Read("/Records/LastFolder", &text)) s.lastRecordFolder = text.utf8_string();
+
+  if (config.Read("/Online/Server", &text) && !text.Trim().Trim(false).empty())
+    s.onlineServer = text.utf8_string();
+  s.onlineName = config.Read("/Online/Name", "").utf8_string();
+  const wxString rule = config.Read("/Online/Rule", "freestyle").Lower();
+  s.onlineRule = rule == "renju"      ? Rule::Renju
+                 : rule == "standard" ? Rule::Standard
+                                      : Rule::Freestyle;
+  s.roomGame = ReadGameOptions(config, "/Online/Room");
+  const wxString roomColor = config.Read("/Online/RoomColor", "black").Lower();
+  s.roomColor = roomColor == "white"    ? net::ColorChoice::White
+                : roomColor == "random" ? net::ColorChoice::Random
+                                        : net::ColorChoice::Black;
+  // Remembered logins: "/Online/Logins/N" = "server<TAB>name<TAB>token"; anything else is
+  // dropped (a token is 64 hexadecimal digits).
+  for (long i = 1;; ++i) {
+    if (!config.Read(wxString::Format("/Online/Logins/%ld", i), &text)) break;
+    const std::string line = text.utf8_string();
+    const auto a = line.find('\t');
+    const auto b = a == std::string::npos ? a : line.find('\t', a + 1);
+    if (b == std::string::npos) continue;
+    const std::string token = line.substr(b + 1);
+    if (token.size() != 64 || token.find_first_not_of("0123456789abcdef") != std::string::npos)
+      continue;
+    s.onlineLogins[line.substr(0, a)] = {line.substr(a + 1, b - a - 1), token};
+  }
   return s;
 }
 
@@ -160,6 +186,18 @@ void Settings::Save(wxConfigBase& config) const {
   config.Write("/View/MoveNumbers", static_cast<long>(moveNumbers));
   config.Write("/Replay/SpeedMs", static_cast<long>(replaySpeedMs));
   config.Write("/Records/LastFolder", wxString::FromUTF8(lastRecordFolder));
+  config.Write("/Online/Server", wxString::FromUTF8(onlineServer));
+  config.Write("/Online/Name", wxString::FromUTF8(onlineName));
+  config.Write("/Online/Rule", wxString(onlineRule == Rule::Renju      ? "renju"
+                                        : onlineRule == Rule::Standard ? "standard"
+                                                                       : "freestyle"));
+  WriteGameOptions(config, "/Online/Room", roomGame);
+  config.Write("/Online/RoomColor", wxString(ColorChoiceName(roomColor)));
+  config.DeleteGroup("/Online/Logins");
+  long i = 0;
+  for (const auto& [server, login] : onlineLogins)
+    config.Write(wxString::Format("/Online/Logins/%ld", ++i),
+                 wxString::FromUTF8(server + "\t" + login.first + "\t" + login.second));
   config.Flush();
 }
 

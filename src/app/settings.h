@@ -2,9 +2,11 @@
 /// @file The application's persistent settings, kept in wxConfig (or the --config file).
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/rules.h"
 #include "net/match.h"
@@ -65,10 +67,18 @@ struct Settings {
   int replaySpeedMs = 1000;      ///< replay autoplay: milliseconds per move (100..5000)
   std::string lastRecordFolder;  ///< folder of the last record opened or saved (UTF-8)
   net::ColorChoice hostColor = net::ColorChoice::Black;  ///< our colour when hosting
-  GameOptions hostGame;      ///< rule, size and foul policy when hosting
-  GameOptions localGame;     ///< rule, size and foul policy of local games
-  std::string resumeTarget;  ///< "host:port" of the network game we may rejoin
-  std::string resumeToken;   ///< its resume token (hexadecimal); "" when none
+  GameOptions hostGame;                    ///< rule, size and foul policy when hosting
+  GameOptions localGame;                   ///< rule, size and foul policy of local games
+  std::string resumeTarget;                ///< "host:port" of the network game we may rejoin
+  std::string resumeToken;                 ///< its resume token (hexadecimal); "" when none
+  std::string onlineServer = "localhost";  ///< the server last logged in on ("host[:port]")
+  std::string onlineName;                  ///< the account name last logged in with
+  Rule onlineRule = Rule::Freestyle;       ///< the rule last chosen for Find a match
+  GameOptions roomGame;                    ///< rule, size and foul policy of private rooms
+  net::ColorChoice roomColor = net::ColorChoice::Black;  ///< our colour in private rooms
+  /// Remembered logins: "host:port" -> account name and session token (64 hexadecimal digits;
+  /// never a password).
+  std::map<std::string, std::pair<std::string, std::string>> onlineLogins;
 
   /// Reads the settings from `config`; missing or invalid entries get their defaults.
   static Settings Load(wxConfigBase& config);

@@ -402,10 +402,13 @@ wxString SidePanel::Render(const SideView& v) {
       const wxString clock =
           wxString::Format("%lld:%02lld", c.secondsLeft / 60, c.secondsLeft % 60);
       connection =
-          c.host ? wxString::Format(_(L"Connection lost — waiting for %s to reconnect (%s left)."),
-                                    shortName(connection_, peerNick), clock)
-                 : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."),
-                                    clock);
+          c.online ? wxString::Format(_(L"Connection lost — reconnecting to the server (%s left)."),
+                                      clock)
+          : c.host
+              ? wxString::Format(_(L"Connection lost — waiting for %s to reconnect (%s left)."),
+                                 shortName(connection_, peerNick), clock)
+              : wxString::Format(_(L"Connection lost — reconnecting to the host (%s left)."),
+                                 clock);
       break;
     }
     case ConnectionKind::Closed:
@@ -417,12 +420,39 @@ wxString SidePanel::Render(const SideView& v) {
     case ConnectionKind::Failed:
       connection = wxString::Format(_("Connection failed: %s"), CoreText(c.text));
       break;
+    case ConnectionKind::Online:
+      // TRANSLATORS: "Rated game on Gomoku server against bob (1030)": the server, the
+      // opponent and the opponent's ladder score.
+      connection = c.online && c.online->rated
+                       ? wxString::Format(_("Rated game on %s against %s (%d)"), FromUtf8(c.text),
+                                          shortName(connection_, peerNick), c.online->opponentScore)
+                       : wxString::Format(_("Unrated game on %s against %s (%d)"), FromUtf8(c.text),
+                                          shortName(connection_, peerNick),
+                                          c.online ? c.online->opponentScore : 0);
+      break;
+  }
+  if (c.online) {
+    if (c.awaySecondsLeft >= 0)
+      connection += "\n" + wxString::Format(_(L"%s is disconnected and loses in %s unless they "
+                                              L"come back."),
+                                            shortName(connection_, peerNick),
+                                            wxString::Format("%lld:%02lld", c.awaySecondsLeft / 60,
+                                                             c.awaySecondsLeft % 60));
+    if (c.online->ladder) {
+      const auto [before, after] = *c.online->ladder;
+      // TRANSLATORS: the ladder score before and after the game, e.g. "Ladder: 1000 → 1030".
+      connection += "\n" + wxString::Format(_(L"Ladder: %d → %d"), before, after);
+    }
   }
   SetWrappedLabel(connection_, connection, wrap);
   RewrapLabel(chatError_, wrap);
 
   const ControlsView& on = v.controls;
   leaveButton_->Enable(on.leave);
+  // Online, once no game runs, leaving goes back to the hall (a running game is lost).
+  const wxString leaveLabel =
+      c.online && !on.resign ? wxString(_("&Back to the hall")) : wxString(_("&Leave game"));
+  if (leaveButton_->GetLabel() != leaveLabel) leaveButton_->SetLabel(leaveLabel);
 
   // Network match: actions, request card and chat; in a local game none of them.
   GetSizer()->Show(actionsSizer_, v.sections.network, /*recursive=*/true);

@@ -96,6 +96,17 @@ ConnectionView connectionOf(const Game& game, const SideInput& in) {
       }
       break;
   }
+  if (in.online) {
+    c.online = in.online;
+    if (c.kind == ConnectionKind::Connected) {
+      c.kind = ConnectionKind::Online;
+      c.text = in.online->server.empty() ? s.peerAddress : in.online->server;
+    }
+    if (in.online->opponentAwayUntil && s.match != net::MatchPhase::Closed)
+      c.awaySecondsLeft = std::max<long long>(0, std::chrono::duration_cast<std::chrono::seconds>(
+                                                     *in.online->opponentAwayUntil - in.now)
+                                                     .count());
+  }
   return c;
 }
 
@@ -158,7 +169,7 @@ SideView sideView(const Game& game, const SideInput& in) {
   v.controls.again = actions.again;
   v.controls.againWaiting = in.net && in.net->wantAgain && actions.connected;
   v.controls.chat = actions.connected;
-  v.controls.leave = actions.leave;
+  v.controls.leave = actions.leave || (in.online && in.netStarted);  // online: back to the hall
   if (in.kind == GameKind::Replay) v.replay = ReplayView{in.replayPly, in.replayTotal};
   return v;
 }

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "core/game.h"
 #include "net/netgame.h"
@@ -48,6 +49,18 @@ struct StatedResult {
   bool foul = false;                            ///< White won by Black's foul
 };
 
+/// A game on a server: what the side panel shows of the server and the ladder.
+struct OnlineInput {
+  std::string server;     ///< the server's name (from WELCOME; "" = use the address)
+  bool rated = false;     ///< the game counts for the ladder
+  bool elo = false;       ///< the ladder is Elo (else points)
+  int opponentScore = 0;  ///< the opponent's ladder score when the game was set up
+  /// Once the server wrote the result of a rated game: our ladder score before and after.
+  std::optional<std::pair<int, int>> ladder;
+  /// The opponent's connection dropped: when they lose unless they come back.
+  std::optional<std::chrono::steady_clock::time_point> opponentAwayUntil;
+};
+
 /// Everything sideView() reads besides the game shown.
 struct SideInput {
   GameKind kind = GameKind::HotSeat;
@@ -64,6 +77,8 @@ struct SideInput {
   const net::NetSnapshot* net = nullptr;
   bool netStarted = false;  ///< the match's first game has started
   int gameNumber = 0;       ///< the number of the network game shown (0 before the first)
+  /// A game on a server (with `net` its match); nullopt for a P2P match.
+  std::optional<OnlineInput> online;
   /// The time now, for the countdown of a suspended match.
   std::chrono::steady_clock::time_point now{};
 };
@@ -105,6 +120,7 @@ enum class ConnectionKind {
   Suspended,     ///< the match lost its connection; `secondsLeft` of the resume window
   Closed,        ///< the match closed; `text`: why (net layer's sentence)
   Connected,     ///< in a match with the peer at `text` ("ip:port")
+  Online,        ///< in a game on the server named `text` (ConnectionView::online)
   Failed,        ///< listening or joining failed; `text`: why (net layer's sentence)
 };
 
@@ -115,6 +131,11 @@ struct ConnectionView {
   std::string text;           ///< see ConnectionKind
   bool host = false;          ///< Suspended: we are the host (waiting for the peer)
   long long secondsLeft = 0;  ///< Suspended: seconds left to resume (never negative)
+  /// A game on a server (also Suspended: we reconnect to the server; Closed: the game is over
+  /// there): its values.
+  std::optional<OnlineInput> online;
+  /// Online, the opponent away: seconds until they lose (never negative); -1 when not away.
+  long long awaySecondsLeft = -1;
 };
 
 /// The request card in a network match: the opponent's request to answer, or ours waiting.

@@ -1,0 +1,235 @@
+// MainFrame: online play on a gomoku-server. The login dialog and the hall panel are here; the
+// connection, the hall's state and the hand-over of each game to the NetworkController are the
+// OnlineController's (onlinecontroller.h).
+#include <cstdlib>
+
+#include <wx/filedlg.h>
+#include <wx/filename.h>
+#include <wx/msgdlg.h>
+#include <wx/sizer.h>
+
+#include "app/hallpanel.h"
+#include "app/localcontroller.h"
+#include "app/mainframe.h"
+#include "app/networkcontroller.h"
+#include "app/onlinecontroller.h"
+#include "app/onlinedialogs.h"
+#include "app/replaycontroller.h"
+#include "app/reportobserver.h"
+#include "app/sidepanel.h"
+#include "app/texts.h"
+#include "session/storedgame.h"
+
+namespace gomoku::app {
+
+namespace {
+
+std::string ServerKey(const std::string& host, std::uint16_t port) {
+  return (host.find(':') != std::string::npos ? "[" + host + "]" : host) + ":" +
+         std::to_string(port);
+}
+
+}  // namespace
+
+void MainFrame::BuildOnline(wxSizer& frameSizer) {
+  HallPanel::Handlers h;
+  h.find = [this](Rule rule) {
+    session_.onlineRule = saved_.onlineRule = rule;
+    SaveSettings();
+    if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->find(rule)))
+      online_->OnChanged();
+  };
+  h.cancel = [this] {
+    if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->cancelFind()))
+      online_->OnChanged();
+  };
+  h.createRoom = [this] { CreateRoom(); };
+  h.joinRoom = [this](const std::string& code, bool rated) {
+    if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->joinRoom(code, rated)))
+      SetStatusText(wxString::Format(_(L"Entering room %s\u2026"), FromUtf8(code)));
+  };
+  h.invite = [this](const std::string& name) { InviteToRoom(name); };
+  h.answer = [this](std::uint32_t id, bool accept, bool rated) {
+    if (net::OnlineClient* c = online_->Client();
+        c && online_->Check(c->answerInvitation(id, accept, rated))) {
+      SetStatusText(accept ? _(L"Invitation accepted; the game starts\u2026")
+                           : _("Invitation declined."));
+      online_->OnChanged();
+    }
+  };
+  h.refresh = [this] {
+    if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->refreshHall()))
+      online_->Check(c->requestGames());
+  };
+  h.openGame = [this](std::uint64_t id, bool save) { online_->RequestGame(id, save); };
+  h.signOut = [this] { online_->SignOut(); };
+  hall_ = new HallPanel(this, std::move(h));
+  hall_->SetRule(session_.onlineRule);
+  hall_->Hide();
+  frameSizer.Add(hall_, wxSizerFlags(1).Expand());
+
+  OnlineController::Hooks hooks;
+  hooks.showHall = [this](bool show) { ShowHallPanel(show); };
+  hooks.loginFailed = [this](const wxString& error) {
+    // After the event that told it: the login dialog again, with the reason.
+    CallAfter([this, error] {
+      SetStatusText(error);
+      if (options_.exitWhenDone) {  // tests: no dialog to answer
+        ScheduleExit();
+        return;
+      }
+      OpenLoginDialog(error);
+    });
+  };
+  hooks.rememberLogin = [this](const std::string& server, const std::string& name,
+                               const std::string& token) {
+    if (token.empty()) {
+      auto it = saved_.onlineLogins.find(server);
+      if (it == saved_.onlineLogins.end() || it->second.first != name) return;
+      saved_.onlineLogins.erase(it);
+    } else {
+      saved_.onlineLogins[server] = {name, token};
+    }
+    session_.onlineLogins = saved_.onlineLogins;
+    SaveSettings();
+  };
+  hooks.gameRecord = [this](const net::GameRecord& record, bool save) {
+    OpenStoredGame(record, save);
+  };
+  online_ = std::make_unique<OnlineController>(*this, *network_, *hall_, std::move(hooks));
+}
+
+void MainFrame::OnPlayOnline() {
+  if (online_->LoggedIn()) {
+    if (online_->GameShown() && MatchRunning()) return;  // the game is on the board already
+    online_->ShowHall();
+    return;
+  }
+  OpenLoginDialog({});
+}
+
+void MainFrame::OpenLoginDialog(const wxString& error) {
+  const std::string server = session_.onlineServer;
+  std::string key;
+  if (auto hp = net::parseHostPort(server, net::kDefaultServerPort))
+    key = ServerKey(hp->first, hp->second);
+  auto it = session_.onlineLogins.find(key);
+  const bool remembered = it != session_.onlineLogins.end() &&
+                          (session_.onlineName.empty() || it->second.first == session_.onlineName);
+  const std::string name = remembered ? it->second.first : session_.onlineName;
+  LoginDialog dialog(this, server, name, remembered, error);
+  if (dialog.ShowModal() != wxID_OK) return;
+  if (MatchRunning() && !ConfirmLeave(_("Leave the running game and play online?"))) return;
+  OnlineLogin login = dialog.GetLogin();
+  session_.onlineServer = saved_.onlineServer = dialog.GetServer();
+  session_.onlineName = saved_.onlineName = login.name;
+  SaveSettings();
+  if (login.password.empty() && !login.registering) {
+    auto found = session_.onlineLogins.find(ServerKey(login.host, login.port));
+    if (found != session_.onlineLogins.end() && found->second.first == login.name)
+      login.token = found->second.second;
+  }
+  online_->Start(login);
+}
+
+void MainFrame::StartOnlineFromCommandLine() {
+  OnlineLogin login;
+  login.host = options_.online->first;
+  login.port = options_.online->second;
+  login.name = options_.user.empty() ? session_.onlineName : options_.user;
+  login.registering = options_.registering;
+  login.remember = true;
+  if (const char* p = std::getenv("GOMOKU_PASSWORD"); p && *p) login.password = p;
+  if (login.password.empty()) {
+    auto found = session_.onlineLogins.find(ServerKey(login.host, login.port));
+    if (found != session_.onlineLogins.end() &&
+        (login.name.empty() || found->second.first == login.name)) {
+      login.name = found->second.first;
+      login.token = found->second.second;
+    }
+  }
+  if (login.name.empty() || (login.password.empty() && login.token.empty())) {
+    // Nothing to log in with: the dialog asks.
+    session_.onlineServer = ServerKey(login.host, login.port);
+    if (!login.name.empty()) session_.onlineName = login.name;
+    OpenLoginDialog({});
+    return;
+  }
+  online_->Start(login);
+}
+
+void MainFrame::ShowHallPanel(bool show) {
+  if (show == hallShown_) return;
+  hallShown_ = show;
+  Freeze();
+  gameRoot_->Show(!show);
+  hall_->Show(show);
+  Layout();
+  Thaw();
+  if (report_) report_->Line(show ? "HALL shown" : "HALL hidden");
+  if (show) {
+    SetTitle(_("Gomoku - Game hall"));
+  } else {
+    ShowState();
+    ReportGeometry(true);
+  }
+  CallAfter([this] { ReportButtons(); });
+}
+
+void MainFrame::CreateRoom() {
+  RoomDialog dialog(this, _("Private room"),
+                    _("Open a room with these settings and give its code to a friend; the game "
+                      "starts when they enter it."),
+                    session_.roomGame, session_.roomColor);
+  if (dialog.ShowModal() != wxID_OK) return;
+  session_.roomGame = saved_.roomGame = dialog.GetOptions();
+  session_.roomColor = saved_.roomColor = dialog.GetColor();
+  SaveSettings();
+  if (net::OnlineClient* c = online_->Client();
+      c && online_->Check(c->createRoom(dialog.GetSettings())))
+    SetStatusText(_(L"Opening a room\u2026"));
+}
+
+void MainFrame::InviteToRoom(const std::string& name) {
+  RoomDialog dialog(
+      this, wxString::Format(_("Invite %s"), FromUtf8(name)),
+      wxString::Format(_("Invite %s to a private game with these settings."), FromUtf8(name)),
+      session_.roomGame, session_.roomColor);
+  if (dialog.ShowModal() != wxID_OK) return;
+  session_.roomGame = saved_.roomGame = dialog.GetOptions();
+  session_.roomColor = saved_.roomColor = dialog.GetColor();
+  SaveSettings();
+  if (net::OnlineClient* c = online_->Client();
+      c && online_->Check(c->invite(name, dialog.GetSettings())))
+    SetStatusText(wxString::Format(_(L"Invitation sent to %s. Waiting for the answer\u2026"),
+                                   FromUtf8(name)));
+}
+
+void MainFrame::OpenStoredGame(const net::GameRecord& stored, bool save) {
+  Record record = session::recordOfStoredGame(stored);
+  std::optional<ReplayModel> model;
+  try {
+    const Rule rule = record.rule.value_or(Rule::Freestyle);
+    model.emplace(std::move(record), rule);
+  } catch (const std::exception& e) {
+    const wxString sentence = AsSentence(e.what());
+    if (report_) report_->Error(sentence.utf8_string());
+    wxMessageBox(sentence, _("My games"), wxOK | wxICON_WARNING, this);
+    return;
+  }
+  if (MatchRunning() && !ConfirmLeave(_("Leave the running game and replay this one?"))) return;
+  LeaveLocal();
+  network_->Drop();
+  ShowHallPanel(false);
+  // The name File > Save proposes, e.g. "alice-bob-42.sgf" (no file exists yet).
+  wxString name = FromUtf8(stored.summary.black + "-" + stored.summary.white + "-" +
+                           std::to_string(stored.summary.id) + ".sgf");
+  for (const wxChar bad : wxFileName::GetForbiddenChars()) name.Replace(wxString(bad), "_");
+  replay_ = std::make_unique<ReplayController>(*this, std::move(*model), name);
+  active_ = replay_.get();
+  savePath_.clear();
+  replay_->Start();
+  if (save) OnSave(/*askName=*/true);
+}
+
+}  // namespace gomoku::app
