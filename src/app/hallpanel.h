@@ -56,6 +56,8 @@ class HallPanel : public wxPanel {
   void Update(const net::OnlineSnapshot& s);
   /// The rule chosen for Find a match.
   Rule ChosenRule() const;
+  /// Turns to the list of my games (back in the hall after a game).
+  void ShowMyGames();
   /// Chooses the rule for Find a match.
   void SetRule(Rule rule);
   /// The buttons the test report places (BUTTON lines), by name.

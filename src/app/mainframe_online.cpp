@@ -66,6 +66,10 @@ void MainFrame::BuildOnline(wxSizer& frameSizer) {
   hall_ = new HallPanel(this, std::move(h));
   hall_->SetRule(session_.onlineRule);
   hall_->Hide();
+  hall_->Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+    e.Skip();
+    CallAfter([this] { ReportButtons(); });  // the buttons' places once the layout settled
+  });
   frameSizer.Add(hall_, wxSizerFlags(1).Expand());
 
   OnlineController::Hooks hooks;

@@ -159,7 +159,9 @@ void OnlineController::BackToHall() {
   // Called from the network controller's LeaveMatch: finish after it returned.
   std::shared_ptr<bool> alive = alive_;
   wxTheApp->CallAfter([alive, this] {
-    if (*alive) ShowHall();
+    if (!*alive) return;
+    ShowHall();
+    if (inHall_) hall_.ShowMyGames();  // the game just played is there
   });
 }
 

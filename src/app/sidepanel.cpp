@@ -604,6 +604,7 @@ std::vector<std::pair<const char*, wxWindow*>> SidePanel::ReportedControls() con
       {"next", replayBar_->NextButton()},
       {"last", replayBar_->LastButton()},
       {"continue", replayBar_->ContinueButton()},
+      {"leave", leaveButton_},
   };
 }
 

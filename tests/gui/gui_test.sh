@@ -65,6 +65,19 @@
 #                  network game with 20-character Chinese nicknames (screenshots of the side panel)
 #   sounds         a stone placed plays res/sound-stone.wav (through a fake aplay in PATH: no OSS
 #                  device under Xvfb); with /View/Sounds=0 nothing is played
+#   online_match   (5th argument: gomoku-server) a server on a free port; a scripted
+#                  `gomoku-cli online` (bob) registers; the app registers alice with --online and
+#                  shows the hall (screenshot); Find a match in the app and `find` in the script
+#                  pair them (rated); the script chats and asks a takeback the app accepts; the
+#                  game is played to five (screenshot: the ladder change in the side panel,
+#                  LADDER 1000 1030 or 970 as the app won or lost, the script's LADDER the other
+#                  way); Back to the hall shows My games with the game, Replay opens it (9
+#                  moves); a second start with --online and no password logs in with the
+#                  remembered session token
+#   online_resume  (5th argument: gomoku-server) as online_match in Chinese (LANG=zh_CN.UTF-8,
+#                  screenshots of the hall and the game): after two moves the app is killed
+#                  (kill -9); started again, it logs in with its remembered token, the server
+#                  resumes the game at move 2 and it is played to the end
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
@@ -488,6 +501,141 @@ app_rejoins)
   cat <&4 >> "$work/cli.out"
   wait "$cli_pid" || fail "gomoku-cli exited $?"
   grep -qx 'RESULT black five in a row' "$work/cli.out" || fail "gomoku-cli did not see Black win"
+  ;;
+online_match|online_resume)
+  SERVER=$PBRAIN   # the 5th argument of the online cases is gomoku-server
+  # The pinned server certificates (known_servers) of the script and the app: one folder.
+  export XDG_CONFIG_HOME="$work/config"
+  mkfifo "$work/server.fifo"
+  "$SERVER" --port 0 --wave-interval 100 --resume-window 60 2> "$work/server.fifo" &
+  pids+=($!)
+  exec 6< "$work/server.fifo"
+  port=
+  while IFS= read -r -t 60 l <&6; do
+    echo "$l" >> "$work/server.log"
+    if [[ $l =~ listening\ on\ port\ ([0-9]+) ]]; then port=${BASH_REMATCH[1]}; break; fi
+  done
+  [[ -n $port ]] || fail "the server did not start"
+  cat <&6 >> "$work/server.log" &
+  pids+=($!)
+  # The script: bob, a new account; it pins the server's certificate for the app as well.
+  mkfifo "$work/cli.fifo" "$work/cli.in.fifo"
+  GOMOKU_PASSWORD=bobpass123 "$CLI" online "127.0.0.1:$port" --user bob --register \
+    --trust-new-server < "$work/cli.in.fifo" > "$work/cli.fifo" 2> "$work/cli.err" &
+  cli_pid=$!; pids+=($cli_pid)
+  exec 5> "$work/cli.in.fifo"
+  exec 4< "$work/cli.fifo"
+  cli_wait() { while IFS= read -r -t 60 l <&4; do echo "$l" >> "$work/cli.out"; [[ $l =~ $1 ]] && return 0; done; fail "gomoku-cli: no line matching '$1'"; }
+  cli_wait '^LOGGED IN bob 1000$'
+  # The app in Chinese for online_resume (as a Chinese desktop sets LANG).
+  if [[ $case_name == online_resume ]]; then export LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= LANGUAGE=; fi
+  # The app: alice registers from the command line and sees the hall.
+  GOMOKU_PASSWORD=alicepass1 keep_open=1 start_app alice \
+    --online "127.0.0.1:$port" --user alice --register
+  exec 3< "$work/alice.fifo"
+  app_wait 3 alice '^LOGIN '; [[ $line == "LOGIN alice 1000" ]] || fail "alice: bad LOGIN line '$line'"
+  app_wait 3 alice '^HALL shown$'
+  app_wait 3 alice '^BUTTON find [0-9]'
+  grep -q '^[^#]*alice.*[0-9a-f]\{64\}' "$work/alice.ini" || fail "the app remembered no session token"
+  sleep 0.5; screenshot hall
+  press alice 3 find
+  app_wait 3 alice '^FINDING freestyle$'
+  echo find >&5
+  app_wait 3 alice '^MATCHED '
+  [[ $line =~ ^MATCHED\ [0-9]+\ (black|white)\ bob\ 1000\ rated$ ]] || fail "alice: bad MATCHED line '$line'"
+  colour=${BASH_REMATCH[1]}
+  cli_wait '^MATCHED '
+  app_wait 3 alice '^STARTED '; [[ $line == "STARTED $colour bob" ]] || fail "alice: bad STARTED line '$line'"
+  app_wait 3 alice '^GEOMETRY '
+  settled alice
+  if [[ $case_name == online_match ]]; then
+    # The script's first move, a chat line and its takeback request, accepted in the app.
+    if [[ $colour == black ]]; then
+      click_move alice 3 1 3 7
+      printf '%s\n' 0,0 'say 你好，祝你好运！' takeback >&5
+      after=1
+    else
+      printf '%s\n' 3,7 'say 你好，祝你好运！' takeback >&5
+      app_wait 3 alice '^MOVE 1 '
+      after=0
+    fi
+    app_wait 3 alice '^CHAT '; [[ $line == "CHAT peer 你好，祝你好运！" ]] || fail "alice: bad CHAT line '$line'"
+    app_wait 3 alice '^NOTICE bob asks to take back'
+    app_wait 3 alice '^BUTTON accept [0-9]'
+    sleep 0.3; screenshot takeback
+    press alice 3 accept
+    app_wait 3 alice '^TAKEBACK '; [[ $line == "TAKEBACK $after" ]] || fail "alice: expected TAKEBACK $after, got '$line'"
+    start=1
+  else
+    # Two moves, then the app is killed without a word; the server suspends the game.
+    if [[ $colour == black ]]; then
+      click_move alice 3 1 3 7
+      echo 0,0 >&5
+      app_wait 3 alice '^MOVE 2 '
+    else
+      echo 3,7 >&5
+      app_wait 3 alice '^MOVE 1 '
+      click_move alice 3 2 0 0
+    fi
+    sleep 0.3; screenshot game
+    kill -9 "$alice_pid"; exec 3<&-
+    cli_wait '^OPPONENT_AWAY|^AWAY'
+    rm -f "$work/alice.fifo"
+    # Started again without a password: the remembered token logs in, the game resumes.
+    config_name=alice keep_open=1 start_app alice2 --online "127.0.0.1:$port"
+    exec 3< "$work/alice2.fifo"
+    app_wait 3 alice2 '^LOGIN '; [[ $line == "LOGIN alice 1000" ]] || fail "alice2: bad LOGIN line '$line'"
+    app_wait 3 alice2 '^MATCHED '
+    [[ $line == *" $colour bob 1000 rated resume" ]] || fail "alice2: bad MATCHED line '$line'"
+    app_wait 3 alice2 '^MOVE 2 '
+    while [[ -z ${alice2_geo:-} ]]; do app_wait 3 alice2 '^GEOMETRY '; done
+    settled alice2
+    start=2
+  fi
+  # The rest of the game: the script's moves wait for their turn.
+  name=alice; [[ $case_name == online_resume ]] && name=alice2
+  if [[ $colour == black ]]; then
+    printf '%s\n' 0,0 2,0 4,0 6,0 | tail -n +$((start == 2 ? 2 : 1)) >&5
+    for i in 1 2 3 4; do
+      (( start == 2 && i == 1 )) || app_wait 3 $name "^MOVE $((2 * i)) "
+      # shellcheck disable=SC2086
+      click_move $name 3 $((2 * i + 1)) ${black[$i]}
+    done
+  else
+    printf '%s\n' 3,7 4,7 6,7 7,7 5,7 | tail -n +$((start == 2 ? 2 : 1)) >&5
+    for i in 0 1 2 3; do
+      (( start == 2 && i == 0 )) && continue
+      app_wait 3 $name "^MOVE $((2 * i + 1)) "
+      # shellcheck disable=SC2086
+      click_move $name 3 $((2 * i + 2)) ${white[$i]}
+    done
+  fi
+  check_result 3 $name
+  expected=1030; [[ $colour == white ]] && expected=970
+  app_wait 3 $name '^LADDER '; [[ $line == "LADDER 1000 $expected" ]] || fail "$name: bad LADDER line '$line'"
+  cli_wait '^LADDER '; [[ $l == "LADDER 1000 $((2000 - expected))" ]] || fail "gomoku-cli: bad LADDER line '$l'"
+  sleep 0.5; screenshot ladder
+  # Back to the hall: My games has the game; Replay opens it.
+  press $name 3 leave
+  app_wait 3 $name '^HALL shown$'
+  app_wait 3 $name '^BUTTON replay [0-9]'
+  sleep 0.5; screenshot mygames
+  press $name 3 replay
+  app_wait 3 $name '^OPENED '; [[ $line == "OPENED 15 freestyle 9" ]] || fail "$name: bad OPENED line '$line'"
+  app_wait 3 $name '^HALL hidden$'
+  if [[ $case_name == online_match ]]; then
+    # Quit, then start again without a password: the remembered session token logs in.
+    kill "$alice_pid"; wait "$alice_pid" 2>/dev/null || true; exec 3<&-
+    rm -f "$work/alice.fifo"
+    config_name=alice keep_open=1 start_app alice3 --online "127.0.0.1:$port"
+    exec 3< "$work/alice3.fifo"
+    app_wait 3 alice3 '^LOGIN '; [[ $line == "LOGIN alice $expected" ]] || fail "alice3: bad LOGIN line '$line'"
+    app_wait 3 alice3 '^HALL shown$'
+    kill "$alice3_pid"
+  else
+    kill "$alice2_pid"
+  fi
+  echo quit >&5
   ;;
 two_apps)
   start_app host --host 0 --nick Alice --color black
