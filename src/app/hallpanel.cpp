@@ -105,7 +105,8 @@ void HallPanel::Build() {
   root->Add(top, wxSizerFlags().Expand().Border(wxALL, gap));
 
   // Play: find a match, private room, a friend's room.
-  auto* play = new wxStaticBoxSizer(wxVERTICAL, this, _("Play"));
+  // "Play" alone is also the replay bar's button (play the moves): a context keeps them apart.
+  auto* play = new wxStaticBoxSizer(wxVERTICAL, this, wxGETTEXT_IN_CONTEXT("game hall", "Play"));
   wxWindow* box = play->GetStaticBox();
   auto* findRow = new wxBoxSizer(wxHORIZONTAL);
   findRow->Add(new wxStaticText(box, wxID_ANY, _("R&ule:")), wxSizerFlags().CentreVertical());
