@@ -107,7 +107,9 @@ void HallPanel::Build() {
   // Play: find a match, private room, a friend's room.
   // A heading as the side panel's (no wxStaticBox: the test report places the buttons from
   // their sizer positions, which a box's label would offset).
-  auto* playHeading = new wxStaticText(this, wxID_ANY, wxString(_("Play")).Upper());
+  // "Play" alone is also the replay bar's button (play the moves): a context keeps them apart.
+  auto* playHeading =
+      new wxStaticText(this, wxID_ANY, wxString(wxGETTEXT_IN_CONTEXT("game hall", "Play")).Upper());
   wxFont headingFont = playHeading->GetFont().Bold();
   headingFont.SetFractionalPointSize(headingFont.GetFractionalPointSize() * 0.85);
   playHeading->SetFont(headingFont);

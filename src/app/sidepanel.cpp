@@ -433,8 +433,8 @@ wxString SidePanel::Render(const SideView& v) {
   }
   if (c.online) {
     if (c.awaySecondsLeft >= 0)
-      connection += "\n" + wxString::Format(_(L"%s is disconnected and loses in %s unless they "
-                                              L"come back."),
+      connection += "\n" + wxString::Format(_("%s is disconnected and loses in %s unless they "
+                                              "come back."),
                                             shortName(connection_, peerNick),
                                             wxString::Format("%lld:%02lld", c.awaySecondsLeft / 60,
                                                              c.awaySecondsLeft % 60));

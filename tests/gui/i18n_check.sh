@@ -16,7 +16,7 @@ src=${1:?source dir}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 status=0
 cd "$src/src/app"
-xgettext --from-code=UTF-8 --language=C++ --keyword=_ --keyword=wxPLURAL:1,2 --keyword=wxTRANSLATE --keyword=N_ \
+xgettext --from-code=UTF-8 --language=C++ --keyword=_ --keyword=wxPLURAL:1,2 --keyword=wxGETTEXT_IN_CONTEXT:1c,2 --keyword=wxTRANSLATE --keyword=N_ \
   --add-comments=TRANSLATORS: --package-name=Gomoku --sort-by-file --add-location=file --no-wrap -o "$work/now.pot" -- *.cpp *.h
 sed -i '/^"POT-Creation-Date:/d' "$work/now.pot"
 if ! diff -q <(grep -v '^#' "$work/now.pot") <(grep -v '^#' "$src/res/po/gomoku.pot") > /dev/null; then
