@@ -98,7 +98,7 @@ void HallPanel::Build() {
   stats_ = new wxStaticText(this, wxID_ANY, {});
   heading->Add(stats_, wxSizerFlags().Border(wxTOP, gap / 2));
   top->Add(heading, wxSizerFlags(1).Expand());
-  refresh_ = new wxButton(this, wxID_ANY, _("Re&fresh"));
+  refresh_ = new wxButton(this, wxID_ANY, _("Refres&h"));
   signOut_ = new wxButton(this, wxID_ANY, _("Sign &out"));
   top->Add(refresh_, wxSizerFlags().Top().Border(wxRIGHT, gap));
   top->Add(signOut_, wxSizerFlags().Top());
@@ -142,7 +142,7 @@ void HallPanel::Build() {
   play->Add(roomRow, wxSizerFlags().Expand().Border(wxALL, gap / 2));
 
   auto* joinRow = new wxBoxSizer(wxHORIZONTAL);
-  joinRow->Add(new wxStaticText(box, wxID_ANY, _("Friend's room &code:")),
+  joinRow->Add(new wxStaticText(box, wxID_ANY, _("Friend's roo&m code:")),
                wxSizerFlags().CentreVertical());
   code_ = new wxTextCtrl(box, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
   code_->SetMaxLength(16);
@@ -173,38 +173,32 @@ void HallPanel::Build() {
 
   // The lists.
   lists_ = new wxNotebook(this, wxID_ANY);
-  const auto listPage = [this, gap](const wxString& title, wxListCtrl*& list,
-                                    std::initializer_list<wxString> columns,
-                                    std::initializer_list<wxButton**> buttons,
-                                    std::initializer_list<wxString> labels) {
-    auto* page = new wxPanel(lists_);
-    auto* sizer = new wxBoxSizer(wxVERTICAL);
-    list = new wxListCtrl(page, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+  const auto listPage = [this](const wxString& title, wxListCtrl*& list,
+                               std::initializer_list<wxString> columns) {
+    list = new wxListCtrl(lists_, wxID_ANY, wxDefaultPosition, wxDefaultSize,
                           wxLC_REPORT | wxLC_SINGLE_SEL);
-    int i = 0;
-    for (const wxString& c : columns)
-      list->AppendColumn(c, i++ == 0 ? wxLIST_FORMAT_LEFT : wxLIST_FORMAT_LEFT);
-    sizer->Add(list, wxSizerFlags(1).Expand());
-    if (buttons.size() > 0) {
-      auto* row = new wxBoxSizer(wxHORIZONTAL);
-      auto label = labels.begin();
-      for (wxButton** b : buttons) {
-        *b = new wxButton(page, wxID_ANY, *label++);
-        row->Add(*b, wxSizerFlags().Border(wxRIGHT, gap / 2));
-      }
-      sizer->Add(row, wxSizerFlags().Border(wxTOP, gap / 2));
-    }
-    page->SetSizer(sizer);
-    lists_->AddPage(page, title);
+    for (const wxString& c : columns) list->AppendColumn(c);
+    lists_->AddPage(list, title);
   };
-  listPage(_("Players online"), players_, {_("Name"), _("Score"), _("State")}, {&invite_},
-           {_(L"&Invite\u2026")});
-  listPage(_("Top 20"), top_, {_("Rank"), _("Name"), _("Score"), _("Games"), _("Wins")}, {}, {});
+  listPage(_("Players online"), players_, {_("Name"), _("Score"), _("State")});
+  listPage(_("Top 20"), top_, {_("Rank"), _("Name"), _("Score"), _("Games"), _("Wins")});
   listPage(_("My games"), games_,
-           {_("Ended"), _("Black"), _("White"), _("Rule"), _("Result"), _("Moves"), _("Ladder")},
-           {&replay_, &save_}, {_("Re&play"), _(L"&Save as\u2026")});
-  root->Add(lists_, wxSizerFlags(1).Expand().Border(wxALL, gap));
+           {_("Ended"), _("Black"), _("White"), _("Rule"), _("Result"), _("Moves"), _("Ladder")});
+  root->Add(lists_, wxSizerFlags(1).Expand().Border(wxLEFT | wxRIGHT | wxTOP, gap));
+  // The buttons of the list shown, under the lists: children of the panel itself, so that the
+  // test report places them from their sizer positions (a notebook's page offsets them).
+  auto* listButtons = new wxBoxSizer(wxHORIZONTAL);
+  invite_ = new wxButton(this, wxID_ANY, _(L"&Invite\u2026"));
+  replay_ = new wxButton(this, wxID_ANY, _("Rep&lay"));
+  save_ = new wxButton(this, wxID_ANY, _(L"&Save as\u2026"));
+  for (wxButton* b : {invite_, replay_, save_})
+    listButtons->Add(b, wxSizerFlags().Border(wxRIGHT, gap / 2));
+  root->Add(listButtons, wxSizerFlags().Border(wxALL, gap));
   SetSizer(root);
+  lists_->Bind(wxEVT_NOTEBOOK_PAGE_CHANGED, [this](wxBookCtrlEvent& e) {
+    e.Skip();
+    ShowListButtons();
+  });
 
   // Actions.
   find_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { handlers_.find(ChosenRule()); });
@@ -244,6 +238,7 @@ void HallPanel::Build() {
   refresh_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { handlers_.refresh(); });
   signOut_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { handlers_.signOut(); });
   Clear();
+  ShowListButtons();
 }
 
 void HallPanel::Clear() {
@@ -274,6 +269,15 @@ Rule HallPanel::ChosenRule() const {
 
 void HallPanel::ShowMyGames() {
   lists_->SetSelection(2);
+  ShowListButtons();
+}
+
+void HallPanel::ShowListButtons() {
+  const int page = lists_->GetSelection();
+  invite_->Show(page == 0);
+  replay_->Show(page == 2);
+  save_->Show(page == 2);
+  Layout();
 }
 
 void HallPanel::SetRule(Rule rule) {

@@ -70,6 +70,7 @@ class HallPanel : public wxPanel {
   void FillGames(const net::OnlineSnapshot& s);
   void FillInvitations(const net::OnlineSnapshot& s);
   void OpenSelectedGame(bool save);
+  void ShowListButtons();  // the buttons of the list shown
 
   Handlers handlers_;
   wxStaticText* title_ = nullptr;

@@ -621,8 +621,8 @@ online_match|online_resume)
   app_wait 3 $name '^BUTTON replay [0-9]'
   sleep 0.5; screenshot mygames
   press $name 3 replay
-  app_wait 3 $name '^OPENED '; [[ $line == "OPENED 15 freestyle 9" ]] || fail "$name: bad OPENED line '$line'"
   app_wait 3 $name '^HALL hidden$'
+  app_wait 3 $name '^OPENED '; [[ $line == "OPENED 15 freestyle 9" ]] || fail "$name: bad OPENED line '$line'"
   if [[ $case_name == online_match ]]; then
     # Quit, then start again without a password: the remembered session token logs in.
     kill "$alice_pid"; wait "$alice_pid" 2>/dev/null || true; exec 3<&-
