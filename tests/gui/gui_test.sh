@@ -74,6 +74,7 @@
 #                  way); Back to the hall shows My games with the game, Replay opens it (9
 #                  moves); a second start with --online and no password logs in with the
 #                  remembered session token
+#                  (online_match_postgresql: the same with the server's data in PostgreSQL)
 #   online_resume  (5th argument: gomoku-server) as online_match in Chinese (LANG=zh_CN.UTF-8,
 #                  screenshots of the hall and the game): after two moves the app is killed
 #                  (kill -9); started again, it logs in with its remembered token, the server
@@ -502,12 +503,14 @@ app_rejoins)
   wait "$cli_pid" || fail "gomoku-cli exited $?"
   grep -qx 'RESULT black five in a row' "$work/cli.out" || fail "gomoku-cli did not see Black win"
   ;;
-online_match|online_resume)
+online_match|online_match_postgresql|online_resume)
   SERVER=$PBRAIN   # the 5th argument of the online cases is gomoku-server
   # The pinned server certificates (known_servers) of the script and the app: one folder.
   export XDG_CONFIG_HOME="$work/config"
   mkfifo "$work/server.fifo"
-  "$SERVER" --port 0 --wave-interval 100 --resume-window 60 2> "$work/server.fifo" &
+  # With GOMOKU_TEST_PG set (tests/server/with-postgres.sh), the server keeps its data there.
+  db_args=(); [[ -n ${GOMOKU_TEST_PG:-} ]] && db_args=(--db "$GOMOKU_TEST_PG")
+  "$SERVER" --port 0 --wave-interval 100 --resume-window 60 "${db_args[@]}" 2> "$work/server.fifo" &
   pids+=($!)
   exec 6< "$work/server.fifo"
   port=
@@ -516,6 +519,9 @@ online_match|online_resume)
     if [[ $l =~ listening\ on\ port\ ([0-9]+) ]]; then port=${BASH_REMATCH[1]}; break; fi
   done
   [[ -n $port ]] || fail "the server did not start"
+  if [[ -n ${GOMOKU_TEST_PG:-} ]]; then
+    grep -q '^[-0-9T:.]* database PostgreSQL,' "$work/server.log" || fail "the server does not use PostgreSQL"
+  fi
   cat <&6 >> "$work/server.log" &
   pids+=($!)
   # The script: bob, a new account; it pins the server's certificate for the app as well.
@@ -548,7 +554,7 @@ online_match|online_resume)
   app_wait 3 alice '^STARTED '; [[ $line == "STARTED $colour bob" ]] || fail "alice: bad STARTED line '$line'"
   app_wait 3 alice '^GEOMETRY '
   settled alice
-  if [[ $case_name == online_match ]]; then
+  if [[ $case_name != online_resume ]]; then
     # The script's first move, a chat line and its takeback request, accepted in the app.
     if [[ $colour == black ]]; then
       click_move alice 3 1 3 7
@@ -623,7 +629,7 @@ online_match|online_resume)
   press $name 3 replay
   app_wait 3 $name '^HALL hidden$'
   app_wait 3 $name '^OPENED '; [[ $line == "OPENED 15 freestyle 9" ]] || fail "$name: bad OPENED line '$line'"
-  if [[ $case_name == online_match ]]; then
+  if [[ $case_name != online_resume ]]; then
     # Quit, then start again without a password: the remembered session token logs in.
     kill "$alice_pid"; wait "$alice_pid" 2>/dev/null || true; exec 3<&-
     rm -f "$work/alice.fifo"
