@@ -108,8 +108,8 @@ void HallPanel::Build() {
   // A heading as the side panel's (no wxStaticBox: the test report places the buttons from
   // their sizer positions, which a box's label would offset).
   // "Play" alone is also the replay bar's button (play the moves): a context keeps them apart.
-  auto* playHeading =
-      new wxStaticText(this, wxID_ANY, wxString(wxGETTEXT_IN_CONTEXT("game hall", "Play")).Upper());
+  const wxString playText = wxGETTEXT_IN_CONTEXT("game hall", "Play");
+  auto* playHeading = new wxStaticText(this, wxID_ANY, playText.Upper());
   wxFont headingFont = playHeading->GetFont().Bold();
   headingFont.SetFractionalPointSize(headingFont.GetFractionalPointSize() * 0.85);
   playHeading->SetFont(headingFont);
