@@ -95,5 +95,31 @@ TEST(Settings, UpperCaseColourIsNormalised) {
   EXPECT_EQ(Settings::Load(config).boardColour, "#abcdef");
 }
 
+TEST(Settings, RememberedOnlineLoginsLoadAgainAndBadTokensAreDropped) {
+  wxInitializer init;
+  wxFileConfig config = ConfigFrom("");
+  Settings s;
+  s.onlineServer = "[::1]:7000";
+  s.onlineName = "\xE7\x8E\x8B";  // a Chinese name
+  s.onlineRule = Rule::Renju;
+  s.roomColor = net::ColorChoice::Random;
+  s.onlineLogins["[::1]:7000"] = {"\xE7\x8E\x8B", std::string(64, 'a')};
+  s.onlineLogins["example.org:6516"] = {"bob", std::string(64, '0')};
+  s.Save(config);
+  Settings t = Settings::Load(config);
+  EXPECT_EQ(t.onlineServer, "[::1]:7000");
+  EXPECT_EQ(t.onlineName, "\xE7\x8E\x8B");
+  EXPECT_EQ(t.onlineRule, Rule::Renju);
+  EXPECT_EQ(t.roomColor, net::ColorChoice::Random);
+  EXPECT_EQ(t.onlineLogins, s.onlineLogins);
+  // A forgotten login is gone from the file, not only from memory.
+  t.onlineLogins.erase("example.org:6516");
+  t.Save(config);
+  EXPECT_EQ(Settings::Load(config).onlineLogins.size(), 1u);
+  // A hand-edited entry that is not server<TAB>name<TAB>64 hex digits is ignored.
+  wxFileConfig bad = ConfigFrom("[Online/Logins]\n1=host:1\tbob\tnot-a-token\n2=garbage\n");
+  EXPECT_TRUE(Settings::Load(bad).onlineLogins.empty());
+}
+
 }  // namespace
 }  // namespace gomoku::app

@@ -291,5 +291,38 @@ TEST(SideView, ReplayStepsAndStatesTheRecordsResult) {
   EXPECT_EQ(sideView(Played({{7, 7}, {8, 8}}), in).turn.kind, TurnKind::ReplayToMove);
 }
 
+TEST(SideView, OnlineGameNamesTheServerAndTheLadderChange) {
+  net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}}));
+  SideInput in = NetworkInput(snap);
+  OnlineInput online;
+  online.server = "Gomoku hall";
+  online.rated = true;
+  online.opponentScore = 1100;
+  in.online = online;
+  SideView v = sideView(snap.game, in);
+  EXPECT_EQ(v.connection.kind, ConnectionKind::Online);
+  EXPECT_EQ(v.connection.text, "Gomoku hall");
+  ASSERT_TRUE(v.connection.online);
+  EXPECT_EQ(v.connection.online->opponentScore, 1100);
+  EXPECT_EQ(v.connection.awaySecondsLeft, -1);
+  EXPECT_TRUE(v.controls.leave);
+  // The opponent dropped: the seconds until they lose.
+  in.now = std::chrono::steady_clock::now();
+  in.online->opponentAwayUntil = in.now + std::chrono::seconds(90);
+  v = sideView(snap.game, in);
+  EXPECT_EQ(v.connection.awaySecondsLeft, 90);
+  // Over and closed (the opponent left): the ladder change, and back to the hall still offered.
+  snap.game = Played({{0, 7}, {0, 9}, {1, 7}, {1, 9}, {2, 7}, {2, 9}, {3, 7}, {3, 9}, {4, 7}});
+  snap.match = net::MatchPhase::Closed;
+  snap.myTurn = false;
+  in.online->ladder = std::make_pair(1000, 1030);
+  v = sideView(snap.game, in);
+  EXPECT_EQ(v.connection.kind, ConnectionKind::Closed);
+  ASSERT_TRUE(v.connection.online && v.connection.online->ladder);
+  EXPECT_EQ(v.connection.online->ladder->second, 1030);
+  EXPECT_EQ(v.connection.awaySecondsLeft, -1);  // nobody is waited for any more
+  EXPECT_TRUE(v.controls.leave);
+}
+
 }  // namespace
 }  // namespace gomoku::app
