@@ -123,7 +123,10 @@ class MainFrame : public wxFrame, public FrameServices {
   void OpenLoginDialog(const wxString& error);
   void StartOnlineFromCommandLine();  // --online HOST --user NAME [--register]
   void ShowHallPanel(bool show);      // the hall instead of the board and side panel, or back
-  void CreateRoom();                  // Private room…
+  // The settings of a private game from the room dialog (saved for the next time); nullopt
+  // when cancelled.
+  std::optional<net::RoomSettings> AskRoomSettings(const wxString& title, const wxString& intro);
+  void CreateRoom();  // Private room…
   void InviteToRoom(const std::string& name);
   void OpenStoredGame(const net::GameRecord& record, bool save);  // My games: replay or save
 

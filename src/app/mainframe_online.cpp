@@ -22,15 +22,6 @@
 
 namespace gomoku::app {
 
-namespace {
-
-std::string ServerKey(const std::string& host, std::uint16_t port) {
-  return (host.find(':') != std::string::npos ? "[" + host + "]" : host) + ":" +
-         std::to_string(port);
-}
-
-}  // namespace
-
 void MainFrame::BuildOnline(wxSizer& frameSizer) {
   HallPanel::Handlers h;
   h.find = [this](Rule rule) {
@@ -116,7 +107,7 @@ void MainFrame::OpenLoginDialog(const wxString& error) {
   const std::string server = session_.onlineServer;
   std::string key;
   if (auto hp = net::parseHostPort(server, net::kDefaultServerPort))
-    key = ServerKey(hp->first, hp->second);
+    key = OnlineServerKey(hp->first, hp->second);
   auto it = session_.onlineLogins.find(key);
   const bool remembered = it != session_.onlineLogins.end() &&
                           (session_.onlineName.empty() || it->second.first == session_.onlineName);
@@ -129,7 +120,7 @@ void MainFrame::OpenLoginDialog(const wxString& error) {
   session_.onlineName = saved_.onlineName = login.name;
   SaveSettings();
   if (login.password.empty() && !login.registering) {
-    auto found = session_.onlineLogins.find(ServerKey(login.host, login.port));
+    auto found = session_.onlineLogins.find(OnlineServerKey(login.host, login.port));
     if (found != session_.onlineLogins.end() && found->second.first == login.name)
       login.token = found->second.second;
   }
@@ -145,7 +136,7 @@ void MainFrame::StartOnlineFromCommandLine() {
   login.remember = true;
   if (const char* p = std::getenv("GOMOKU_PASSWORD"); p && *p) login.password = p;
   if (login.password.empty()) {
-    auto found = session_.onlineLogins.find(ServerKey(login.host, login.port));
+    auto found = session_.onlineLogins.find(OnlineServerKey(login.host, login.port));
     if (found != session_.onlineLogins.end() &&
         (login.name.empty() || found->second.first == login.name)) {
       login.name = found->second.first;
@@ -154,7 +145,7 @@ void MainFrame::StartOnlineFromCommandLine() {
   }
   if (login.name.empty() || (login.password.empty() && login.token.empty())) {
     // Nothing to log in with: the dialog asks.
-    session_.onlineServer = ServerKey(login.host, login.port);
+    session_.onlineServer = OnlineServerKey(login.host, login.port);
     if (!login.name.empty()) session_.onlineName = login.name;
     OpenLoginDialog({});
     return;
@@ -180,31 +171,31 @@ void MainFrame::ShowHallPanel(bool show) {
   CallAfter([this] { ReportButtons(); });
 }
 
-void MainFrame::CreateRoom() {
-  RoomDialog dialog(this, _("Private room"),
-                    _("Open a room with these settings and give its code to a friend; the game "
-                      "starts when they enter it."),
-                    session_.roomGame, session_.roomColor);
-  if (dialog.ShowModal() != wxID_OK) return;
+std::optional<net::RoomSettings> MainFrame::AskRoomSettings(const wxString& title,
+                                                            const wxString& intro) {
+  RoomDialog dialog(this, title, intro, session_.roomGame, session_.roomColor);
+  if (dialog.ShowModal() != wxID_OK) return std::nullopt;
   session_.roomGame = saved_.roomGame = dialog.GetOptions();
   session_.roomColor = saved_.roomColor = dialog.GetColor();
   SaveSettings();
-  if (net::OnlineClient* c = online_->Client();
-      c && online_->Check(c->createRoom(dialog.GetSettings())))
+  return dialog.GetSettings();
+}
+
+void MainFrame::CreateRoom() {
+  const auto settings = AskRoomSettings(
+      _("Private room"), _("Open a room with these settings and give its code to a friend; the "
+                           "game starts when they enter it."));
+  if (!settings) return;
+  if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->createRoom(*settings)))
     SetStatusText(_(L"Opening a room\u2026"));
 }
 
 void MainFrame::InviteToRoom(const std::string& name) {
-  RoomDialog dialog(
-      this, wxString::Format(_("Invite %s"), FromUtf8(name)),
-      wxString::Format(_("Invite %s to a private game with these settings."), FromUtf8(name)),
-      session_.roomGame, session_.roomColor);
-  if (dialog.ShowModal() != wxID_OK) return;
-  session_.roomGame = saved_.roomGame = dialog.GetOptions();
-  session_.roomColor = saved_.roomColor = dialog.GetColor();
-  SaveSettings();
-  if (net::OnlineClient* c = online_->Client();
-      c && online_->Check(c->invite(name, dialog.GetSettings())))
+  const auto settings = AskRoomSettings(
+      wxString::Format(_("Invite %s"), FromUtf8(name)),
+      wxString::Format(_("Invite %s to a private game with these settings."), FromUtf8(name)));
+  if (!settings) return;
+  if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->invite(name, *settings)))
     SetStatusText(wxString::Format(_(L"Invitation sent to %s. Waiting for the answer\u2026"),
                                    FromUtf8(name)));
 }

@@ -13,14 +13,10 @@
 
 namespace gomoku::app {
 
-namespace {
-
-std::string serverKey(const std::string& host, std::uint16_t port) {
+std::string OnlineServerKey(const std::string& host, std::uint16_t port) {
   return (host.find(':') != std::string::npos ? "[" + host + "]" : host) + ":" +
          std::to_string(port);
 }
-
-}  // namespace
 
 // The current game of an OnlineClient, as the NetworkController plays it.
 class OnlineLink : public MatchLink {
@@ -103,8 +99,8 @@ void OnlineController::Start(const OnlineLogin& login, bool trustNew) {
       },
       options);
   hall_.Clear();
-  frame_.SetStatus(
-      wxString::Format(_(L"Connecting to %s\u2026"), FromUtf8(serverKey(login.host, login.port))));
+  frame_.SetStatus(wxString::Format(_(L"Connecting to %s\u2026"),
+                                    FromUtf8(OnlineServerKey(login.host, login.port))));
   client_->connect(login.host, login.port);
   tick_.Start(1000);
 }
@@ -114,7 +110,7 @@ void OnlineController::SignOut() {
   if (Linked()) network_.Drop();
   linked_ = false;
   client_->close();
-  hooks_.rememberLogin(serverKey(login_.host, login_.port), login_.name, {});
+  hooks_.rememberLogin(OnlineServerKey(login_.host, login_.port), login_.name, {});
   OnChanged();
 }
 
@@ -215,7 +211,7 @@ void OnlineController::OnChanged() {
       Report("LOGIN refused " + singleLine(net::describe(s.lastLogin.status)));
       const wxString error = LoginSentence(s.lastLogin);
       if (!login_.token.empty())  // a remembered login the server no longer knows
-        hooks_.rememberLogin(serverKey(login_.host, login_.port), login_.name, {});
+        hooks_.rememberLogin(OnlineServerKey(login_.host, login_.port), login_.name, {});
       client_->close();
       phase_ = net::OnlinePhase::Closed;
       hooks_.loginFailed(error);
@@ -223,7 +219,7 @@ void OnlineController::OnChanged() {
     }
     if (s.loggedIn && was != net::OnlinePhase::Reconnecting) {
       Report("LOGIN " + s.name + " " + std::to_string(s.stats.score));
-      hooks_.rememberLogin(serverKey(login_.host, login_.port), s.name,
+      hooks_.rememberLogin(OnlineServerKey(login_.host, login_.port), s.name,
                            login_.remember ? client_->sessionToken() : std::string());
       frame_.SetStatus(wxString::Format(_("Signed in as %s."), FromUtf8(s.name)));
       client_->requestGames();
@@ -332,7 +328,7 @@ void OnlineController::OnClosed(const net::OnlineSnapshot& s) {
     wxMessageDialog ask(
         frame_.Window(),
         wxString::Format(_("This is the first connection to %s. Do you trust this server?"),
-                         FromUtf8(serverKey(login_.host, login_.port))),
+                         FromUtf8(OnlineServerKey(login_.host, login_.port))),
         _("New server"), wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION);
     ask.SetExtendedMessage(
         wxString::Format(_("Its certificate's fingerprint (SHA-256) is:\n%s\n\nIf you can, "
