@@ -274,6 +274,12 @@ TEST_F(OnlineCli, ADroppedConnectionIsMadeAgainAndTheGameGoesOn) {
   EXPECT_NE(r.out.find("SUSPENDED "), std::string::npos) << r.out;
 }
 
+TEST_F(OnlineCli, AServerWithoutAPortIsLookedForOnTheServersPort) {
+  // The server's default port (6516), not the P2P host's (6515).
+  const CliRun r = runCli(dir_, "online 127.0.0.1 --user alice", "", [] {});
+  EXPECT_NE(r.out.find("Connecting to 127.0.0.1 port 6516"), std::string::npos) << r.out;
+}
+
 TEST_F(OnlineCli, AWrongPasswordEndsWithAClearError) {
   Server server;
   const CliRun r = runCli(dir_, online(server) + " --user alice", "find\n", [&] {
