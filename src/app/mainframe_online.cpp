@@ -85,6 +85,9 @@ void MainFrame::BuildOnline(wxSizer& frameSizer) {
     } else {
       saved_.onlineLogins[server] = {name, token};
     }
+    // Logged in (also from the command line): the dialog proposes this server and name next.
+    session_.onlineServer = saved_.onlineServer = server;
+    session_.onlineName = saved_.onlineName = name;
     session_.onlineLogins = saved_.onlineLogins;
     SaveSettings();
   };

@@ -4,6 +4,7 @@
 #include <wx/checkbox.h>
 #include <wx/msgdlg.h>
 #include <wx/radiobut.h>
+#include <wx/settings.h>
 #include <wx/sizer.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
@@ -64,6 +65,11 @@ LoginDialog::LoginDialog(wxWindow* parent, const std::string& server, const std:
   again_ = new wxTextCtrl(this, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize, wxTE_PASSWORD);
   grid->Add(again_, wxSizerFlags().Expand());
   root->Add(grid, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT, gap * 3 / 2));
+  // A placeholder in the password field vanishes when it has the focus: say it beneath.
+  rememberedNote_ =
+      Label(this, _("Your login on this server is remembered: leave the password empty."));
+  rememberedNote_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+  root->Add(rememberedNote_, wxSizerFlags().Border(wxLEFT | wxRIGHT | wxTOP, gap * 3 / 2));
 
   register_ = new wxCheckBox(this, wxID_ANY, _("&Create a new account"));
   root->Add(register_, wxSizerFlags().Border(wxLEFT | wxRIGHT | wxTOP, gap * 3 / 2));
@@ -110,6 +116,10 @@ void LoginDialog::UpdateFields() {
   const bool useToken =
       remembered_ && !registering && name_->GetValue().utf8_string() == rememberedName_;
   password_->SetHint(useToken ? _("remembered: leave empty") : wxString());
+  if (rememberedNote_->IsShown() != useToken) {
+    rememberedNote_->Show(useToken);
+    Layout();
+  }
 }
 
 std::string LoginDialog::GetServer() const {

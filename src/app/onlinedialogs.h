@@ -49,6 +49,7 @@ class LoginDialog : public wxDialog {
   wxCheckBox* register_ = nullptr;
   wxCheckBox* remember_ = nullptr;
   wxStaticText* error_ = nullptr;
+  wxStaticText* rememberedNote_ = nullptr;  // "leave the password empty"
   bool remembered_ = false;
   std::string rememberedName_;
 };

@@ -73,7 +73,8 @@
 #                  LADDER 1000 1030 or 970 as the app won or lost, the script's LADDER the other
 #                  way); Back to the hall shows My games with the game, Replay opens it (9
 #                  moves); a second start with --online and no password logs in with the
-#                  remembered session token
+#                  remembered session token, and so does Game > Play online (Ctrl+L) in a third
+#                  (the login dialog proposes the server and name; Enter; screenshot)
 #                  (online_match_postgresql: the same with the server's data in PostgreSQL)
 #   online_resume  (5th argument: gomoku-server) as online_match in Chinese (LANG=zh_CN.UTF-8,
 #                  screenshots of the hall and the game): after two moves the app is killed
@@ -637,7 +638,24 @@ online_match|online_match_postgresql|online_resume)
     exec 3< "$work/alice3.fifo"
     app_wait 3 alice3 '^LOGIN '; [[ $line == "LOGIN alice $expected" ]] || fail "alice3: bad LOGIN line '$line'"
     app_wait 3 alice3 '^HALL shown$'
-    kill "$alice3_pid"
+    kill "$alice3_pid"; wait "$alice3_pid" 2>/dev/null || true; exec 3<&-
+    # Started plainly, Game > Play online (Ctrl+L): the dialog proposes that server and name
+    # with the remembered login; Enter logs in without typing the password.
+    config_name=alice keep_open=1 start_app alice4 --local
+    exec 3< "$work/alice4.fifo"
+    app_wait 3 alice4 '^GEOMETRY '
+    settled alice4
+    before=$(viewable_windows)
+    key_in alice4 ctrl+l
+    wait_new_window "$before" 1 "the login dialog"
+    w=$( (xdotool search --onlyvisible --name 'Play online' 2>/dev/null || true) | head -1)
+    [[ -n $w ]] || fail "alice4: no window named 'Play online'"
+    sleep 0.3; screenshot login
+    xdotool windowfocus --sync "$w"
+    xdotool key Return
+    app_wait 3 alice4 '^LOGIN '; [[ $line == "LOGIN alice $expected" ]] || fail "alice4: bad LOGIN line '$line'"
+    app_wait 3 alice4 '^HALL shown$'
+    kill "$alice4_pid"
   else
     kill "$alice2_pid"
   fi
