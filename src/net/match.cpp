@@ -721,6 +721,14 @@ void Match::abandon() {
   close(why);
 }
 
+void Match::giveUp(const std::string& reason, Outcome outcome, EndReason why) {
+  if (phase_ != MatchPhase::Suspended) return;
+  if (gameNumber_ > 0 && !game_.over() && outcome != Outcome::Ongoing &&
+      outcome != Outcome::Interrupted)
+    game_.end(outcome, why, reason);
+  close(reason);
+}
+
 Sync Match::syncMessage() const {
   Sync s;
   s.game = static_cast<std::uint16_t>(gameNumber_);

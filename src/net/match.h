@@ -210,6 +210,12 @@ class Match {
   /// The time to resume ran out (Suspended only): a running game ends, won by us as the player
   /// who stayed (EndReason::Abandoned); the match closes.
   void abandon();
+  /// Suspended only: the other side will never resume: the match closes, `reason` saying why.
+  /// A running game ends as `outcome` for `why` when the other side told how it ended (a server
+  /// that ended it while we were away), else interrupted (a server that no longer holds it,
+  /// e.g. after its restart).
+  void giveUp(const std::string& reason, Outcome outcome = Outcome::Interrupted,
+              EndReason why = EndReason::Disconnected);
   /// The token a joiner quotes to resume this match (0 before the game started).
   std::uint64_t token() const { return setup_.token; }
   /// How many times the match was suspended so far (a front end may see a short suspension

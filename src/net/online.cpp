@@ -436,7 +436,7 @@ struct OnlineClient::Impl {
 
   // Under the lock: the end. Leaves a game still held (locally: it is interrupted).
   void terminate(OnlineFailure f, std::string why) {
-    endMatchLocally();
+    endMatchLocally(why);
     if (session) {
       if (f == OnlineFailure::None)
         session->closeAfterWrites();
@@ -529,7 +529,9 @@ struct OnlineClient::Impl {
           if (ec) return;
           mutate([&] {
             if (match && matchLive && match->phase() == MatchPhase::Suspended) {
-              endMatchLocally();
+              // No MATCHED to resume it: the server no longer holds the game.
+              matchLive = false;
+              match->giveUp("the server could not resume the game (it may have restarted)");
               if (st.phase == OnlinePhase::InGame) st.phase = OnlinePhase::Hall;
             }
           });
@@ -611,7 +613,8 @@ struct OnlineClient::Impl {
     // The game ended while we were away (abandoned): nothing left to resume.
     if (match && matchLive && match->phase() == MatchPhase::Suspended && st.matched &&
         st.matched->gameId == r.gameId && st.phase != OnlinePhase::Reconnecting) {
-      endMatchLocally();
+      matchLive = false;
+      match->giveUp("the game ended while you were away", r.outcome, r.reason);
       st.phase = OnlinePhase::Hall;
     }
   }
@@ -677,10 +680,13 @@ struct OnlineClient::Impl {
 
   // Under the lock: ends a match we still hold without a word to the server (it is gone there,
   // or the connection is): the match closes and a running game is interrupted.
-  void endMatchLocally() {
+  void endMatchLocally(const std::string& why = "you left the game") {
     if (!match || !matchLive) return;
     matchLive = false;  // before leave(): its BYE must not reach the server (BYE = sign out)
-    match->leave();
+    if (match->phase() == MatchPhase::Suspended)
+      match->giveUp(why);  // a game waiting for a resume that will not come
+    else
+      match->leave();
   }
 
   // Under the lock: why a hall request cannot be sent now (None: it can).

@@ -656,6 +656,34 @@ TEST(Online, ADropMidGameReconnectsWithTheTokenAndResumes) {
   ASSERT_TRUE(server.pump([](const Match& m) { return m.game().ply() == 3; }, "the next move"));
 }
 
+TEST(Online, AGameTheServerNoLongerHoldsEndsInterruptedWithTheReason) {
+  // The server restarted after a crash: the client logs in again, but no MATCHED resumes the
+  // game. It ends interrupted, saying so (not "you left the game"); back in the hall. (The
+  // client waits for that MATCHED as long as for a connection: shorter here.)
+  OnlineOptions options = Client::fastOptions();
+  options.connectTimeout = 2s;
+  Client c(options);
+  Server server;
+  ASSERT_TRUE(loggedIn(c, server));
+  server.send(matched(8, true));
+  server.startHost("bob", true);
+  ASSERT_TRUE(server.pump([](const Match& m) { return m.phase() == MatchPhase::Playing; },
+                          "the client's HELLO"));
+  ASSERT_TRUE(c.waitUntil(playing, "the game"));
+  ASSERT_EQ(c.client.play({7, 7}), MoveError::None);
+  ASSERT_TRUE(server.pump([](const Match& m) { return m.game().ply() == 1; }, "the move"));
+  server.drop();
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Reconnecting));
+  ASSERT_TRUE(server.accept());
+  ASSERT_TRUE(server.welcomeAndLogin("alice", LoginMethod::Token, kToken));
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Hall));
+  const OnlineSnapshot s = c.snap();
+  EXPECT_EQ(s.game.match, MatchPhase::Closed);
+  EXPECT_EQ(s.game.game.result().outcome, Outcome::Interrupted);
+  EXPECT_EQ(s.game.game.ply(), 1);  // the moves stay
+  EXPECT_NE(s.game.message.find("could not resume"), std::string::npos) << describe(s);
+}
+
 TEST(Online, ARestartedClientRejoinsItsGameFromMatched) {
   Server server;
   {
