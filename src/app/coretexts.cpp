@@ -260,6 +260,8 @@ const std::vector<CoreTextPattern> kTexts = {
     // TRANSLATORS: %s: the server's reason (translated when it is known).
     {N_("the server ended the connection: %s"), "t"},
     {N_("signed out"), ""},
+    {N_("the server could not resume the game (it may have restarted)"), ""},
+    {N_("the game ended while you were away"), ""},
     // How the online client names the other end in the reasons of net/session.cpp.
     {N_("the server"), ""},
     // TRANSLATORS: %s: "the server" (translated).

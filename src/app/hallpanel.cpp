@@ -153,6 +153,10 @@ void HallPanel::Build() {
   join_ = new wxButton(box, wxID_ANY, _("&Enter room"));
   joinRow->Add(join_, wxSizerFlags().CentreVertical().Border(wxLEFT, gap));
   play->Add(joinRow, wxSizerFlags().Expand().Border(wxALL, gap / 2));
+  // Why the last request was refused (a room code nobody has, a busy player), until the next.
+  error_ = new wxStaticText(box, wxID_ANY, {});
+  error_->SetForegroundColour(wxColour(190, 30, 30));
+  play->Add(error_, wxSizerFlags().Expand().Border(wxALL, gap / 2));
   root->Add(play, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT, gap));
 
   // Invitations (shown when there are some).
@@ -201,12 +205,17 @@ void HallPanel::Build() {
   });
 
   // Actions.
-  find_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { handlers_.find(ChosenRule()); });
+  find_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    ShowError({});
+    handlers_.find(ChosenRule());
+  });
   cancel_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { handlers_.cancel(); });
   room_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { handlers_.createRoom(); });
   const auto join = [this] {
     const std::string code = code_->GetValue().Trim().Trim(false).utf8_string();
-    if (!code.empty()) handlers_.joinRoom(code, rated_->GetValue());
+    if (code.empty()) return ShowError(_("Type the room code your friend gave you."));
+    ShowError({});
+    handlers_.joinRoom(code, rated_->GetValue());
   };
   join_->Bind(wxEVT_BUTTON, [join](wxCommandEvent&) { join(); });
   code_->Bind(wxEVT_TEXT_ENTER, [join](wxCommandEvent&) { join(); });
@@ -254,6 +263,7 @@ void HallPanel::Clear() {
   stats_->SetLabel({});
   findStatus_->SetLabel({});
   roomStatus_->SetLabel({});
+  error_->SetLabel({});
 }
 
 Rule HallPanel::ChosenRule() const {
@@ -280,6 +290,12 @@ void HallPanel::ShowListButtons() {
   Layout();
 }
 
+void HallPanel::ShowError(const wxString& sentence) {
+  if (error_->GetLabel() == sentence) return;
+  error_->SetLabel(sentence);
+  Layout();
+}
+
 void HallPanel::SetRule(Rule rule) {
   rule_->SetSelection(rule == Rule::Standard ? 1 : rule == Rule::Renju ? 2 : 0);
 }
@@ -291,11 +307,15 @@ void HallPanel::Update(const net::OnlineSnapshot& s) {
                                   : wxString::Format(_(L"Game hall \u2014 %s"), server));
   const net::PlayerStats& st = s.stats;
   const int rate = st.games > 0 ? static_cast<int>((st.wins * 100 + st.games / 2) / st.games) : 0;
-  stats_->SetLabel(
-      wxString::Format(s.elo ? _(L"%s \u00b7 Elo rating %d \u00b7 %u games, %u wins (%d%%)")
-                             : _(L"%s \u00b7 ladder score %d \u00b7 %u games, %u wins (%d%%)"),
-                       FromUtf8(s.name), static_cast<int>(st.score),
-                       static_cast<unsigned>(st.games), static_cast<unsigned>(st.wins), rate));
+  const unsigned games = st.games, wins = st.wins;
+  // TRANSLATORS: the games and wins of the hall's line, e.g. "1 game, 1 win (100%)".
+  const wxString record = wxString::Format(
+      // TRANSLATORS: the games played and the games won, e.g. "3 games, 2 wins (67%)".
+      _("%s, %s"), wxString::Format(wxPLURAL("%u game", "%u games", games), games),
+      wxString::Format(wxPLURAL("%u win (%d%%)", "%u wins (%d%%)", wins), wins, rate));
+  stats_->SetLabel(wxString::Format(
+      s.elo ? _(L"%s \u00b7 Elo rating %d \u00b7 %s") : _(L"%s \u00b7 ladder score %d \u00b7 %s"),
+      FromUtf8(s.name), static_cast<int>(st.score), record));
 
   const bool hall = s.phase == net::OnlinePhase::Hall;
   const bool idle = hall && !s.finding && !s.room;
@@ -305,7 +325,9 @@ void HallPanel::Update(const net::OnlineSnapshot& s) {
   join_->Enable(idle);
   code_->Enable(idle);
   cancel_->Enable(hall && (s.finding || s.room));
-  invite_->Enable(idle && players_->GetSelectedItemCount() > 0);
+  const long selected = players_->GetNextItem(-1, wxLIST_NEXT_ALL, wxLIST_STATE_SELECTED);
+  invite_->Enable(idle && selected >= 0 && selected < static_cast<long>(playerNames_.size()) &&
+                  playerNames_[static_cast<std::size_t>(selected)] != me_);  // not ourselves
   if (s.finding) {
     const long long waited = std::chrono::duration_cast<std::chrono::seconds>(
                                  std::chrono::steady_clock::now() - s.findingSince)

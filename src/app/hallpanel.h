@@ -58,6 +58,8 @@ class HallPanel : public wxPanel {
   Rule ChosenRule() const;
   /// Turns to the list of my games (back in the hall after a game).
   void ShowMyGames();
+  /// Shows why the last request was refused, in red under the Play section ("" clears it).
+  void ShowError(const wxString& sentence);
   /// Chooses the rule for Find a match.
   void SetRule(Rule rule);
   /// The buttons the test report places (BUTTON lines), by name.
@@ -82,6 +84,7 @@ class HallPanel : public wxPanel {
   wxButton* room_ = nullptr;
   wxStaticText* roomStatus_ = nullptr;
   wxTextCtrl* code_ = nullptr;
+  wxStaticText* error_ = nullptr;
   wxCheckBox* rated_ = nullptr;
   wxButton* join_ = nullptr;
   wxStaticText* invitesHeading_ = nullptr;

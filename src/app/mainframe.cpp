@@ -420,7 +420,9 @@ void MainFrame::SaveSettings() {
 
 void MainFrame::OnClose(wxCloseEvent& event) {
   if (event.CanVeto() && !exitRequested_ && MatchRunning() &&
-      !ConfirmLeave(_("Quit Gomoku and leave the running game?"))) {
+      !ConfirmLeave(network_->Online()
+                        ? _("Quit Gomoku and leave the running game? Leaving it loses it.")
+                        : _("Quit Gomoku and leave the running game?"))) {
     event.Veto();
     return;
   }

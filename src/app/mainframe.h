@@ -96,6 +96,10 @@ class MainFrame : public wxFrame, public FrameServices {
   void OpenRecord(const wxString& path);
   void OnSave(bool askName);
   bool SaveShownTo(const wxString& path);
+  // Writes `record` to `path` (format by extension); a failure is shown. True when saved.
+  bool SaveRecordTo(const Record& record, const wxString& path);
+  // Asks where to save a record, proposing `name`; "" when cancelled.
+  wxString AskSavePath(const wxString& name);
   Record ShownRecord() const;  // the game shown as a record (a replay: the whole record)
   void AutoSave(const Game& game, const wxString& black, const wxString& white,
                 const std::vector<int>& timesMs, wxString& path) override;
@@ -192,7 +196,9 @@ class MainFrame : public wxFrame, public FrameServices {
   HallPanel* hall_ = nullptr;
   wxWindow* gameRoot_ = nullptr;  // the board and the side panel (hidden while the hall shows)
   bool hallShown_ = false;
-  GameWatcher shown_;  // what of the game shown was seen (sounds, test report)
+  bool loginDialogOpen_ = false;  // the login dialog is shown
+  bool lastRegistering_ = false;  // the last login attempt created an account
+  GameWatcher shown_;             // what of the game shown was seen (sounds, test report)
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // false once closing
   ConnectDialog* connectDialog_ = nullptr;  // the host/join dialog while it runs
 

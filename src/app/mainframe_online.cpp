@@ -107,6 +107,12 @@ void MainFrame::OnPlayOnline() {
 }
 
 void MainFrame::OpenLoginDialog(const wxString& error) {
+  if (loginDialogOpen_) return;  // one at a time (a failure told twice, Ctrl+L meanwhile)
+  loginDialogOpen_ = true;
+  struct Closing {
+    bool& open;
+    ~Closing() { open = false; }
+  } closing{loginDialogOpen_};
   const std::string server = session_.onlineServer;
   std::string key;
   if (auto hp = net::parseHostPort(server, net::kDefaultServerPort))
@@ -115,10 +121,11 @@ void MainFrame::OpenLoginDialog(const wxString& error) {
   const bool remembered = it != session_.onlineLogins.end() &&
                           (session_.onlineName.empty() || it->second.first == session_.onlineName);
   const std::string name = remembered ? it->second.first : session_.onlineName;
-  LoginDialog dialog(this, server, name, remembered, error);
+  LoginDialog dialog(this, server, name, remembered, error, !error.empty() && lastRegistering_);
   if (dialog.ShowModal() != wxID_OK) return;
   if (MatchRunning() && !ConfirmLeave(_("Leave the running game and play online?"))) return;
   OnlineLogin login = dialog.GetLogin();
+  lastRegistering_ = login.registering;
   session_.onlineServer = saved_.onlineServer = dialog.GetServer();
   session_.onlineName = saved_.onlineName = login.name;
   SaveSettings();
@@ -205,6 +212,15 @@ void MainFrame::InviteToRoom(const std::string& name) {
 
 void MainFrame::OpenStoredGame(const net::GameRecord& stored, bool save) {
   Record record = session::recordOfStoredGame(stored);
+  // The name File > Save proposes, e.g. "alice-bob-42.sgf" (no file exists yet).
+  wxString name = FromUtf8(stored.summary.black + "-" + stored.summary.white + "-" +
+                           std::to_string(stored.summary.id) + ".sgf");
+  for (const wxChar bad : wxFileName::GetForbiddenChars()) name.Replace(wxString(bad), "_");
+  if (save) {  // written where the user says; the hall stays
+    const wxString path = AskSavePath(name);
+    if (!path.empty()) SaveRecordTo(record, path);
+    return;
+  }
   std::optional<ReplayModel> model;
   try {
     const Rule rule = record.rule.value_or(Rule::Freestyle);
@@ -219,15 +235,10 @@ void MainFrame::OpenStoredGame(const net::GameRecord& stored, bool save) {
   LeaveLocal();
   network_->Drop();
   ShowHallPanel(false);
-  // The name File > Save proposes, e.g. "alice-bob-42.sgf" (no file exists yet).
-  wxString name = FromUtf8(stored.summary.black + "-" + stored.summary.white + "-" +
-                           std::to_string(stored.summary.id) + ".sgf");
-  for (const wxChar bad : wxFileName::GetForbiddenChars()) name.Replace(wxString(bad), "_");
   replay_ = std::make_unique<ReplayController>(*this, std::move(*model), name);
   active_ = replay_.get();
   savePath_.clear();
   replay_->Start();
-  if (save) OnSave(/*askName=*/true);
 }
 
 }  // namespace gomoku::app

@@ -242,27 +242,37 @@ void MainFrame::OnSave(bool askName) {
   if (!active_ || !active_->CanSave()) return;
   wxString path = askName ? wxString() : savePath_;
   if (path.empty()) {
-    wxString folder = FromUtf8(session_.lastRecordFolder);
-    if (folder.empty() || !wxFileName::DirExists(folder)) folder = wxGetHomeDir();
     wxString name = active_->SaveName();
     if (name.empty())
       name = AutoSaveName(wxDateTime::Now(), PlayerName(Stone::Black), PlayerName(Stone::White));
-    wxFileDialog dialog(this, _("Save the game"), folder, name, SaveWildcard(),
-                        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
-    if (dialog.ShowModal() != wxID_OK) return;
-    path = dialog.GetPath();
-    // No known extension typed: the one of the filter chosen.
-    if (!recordFormatFromPath(ToPath(path))) {
-      const int filter = std::clamp(dialog.GetFilterIndex(), 0, 3);
-      path += kSaveExtensions[filter];
-    }
+    path = AskSavePath(name);
+    if (path.empty()) return;
   }
   if (SaveShownTo(path)) savePath_ = path;
 }
 
+wxString MainFrame::AskSavePath(const wxString& name) {
+  wxString folder = FromUtf8(session_.lastRecordFolder);
+  if (folder.empty() || !wxFileName::DirExists(folder)) folder = wxGetHomeDir();
+  wxFileDialog dialog(this, _("Save the game"), folder, name, SaveWildcard(),
+                      wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+  if (dialog.ShowModal() != wxID_OK) return {};
+  wxString path = dialog.GetPath();
+  // No known extension typed: the one of the filter chosen.
+  if (!recordFormatFromPath(ToPath(path))) {
+    const int filter = std::clamp(dialog.GetFilterIndex(), 0, 3);
+    path += kSaveExtensions[filter];
+  }
+  return path;
+}
+
 bool MainFrame::SaveShownTo(const wxString& path) {
+  return SaveRecordTo(ShownRecord(), path);
+}
+
+bool MainFrame::SaveRecordTo(const Record& record, const wxString& path) {
   try {
-    saveRecordFile(ToPath(path), ShownRecord());
+    saveRecordFile(ToPath(path), record);
   } catch (const RecordError& e) {
     const wxString sentence = RecordErrorSentence(e);
     if (report_) report_->Error(sentence.utf8_string());

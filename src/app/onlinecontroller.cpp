@@ -24,7 +24,13 @@ class OnlineLink : public MatchLink {
   OnlineLink(OnlineController& owner, std::uint64_t gameId) : owner_(owner), gameId_(gameId) {}
   net::NetSnapshot snapshot() const override { return client().snapshot().game; }
   MoveError play(Point p) override { return client().play(p); }
-  void leave() override { client().leaveGame(); }
+  void leave() override {
+    // On a server, leaving a running game loses it: resign first, so that this side shows the
+    // game as the server ends it (not as interrupted).
+    const net::OnlineSnapshot s = client().snapshot();
+    if (s.game.match == net::MatchPhase::Playing && !s.game.game.over()) client().resign();
+    client().leaveGame();
+  }
   net::RequestError requestTakeback() override { return client().requestTakeback(); }
   net::RequestError answerTakeback(bool accept) override { return client().answerTakeback(accept); }
   net::RequestError offerDraw() override { return client().offerDraw(); }
@@ -47,8 +53,14 @@ class OnlineLink : public MatchLink {
       if (s.opponentAway && s.phase == net::OnlinePhase::InGame)
         o.opponentAwayUntil = s.opponentDeadline;
     }
-    for (const net::GameResult& r : s.results)
-      if (r.gameId == gameId_ && r.rated) o.ladder = std::make_pair(r.oldScore, r.newScore);
+    // The ladder change of the game shown: the result the server sent after it started (each
+    // game of the match, also after Play again), once it is over.
+    if (s.game.gameNumber != gameNumber_) {
+      gameNumber_ = s.game.gameNumber;
+      resultsBefore_ = s.results.size();
+    }
+    if (s.game.game.over() && s.results.size() > resultsBefore_ && s.results.back().rated)
+      o.ladder = std::make_pair(s.results.back().oldScore, s.results.back().newScore);
     in.online = o;
   }
   void backToHall() override { owner_.BackToHall(); }
@@ -57,6 +69,8 @@ class OnlineLink : public MatchLink {
   net::OnlineClient& client() const { return *owner_.client_; }
   OnlineController& owner_;
   std::uint64_t gameId_;
+  mutable int gameNumber_ = 0;             // the match's game last shown
+  mutable std::size_t resultsBefore_ = 0;  // GAME_RESULTs received before it started
 };
 
 OnlineController::OnlineController(FrameServices& frame, NetworkController& network,
@@ -67,6 +81,9 @@ OnlineController::OnlineController(FrameServices& frame, NetworkController& netw
     const net::OnlineSnapshot s = client_->snapshot();
     if (inHall_) hall_.Update(s);
     if (Linked() && s.opponentAway) frame_.ShowState();  // the opponent's countdown
+    // The server sends the lists when asked: ask again now and then while the hall is shown.
+    if (inHall_ && s.phase == net::OnlinePhase::Hall && ++ticks_ % kRefreshTicks == 0)
+      client_->refreshHall();
   });
 }
 
@@ -148,7 +165,10 @@ void OnlineController::ShowHall() {
   inHall_ = true;
   hall_.Update(s);
   hooks_.showHall(true);
-  if (!was) frame_.SetStatus(wxString::Format(_("In the game hall as %s."), FromUtf8(s.name)));
+  if (!was) {
+    frame_.SetStatus(wxString::Format(_("In the game hall as %s."), FromUtf8(s.name)));
+    client_->refreshHall();  // who is online now, the ladder after the game
+  }
 }
 
 void OnlineController::BackToHall() {
@@ -226,7 +246,11 @@ void OnlineController::OnChanged() {
     }
   }
 
-  if (s.phase == net::OnlinePhase::Closed) return OnClosed(s);
+  if (s.phase == net::OnlinePhase::Closed) {
+    // Once per connection: later notifications of the closed client change nothing.
+    if (was != net::OnlinePhase::Closed) OnClosed(s);
+    return;
+  }
 
   if (s.phase == net::OnlinePhase::Reconnecting && was != net::OnlinePhase::Reconnecting) {
     Report("RECONNECTING");
@@ -272,7 +296,11 @@ void OnlineController::OnChanged() {
   for (; denials_ < s.denials.size(); ++denials_) {
     const net::Denied& d = s.denials[denials_];
     Report("DENIED " + std::string(net::typeName(d.request)) + " " + singleLine(d.detail));
-    frame_.SetStatus(DeniedSentence(d));
+    // The list of games asked for by the controller itself (after a login, a game) is no news.
+    if (d.request != net::MsgType::GamesRequest) {
+      frame_.SetStatus(DeniedSentence(d));
+      hall_.ShowError(DeniedSentence(d));
+    }
     if (d.request == net::MsgType::GetGame && wantedGame_ != 0) wantedGame_ = 0;
   }
 

@@ -120,6 +120,8 @@ class OnlineController {
   std::uint64_t wantedGame_ = 0;  // RequestGame: the id asked for
   bool saveWanted_ = false;
   wxTimer tick_;  // the finding time and the opponent's countdown, once a second
+  int ticks_ = 0;
+  static constexpr int kRefreshTicks = 15;  // the hall's lists asked for again, in ticks
 };
 
 }  // namespace gomoku::app

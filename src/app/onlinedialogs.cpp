@@ -29,7 +29,7 @@ wxStaticText* Label(wxWindow* parent, const wxString& text) {
 // LoginDialog
 
 LoginDialog::LoginDialog(wxWindow* parent, const std::string& server, const std::string& name,
-                         bool remembered, const wxString& error)
+                         bool remembered, const wxString& error, bool registering)
     : wxDialog(parent, wxID_ANY, _("Play online")),
       remembered_(remembered),
       rememberedName_(remembered ? name : std::string()) {
@@ -71,8 +71,9 @@ LoginDialog::LoginDialog(wxWindow* parent, const std::string& server, const std:
   rememberedNote_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
   root->Add(rememberedNote_, wxSizerFlags().Border(wxLEFT | wxRIGHT | wxTOP, gap * 3 / 2));
 
-  register_ = new wxCheckBox(this, wxID_ANY, _("&Create a new account"));
+  register_ = new wxCheckBox(this, wxID_ANY, _("Create a ne&w account"));
   root->Add(register_, wxSizerFlags().Border(wxLEFT | wxRIGHT | wxTOP, gap * 3 / 2));
+  register_->SetValue(registering);
   remember_ = new wxCheckBox(this, wxID_ANY, _("&Remember me on this computer"));
   remember_->SetValue(true);
   remember_->SetToolTip(_("Keeps a session token, never the password."));
@@ -111,7 +112,12 @@ void LoginDialog::UpdateFields() {
   againLabel_->Enable(registering);
   again_->Enable(registering);
   if (wxWindow* ok = FindWindow(wxID_OK))
-    static_cast<wxButton*>(ok)->SetLabel(registering ? _("&Create account") : _("&Log in"));
+    if (auto* button = static_cast<wxButton*>(ok)) {
+      button->SetLabel(registering ? _("Cr&eate account") : _("&Log in"));
+      button->InvalidateBestSize();  // the longer label gets room
+      button->SetMinSize(button->GetBestSize());
+      Layout();
+    }
   // The remembered login is for one name: typing another one needs its password.
   const bool useToken =
       remembered_ && !registering && name_->GetValue().utf8_string() == rememberedName_;

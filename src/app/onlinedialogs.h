@@ -27,9 +27,10 @@ class LoginDialog : public wxDialog {
  public:
   /// Filled from the last server and name; `error`: why the last attempt failed ("" = none),
   /// shown in red at the top; `remembered`: a login of that name on that server is remembered
-  /// (then the password may stay empty).
+  /// (then the password may stay empty); `registering`: "Create a new account" ticked (the
+  /// last attempt was a registration).
   LoginDialog(wxWindow* parent, const std::string& server, const std::string& name, bool remembered,
-              const wxString& error);
+              const wxString& error, bool registering = false);
   ~LoginDialog() override;
   /// What to log in with (meaningful after wxID_OK): host, port, name, password, registering,
   /// remember; the token is left to the caller.
