@@ -272,7 +272,7 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("encrypted connection"), ""},
     // TRANSLATORS: %1$s: host:port; %2$s: the certificate's fingerprint ("AB:CD:...").
     {N_("first connection to %s: its certificate fingerprint is %s (remembered; a different one later will be refused)"), "vv"},
-    {N_("no encrypted connection came about in time"), ""},
+    {N_("the server did not set up the encrypted connection in time"), ""},
     {N_("the encryption handshake failed"), ""},
     // TRANSLATORS: %s: why (translated when it is ours; else OpenSSL's English).
     {N_("the encryption handshake failed (%s)"), "t"},

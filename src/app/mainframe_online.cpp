@@ -98,6 +98,14 @@ void MainFrame::BuildOnline(wxSizer& frameSizer) {
 }
 
 void MainFrame::OnPlayOnline() {
+  if (online_->Active() && !online_->LoggedIn()) {
+    // Still connecting or logging in (a server that does not answer takes up to 10 s).
+    wxMessageDialog ask(this, _("Still connecting to the server. Stop trying?"), _("Play online"),
+                        wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION);
+    ask.SetYesNoLabels(_("&Stop"), _("&Wait"));
+    if (ask.ShowModal() == wxID_YES) online_->CancelConnect();  // the login dialog comes back
+    return;
+  }
   if (online_->LoggedIn()) {
     if (online_->GameShown() && MatchRunning()) return;  // the game is on the board already
     online_->ShowHall();
@@ -153,10 +161,12 @@ void MainFrame::StartOnlineFromCommandLine() {
       login.token = found->second.second;
     }
   }
+  // A failure brings the login dialog back with this server and name.
+  session_.onlineServer = OnlineServerKey(login.host, login.port);
+  if (!login.name.empty()) session_.onlineName = login.name;
+  lastRegistering_ = login.registering;
   if (login.name.empty() || (login.password.empty() && login.token.empty())) {
     // Nothing to log in with: the dialog asks.
-    session_.onlineServer = OnlineServerKey(login.host, login.port);
-    if (!login.name.empty()) session_.onlineName = login.name;
     OpenLoginDialog({});
     return;
   }

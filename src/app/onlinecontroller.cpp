@@ -131,6 +131,12 @@ void OnlineController::SignOut() {
   OnChanged();
 }
 
+void OnlineController::CancelConnect() {
+  if (!client_ || LoggedIn()) return;
+  client_->close();  // Cancelled: the login dialog comes back (OnClosed)
+  OnChanged();
+}
+
 bool OnlineController::LoggedIn() const {
   return client_ && client_->snapshot().loggedIn && phase_ != net::OnlinePhase::Closed;
 }

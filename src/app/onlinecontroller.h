@@ -68,6 +68,8 @@ class OnlineController {
   void Start(const OnlineLogin& login, bool trustNew = false);
   /// Signs out (BYE) and hides the hall; the game shown stays on show as a kept game.
   void SignOut();
+  /// Stops connecting or logging in (not after a login); the login dialog comes back.
+  void CancelConnect();
   /// Logged in (also while reconnecting).
   bool LoggedIn() const;
   /// Connecting or logged in.

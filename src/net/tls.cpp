@@ -591,7 +591,7 @@ std::string describe(const Result& r, const std::string& pinFile) {
                               r.fingerprint + " (remembered; a different one later will be refused)"
                         : "encrypted connection";
     case Failure::Timeout:
-      return "no encrypted connection came about in time";
+      return "the server did not set up the encrypted connection in time";
     case Failure::Closed:
       return "the connection closed during the encryption handshake" + detail;
     case Failure::NotTls:
