@@ -80,6 +80,10 @@
 #                  screenshots of the hall and the game): after two moves the app is killed
 #                  (kill -9); started again, it logs in with its remembered token, the server
 #                  resumes the game at move 2 and it is played to the end
+#   online_two_apps (5th argument: gomoku-server) the issue's check: two copies of the app, one in
+#                  Chinese, register, press Find a match and are paired; a takeback asked in one
+#                  and accepted in the other, a chat line typed in one; Black plays five; LADDER
+#                  1000 1030 and 1000 970; both go back to the hall (screenshots of both)
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
@@ -660,6 +664,80 @@ online_match|online_match_postgresql|online_resume)
     kill "$alice2_pid"
   fi
   echo quit >&5
+  ;;
+online_two_apps)
+  SERVER=$PBRAIN
+  export XDG_CONFIG_HOME="$work/config"
+  mkfifo "$work/server.fifo"
+  "$SERVER" --port 0 --wave-interval 100 2> "$work/server.fifo" &
+  pids+=($!)
+  exec 6< "$work/server.fifo"
+  port=
+  while IFS= read -r -t 60 l <&6; do
+    echo "$l" >> "$work/server.log"
+    if [[ $l =~ listening\ on\ port\ ([0-9]+) ]]; then port=${BASH_REMATCH[1]}; break; fi
+  done
+  [[ -n $port ]] || fail "the server did not start"
+  cat <&6 >> "$work/server.log" &
+  pids+=($!)
+  # The certificate pinned once for both copies (they share the known-servers file).
+  GOMOKU_PASSWORD=pinonly123 "$CLI" online "127.0.0.1:$port" --user pin --register \
+    --trust-new-server < /dev/null > "$work/pin.out" 2>&1 || true
+  grep -q '^LOGGED IN pin ' "$work/pin.out" || fail "could not pin the server: $(cat "$work/pin.out")"
+  GOMOKU_PASSWORD=alicepass1 keep_open=1 start_app alice --online "127.0.0.1:$port" --user alice --register
+  exec 3< "$work/alice.fifo"
+  LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= LANGUAGE= GOMOKU_PASSWORD=小明的密码1234 keep_open=1 \
+    start_app ming --online "127.0.0.1:$port" --user 小明 --register
+  exec 4< "$work/ming.fifo"
+  app_wait 3 alice '^BUTTON find [0-9]'
+  app_wait 4 ming '^BUTTON find [0-9]'
+  settled alice; settled ming
+  press alice 3 find
+  app_wait 3 alice '^FINDING '
+  press ming 4 find
+  app_wait 3 alice '^MATCHED '
+  [[ $line =~ ^MATCHED\ [0-9]+\ (black|white)\ 小明\ 1000\ rated$ ]] || fail "alice: bad MATCHED line '$line'"
+  if [[ ${BASH_REMATCH[1]} == black ]]; then bk=alice bfd=3 wt=ming wfd=4; else bk=ming bfd=4 wt=alice wfd=3; fi
+  app_wait 4 ming '^MATCHED '
+  app_wait 3 alice '^STARTED '; app_wait 4 ming '^STARTED '
+  while [[ -z ${alice_geo:-} ]]; do app_wait 3 alice '^GEOMETRY '; done
+  while [[ -z ${ming_geo:-} ]]; do app_wait 4 ming '^GEOMETRY '; done
+  settled alice; settled ming
+  # shellcheck disable=SC2086
+  click $bk ${black[0]}; app_wait $wfd $wt '^MOVE 1 '
+  # shellcheck disable=SC2086
+  click $wt ${white[0]}; app_wait $bfd $bk '^MOVE 2 '
+  # shellcheck disable=SC2086
+  click $bk ${black[1]}; app_wait $wfd $wt '^MOVE 3 '
+  # White asks to take back (its move and Black's reply); Black accepts.
+  press $wt $wfd takeback
+  app_wait $bfd $bk '^NOTICE .*(take back|悔)'
+  app_wait $bfd $bk '^BUTTON accept [0-9]'
+  sleep 0.3; screenshot takeback
+  press $bk $bfd accept
+  app_wait $wfd $wt '^TAKEBACK '; [[ $line == "TAKEBACK 1" ]] || fail "$wt: expected TAKEBACK 1, got '$line'"
+  # A chat line typed by White.
+  press $wt $wfd chat
+  xdotool type --delay 20 "good game"
+  xdotool key Return
+  app_wait $bfd $bk '^CHAT '; [[ $line == "CHAT peer good game" ]] || fail "$bk: bad CHAT line '$line'"
+  # The rest: White's four moves, Black's five, the fifth wins.
+  for i in 0 1 2 3; do
+    # shellcheck disable=SC2086
+    click $wt ${white[$i]}; app_wait $bfd $bk "^MOVE $((2 * i + 2)) "
+    # shellcheck disable=SC2086
+    click $bk ${black[$((i + 1))]}; app_wait $wfd $wt "^MOVE $((2 * i + 3)) "
+  done
+  check_result 3 alice
+  check_result 4 ming
+  app_wait $bfd $bk '^LADDER '; [[ $line == "LADDER 1000 1030" ]] || fail "$bk: bad LADDER line '$line'"
+  app_wait $wfd $wt '^LADDER '; [[ $line == "LADDER 1000 970" ]] || fail "$wt: bad LADDER line '$line'"
+  sleep 0.5; screenshot game
+  press alice 3 leave; app_wait 3 alice '^HALL shown$'
+  press ming 4 leave; app_wait 4 ming '^HALL shown$'
+  app_wait 3 alice '^BUTTON replay [0-9]'; app_wait 4 ming '^BUTTON replay [0-9]'
+  sleep 0.5; screenshot halls
+  kill "$alice_pid" "$ming_pid"
   ;;
 two_apps)
   start_app host --host 0 --nick Alice --color black
