@@ -49,7 +49,7 @@ class OnlineLink : public MatchLink {
     o.elo = s.elo;
     if (s.matched && s.matched->gameId == gameId_) {
       o.rated = s.matched->rated;
-      o.opponentScore = s.matched->opponentScore;
+      if (s.game.gameNumber <= 1) o.opponentScore = s.matched->opponentScore;
       if (s.opponentAway && s.phase == net::OnlinePhase::InGame)
         o.opponentAwayUntil = s.opponentDeadline;
     }

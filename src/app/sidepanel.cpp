@@ -420,16 +420,21 @@ wxString SidePanel::Render(const SideView& v) {
     case ConnectionKind::Failed:
       connection = wxString::Format(_("Connection failed: %s"), CoreText(c.text));
       break;
-    case ConnectionKind::Online:
-      // TRANSLATORS: "Rated game on Gomoku server against bob (1030)": the server, the
-      // opponent and the opponent's ladder score.
-      connection = c.online && c.online->rated
-                       ? wxString::Format(_("Rated game on %s against %s (%d)"), FromUtf8(c.text),
-                                          shortName(connection_, peerNick), c.online->opponentScore)
-                       : wxString::Format(_("Unrated game on %s against %s (%d)"), FromUtf8(c.text),
-                                          shortName(connection_, peerNick),
-                                          c.online ? c.online->opponentScore : 0);
+    case ConnectionKind::Online: {
+      const bool rated = c.online && c.online->rated;
+      const wxString server = FromUtf8(c.text), opponent = shortName(connection_, peerNick);
+      if (c.online && c.online->opponentScore)
+        // TRANSLATORS: "Rated game on Gomoku server against bob (1030)": the server, the
+        // opponent and the opponent's ladder score.
+        connection = rated ? wxString::Format(_("Rated game on %s against %s (%d)"), server,
+                                              opponent, *c.online->opponentScore)
+                           : wxString::Format(_("Unrated game on %s against %s (%d)"), server,
+                                              opponent, *c.online->opponentScore);
+      else
+        connection = rated ? wxString::Format(_("Rated game on %s against %s"), server, opponent)
+                           : wxString::Format(_("Unrated game on %s against %s"), server, opponent);
       break;
+    }
   }
   if (c.online) {
     if (c.awaySecondsLeft >= 0)

@@ -51,10 +51,12 @@ struct StatedResult {
 
 /// A game on a server: what the side panel shows of the server and the ladder.
 struct OnlineInput {
-  std::string server;     ///< the server's name (from WELCOME; "" = use the address)
-  bool rated = false;     ///< the game counts for the ladder
-  bool elo = false;       ///< the ladder is Elo (else points)
-  int opponentScore = 0;  ///< the opponent's ladder score when the game was set up
+  std::string server;  ///< the server's name (from WELCOME; "" = use the address)
+  bool rated = false;  ///< the game counts for the ladder
+  bool elo = false;    ///< the ladder is Elo (else points)
+  /// The opponent's ladder score when the match was set up; nullopt from the match's second
+  /// game on (the first game changed it).
+  std::optional<int> opponentScore;
   /// Once the server wrote the result of a rated game: our ladder score before and after.
   std::optional<std::pair<int, int>> ladder;
   /// The opponent's connection dropped: when they lose unless they come back.

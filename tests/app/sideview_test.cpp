@@ -303,7 +303,7 @@ TEST(SideView, OnlineGameNamesTheServerAndTheLadderChange) {
   EXPECT_EQ(v.connection.kind, ConnectionKind::Online);
   EXPECT_EQ(v.connection.text, "Gomoku hall");
   ASSERT_TRUE(v.connection.online);
-  EXPECT_EQ(v.connection.online->opponentScore, 1100);
+  EXPECT_EQ(v.connection.online->opponentScore, std::optional<int>(1100));
   EXPECT_EQ(v.connection.awaySecondsLeft, -1);
   EXPECT_TRUE(v.controls.leave);
   // The opponent dropped: the seconds until they lose.
