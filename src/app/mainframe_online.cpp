@@ -124,7 +124,7 @@ void MainFrame::OpenLoginDialog(const wxString& error) {
   const std::string server = session_.onlineServer;
   std::string key;
   if (auto hp = net::parseHostPort(server, net::kDefaultServerPort))
-    key = OnlineServerKey(hp->first, hp->second);
+    key = net::hostPortKey(hp->first, hp->second);
   auto it = session_.onlineLogins.find(key);
   const bool remembered = it != session_.onlineLogins.end() &&
                           (session_.onlineName.empty() || it->second.first == session_.onlineName);
@@ -138,7 +138,7 @@ void MainFrame::OpenLoginDialog(const wxString& error) {
   session_.onlineName = saved_.onlineName = login.name;
   SaveSettings();
   if (login.password.empty() && !login.registering) {
-    auto found = session_.onlineLogins.find(OnlineServerKey(login.host, login.port));
+    auto found = session_.onlineLogins.find(net::hostPortKey(login.host, login.port));
     if (found != session_.onlineLogins.end() && found->second.first == login.name)
       login.token = found->second.second;
   }
@@ -154,7 +154,7 @@ void MainFrame::StartOnlineFromCommandLine() {
   login.remember = true;
   if (const char* p = std::getenv("GOMOKU_PASSWORD"); p && *p) login.password = p;
   if (login.password.empty()) {
-    auto found = session_.onlineLogins.find(OnlineServerKey(login.host, login.port));
+    auto found = session_.onlineLogins.find(net::hostPortKey(login.host, login.port));
     if (found != session_.onlineLogins.end() &&
         (login.name.empty() || found->second.first == login.name)) {
       login.name = found->second.first;
@@ -162,7 +162,7 @@ void MainFrame::StartOnlineFromCommandLine() {
     }
   }
   // A failure brings the login dialog back with this server and name.
-  session_.onlineServer = OnlineServerKey(login.host, login.port);
+  session_.onlineServer = net::hostPortKey(login.host, login.port);
   if (!login.name.empty()) session_.onlineName = login.name;
   lastRegistering_ = login.registering;
   if (login.name.empty() || (login.password.empty() && login.token.empty())) {

@@ -13,11 +13,6 @@
 
 namespace gomoku::app {
 
-std::string OnlineServerKey(const std::string& host, std::uint16_t port) {
-  return (host.find(':') != std::string::npos ? "[" + host + "]" : host) + ":" +
-         std::to_string(port);
-}
-
 // The current game of an OnlineClient, as the NetworkController plays it.
 class OnlineLink : public MatchLink {
  public:
@@ -117,7 +112,7 @@ void OnlineController::Start(const OnlineLogin& login, bool trustNew) {
       options);
   hall_.Clear();
   frame_.SetStatus(wxString::Format(_(L"Connecting to %s\u2026"),
-                                    FromUtf8(OnlineServerKey(login.host, login.port))));
+                                    FromUtf8(net::hostPortKey(login.host, login.port))));
   client_->connect(login.host, login.port);
   tick_.Start(1000);
 }
@@ -127,7 +122,7 @@ void OnlineController::SignOut() {
   if (Linked()) network_.Drop();
   linked_ = false;
   client_->close();
-  hooks_.rememberLogin(OnlineServerKey(login_.host, login_.port), login_.name, {});
+  hooks_.rememberLogin(net::hostPortKey(login_.host, login_.port), login_.name, {});
   OnChanged();
 }
 
@@ -237,7 +232,7 @@ void OnlineController::OnChanged() {
       Report("LOGIN refused " + singleLine(net::describe(s.lastLogin.status)));
       const wxString error = LoginSentence(s.lastLogin);
       if (!login_.token.empty())  // a remembered login the server no longer knows
-        hooks_.rememberLogin(OnlineServerKey(login_.host, login_.port), login_.name, {});
+        hooks_.rememberLogin(net::hostPortKey(login_.host, login_.port), login_.name, {});
       client_->close();
       phase_ = net::OnlinePhase::Closed;
       hooks_.loginFailed(error);
@@ -245,7 +240,7 @@ void OnlineController::OnChanged() {
     }
     if (s.loggedIn && was != net::OnlinePhase::Reconnecting) {
       Report("LOGIN " + s.name + " " + std::to_string(s.stats.score));
-      hooks_.rememberLogin(OnlineServerKey(login_.host, login_.port), s.name,
+      hooks_.rememberLogin(net::hostPortKey(login_.host, login_.port), s.name,
                            login_.remember ? client_->sessionToken() : std::string());
       frame_.SetStatus(wxString::Format(_("Signed in as %s."), FromUtf8(s.name)));
       client_->requestGames();
@@ -362,7 +357,7 @@ void OnlineController::OnClosed(const net::OnlineSnapshot& s) {
     wxMessageDialog ask(
         frame_.Window(),
         wxString::Format(_("This is the first connection to %s. Do you trust this server?"),
-                         FromUtf8(OnlineServerKey(login_.host, login_.port))),
+                         FromUtf8(net::hostPortKey(login_.host, login_.port))),
         _("New server"), wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION);
     ask.SetExtendedMessage(
         wxString::Format(_("Its certificate's fingerprint (SHA-256) is:\n%s\n\nIf you can, "

@@ -22,9 +22,6 @@ class FrameServices;
 class HallPanel;
 class NetworkController;
 
-/// The key of a server among the remembered logins: "host:port", an IPv6 literal in brackets.
-std::string OnlineServerKey(const std::string& host, std::uint16_t port);
-
 /// How to log in on the server.
 struct OnlineLogin {
   std::string host;                              ///< server host name or address

@@ -1,6 +1,7 @@
 #include "net/netgame.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <future>
 #include <mutex>
@@ -66,6 +67,14 @@ LocalAddresses localAddresses() {
   out.addresses = std::move(v4);
   out.addresses.insert(out.addresses.end(), v6.begin(), v6.end());
   return out;
+}
+
+std::string hostPortKey(std::string_view host, std::uint16_t port) {
+  std::string h(host);
+  std::transform(h.begin(), h.end(), h.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (h.find(':') != std::string::npos && h.front() != '[') h = "[" + h + "]";
+  return h + ":" + std::to_string(port);
 }
 
 std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::string& text,

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "net/match.h"
@@ -101,6 +102,10 @@ LocalAddresses localAddresses();
 /// (defaultPort when absent). Returns nullopt for an empty host or a bad port.
 std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::string& text,
                                                                    std::uint16_t defaultPort);
+/// The key of a server: "host:port", the host in lower case, an IPv6 literal in brackets
+/// ("[::1]:7531"); the pinned certificates (tls::KnownServers) and the app's remembered logins
+/// are kept under it.
+std::string hostPortKey(std::string_view host, std::uint16_t port);
 
 /// Listens or connects, then runs one match. Destroying it leaves the match (BYE) and stops
 /// the network thread. When the connection drops mid-match (no BYE), the match is Suspended:

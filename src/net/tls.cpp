@@ -499,14 +499,6 @@ std::string fingerprintOfFile(const std::string& certPath) {
   return fingerprint(cert.get());
 }
 
-std::string hostPortKey(std::string_view host, std::uint16_t port) {
-  std::string h(host);
-  std::transform(h.begin(), h.end(), h.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (h.find(':') != std::string::npos && h.front() != '[') h = "[" + h + "]";
-  return h + ":" + std::to_string(port);
-}
-
 KnownServers::KnownServers(std::string path) : path_(std::move(path)) {}
 
 std::string KnownServers::defaultPath() {

@@ -29,6 +29,7 @@
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/ssl/stream.hpp>
 
+#include "net/netgame.h"
 #include "net/session.h"
 
 namespace gomoku::net::tls {
@@ -72,9 +73,8 @@ std::string fingerprint(const X509* cert);
 /// that its operator can tell users what to expect). Throws TlsError.
 std::string fingerprintOfFile(const std::string& certPath);
 
-/// The key of a server in KnownServers: "host:port", the host in lower case, an IPv6 literal
-/// in brackets ("[::1]:7531").
-std::string hostPortKey(std::string_view host, std::uint16_t port);
+/// The key of a server in KnownServers (net/netgame.h).
+using net::hostPortKey;
 
 /// What KnownServers knows of a server's fingerprint.
 enum class PinStatus : std::uint8_t {

@@ -418,6 +418,31 @@ open_preferences() {
   wait_new_window "$before" 1 "the Preferences dialog"
 }
 
+# start_online_server: the online cases' gomoku-server (the 5th argument) on a free port, its
+# data in the test's folder (in PostgreSQL when GOMOKU_TEST_PG is set, tests/server/
+# with-postgres.sh); sets $port once it listens. The pinned certificates (known_servers) of the
+# script and the app are in one folder, $XDG_CONFIG_HOME.
+start_online_server() {
+  local server=$PBRAIN l db_args=()
+  export XDG_CONFIG_HOME="$work/config"
+  [[ -n ${GOMOKU_TEST_PG:-} ]] && db_args=(--db "$GOMOKU_TEST_PG")
+  mkfifo "$work/server.fifo"
+  "$server" --port 0 --wave-interval 100 --resume-window 60 "${db_args[@]}" 2> "$work/server.fifo" &
+  pids+=($!)
+  exec 6< "$work/server.fifo"
+  port=
+  while IFS= read -r -t 60 l <&6; do
+    echo "$l" >> "$work/server.log"
+    if [[ $l =~ listening\ on\ port\ ([0-9]+) ]]; then port=${BASH_REMATCH[1]}; break; fi
+  done
+  [[ -n $port ]] || fail "the server did not start"
+  if [[ -n ${GOMOKU_TEST_PG:-} ]]; then
+    grep -q '^[-0-9T:.]* database PostgreSQL,' "$work/server.log" || fail "the server does not use PostgreSQL"
+  fi
+  cat <&6 >> "$work/server.log" &
+  pids+=($!)
+}
+
 case $case_name in
 app_hosts)
   start_app host --host 0 --nick "GUI 主机" --color black
@@ -509,26 +534,7 @@ app_rejoins)
   grep -qx 'RESULT black five in a row' "$work/cli.out" || fail "gomoku-cli did not see Black win"
   ;;
 online_match|online_match_postgresql|online_resume)
-  SERVER=$PBRAIN   # the 5th argument of the online cases is gomoku-server
-  # The pinned server certificates (known_servers) of the script and the app: one folder.
-  export XDG_CONFIG_HOME="$work/config"
-  mkfifo "$work/server.fifo"
-  # With GOMOKU_TEST_PG set (tests/server/with-postgres.sh), the server keeps its data there.
-  db_args=(); [[ -n ${GOMOKU_TEST_PG:-} ]] && db_args=(--db "$GOMOKU_TEST_PG")
-  "$SERVER" --port 0 --wave-interval 100 --resume-window 60 "${db_args[@]}" 2> "$work/server.fifo" &
-  pids+=($!)
-  exec 6< "$work/server.fifo"
-  port=
-  while IFS= read -r -t 60 l <&6; do
-    echo "$l" >> "$work/server.log"
-    if [[ $l =~ listening\ on\ port\ ([0-9]+) ]]; then port=${BASH_REMATCH[1]}; break; fi
-  done
-  [[ -n $port ]] || fail "the server did not start"
-  if [[ -n ${GOMOKU_TEST_PG:-} ]]; then
-    grep -q '^[-0-9T:.]* database PostgreSQL,' "$work/server.log" || fail "the server does not use PostgreSQL"
-  fi
-  cat <&6 >> "$work/server.log" &
-  pids+=($!)
+  start_online_server
   # The script: bob, a new account; it pins the server's certificate for the app as well.
   mkfifo "$work/cli.fifo" "$work/cli.in.fifo"
   GOMOKU_PASSWORD=bobpass123 "$CLI" online "127.0.0.1:$port" --user bob --register \
@@ -666,20 +672,7 @@ online_match|online_match_postgresql|online_resume)
   echo quit >&5
   ;;
 online_two_apps)
-  SERVER=$PBRAIN
-  export XDG_CONFIG_HOME="$work/config"
-  mkfifo "$work/server.fifo"
-  "$SERVER" --port 0 --wave-interval 100 2> "$work/server.fifo" &
-  pids+=($!)
-  exec 6< "$work/server.fifo"
-  port=
-  while IFS= read -r -t 60 l <&6; do
-    echo "$l" >> "$work/server.log"
-    if [[ $l =~ listening\ on\ port\ ([0-9]+) ]]; then port=${BASH_REMATCH[1]}; break; fi
-  done
-  [[ -n $port ]] || fail "the server did not start"
-  cat <&6 >> "$work/server.log" &
-  pids+=($!)
+  start_online_server
   # The certificate pinned once for both copies (they share the known-servers file).
   GOMOKU_PASSWORD=pinonly123 "$CLI" online "127.0.0.1:$port" --user pin --register \
     --trust-new-server < /dev/null > "$work/pin.out" 2>&1 || true
