@@ -138,7 +138,7 @@ bool PbrainClient::alive() {
 }
 
 std::string PbrainClient::exitText() {
-  alive();
+  awaitExit();
   if (!reaped_) return "the engine closed its output";
   if (WIFSIGNALED(status_))
     return "the engine crashed (signal " + std::to_string(WTERMSIG(status_)) + ")";
@@ -330,7 +330,7 @@ bool PbrainClient::alive() {
 }
 
 std::string PbrainClient::exitText() {
-  alive();
+  awaitExit();
   if (!reaped_) return "the engine closed its output";
   const auto code = static_cast<unsigned>(status_);
   if (code >= 0xC0000000u) {  // an NTSTATUS exception code: access violation, stack overflow ...
@@ -396,6 +396,16 @@ void PbrainClient::end(std::int64_t graceMs) {
 
 #endif
 
+void PbrainClient::awaitExit() {
+  // An engine whose output ended or whose input broke is almost always exiting: the exit status
+  // makes the precise message, but it is reaped a moment after the pipe closes (on a busy
+  // machine, many milliseconds later). An engine that closed its output and lives on is waited
+  // for no longer than this.
+  const auto t0 = Clock::now();
+  while (alive() && msSince(t0) < kExitWaitMs)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
 std::optional<std::string> PbrainClient::readReply(std::int64_t timeoutMs, std::string& error) {
   const auto t0 = Clock::now();
   for (;;) {
@@ -410,9 +420,6 @@ std::optional<std::string> PbrainClient::readReply(std::int64_t timeoutMs, std::
       return std::nullopt;
     }
     if (readSome(std::min<std::int64_t>(left, cancel_ ? 10 : 1 << 30)) < 0) {
-      // End of output: wait briefly for the exit status to give a precise message.
-      for (int i = 0; i < 50 && alive(); ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
       error = exitText();
       return std::nullopt;
     }

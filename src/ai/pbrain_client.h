@@ -65,7 +65,11 @@ class PbrainClient {
   // The next complete reply line already read (MESSAGE/DEBUG/SUGGEST lines are kept aside).
   std::optional<std::string> bufferedReply();
   std::optional<Point> readMove(std::int64_t timeoutMs, std::string& error);
+  // Why the engine is gone (exit code, signal, or a closed output); waits for its exit first.
   std::string exitText();
+  // Waits up to kExitWaitMs for the child to exit (its status then known).
+  void awaitExit();
+  static constexpr std::int64_t kExitWaitMs = 3000;
 
   int pid_ = 0;
   // Windows: the process and our pipe ends (HANDLEs as integers: no <windows.h> here).
