@@ -1,5 +1,6 @@
 // gomoku-server: the online server (accounts, the hall, matchmaking, private rooms, the ladder,
-// authoritative games). Runs with no arguments: port 6516 on all addresses, an SQLite database
+// authoritative games). Runs with no arguments: port 6516 on all addresses for the programs,
+// 6517 for browsers (the page and its WebSocket: web.h), an SQLite database
 // in $XDG_DATA_HOME/gomoku-server/server.db. Options may also come from a config file (TOML or
 // INI, read by CLI11): --config FILE. One log line per event on stderr; SIGINT/SIGTERM stop it
 // cleanly (games running are written as interrupted).
@@ -21,6 +22,27 @@
 #include "net/wire.h"
 #include "server/server.h"
 #include "server/storage.h"
+
+namespace {
+
+// The browser client's files: installed beside the program (<prefix>/share/gomoku/web), else
+// the build tree's copy (a server run from the build folder).
+std::string defaultWebRoot() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path installed = exe.parent_path().parent_path() / "share" / "gomoku" / "web";
+    if (fs::is_regular_file(installed / "index.html", ec)) return installed.string();
+  }
+#ifdef GOMOKU_WEB_BUILD_DIR
+  if (fs::is_regular_file(fs::path(GOMOKU_WEB_BUILD_DIR) / "index.html", ec))
+    return GOMOKU_WEB_BUILD_DIR;
+#endif
+  return {};
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace gomoku::server;
@@ -81,7 +103,24 @@ int main(int argc, char** argv) {
       ->check(CLI::ExistingFile);
   app.add_option("--key", o.keyPath, "The certificate's private key (PEM)")
       ->check(CLI::ExistingFile);
+  int webPort = -1;
+  bool noWeb = false;
+  app.add_option("--web-port", webPort,
+                 "Port of the browser client: HTTPS, and plain HTTP from this machine "
+                 "(default: --port + 1, i.e. 6517; 0: any free port)")
+      ->check(CLI::Range(0, 65535));
+  app.add_flag("--no-web", noWeb, "Serve no browser client");
+  app.add_option("--web-root", o.webRoot,
+                 "Folder of the browser client's files (default: the installed one)")
+      ->check(CLI::ExistingDirectory);
   CLI11_PARSE(app, argc, argv);
+  if (noWeb)
+    o.webPort = -1;
+  else if (webPort >= 0)
+    o.webPort = webPort;
+  else
+    o.webPort = o.port == 0 || o.port == 65535 ? 0 : o.port + 1;
+  if (o.webPort >= 0 && o.webRoot.empty()) o.webRoot = defaultWebRoot();
   if (o.certPath.empty() != o.keyPath.empty()) {
     std::fprintf(stderr, "gomoku-server: --cert and --key go together\n");
     return 2;

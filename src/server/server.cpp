@@ -19,6 +19,8 @@
 
 #include "net/session.h"
 #include "net/tls.h"
+#include "server/channel.h"
+#include "server/web.h"
 
 namespace gomoku::server {
 
@@ -29,17 +31,6 @@ using Clock = std::chrono::steady_clock;
 using Work = asio::executor_work_guard<asio::io_context::executor_type>;
 
 namespace {
-
-// The peer's IP address without the port (the per-address limits count it).
-std::string addressOf(const tcp::socket& s) {
-  error_code ec;
-  auto ep = s.remote_endpoint(ec);
-  if (ec) return "?";
-  auto a = ep.address();
-  if (a.is_v6() && a.to_v6().is_v4_mapped())
-    return asio::ip::make_address_v4(asio::ip::v4_mapped, a.to_v6()).to_string();
-  return a.to_string();
-}
 
 // Lowers the calling thread's scheduling priority (nice 10; Linux keeps a nice value per
 // thread): password hashing (argon2id, a fraction of a second of one core each) then gets
@@ -54,7 +45,7 @@ void lowerThreadPriority() {
 
 // One client connection, living on one of the connection io_contexts.
 struct Link {
-  std::shared_ptr<net::Session> session;
+  std::shared_ptr<Channel> session;           // TLS or WebSocket
   std::unique_ptr<asio::steady_timer> timer;  // heartbeat and silence check
   std::atomic<std::int64_t> lastHeard{0};     // steady ticks of the last message
   bool closed = false;                        // on its io_context: the session ended
@@ -72,6 +63,7 @@ struct Server::Impl final : HallEnv {
   std::vector<Work> work;
   std::unique_ptr<asio::ssl::context> tls;  // the server's certificate and key
   std::unique_ptr<tcp::acceptor> acceptor;
+  std::unique_ptr<WebFront> web;  // the browser client's port (none when options.webPort < 0)
   asio::signal_set signals{hallIo, SIGINT, SIGTERM};
 
   std::unordered_map<ConnId, std::shared_ptr<Link>> links;
@@ -124,8 +116,10 @@ struct Server::Impl final : HallEnv {
   }
   void log(const std::string& line) override { logFn(line); }
 
+  asio::io_context& nextIoContext() { return *ios[nextIo++ % ios.size()]; }
+
   void accept() {
-    asio::io_context& io = *ios[nextIo++ % ios.size()];
+    asio::io_context& io = nextIoContext();
     acceptor->async_accept(io, [this, &io](error_code ec, tcp::socket socket) {
       if (ec == asio::error::operation_aborted || !acceptor || stopping) return;
       if (!ec) {
@@ -139,7 +133,7 @@ struct Server::Impl final : HallEnv {
                                              log(address + ": " + net::tls::describe(r));
                                              return;
                                            }
-                                           adopt(io, std::move(r.session), address);
+                                           adopt(io, channelOf(std::move(r.session)), address);
                                          });
         });
       }
@@ -148,8 +142,7 @@ struct Server::Impl final : HallEnv {
   }
 
   // On the connection's io_context: a new connection, encrypted.
-  void adopt(asio::io_context& io, std::shared_ptr<net::Session> session,
-             const std::string& address) {
+  void adopt(asio::io_context& io, std::shared_ptr<Channel> session, const std::string& address) {
     ConnId id = nextConn++;
     auto link = std::make_shared<Link>();
     link->session = std::move(session);
@@ -202,6 +195,7 @@ struct Server::Impl final : HallEnv {
     log("stopping");
     error_code ec;
     if (acceptor) acceptor->close(ec);
+    if (web) web->stop();
     signals.cancel(ec);
     hall->stop([this] {
       // Every game is written; give the goodbyes a moment to leave, then end the threads.
@@ -235,40 +229,25 @@ Server::Server(ServerOptions options, std::unique_ptr<Storage> storage,
   d.work.emplace_back(d.hashIo.get_executor());
   d.work.emplace_back(d.hallIo.get_executor());
 
-  auto acc = std::make_unique<tcp::acceptor>(d.hallIo);
-  error_code ec;
-  tcp::endpoint ep;
-  if (d.options.listen.empty()) {
-    acc->open(tcp::v6(), ec);
-    if (!ec) {
-      acc->set_option(asio::ip::v6_only(false), ec);  // dual stack where the system allows it
-      ec = {};
-      ep = tcp::endpoint(tcp::v6(), d.options.port);
-    } else {
-      ec = {};
-      acc->open(tcp::v4(), ec);  // no IPv6 here
-      ep = tcp::endpoint(tcp::v4(), d.options.port);
-    }
-  } else {
-    auto addr = asio::ip::make_address(d.options.listen, ec);
-    if (ec) throw ServerError("--listen: not an IP address: " + d.options.listen);
-    ep = tcp::endpoint(addr, d.options.port);
-    acc->open(ep.protocol(), ec);
-  }
-  acc->set_option(tcp::acceptor::reuse_address(true), ec);
-  if (!ec) acc->bind(ep, ec);
-  if (!ec) acc->listen(asio::socket_base::max_listen_connections, ec);
-  if (ec)
-    throw ServerError(
-        ec == asio::error::address_in_use
-            ? "port " + std::to_string(d.options.port) + " is already in use by another program"
-            : "cannot listen on port " + std::to_string(d.options.port) + ": " + ec.message());
-  d.acceptor = std::move(acc);
+  d.acceptor = openAcceptor(d.hallIo, d.options.listen, d.options.port, "port");
   try {
     d.tls = std::make_unique<asio::ssl::context>(
         net::tls::serverContext(d.options.certPath, d.options.keyPath));
   } catch (const std::exception& e) {
     throw ServerError(e.what());
+  }
+  if (d.options.webPort >= 0) {
+    WebOptions w;
+    w.listen = d.options.listen;
+    w.port = static_cast<std::uint16_t>(d.options.webPort);
+    w.root = d.options.webRoot;
+    w.handshakeTimeout = d.options.handshakeTimeout;
+    d.web = std::make_unique<WebFront>(
+        d.hallIo, [&d]() -> asio::io_context& { return d.nextIoContext(); }, *d.tls, w,
+        [&d](asio::io_context& io, std::shared_ptr<Channel> c, const std::string& address) {
+          d.adopt(io, std::move(c), address);
+        },
+        [&d](const std::string& line) { d.log(line); });
   }
   d.hall = std::make_unique<Hall>(d, *d.storage, d.options.hall);
 }
@@ -280,6 +259,10 @@ std::uint16_t Server::port() const {
   return impl_->acceptor ? impl_->acceptor->local_endpoint(ec).port() : 0;
 }
 
+std::uint16_t Server::webPort() const {
+  return impl_->web ? impl_->web->port() : 0;
+}
+
 void Server::run() {
   Impl& d = *impl_;
   d.signals.async_wait([&d](error_code ec, int) {
@@ -288,6 +271,12 @@ void Server::run() {
   asio::post(d.hallIo, [&d] {
     d.log("listening on port " + std::to_string(d.acceptor->local_endpoint().port()));
     d.accept();
+    if (d.web) {
+      d.log("web listening on port " + std::to_string(d.web->port()) +
+            (d.web->root().empty() ? " (no page folder: only the WebSocket at /ws)"
+                                   : " (page: " + d.web->root() + ")"));
+      d.web->start();
+    }
   });
   std::vector<std::thread> threads;
   for (auto& io : d.ios) threads.emplace_back([&io] { io->run(); });

@@ -2,7 +2,8 @@
 /// @file gomoku-server's network side: the listening socket, one io_context per core for the
 /// connections, one strand (a thread of its own) for the Hall and its games, and two lanes for
 /// work that must not stall play: the database (one thread, jobs in order) and password
-/// hashing. Every connection is TLS (1.2 or newer; a plaintext client is refused). Connections
+/// hashing. Every connection is TLS (1.2 or newer; a plaintext client is refused), or a
+/// WebSocket of the browser client on the web port (web.h). Connections
 /// send a HEARTBEAT every 2 s and are dropped after 10 s of silence, as a
 /// P2P peer.
 
@@ -27,6 +28,8 @@ struct ServerOptions {
   std::chrono::milliseconds handshakeTimeout{10000};  ///< TLS handshake limit
   std::string certPath;  ///< the TLS certificate (PEM); see net::tls::ensureSelfSigned
   std::string keyPath;   ///< its private key (PEM)
+  int webPort = -1;      ///< the browser client's port (web.h); 0 = any free port, -1 = none
+  std::string webRoot;   ///< the folder of the browser client's files; "" = none (404)
   HallConfig hall;       ///< the hall's settings
 };
 
@@ -48,6 +51,8 @@ class Server {
 
   /// The port listened on (the real one when options.port was 0).
   std::uint16_t port() const;
+  /// The web port listened on (the real one when options.webPort was 0); 0 when none.
+  std::uint16_t webPort() const;
   /// Runs until stop() or SIGINT/SIGTERM: then games running are written as interrupted,
   /// clients are told, and run() returns once the database is written.
   void run();

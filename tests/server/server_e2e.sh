@@ -34,7 +34,7 @@ port=0
 start_server() {
   rm -f "$work/server.fifo"
   mkfifo "$work/server.fifo"
-  "$SERVER" --port "$port" "${db_args[@]}" --resume-window "${resume_window:-60}" \
+  "$SERVER" --port "$port" --web-port 0 "${db_args[@]}" --resume-window "${resume_window:-60}" \
     --wave-interval 100 "$@" 2> "$work/server.fifo" &
   server_pid=$!
   pids+=("$server_pid")
