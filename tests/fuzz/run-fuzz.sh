@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of tests/fuzz for SECONDS in total (an equal share each: fuzz_wire,
-# fuzz_match, fuzz_records, and fuzz_hall when the build tree has GOMOKU_BUILD_SERVER), each on
+# fuzz_match, fuzz_records, and fuzz_hall and fuzz_web when the build tree has GOMOKU_BUILD_SERVER), each on
 # a copy of its seed corpus (tests/fuzz/corpus/<target>) in a temporary folder: nothing is
 # written into the source tree. Exits non-zero when a target
 # crashes, fails a check, leaks, times out (-timeout=5 per input) or exceeds -rss_limit_mb=2048;
@@ -39,7 +39,7 @@ if [[ ! -f $build/CMakeCache.txt ]]; then
 fi
 default_targets="fuzz_wire fuzz_match fuzz_records"
 # gomoku-server's hall when the tree builds the server (Linux).
-grep -q '^GOMOKU_BUILD_SERVER:BOOL=ON' "$build/CMakeCache.txt" && default_targets+=" fuzz_hall"
+grep -q '^GOMOKU_BUILD_SERVER:BOOL=ON' "$build/CMakeCache.txt" && default_targets+=" fuzz_hall fuzz_web"
 targets=(${FUZZ_TARGETS:-$default_targets})
 per=$((seconds / ${#targets[@]}))
 ((per >= 1)) || per=1
