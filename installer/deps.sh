@@ -16,6 +16,7 @@ packages=(
   libssl-dev          # TLS between the online clients and gomoku-server
   fonts-dejavu-core   # a font for the board coordinates
   gettext             # msgfmt compiles the translations (res/po) at build time
+  python3             # res/po/po2json.py: the browser page's translations at build time
   wx3.2-i18n          # wxWidgets' own texts (OK, Cancel, file dialogs) in Chinese
 )
 if [[ ${1:-} == --test ]]; then
