@@ -1,0 +1,281 @@
+// The protocol vectors shared with the browser client (tests/web/vectors.json): the bytes the
+// C++ encoder writes for a set of messages covering every type, and invalid byte strings with
+// the decode error each must give. tests/web/protocol.test.mjs checks the page's encoder
+// (res/web/js/protocol.js) against the same bytes and decodes them; this test checks that
+// net::encode still writes exactly them and that net::decode reads them back (and refuses the
+// invalid ones with the same error). GOMOKU_WRITE_VECTORS=1 rewrites the file.
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "net/wire.h"
+
+using namespace gomoku;
+using namespace gomoku::net;
+
+namespace {
+
+struct Vector {
+  std::string name;
+  Message message;
+};
+
+RoomSettings settings(std::uint8_t size, Rule rule, SeatColor c, FoulPolicy f, bool rated) {
+  RoomSettings s;
+  s.boardSize = size;
+  s.rule = rule;
+  s.color = c;
+  s.foul = f;
+  s.rated = rated;
+  return s;
+}
+
+GameSummary summary() {
+  GameSummary g;
+  g.id = 9007199254740993ULL;  // above 2^53: a JS Number would lose it
+  g.endedAt = -1;
+  g.black = "小明";
+  g.white = "Bob";
+  g.rule = Rule::Renju;
+  g.boardSize = 15;
+  g.outcome = Outcome::WhiteWins;
+  g.reason = EndReason::Foul;
+  g.rated = true;
+  g.blackDelta = -30;
+  g.whiteDelta = 30;
+  g.moves = 23;
+  return g;
+}
+
+// The messages, by name (the JS test holds the same messages as objects under these names).
+std::vector<Vector> vectors() {
+  std::vector<Vector> v;
+  v.push_back({"hello", Hello{1, 2, "0.9.0", "小明"}});
+  v.push_back({"setup", Setup{15, Rule::Renju, false, FoulPolicy::Lose, 0xFFFFFFFFFFFFFFFFULL}});
+  v.push_back({"move", Move{65535, 14, 0}});
+  v.push_back({"bye", Bye{ByeReason::Closing, "bye 再见"}});
+  v.push_back({"error", Error{ErrorCode::Limit, "too many messages"}});
+  v.push_back({"takeback_request", TakebackRequest{5, 3}});
+  v.push_back({"takeback_reply", TakebackReply{5, true}});
+  v.push_back({"draw_offer", DrawOffer{12}});
+  v.push_back({"draw_reply", DrawReply{12, false}});
+  v.push_back({"resign", Resign{7}});
+  v.push_back({"nickname", Nickname{"Ａｌｉｃｅ"}});
+  v.push_back({"play_again", PlayAgain{2, false}});
+  v.push_back({"chat", Chat{"<img src=x onerror=alert(1)> 你好"}});
+  v.push_back({"heartbeat", Heartbeat{}});
+  v.push_back({"resume_empty", Resume{1, 0, {}, Outcome::Ongoing, EndReason::None}});
+  v.push_back({"resume_previous",
+               Resume{123456789012345ULL, 3, {{7, 7}, {8, 8}}, Outcome::Draw, EndReason::Agreement}});
+  Sync s;
+  s.game = 2;
+  s.setup = Setup{15, Rule::Freestyle, true, FoulPolicy::Refuse, 42};
+  s.hostNickname = "host";
+  s.outcome = Outcome::BlackWins;
+  s.reason = EndReason::Resignation;
+  s.moves = {{0, 0}, {14, 14}, {7, 7}};
+  v.push_back({"sync", s});
+  s.previousOutcome = Outcome::WhiteWins;
+  s.previousReason = EndReason::Five;
+  v.push_back({"sync_previous", s});
+  v.push_back({"welcome", Welcome{1, 2, "0.9.0", "Gomoku 五子棋 server"}});
+  v.push_back({"register", Register{"小明", "password with spaces"}});
+  v.push_back({"login_password", Login{LoginMethod::Password, "bob", "secret123"}});
+  v.push_back({"login_token", Login{LoginMethod::Token, "bob", std::string(64, 'a')}});
+  LoginResult ok;
+  ok.status = LoginStatus::Ok;
+  ok.name = "Bob";
+  ok.token = std::string(64, 'f');
+  ok.stats = PlayerStats{-5, 4000000000U, 3, 1};
+  ok.elo = true;
+  v.push_back({"login_result_ok", ok});
+  LoginResult refused;
+  refused.status = LoginStatus::BadName;
+  refused.detail = "a name has 2 to 20 letters or digits";
+  v.push_back({"login_result_bad_name", refused});
+  v.push_back({"stats", Stats{"小明", PlayerStats{1030, 1, 1, 0}, false}});
+  Players players;
+  players.total = 123456;
+  players.players = {{"a1", 1000, PlayerState::Hall}, {"小明", -20, PlayerState::Playing},
+                     {"zz", 2147483647, PlayerState::Finding}};
+  v.push_back({"players", players});
+  v.push_back({"players_empty", Players{}});
+  Top top;
+  top.entries = {{1, "best", 1500, 20, 19}, {2, "第二", 1400, 10, 7}};
+  v.push_back({"top", top});
+  v.push_back({"hall_request", HallRequest{}});
+  v.push_back({"find", Find{Rule::Standard}});
+  v.push_back({"cancel_find", CancelFind{}});
+  v.push_back({"room_create",
+               RoomCreate{settings(19, Rule::Freestyle, SeatColor::Random, FoulPolicy::Refuse, true)}});
+  v.push_back({"room_created",
+               RoomCreated{"AB12CD", settings(15, Rule::Renju, SeatColor::White, FoulPolicy::Lose, false)}});
+  v.push_back({"room_join", RoomJoin{"ab12cd", true}});
+  v.push_back({"invite",
+               Invite{"小明", settings(15, Rule::Standard, SeatColor::Black, FoulPolicy::Refuse, true)}});
+  v.push_back({"invited", Invited{4294967295U, "Bob", -100,
+                                  settings(15, Rule::Freestyle, SeatColor::Black, FoulPolicy::Refuse, false)}});
+  v.push_back({"invite_reply", InviteReply{17, true, false}});
+  Matched m;
+  m.gameId = 18446744073709551615ULL;
+  m.boardSize = 15;
+  m.rule = Rule::Renju;
+  m.foul = FoulPolicy::Refuse;
+  m.youAreBlack = false;
+  m.opponent = "小明";
+  m.opponentScore = 970;
+  m.rated = true;
+  m.resumeToken = 77;
+  v.push_back({"matched", m});
+  v.push_back({"game_result",
+               GameResult{5, Outcome::Draw, EndReason::Agreement, true, 1000, 1000}});
+  v.push_back({"game_result_interrupted",
+               GameResult{6, Outcome::Interrupted, EndReason::Disconnected, false, -3, -3}});
+  v.push_back({"games_request", GamesRequest{}});
+  v.push_back({"game_list", GameList{false, {summary(), summary()}}});
+  v.push_back({"game_list_empty", GameList{true, {}}});
+  v.push_back({"get_game", GetGame{9007199254740993ULL}});
+  v.push_back({"game_record", GameRecord{summary(), {{7, 7}, {8, 7}}, {0, 4294967295U}}});
+  v.push_back({"denied", Denied{MsgType::Invite, DenyCode::InviteDeclined, "declined"}});
+  v.push_back({"opponent_away", OpponentAway{true, 180}});
+  v.push_back({"opponent_back", OpponentAway{false, 0}});
+  return v;
+}
+
+std::vector<std::uint8_t> fromHex(const std::string& hex) {
+  std::vector<std::uint8_t> out;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+    out.push_back(static_cast<std::uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  return out;
+}
+
+std::string toHex(const std::vector<std::uint8_t>& b) {
+  static const char* d = "0123456789abcdef";
+  std::string s;
+  for (std::uint8_t x : b) {
+    s += d[x >> 4];
+    s += d[x & 15];
+  }
+  return s;
+}
+
+// Invalid frames (header + payload, as one WebSocket frame) and the error each must give.
+std::vector<std::pair<std::string, std::pair<std::string, DecodeError>>> invalids() {
+  return {
+      {"bad_magic", {"474c0103 00000004 0000 0707", DecodeError::BadMagic}},
+      {"bad_version", {"474b0203 00000004 0000 0707", DecodeError::BadVersion}},
+      {"unknown_type", {"474b0106 00000000", DecodeError::UnknownType}},
+      {"too_long", {"474b011700001001", DecodeError::TooLong}},
+      {"truncated_move", {"474b0103 00000003 0000 07", DecodeError::Truncated}},
+      {"trailing_move", {"474b0103 00000005 0000 0707 00", DecodeError::TrailingBytes}},
+      {"chat_bad_utf8", {"474b0117 00000004 0002 c328", DecodeError::BadValue}},
+      {"bool_two", {"474b0111 00000003 0005 02", DecodeError::BadValue}},
+      {"rule_out_of_range", {"474b01480000000103", DecodeError::BadValue}},
+      {"players_over_limit", {"474b014500000006 00000001 001f", DecodeError::BadValue}},
+      {"takeback_three", {"474b01100000000400050002", DecodeError::BadValue}},
+      {"hello_blank_nickname", {"474b010100000007 0102 0000 0001 20", DecodeError::BadValue}},
+  };
+}
+
+std::string stripSpaces(std::string s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ') out += c;
+  return out;
+}
+
+// The decode error of one whole frame, as the server's WebSocket channel judges it.
+DecodeError decodeFrame(const std::vector<std::uint8_t>& f, Message* out = nullptr) {
+  if (f.size() < kHeaderSize) return DecodeError::Truncated;
+  DecodeError e = DecodeError::None;
+  Header h = decodeHeader(f.data(), e);
+  if (e != DecodeError::None) return e;
+  if (h.length > f.size() - kHeaderSize) return DecodeError::Truncated;
+  if (h.length < f.size() - kHeaderSize) return DecodeError::TrailingBytes;
+  Message m = decodeBody(h, f.data() + kHeaderSize, h.length, e);
+  if (out) *out = std::move(m);
+  return e;
+}
+
+const char* errorName(DecodeError e) {
+  switch (e) {
+    case DecodeError::None: return "None";
+    case DecodeError::BadMagic: return "BadMagic";
+    case DecodeError::BadVersion: return "BadVersion";
+    case DecodeError::UnknownType: return "UnknownType";
+    case DecodeError::TooLong: return "TooLong";
+    case DecodeError::Truncated: return "Truncated";
+    case DecodeError::TrailingBytes: return "TrailingBytes";
+    case DecodeError::BadValue: return "BadValue";
+  }
+  return "?";
+}
+
+// The vectors file's text: one entry per line, so that a change reads well in a diff.
+std::string vectorsJson() {
+  std::ostringstream o;
+  o << "{\n  \"about\": \"Written by tests/net/web_vectors_test.cpp (GOMOKU_WRITE_VECTORS=1) from "
+       "net::encode; read by tests/web/protocol.test.mjs. hex: one whole message (header and "
+       "payload) per entry.\",\n  \"valid\": [\n";
+  auto vs = vectors();
+  for (std::size_t i = 0; i < vs.size(); ++i)
+    o << "    {\"name\": \"" << vs[i].name << "\", \"hex\": \"" << toHex(encode(vs[i].message))
+      << "\"}" << (i + 1 < vs.size() ? "," : "") << "\n";
+  o << "  ],\n  \"invalid\": [\n";
+  auto inv = invalids();
+  for (std::size_t i = 0; i < inv.size(); ++i)
+    o << "    {\"name\": \"" << inv[i].first << "\", \"hex\": \"" << stripSpaces(inv[i].second.first)
+      << "\", \"code\": \"" << errorName(inv[i].second.second) << "\"}"
+      << (i + 1 < inv.size() ? "," : "") << "\n";
+  o << "  ]\n}\n";
+  return o.str();
+}
+
+const std::string kVectorsPath = std::string(GOMOKU_SOURCE_DIR) + "/tests/web/vectors.json";
+
+TEST(WebVectors, CoverEveryMessageType) {
+  std::set<MsgType> types;
+  for (const auto& v : vectors()) types.insert(typeOf(v.message));
+  EXPECT_EQ(types.size(), 16u + 24u);  // P2P types 1-5, 16-26; server types 64-87
+}
+
+TEST(WebVectors, TheFileHoldsWhatTheEncoderWrites) {
+  const std::string want = vectorsJson();
+  if (const char* w = std::getenv("GOMOKU_WRITE_VECTORS"); w && std::string(w) == "1") {
+    std::ofstream(kVectorsPath, std::ios::binary) << want;
+    GTEST_SKIP() << "rewrote " << kVectorsPath;
+  }
+  std::ifstream in(kVectorsPath, std::ios::binary);
+  ASSERT_TRUE(in) << kVectorsPath;
+  std::stringstream have;
+  have << in.rdbuf();
+  EXPECT_EQ(have.str(), want) << "the encoder changed: if on purpose, rerun with "
+                                 "GOMOKU_WRITE_VECTORS=1 and update protocol.js and its test";
+}
+
+TEST(WebVectors, TheDecoderReadsEachVectorBack) {
+  for (const auto& v : vectors()) {
+    SCOPED_TRACE(v.name);
+    const auto bytes = encode(v.message);
+    Message m;
+    ASSERT_EQ(decodeFrame(bytes, &m), DecodeError::None);
+    EXPECT_EQ(m, v.message);
+  }
+}
+
+TEST(WebVectors, InvalidFramesGiveTheirError) {
+  for (const auto& [name, frame] : invalids()) {
+    SCOPED_TRACE(name);
+    EXPECT_STREQ(errorName(decodeFrame(fromHex(stripSpaces(frame.first)))),
+                 errorName(frame.second));
+  }
+}
+
+}  // namespace
