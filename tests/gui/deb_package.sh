@@ -26,7 +26,9 @@ for f in ./usr/bin/gomoku ./usr/bin/gomoku-cli ./usr/bin/pbrain-gomoku ./usr/bin
          ./usr/lib/systemd/system/gomoku-server.service \
          ./usr/share/applications/gomoku.desktop ./usr/share/metainfo/gomoku.metainfo.xml \
          ./usr/share/locale/zh_CN/LC_MESSAGES/gomoku.mo ./usr/share/locale/zh_TW/LC_MESSAGES/gomoku.mo \
-         ./usr/share/gomoku/res/board.png ./usr/share/gomoku/res/stone-black-64.png; do
+         ./usr/share/gomoku/res/board.png ./usr/share/gomoku/res/stone-black-64.png \
+         ./usr/share/gomoku/web/index.html ./usr/share/gomoku/web/js/protocol.js \
+         ./usr/share/gomoku/web/img/stone-black-64.png ./usr/share/gomoku/web/i18n/zh_CN.json; do
   grep -qx "$f" <<< "$files" || fail "$f is not in the package"
 done
 for size in 16 32 48 64 128 256; do
@@ -80,6 +82,25 @@ if [[ $EUID == 0 ]] && command -v dpkg > /dev/null && ! dpkg-query -W gomoku > /
       fail "the unit does not verify: $(cat "$out/unit.log")"
   fi
   /usr/bin/gomoku-server --help > /dev/null || fail "the installed gomoku-server does not run"
+  # The installed server finds the installed browser page by itself.
+  mkfifo "$out/server.fifo"
+  XDG_DATA_HOME="$out/server-data" /usr/bin/gomoku-server --port 0 --listen 127.0.0.1 \
+    --db "$out/server.db" 2> "$out/server.fifo" &
+  server=$!
+  exec {server_fd}< "$out/server.fifo"
+  web_port=
+  while IFS= read -r -t 30 l <&"$server_fd"; do
+    echo "$l" >> "$out/server.log"
+    if [[ $l =~ web\ listening\ on\ port\ ([0-9]+)\ \(page:\ /usr/share/gomoku/web\) ]]; then
+      web_port=${BASH_REMATCH[1]}; break
+    fi
+  done
+  cat <&"$server_fd" >> "$out/server.log" &   # keep reading its log: it writes one per request
+  [[ -n $web_port ]] || { kill "$server"; fail "the installed server has no page: $(cat "$out/server.log")"; }
+  page=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' \
+    "http://127.0.0.1:$web_port/") || { kill "$server"; fail "the installed page does not load"; }
+  kill "$server"; wait "$server" 2>/dev/null || true
+  grep -qi '<script type="module"' <<< "$page" || fail "the installed page is not the browser client"
   entry=/usr/share/applications/gomoku.desktop
   [[ -f $entry && -f /usr/share/icons/hicolor/48x48/apps/gomoku.png ]] || fail "no menu entry or icon"
   exec_line=$(sed -n 's/^Exec=//p' "$entry" | head -n1)

@@ -80,6 +80,12 @@
 #                  screenshots of the hall and the game): after two moves the app is killed
 #                  (kill -9); started again, it logs in with its remembered token, the server
 #                  resumes the game at move 2 and it is played to the end
+#   online_browser (5th argument: gomoku-server) the app against a browser player (headless
+#                  Chromium in Chinese on the server's web page, tests/web/browser_driver.py):
+#                  both Find a match and are paired; the browser takes back a move (the app
+#                  accepts), chat both ways (Chinese from the browser), a second login of the
+#                  browser's account from gomoku-cli is refused, the browser offers a draw and
+#                  the app accepts; both back to the hall (screenshots of the app and the page)
 #   online_two_apps (5th argument: gomoku-server) the issue's check: two copies of the app, one in
 #                  Chinese, register, press Find a match and are paired; a takeback asked in one
 #                  and accepted in the other, a chat line typed in one; Black plays five; LADDER
@@ -436,6 +442,12 @@ start_online_server() {
     if [[ $l =~ listening\ on\ port\ ([0-9]+) ]]; then port=${BASH_REMATCH[1]}; break; fi
   done
   [[ -n $port ]] || fail "the server did not start"
+  web_port=   # the browser client's port: logged right after the game port
+  while IFS= read -r -t 60 l <&6; do
+    echo "$l" >> "$work/server.log"
+    if [[ $l =~ web\ listening\ on\ port\ ([0-9]+) ]]; then web_port=${BASH_REMATCH[1]}; break; fi
+  done
+  [[ -n $web_port ]] || fail "the server has no web port"
   if [[ -n ${GOMOKU_TEST_PG:-} ]]; then
     grep -q '^[-0-9T:.]* database PostgreSQL,' "$work/server.log" || fail "the server does not use PostgreSQL"
   fi
@@ -670,6 +682,88 @@ online_match|online_match_postgresql|online_resume)
     kill "$alice2_pid"
   fi
   echo quit >&5
+  ;;
+online_browser)
+  start_online_server
+  GOMOKU_PASSWORD=pinonly123 "$CLI" online "127.0.0.1:$port" --user pin --register \
+    --trust-new-server < /dev/null > "$work/pin.out" 2>&1 || true
+  grep -q '^LOGGED IN pin ' "$work/pin.out" || fail "could not pin the server: $(cat "$work/pin.out")"
+  GOMOKU_PASSWORD=alicepass1 keep_open=1 start_app alice --online "127.0.0.1:$port" --user alice --register
+  exec 3< "$work/alice.fifo"
+  # The browser player: one command per line in, one OK/FAIL line out (browser_driver.py).
+  mkfifo "$work/browser.in" "$work/browser.out"
+  GOMOKU_BROWSER_FAILSHOT="$artifacts/gui-$case_name-browser-failure.png" \
+    /usr/bin/python3 "$(dirname "$0")/../web/browser_driver.py" < "$work/browser.in" > "$work/browser.out" \
+    2> "$work/browser.err" &
+  pids+=($!)
+  exec 7> "$work/browser.in" 8< "$work/browser.out"
+  browser() {   # browser COMMAND...: sets $line to the answer after OK
+    echo "> $*" >> "$work/browser.log"
+    echo "$*" >&7
+    IFS= read -r -t 90 line <&8 || fail "browser: no answer to '$*'"
+    echo "$line" >> "$work/browser.log"
+    [[ $line == OK* ]] || fail "browser: '$*' gave '$line'"
+    line=${line#OK}; line=${line# }
+  }
+  browser open "http://127.0.0.1:$web_port/" zh-CN
+  browser register 小红 xiaohong123
+  app_wait 3 alice '^BUTTON find [0-9]'
+  settled alice
+  press alice 3 find
+  app_wait 3 alice '^FINDING '
+  browser press find
+  app_wait 3 alice '^MATCHED '
+  [[ $line =~ ^MATCHED\ [0-9]+\ (black|white)\ 小红\ 1000\ rated$ ]] || fail "alice: bad MATCHED line '$line'"
+  alice_colour=${BASH_REMATCH[1]}
+  browser room
+  [[ $line == "$([[ $alice_colour == black ]] && echo white || echo black) alice" ]] ||
+    fail "browser: bad room '$line' (alice is $alice_colour)"
+  app_wait 3 alice '^STARTED '
+  while [[ -z ${alice_geo:-} ]]; do app_wait 3 alice '^GEOMETRY '; done
+  settled alice
+  n=0   # stones on the board
+  app_move() { click alice "$1" "$2"; n=$((n + 1)); browser moves "$n"; }
+  browser_move() { browser click "$1" "$2"; n=$((n + 1)); app_wait 3 alice "^MOVE $n "; }
+  if [[ $alice_colour == black ]]; then
+    app_move 7 7; browser_move 8 8; app_move 7 8; browser_move 9 9
+  else
+    browser_move 7 7; app_move 8 8; browser_move 7 8
+  fi
+  # The browser takes back its last move; the app accepts.
+  browser press takeback
+  app_wait 3 alice '^NOTICE '
+  app_wait 3 alice '^BUTTON accept [0-9]'
+  press alice 3 accept
+  app_wait 3 alice '^TAKEBACK '; [[ $line == "TAKEBACK $((n - 1))" ]] || fail "alice: expected TAKEBACK $((n - 1)), got '$line'"
+  n=$((n - 1))
+  browser moves "$n"
+  browser_move 3 3
+  # Chat both ways.
+  press alice 3 chat
+  xdotool type --delay 20 "hello from the app"
+  xdotool key Return
+  browser chatlog 'hello from the app'
+  browser chat 你好，下得不错
+  app_wait 3 alice '^CHAT peer '; [[ $line == "CHAT peer 你好，下得不错" ]] || fail "alice: bad CHAT line '$line'"
+  # One account, one place: the browser's account cannot log in from gomoku-cli meanwhile.
+  GOMOKU_PASSWORD=xiaohong123 "$CLI" online "127.0.0.1:$port" --user 小红 < /dev/null \
+    > "$work/second.out" 2>&1 || true
+  grep -qi 'already signed in' "$work/second.out" || fail "a second login was not refused: $(cat "$work/second.out")"
+  # The browser offers a draw; the app accepts it.
+  browser press draw
+  app_wait 3 alice '^NOTICE '
+  app_wait 3 alice '^BUTTON accept [0-9]'
+  press alice 3 accept
+  app_wait 3 alice '^RESULT '; [[ $line == "RESULT draw "* ]] || fail "alice: expected a draw, got '$line'"
+  browser text result .
+  app_wait 3 alice '^LADDER '; [[ $line == "LADDER 1000 1000" ]] || fail "alice: bad LADDER line '$line'"
+  sleep 0.5; screenshot app
+  browser shot "$artifacts/gui-$case_name-browser.png"
+  browser press leave
+  browser state hall
+  press alice 3 leave; app_wait 3 alice '^HALL shown$'
+  echo quit >&7
+  kill "$alice_pid"
   ;;
 online_two_apps)
   start_online_server
