@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Translation check. Usage: i18n_check.sh SOURCE-DIR
 # Fails when
-#   - a catalog in res/po lacks a string that src/app marks with _() or wxPLURAL() (msgcmp
+#   - a catalog in res/po lacks a string that src/app marks with _() or wxPLURAL(), or the
+#     browser page (res/web/js) with _() or N_() (msgcmp
 #     against a template made now by xgettext), or has it untranslated or fuzzy;
 #   - a catalog does not compile (msgfmt --check: format strings, headers);
 #   - res/po/gomoku.pot is out of date (run res/po/update-pot.sh);
@@ -15,10 +16,9 @@ set -euo pipefail
 src=${1:?source dir}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 status=0
+# The template as res/po/update-pot.sh makes it (the app's strings and the browser page's).
+bash "$src/res/po/update-pot.sh" --pot "$work/now.pot"
 cd "$src/src/app"
-xgettext --from-code=UTF-8 --language=C++ --keyword=_ --keyword=wxPLURAL:1,2 --keyword=wxGETTEXT_IN_CONTEXT:1c,2 --keyword=wxTRANSLATE --keyword=N_ \
-  --add-comments=TRANSLATORS: --package-name=Gomoku --sort-by-file --add-location=file --no-wrap -o "$work/now.pot" -- *.cpp *.h
-sed -i '/^"POT-Creation-Date:/d' "$work/now.pot"
 if ! diff -q <(grep -v '^#' "$work/now.pot") <(grep -v '^#' "$src/res/po/gomoku.pot") > /dev/null; then
   echo "res/po/gomoku.pot is out of date: run res/po/update-pot.sh and translate the new strings"
   diff <(grep "^msgid" "$work/now.pot") <(grep "^msgid" "$src/res/po/gomoku.pot") | head -20 || true
