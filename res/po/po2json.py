@@ -2,11 +2,13 @@
 """Converts a gettext catalog (.po) into the browser page's translation table (JSON):
 {"msgid": "msgstr", ...}, with "msgctxt\\u0004msgid" keys for entries that have a context.
 
-    po2json.py INPUT.po OUTPUT.json [--only-references PREFIX]
+    po2json.py INPUT.po OUTPUT.json [--only-references PREFIX] [--only-msgids TEMPLATE.pot]
 
 Only translated entries are written (no fuzzy ones, no empty msgstr, no header, no obsolete
 "#~" entries); with --only-references, only entries whose "#:" references include a path
-starting with PREFIX (the page's strings: res/web/). The output is written atomically.
+starting with PREFIX; with --only-msgids, only the messages of TEMPLATE (the page's own
+strings, extracted from res/web/js at build time: a string the app shares keeps the app's
+references in the catalog). The output is written atomically.
 Plural entries (msgid_plural) are left out: the page has none.
 """
 
@@ -83,7 +85,14 @@ def entries(lines, name):
         yield cur
 
 
-def convert(po_path, only_prefix=None):
+def keys_of(pot_path):
+    with open(pot_path, encoding="utf-8") as f:
+        lines = f.readlines()
+    return {e["msgid"] if e["msgctxt"] is None else e["msgctxt"] + "\u0004" + e["msgid"]
+            for e in entries(lines, pot_path) if e["msgid"]}
+
+
+def convert(po_path, only_prefix=None, only_keys=None):
     with open(po_path, encoding="utf-8") as f:
         lines = f.readlines()
     table = {}
@@ -93,6 +102,8 @@ def convert(po_path, only_prefix=None):
         if only_prefix is not None and not any(r.startswith(only_prefix) for r in e["refs"]):
             continue
         key = e["msgid"] if e["msgctxt"] is None else e["msgctxt"] + "\u0004" + e["msgid"]
+        if only_keys is not None and key not in only_keys:
+            continue
         table[key] = e["msgstr"]
     return table
 
@@ -104,11 +115,16 @@ def main(argv):
         i = args.index("--only-references")
         prefix = args[i + 1]
         del args[i:i + 2]
+    keys_from = None
+    if "--only-msgids" in args:
+        i = args.index("--only-msgids")
+        keys_from = args[i + 1]
+        del args[i:i + 2]
     if len(args) != 2:
         print(__doc__, file=sys.stderr)
         return 2
     try:
-        table = convert(args[0], prefix)
+        table = convert(args[0], prefix, keys_of(keys_from) if keys_from else None)
     except (OSError, ValueError, UnicodeDecodeError) as e:
         print(f"po2json: {e}", file=sys.stderr)
         return 1
@@ -117,6 +133,7 @@ def main(argv):
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         json.dump(table, f, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         f.write("\n")
+    os.chmod(tmp, 0o644)  # readable by the server, as any installed file
     os.replace(tmp, out)
     return 0
 

@@ -63,6 +63,7 @@ class Po2Json(unittest.TestCase):
                                text=True)
             data = None
             if os.path.exists(out):
+                self.assertEqual(os.stat(out).st_mode & 0o777, 0o644)
                 with open(out, encoding="utf-8") as f:
                     data = json.load(f)
             return r, data
@@ -75,6 +76,16 @@ class Po2Json(unittest.TestCase):
             "button\u0004Find a match": "开始匹配",
             'Two lines\nand "quotes" \\ here': "两行\n和“引号” \\ 这里",
         })
+
+    def test_only_the_templates_strings(self):
+        with tempfile.TemporaryDirectory() as d:
+            pot = os.path.join(d, "web.pot")
+            with open(pot, "w", encoding="utf-8") as f:
+                f.write('msgid ""\nmsgstr ""\n\nmsgid "Only in the app"\nmsgstr ""\n\n'
+                        'msgctxt "button"\nmsgid "Find a match"\nmsgstr ""\n')
+            r, data = self.run_tool(SAMPLE, "--only-msgids", pot)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(data, {"Only in the app": "仅应用", "button\u0004Find a match": "开始匹配"})
 
     def test_all_strings(self):
         r, data = self.run_tool(SAMPLE)
