@@ -1006,6 +1006,9 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       case Awaiting::Nothing:
         break;
     }
+    // A script reading our output line by line (a test's scripted player) sees each event at
+    // once, not when the buffer fills: a chat line may be what it waits for before it answers.
+    std::cout.flush();
     if (s.phase == net::OnlinePhase::Closed && s.failure == net::OnlineFailure::UnknownServer &&
         interactive && !loginSent) {
       // Trust on first use: the user compares the fingerprint with what the server's owner said.

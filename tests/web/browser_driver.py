@@ -95,7 +95,7 @@ class Player:
                   "login answer")
         if self.state() == "login":
             return "refused " + self.el("login-error").text.strip()
-        return self.wait_state("hall")
+        return self.wait_state("hall", "finding", "room")  # room: a suspended game resumes
 
     def board(self):
         return self.d.execute_script(
