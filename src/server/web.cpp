@@ -6,7 +6,9 @@
 #include <cstdlib>
 #include <deque>
 #include <fstream>
+#include <mutex>
 #include <sstream>
+#include <unordered_map>
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/ssl/stream_base.hpp>
@@ -34,6 +36,10 @@ constexpr const char* kCsp =
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 constexpr std::size_t kMaxRequestHeader = 8192;
+// Connections not yet upgraded to a WebSocket (TLS handshakes, page loads) one address may hold
+// at once: a browser opens a handful; more is somebody holding sockets open to starve others.
+// Upgraded WebSockets count in the hall's own per-address limit instead.
+constexpr int kMaxHttpPerAddress = 32;
 constexpr std::size_t kMaxFileBytes = 4 * 1024 * 1024;
 
 bool endsWith(const std::string& s, const std::string& tail) {
@@ -251,6 +257,31 @@ class WsChannel final : public Channel, public std::enable_shared_from_this<WsCh
 // --- HTTP connection -----------------------------------------------------------------------
 
 struct WebFront::Impl : std::enable_shared_from_this<WebFront::Impl> {
+  // One connection's place in the per-address count, held until it ends or is upgraded.
+  struct Slot {
+    std::shared_ptr<Impl> impl;
+    std::string address;
+    Slot(std::shared_ptr<Impl> i, std::string a) : impl(std::move(i)), address(std::move(a)) {}
+    Slot(const Slot&) = delete;
+    Slot& operator=(const Slot&) = delete;
+    ~Slot() {
+      std::lock_guard<std::mutex> lock(impl->slotsMutex);
+      if (--impl->slots[address] == 0) impl->slots.erase(address);
+    }
+  };
+  std::shared_ptr<Slot> takeSlot(const std::string& address) {
+    {
+      std::lock_guard<std::mutex> lock(slotsMutex);
+      int& n = slots[address];
+      if (n >= kMaxHttpPerAddress) return nullptr;
+      ++n;
+    }
+    // Made in place, outside the lock: a Slot's destructor gives the place back.
+    return std::shared_ptr<Slot>(new Slot(shared_from_this(), address));
+  }
+  std::mutex slotsMutex;
+  std::unordered_map<std::string, int> slots;
+
   asio::io_context& acceptIo;
   PickIoFn pickIo;
   asio::ssl::context& tls;
@@ -278,8 +309,10 @@ template <class Stream>
 class HttpConn final : public std::enable_shared_from_this<HttpConn<Stream>> {
  public:
   HttpConn(std::shared_ptr<WebFront::Impl> front, asio::io_context& io, Stream stream,
-           beast::flat_buffer buffer, std::string address, bool secure)
-      : front_(std::move(front)),
+           beast::flat_buffer buffer, std::string address, bool secure,
+           std::shared_ptr<WebFront::Impl::Slot> slot)
+      : slot_(std::move(slot)),
+        front_(std::move(front)),
         io_(io),
         stream_(std::move(stream)),
         buffer_(std::move(buffer)),
@@ -336,6 +369,7 @@ class HttpConn final : public std::enable_shared_from_this<HttpConn<Stream>> {
     ws->set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, "gomoku-server"); }));
     auto r = std::make_shared<Request>(std::move(req));
+    slot_.reset();  // a WebSocket counts in the hall's limit, not here
     ws->async_accept(*r, [self = this->shared_from_this(), ws, r](error_code ec) {
       if (ec) return;
       auto channel = std::make_shared<WsChannel<Stream>>(std::move(*ws));
@@ -349,6 +383,7 @@ class HttpConn final : public std::enable_shared_from_this<HttpConn<Stream>> {
     beast::get_lowest_layer(stream_).close();
   }
 
+  std::shared_ptr<WebFront::Impl::Slot> slot_;  // released when this connection ends
   std::shared_ptr<WebFront::Impl> front_;
   asio::io_context& io_;
   Stream stream_;
@@ -359,11 +394,12 @@ class HttpConn final : public std::enable_shared_from_this<HttpConn<Stream>> {
 };
 
 // Plain HTTP from a peer that is not on this machine: point it at the https:// address.
-void redirectToHttps(std::shared_ptr<beast::tcp_stream> stream, beast::flat_buffer buffer) {
+void redirectToHttps(std::shared_ptr<beast::tcp_stream> stream, beast::flat_buffer buffer,
+                     std::shared_ptr<void> slot) {
   auto buf = std::make_shared<beast::flat_buffer>(std::move(buffer));
   auto req = std::make_shared<Request>();
   stream->expires_after(std::chrono::seconds(10));
-  http::async_read(*stream, *buf, *req, [stream, buf, req](error_code ec, std::size_t) {
+  http::async_read(*stream, *buf, *req, [stream, buf, req, slot](error_code ec, std::size_t) {
     if (ec) return;
     const std::string host(req->at(http::field::host));
     auto res = std::make_shared<Response>(
@@ -371,7 +407,7 @@ void redirectToHttps(std::shared_ptr<beast::tcp_stream> stream, beast::flat_buff
     if (!host.empty() && host.find_first_of("\r\n") == std::string::npos)
       res->set(http::field::location, "https://" + host + "/");
     res->keep_alive(false);
-    http::async_write(*stream, *res, [stream, res](error_code, std::size_t) {
+    http::async_write(*stream, *res, [stream, res, slot](error_code, std::size_t) {
       error_code ignored;
       stream->socket().shutdown(tcp::socket::shutdown_send, ignored);
     });
@@ -386,17 +422,24 @@ void WebFront::Impl::accept() {
     if (ec == asio::error::operation_aborted || self->stopped) return;
     if (!ec) {
       const std::string address = addressOf(socket);
+      auto slot = self->takeSlot(address);
+      if (!slot) {
+        error_code ignored;
+        socket.close(ignored);  // too many at once from there
+        return self->accept();
+      }
       auto stream = std::make_shared<beast::tcp_stream>(std::move(socket));
       auto buffer = std::make_shared<beast::flat_buffer>();
       stream->expires_after(self->options.handshakeTimeout);
       // TLS or plain HTTP: the first bytes tell (a TLS ClientHello starts with 0x16).
       beast::async_detect_ssl(
-          *stream, *buffer, [self, &io, stream, buffer, address](error_code ec, bool tls) {
+          *stream, *buffer, [self, &io, stream, buffer, address, slot](error_code ec, bool tls) {
             if (ec) return;
             if (!tls) {
-              if (!isLoopbackAddress(address)) return redirectToHttps(stream, std::move(*buffer));
-              std::make_shared<HttpConn<beast::tcp_stream>>(self, io, std::move(*stream),
-                                                            std::move(*buffer), address, false)
+              if (!isLoopbackAddress(address))
+                return redirectToHttps(stream, std::move(*buffer), slot);
+              std::make_shared<HttpConn<beast::tcp_stream>>(
+                  self, io, std::move(*stream), std::move(*buffer), address, false, slot)
                   ->run();
               return;
             }
@@ -404,14 +447,14 @@ void WebFront::Impl::accept() {
                                                                               self->tls);
             ssl->async_handshake(
                 asio::ssl::stream_base::server, buffer->data(),
-                [self, &io, ssl, buffer, address](error_code ec, std::size_t used) {
+                [self, &io, ssl, buffer, address, slot](error_code ec, std::size_t used) {
                   if (ec) {
                     self->log(address + ": web TLS handshake failed: " + ec.message());
                     return;
                   }
                   buffer->consume(used);
                   std::make_shared<HttpConn<beast::ssl_stream<beast::tcp_stream>>>(
-                      self, io, std::move(*ssl), std::move(*buffer), address, true)
+                      self, io, std::move(*ssl), std::move(*buffer), address, true, slot)
                       ->run();
                 });
           });

@@ -13,8 +13,10 @@
 
 #include <gtest/gtest.h>
 #include <boost/asio/connect.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
 
 #include "net/tls.h"
@@ -179,6 +181,73 @@ TEST(WebServer, ServesThePageWithItsHeaders) {
     EXPECT_EQ(r.body().find("outside"), std::string::npos) << bad;
     EXPECT_EQ(r.body().find("hidden"), std::string::npos) << bad;
   }
+}
+
+// The same port speaks HTTPS (the server's certificate) to anyone: the page and its WebSocket
+// (wss://) as a browser on another machine reaches them.
+TEST(WebServer, ServesThePageAndTheWebSocketOverTls) {
+  LiveServer srv;
+  asio::io_context io;
+  asio::ssl::context ctx(asio::ssl::context::tls_client);
+  ctx.set_verify_mode(asio::ssl::verify_none);  // self-signed: the browser asks its user once
+  beast::ssl_stream<tcp::socket> tls(connectTo(io, srv.port()), ctx);
+  tls.handshake(asio::ssl::stream_base::client);
+  http::request<http::empty_body> req{http::verb::get, "/", 11};
+  req.set(http::field::host, srv.host());
+  http::write(tls, req);
+  beast::flat_buffer b;
+  http::response<http::string_body> res;
+  http::read(tls, b, res);
+  EXPECT_EQ(res.result(), http::status::ok);
+  EXPECT_EQ(res.body(), "<!doctype html><title>Gomoku</title>");
+
+  beast::ssl_stream<tcp::socket> tls2(connectTo(io, srv.port()), ctx);
+  tls2.handshake(asio::ssl::stream_base::client);
+  websocket::stream<beast::ssl_stream<tcp::socket>&> ws(tls2);
+  ws.set_option(websocket::stream_base::decorator(
+      [&srv](websocket::request_type& r) { r.set(http::field::origin, "https://" + srv.host()); }));
+  ws.handshake(srv.host(), "/ws");
+  ws.binary(true);
+  beast::flat_buffer frame;
+  ws.read(frame);
+  auto d = frame.data();
+  const auto* p = static_cast<const std::uint8_t*>(d.data());
+  net::DecodeError e = net::DecodeError::None;
+  net::Header h = net::decodeHeader(p, e);
+  ASSERT_EQ(e, net::DecodeError::None);
+  EXPECT_EQ(static_cast<net::MsgType>(h.type), net::MsgType::Welcome);
+}
+
+// The status of GET / on a new connection, or 0 when the server closed it unanswered.
+int tryGet(LiveServer& srv) {
+  asio::io_context io;
+  auto s = connectTo(io, srv.port());
+  http::request<http::empty_body> req{http::verb::get, "/", 11};
+  req.set(http::field::host, srv.host());
+  beast::error_code ec;
+  http::write(s, req, ec);
+  beast::flat_buffer b;
+  http::response<http::string_body> res;
+  if (!ec) http::read(s, b, res, ec);
+  return ec ? 0 : static_cast<int>(res.result_int());
+}
+
+// One address cannot hold the web port's sockets open without end: past 32 connections that
+// are not WebSockets yet, more are closed at once; a place frees when one of them ends.
+TEST(WebServer, LimitsOpenConnectionsPerAddress) {
+  LiveServer srv;
+  asio::io_context io;
+  std::vector<tcp::socket> held;
+  for (int i = 0; i < 32; ++i) held.push_back(connectTo(io, srv.port()));
+  // The server accepts in order: the held sockets have their places before this one comes.
+  EXPECT_EQ(tryGet(srv), 0);
+  held.back().close();
+  held.pop_back();
+  // The server frees the place when it reads the end of that stream; until then a request
+  // is refused as above. Each try is answered at once, either way.
+  int status = 0;
+  for (int i = 0; i < 1000 && status == 0; ++i) status = tryGet(srv);
+  EXPECT_EQ(status, 200);
 }
 
 // A WebSocket client of the game protocol: one message per binary frame.

@@ -23,6 +23,7 @@ The driver (chromedriver) is Debian's, at /usr/bin/chromedriver; nothing is down
 
 import os
 import re
+import signal
 import sys
 
 from selenium import webdriver
@@ -175,6 +176,8 @@ class Player:
 
 
 def main():
+    # A test that kills the driver (its cleanup) must not leave Chromium running.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     p = Player()
     try:
         for line in sys.stdin:
