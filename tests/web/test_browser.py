@@ -367,6 +367,39 @@ class Resume(Base):
         b.wait(lambda: b.shown("result") and "won" in b.el("result").text, "the result")
 
 
+class Reconnect(Base):
+    """A dropped connection (the page's WebSocket ends without a goodbye): the page connects
+    again by itself, logs in with its session token and resumes the game."""
+
+    def test_connection_dropped_mid_game(self):
+        b = self.site.browser("en")
+        b.d.get(self.site.url)
+        self.assertEqual(b.log_in("Gina", "password123", register=True), "hall")
+        cli = self.site.cli("Hank")
+        colour = matched(self.site, b, cli)
+        n = 0
+        if colour == "white":
+            cli.say("a15")
+            n = 1
+            b.wait(lambda: len(b.moves()) == 1, "Hank's stone")
+        b.click(7, 7)
+        n += 1
+        cli.lines.wait(rf"^MOVE {n} ")
+        stones = b.moves()
+        b.d.execute_script("gomokuClient.ws.close()")  # the network drops
+        cli.lines.wait(r"^AWAY \d+")
+        cli.lines.wait(r"^BACK")  # the page came back by itself
+        b.wait_state("room")
+        b.wait(lambda: b.moves() == stones and b.d.execute_script(
+            "return gomokuClient.state.connection") == "open", "the same stones, connected")
+        cli.say("c15")
+        n += 1
+        b.wait(lambda: len(b.moves()) == n, "Hank's move after the drop")
+        b.click(8, 7)
+        n += 1
+        cli.lines.wait(rf"^MOVE {n} ")
+
+
 class Http(Base):
     """The web port as a file server: only the page's files, with the right headers, and a
     WebSocket only for the page's own origin."""

@@ -19,6 +19,8 @@ N_('Send');
 const $ = (id) => document.getElementById(id);
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 const client = new Client(wsUrl);
+// For the browser's console (and the tests): the client and its state.
+globalThis.gomokuClient = client;
 const board = new BoardView($('board'), onPoint);
 let ghost = null;  // the first tap's point when moves need a second tap
 let lastChatCount = 0;
