@@ -27,6 +27,7 @@
 #include "app/resources.h"
 #include "app/sidepanel.h"
 #include "app/sounds.h"
+#include "app/statusline.h"
 #include "app/texts.h"
 #include "core/notation.h"
 #include "core/utf8.h"
@@ -71,13 +72,42 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
   if (!Resources::Get().Icons().IsEmpty()) SetIcons(Resources::Get().Icons());
   BuildMenu();
   BuildLayout();
-  CreateStatusBar();
-  // Room for the side panel (it scrolls when lower than its contents) and a board that is still
-  // comfortable to play on; low enough for a 1366x768 or 1024x600 screen.
+  status_ = new StatusLine(this);
+  SetStatusBar(status_);
+  if (report_)
+    status_->SetPaintedHook([this](const wxRect& text, const wxString& sentence) {
+      // The status bar's rectangle and the text's right end, in physical screen pixels.
+      const double scale = status_->GetContentScaleFactor();
+      const wxRect bar(status_->ClientToScreen(wxPoint(0, 0)), status_->GetClientSize());
+      auto px = [scale](int v) { return static_cast<int>(std::lround(v * scale)); };
+      const int right = text.IsEmpty() ? bar.x : bar.x + text.GetRight() + 1;
+      report_->Line(wxString::Format("STATUS %d %d %d %d %d ", px(bar.x), px(bar.y), px(bar.width),
+                                     px(bar.height), px(right))
+                        .utf8_string() +
+                    sentence.utf8_string());
+    });
+  // Room for the side panel (it scrolls when lower than its contents; compact, it is narrower)
+  // and a board that is still comfortable to play on; low enough for a 1366x768 or 1024x600
+  // screen, and for 200 % on 1920x1080.
+  side_->SetCompact(true);
   wxSize minimum = GetSizer()->GetMinSize();
+  side_->SetCompact(false);
   minimum.IncTo(FromDIP(wxSize(640, 440)));
   SetMinClientSize(minimum);
 
+  // In a narrow window the board keeps the room: the side panel turns compact when its usual
+  // width would leave the board less than the window's height (up to a comfortable size).
+  Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+    e.Skip();
+    const wxSize client = GetClientSize();
+    const bool compact = client.x - side_->NaturalWidth() < std::min(client.y, FromDIP(600));
+    if (compact == side_->IsCompact()) return;
+    side_->SetCompact(compact);
+    CallAfter([this] {
+      Layout();
+      UpdateSidePanel();  // the texts wrap to the new width
+    });
+  });
   Bind(wxEVT_CLOSE_WINDOW, &MainFrame::OnClose, this);
   Bind(
       wxEVT_TIMER,

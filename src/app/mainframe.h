@@ -47,6 +47,7 @@ class LocalController;
 class ConnectDialog;
 class ReplayBar;
 class SidePanel;
+class StatusLine;
 class ReportObserver;
 class NetworkController;
 class OnlineController;
@@ -206,6 +207,7 @@ class MainFrame : public wxFrame, public FrameServices {
   wxTimer exitTimer_;
 
   BoardPanel* board_ = nullptr;
+  StatusLine* status_ = nullptr;  // the status bar
   SidePanel* side_ = nullptr;
   wxMenu* recentMenu_ = nullptr;
   std::vector<wxString> recentFiles_;

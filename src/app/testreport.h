@@ -77,6 +77,9 @@
 ///                                          Settings > Preferences was confirmed: the values
 ///                                          now in use (read back from the board and settings)
 ///   INVALID <sentence>                     Preferences refused a typed value (the message shown)
+///   STATUS <x> <y> <w> <h> <right> <sentence>  the status bar was painted: its rectangle and the
+///                                          right end of its text (physical screen pixels; x
+///                                          when empty), and its whole sentence
 /// While the Preferences dialog is open, BUTTON lines give its controls' centres: prefnick,
 /// prefport, preftimeout, prefghost, prefplain, prefdefaults, prefok.
 /// Just before RESULT, a picture of the board is saved to <file>.png.
