@@ -363,7 +363,9 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
 
   // Coordinates: columns a.. along the top and bottom, rows 1.. from the bottom on both sides.
   if (showCoordinates_) {
-    const int px = std::clamp(static_cast<int>(g.cell * 0.4), 7, FromDIP(20));
+    // Readable on a small board too: never below 13 pixels (the label band is 1.4 cells wide,
+    // room enough down to the smallest cell the minimum window size gives).
+    const int px = std::clamp(static_cast<int>(g.cell * 0.5), FromDIP(13), FromDIP(22));
     dc.SetFont(wxFont(wxFontInfo(wxSize(0, px)).Family(wxFONTFAMILY_SWISS)));
     dc.SetTextForeground(plain_ ? grid : kLabel);
     // Centre of the label band: halfway between the wood edge and the edge stones.

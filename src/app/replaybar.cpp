@@ -165,4 +165,11 @@ void ReplayBar::UpdateControls() {
   play_->Enable(total_ > 0);
 }
 
+void ReplayBar::SetCompact(bool compact) {
+  for (wxButton* b : {first_, prev_, next_, last_})
+    b->SetMinSize(wxSize(FromDIP(compact ? 24 : 36), -1));
+  Layout();
+  InvalidateBestSize();
+}
+
 }  // namespace gomoku::app

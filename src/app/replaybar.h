@@ -41,6 +41,8 @@ class ReplayBar : public wxPanel {
   void Last();  ///< the last move
   /// Starts or pauses the autoplay (from the first move when at the last).
   void TogglePlay();
+  /// Narrow buttons (for a compact side panel) or the usual ones.
+  void SetCompact(bool compact);
   /// Stops the autoplay.
   void Stop();
   /// True while the autoplay runs.

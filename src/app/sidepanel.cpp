@@ -73,7 +73,7 @@ void SidePanel::Build(int replaySpeedMs) {
   // scroll bar, so that a scroll bar never hides or squeezes them.
   wxScrolledWindow* panel = this;
   panel->SetScrollRate(0, FromDIP(10));
-  const int scrollBar = std::max(0, wxSystemSettings::GetMetric(wxSYS_VSCROLL_X, panel));
+  scrollBar_ = std::max(0, wxSystemSettings::GetMetric(wxSYS_VSCROLL_X, panel));
   int width = FromDIP(270);  // of the contents with their margins; more if a row needs it
 
   auto heading = [panel](const wxString& text) {
@@ -135,7 +135,7 @@ void SidePanel::Build(int replaySpeedMs) {
   localSizer_ = new wxBoxSizer(wxVERTICAL);
   localSizer_->AddSpacer(FromDIP(14));
   // Each button at least its best size (its label clear of its edges), the room left shared.
-  auto* localRow = new wxFlexGridSizer(3, FromDIP(6), FromDIP(6));
+  auto* localRow = localGrid_ = new wxFlexGridSizer(3, FromDIP(6), FromDIP(6));
   for (int column = 0; column < 3; ++column) localRow->AddGrowableCol(column, 1);
   undoButton_ = new wxButton(panel, ID_Takeback, _("&Undo"));
   undoButton_->SetToolTip(_("Take back the last move (Ctrl+Z)"));
@@ -165,7 +165,7 @@ void SidePanel::Build(int replaySpeedMs) {
   // Network match: the actions, two by two.
   actionsSizer_ = new wxBoxSizer(wxVERTICAL);
   actionsSizer_->AddSpacer(FromDIP(14));
-  auto* actions = new wxGridSizer(2, FromDIP(6), FromDIP(6));
+  auto* actions = actionsGrid_ = new wxGridSizer(2, FromDIP(6), FromDIP(6));
   takebackButton_ = new wxButton(panel, ID_Takeback, _("&Take back"));
   takebackButton_->SetToolTip(_("Ask your opponent to take back your last move (Ctrl+Z)"));
   drawButton_ = new wxButton(panel, ID_Draw, _("Offer &draw"));
@@ -263,7 +263,7 @@ void SidePanel::Build(int replaySpeedMs) {
   joinButton_ = new wxButton(panel, ID_Join, _(L"&Join game\u2026"));
   leaveButton_ = new wxButton(panel, ID_Leave, _("&Leave game"));
   // Create and Join side by side, Leave under them: room for the chat in a network match.
-  auto* connect = new wxGridSizer(2, FromDIP(6), FromDIP(6));
+  auto* connect = connectGrid_ = new wxGridSizer(2, FromDIP(6), FromDIP(6));
   connect->Add(hostButton_, expand);
   connect->Add(joinButton_, expand);
   sizer->AddSpacer(FromDIP(6));
@@ -271,11 +271,20 @@ void SidePanel::Build(int replaySpeedMs) {
   sizer->AddSpacer(FromDIP(6));
   sizer->Add(leaveButton_, expand);
   auto* outer = new wxBoxSizer(wxVERTICAL);
-  outer->Add(sizer, wxSizerFlags(1).Expand().Border(wxALL, FromDIP(16)));
+  outerItem_ = outer->Add(sizer, wxSizerFlags(1).Expand().Border(wxALL, Margin()));
   panel->SetSizer(outer);
   contentHeight_ = outer->GetMinSize().y;  // as built: a network match with its chat
-  width_ = std::max(width, outer->GetMinSize().x);
-  panel->SetMinSize(wxSize(width_ + scrollBar, FromDIP(200)));
+  width_ = naturalWidth_ = std::max(width, outer->GetMinSize().x);
+  // Compact: every button on a line of its own, as wide as the widest button label needs.
+  compactWidth_ = FromDIP(150);
+  for (wxButton* b : {undoButton_, redoButton_, restartButton_, takebackButton_, drawButton_,
+                      resignButton_, againButton_, hostButton_, joinButton_, leaveButton_})
+    compactWidth_ = std::max(compactWidth_, b->GetBestSize().x + 2 * FromDIP(8));
+  replayBar_->SetCompact(true);
+  compactWidth_ = std::max(compactWidth_, replayBar_->GetBestSize().x + 2 * FromDIP(8));
+  replayBar_->SetCompact(false);
+  compactWidth_ = std::min(compactWidth_, naturalWidth_);
+  panel->SetMinSize(wxSize(width_ + scrollBar_, FromDIP(200)));
   panel->FitInside();
 
   // The buttons share the menu commands' ids: forward them to the frame's handlers.
@@ -538,7 +547,31 @@ void SidePanel::RenderRequestCard(const SideView& v) {
 
 int SidePanel::TextWidth() const {
   // The panel's inside less its margins; never less than the panel was built for.
-  return std::max(GetClientSize().x, width_) - FromDIP(32);
+  return std::max(GetClientSize().x, width_) - 2 * Margin();
+}
+
+int SidePanel::Margin() const {
+  return FromDIP(compact_ ? 8 : 16);
+}
+
+void SidePanel::SetCompact(bool compact) {
+  if (compact == compact_) return;
+  compact_ = compact;
+  localGrid_->SetCols(compact ? 1 : 3);
+  for (int column = 1; column < 3; ++column) {
+    if (compact)
+      localGrid_->RemoveGrowableCol(static_cast<std::size_t>(column));
+    else
+      localGrid_->AddGrowableCol(static_cast<std::size_t>(column), 1);
+  }
+  actionsGrid_->SetCols(compact ? 1 : 2);
+  connectGrid_->SetCols(compact ? 1 : 2);
+  outerItem_->SetBorder(Margin());
+  replayBar_->SetCompact(compact);
+  width_ = compact ? compactWidth_ : naturalWidth_;
+  SetMinSize(wxSize(width_ + scrollBar_, FromDIP(200)));
+  Layout();
+  FitInside();
 }
 
 void SidePanel::Relayout() {

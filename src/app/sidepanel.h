@@ -16,6 +16,8 @@
 #include "app/sideview.h"
 
 class wxButton;
+class wxFlexGridSizer;
+class wxGridSizer;
 class wxPanel;
 class wxSizer;
 class wxSizerItem;
@@ -49,6 +51,15 @@ class SidePanel : public wxScrolledWindow {
   /// The texts were wrapped to another width than TextWidth() now (e.g. a scroll bar came):
   /// time to render again.
   bool NeedsRewrap() const { return TextWidth() != wrapWidth_; }
+  /// Compact (for a narrow window, where the board needs the room): every button on a line
+  /// of its own and narrower margins, the panel as narrow as its widest button; or the usual
+  /// layout, buttons two or three to a row. The caller lays the window out again.
+  void SetCompact(bool compact);
+  /// True in the compact layout.
+  bool IsCompact() const { return compact_; }
+  /// Pixels across the panel needs in its usual layout (scroll bar included).
+  int NaturalWidth() const { return naturalWidth_ + scrollBar_; }
+
   /// Lays the panel out again and updates its scrolling range to its contents.
   void Relayout();
 
@@ -72,11 +83,20 @@ class SidePanel : public wxScrolledWindow {
  private:
   void Build(int replaySpeedMs);
   void RenderRequestCard(const SideView& view);
+  int Margin() const;  // pixels around the contents: less when compact
 
   Handlers handlers_;
-  int width_ = 0;          // pixels the contents need across, margins included
-  int contentHeight_ = 0;  // pixels the contents need down in a network match
-  int wrapWidth_ = 0;      // the TextWidth its labels were last wrapped to
+  int width_ = 0;         // pixels the contents need across, margins included
+  int naturalWidth_ = 0;  // width_ in the usual layout
+  int compactWidth_ = 0;  // width_ when compact
+  int scrollBar_ = 0;     // the vertical scroll bar's width
+  bool compact_ = false;
+  wxFlexGridSizer* localGrid_ = nullptr;  // Undo / Redo / Restart
+  wxGridSizer* actionsGrid_ = nullptr;    // the network match's actions
+  wxGridSizer* connectGrid_ = nullptr;    // Create game / Join game
+  wxSizerItem* outerItem_ = nullptr;      // the contents inside their margins
+  int contentHeight_ = 0;                 // pixels the contents need down in a network match
+  int wrapWidth_ = 0;                     // the TextWidth its labels were last wrapped to
 
   ReplayBar* replayBar_ = nullptr;
   wxSizer* replaySizer_ = nullptr;  // the replay heading and bar (shown in a replay)

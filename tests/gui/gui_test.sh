@@ -61,8 +61,13 @@
 #                  reaches the peer at once (NICK line of gomoku-cli) and is saved
 #   small_screen   (run on a 1366x768 screen) --local: the whole window, menu bar included, is on
 #                  the screen and a click plays; resized to 1000x600 (a 1024x600 netbook) the
-#                  window is that size (its minimum is lower) and a click still plays; then a
+#                  window is that size (its minimum is lower) and a click still plays; at
+#                  640x520 the side panel is compact and the board's grid at least half the
+#                  window's width (a click plays); then a
 #                  network game with 20-character Chinese nicknames (screenshots of the side panel)
+#   hidpi_screen   (run on a 1920x1080 screen with GDK_SCALE=2) a network game in Chinese: the
+#                  window fits the screen and the match's controls and chat are on the window
+#                  (lower ones, such as Leave game, are reached by scrolling the side panel)
 #   sounds         a stone placed plays res/sound-stone.wav (through a fake aplay in PATH: no OSS
 #                  device under Xvfb); with /View/Sounds=0 nothing is played
 #   online_match   (5th argument: gomoku-server) a server on a free port; a scripted
@@ -246,6 +251,32 @@ check_result() {
 }
 
 screenshot() { import -window root "$artifacts/gui-$case_name${1:+-$1}.png" || fail "screenshot failed"; }
+
+# status_clean NAME FD SENTENCE-REGEX: waits for the STATUS line of a sentence painted in the
+# status bar, then checks its pixels on the screen: the text's ink keeps clear of the bar's
+# bottom edge (not clipped: a CJK font is taller than the Latin one) and nothing is drawn right
+# of the text's end (an earlier, longer sentence was erased). The paint reaches the screen
+# just after the line: the check is tried again for up to 5 s before it fails.
+status_clean() {
+  local name=$1 fd=$2 sentence=$3 sx sy sw sh sright box w h x y try
+  app_wait "$fd" "$name" "^STATUS [0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+ $sentence\$"
+  read -r _ sx sy sw sh sright _ <<< "$line"
+  for try in $(seq 50); do
+    # Below the bar's top rule; the box of the dark (text) pixels within.
+    import -window root -crop "${sw}x$((sh - 1))+${sx}+$((sy + 1))" +repage "$work/status.png"
+    box=$(convert "$work/status.png" -colorspace gray -threshold 50% -negate -format '%@' info:)
+    if [[ $box =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]]; then
+      w=${BASH_REMATCH[1]} h=${BASH_REMATCH[2]} x=${BASH_REMATCH[3]} y=${BASH_REMATCH[4]}
+      ((w > 0 && x + w <= sright - sx + 2 && y >= 1 && y + h <= sh - 1 - 2)) && {
+        cp "$work/status.png" "$artifacts/gui-$case_name-status-$name.png"
+        return 0
+      }
+    fi
+    sleep 0.1
+  done
+  cp "$work/status.png" "$artifacts/gui-$case_name-status-$name.png"
+  fail "$name: the status bar ${sw}x${sh}+${sx}+${sy} (text ending at $sright) shows ink at $box: clipped or a leftover"
+}
 
 # Renju. Black's opening h8 i8 j7 j6 g6 g5 b2 c2 d2 f2 g2 (White's stones wait along the top,
 # rows 15 and 13) leaves these points forbidden for Black: j9 (9,6), g8 (6,7) and j8 (9,7)
@@ -1393,12 +1424,17 @@ language_zh_CN|language_zh_TW|language_setting)
           && echo "exit 0") || true
     [[ $err == *没有可以打开窗口的显示* && $err != *"exit 0"* ]] || fail "no display: '$err'"
     # A sentence of the core (an occupied point) in Chinese: Enter twice on the same point.
+    # The status bar: a long sentence, then a short one (the cursor's point) that must erase
+    # it, each whole (pixels checked).
     LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= LANGUAGE= keep_open=1 start_app refused --local
     exec 3< "$work/refused.fifo"
     app_wait 3 refused '^GEOMETRY '
     read -r gx gy cell <<< "${line#GEOMETRY }"
+    status_clean refused 3 '点击交叉点落子，或创建、加入网络对局。'
     xdotool mousemove --sync "$((gx - cell))" "$((gy - cell))"   # over the window: it has the keyboard
-    xdotool key Right Return
+    xdotool key Right
+    status_clean refused 3 'h8：空点'
+    xdotool key Return
     app_wait 3 refused '^(MOVE|REFUSED) '; [[ $line == "MOVE 1 "* ]] || fail "Enter gave '$line'"
     xdotool key Return
     app_wait 3 refused '^(MOVE|REFUSED) '
@@ -1487,6 +1523,14 @@ small_screen)
   ((ww == 1000 && wh == 600)) || fail "local: resized to 1000x600, the window is ${ww}x${wh} (minimum too big)"
   click_move local 3 2 8 8
   screenshot 1000x600
+  # Narrower still: the side panel turns compact and the board keeps most of the width.
+  xdotool windowsize "$win" 640 520
+  app_wait 3 local '^GEOMETRY '
+  read -r gx gy cell <<< "${line#GEOMETRY }"
+  read -r wx wy ww wh < <(window_box)
+  ((2 * 14 * cell >= ww)) || fail "local: at ${ww}x${wh} the board's grid is $((14 * cell)) pixels wide, less than half"
+  click_move local 3 3 7 8
+  screenshot 640x520
   kill "$local_pid"; exec 3<&-
   # A network game in Chinese with the longest nicknames (32 bytes of UTF-8 are allowed; 20
   # Chinese characters here): the side panel shortens them inside sentences, so the turn, the
@@ -1514,6 +1558,33 @@ small_screen)
   app_wait 3 host '^SUSPENDED '
   sleep 0.5   # only for the screenshot: let GTK draw the countdown
   screenshot long-nick-countdown
+  ;;
+hidpi_screen)
+  # (run on a 1920x1080 screen) GDK_SCALE=2, in Chinese: a network game's window fits the screen
+  # and every control of the side panel is on it (the panel scrolls when lower than its
+  # contents; the BUTTON lines give the centres of the visible ones).
+  LANG=zh_CN.UTF-8 GDK_SCALE=2 keep_open=1 start_app host --host 0 --nick 王小二 --color black
+  exec 3< "$work/host.fifo"
+  app_wait 3 host '^LISTENING '; port=${line#LISTENING }
+  mkfifo "$work/cli.in"
+  "$CLI" join "127.0.0.1:$port" --nick 李四 < "$work/cli.in" > "$work/cli.out" 2> "$work/cli.err" &
+  cli_pid=$!; pids+=($cli_pid)
+  exec 5> "$work/cli.in"
+  app_wait 3 host '^STARTED '
+  app_wait 3 host '^GEOMETRY '
+  click_move host 3 1 7 7
+  read -r screen_w screen_h < <(xdpyinfo | awk '/dimensions:/ { split($2, d, "x"); print d[1], d[2] }')
+  win=$(xdotool search --sync --onlyvisible --pid "$host_pid" | head -1)
+  read -r wx wy ww wh < <(xwininfo -id "$win" | awk '/Absolute upper-left X/ { x = $NF }
+    /Absolute upper-left Y/ { y = $NF } /^ *Width:/ { w = $NF } /^ *Height:/ { h = $NF } END { print x, y, w, h }')
+  ((wy >= 0 && wy + wh <= screen_h && wx >= 0 && wx + ww <= screen_w)) ||
+    fail "the window ${ww}x${wh}+${wx}+${wy} does not fit the ${screen_w}x${screen_h} screen"
+  for b in draw resign chat send; do
+    read -r bx by <<< "${buttons[host:$b]:--}"
+    [[ $bx != - ]] || fail "$b is not shown"
+    ((bx > wx && bx < wx + ww && by > wy && by < wy + wh)) || fail "$b at $bx,$by is off the window"
+  done
+  screenshot 200
   ;;
 sounds)
   # Under Xvfb there is no OSS device, so the app plays through a player in PATH: here a fake
