@@ -373,6 +373,13 @@ wxString SidePanel::Render(const SideView& v) {
       break;
   }
   SetWrappedLabel(turn_, turn, wrap);
+  // A result whose names were shortened: the whole sentence in the tooltip.
+  const wxString whole =
+      v.turn.kind == TurnKind::Result ? ResultSentence(v.turn.result, blackNick, whiteNick) : turn;
+  if (whole != turn)
+    turn_->SetToolTip(whole);
+  else
+    turn_->UnsetToolTip();
   // In a replay the controls below keep their place whether the result (two lines) or the side
   // to move (one line) is shown.
   turn_->SetMinSize(wxSize(-1, v.replay ? 2 * turn_->GetCharHeight() : -1));

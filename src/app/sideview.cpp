@@ -174,4 +174,23 @@ SideView sideView(const Game& game, const SideInput& in) {
   return v;
 }
 
+std::optional<std::string> shortenByWords(const std::string& name,
+                                          const std::function<int(const std::string&)>& width,
+                                          int maxWidth) {
+  if (width(name) <= maxWidth) return name;
+  static const std::string kEllipsis = "\u2026";
+  // Word ends: before a space or an opening parenthesis, longest first.
+  for (std::size_t end = name.empty() ? 0 : name.size() - 1; end > 0; --end) {
+    const bool space = name[end] == ' ';
+    const bool paren = name[end] == '(' || name.compare(end, 3, "\uFF08") == 0;
+    if (!space && !paren) continue;
+    std::size_t keep = end;
+    while (keep > 0 && name[keep - 1] == ' ') --keep;
+    if (keep == 0) continue;
+    const std::string shortened = name.substr(0, keep) + kEllipsis;
+    if (width(shortened) <= maxWidth) return shortened;
+  }
+  return std::nullopt;
+}
+
 }  // namespace gomoku::app

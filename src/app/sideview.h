@@ -7,6 +7,7 @@
 /// here too, so that the menus and the panel's buttons agree.
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -220,5 +221,13 @@ struct SideView {
 
 /// The side panel's contents for `game`, the game shown.
 SideView sideView(const Game& game, const SideInput& in);
+
+/// `name` (UTF-8) shortened by whole words to fit `maxWidth`: the longest prefix that ends
+/// before a space or an opening parenthesis ("(" or "（"), followed by "…", whose width
+/// (`width`, e.g. pixels in a font) is at most maxWidth; `name` itself when it fits. Nothing
+/// when no such prefix fits (one long word): the caller then cuts inside the word.
+std::optional<std::string> shortenByWords(const std::string& name,
+                                          const std::function<int(const std::string&)>& width,
+                                          int maxWidth);
 
 }  // namespace gomoku::app

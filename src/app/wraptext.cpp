@@ -7,6 +7,8 @@
 #include <wx/stattext.h>
 #include <wx/window.h>
 
+#include "app/sideview.h"
+
 namespace gomoku::app {
 
 namespace {
@@ -98,6 +100,12 @@ wxString EllipsizeName(const wxWindow* w, const wxString& name, int width) {
   wxClientDC dc(const_cast<wxWindow*>(w));
   dc.SetFont(w->GetFont());
   if (dc.GetTextExtent(name).x <= width) return name;
+  // Whole words first ("Computer…", not "Computer (M…"); inside the word when it is alone.
+  const auto measure = [&dc](const std::string& text) {
+    return dc.GetTextExtent(wxString::FromUTF8(text)).x;
+  };
+  if (const auto words = shortenByWords(name.utf8_string(), measure, width))
+    return wxString::FromUTF8(*words);
   return wxControl::Ellipsize(name, dc, wxELLIPSIZE_END, width);
 }
 

@@ -24,6 +24,7 @@ void RewrapLabel(wxStaticText* label, int width);
 
 /// `name` shortened with an ellipsis at its end to at most `width` pixels in `w`'s font (kept
 /// whole when it fits), for a nickname inside a sentence: the rest of the sentence stays short.
+/// Whole words are dropped first (shortenByWords); a single long word is cut inside.
 wxString EllipsizeName(const wxWindow* w, const wxString& name, int width);
 
 }  // namespace gomoku::app

@@ -324,5 +324,22 @@ TEST(SideView, OnlineGameNamesTheServerAndTheLadderChange) {
   EXPECT_TRUE(v.controls.leave);
 }
 
+// Issue 18: a name shortened inside the result line keeps whole words ("Computer (M..." read
+// as a cut name); one code point is one unit of width here.
+TEST(SideView, NamesAreShortenedByWholeWords) {
+  auto width = [](const std::string& s) {
+    int n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  EXPECT_EQ(shortenByWords("Alice", width, 5), "Alice");
+  EXPECT_EQ(shortenByWords("Computer (Master)", width, 12), "Computer\u2026");
+  EXPECT_EQ(shortenByWords("Anna Maria Smith", width, 12), "Anna Maria\u2026");
+  EXPECT_EQ(shortenByWords("Anna Maria Smith", width, 6), "Anna\u2026");
+  EXPECT_EQ(shortenByWords("\u7535\u8111\uFF08\u5927\u5E08\uFF09", width, 4), "\u7535\u8111\u2026");
+  EXPECT_EQ(shortenByWords("Computer (Master)", width, 5), std::nullopt);  // one long word
+  EXPECT_EQ(shortenByWords("Bartholomew", width, 6), std::nullopt);
+}
+
 }  // namespace
 }  // namespace gomoku::app
