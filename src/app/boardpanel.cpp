@@ -25,13 +25,16 @@ namespace gomoku::app {
 namespace {
 
 // Colours of the board, chosen to read well on the wood texture.
-const wxColour kWood(222, 178, 106);                // used when board.png is missing
-const wxColour kWoodDark(196, 146, 78);             // its gradient end
-const wxColour kGrid(45, 30, 16);                   // grid lines, star points
-const wxColour kLabel(84, 56, 28);                  // coordinates
-const wxColour kEdge(112, 76, 36);                  // the outline of the wooden board
-const wxColour kWinGlow(255, 200, 40, 130);         // the band behind the winning stones
-const wxColour kWinRing(255, 214, 64, 235);         // rings around the winning stones
+const wxColour kWood(222, 178, 106);     // used when board.png is missing
+const wxColour kWoodDark(196, 146, 78);  // its gradient end
+const wxColour kGrid(45, 30, 16);        // grid lines, star points
+const wxColour kLabel(84, 56, 28);       // coordinates
+const wxColour kEdge(112, 76, 36);       // the outline of the wooden board
+// The winning five: a red line through the stones' centres and a red ring on each stone, both
+// edged in white: they stand out on black and white stones, on wood and on a plain board, and
+// by shape and lightness as well as colour (colour-blind players).
+const wxColour kWinCore(215, 25, 32);
+const wxColour kWinEdge(255, 255, 255, 235);
 const wxColour kForbidden(206, 24, 24);             // the crosses on renju forbidden points
 const wxColour kForbiddenHalo(255, 244, 226, 150);  // a light rim that lifts them off the grid
 
@@ -422,16 +425,7 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
       dc.DrawCircle(c, d / 2);
     }
   };
-  // The winning line, part 1: a golden band behind the winning stones.
   const std::vector<Point>& line = game_.result().line;
-  if (gc && line.size() >= 2) {
-    const wxPoint a = Centre(g, line.front()), b = Centre(g, line.back());
-    wxGraphicsPenInfo glow(kWinGlow, d * 1.22);
-    glow.Cap(wxCAP_ROUND);
-    gc->SetPen(gc->CreatePen(glow));
-    gc->StrokeLine(a.x, a.y, b.x, b.y);
-  }
-
   const Board& board = game_.board();
   for (int y = 0; y < n; ++y)
     for (int x = 0; x < n; ++x)
@@ -488,15 +482,24 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
     }
   }
 
-  // The winning line, part 2: a gold ring on each winning stone.
+  // The winning five, over the stones: each mark drawn twice, a wide white edge then the red.
   if (gc && line.size() >= 2) {
-    const double ringWidth = std::max(2.0, g.cell * 0.06);
-    gc->SetPen(gc->CreatePen(wxGraphicsPenInfo(kWinRing, ringWidth)));
+    const double core = std::max(2.0, g.cell * 0.08);
+    const double edge = std::max(1.5, g.cell * 0.04);
+    const wxPoint a = Centre(g, line.front()), b = Centre(g, line.back());
     gc->SetBrush(*wxTRANSPARENT_BRUSH);
-    for (Point p : line) {
-      const wxPoint c = Centre(g, p);
-      const double radius = d / 2.0 - ringWidth / 2.0;
-      gc->DrawEllipse(c.x - radius, c.y - radius, 2 * radius, 2 * radius);
+    for (const bool inner : {false, true}) {
+      const wxColour colour = inner ? kWinCore : kWinEdge;
+      wxGraphicsPenInfo stroke(colour, inner ? core : core + 2 * edge);
+      stroke.Cap(wxCAP_ROUND);
+      gc->SetPen(gc->CreatePen(stroke));
+      gc->StrokeLine(a.x, a.y, b.x, b.y);
+      gc->SetPen(gc->CreatePen(wxGraphicsPenInfo(colour, inner ? core : core + 2 * edge)));
+      for (Point p : line) {
+        const wxPoint c = Centre(g, p);
+        const double radius = d / 2.0 - core / 2.0 - edge;
+        gc->DrawEllipse(c.x - radius, c.y - radius, 2 * radius, 2 * radius);
+      }
     }
   } else if (line.size() >= 2) {
     dc.SetPen(wxPen(wxColour(230, 170, 20), std::max(3, g.cell / 6)));
