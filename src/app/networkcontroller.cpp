@@ -220,6 +220,9 @@ void NetworkController::OnNetChanged() {
   for (const net::MatchUpdate& u : updates) {
     switch (u.kind) {
       case net::MatchUpdateKind::Listening:
+        frame_.ShowState();  // the side panel: waiting, not the game shown meanwhile
+        frame_.SetStatus(
+            wxString::Format(_(L"Waiting for an opponent on port %d\u2026"), snap_.port));
         if (report) report->OnMatch(u, snap_);
         break;
       case net::MatchUpdateKind::Failed:

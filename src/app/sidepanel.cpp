@@ -371,6 +371,10 @@ wxString SidePanel::Render(const SideView& v) {
     case TurnKind::ToMove:
       turn = wxString::Format(_("%s to move"), ColorLabel(v.turn.side));
       break;
+    case TurnKind::Waiting:
+      turn = v.connection.kind == ConnectionKind::Listening ? _(L"Waiting for an opponent\u2026")
+                                                            : _(L"Connecting\u2026");
+      break;
   }
   SetWrappedLabel(turn_, turn, wrap);
   // A result whose names were shortened: the whole sentence in the tooltip.

@@ -33,7 +33,11 @@ TurnView turnOf(const Game& game, const SideInput& in) {
   const bool network = in.kind == GameKind::Network;
   TurnView t;
   t.side = game.toMove();
-  if (game.over()) {
+  const bool waiting = in.net && (in.net->phase == net::NetPhase::Listening ||
+                                  in.net->phase == net::NetPhase::Connecting);
+  if (waiting) {
+    t.kind = TurnKind::Waiting;  // whatever the game shown meanwhile
+  } else if (game.over()) {
     t.kind = TurnKind::Result;
     t.result = game.result();
   } else if (network && in.net && in.net->match == net::MatchPhase::Suspended) {

@@ -103,6 +103,7 @@ enum class TurnKind {
   OpponentTurn,      ///< network: the opponent (SideView::peer) is to move
   ComputerThinking,  ///< the computer is to move
   ToMove,            ///< hot seat: `side` to move
+  Waiting,           ///< network: listening for an opponent, or connecting to one
 };
 
 /// The turn line.

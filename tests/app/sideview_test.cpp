@@ -253,6 +253,7 @@ TEST(SideView, ListeningAndFailingBeforeTheMatch) {
   SideView v = sideView(Game(), in);
   EXPECT_EQ(v.connection.kind, ConnectionKind::Listening);
   EXPECT_EQ(v.connection.port, 6515);
+  EXPECT_EQ(v.turn.kind, TurnKind::Waiting);  // not the turn of the game shown meanwhile
   EXPECT_TRUE(v.sections.local);
   EXPECT_FALSE(v.controls.leave);
   snap.phase = net::NetPhase::Failed;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # GUI end-to-end test, run under xvfb-run. Usage: gui_test.sh CASE APP CLI ARTIFACT-DIR [PBRAIN]
-#   app_hosts  the app hosts (Black), a scripted gomoku-cli joins by "localhost" (White)
+#   app_hosts  the app hosts (Black), a scripted gomoku-cli joins by "localhost" (White); while
+#              it listens the side panel and the status bar say it waits for an opponent
 #   app_joins  gomoku-cli hosts (Black), the app joins with --join (White)
 #   two_apps   two copies of the app play each other, joined by host name
 #   renju_local    --local --rule renju: a double-three point is marked (FORBIDDEN), a click on
@@ -491,6 +492,9 @@ app_hosts)
   start_app host --host 0 --nick "GUI 主机" --color black
   exec 3< "$work/host.fifo"
   app_wait 3 host '^LISTENING '; port=${line#LISTENING }
+  # Waiting: the side panel and the status bar say so, not the turn of the game shown.
+  grep -qx 'TURN Waiting for an opponent…' "$work/host.log" || fail "host: the panel does not say it waits"
+  app_wait 3 host "^STATUS [0-9 ]+ Waiting for an opponent on port $port…\$"
   printf '%s\n' "${white[@]/ /,}" > "$work/cli.in"
   "$CLI" join "localhost:$port" --nick Script < "$work/cli.in" > "$work/cli.out" 2> "$work/cli.err" &
   cli_pid=$!; pids+=($cli_pid)
