@@ -1,9 +1,11 @@
 #include "app/app.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <wx/cmdline.h>
@@ -34,6 +36,7 @@ namespace {
 void AddCommandLineOptions(wxCmdLineParser& parser);
 void SetUpSettingsAndLanguage(int argc, const wxCmdLineArgsArray& argv);
 bool ParseLaunchOptions(wxCmdLineParser& parser, LaunchOptions& options);
+wxString UsageText();
 
 #ifndef __WXMSW__
 // `gomoku --help`, and any start without a display: wxGTK cannot start without one (and says
@@ -53,10 +56,14 @@ class HelpApp : public wxAppConsole {
     wxAppConsole::OnInitCmdLine(parser);
     AddCommandLineOptions(parser);
   }
-  bool OnCmdLineHelp(wxCmdLineParser& parser) override {
-    parser.Usage();
+  bool OnCmdLineHelp(wxCmdLineParser&) override {
+    wxMessageOutput::Get()->Printf("%s", UsageText());
     help_ = true;
     return true;  // exit status 0
+  }
+  bool OnCmdLineError(wxCmdLineParser&) override {
+    wxMessageOutput::Get()->Printf("%s", UsageText());  // after the parser's error
+    return false;
   }
   bool OnCmdLineParsed(wxCmdLineParser& parser) override {
     if (!wxAppConsole::OnCmdLineParsed(parser)) return false;
@@ -186,32 +193,84 @@ void SetUpSettingsAndLanguage(int argc, const wxCmdLineArgsArray& argv) {
   SetUpTranslations(ConfiguredLanguage(*wxConfigBase::Get()));  // Settings > Language
 }
 
+// One option of the command line as --help lists it: the value's placeholder as the
+// description names it (not translated, so that both always match), none for a switch.
+struct CommandLineOption {
+  const char* name;
+  const char* placeholder;  // nullptr: a switch
+  bool number;              // the value is a number
+  bool hidden;              // for tests: works, but --help does not list it
+  wxString description;
+};
+
+std::vector<CommandLineOption> CommandLineOptions() {
+  return {
+      {"host", "PORT", true, false, _("host a game at once, listening on PORT (0: any free port)")},
+      {"join", "HOST:PORT", false, false, _("join the game at HOST:PORT at once")},
+      {"online", "HOST[:PORT]", false, false,
+       _("log in on the Gomoku server at HOST[:PORT] at once (with --user; the password from "
+         "GOMOKU_PASSWORD)")},
+      {"user", "NAME", false, false, _("with --online: the account name")},
+      {"register", nullptr, false, false, _("with --online: create the account first")},
+      {"local", nullptr, false, false, _("start a game for two players at this computer at once")},
+      {"computer", "LEVEL", true, false,
+       _("play against the computer at LEVEL (1 Beginner to 5 Master) at once; --color is "
+         "yours")},
+      {"engine", "ENGINE", false, false,
+       _("with --computer: play against this Gomocup engine (pbrain-*)")},
+      {"nick", "NAME", false, false, _("nickname for this run")},
+      {"color", "black|white|random", false, false,
+       _("colour when hosting: black, white or random")},
+      {"rule", "freestyle|standard|renju", false, false,
+       _("rule for --host and --local: freestyle, standard or renju")},
+      {"size", "15..20", true, false, _("board size for --host and --local: 15 to 20 (renju: 15)")},
+      {"foul", "refuse|lose", false, false,
+       _("renju: a forbidden move by Black is refused or loses (refuse or lose)")},
+      {"config", "FILE", false, false, _("read and write the settings in FILE")},
+      {"test-report", "FILE", false, true, _("append a line to FILE for each game event (tests)")},
+      {"exit-when-done", nullptr, false, true, _("quit 1 s after the game ends or fails (tests)")},
+  };
+}
+
+// The record to replay, the one parameter.
+wxString RecordParameterText() {
+  return _("a game record to replay (.psq, .sgf, .sav, .lib)");
+}
+
 void AddCommandLineOptions(wxCmdLineParser& parser) {
-  parser.AddLongOption("host", _("host a game at once, listening on PORT (0: any free port)"),
-                       wxCMD_LINE_VAL_NUMBER);
-  parser.AddLongOption("join", _("join the game at HOST:PORT at once"));
-  parser.AddLongOption("online", _("log in on the Gomoku server at HOST[:PORT] at once (with "
-                                   "--user; the password from GOMOKU_PASSWORD)"));
-  parser.AddLongOption("user", _("with --online: the account name"));
-  parser.AddLongSwitch("register", _("with --online: create the account first"));
-  parser.AddLongSwitch("local", _("start a game for two players at this computer at once"));
-  parser.AddLongOption("computer",
-                       _("play against the computer at LEVEL (1 Beginner to 5 Master) at once; "
-                         "--color is yours"),
-                       wxCMD_LINE_VAL_NUMBER);
-  parser.AddLongOption("engine", _("with --computer: play against this Gomocup engine (pbrain-*)"));
-  parser.AddLongOption("nick", _("nickname for this run"));
-  parser.AddLongOption("color", _("colour when hosting: black, white or random"));
-  parser.AddLongOption("rule", _("rule for --host and --local: freestyle, standard or renju"));
-  parser.AddLongOption("size", _("board size for --host and --local: 15 to 20 (renju: 15)"),
-                       wxCMD_LINE_VAL_NUMBER);
-  parser.AddLongOption("foul", _("renju: a forbidden move by Black is refused or loses "
-                                 "(refuse or lose)"));
-  parser.AddLongOption("config", _("read and write the settings in FILE"));
-  parser.AddLongOption("test-report", _("append a line to FILE for each game event (tests)"));
-  parser.AddLongSwitch("exit-when-done", _("quit 1 s after the game ends or fails (tests)"));
-  parser.AddParam(_("a game record to replay (.psq, .sgf, .sav, .lib)"), wxCMD_LINE_VAL_STRING,
-                  wxCMD_LINE_PARAM_OPTIONAL);
+  for (const CommandLineOption& o : CommandLineOptions()) {
+    const int flags = o.hidden ? wxCMD_LINE_HIDDEN : 0;
+    if (o.placeholder)
+      parser.AddLongOption(o.name, o.description,
+                           o.number ? wxCMD_LINE_VAL_NUMBER : wxCMD_LINE_VAL_STRING, flags);
+    else
+      parser.AddLongSwitch(o.name, o.description, flags);
+  }
+  parser.AddParam(RecordParameterText(), wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
+}
+
+// --help: wxCmdLineParser::Usage pads by characters after a translated placeholder (the
+// descriptions' column goes astray in Chinese) and names values by type ("<数字>", not the PORT
+// the text speaks of). This lists the options, but those for tests, with the placeholders
+// their descriptions use (ASCII), the descriptions in one column.
+wxString UsageText() {
+  std::vector<std::pair<wxString, wxString>> rows;
+  rows.emplace_back("-h, --help", _("show this help message"));
+  rows.emplace_back("--verbose", _("generate verbose log messages"));
+  for (const CommandLineOption& o : CommandLineOptions()) {
+    if (o.hidden) continue;
+    wxString left = wxString("--") + o.name;
+    if (o.placeholder) left << "=" << o.placeholder;
+    rows.emplace_back(left, o.description);
+  }
+  rows.emplace_back("RECORD", RecordParameterText());
+  std::size_t column = 0;  // the left column is ASCII: one character, one column
+  for (const auto& row : rows) column = std::max(column, row.first.length());
+  wxString text = wxString::Format(_("Usage: %s"), "gomoku [OPTION]... [RECORD]") + "\n";
+  for (const auto& row : rows)
+    text << "  " << row.first << wxString(' ', column - row.first.length() + 2) << row.second
+         << "\n";
+  return text;
 }
 
 // wxCmdLineParser's own texts. wxWidgets translates them with its catalog (wxstd), which is
@@ -342,8 +401,13 @@ bool ParseLaunchOptions(wxCmdLineParser& parser, LaunchOptions& options) {
 
 }  // namespace
 
-bool GomokuApp::OnCmdLineHelp(wxCmdLineParser& parser) {
-  parser.Usage();
+bool GomokuApp::OnCmdLineError(wxCmdLineParser&) {
+  wxMessageOutput::Get()->Printf("%s", UsageText());  // after the parser's error
+  return false;
+}
+
+bool GomokuApp::OnCmdLineHelp(wxCmdLineParser&) {
+  wxMessageOutput::Get()->Printf("%s", UsageText());
   helpShown_ = true;
   return true;  // OnInit then quits normally, so the exit status is 0
 }

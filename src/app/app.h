@@ -56,6 +56,8 @@ class GomokuApp : public wxApp {
   bool OnCmdLineParsed(wxCmdLineParser& parser) override;
   /// --help: prints the usage and quits with status 0.
   bool OnCmdLineHelp(wxCmdLineParser& parser) override;
+  /// A bad command line: after the parser's message, the usage as --help shows it.
+  bool OnCmdLineError(wxCmdLineParser& parser) override;
 
  private:
   LaunchOptions options_;

@@ -42,7 +42,8 @@
 #                  header-only .psq opens with "this record has no moves"
 #   language_zh_CN, language_zh_TW  LANG=zh_CN.UTF-8 / zh_TW.UTF-8: the app's texts and window
 #                  title are Chinese (LANGUAGE report line, xdotool); screenshots kept; zh_CN
-#                  also: --help (without a display) and a command-line error in Chinese, following
+#                  also: --help (without a display; aligned, its placeholders those of the
+#                  texts, no options for tests) and a command-line error in Chinese, following
 #                  LANG or the configured language; a refused move (core sentence) in Chinese
 #                  Each language: no two items of a menu share an access key (MENUKEYS lines)
 #   language_setting  Settings > Language (/View/Language) overrides LANG: English, then
@@ -1414,6 +1415,15 @@ language_zh_CN|language_zh_TW|language_setting)
     help=$(env -u DISPLAY -u WAYLAND_DISPLAY LANG=zh_CN.UTF-8 LC_ALL= LANGUAGE= "$APP" --help 2>&1) \
       || fail "--help without a display failed: $help"
     [[ $help == *用法* && $help == *立即创建对局* && $help == *显示此帮助信息* ]] || fail "--help is not Chinese: $help"
+    # The placeholders are those the descriptions name, the descriptions in one column, and the
+    # options for tests are not listed (they still work: this script uses them).
+    [[ $help == *"--host=PORT "*"PORT"* && $help == *"--computer=LEVEL "*"LEVEL"* ]] ||
+      fail "--help: the placeholders do not match the texts: $help"
+    [[ $help != *test-report* && $help != *exit-when-done* ]] || fail "--help lists the test options: $help"
+    columns=$(while IFS= read -r l; do
+      [[ $l =~ ^(\ \ (-h,\ )?[^\ ]+\ +) ]] && echo "${#BASH_REMATCH[1]}"
+    done <<< "$help" | sort -u)
+    [[ $columns =~ ^[0-9]+$ ]] || fail "--help: the descriptions start at columns $columns: $help"
     printf '[View]\nLanguage=zh_TW\n' > "$work/help.ini"
     help=$(env -u DISPLAY LANG=C.UTF-8 LC_ALL= LANGUAGE= "$APP" --config "$work/help.ini" --help 2>&1)
     [[ $help == *立即建立對局* ]] || fail "--help does not follow the configured language: $help"
