@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include <wx/clipbrd.h>
 #include <wx/dataobj.h>
@@ -49,14 +50,33 @@ std::filesystem::path ToPath(const wxString& s) {
 #endif
 }
 
-// The open dialog's filters. Built when used: a namespace-scope constant would be translated
-// before the catalog is loaded, and stay English.
+// The open dialog's filters: every format the program reads, first all of them together (the
+// default: no readable file is hidden), then each. GTK matches patterns case-sensitively: each
+// extension is given in both cases. Built when used: a namespace-scope constant would be
+// translated before the catalog is loaded, and stay English.
 wxString OpenWildcard() {
-  return _(
-      "Game records (*.psq;*.sgf;*.sav;*.lib)|*.psq;*.sgf;*.sav;*.lib;*.PSQ;*.SGF;*.SAV;*.LIB|"
-      "Piskvork (*.psq)|*.psq|SGF (*.sgf)|*.sgf|Yixin (*.sav)|*.sav|RenLib (*.lib)|*.lib|"
-      "Japanese renju programs (*.ban;*.dt5;*.kif;*.lws;*.nrf;*.rnj)|"
-      "*.ban;*.dt5;*.kif;*.lws;*.nrf;*.rnj|All files|*");
+  const std::vector<std::pair<wxString, std::vector<const char*>>> kinds = {
+      {"Piskvork", {"psq"}},
+      {"SGF", {"sgf"}},
+      {"Yixin", {"sav"}},
+      {"RenLib", {"lib"}},
+      // TRANSLATORS: the Open dialog's filter for .ban, .dt5, .kif, .lws, .nrf and .rnj files.
+      {_("Japanese renju programs"), {"ban", "dt5", "kif", "lws", "nrf", "rnj"}},
+  };
+  auto filter = [](const wxString& label, const std::vector<const char*>& extensions) {
+    wxString shown, patterns;
+    for (const char* e : extensions) {
+      const wxString lower = wxString("*.") + e;
+      shown << (shown.empty() ? "" : ";") << lower;
+      patterns << (patterns.empty() ? "" : ";") << lower << ";" << lower.Upper();
+    }
+    return label + " (" + shown + ")|" + patterns;
+  };
+  std::vector<const char*> every;
+  for (const auto& kind : kinds) every.insert(every.end(), kind.second.begin(), kind.second.end());
+  wxString wildcard = filter(_("Game records"), every);
+  for (const auto& kind : kinds) wildcard << "|" << filter(kind.first, kind.second);
+  return wildcard + "|" + _("All files") + "|*";
 }
 // The save dialog's filters, in the order of kSaveExtensions (built when used, as above).
 wxString SaveWildcard() {
