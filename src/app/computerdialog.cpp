@@ -1,4 +1,5 @@
 #include "app/computerdialog.h"
+#include "app/wraptext.h"
 
 #include <algorithm>
 
@@ -67,11 +68,13 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
   color_->Append(_("White (the computer moves first)"));
   color_->Append(_("Random"));
   color_->SetSelection(options.colorChoice);
+  FitChoice(color_);
   auto* levelLabel = new wxStaticText(this, wxID_ANY, _("&Level:"));
   level_ = new wxChoice(this, wxID_ANY);
   for (int level = ai::kMinLevel; level <= ai::kMaxLevel; ++level)
     level_->Append(wxString::Format("%d - %s", level, LevelName(level)));
   level_->SetSelection(std::clamp(options.level, 1, 5) - 1);
+  FitChoice(level_);
   auto* opponentLabel = new wxStaticText(this, wxID_ANY, _("&Opponent:"));
   opponent_ = new wxChoice(this, wxID_ANY);
   opponent_->Append(_("Built-in engine"));
@@ -81,6 +84,7 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
     opponent_->Append(wxString::FromUTF8(engines_[i].name));
     if (engines_[i].path == options.engine) opponent_->SetSelection(static_cast<int>(i) + 1);
   }
+  FitChoice(opponent_);
   opponent_->SetToolTip(
       _("External engines are added in Settings > Engines; the level then "
         "sets their time per move."));

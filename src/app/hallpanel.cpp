@@ -15,6 +15,7 @@
 #include <wx/textctrl.h>
 
 #include "app/texts.h"
+#include "app/wraptext.h"
 
 namespace gomoku::app {
 
@@ -124,6 +125,7 @@ void HallPanel::Build() {
   rule_->Append(_("Standard: exactly five in a row wins"));
   rule_->Append(_("Renju: forbidden points for Black"));
   rule_->SetSelection(0);
+  FitChoice(rule_);
   findRow->Add(rule_, wxSizerFlags().CentreVertical().Border(wxLEFT, gap / 2));
   find_ = new wxButton(box, wxID_ANY, _("&Find a match"));
   find_->SetDefault();

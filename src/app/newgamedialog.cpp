@@ -1,4 +1,5 @@
 #include "app/newgamedialog.h"
+#include "app/wraptext.h"
 
 #include <algorithm>
 #include <iterator>
@@ -38,11 +39,13 @@ RuleControls::RuleControls(wxWindow* parent, const GameOptions& options)
   rule_->Append(_("Standard: exactly five in a row wins"));
   rule_->Append(_("Renju: forbidden points for Black"));
   rule_->SetSelection(RuleIndex(options.rule));
+  FitChoice(rule_);
 
   sizeLabel_ = new wxStaticText(parent, wxID_ANY, _("Board si&ze:"));
   size_ = new wxChoice(parent, wxID_ANY);
   for (int n = kMinBoardSize; n <= kMaxBoardSize; ++n)
     size_->Append(wxString::Format(_(L"%d \u00D7 %d"), n, n));
+  FitChoice(size_);
 
   foul_ = new wxCheckBox(parent, wxID_ANY, _("&Forbidden move loses (strict RIF)"));
   foul_->SetValue(options.foul == FoulPolicy::Lose);

@@ -18,6 +18,7 @@
 
 #include "app/i18n.h"
 #include "app/texts.h"
+#include "app/wraptext.h"
 #include "net/wire.h"
 
 namespace gomoku::app {
@@ -89,6 +90,7 @@ PreferencesDialog::PreferencesDialog(wxWindow* parent, const Preferences& curren
   nickLabel->MoveBeforeInTabOrder(nickname_->Text());
   language_ = new wxChoice(gbox, wxID_ANY);
   for (const auto& [code, name] : LanguageChoices()) language_->Append(name);
+  FitChoice(language_);
   auto* languageLabel = new wxStaticText(gbox, wxID_ANY, _("&Language:"));
   languageLabel->MoveBeforeInTabOrder(language_);
   auto* languageBox = new wxBoxSizer(wxVERTICAL);
@@ -145,6 +147,7 @@ PreferencesDialog::PreferencesDialog(wxWindow* parent, const Preferences& curren
   numbers_->Append(_("Off"));
   numbers_->Append(_("Last 10 moves"));
   numbers_->Append(_("All moves"));
+  FitChoice(numbers_);
   auto* numbersLabel = new wxStaticText(bbox, wxID_ANY, _("Move &numbers:"));
   numbersLabel->MoveBeforeInTabOrder(numbers_);
   auto* numbersRow = new wxBoxSizer(wxHORIZONTAL);

@@ -1,4 +1,5 @@
 #include "app/replaybar.h"
+#include "app/wraptext.h"
 
 #include <algorithm>
 
@@ -39,6 +40,7 @@ ReplayBar::ReplayBar(wxWindow* parent, Handlers handlers, int speedMs)
     if (kSpeeds[i] == speedMs_) selected = i;
   }
   speed_->SetSelection(selected);
+  FitChoice(speed_);
   speedMs_ = kSpeeds[selected];
   speed_->SetToolTip(_("Autoplay speed"));
   continue_ = new wxButton(this, wxID_ANY, _("&Continue from here"));

@@ -1,7 +1,9 @@
 #include "app/wraptext.h"
 
+#include <algorithm>
 #include <vector>
 
+#include <wx/choice.h>
 #include <wx/control.h>
 #include <wx/dcclient.h>
 #include <wx/stattext.h>
@@ -107,6 +109,21 @@ wxString EllipsizeName(const wxWindow* w, const wxString& name, int width) {
   if (const auto words = shortenByWords(name.utf8_string(), measure, width))
     return wxString::FromUTF8(*words);
   return wxControl::Ellipsize(name, dc, wxELLIPSIZE_END, width);
+}
+
+void FitChoice(wxChoice* choice) {
+  wxClientDC dc(choice);
+  dc.SetFont(choice->GetFont());
+  int widest = 0;
+  for (unsigned i = 0; i < choice->GetCount(); ++i)
+    widest = std::max(widest, dc.GetTextExtent(choice->GetString(i)).x);
+  // The arrow, the frame's padding on both sides and a gap between the text and the arrow.
+  const int needed = widest + choice->FromDIP(56);
+  wxSize min = choice->GetMinSize();
+  if (min.x < needed) {
+    min.x = needed;
+    choice->SetMinSize(min);
+  }
 }
 
 }  // namespace gomoku::app

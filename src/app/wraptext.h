@@ -3,6 +3,7 @@
 
 #include <wx/string.h>
 
+class wxChoice;
 class wxStaticText;
 class wxWindow;
 
@@ -26,5 +27,10 @@ void RewrapLabel(wxStaticText* label, int width);
 /// whole when it fits), for a nickname inside a sentence: the rest of the sentence stays short.
 /// Whole words are dropped first (shortenByWords); a single long word is cut inside.
 wxString EllipsizeName(const wxWindow* w, const wxString& name, int width);
+
+/// Makes `choice` at least as wide as its longest item in its own font plus room for the
+/// drop-down arrow and the padding, so that no item touches or runs under the arrow (GTK's best
+/// size falls short with CJK fonts and at 200 %). Call after the items are appended.
+void FitChoice(wxChoice* choice);
 
 }  // namespace gomoku::app
