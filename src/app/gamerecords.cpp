@@ -18,6 +18,7 @@ Record RecordFromGame(const Game& game, const std::string& black, const std::str
   Record r;
   r.size = game.size();
   r.rule = game.rule();
+  if (game.rule() == Rule::Renju) r.foul = game.foulPolicy();
   r.moves = game.moves();
   if (timesMs.size() == r.moves.size()) r.timesMs = timesMs;
   if (!black.empty()) r.black = black;

@@ -47,7 +47,7 @@ void ReplayController::Start() {
     report->Opened(model_.record().size, model_.rule(), total);
     report->OnGeometry(true);
   }
-  Show(0);
+  Show(total);  // the final position first, as the game ended; Home goes to the start
   const wxString name = wxFileName(path_).GetFullName();
   if (total == 0) {
     // A header-only file is a record, but an empty one: say so rather than show a bare board.

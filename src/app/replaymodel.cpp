@@ -7,7 +7,7 @@
 namespace gomoku::app {
 
 Game PositionAt(const Record& record, int ply, Rule rule) {
-  Game g(record.size, rule, FoulPolicy::Lose);
+  Game g(record.size, rule, record.foul.value_or(FoulPolicy::Lose));
   const int n = std::clamp(ply, 0, static_cast<int>(record.moves.size()));
   for (int k = 0; k < n; ++k) {
     const Point p = record.moves[static_cast<std::size_t>(k)];
@@ -44,7 +44,7 @@ bool ReplayModel::showsStatedResult() const {
 std::optional<Game> ReplayModel::continueGame(FoulPolicy foul) const {
   Game game;
   try {
-    game = Game(record_.size, rule_, foul);
+    game = Game(record_.size, rule_, record_.foul.value_or(foul));
   } catch (const std::invalid_argument&) {
     return std::nullopt;
   }

@@ -13,9 +13,10 @@
 namespace gomoku::app {
 
 /// The position after the first `ply` moves of `record` (clamped to 0..moves), played under
-/// `rule` with FoulPolicy::Lose; moves after the game ended are still placed (so the board
-/// shows every stone of the record). Throws std::invalid_argument when Game refuses the size
-/// or rule (renju on a board other than 15x15).
+/// `rule` with the foul policy the record states (Record::foul), else FoulPolicy::Lose; moves
+/// after the game ended are still placed (so the board shows every stone of the record). A
+/// move the rule refuses ends the position there. Throws std::invalid_argument when Game
+/// refuses the size or rule (renju on a board other than 15x15).
 Game PositionAt(const Record& record, int ply, Rule rule);
 
 /// A record replayed: which move is shown, and what can be started from it.
@@ -45,7 +46,8 @@ class ReplayModel {
   bool showsStatedResult() const;
 
   /// The game "Continue from here" starts: the moves shown, played again under the replay's
-  /// rule and `foul` (local games' foul policy); it stops at a move that rule refuses. Over
+  /// rule and the foul policy the record states, else `foul` (local games' foul policy); it
+  /// stops at a move that rule refuses. Over
   /// when the position shown is the end of the game. Nullopt when Game refuses the size.
   std::optional<Game> continueGame(FoulPolicy foul) const;
 

@@ -384,9 +384,7 @@ wxString SidePanel::Render(const SideView& v) {
     turn_->SetToolTip(whole);
   else
     turn_->UnsetToolTip();
-  // In a replay the controls below keep their place whether the result (two lines) or the side
-  // to move (one line) is shown.
-  turn_->SetMinSize(wxSize(-1, v.replay ? 2 * turn_->GetCharHeight() : -1));
+  turn_->SetMinSize(wxSize(-1, -1));  // its lines, no blank line under a short one
   gameHeading_->SetLabelText(v.gameNumber >= 2
                                  ? wxString::Format(_("Game %d"), v.gameNumber).Upper()
                                  : wxString(_("Game")).Upper());

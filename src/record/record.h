@@ -92,6 +92,9 @@ struct Record {
   std::string resultText;
   /// True when the stated result is White winning by Black's foul (SGF RE[抓禁]).
   bool foulResult = false;
+  /// Renju: what a forbidden move by Black did in the game recorded, refused or lost (SGF XF[],
+  /// our own property); nullopt when the file does not say.
+  std::optional<FoulPolicy> foul;
   /// The date as written (SGF DT), e.g. "2008-6-24"; empty when absent.
   std::string date;
   /// Comments in file order (SGF C and GC).

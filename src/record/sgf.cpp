@@ -578,6 +578,8 @@ Record readSgf(std::string_view bytes, const ReadOptions& options) {
       } else if (p.id == "RU") {
         rec.rule = parseRule(simpleText(v));
         if (!rec.rule) rec.properties.emplace_back(p.id, simpleText(v));
+      } else if (p.id == "XF" && k == 0 && (trim(v) == "refuse" || trim(v) == "lose")) {
+        rec.foul = trim(v) == "lose" ? FoulPolicy::Lose : FoulPolicy::Refuse;
       } else if (p.id == "C") {
         rec.comments.push_back({played, text(v)});
       } else if (p.id == "GC") {
@@ -636,6 +638,8 @@ std::string writeSgf(const Record& record) {
   std::string out = "(;GM[4]FF[4]CA[" + escaped(encoding) + "]AP[Gomoku:" + kProgramVersion +
                     "]SZ[" + std::to_string(record.size) + "]";
   if (record.rule) out += std::string("RU[") + ruleName(*record.rule) + "]";
+  if (record.foul && record.rule == Rule::Renju)
+    out += record.foul == FoulPolicy::Lose ? "XF[lose]" : "XF[refuse]";
   if (record.black) out += "PB[" + escaped(*record.black) + "]";
   if (record.white) out += "PW[" + escaped(*record.white) + "]";
   if (!record.date.empty()) out += "DT[" + escaped(record.date) + "]";
@@ -646,8 +650,8 @@ std::string writeSgf(const Record& record) {
                       foul == record.foulResult;
     out += "RE[" + escaped(keep ? record.resultText : canonicalResult(*record.result)) + "]";
   }
-  static const char* const kWritten[] = {"GM", "FF", "CA", "AP", "SZ", "RU", "PB", "PW", "DT",
-                                         "RE", "C",  "GC", "B",  "W",  "AB", "AW", "AE", "MS"};
+  static const char* const kWritten[] = {"GM", "FF", "CA", "AP", "SZ", "RU", "PB", "PW", "DT", "RE",
+                                         "C",  "GC", "B",  "W",  "AB", "AW", "AE", "MS", "XF"};
   for (const auto& [name, value] : record.properties) {
     bool sgfName = !name.empty() && name.size() <= 8;
     for (char c : name) sgfName = sgfName && upper(c);

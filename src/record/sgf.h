@@ -20,7 +20,9 @@ namespace gomoku {
 /// iconv (on Windows not yet: Record::textConverted is then false and the text is the raw
 /// bytes). Understood properties: GM (must be 4 when present), SZ ("15" or "15:15"; default 15;
 /// square, 5..25), RU (rule name), PB, PW, RE, DT, C, GC, B, W, and MS (our private property on a
-/// move node: the thinking time of that move in milliseconds, read into Record::timesMs); other
+/// move node: the thinking time of that move in milliseconds, read into Record::timesMs), XF
+/// (our private root property: under renju, XF[refuse] or XF[lose], what a forbidden move by
+/// Black did in the game, read into Record::foul; another value stays in properties); other
 /// root properties go to
 /// Record::properties. RE: "B+..." Black, "W+..." White, "0" / "Draw" / "Jigo" draw, and after
 /// conversion 黑胜 (Black won), 白胜 (White won), 和棋 (draw), 抓禁 (White won by Black's foul,

@@ -112,6 +112,20 @@ TEST(ReplayModel, ContinueUnderRenjuUsesTheFoulPolicyGiven) {
   EXPECT_EQ(m.shown().foulPolicy(), FoulPolicy::Lose);  // the replay shows fouls as losses
 }
 
+// Issue 18: a renju record that states its foul policy (SGF XF[]) is replayed and continued
+// with it, whatever the local games' setting.
+TEST(ReplayModel, ARecordsFoulPolicyWinsOverTheLocalOne) {
+  Record r = C02();
+  r.moves.resize(2);
+  r.foul = FoulPolicy::Refuse;
+  ReplayModel m(std::move(r), Rule::Renju);
+  m.seek(2);
+  EXPECT_EQ(m.shown().foulPolicy(), FoulPolicy::Refuse);
+  const std::optional<Game> g = m.continueGame(FoulPolicy::Lose);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->foulPolicy(), FoulPolicy::Refuse);
+}
+
 TEST(ReplayModel, ARuleTheBoardCannotTakeIsRefused) {
   Record r = C02();
   r.size = 19;

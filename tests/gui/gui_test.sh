@@ -32,9 +32,9 @@
 #                  undone stones never count again (C08), undo after the win reopens the game
 #                  (C09), the automatic save of the finished game, Save as .psq and .sgf through
 #                  the file dialog (the files are checked), Ctrl+S, the save at closing
-#   replay_record  a .psq record given on the command line: Right / End / Home / Left step
-#                  through it (each REPLAY's BOARD holds exactly the moves shown; the ends do
-#                  nothing), Play runs to the end, Continue from here starts a local game there;
+#   replay_record  a .psq record given on the command line opens at its final position;
+#                  Home / Right / End / Left step through it (each REPLAY's BOARD holds exactly
+#                  the moves shown; the ends do nothing), Play runs to the end, Continue from here starts a local game there;
 #                  File > Open of a truncated file and of a .psq with a stray line among its
 #                  moves (errors naming the bad line, the game goes on untouched) and of a .sav
 #                  (the local game is saved first); File > Recent games opens that save; Copy and
@@ -1283,7 +1283,8 @@ replay_record)
   keep_open=1 start_app replay "$work/c02.psq"
   exec 3< "$work/replay.fifo"
   app_wait 3 replay '^OPENED '; [[ $line == "OPENED 15 freestyle 9" ]] || fail "replay: bad OPENED line '$line'"
-  expect_replay 0   # the GEOMETRY line came before it
+  expect_replay 9   # the final position first (the GEOMETRY line came before it)
+  key_in replay Home; expect_replay 0
   for k in 1 2 3; do key_in replay Right; expect_replay $k; done
   key_in replay End; expect_replay 9
   key_in replay Right   # at the end: nothing
@@ -1329,7 +1330,7 @@ replay_record)
   continued=${line#SAVED auto }
   [[ $(grep -o ';[BW]\[' "$continued" | wc -l) == 6 ]] || fail "replay: the continued game was not saved: $(cat "$continued")"
   app_wait 3 replay '^(ERROR|OPENED) '; [[ $line == "OPENED 15 freestyle 3" ]] || fail "replay: opening three.sav gave '$line'"
-  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 0 3" ]] || fail "replay: three.sav starts at '$line'"
+  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 3 3" ]] || fail "replay: three.sav starts at '$line'"
   # File > Recent games lists that save first: open it from the menu, by the keyboard.
   # The keys wait for the menu they open to be on the screen: the File menu, then its Recent
   # games submenu (Down selects it, Right enters it).
@@ -1342,15 +1343,13 @@ replay_record)
   sleep 0.3; screenshot recent   # the sleep is only for the screenshot
   xdotool key Return
   app_wait 3 replay '^(ERROR|OPENED) '; [[ $line == "OPENED 15 freestyle 6" ]] || fail "replay: the recent game opened as '$line'"
-  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 0 6" ]] || fail "replay: the recent game starts at '$line'"
+  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 6 6" ]] || fail "replay: the recent game starts at '$line'"
   # Copy position (Ctrl+Shift+C) puts the moves shown, "d8a15e8c15i7j6", on the clipboard; Paste position
   # (Ctrl+Shift+V) starts a local game with those six moves.
   # A click on the board in a replay is refused (no stone), and says why.
   click replay 0 14
   app_wait 3 replay '^(REFUSED|MOVE) '; [[ $line == "REFUSED 0,14 "* ]] || fail "replay: a click in the replay gave '$line'"
-  key_in replay End
-  app_wait 3 replay '^REPLAY '; [[ $line == "REPLAY 6 6" ]] || fail "replay: End gave '$line'"
-  key_in replay ctrl+shift+c
+  key_in replay ctrl+shift+c   # the final position is shown
   app_wait 3 replay '^CLIPBOARD '; [[ $line == "CLIPBOARD d8a15e8c15i7j6" ]] || fail "replay: copied '$line'"
   key_in replay ctrl+shift+v
   app_wait 3 replay '^(LOCAL|ERROR) '; [[ $line == "LOCAL 15 freestyle" ]] || fail "replay: pasting gave '$line'"

@@ -234,6 +234,28 @@ TEST(Sgf, WriteThenReadRoundTrips) {
   EXPECT_THROW(writeSgf(off), RecordError);
 }
 
+// Issue 18: a renju record keeps the foul policy it was played with (XF[], our property).
+TEST(Sgf, RenjuFoulPolicyRoundTrips) {
+  Record r;
+  r.rule = Rule::Renju;
+  r.moves = {{7, 7}};
+  for (const FoulPolicy foul : {FoulPolicy::Refuse, FoulPolicy::Lose}) {
+    r.foul = foul;
+    const std::string text = writeSgf(r);
+    EXPECT_NE(text.find(foul == FoulPolicy::Lose ? "XF[lose]" : "XF[refuse]"), std::string::npos)
+        << text;
+    EXPECT_EQ(readSgf(text).foul, foul);
+  }
+  r.rule = Rule::Freestyle;  // no forbidden moves: nothing to say
+  EXPECT_EQ(writeSgf(r).find("XF["), std::string::npos);
+  EXPECT_EQ(readSgf("(;GM[4]RU[renju];B[hh])").foul, std::nullopt);
+  // Another value is kept as an unknown property, not guessed.
+  const Record odd = readSgf("(;GM[4]RU[renju]XF[maybe];B[hh])");
+  EXPECT_EQ(odd.foul, std::nullopt);
+  ASSERT_EQ(odd.properties.size(), 1u);
+  EXPECT_EQ(odd.properties[0].first, "XF");
+}
+
 // Found by fuzz_records (tests/fuzz): a NUL byte after a backslash escape was let through.
 TEST(Sgf, FuzzEscapedNulByteIsRefused) {
   const std::string text = std::string("(;GM[4]PW[\\") + '\0' + "x];B[hh])";
