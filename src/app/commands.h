@@ -17,7 +17,8 @@ enum CommandId {
   ID_Nickname,
   ID_ShowCoordinates,
   ID_ShowForbidden,
-  ID_Takeback,  ///< Undo in a local game, Take back (a request) in a network game
+  ID_ShowAnalysis,  ///< View > Show the computer's analysis
+  ID_Takeback,      ///< Undo in a local game, Take back (a request) in a network game
   ID_Draw,
   ID_Resign,
   ID_Again,

@@ -60,6 +60,10 @@ class FrameServices {
   /// Sounds and test-report lines (moves, takebacks, the result) for what changed in the game
   /// shown since the last call, without showing it again (a game cut short as it is left).
   virtual void ReportState() {}
+  /// The computer's search so far (after each iteration of the built-in engine): shown under
+  /// the turn line when View > Show the computer's analysis is on. `score`: the engine's
+  /// evaluation for the computer (ai::kWinScore and beyond: a forced win).
+  virtual void ShowAnalysis(int /*depth*/, int /*score*/) {}
   /// The side panel (the chat's input, lines and errors); nullptr when there is none.
   virtual SidePanel* Side() { return nullptr; }
 };

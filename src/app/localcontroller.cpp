@@ -184,6 +184,7 @@ void LocalController::MaybeComputerMove() {
     if (!ComputerToMove()) return;
     frame_.SetStatus(wxString::Format(_(L"The computer is thinking\u2026 (depth %d, %.1f s)"),
                                       info.depth, info.elapsedMs / 1000.0));
+    frame_.ShowAnalysis(info.depth, info.score);
   });
   frame_.SetStatus(_(L"The computer is thinking\u2026"));
   if (frame_.Report()) frame_.Report()->Line("THINKING");

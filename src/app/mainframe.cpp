@@ -14,6 +14,7 @@
 #include <wx/statline.h>
 #include <wx/statusbr.h>
 
+#include "ai/engine.h"
 #include "app/boardpanel.h"
 #include "app/commands.h"
 #include "app/connectdialogs.h"
@@ -150,6 +151,20 @@ MainFrame::~MainFrame() {
   *alive_ = false;
   online_.reset();   // leaves an online game, signs out
   network_.reset();  // BYE, then the network thread ends
+}
+
+void MainFrame::ShowAnalysis(int depth, int score) {
+  if (!session_.showAnalysis) return;
+  wxString judgement;
+  if (score >= ai::kWinScore / 2)
+    judgement = _("it sees a forced win");
+  else if (score <= -ai::kWinScore / 2)
+    judgement = _("it sees a forced loss");
+  else  // TRANSLATORS: the engine's evaluation for the computer, e.g. "evaluation +120".
+    judgement = wxString::Format(_("evaluation %+d"), score);
+  // TRANSLATORS: under "The computer is thinking…", e.g. "Depth 6, evaluation +120".
+  side_->SetAnalysis(wxString::Format(_("Depth %d, %s"), depth, judgement));
+  if (report_) report_->Line("ANALYSIS " + std::to_string(depth) + " " + std::to_string(score));
 }
 
 void MainFrame::AnnounceCursor(Point p) {

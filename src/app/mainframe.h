@@ -172,6 +172,7 @@ class MainFrame : public wxFrame, public FrameServices {
   ReportObserver* Report() override { return report_.get(); }
   void GameReplaced(bool announced) override;
   void ShowHint(Point p) override;
+  void ShowAnalysis(int depth, int score) override;
   void Activate(GameController& controller) override;
   void ReportState() override;
   SidePanel* Side() override { return side_; }

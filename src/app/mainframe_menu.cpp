@@ -19,6 +19,7 @@
 #include "app/reportobserver.h"
 #include "app/resources.h"
 #include "app/rulesdialog.h"
+#include "app/sidepanel.h"
 #include "app/sounds.h"
 #include "app/texts.h"
 #include "core/utf8.h"
@@ -62,6 +63,10 @@ void MainFrame::BuildMenu() {
   view->AppendCheckItem(ID_ShowForbidden, _("Show &forbidden points"),
                         _("Renju: mark the points where Black may not play with a red cross"));
   view->Check(ID_ShowForbidden, session_.showForbidden);
+  view->AppendCheckItem(ID_ShowAnalysis, _("Show the computer's &analysis"),
+                        _("While the computer thinks: how deep it has searched and how it judges "
+                          "the position"));
+  view->Check(ID_ShowAnalysis, session_.showAnalysis);
   auto* numbers = new wxMenu();
   numbers->AppendRadioItem(ID_NumbersOff, _("&Off"), _("No numbers on the stones"));
   numbers->AppendRadioItem(ID_NumbersLast, _("&Last 10 moves"),
@@ -124,6 +129,14 @@ void MainFrame::BuildMenu() {
         SaveSettings();
       },
       ID_ShowCoordinates);
+  Bind(
+      wxEVT_MENU,
+      [this](wxCommandEvent& e) {
+        session_.showAnalysis = saved_.showAnalysis = e.IsChecked();
+        if (!e.IsChecked()) side_->SetAnalysis({});
+        SaveSettings();
+      },
+      ID_ShowAnalysis);
   Bind(
       wxEVT_MENU,
       [this](wxCommandEvent& e) {

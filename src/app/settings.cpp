@@ -118,6 +118,7 @@ Settings Settings::Load(wxConfigBase& config) {
 
   s.showCoordinates = config.ReadBool("/View/ShowCoordinates", true);
   s.showForbidden = config.ReadBool("/View/ShowForbidden", true);
+  s.showAnalysis = config.ReadBool("/View/ShowAnalysis", false);
   s.showGhost = config.ReadBool("/View/ShowGhost", true);
   s.boardTheme = config.Read("/View/BoardTheme", "wood").Lower() == "plain" ? BoardTheme::Plain
                                                                             : BoardTheme::Wood;
@@ -177,6 +178,7 @@ void Settings::Save(wxConfigBase& config) const {
   WriteGameOptions(config, "/Local", localGame);
   config.Write("/View/ShowCoordinates", showCoordinates);
   config.Write("/View/ShowForbidden", showForbidden);
+  config.Write("/View/ShowAnalysis", showAnalysis);
   config.Write("/View/ShowGhost", showGhost);
   config.Write("/View/BoardTheme", wxString(BoardThemeName(boardTheme)));
   config.Write("/View/BoardColour", wxString(boardColour));

@@ -59,8 +59,9 @@ struct Settings {
   int connectTimeoutSeconds = kDefaultConnectTimeout;  ///< join timeout, seconds (1..120)
   bool showCoordinates = true;                         ///< View > Show coordinates
   bool showForbidden = true;                           ///< View > Show forbidden points (renju)
-  int moveNumbers = 0;    ///< View > Move numbers: 0 off, 1 the last 10, 2 all
-  bool showGhost = true;  ///< a translucent stone of the colour to move under the mouse
+  bool showAnalysis = false;  ///< View > Show the computer's analysis (depth, evaluation)
+  int moveNumbers = 0;        ///< View > Move numbers: 0 off, 1 the last 10, 2 all
+  bool showGhost = true;      ///< a translucent stone of the colour to move under the mouse
   BoardTheme boardTheme = BoardTheme::Wood;       ///< wood texture or plain colour
   std::string boardColour = kDefaultBoardColour;  ///< plain theme's board colour, "#rrggbb"
   std::string gridColour = kDefaultGridColour;    ///< grid lines and star points, "#rrggbb"

@@ -6,6 +6,7 @@
 #include <wx/dcclient.h>
 #include <wx/dcgraph.h>
 #include <wx/dcmemory.h>
+#include <wx/gauge.h>
 #include <wx/panel.h>
 #include <wx/settings.h>
 #include <wx/sizer.h>
@@ -119,6 +120,30 @@ void SidePanel::Build(int replaySpeedMs) {
   turn_ = new wxStaticText(panel, wxID_ANY, {});
   turn_->SetFont(turn_->GetFont().Bold().Larger());
   sizer->Add(turn_, expand);
+  // The computer thinking: a moving bar and the seconds so far; its analysis under them.
+  thinkingSizer_ = new wxBoxSizer(wxVERTICAL);
+  auto* thinkingRow = new wxBoxSizer(wxHORIZONTAL);
+  thinkingGauge_ = new wxGauge(panel, wxID_ANY, 100, wxDefaultPosition, wxDefaultSize,
+                               wxGA_HORIZONTAL | wxGA_SMOOTH);
+  thinkingGauge_->SetMinSize(wxSize(FromDIP(60), -1));
+  thinkingTime_ = new wxStaticText(panel, wxID_ANY, "0.0 s");
+  thinkingRow->Add(thinkingGauge_, wxSizerFlags(1).CentreVertical());
+  thinkingRow->Add(thinkingTime_, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(8)));
+  thinkingSizer_->AddSpacer(FromDIP(4));
+  thinkingSizer_->Add(thinkingRow, expand);
+  analysis_ = new wxStaticText(panel, wxID_ANY, {});
+  analysis_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+  thinkingSizer_->Add(analysis_, wxSizerFlags().Expand().Border(wxTOP, FromDIP(2)));
+  sizer->Add(thinkingSizer_, wxSizerFlags().Expand());
+  sizer->Show(thinkingSizer_, false, /*recursive=*/true);
+  thinkingTimer_.SetOwner(this);
+  Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
+    thinkingGauge_->Pulse();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - thinkingSince_).count();
+    // TRANSLATORS: the computer's thinking time so far, e.g. "3.2 s".
+    thinkingTime_->SetLabel(wxString::Format(_("%.1f s"), seconds));
+  });
   sizer->AddSpacer(FromDIP(6));
   moves_ = new wxStaticText(panel, wxID_ANY, {});
   sizer->Add(moves_, expand);
@@ -377,6 +402,7 @@ wxString SidePanel::Render(const SideView& v) {
       break;
   }
   SetWrappedLabel(turn_, turn, wrap);
+  SetThinking(v.turn.kind == TurnKind::ComputerThinking);
   // A result whose names were shortened: the whole sentence in the tooltip.
   const wxString whole =
       v.turn.kind == TurnKind::Result ? ResultSentence(v.turn.result, blackNick, whiteNick) : turn;
@@ -557,6 +583,30 @@ void SidePanel::RenderRequestCard(const SideView& v) {
 int SidePanel::TextWidth() const {
   // The panel's inside less its margins; never less than the panel was built for.
   return std::max(GetClientSize().x, width_) - 2 * Margin();
+}
+
+void SidePanel::SetThinking(bool thinking) {
+  if (thinking == thinking_) return;
+  thinking_ = thinking;
+  if (thinking) {
+    thinkingSince_ = std::chrono::steady_clock::now();
+    thinkingTime_->SetLabel(wxString::Format(_("%.1f s"), 0.0));
+    thinkingGauge_->Pulse();
+    thinkingTimer_.Start(100);
+  } else {
+    thinkingTimer_.Stop();
+    analysis_->SetLabel({});
+  }
+  GetSizer()->Show(thinkingSizer_, thinking, /*recursive=*/true);
+  if (thinking) analysis_->Show(!analysis_->GetLabel().empty());
+  Relayout();
+}
+
+void SidePanel::SetAnalysis(const wxString& text) {
+  if (text == analysis_->GetLabel()) return;
+  SetWrappedLabel(analysis_, text, TextWidth());
+  analysis_->Show(thinking_ && !text.empty());
+  Relayout();
 }
 
 int SidePanel::Margin() const {

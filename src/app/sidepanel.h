@@ -5,18 +5,21 @@
 /// (sideview.h), phrased in the user's language; its buttons send the frame the menu commands
 /// of commands.h.
 
+#include <chrono>
 #include <functional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <wx/scrolwin.h>
+#include <wx/timer.h>
 
 #include "app/replaybar.h"
 #include "app/sideview.h"
 
 class wxButton;
 class wxFlexGridSizer;
+class wxGauge;
 class wxGridSizer;
 class wxPanel;
 class wxSizer;
@@ -60,6 +63,9 @@ class SidePanel : public wxScrolledWindow {
   /// Pixels across the panel needs in its usual layout (scroll bar included).
   int NaturalWidth() const { return naturalWidth_ + scrollBar_; }
 
+  /// The computer's analysis under the turn line while it thinks ("" hides it).
+  void SetAnalysis(const wxString& text);
+
   /// Lays the panel out again and updates its scrolling range to its contents.
   void Relayout();
 
@@ -84,6 +90,8 @@ class SidePanel : public wxScrolledWindow {
   void Build(int replaySpeedMs);
   void RenderRequestCard(const SideView& view);
   int Margin() const;  // pixels around the contents: less when compact
+  /// Shows or hides the thinking indicator (a moving bar and the time since it started).
+  void SetThinking(bool thinking);
 
   Handlers handlers_;
   int width_ = 0;         // pixels the contents need across, margins included
@@ -112,6 +120,14 @@ class SidePanel : public wxScrolledWindow {
   wxStaticText* whiteYou_ = nullptr;
   wxStaticText* gameHeading_ = nullptr;
   wxStaticText* turn_ = nullptr;
+  // While the computer thinks: a moving bar, the seconds so far and (optional) its analysis.
+  wxSizer* thinkingSizer_ = nullptr;
+  wxGauge* thinkingGauge_ = nullptr;
+  wxStaticText* thinkingTime_ = nullptr;
+  wxStaticText* analysis_ = nullptr;
+  wxTimer thinkingTimer_;
+  std::chrono::steady_clock::time_point thinkingSince_;
+  bool thinking_ = false;
   wxStaticText* moves_ = nullptr;
   wxStaticText* rule_ = nullptr;
   wxStaticText* foul_ = nullptr;

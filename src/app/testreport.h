@@ -64,6 +64,9 @@
 ///                                          LOCAL line): the computer's colour, level and name
 ///                                          as the player list shows it (e.g. "电脑（入门）")
 ///   THINKING                               the computer started thinking about its move
+///   ANALYSIS <depth> <score>               the computer's analysis was shown (View > Show the
+///                                          computer's analysis): depth in plies, evaluation
+///                                          for the computer
 ///   HINT <x>,<y>                           Game > Hint marked this point on the board
 ///   CURSOR <point> empty | CURSOR <point> <black|white> <move> |
 ///   CURSOR <point> forbidden <kind>        an arrow key moved the board's keyboard cursor to

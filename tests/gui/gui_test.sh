@@ -20,8 +20,9 @@
 #                  crosses the app's five (RESULT again, the save rewritten as B+R) and its MOVEs
 #                  after it are refused; then only the one MOVE that crossed the app's acceptance
 #                  of a draw is recorded (report and automatic save)
-#   computer_game  --computer 1: the computer (White) answers a click, Game > Hint (Ctrl+I) marks
-#                  a point, clicks are refused while it thinks; then --computer 5 as Black:
+#   computer_game  --computer 1: the computer (White) answers a click (with View > Show the
+#                  computer's analysis on, its depth and evaluation come first: ANALYSIS),
+#                  Game > Hint (Ctrl+I) marks a point, clicks are refused while it thinks; then --computer 5 as Black:
 #                  Ctrl+Q while it thinks ends the app at once (case C19c: no hang, no thread)
 #   external_engine --computer 2 --engine pbrain-gomoku: the external engine answers a click;
 #                  then an engine that crashes after START: the game ends interrupted with the
@@ -1122,6 +1123,7 @@ network_end_of_game)
   raw_close
   ;;
 computer_game)
+  printf '[View]\nShowAnalysis=1\n' > "$work/comp.ini"   # View > Show the computer's analysis
   start_app comp --computer 1 --color black --rule freestyle
   exec 3< "$work/comp.fifo"
   app_wait 3 comp '^COMPUTER '
@@ -1129,6 +1131,8 @@ computer_game)
   [[ -n ${comp_geo:-} ]] || app_wait 3 comp '^GEOMETRY '   # app_wait keeps the last in comp_geo
   click_move comp 3 1 7 7
   app_wait 3 comp '^THINKING'
+  app_wait 3 comp '^(ANALYSIS|MOVE 2) '
+  [[ $line =~ ^ANALYSIS\ [1-9][0-9]*\ -?[0-9]+$ ]] || fail "comp: no analysis before the reply: '$line'"
   app_wait 3 comp '^MOVE 2 '
   reply=${line#MOVE 2 }
   [[ $reply != "7,7" ]] || fail "comp: the computer played on an occupied point"
