@@ -104,7 +104,8 @@ void LocalController::Hint() {
 void LocalController::EndForClose() {
   const Game& game = session_.game();
   if (game.ply() > 0 && !game.over())
-    session_.end(Outcome::Interrupted, EndReason::Disconnected, "the window was closed");
+    session_.end(Outcome::Interrupted, EndReason::Disconnected,
+                 _("the window was closed").utf8_string());
 }
 
 void LocalController::StopEngine() {
@@ -207,6 +208,7 @@ void LocalController::OnComputerMove(std::uint64_t request, const ai::SearchResu
     frame_.SetStatus(wxString::Format(_("The engine %s failed: %s. The game is interrupted."),
                                       PlayerName(session_.computer()), CoreText(error)));
     frame_.ShowState();
+    AutoSave();  // after the RESULT line
     return;
   }
   std::string refusal;  // why the move is illegal, for the status bar
@@ -237,6 +239,8 @@ void LocalController::OnComputerMove(std::uint64_t request, const ai::SearchResu
       break;
   }
   frame_.ShowState();
+  // A game the computer's move ended is saved now, as one the player's move ended.
+  if (game.over()) AutoSave();  // after the RESULT line
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -357,7 +361,8 @@ void LocalController::AutoSave() {
   if (!session_.dirty() || game.ply() <= opening) return;
   session_.markSaved();
   Game saved = game;  // a game left unfinished is saved as interrupted
-  saved.end(Outcome::Interrupted, EndReason::Disconnected, "left unfinished");
+  // The detail in the language of the program: it is the file's comment.
+  saved.end(Outcome::Interrupted, EndReason::Disconnected, _("left unfinished").utf8_string());
   // Hot seat: no names (the file is named by the colours); against the computer: the player's
   // nickname and the computer's name with its level, e.g. "Computer (Intermediate)".
   frame_.AutoSave(saved, blackName_, whiteName_, session_.times(), autoSavePath_);

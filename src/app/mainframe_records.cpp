@@ -10,8 +10,10 @@
 #include <wx/clipbrd.h>
 #include <wx/dataobj.h>
 #include <wx/datetime.h>
+#include <wx/file.h>
 #include <wx/filedlg.h>
 #include <wx/filename.h>
+#include <wx/log.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/textctrl.h>
@@ -133,12 +135,12 @@ void MainFrame::BindRecordCommands() {
         if (i < recentFiles_.size()) OpenRecord(recentFiles_[i]);
       },
       ID_RecentFirst, ID_RecentFirst + static_cast<int>(kRecentCount) - 1);
+  // Save stays enabled without moves: Ctrl+S then says why nothing was saved (a disabled
+  // shortcut would do nothing, silently).
   Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(active_ && active_->CanSave()); },
-      wxID_SAVE);
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(active_ != nullptr); }, wxID_SAVE);
   Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(active_ && active_->CanSave()); },
-      wxID_SAVEAS);
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(active_ != nullptr); }, wxID_SAVEAS);
   Bind(wxEVT_MENU_OPEN, [this](wxMenuEvent& e) {
     e.Skip();
     UpdateRecentMenu();
@@ -259,7 +261,11 @@ Record MainFrame::ShownRecord() const {
 }
 
 void MainFrame::OnSave(bool askName) {
-  if (!active_ || !active_->CanSave()) return;
+  if (!active_) return;
+  if (!active_->CanSave()) {
+    SetStatusText(_("Nothing to save: no moves have been played yet."));
+    return;
+  }
   wxString path = askName ? wxString() : savePath_;
   if (path.empty()) {
     wxString name = active_->SaveName();
@@ -310,19 +316,40 @@ bool MainFrame::SaveRecordTo(const Record& record, const wxString& path) {
 void MainFrame::AutoSave(const Game& game, const wxString& black, const wxString& white,
                          const std::vector<int>& timesMs, wxString& path) {
   if (game.ply() == 0) return;
+  bool reserved = false;  // the file was created empty here, to be replaced by the save
   if (path.empty()) {
     // A new file for each game: " (2)", " (3)", ... when two games share the second and players.
+    // The name is taken by creating the file (it fails when it exists): two copies of the app
+    // saving the same network game at the same second get a file each, never the same one.
     const wxFileName base(AutoSaveFolder(), AutoSaveName(wxDateTime::Now(), black, white));
-    path = base.GetFullPath();
-    for (int n = 2; wxFileName::FileExists(path) && n < 1000; ++n)
-      path = wxFileName(base.GetPath(),
-                        wxString::Format("%s (%d).%s", base.GetName(), n, base.GetExt()))
-                 .GetFullPath();
+    for (int n = 1; n < 1000 && !reserved; ++n) {
+      const wxString candidate =
+          n == 1 ? base.GetFullPath()
+                 : wxFileName(base.GetPath(),
+                              wxString::Format("%s (%d).%s", base.GetName(), n, base.GetExt()))
+                       .GetFullPath();
+      wxFile file;
+      bool created = false;
+      {
+        wxLogNull quiet;  // "exists" is an answer here, not an error to show
+        created = file.Create(candidate, /*overwrite=*/false, wxS_IRUSR | wxS_IWUSR);
+      }
+      if (created) {
+        file.Close();
+        path = candidate;
+        reserved = true;
+      } else if (!wxFileName::FileExists(candidate)) {
+        path = candidate;  // cannot be created (e.g. the folder is missing): the save says why
+        break;
+      }
+    }
   }
   try {
     saveRecordFile(ToPath(path), RecordFromGame(game, black.utf8_string(), white.utf8_string(),
                                                 timesMs, Today()));
   } catch (const RecordError& e) {
+    if (reserved) wxRemoveFile(path);  // not an empty record left behind
+    path.clear();
     // Not worth a dialog: the game itself is unharmed. Say it in the status bar.
     const wxString sentence = RecordErrorSentence(e);
     if (report_) report_->Error(sentence.utf8_string());

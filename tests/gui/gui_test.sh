@@ -3,7 +3,8 @@
 #   app_hosts  the app hosts (Black), a scripted gomoku-cli joins by "localhost" (White); while
 #              it listens the side panel and the status bar say it waits for an opponent
 #   app_joins  gomoku-cli hosts (Black), the app joins with --join (White)
-#   two_apps   two copies of the app play each other, joined by host name
+#   two_apps   two copies of the app play each other, joined by host name; each saves the game
+#              to a file of its own (same folder, same second)
 #   renju_local    --local --rule renju: a double-three point is marked (FORBIDDEN), a click on
 #                  it is refused (REFUSED, no MOVE), then Black wins legally
 #   renju_lose     as renju_local with --foul lose: the click on the double-three loses for Black
@@ -23,13 +24,15 @@
 #   computer_game  --computer 1: the computer (White) answers a click (with View > Show the
 #                  computer's analysis on, its depth and evaluation come first: ANALYSIS),
 #                  Game > Hint (Ctrl+I) marks a point, clicks are refused while it thinks; then --computer 5 as Black:
-#                  Ctrl+Q while it thinks ends the app at once (case C19c: no hang, no thread)
+#                  Ctrl+Q while it thinks ends the app at once (case C19c: no hang, no thread);
+#                  a game the computer wins is saved as it ends, with every move's time (MS[])
 #   external_engine --computer 2 --engine pbrain-gomoku: the external engine answers a click;
 #                  then an engine that crashes after START: the game ends interrupted with the
 #                  reason, and the app stays usable
 #   xdg_config     without --config the settings go to $XDG_CONFIG_HOME/gomoku/gomoku.conf
 #                  (~/.config/gomoku), and the old ~/.gomoku is copied there once
-#   local_records_C08_C09  hot seat (issue 5): undo (Ctrl+Z and the Undo button) and redo (button), the
+#   local_records_C08_C09  hot seat (issue 5): Ctrl+S before any move says there is nothing to
+#                  save; undo (Ctrl+Z and the Undo button) and redo (button), the
 #                  undone stones never count again (C08), undo after the win reopens the game
 #                  (C09), the automatic save of the finished game, Save as .psq and .sgf through
 #                  the file dialog (the files are checked), Ctrl+S, the save at closing
@@ -45,7 +48,8 @@
 #                  title are Chinese (LANGUAGE report line, xdotool); screenshots kept; zh_CN
 #                  also: --help (without a display; aligned, its placeholders those of the
 #                  texts, no options for tests) and a command-line error in Chinese, following
-#                  LANG or the configured language; a refused move (core sentence) in Chinese
+#                  LANG or the configured language; a refused move (core sentence) in Chinese;
+#                  a computer game left unfinished is saved with a Chinese comment
 #                  Each language: no two items of a menu share an access key (MENUKEYS lines)
 #   language_setting  Settings > Language (/View/Language) overrides LANG: English, then
 #                  Traditional Chinese under LANG=zh_CN.UTF-8; the C locale gives English;
@@ -884,6 +888,13 @@ two_apps)
   screenshot
   check_result 3 host
   check_result 4 join
+  # Both copies save the game in the same folder at the same second: a file each, whole.
+  app_wait 3 host '^SAVED auto '; host_saved=${line#SAVED auto }
+  app_wait 4 join '^SAVED auto '; join_saved=${line#SAVED auto }
+  [[ $host_saved != "$join_saved" ]] || fail "both copies saved to $host_saved"
+  for f in "$host_saved" "$join_saved"; do
+    grep -q 'PB\[Alice\]' "$f" || fail "$f is not the game: $(cat "$f")"
+  done
   ;;
 renju_local|renju_lose)
   foul=refuse; [[ $case_name == renju_lose ]] && foul=lose
@@ -1171,6 +1182,31 @@ computer_game)
   for _ in $(seq 30); do kill -0 "$master_pid" 2>/dev/null || break; sleep 0.1; done
   ! kill -0 "$master_pid" 2>/dev/null || fail "master: the app did not quit at once while the computer was thinking"
   wait "$master_pid" || fail "master: the app exited with status $?"
+  # The computer wins (we play spread-out stones along the top edge): the game is saved as it
+  # ends, with a thinking time (MS[]) on every move.
+  keep_open=1 start_app loser --computer 1 --color black --rule freestyle   # open: saved at the end
+  exec 4< "$work/loser.fifo"
+  app_wait 4 loser '^COMPUTER '
+  [[ -n ${loser_geo:-} ]] || app_wait 4 loser '^GEOMETRY '
+  for x in 0 2 4 6 8 10 12 14 1 3 5 7 9 11 13; do
+    for y in 0 14; do
+      click loser "$x" "$y"
+      app_wait 4 loser '^(MOVE|REFUSED|RESULT) '
+      [[ $line == REFUSED* ]] || break
+    done
+    [[ $line == RESULT* ]] && break
+    [[ $line == REFUSED* ]] && continue   # both points taken: the next column
+    app_wait 4 loser '^(MOVE [0-9]+|RESULT) '   # the computer's reply, or the end
+    [[ $line == RESULT* ]] && break
+  done
+  [[ $line == "RESULT white "* ]] || app_wait 4 loser '^RESULT '
+  [[ $line == "RESULT white "* ]] || fail "loser: the computer did not win: '$line'"
+  app_wait 4 loser '^SAVED auto '
+  saved=${line#SAVED auto }
+  moves=$(grep -o ';[BW]\[' "$saved" | wc -l)
+  times=$(grep -o 'MS\[[0-9]*\]' "$saved" | wc -l)
+  ((moves > 0 && times == moves)) || fail "loser: the save has $moves moves and $times times: $(cat "$saved")"
+  kill "$loser_pid"
   ;;
 external_engine)
   [[ -x $PBRAIN ]] || fail "no pbrain-gomoku given"
@@ -1221,6 +1257,8 @@ local_records_C08_C09)
   app_wait 3 local '^LOCAL '
   [[ $line == "LOCAL 15 freestyle" ]] || fail "local: bad LOCAL line '$line'"
   app_wait 3 local '^GEOMETRY '
+  key_in local ctrl+s   # no moves yet: it says so
+  app_wait 3 local '^STATUS [0-9 ]+ Nothing to save: no moves have been played yet\.$'
   # Case C08: B(3,7) W(0,0) B(4,7) W(2,0) B(5,7) W(4,0) B(6,7) W(6,0), undo two plies.
   ply=0
   for m in "3 7" "0 0" "4 7" "2 0" "5 7" "4 0" "6 7" "6 0"; do
@@ -1466,7 +1504,15 @@ language_zh_CN|language_zh_TW|language_setting)
     [[ $line == "COMPUTER white 1 电脑（入门）" ]] || fail "the computer's name is not Chinese: '$line'"
     app_wait 3 comp '^TURN '; [[ $line == "TURN 轮到你" ]] || fail "against the computer, our turn reads '$line'"
     sleep 1; import -window root "$artifacts/gui-$case_name-computer.png"
-    kill "$comp_pid"; exec 3<&-
+    # Closed unfinished (Ctrl+Q): the automatic save's comment is Chinese too, as its name is.
+    [[ -n ${comp_geo:-} ]] || app_wait 3 comp '^GEOMETRY '
+    click_move comp 3 1 7 7
+    app_wait 3 comp '^MOVE 2 '
+    key_in comp ctrl+q
+    app_wait 3 comp '^SAVED auto '
+    grep -q 'C\[对局中断：窗口已关闭。\]' "${line#SAVED auto }" ||
+      fail "the save's comment is not Chinese: $(cat "${line#SAVED auto }")"
+    exec 3<&-
     ;;
   language_zh_TW) check_language zh_TW zh_TW.UTF-8 '' 'LANGUAGE zh_TW 五子棋 認輸' ;;
   language_setting)
