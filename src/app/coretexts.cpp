@@ -342,6 +342,10 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("the engine sent an invalid reply: \"%s\""), "v"},
     // TRANSLATORS: %1$s: the board size; %2$s: the engine's reply, as it is.
     {N_("the engine refused START %s: %s"), "dv"},
+    // --- session/localsession.cpp: how a game against the computer ended
+    {N_("the computer has no legal move"), ""},
+    // TRANSLATORS: %s: why the move is illegal (translated), e.g. "h8 is occupied".
+    {N_("illegal move by the engine: %s"), "t"},
     // --- record/record.cpp, recordio.cpp: reading and saving game records
     // TRANSLATORS: %1$s: a line number of the file; %2$s: what is wrong there (translated).
     {N_("line %s: %s"), "dt"},

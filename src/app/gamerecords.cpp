@@ -40,7 +40,8 @@ Record RecordFromGame(const Game& game, const std::string& black, const std::str
       r.resultText.assign(1, '0');  // not = "0": GCC 12 warns falsely (-Wrestrict)
       break;
     case Outcome::Interrupted:
-      r.comments.push_back({0, describeResult(res)});
+      // In the language of the program, as the file's name is.
+      r.comments.push_back({0, ResultSentence(res, {}, {}).utf8_string()});
       break;
     case Outcome::Ongoing:
       break;

@@ -126,7 +126,7 @@ void SidePanel::Build(int replaySpeedMs) {
   thinkingGauge_ = new wxGauge(panel, wxID_ANY, 100, wxDefaultPosition, wxDefaultSize,
                                wxGA_HORIZONTAL | wxGA_SMOOTH);
   thinkingGauge_->SetMinSize(wxSize(FromDIP(60), -1));
-  thinkingTime_ = new wxStaticText(panel, wxID_ANY, "0.0 s");
+  thinkingTime_ = new wxStaticText(panel, wxID_ANY, {});
   thinkingRow->Add(thinkingGauge_, wxSizerFlags(1).CentreVertical());
   thinkingRow->Add(thinkingTime_, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(8)));
   thinkingSizer_->AddSpacer(FromDIP(4));

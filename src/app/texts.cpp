@@ -111,6 +111,8 @@ wxString EndWithPeriod(const std::string& text) {
   const std::string line = singleLine(text);
   if (auto t = Translated(line)) return EndTranslated(*t);
   wxString s = FromUtf8(line).Trim().Trim(false);
+  // Not ASCII: a text the app translated itself (e.g. why a local game was interrupted).
+  if (!s.IsAscii()) return EndTranslated(s);
   if (!s.empty() && !s.EndsWith(".") && !s.EndsWith("!") && !s.EndsWith("?")) s += ".";
   return s;
 }

@@ -141,6 +141,8 @@ const std::set<std::string> kNotShown = {
     "0123456789ABCDEF",  // hexadecimal digits
     "psq error",         // Record::properties names
     "psq judge",
+    "XF[lose]",  // our SGF property for the renju foul policy
+    "XF[refuse]",
     "tmp",   // a temporary file's name (atomic saves)
     "wbx",   // an fopen mode
     "foul",  // replayEndName
@@ -260,12 +262,12 @@ bool Covered(std::string lit) {
 
 // The sources whose sentences reach the app as free text (under src/).
 const char* const kSources[] = {
-    "core/game.cpp",        "core/renju.cpp",      "core/utf8.cpp",       "net/match.cpp",
-    "net/netgame.cpp",      "net/session.cpp",     "net/connect.cpp",     "net/wire.cpp",
-    "ai/pbrain_client.cpp", "record/record.cpp",   "record/recordio.cpp", "record/replay.cpp",
-    "record/psq.cpp",       "record/sgf.cpp",      "record/yixin.cpp",    "record/renlib.cpp",
-    "record/jpformats.cpp", "record/position.cpp", "net/online.cpp",      "net/tls.cpp",
-    "server/accounts.cpp",  "server/hall.cpp"};
+    "core/game.cpp",        "core/renju.cpp",      "core/utf8.cpp",           "net/match.cpp",
+    "net/netgame.cpp",      "net/session.cpp",     "net/connect.cpp",         "net/wire.cpp",
+    "ai/pbrain_client.cpp", "record/record.cpp",   "record/recordio.cpp",     "record/replay.cpp",
+    "record/psq.cpp",       "record/sgf.cpp",      "record/yixin.cpp",        "record/renlib.cpp",
+    "record/jpformats.cpp", "record/position.cpp", "net/online.cpp",          "net/tls.cpp",
+    "server/accounts.cpp",  "server/hall.cpp",     "session/localsession.cpp"};
 
 TEST(CoreTexts, EveryLiteralOfCoreAndNetHasAPattern) {
   const std::string src = GOMOKU_SOURCE_DIR "/src/";
