@@ -13,6 +13,7 @@ packages=(
   libsqlite3-dev      # gomoku-server: the embedded database (default)
   libpq-dev libpqxx-dev  # gomoku-server: PostgreSQL (--db postgresql://...)
   libutf8proc-dev     # gomoku-server: account names compared after NFKC and case folding
+  libspdlog-dev       # gomoku-server: its log on stderr (levels, timestamps)
   libssl-dev          # TLS between the online clients and gomoku-server
   fonts-dejavu-core   # a font for the board coordinates
   gettext             # msgfmt compiles the translations (res/po) at build time
