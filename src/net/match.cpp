@@ -4,6 +4,8 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include "core/notation.h"
 #include "core/utf8.h"
@@ -23,6 +25,9 @@ Match::Match(MatchSettings settings, SendFn send, DisconnectFn disconnect, Notif
 }
 
 namespace {
+
+// Why a game ends when the opponent says BYE during it (Result::detail).
+constexpr std::string_view kOpponentLeft = "the opponent left the game";
 
 // A SETUP (or the setup in a SYNC) this program cannot play: why, else nullopt.
 std::optional<std::string> setupError(const Setup& s) {
@@ -135,6 +140,14 @@ void Match::recordCrossing(Point p) {
   crossingPly_.reset();  // at most one
 }
 
+Withdrawn Match::drawOfferWithdrawn() const {
+  return ourDrawAt_ || theirDrawAt_ ? Withdrawn::DrawOffer : Withdrawn::None;
+}
+
+Withdrawn Match::takebackWithdrawn() const {
+  return ourTakeback_ || theirTakeback_ ? Withdrawn::Takeback : Withdrawn::None;
+}
+
 void Match::clearRequests() {
   ourTakeback_.reset();
   theirTakeback_.reset();
@@ -181,9 +194,10 @@ RequestError Match::answerTakeback(bool accept) {
   theirTakeback_.reset();
   send_(TakebackReply{r.atPly, accept});
   if (accept) {
+    const Withdrawn lapsed = drawOfferWithdrawn();
     theirDrawAt_.reset();
     ourDrawAt_.reset();
-    say({NoticeKind::YouAcceptedTakeback, {}, 0, {}});
+    say({NoticeKind::YouAcceptedTakeback, {}, 0, {}, lapsed});
     takeBackTo(r.returnTo);
   } else {
     say({NoticeKind::YouDeclinedTakeback, {}, 0, {}});
@@ -217,9 +231,10 @@ void Match::onTakebackReply(const TakebackReply& r) {
   const TakebackRequest ours = *ourTakeback_;
   ourTakeback_.reset();
   if (r.accept && running() && game_.ply() == ours.atPly) {
+    const Withdrawn lapsed = drawOfferWithdrawn();
     ourDrawAt_.reset();
     theirDrawAt_.reset();
-    say({NoticeKind::PeerAcceptedTakeback, peerNickname_, 0, {}});
+    say({NoticeKind::PeerAcceptedTakeback, peerNickname_, 0, {}, lapsed});
     takeBackTo(ours.returnTo);
   } else {
     say({NoticeKind::PeerDeclinedTakeback, peerNickname_, 0, {}});
@@ -249,7 +264,7 @@ RequestError Match::answerDraw(bool accept) {
   if (accept) {
     game_.end(Outcome::Draw, EndReason::Agreement);
     endedByUs();
-    say({NoticeKind::DrawAgreed, {}, 0, {}});
+    say({NoticeKind::DrawAgreed, {}, 0, {}, takebackWithdrawn()});
     afterMove();
   } else {
     say({NoticeKind::YouDeclinedDraw, {}, 0, {}});
@@ -284,7 +299,7 @@ void Match::onDrawOffer(const DrawOffer& d) {
     ourDrawAt_.reset();
     game_.end(Outcome::Draw, EndReason::Agreement);
     endedByUs();  // the peer made its offer before it knew of ours, and may have moved on
-    say({NoticeKind::BothOfferedDraw, {}, 0, {}});
+    say({NoticeKind::BothOfferedDraw, {}, 0, {}, takebackWithdrawn()});
     afterMove();
     return;
   }
@@ -310,7 +325,7 @@ void Match::onDrawReply(const DrawReply& d) {
   ourDrawAt_.reset();
   if (d.accept && running()) {
     game_.end(Outcome::Draw, EndReason::Agreement);
-    say({NoticeKind::PeerAcceptedDraw, peerNickname_, 0, {}});
+    say({NoticeKind::PeerAcceptedDraw, peerNickname_, 0, {}, takebackWithdrawn()});
     afterMove();
   } else {
     say({NoticeKind::PeerDeclinedDraw, peerNickname_, 0, {}});
@@ -473,8 +488,8 @@ void Match::receive(const Message& m) {
           onMove(v);
         else if constexpr (std::is_same_v<T, Bye>)
           disconnect_(),
-              close(v.text.empty() ? "the opponent left the game"
-                                   : "the opponent left the game (" + singleLine(v.text) + ")");
+              close(v.text.empty() ? std::string(kOpponentLeft)
+                                   : std::string(kOpponentLeft) + " (" + singleLine(v.text) + ")");
         else if constexpr (std::is_same_v<T, Error>)
           onError(v);
         else if constexpr (std::is_same_v<T, Heartbeat>)
@@ -1095,7 +1110,7 @@ RequestError Match::relayDrawOffer(std::uint16_t atPly) {
     send_(DrawOffer{atPly});  // as made: the peer finds the offers crossed by the same rule
     game_.end(Outcome::Draw, EndReason::Agreement);
     endedByUs();
-    say({NoticeKind::BothOfferedDraw, {}, 0, {}});
+    say({NoticeKind::BothOfferedDraw, {}, 0, {}, takebackWithdrawn()});
     afterMove();
     return {};
   }
@@ -1135,6 +1150,13 @@ void Match::leave() {
   send_(Bye{ByeReason::Leaving, {}});
   disconnect_();
   close("you left the game");
+}
+
+bool opponentLeft(const Result& r) {
+  const std::string_view d = r.detail;
+  return r.outcome == Outcome::Interrupted && r.reason == EndReason::Disconnected &&
+         (d == kOpponentLeft || (d.starts_with(kOpponentLeft) && d.size() > kOpponentLeft.size() &&
+                                 d.substr(kOpponentLeft.size(), 2) == " ("));
 }
 
 void Match::close(const std::string& reason) {

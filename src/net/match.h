@@ -151,6 +151,14 @@ enum class NoticeKind {
                            ///< fewer moves; taken back here too)."
 };
 
+/// The other request that an accepted one ended without an answer of its own: it is withdrawn,
+/// and the notice of the accepted request says so after its own sentence.
+enum class Withdrawn {
+  None,       ///< nothing else stood
+  DrawOffer,  ///< "The draw offer no longer stands: moves were taken back." (takeback accepted)
+  Takeback,   ///< "The takeback request no longer stands: the game is over." (draw agreed)
+};
+
 /// A notice with its parameters.
 struct Notice {
   NoticeKind kind = NoticeKind::None;  ///< what happened
@@ -163,6 +171,9 @@ struct Notice {
   /// WaitingForReconnect, Reconnecting: why the connection dropped; ResumeRefused: why the
   /// attempt was refused. English net phrases (session.cpp, netgame.cpp, match.cpp). "" else.
   std::string reason;
+  /// YouAcceptedTakeback, PeerAcceptedTakeback: a draw offer that stood is withdrawn with it;
+  /// DrawAgreed, BothOfferedDraw, PeerAcceptedDraw: a takeback request. None otherwise.
+  Withdrawn withdrawn = Withdrawn::None;
   /// Same kind and parameters.
   friend bool operator==(const Notice&, const Notice&) = default;
 };
@@ -170,6 +181,14 @@ struct Notice {
 /// The English sentence of a notice, e.g. "Alice accepted the takeback."; "" for None. For
 /// logs, test reports and the command line; the app translates by value.
 std::string describe(const Notice& n);
+/// The English sentence of a withdrawn request, e.g. "The draw offer no longer stands: moves
+/// were taken back."; "" for None.
+std::string describe(Withdrawn w);
+
+/// Whether `r` is a game interrupted because the opponent left it (its BYE, e.g. the window
+/// was closed): Outcome::Interrupted, EndReason::Disconnected, the detail "the opponent left
+/// the game" with or without the reason it gave. Between two programs nobody awards the win.
+bool opponentLeft(const Result& r);
 
 /// One network match. Outputs go through the callbacks given at construction:
 /// send (a message for the peer), disconnect (close the connection after the queued sends),
@@ -339,6 +358,11 @@ class Match {
   const Notice& notice() const { return notice_; }
   /// How many notices the match gave so far (each new one counts, even when equal to the last).
   int notices() const { return notices_; }
+  /// The last notices, oldest first, at most kRecentNotices; the newest is notice(). Several
+  /// come from one batch of messages (a draw offer, then a takeback request).
+  const std::vector<Notice>& recentNotices() const { return recent_; }
+  /// How many notices recentNotices() keeps.
+  static constexpr std::size_t kRecentNotices = 8;
   /// Replaces the clock used by the chat rate limit (tests).
   void setClock(std::function<std::chrono::steady_clock::time_point()> clock) {
     clock_ = std::move(clock);
@@ -379,6 +403,10 @@ class Match {
   void beforeOurMove();
   void afterMove();
   void clearRequests();
+  // What an accepted takeback (a draw) withdraws with it: a draw offer (a takeback request)
+  // that stands on either side, or None.
+  Withdrawn drawOfferWithdrawn() const;
+  Withdrawn takebackWithdrawn() const;
   // The game just ended by our act (resignation, accepted draw, agreement on the peer's offer):
   // on the peer's turn, remembers the ply at which its move may cross it.
   void endedByUs();
@@ -396,6 +424,8 @@ class Match {
   void takeBackTo(int ply);
   std::string peerName() const;
   void say(Notice n) {  // a new notice for the user
+    if (recent_.size() == kRecentNotices) recent_.erase(recent_.begin());
+    recent_.push_back(n);
     notice_ = std::move(n);
     ++notices_;
   }
@@ -438,6 +468,7 @@ class Match {
   };
   Notice notice_;
   int notices_ = 0;
+  std::vector<Notice> recent_;  // the last notices, oldest first
   std::string suspendReason_;
   int suspensions_ = 0;
   MatchPhase suspendedFrom_ = MatchPhase::Playing;  // Playing or Finished

@@ -61,7 +61,10 @@ std::string describe(const RequestError& e) {
   return {};
 }
 
-std::string describe(const Notice& n) {
+namespace {
+
+// The notice's own sentence, without what it withdrew.
+std::string sentenceOf(const Notice& n) {
   const std::string peer = peerName(n.peer);
   switch (n.kind) {
     case NoticeKind::None:
@@ -129,6 +132,25 @@ std::string describe(const Notice& n) {
              " fewer moves; taken back here too).";
   }
   return {};
+}
+
+}  // namespace
+
+std::string describe(Withdrawn w) {
+  switch (w) {
+    case Withdrawn::None:
+      return {};
+    case Withdrawn::DrawOffer:
+      return "The draw offer no longer stands: moves were taken back.";
+    case Withdrawn::Takeback:
+      return "The takeback request no longer stands: the game is over.";
+  }
+  return {};
+}
+
+std::string describe(const Notice& n) {
+  const std::string s = sentenceOf(n);
+  return n.withdrawn == Withdrawn::None ? s : s + " " + describe(n.withdrawn);
 }
 
 }  // namespace gomoku::net

@@ -104,8 +104,18 @@ std::vector<MatchUpdate> MatchTracker::update(const NetSnapshot& s) {
     }
     for (; chat_ < s.chat.size(); ++chat_) add(MatchUpdateKind::Chat).chat = s.chat[chat_];
     if (s.notices != notices_) {
+      // Every notice given since the last snapshot, oldest first (as many as are kept).
+      const std::size_t fresh =
+          s.notices > notices_ ? static_cast<std::size_t>(s.notices - notices_) : 1;
       notices_ = s.notices;
-      if (s.notice.kind != NoticeKind::None) add(MatchUpdateKind::Notice).notice = s.notice;
+      if (s.recentNotices.empty() || s.recentNotices.back() != s.notice) {
+        if (s.notice.kind != NoticeKind::None) add(MatchUpdateKind::Notice).notice = s.notice;
+      } else {
+        const std::size_t n = std::min(fresh, s.recentNotices.size());
+        for (std::size_t i = s.recentNotices.size() - n; i < s.recentNotices.size(); ++i)
+          if (s.recentNotices[i].kind != NoticeKind::None)
+            add(MatchUpdateKind::Notice).notice = s.recentNotices[i];
+      }
     }
     // Once per game, and again when the ended game's outcome or reason changes (a
     // resignation that crossed the five replaces it: PROTOCOL.md).

@@ -123,6 +123,7 @@ void copyMatchState(const Match& m, NetSnapshot& s) {
   s.chat = m.chat();
   s.notice = m.notice();
   s.notices = m.notices();
+  s.recentNotices = m.recentNotices();
   s.suspendReason = m.suspendReason();
   s.suspensions = m.suspensions();
   s.previousGame = m.previousGame();

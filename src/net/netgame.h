@@ -65,8 +65,11 @@ struct NetSnapshot {
   std::vector<ChatLine> chat;                ///< the chat so far
   Notice notice;                             ///< what the last match event was (see Match)
   int notices = 0;                           ///< notices given so far (a new one counts up)
-  std::string suspendReason;                 ///< MatchPhase::Suspended: why the connection dropped
-  int suspensions = 0;                       ///< times the match was suspended so far
+  /// The last notices, oldest first (Match::recentNotices): all of those given since the last
+  /// snapshot, when several came at once.
+  std::vector<Notice> recentNotices;
+  std::string suspendReason;  ///< MatchPhase::Suspended: why the connection dropped
+  int suspensions = 0;        ///< times the match was suspended so far
   std::chrono::steady_clock::time_point resumeDeadline;  ///< Suspended: the game is abandoned then
   std::uint64_t resumeToken = 0;  ///< joiner: the token that rejoins this match (0: none)
   Game previousGame;              ///< the game before gameNumber, as it ended (see Match)

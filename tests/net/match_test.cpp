@@ -701,11 +701,13 @@ TEST(Match, LeaveSendsByeAndInterruptsTheGame) {
   EXPECT_EQ(host.sent.size(), hostSent);
   EXPECT_EQ(host.events.back(), MatchEvent::Closed);
   EXPECT_EQ(host.match.playLocal({9, 9}), MoveError::GameOver);
+  EXPECT_TRUE(opponentLeft(host.match.game().result())) << "the front ends say who left";
 }
 
 TEST(Match, ByeWithTextShowsTheTextOnOneLine) {
   auto host = runningHost();
   host->match.receive(Bye{ByeReason::Closing, "window\nclosed"});
+  EXPECT_TRUE(opponentLeft(host->match.game().result()));
   EXPECT_EQ(host->match.phase(), MatchPhase::Closed);
   EXPECT_NE(host->match.closeReason().find("left"), std::string::npos);
   EXPECT_NE(host->match.closeReason().find("window closed"), std::string::npos)
@@ -715,6 +717,24 @@ TEST(Match, ByeWithTextShowsTheTextOnOneLine) {
 // wire.h: "BYE: the sender is leaving; the receiver closes the connection." Match::receive(Bye)
 // only marks the match Closed and never calls the disconnect callback, so a peer that sends BYE
 // and keeps its socket open keeps the connection (and NetGame's session) alive.
+TEST(Match, OnlyTheOpponentsByeIsALeaving) {
+  Result r;
+  r.outcome = Outcome::Interrupted;
+  r.reason = EndReason::Disconnected;
+  for (const char* detail : {"the opponent left the game", "the opponent left the game (bye)"}) {
+    r.detail = detail;
+    EXPECT_TRUE(opponentLeft(r)) << detail;
+  }
+  for (const char* detail : {"", "the connection dropped", "you left the game",
+                             "the opponent left the gameX", "the opponent left the game!"}) {
+    r.detail = detail;
+    EXPECT_FALSE(opponentLeft(r)) << detail;
+  }
+  r.detail = "the opponent left the game";
+  r.outcome = Outcome::BlackWins;
+  EXPECT_FALSE(opponentLeft(r));
+}
+
 TEST(Match, ReceivingByeClosesTheConnection) {
   auto host = runningHost();
   host->match.receive(Bye{ByeReason::Leaving, ""});
@@ -1058,6 +1078,77 @@ TEST(Match, DrawOfferLapsesWhenTheOpponentMoves) {
   EXPECT_FALSE(a->match.drawRequested());
   EXPECT_FALSE(b->match.drawOffered());
   EXPECT_NE(a->match.answerDraw(true), RequestRefusal::None);
+}
+
+// Two requests at once: each stands on both sides with its own answer.
+TEST(Match, ADrawOfferAndATakebackRequestStandTogether) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}, {9, 9}});
+  ASSERT_EQ(a->match.offerDraw(), RequestRefusal::None);
+  ASSERT_EQ(a->match.requestTakeback(), RequestRefusal::None);
+  deliverAll(*a, *b);
+  EXPECT_TRUE(b->match.drawRequested());
+  EXPECT_TRUE(b->match.takebackRequested());
+  ASSERT_EQ(b->match.answerTakeback(false), RequestRefusal::None);
+  deliverAll(*a, *b);
+  EXPECT_EQ(a->match.notice().withdrawn, Withdrawn::None);
+  EXPECT_TRUE(a->match.drawOffered()) << "declining the takeback keeps the draw offer";
+  EXPECT_TRUE(b->match.drawRequested());
+  ASSERT_EQ(b->match.answerDraw(false), RequestRefusal::None);
+  deliverAll(*a, *b);
+  EXPECT_FALSE(a->match.drawOffered());
+  EXPECT_EQ(a->match.game().ply(), 3);
+  expectSameGame(*a, *b);
+}
+
+TEST(Match, AnAcceptedTakebackWithdrawsTheDrawOfferAndSaysSo) {
+  // Either side's offer: the offerer asked for the takeback too, or the other side did.
+  for (const bool offererAsks : {true, false}) {
+    auto [a, b] = pair();
+    playThrough(*a, *b, {{7, 7}, {8, 8}, {9, 9}});
+    Endpoint& asker = offererAsks ? *a : *b;
+    Endpoint& answerer = offererAsks ? *b : *a;
+    ASSERT_EQ(a->match.offerDraw(), RequestRefusal::None);
+    deliverAll(*a, *b);
+    ASSERT_EQ(asker.match.requestTakeback(), RequestRefusal::None);
+    deliverAll(*a, *b);
+    ASSERT_TRUE(answerer.match.takebackRequested());
+    ASSERT_EQ(answerer.match.answerTakeback(true), RequestRefusal::None);
+    deliverAll(*a, *b);
+    for (Endpoint* e : {a.get(), b.get()}) {
+      EXPECT_FALSE(e->match.drawOffered());
+      EXPECT_FALSE(e->match.drawRequested());
+      EXPECT_EQ(e->match.notice().withdrawn, Withdrawn::DrawOffer);
+      EXPECT_NE(describe(e->match.notice()).find("The draw offer no longer stands"),
+                std::string::npos)
+          << describe(e->match.notice());
+    }
+    EXPECT_EQ(answerer.match.notice().kind, NoticeKind::YouAcceptedTakeback);
+    EXPECT_EQ(asker.match.notice().kind, NoticeKind::PeerAcceptedTakeback);
+    expectSameGame(*a, *b);
+  }
+}
+
+TEST(Match, AnAgreedDrawWithdrawsTheTakebackRequestAndSaysSo) {
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}, {8, 8}, {9, 9}});
+  ASSERT_EQ(a->match.offerDraw(), RequestRefusal::None);
+  ASSERT_EQ(a->match.requestTakeback(), RequestRefusal::None);
+  deliverAll(*a, *b);
+  ASSERT_EQ(b->match.answerDraw(true), RequestRefusal::None);  // the draw, not the takeback
+  deliverAll(*a, *b);
+  EXPECT_FALSE(a->match.takebackPending());
+  EXPECT_FALSE(b->match.takebackRequested());
+  EXPECT_EQ(a->match.notice().kind, NoticeKind::PeerAcceptedDraw);
+  EXPECT_EQ(b->match.notice().kind, NoticeKind::DrawAgreed);
+  for (Endpoint* e : {a.get(), b.get()}) {
+    EXPECT_EQ(e->match.game().result().reason, EndReason::Agreement);
+    EXPECT_EQ(e->match.notice().withdrawn, Withdrawn::Takeback);
+    EXPECT_NE(describe(e->match.notice()).find("The takeback request no longer stands"),
+              std::string::npos)
+        << describe(e->match.notice());
+  }
+  expectSameGame(*a, *b);
 }
 
 TEST(Match, BothOfferingADrawAtOnceIsAnAgreedDraw) {

@@ -297,6 +297,30 @@ TEST(MatchTracker, ResultOfTheGameBeforeRevisedOnResumeIntoTheNextGame) {
   EXPECT_TRUE(t.update(s).empty()) << "reported once";
 }
 
+TEST(MatchTracker, SeveralNoticesAtOnceAreEachReported) {
+  MatchTracker t;
+  NetSnapshot s = playing();
+  t.update(s);
+  // A draw offer and a takeback request came in one batch: both are told, oldest first.
+  const Notice draw{NoticeKind::PeerOffersDraw, "Bob", 0, {}};
+  const Notice takeback{NoticeKind::PeerAsksTakeback, "Bob", 1, {}};
+  s.notices = 2;
+  s.recentNotices = {draw, takeback};
+  s.notice = takeback;
+  auto u = t.update(s);
+  ASSERT_EQ(kinds(u), (std::vector<Kind>{Kind::Notice, Kind::Notice}));
+  EXPECT_EQ(u[0].notice, draw);
+  EXPECT_EQ(u[1].notice, takeback);
+  // One more: only the new one.
+  const Notice declined{NoticeKind::YouDeclinedTakeback, {}, 0, {}};
+  s.notices = 3;
+  s.recentNotices.push_back(declined);
+  s.notice = declined;
+  u = t.update(s);
+  ASSERT_EQ(kinds(u), std::vector<Kind>{Kind::Notice});
+  EXPECT_EQ(u[0].notice, declined);
+}
+
 TEST(MatchTracker, ChatAndNoticesWaitForTheGameAndEachNoticeCounts) {
   MatchTracker t;
   NetSnapshot s = playing();
