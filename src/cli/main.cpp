@@ -3,7 +3,8 @@
 // hot-seat game (local; also undo and redo) or a game against the computer (ai; the built-in engine
 // or any pbrain engine; also undo, redo and hint). Reads one command per line: a move ("h8" in RIF
 // notation or "7,7" as 0-based x,y), or in a network game takeback, draw, resign, again, nick NAME,
-// say TEXT, accept, decline, wait (until the game ends), quit. Also replays a game record ("replay
+// say TEXT, accept, decline (optionally naming takeback, draw or again: two requests can stand at
+// once), wait (until the game ends), quit. Also replays a game record ("replay
 // FILE": the final position and a RESULT line) and converts records between formats ("convert IN
 // OUT"). When standard input is not a terminal (a script), each command waits until it can apply (a
 // move waits for our turn, accept for an offer), except one that only a later command could make
@@ -345,8 +346,20 @@ Command parseCommand(const std::string& cmd, std::string& argument) {
   return Command::Move;
 }
 
+// Which of the opponent's requests "accept" / "decline" answer: the one named by the argument
+// ("takeback", "draw", "again"), else the takeback request, the draw offer, then play again (a
+// takeback request and a draw offer can stand at once).
+enum class Answered { Any, Takeback, Draw, Again };
+
+Answered answeredBy(const std::string& argument) {
+  if (argument == "takeback") return Answered::Takeback;
+  if (argument == "draw") return Answered::Draw;
+  if (argument == "again") return Answered::Again;
+  return Answered::Any;
+}
+
 // Whether a command can be carried out in state s (otherwise a script waits for it).
-bool canApply(Command c, const net::NetSnapshot& s) {
+bool canApply(Command c, const net::NetSnapshot& s, const std::string& argument = "") {
   const bool running =
       s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Playing && !s.game.over();
   const bool finished = s.phase == net::NetPhase::InMatch && s.match == net::MatchPhase::Finished;
@@ -363,7 +376,7 @@ bool canApply(Command c, const net::NetSnapshot& s) {
     }
     case Command::Draw:
     case Command::Resign:
-      return running;
+      return running && !s.takebackPending;  // both wait for the answer to our takeback request
     case Command::Again:
       return finished;
     case Command::Nick:
@@ -371,6 +384,16 @@ bool canApply(Command c, const net::NetSnapshot& s) {
       return connected;
     case Command::Accept:
     case Command::Decline:
+      switch (answeredBy(argument)) {
+        case Answered::Takeback:
+          return s.takebackRequested;
+        case Answered::Draw:  // answered once our own takeback request has its answer
+          return s.drawRequested && !s.takebackPending;
+        case Answered::Again:
+          return finished && s.peerWantsAgain;
+        case Answered::Any:
+          break;
+      }
       return s.takebackRequested || s.drawRequested || (finished && s.peerWantsAgain);
     case Command::Wait:
       return finished || s.match == net::MatchPhase::Closed;
@@ -449,9 +472,13 @@ std::string applyMatchCommand(Target& target, Command c, const net::NetSnapshot&
     case Command::Accept:
     case Command::Decline: {
       const bool yes = c == Command::Accept;
-      if (s.takebackRequested) return net::describe(target.answerTakeback(yes));
-      if (s.drawRequested) return net::describe(target.answerDraw(yes));
-      if (s.peerWantsAgain) return net::describe(target.playAgain(yes));
+      const Answered what = answeredBy(argument);
+      if (what == Answered::Takeback || (what == Answered::Any && s.takebackRequested))
+        return net::describe(target.answerTakeback(yes));
+      if (what == Answered::Draw || (what == Answered::Any && s.drawRequested))
+        return net::describe(target.answerDraw(yes));
+      if (what == Answered::Again || (what == Answered::Any && s.peerWantsAgain))
+        return net::describe(target.playAgain(yes));
       return "there is nothing to answer";
     }
     default:
@@ -634,7 +661,8 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
         in.lines.pop_front();
         std::cerr
             << "error: \"" << cmd << "\" is not a move or a command (moves: h8 or 7,7; commands: "
-            << "takeback, draw, resign, again, nick NAME, say TEXT, accept, decline, wait, quit)\n";
+            << "takeback, draw, resign, again, nick NAME, say TEXT, accept [takeback|draw|again], "
+               "decline [takeback|draw|again], wait, quit)\n";
         continue;
       }
     }
@@ -644,7 +672,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
       continue;
     }
     // A script's command waits until it can apply, unless only a later command could make it.
-    if (!interactive && !canApply(c, s) && !hopeless(c, s)) {
+    if (!interactive && !canApply(c, s, argument) && !hopeless(c, s)) {
       in.cv.wait(lock, [&] { return in.changed; });
       continue;
     }
@@ -1147,7 +1175,7 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       if (c == Command::Wait)  // until the current (or next) game is over
         can = s.game.phase == net::NetPhase::InMatch && canApply(c, s.game);
       else
-        can = inGame && canApply(c, s.game);
+        can = inGame && canApply(c, s.game, argument);
       if (!can && inGame && hopeless(c, s.game)) lost = true;
       if (!inGame && interactive && c != Command::Wait) hopelessWhy = "not in a game";
     }

@@ -291,6 +291,33 @@ match_exchanges)
   grep -qx 'RESULT black resignation' "$work/join.out" || fail "joiner: no resignation"
   diff <(grep '^MOVE ' "$work/host.out") <(grep '^MOVE ' "$work/join.out") || fail "the two sides disagree on the moves"
   ;;
+two_requests)
+  # A draw offer and a takeback request of the joiner's stand at once (made on the host's turn,
+  # which waits for its answer); the host names the one it answers. (a) It declines the
+  # takeback and accepts the draw, which still stands. (b) It accepts the takeback: the draw
+  # offer is withdrawn, and both sides are told.
+  printf 'h8\ndecline takeback\naccept draw\nwait\n' > "$work/a.in"
+  start_host a --nick Host
+  printf 'i9\ndraw\ntakeback\nwait\n' > "$work/a-join.in"
+  "$CLI" join "127.0.0.1:$port" --nick Guest < "$work/a-join.in" > "$work/a-join.out" 2> "$work/a-join.err" || fail "(a) join exited $?"
+  host_drain
+  wait "$host_pid" || fail "(a) host exited $?"
+  grep -qx 'NOTICE Host declined the takeback.' "$work/a-join.out" || fail "(a) joiner: $(cat "$work/a-join.out")"
+  grep -qx 'NOTICE Host accepted the draw.' "$work/a-join.out" || fail "(a) joiner: no accepted draw: $(cat "$work/a-join.out")"
+  grep -qx 'RESULT draw agreement' "$work/a.out" || fail "(a) host: $(cat "$work/a.out")"
+  printf 'h8\naccept takeback\nwait\n' > "$work/b.in"
+  start_host b --nick Host
+  printf 'i9\ndraw\ntakeback\nresign\nwait\n' > "$work/b-join.in"
+  "$CLI" join "127.0.0.1:$port" --nick Guest < "$work/b-join.in" > "$work/b-join.out" 2> "$work/b-join.err" || fail "(b) join exited $?"
+  host_drain
+  wait "$host_pid" || fail "(b) host exited $?"
+  grep -qx 'NOTICE You accepted the takeback. The draw offer no longer stands: moves were taken back.' "$work/b.out" ||
+    fail "(b) host: $(cat "$work/b.out")"
+  grep -qx 'NOTICE Host accepted the takeback. The draw offer no longer stands: moves were taken back.' "$work/b-join.out" ||
+    fail "(b) joiner: $(cat "$work/b-join.out")"
+  grep -q '^TAKEBACK to 1 move' "$work/b.out" || fail "(b) host: no takeback: $(cat "$work/b.out")"
+  grep -qx 'RESULT black resignation' "$work/b.out" || fail "(b) host: $(cat "$work/b.out")"
+  ;;
 end_of_game)
   # No stone after the end of a game: a raw peer (White) keeps sending MOVEs after the end. Only
   # the one move that crossed the host's resignation or acceptance is recorded; the next MOVE is
