@@ -790,12 +790,27 @@ online_browser)
   GOMOKU_PASSWORD=xiaohong123 "$CLI" online "127.0.0.1:$port" --user 小红 < /dev/null \
     > "$work/second.out" 2>&1 || true
   grep -qi 'already signed in' "$work/second.out" || fail "a second login was not refused: $(cat "$work/second.out")"
-  # The browser offers a draw; the app accepts it.
-  browser press draw
-  app_wait 3 alice '^NOTICE '
-  app_wait 3 alice '^BUTTON accept [0-9]'
-  press alice 3 accept
-  app_wait 3 alice '^RESULT '; [[ $line == "RESULT draw "* ]] || fail "alice: expected a draw, got '$line'"
+  # Two requests at once: the app offers a draw, then asks to take its move back; the page
+  # shows both, each with its own answer. The browser accepts the draw: the takeback request
+  # is withdrawn, and both sides say so.
+  press alice 3 draw
+  app_wait 3 alice '^BUTTON draw -'
+  press alice 3 takeback
+  browser visible request-takeback
+  browser visible request-draw
+  browser shot "$artifacts/gui-$case_name-browser-requests.png"
+  browser press request-draw-yes
+  seen_notice=0 seen_result=0
+  while (( !seen_notice || !seen_result )); do
+    app_wait 3 alice '^(NOTICE |RESULT )'
+    case $line in
+      "NOTICE 小红 accepted the draw. The takeback request no longer stands: the game is over.") seen_notice=1 ;;
+      "RESULT draw "*) seen_result=1 ;;
+      "NOTICE "*) ;;   # the app's own requests
+      *) fail "alice: expected the agreed draw, got '$line'" ;;
+    esac
+  done
+  browser text room-notice '悔棋请求已失效'
   browser text result .
   app_wait 3 alice '^LADDER '; [[ $line == "LADDER 1000 1000" ]] || fail "alice: bad LADDER line '$line'"
   sleep 0.5; screenshot app

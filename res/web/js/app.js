@@ -186,21 +186,38 @@ function renderRoom(s) {
     $('opponent-away').textContent = format(_('%s lost the connection: %d s left to come back.'), g.opponent, left);
   }
   $('opponent-away').hidden = !g.opponentAway;
-  const r = g.request;
-  $('request').hidden = !(r && r.from === 'opponent');
-  if (r && r.from === 'opponent') {
-    $('request-text').textContent = {
-      takeback: format(_('%s asks to take back a move.'), g.opponent),
-      draw: format(_('%s offers a draw.'), g.opponent),
-      again: format(_('%s wants to play again.'), g.opponent),
-    }[r.kind];
+  // The opponent's requests, each on its own card: a takeback request and a draw offer can
+  // stand at once; the draw is answered after our own takeback request.
+  const texts = {
+    takeback: format(g.takeback?.back === 2 ? _('%s asks to take back two moves.')
+      : _('%s asks to take back a move.'), g.opponent),
+    draw: format(_('%s offers a draw.'), g.opponent)
+      + (g.takeback?.from === 'me' ? ' ' + _('Answer it once your takeback request is answered.') : ''),
+    again: format(_('%s wants to play again.'), g.opponent),
+  };
+  for (const kind of ['takeback', 'draw', 'again']) {
+    const incoming = g[kind]?.from === 'opponent';
+    $('request-' + kind).hidden = !incoming;
+    if (!incoming) continue;
+    $('request-' + kind + '-text').textContent = texts[kind];
+    const later = kind === 'draw' && g.takeback?.from === 'me';
+    $('request-' + kind + '-yes').disabled = later;
+    $('request-' + kind + '-no').disabled = later;
   }
-  const waiting = r && r.from === 'me';
-  $('takeback').disabled = !g.running || !!r || g.moves.length < (ourTurn ? 2 : 1);
-  $('draw').disabled = !g.running || !!waiting;
+  const notices = {
+    'draw-withdrawn': () => _('The draw offer no longer stands: moves were taken back.'),
+    'takeback-withdrawn': () => _('The takeback request no longer stands: the game is over.'),
+    'takeback-declined': () => format(_('%s declined the takeback.'), g.opponent),
+    'draw-declined': () => format(_('%s declined the draw.'), g.opponent),
+    'again-declined': () => format(_('%s does not want to play again.'), g.opponent),
+  };
+  $('room-notice').hidden = !notices[g.notice];
+  $('room-notice').textContent = notices[g.notice] ? notices[g.notice]() : '';
+  $('takeback').disabled = !g.running || !!g.takeback || g.moves.length < (ourTurn ? 2 : 1);
+  $('draw').disabled = !g.running || g.draw?.from === 'me' || g.takeback?.from === 'me';
   $('resign').disabled = !g.running;
   $('again').hidden = g.running;
-  $('again').disabled = !!waiting || !!g.opponentLeft;
+  $('again').disabled = g.again?.from === 'me' || !!g.opponentLeft;
   $('leave').textContent = g.running ? _('Leave the game') : _('Back to the hall');
   // Chat: new lines only, as text.
   if (s.chat.length < lastChatCount) $('chat-log').replaceChildren();
@@ -294,8 +311,10 @@ $('leave').addEventListener('click', () => {
   $('chat-log').replaceChildren();
   client.leave();
 });
-$('request-yes').addEventListener('click', () => client.answer(true));
-$('request-no').addEventListener('click', () => client.answer(false));
+for (const kind of ['takeback', 'draw', 'again']) {
+  $('request-' + kind + '-yes').addEventListener('click', () => client.answer(kind, true));
+  $('request-' + kind + '-no').addEventListener('click', () => client.answer(kind, false));
+}
 $('chat-form').addEventListener('submit', (e) => {
   e.preventDefault();
   client.chat($('chat-input').value);

@@ -7,6 +7,10 @@
 import { encode, decode, LoginMethod, LoginStatus, Outcome, EndReason } from './protocol.js';
 import { Board, BLACK, WHITE, RULE_RENJU, winningLine, forbiddenKind } from './game.js';
 
+// The requests of a game: a takeback request and a draw offer can stand at once (as in the
+// desktop app), play again comes after the game. Each is null or { from: 'me' | 'opponent', … }.
+const NO_REQUESTS = { takeback: null, draw: null, again: null };
+
 const HEARTBEAT_MS = 2000;
 const RECONNECT_MS = 2000;
 const PROGRAM = 'web';
@@ -177,13 +181,13 @@ export class Client extends EventTarget {
     const g = this.state.game;
     if (!g || !g.running) return 'not-running';
     if (!this.ourTurn()) return 'not-your-turn';
-    if (g.request && g.request.from === 'me' && g.request.kind === 'takeback') return 'waiting';
+    if (g.takeback?.from === 'me') return 'waiting';
     const b = new Board(g.boardSize, g.moves);
     if (!b.inside(x, y) || b.at(x, y) !== 0) return 'occupied';
     if (g.rule === RULE_RENJU && g.youAreBlack && g.foul === 0 && forbiddenKind(b, x, y)) return 'forbidden';
     // Moving instead of answering declines the opponent's request (sent before the MOVE).
-    if (g.request && g.request.from === 'opponent' && g.request.kind === 'takeback')
-      this.send({ type: 'TAKEBACK_REPLY', atPly: g.request.atPly, accept: false });
+    if (g.takeback?.from === 'opponent')
+      this.send({ type: 'TAKEBACK_REPLY', atPly: g.takeback.atPly, accept: false });
     this.send({ type: 'MOVE', ply: g.moves.length, x, y });
     this.addMove(x, y, 'me');
     return '';
@@ -197,21 +201,23 @@ export class Client extends EventTarget {
   /** Asks to take back our last move (and the opponent's reply when it is our turn). */
   takeback() {
     const g = this.state.game;
-    if (!g || !g.running || g.request) return;
+    if (!g || !g.running || g.takeback) return;
     const n = g.moves.length;
     const back = this.ourTurn() ? 2 : 1;
     if (n < back) return;
     this.send({ type: 'TAKEBACK_REQUEST', atPly: n, returnTo: n - back });
-    this.updateGame({ request: { kind: 'takeback', from: 'me', atPly: n, returnTo: n - back } }, 'request');
+    this.updateGame({ takeback: { from: 'me', atPly: n, returnTo: n - back }, notice: null }, 'request');
   }
 
   offerDraw() {
     const g = this.state.game;
     if (!g || !g.running) return;
-    if (g.request && g.request.from === 'opponent' && g.request.kind === 'draw') return this.answer(true);
-    if (g.request) return;
+    // Waiting for the answer to our takeback request, the draw waits too.
+    if (g.takeback?.from === 'me') return;
+    if (g.draw?.from === 'opponent') return this.answer('draw', true);
+    if (g.draw) return;
     this.send({ type: 'DRAW_OFFER', atPly: g.moves.length });
-    this.updateGame({ request: { kind: 'draw', from: 'me', atPly: g.moves.length } }, 'request');
+    this.updateGame({ draw: { from: 'me', atPly: g.moves.length }, notice: null }, 'request');
   }
 
   resign() {
@@ -221,32 +227,43 @@ export class Client extends EventTarget {
     this.endGame(g.youAreBlack ? Outcome.WHITE_WON : Outcome.BLACK_WON, EndReason.RESIGNATION);
   }
 
-  /** Answers the opponent's pending request (takeback, draw or play again). */
-  answer(accept) {
+  /** Answers the opponent's request of `kind` ('takeback', 'draw' or 'again'). */
+  answer(kind, accept) {
     const g = this.state.game;
-    const r = g?.request;
+    const r = g?.[kind];
     if (!r || r.from !== 'opponent') return;
-    if (r.kind === 'takeback') {
+    if (kind === 'takeback') {
       this.send({ type: 'TAKEBACK_REPLY', atPly: r.atPly, accept: !!accept });
-      if (accept) this.updateGame({ moves: g.moves.slice(0, r.returnTo), request: null, win: null }, 'move');
-      else this.updateGame({ request: null }, 'request');
-    } else if (r.kind === 'draw') {
+      if (accept) this.takeBack(r.returnTo);
+      else this.updateGame({ takeback: null, notice: null }, 'request');
+    } else if (kind === 'draw') {
+      if (g.takeback?.from === 'me') return;  // answered after our takeback request
       this.send({ type: 'DRAW_REPLY', atPly: r.atPly, accept: !!accept });
-      this.updateGame({ request: null }, 'request');
       if (accept) this.endGame(Outcome.DRAW, EndReason.AGREEMENT);
-    } else if (r.kind === 'again') {
+      else this.updateGame({ draw: null, notice: null }, 'request');
+    } else if (kind === 'again') {
       this.send({ type: 'PLAY_AGAIN', game: g.number + 1, want: !!accept });
       if (accept) this.startNextGame();
-      else this.updateGame({ request: null }, 'request');
+      else this.updateGame({ again: null }, 'request');
     }
+  }
+
+  /** An accepted takeback: back to `returnTo` moves. A draw offer that stood is withdrawn
+   *  (the position changed), and the notice says so. */
+  takeBack(returnTo) {
+    const g = this.state.game;
+    this.updateGame({
+      moves: g.moves.slice(0, returnTo), ...NO_REQUESTS, win: null,
+      notice: g.draw ? 'draw-withdrawn' : null,
+    }, 'move');
   }
 
   playAgain() {
     const g = this.state.game;
     if (!g || g.running) return;
-    if (g.request && g.request.kind === 'again' && g.request.from === 'opponent') return this.answer(true);
+    if (g.again?.from === 'opponent') return this.answer('again', true);
     this.send({ type: 'PLAY_AGAIN', game: g.number + 1, want: true });
-    this.updateGame({ request: { kind: 'again', from: 'me' } }, 'request');
+    this.updateGame({ again: { from: 'me' } }, 'request');
   }
 
   chat(text) {
@@ -274,25 +291,28 @@ export class Client extends EventTarget {
     const moves = [...g.moves, { x, y }];
     const b = new Board(g.boardSize, moves);
     const line = winningLine(b, g.rule, x, y);
-    // A standing draw offer lapses when the offerer's opponent moves; a takeback request of
-    // ours is stale once a move arrives.
-    let request = g.request;
-    if (request && (request.kind === 'draw' ? request.from !== by : request.kind === 'takeback')) request = null;
+    // A standing draw offer lapses when the offerer's opponent moves; a takeback request is
+    // stale once a move is played (ours declines the opponent's).
+    const draw = g.draw && g.draw.from === by ? g.draw : null;
     const full = moves.length === g.boardSize * g.boardSize;
-    this.updateGame({ moves, request, win: line }, 'move');
+    this.updateGame({ moves, takeback: null, draw, win: line, notice: null }, 'move');
     if (line) this.endGame(b.at(x, y) === BLACK ? Outcome.BLACK_WON : Outcome.WHITE_WON, EndReason.FIVE);
     else if (full) this.endGame(Outcome.DRAW, EndReason.FULL_BOARD);
   }
 
+  /** The game ends here; an agreed draw withdraws a takeback request that stood, and the
+   *  notice says so. */
   endGame(outcome, reason) {
-    this.updateGame({ running: false, outcome, reason, request: null }, 'result');
+    const g = this.state.game;
+    const notice = reason === EndReason.AGREEMENT && g.takeback ? 'takeback-withdrawn' : null;
+    this.updateGame({ running: false, outcome, reason, ...NO_REQUESTS, notice }, 'result');
   }
 
   startNextGame() {
     const g = this.state.game;
     this.updateGame({
       number: g.number + 1, youAreBlack: !g.youAreBlack, moves: [], running: true, outcome: 0,
-      reason: 0, request: null, win: null, ladder: null,
+      reason: 0, ...NO_REQUESTS, notice: null, win: null, ladder: null,
     }, 'game');
   }
 
@@ -300,7 +320,7 @@ export class Client extends EventTarget {
     return {
       id: m.gameId, boardSize: m.boardSize, rule: m.rule, foul: m.foul, youAreBlack: m.youAreBlack,
       opponent: m.opponent, opponentScore: m.opponentScore, rated: m.rated, moves: [],
-      running: false, outcome: 0, reason: 0, number: 1, request: null, opponentAway: null,
+      running: false, outcome: 0, reason: 0, number: 1, ...NO_REQUESTS, notice: null, opponentAway: null,
       ladder: null, win: null,
     };
   }
@@ -379,7 +399,7 @@ export class Client extends EventTarget {
     this.updateGame({
       number: m.game, youAreBlack: !m.setup.hostIsBlack, boardSize: m.setup.boardSize,
       rule: m.setup.rule, foul: m.setup.foul, moves, running: !ended, outcome: m.outcome,
-      reason: m.reason, request: null, opponentAway: null, win: null,
+      reason: m.reason, ...NO_REQUESTS, notice: null, opponentAway: null, win: null,
     }, 'game');
     if (!ended && moves.length) {
       const last = moves[moves.length - 1];
@@ -401,36 +421,38 @@ export class Client extends EventTarget {
   onTAKEBACK_REQUEST(m) {
     const g = this.state.game;
     if (!g) return;
-    if (!g.running || m.atPly !== g.moves.length || (g.request && g.request.from === 'me')) {
+    if (!g.running || m.atPly !== g.moves.length || g.takeback?.from === 'me') {
       this.send({ type: 'TAKEBACK_REPLY', atPly: m.atPly, accept: false });  // stale, or crossed ours
       return;
     }
-    this.updateGame({ request: { kind: 'takeback', from: 'opponent', atPly: m.atPly, returnTo: m.returnTo } }, 'request');
+    const back = m.atPly - m.returnTo;
+    this.updateGame({ takeback: { from: 'opponent', atPly: m.atPly, returnTo: m.returnTo, back }, notice: null }, 'request');
   }
 
   onTAKEBACK_REPLY(m) {
     const g = this.state.game;
-    const r = g?.request;
-    if (!r || r.kind !== 'takeback' || r.from !== 'me' || r.atPly !== m.atPly) return;
-    if (m.accept && g.moves.length === r.atPly) this.updateGame({ moves: g.moves.slice(0, r.returnTo), request: null, win: null }, 'move');
-    else this.updateGame({ request: null, declined: 'takeback' }, 'request');
+    const r = g?.takeback;
+    if (!r || r.from !== 'me' || r.atPly !== m.atPly) return;
+    if (m.accept && g.running && g.moves.length === r.atPly) this.takeBack(r.returnTo);
+    else this.updateGame({ takeback: null, notice: 'takeback-declined' }, 'request');
   }
 
   onDRAW_OFFER(m) {
     const g = this.state.game;
     if (!g || !g.running) return;
-    if (g.request && g.request.kind === 'draw' && g.request.from === 'me') {
+    if (m.atPly > g.moves.length) return;  // from a position a takeback we accepted removed
+    if (g.draw?.from === 'me') {
       this.endGame(Outcome.DRAW, EndReason.AGREEMENT);  // offers that crossed: agreed
       return;
     }
-    this.updateGame({ request: { kind: 'draw', from: 'opponent', atPly: m.atPly } }, 'request');
+    this.updateGame({ draw: { from: 'opponent', atPly: m.atPly }, notice: null }, 'request');
   }
 
   onDRAW_REPLY(m) {
     const g = this.state.game;
-    if (!g || !g.request || g.request.kind !== 'draw' || g.request.from !== 'me') return;
+    if (!g || !g.running || g.draw?.from !== 'me' || g.draw.atPly !== m.atPly) return;
     if (m.accept) this.endGame(Outcome.DRAW, EndReason.AGREEMENT);
-    else this.updateGame({ request: null, declined: 'draw' }, 'request');
+    else this.updateGame({ draw: null, notice: 'draw-declined' }, 'request');
   }
 
   onRESIGN() {
@@ -443,14 +465,14 @@ export class Client extends EventTarget {
     const g = this.state.game;
     if (!g || g.running) return;
     if (!m.want) {
-      this.updateGame({ request: null, declined: 'again' }, 'request');
+      this.updateGame({ again: null, notice: 'again-declined' }, 'request');
       return;
     }
-    if (g.request && g.request.kind === 'again' && g.request.from === 'me') {
+    if (g.again?.from === 'me') {
       this.startNextGame();
       return;
     }
-    this.updateGame({ request: { kind: 'again', from: 'opponent' } }, 'request');
+    this.updateGame({ again: { from: 'opponent' } }, 'request');
   }
 
   onCHAT(m) { this.update({ chat: [...this.state.chat, { from: 'opponent', text: m.text }] }, 'chat'); }
@@ -459,7 +481,7 @@ export class Client extends EventTarget {
     // The opponent left (or the server ended the game): back to the hall.
     if (!this.state.game) return;
     const g = this.state.game;
-    this.updateGame({ running: false, opponentLeft: true, request: null }, 'result');
+    this.updateGame({ running: false, opponentLeft: true, ...NO_REQUESTS }, 'result');
     if (g.running) this.refreshHall();
   }
 
