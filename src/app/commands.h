@@ -22,8 +22,10 @@ enum CommandId {
   ID_Draw,
   ID_Resign,
   ID_Again,
-  ID_Accept,
-  ID_Decline,
+  ID_Accept,    ///< the upper request card's Accept
+  ID_Decline,   ///< the upper request card's Decline
+  ID_Accept2,   ///< the lower request card's (a second request standing at once)
+  ID_Decline2,  ///< the lower request card's Decline
   ID_Send,
   ID_Redo,
   ID_Restart,

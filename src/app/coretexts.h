@@ -56,6 +56,9 @@ std::string TranslateRefusal(const net::RequestError& e, const TranslateFn& tran
 /// net::describe gives it in English, with the nickname and the reason (through the patterns)
 /// put in. "" for kind None.
 std::string TranslateNotice(const net::Notice& n, const TranslateFn& translate);
+/// A withdrawn request (net::Withdrawn) translated through `translate`, by value: a sentence,
+/// as net::describe gives it in English. "" for None.
+std::string TranslateWithdrawn(net::Withdrawn w, const TranslateFn& translate);
 
 // The online client's typed values (net/online.h), translated by value (onlinetexts.cpp).
 

@@ -2,6 +2,7 @@
 // and the menus' access keys for the test report.
 #include <algorithm>
 #include <functional>
+#include <tuple>
 
 #include <wx/aboutdlg.h>
 #include <wx/config.h>
@@ -113,10 +114,16 @@ void MainFrame::BuildMenu() {
       wxEVT_MENU, [this](wxCommandEvent&) { network_->Resign(); }, ID_Resign);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { network_->PlayAgain(); }, ID_Again);
-  Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { network_->AnswerRequest(true); }, ID_Accept);
-  Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { network_->AnswerRequest(false); }, ID_Decline);
+  // The request cards' buttons: each answers the request its card shows.
+  for (const auto& [id, card, accept] :
+       {std::tuple{ID_Accept, 0, true}, std::tuple{ID_Decline, 0, false},
+        std::tuple{ID_Accept2, 1, true}, std::tuple{ID_Decline2, 1, false}})
+    Bind(
+        wxEVT_MENU,
+        [this, card, accept](wxCommandEvent&) {
+          if (side_) network_->AnswerRequest(side_->ShownRequest(card), accept);
+        },
+        id);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { network_->SendChat(); }, ID_Send);
   Bind(

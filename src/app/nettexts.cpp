@@ -93,9 +93,8 @@ std::string PutPeer(const std::string& sentence, const std::string& nickname,
   return out;
 }
 
-}  // namespace
-
-std::string TranslateNotice(const net::Notice& n, const TranslateFn& translate) {
+// The notice's own sentence, without what it withdrew.
+std::string TranslateOwnNotice(const net::Notice& n, const TranslateFn& translate) {
   using net::NoticeKind;
   const auto with = [&](const char* msgid, std::vector<std::string> args) {
     return PutPeer(FormatArgs(translate(msgid), args), n.peer, translate);
@@ -192,6 +191,26 @@ std::string TranslateNotice(const net::Notice& n, const TranslateFn& translate) 
           {std::to_string(n.count)});
   }
   return {};
+}
+
+}  // namespace
+
+std::string TranslateWithdrawn(net::Withdrawn w, const TranslateFn& translate) {
+  switch (w) {
+    case net::Withdrawn::None:
+      return {};
+    case net::Withdrawn::DrawOffer:
+      return translate(N_("The draw offer no longer stands: moves were taken back."));
+    case net::Withdrawn::Takeback:
+      return translate(N_("The takeback request no longer stands: the game is over."));
+  }
+  return {};
+}
+
+std::string TranslateNotice(const net::Notice& n, const TranslateFn& translate) {
+  const std::string s = TranslateOwnNotice(n, translate);
+  if (n.withdrawn == net::Withdrawn::None) return s;
+  return FormatArgs(translate(N_("%s %s")), {s, TranslateWithdrawn(n.withdrawn, translate)});
 }
 
 }  // namespace gomoku::app

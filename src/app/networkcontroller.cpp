@@ -217,6 +217,7 @@ void NetworkController::OnNetChanged() {
     frame_.ShowState();
   };
   bool ended = false;
+  net::Withdrawn withdrawn = net::Withdrawn::None;  // told by a notice of this batch
   for (const net::MatchUpdate& u : updates) {
     switch (u.kind) {
       case net::MatchUpdateKind::Listening:
@@ -282,12 +283,28 @@ void NetworkController::OnNetChanged() {
         show();
         if (report) report->OnMatch(u, snap_);
         frame_.SetStatus(NoticeSentence(u.notice));
+        if (u.notice.withdrawn != net::Withdrawn::None) withdrawn = u.notice.withdrawn;
         break;
       case net::MatchUpdateKind::GameEnded:
         show();
         ended = true;
-        frame_.SetStatus(
-            ResultSentence(u.result, PlayerName(Stone::Black), PlayerName(Stone::White)));
+        if (net::opponentLeft(u.result))
+          // The window closed mid-game: who left, and who was to move; nobody wins it.
+          frame_.SetStatus(wxString::Format(
+              _("%s left the game with %s to move. The game is interrupted: between two "
+                "programs there is no referee to award the win."),
+              PeerName().empty() ? _("The opponent") : PeerName(),
+              ColorLabel(snap_.game.toMove())));
+        else if (withdrawn != net::Withdrawn::None)
+          // An agreed draw with a takeback request standing: the result, and that the
+          // request is withdrawn (the notice's sentence would be replaced at once).
+          frame_.SetStatus(wxString::Format(
+              _("%s %s"),
+              ResultSentence(u.result, PlayerName(Stone::Black), PlayerName(Stone::White)),
+              WithdrawnSentence(withdrawn)));
+        else
+          frame_.SetStatus(
+              ResultSentence(u.result, PlayerName(Stone::Black), PlayerName(Stone::White)));
         break;
       case net::MatchUpdateKind::Closed:
         show();
@@ -441,15 +458,22 @@ void NetworkController::PlayAgain() {
   ShowActionResult(error, wxString::Format(_(L"Waiting for %s\u2026"), PeerName()));
 }
 
-void NetworkController::AnswerRequest(bool accept) {
+void NetworkController::AnswerRequest(RequestKind request, bool accept) {
   if (!Actions().answer) return;
   net::RequestError error;
-  if (snap_.takebackRequested)
-    error = link_->answerTakeback(accept);
-  else if (snap_.drawRequested)
-    error = link_->answerDraw(accept);
-  else
-    error = link_->playAgain(accept);
+  switch (request) {
+    case RequestKind::PeerTakeback:
+      error = link_->answerTakeback(accept);
+      break;
+    case RequestKind::PeerDraw:
+      error = link_->answerDraw(accept);
+      break;
+    case RequestKind::PeerAgain:
+      error = link_->playAgain(accept);
+      break;
+    default:
+      return;  // ours, waiting: nothing to answer
+  }
   OnNetChanged();                                       // the match's notice says what was done
   if (error) frame_.SetStatus(RefusalSentence(error));  // e.g. the request lapsed meanwhile
 }

@@ -19,6 +19,7 @@
 #include <wx/timer.h>
 
 #include "app/gamecontroller.h"
+#include "app/sideview.h"
 #include "net/matchtracker.h"
 #include "net/netgame.h"
 
@@ -145,8 +146,9 @@ class NetworkController : public GameController {
   void Resign();
   /// After a game: asks for another one.
   void PlayAgain();
-  /// Accepts or declines the opponent's takeback request, draw offer or wish to play again.
-  void AnswerRequest(bool accept);
+  /// Accepts or declines the opponent's request of kind `request` (PeerTakeback, PeerDraw or
+  /// PeerAgain, as a request card shows it); other kinds do nothing.
+  void AnswerRequest(RequestKind request, bool accept);
   /// Sends the side panel's chat input.
   void SendChat();
   /// Connected match (Actions().connected): tells the opponent our new nickname `nick`; no

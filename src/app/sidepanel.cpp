@@ -206,37 +206,10 @@ void SidePanel::Build(int replaySpeedMs) {
 
   // The opponent's request with Accept / Decline, or our request waiting for an answer. A
   // card in the side panel, so the board never moves and the game goes on meanwhile.
-  requestCard_ = new wxPanel(panel);
-  requestCard_->SetBackgroundColour(kIncomingCard);
-  requestCard_->Bind(wxEVT_PAINT, [this](wxPaintEvent&) {
-    wxPaintDC dc(requestCard_);
-    const bool incoming = requestCard_->GetBackgroundColour() == kIncomingCard;
-    dc.SetPen(wxPen(incoming ? kIncomingBorder : kWaitingBorder, FromDIP(1)));
-    dc.SetBrush(*wxTRANSPARENT_BRUSH);
-    dc.DrawRectangle(wxPoint(0, 0), requestCard_->GetClientSize());
-    // An accent stripe on the left edge.
-    dc.SetBrush(wxBrush(incoming ? kIncomingBorder : kWaitingBorder));
-    dc.DrawRectangle(0, 0, FromDIP(4), requestCard_->GetClientSize().y);
-  });
-  requestTitle_ = new wxStaticText(requestCard_, wxID_ANY, {});
-  requestTitle_->SetFont(requestTitle_->GetFont().Bold());
-  requestText_ = new wxStaticText(requestCard_, wxID_ANY, {});
-  for (wxStaticText* t : {requestTitle_, requestText_}) t->SetForegroundColour(kCardText);
-  acceptButton_ = new wxButton(requestCard_, ID_Accept, _("&Accept"));
-  declineButton_ = new wxButton(requestCard_, ID_Decline, _("Decli&ne"));
-  auto* cardButtons = new wxBoxSizer(wxHORIZONTAL);
-  cardButtons->AddStretchSpacer();
-  cardButtons->Add(declineButton_);
-  cardButtons->Add(acceptButton_, wxSizerFlags().Border(wxLEFT, FromDIP(6)));
-  auto* card = new wxBoxSizer(wxVERTICAL);
-  const int pad = FromDIP(12);
-  card->Add(requestTitle_, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT | wxTOP, pad));
-  card->AddSpacer(FromDIP(4));
-  card->Add(requestText_, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT, pad));
-  card->Add(cardButtons, wxSizerFlags().Expand().Border(wxALL, pad));
-  requestCard_->SetSizer(card);
-  requestCard_->Hide();
-  sizer->Add(requestCard_, wxSizerFlags().Expand().Border(wxTOP, FromDIP(14)));
+  for (int i = 0; i < 2; ++i) {
+    BuildRequestCard(panel, i);
+    sizer->Add(cards_[i].panel, wxSizerFlags().Expand().Border(wxTOP, FromDIP(i == 0 ? 14 : 8)));
+  }
 
   // Chat: the log (newest at the bottom), a line to type in and Send, a note for refusals.
   chatSizer_ = new wxBoxSizer(wxVERTICAL);
@@ -523,26 +496,63 @@ wxString SidePanel::Render(const SideView& v) {
     chatInput_->SetHint(
         on.chat ? wxString::Format(_(L"Message to %s\u2026"), shortName(chatInput_, peerNick))
                 : wxString(_("Not connected")));
-  RenderRequestCard(v);
+  RenderRequestCard(cards_[0], v.request, v.peer);
+  RenderRequestCard(cards_[1], v.request2, v.peer);
   if (v.replay && (replayBar_->Ply() != v.replay->ply || replayBar_->Total() != v.replay->total))
     replayBar_->SetPosition(v.replay->ply, v.replay->total);
   Relayout();
   return turn;
 }
 
-void SidePanel::RenderRequestCard(const SideView& v) {
+void SidePanel::BuildRequestCard(wxWindow* parent, int i) {
+  RequestCard& card = cards_[i];
+  card.panel = new wxPanel(parent);
+  card.panel->SetBackgroundColour(kIncomingCard);
+  card.panel->Bind(wxEVT_PAINT, [this, panel = card.panel](wxPaintEvent&) {
+    wxPaintDC dc(panel);
+    const bool incoming = panel->GetBackgroundColour() == kIncomingCard;
+    dc.SetPen(wxPen(incoming ? kIncomingBorder : kWaitingBorder, FromDIP(1)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.DrawRectangle(wxPoint(0, 0), panel->GetClientSize());
+    // An accent stripe on the left edge.
+    dc.SetBrush(wxBrush(incoming ? kIncomingBorder : kWaitingBorder));
+    dc.DrawRectangle(0, 0, FromDIP(4), panel->GetClientSize().y);
+  });
+  card.title = new wxStaticText(card.panel, wxID_ANY, {});
+  card.title->SetFont(card.title->GetFont().Bold());
+  card.text = new wxStaticText(card.panel, wxID_ANY, {});
+  for (wxStaticText* t : {card.title, card.text}) t->SetForegroundColour(kCardText);
+  card.accept = new wxButton(card.panel, i == 0 ? ID_Accept : ID_Accept2, _("&Accept"));
+  card.decline = new wxButton(card.panel, i == 0 ? ID_Decline : ID_Decline2, _("Decli&ne"));
+  auto* cardButtons = new wxBoxSizer(wxHORIZONTAL);
+  cardButtons->AddStretchSpacer();
+  cardButtons->Add(card.decline);
+  cardButtons->Add(card.accept, wxSizerFlags().Border(wxLEFT, FromDIP(6)));
+  auto* box = new wxBoxSizer(wxVERTICAL);
+  const int pad = FromDIP(12);
+  box->Add(card.title, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT | wxTOP, pad));
+  box->AddSpacer(FromDIP(4));
+  box->Add(card.text, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT, pad));
+  box->Add(cardButtons, wxSizerFlags().Expand().Border(wxALL, pad));
+  card.panel->SetSizer(box);
+  card.panel->Hide();
+}
+
+void SidePanel::RenderRequestCard(RequestCard& card, const RequestView& request,
+                                  const std::string& nickname) {
   const int wrap = TextWidth() - FromDIP(24);
   // A long nickname is shortened, so that the sentence around it stays short.
-  const wxString peer = EllipsizeName(requestText_, FromUtf8(v.peer), wrap * 3 / 5);
+  const wxString peer = EllipsizeName(card.text, FromUtf8(nickname), wrap * 3 / 5);
   wxString title, text;
-  switch (v.request.kind) {
+  card.kind = request.kind;
+  switch (request.kind) {
     case RequestKind::None:
       break;
     case RequestKind::PeerTakeback:
       title = _("Takeback request");
       // The opponent asks for two plies when it is its turn (its move and our reply).
-      text = v.request.plies == 1 ? wxString::Format(_("%s asks to take back a move."), peer)
-                                  : wxString::Format(_("%s asks to take back two moves."), peer);
+      text = request.plies == 1 ? wxString::Format(_("%s asks to take back a move."), peer)
+                                : wxString::Format(_("%s asks to take back two moves."), peer);
       break;
     case RequestKind::PeerDraw:
       title = _("Draw offer");
@@ -566,18 +576,22 @@ void SidePanel::RenderRequestCard(const SideView& v) {
       break;
   }
   if (title.empty()) {
-    requestCard_->Hide();
+    card.panel->Hide();
     return;
   }
-  const bool incoming = v.request.Incoming();
-  requestCard_->SetBackgroundColour(incoming ? kIncomingCard : kWaitingCard);
-  SetWrappedLabel(requestTitle_, title, wrap);
-  SetWrappedLabel(requestText_, text, wrap);
-  acceptButton_->Show(incoming);
-  declineButton_->Show(incoming);
-  requestCard_->Show();
-  requestCard_->Layout();
-  requestCard_->Refresh();
+  // The opponent's draw offer while our takeback request waits is answered after it.
+  if (request.later) text += "\n" + _("Answer it once your takeback request is answered.");
+  const bool incoming = request.Incoming();
+  card.panel->SetBackgroundColour(incoming ? kIncomingCard : kWaitingCard);
+  SetWrappedLabel(card.title, title, wrap);
+  SetWrappedLabel(card.text, text, wrap);
+  card.accept->Show(incoming);
+  card.decline->Show(incoming);
+  card.accept->Enable(!request.later);
+  card.decline->Enable(!request.later);
+  card.panel->Show();
+  card.panel->Layout();
+  card.panel->Refresh();
 }
 
 int SidePanel::TextWidth() const {
@@ -688,8 +702,10 @@ std::vector<std::pair<const char*, wxWindow*>> SidePanel::ReportedControls() con
       {"draw", drawButton_},
       {"resign", resignButton_},
       {"again", againButton_},
-      {"accept", acceptButton_},
-      {"decline", declineButton_},
+      {"accept", cards_[0].accept},
+      {"decline", cards_[0].decline},
+      {"accept2", cards_[1].accept},
+      {"decline2", cards_[1].decline},
       {"chat", chatInput_},
       {"send", sendButton_},
       {"undo", undoButton_},

@@ -83,12 +83,29 @@ class SidePanel : public wxScrolledWindow {
   /// Chat: shows `text` under the input, wrapped to the panel's width when `wrap`.
   void ShowChatError(const wxString& text, bool wrap);
 
+  /// The request shown on card `i` (0: the upper, 1: the lower), which its Accept and Decline
+  /// answer; RequestKind::None when the card is hidden.
+  RequestKind ShownRequest(int i) const { return cards_[i].kind; }
+
   /// The controls the test report follows (BUTTON lines), by name.
   std::vector<std::pair<const char*, wxWindow*>> ReportedControls() const;
 
  private:
+  // A request card: the opponent's request with Accept / Decline, or ours waiting.
+  struct RequestCard {
+    wxPanel* panel = nullptr;
+    wxStaticText* title = nullptr;
+    wxStaticText* text = nullptr;
+    wxButton* accept = nullptr;
+    wxButton* decline = nullptr;
+    RequestKind kind = RequestKind::None;  // what it shows
+  };
+
   void Build(int replaySpeedMs);
-  void RenderRequestCard(const SideView& view);
+  // Builds card `i` (0 or 1) on `parent`; its buttons carry ID_Accept / ID_Decline (card 0)
+  // or ID_Accept2 / ID_Decline2 (card 1).
+  void BuildRequestCard(wxWindow* parent, int i);
+  void RenderRequestCard(RequestCard& card, const RequestView& request, const std::string& peer);
   int Margin() const;  // pixels around the contents: less when compact
   /// Shows or hides the thinking indicator (a moving bar and the time since it started).
   void SetThinking(bool thinking);
@@ -141,11 +158,8 @@ class SidePanel : public wxScrolledWindow {
   wxButton* drawButton_ = nullptr;
   wxButton* resignButton_ = nullptr;
   wxButton* againButton_ = nullptr;
-  wxPanel* requestCard_ = nullptr;
-  wxStaticText* requestTitle_ = nullptr;
-  wxStaticText* requestText_ = nullptr;
-  wxButton* acceptButton_ = nullptr;
-  wxButton* declineButton_ = nullptr;
+  // Two: a takeback request and a draw offer can stand at once (SideView::request2).
+  RequestCard cards_[2];
   wxSizer* chatSizer_ = nullptr;
   wxSizerItem* filler_ = nullptr;  // stretches in place of the chat in a local game
   wxTextCtrl* chatLog_ = nullptr;

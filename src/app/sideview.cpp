@@ -1,6 +1,9 @@
 #include "app/sideview.h"
 
 #include <algorithm>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 namespace gomoku::app {
 
@@ -114,27 +117,32 @@ ConnectionView connectionOf(const Game& game, const SideInput& in) {
   return c;
 }
 
-RequestView requestOf(const SideInput& in, const MatchActions& actions) {
-  RequestView r;
-  if (in.kind != GameKind::Network || !in.net || !actions.connected) return r;
+// The request cards: at most two stand at once (a takeback request and a draw offer; play
+// again only after the game, when neither stands). The opponent's come first.
+std::pair<RequestView, RequestView> requestsOf(const SideInput& in, const MatchActions& actions) {
+  std::vector<RequestView> cards;
+  if (in.kind != GameKind::Network || !in.net || !actions.connected) return {};
   const net::NetSnapshot& s = *in.net;
   const bool finished = s.match == net::MatchPhase::Finished;
+  const auto add = [&](RequestKind kind) {
+    cards.emplace_back();
+    cards.back().kind = kind;
+  };
   if (s.takebackRequested) {
-    r.kind = RequestKind::PeerTakeback;
+    add(RequestKind::PeerTakeback);
     // The opponent asks for two plies when it is its turn (its move and our reply).
-    r.plies = s.game.toMove() == s.localColor ? 1 : 2;
-  } else if (s.drawRequested) {
-    r.kind = RequestKind::PeerDraw;
-  } else if (finished && s.peerWantsAgain && !s.wantAgain) {
-    r.kind = RequestKind::PeerAgain;
-  } else if (s.takebackPending) {
-    r.kind = RequestKind::OwnTakeback;
-  } else if (s.drawOffered) {
-    r.kind = RequestKind::OwnDraw;
-  } else if (finished && s.wantAgain) {
-    r.kind = RequestKind::OwnAgain;
+    cards.back().plies = s.game.toMove() == s.localColor ? 1 : 2;
   }
-  return r;
+  if (s.drawRequested) {
+    add(RequestKind::PeerDraw);
+    cards.back().later = s.takebackPending;  // the match answers it after our takeback's answer
+  }
+  if (finished && s.peerWantsAgain && !s.wantAgain) add(RequestKind::PeerAgain);
+  if (s.takebackPending) add(RequestKind::OwnTakeback);
+  if (s.drawOffered) add(RequestKind::OwnDraw);
+  if (finished && s.wantAgain) add(RequestKind::OwnAgain);
+  cards.resize(std::max<std::size_t>(cards.size(), 2));
+  return {cards[0], cards[1]};
 }
 
 }  // namespace
@@ -160,7 +168,7 @@ SideView sideView(const Game& game, const SideInput& in) {
   if (in.net) v.peer = in.net->peerNickname;
 
   const MatchActions actions = matchActions(in.net, in.netStarted);
-  v.request = requestOf(in, actions);
+  std::tie(v.request, v.request2) = requestsOf(in, actions);
   v.sections.local = local;
   v.sections.replay = in.kind == GameKind::Replay;
   v.sections.network = network;

@@ -157,6 +157,9 @@ enum class RequestKind {
 struct RequestView {
   RequestKind kind = RequestKind::None;
   int plies = 0;  ///< PeerTakeback: 1 or 2
+  /// PeerDraw while our takeback request waits: the offer is answered after it (Accept and
+  /// Decline shown, disabled). False otherwise.
+  bool later = false;
   /// An opponent's request (Accept / Decline shown), not ours waiting.
   bool Incoming() const {
     return kind == RequestKind::PeerTakeback || kind == RequestKind::PeerDraw ||
@@ -211,6 +214,9 @@ struct SideView {
   std::optional<FoulPolicy> foul;  ///< renju only: what a forbidden move does
   ConnectionView connection;
   RequestView request;
+  /// A second request standing at once: a draw offer beside a takeback request (the first
+  /// card), ours or the opponent's. None otherwise. Incoming requests come first.
+  RequestView request2;
   SectionsView sections;
   ControlsView controls;
   std::optional<ReplayView> replay;  ///< in a replay

@@ -47,7 +47,9 @@
 ///                                          ("-": hidden or disabled). Written whenever that
 ///                                          changes. Names: takeback, draw, resign, again (the
 ///                                          side panel's buttons), accept, decline (the request
-///                                          card), chat (the chat input field), send
+///                                          card), accept2, decline2 (the second card, when
+///                                          two requests stand at once), chat (the chat input
+///                                          field), send
 ///   TURN <sentence>                        the side panel's line under the players changed:
 ///                                          whose turn it is or the result, as shown (e.g.
 ///                                          "Your turn", "Replay: White to move", at the end of

@@ -152,6 +152,10 @@ wxString NoticeSentence(const net::Notice& n) {
   return TypedSentence(net::describe(n), TranslateNotice(n, Gettext));
 }
 
+wxString WithdrawnSentence(net::Withdrawn w) {
+  return TypedSentence(net::describe(w), TranslateWithdrawn(w, Gettext));
+}
+
 namespace {
 
 std::string Same(const char* msgid) {

@@ -57,6 +57,9 @@ wxString RefusalSentence(const net::RequestError& e);
 /// A notice of the match (net::Notice), translated by value, e.g. "Bob offers a draw."; ""
 /// for kind None.
 wxString NoticeSentence(const net::Notice& n);
+/// A request withdrawn with another's answer (net::Withdrawn), translated by value, e.g. "The
+/// draw offer no longer stands: moves were taken back."; "" for None.
+wxString WithdrawnSentence(net::Withdrawn w);
 
 /// Why the online client did not send a request (net::OnlineRefusal), translated by value as a
 /// sentence; "" for None.

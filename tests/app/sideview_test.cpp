@@ -185,6 +185,39 @@ TEST(SideView, RequestCardForOurWaitingRequests) {
   EXPECT_EQ(v.request.kind, RequestKind::OwnTakeback);
 }
 
+TEST(SideView, TwoRequestsAtOnceShowTwoCardsTheOpponentsFirst) {
+  net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}, {8, 8}, {9, 9}}));
+  // Bob offered a draw, then asked for a takeback: both wait for our answer.
+  snap.drawRequested = true;
+  snap.takebackRequested = true;
+  SideView v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.request.kind, RequestKind::PeerTakeback);
+  EXPECT_EQ(v.request2.kind, RequestKind::PeerDraw);
+  EXPECT_TRUE(v.request2.Incoming());
+  EXPECT_FALSE(v.request2.later);
+  // Our draw offer stands while Bob asks for a takeback: his request first, ours waiting.
+  snap.drawRequested = false;
+  snap.drawOffered = true;
+  v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.request.kind, RequestKind::PeerTakeback);
+  EXPECT_EQ(v.request2.kind, RequestKind::OwnDraw);
+  EXPECT_FALSE(v.request2.Incoming());
+  // Bob's draw offer while our takeback request waits: answered after it.
+  snap.drawOffered = false;
+  snap.takebackRequested = false;
+  snap.drawRequested = true;
+  snap.takebackPending = true;
+  v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.request.kind, RequestKind::PeerDraw);
+  EXPECT_TRUE(v.request.later);
+  EXPECT_EQ(v.request2.kind, RequestKind::OwnTakeback);
+  // One request: one card.
+  snap.drawRequested = false;
+  v = sideView(snap.game, NetworkInput(snap));
+  EXPECT_EQ(v.request.kind, RequestKind::OwnTakeback);
+  EXPECT_EQ(v.request2.kind, RequestKind::None);
+}
+
 TEST(SideView, PlayAgainAfterTheGame) {
   net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}}));
   snap.game.end(Outcome::WhiteWins, EndReason::Resignation);

@@ -12,11 +12,14 @@
 #                  the double-three point never reaches the peer
 #   match_requests the app hosts (Black), a scripted gomoku-cli joins: chat both ways, a takeback
 #                  asked by the script and accepted in the app, one asked in the app and
-#                  accepted by the script, a draw offered in the app and accepted, play again
-#                  from both (game 2, colours swapped), then the script resigns
+#                  accepted by the script, a draw offer and a takeback request of the script's
+#                  at once (two cards; the app accepts the draw, the takeback is withdrawn),
+#                  play again from both (game 2, colours swapped), then the script resigns
 #   app_rejoins    gomoku-cli hosts (Black), the app joins (White); after two moves the app is
 #                  killed (no BYE): the host suspends the game; the app started again with the
 #                  same settings rejoins with its saved token at move 3, and the game ends alike
+#   peer_leaves    the app hosts (Black), a scripted gomoku-cli answers one move and quits: the
+#                  app says who left and who was to move, and saves the game as interrupted
 #   network_end_of_game  the app hosts (Black), a raw peer (White) sends bytes: its resignation
 #                  crosses the app's five (RESULT again, the save rewritten as B+R) and its MOVEs
 #                  after it are refused; then only the one MOVE that crossed the app's acceptance
@@ -148,7 +151,7 @@ app_wait() {
   local fd=$1 name=$2
   while IFS= read -r -t 60 line <&"$fd"; do
     echo "$line" >> "$work/$name.log"
-    if [[ $line =~ ^BUTTON\ ([a-z]+)\ (.*)$ ]]; then buttons[$name:${BASH_REMATCH[1]}]=${BASH_REMATCH[2]}; fi
+    if [[ $line =~ ^BUTTON\ ([a-z0-9]+)\ (.*)$ ]]; then buttons[$name:${BASH_REMATCH[1]}]=${BASH_REMATCH[2]}; fi
     if [[ $line == GEOMETRY\ * ]]; then printf -v "${name}_geo" '%s' "${line#GEOMETRY }"; fi
     [[ $line =~ $3 ]] && return 0
   done
@@ -1003,7 +1006,8 @@ takeback
 2,0
 accept
 4,0
-accept
+draw
+takeback
 again
 7,7
 6,6
@@ -1049,16 +1053,29 @@ SCRIPT
   app_wait 3 host '^NOTICE '; [[ $line == "NOTICE Script accepted the takeback." ]] || fail "host: bad notice '$line'"
   click_move host 3 3 4 7
   app_wait 3 host '^MOVE 4 '; [[ $line == "MOVE 4 4,0" ]] || fail "host: unexpected reply '$line'"
-  # 3. The app offers a draw; the script accepts.
-  press host 3 draw
-  app_wait 3 host '^RESULT '
-  [[ $line == "RESULT draw Draw by agreement." ]] || fail "host: expected an agreed draw, got '$line'"
-  app_wait 3 host '^BOARD '
-  [[ $line == "BOARD 15 ..O.O........../"*"/....X..X......./"* ]] || fail "host: wrong stones after the takebacks: $line"
+  # 3. The script offers a draw, then asks to take its move back: two requests at once, each
+  # on its own card (the takeback above, the draw below). The app accepts the draw: the
+  # takeback request is withdrawn, and the notice says so.
+  app_wait 3 host '^BUTTON accept2 [0-9]'
+  [[ ${buttons[host:accept]:--} != - ]] || fail "host: the takeback card has no Accept button"
+  sleep 0.3; screenshot two-requests
+  press host 3 accept2
+  seen_notice=0 seen_result=0 board=''
+  while (( !seen_notice || !seen_result )) || [[ -z $board ]]; do
+    app_wait 3 host '^(NOTICE |RESULT |BOARD )'
+    case $line in
+      "NOTICE Draw agreed. The takeback request no longer stands: the game is over.") seen_notice=1 ;;
+      "RESULT draw Draw by agreement.") seen_result=1 ;;
+      "BOARD "*) board=$line ;;
+      "NOTICE Script offers a draw." | "NOTICE Script asks to take back a move.") ;;
+      *) fail "host: after accepting the draw: unexpected '$line'" ;;
+    esac
+  done
+  [[ $board == "BOARD 15 ..O.O........../"*"/....X..X......./"* ]] || fail "host: wrong stones after the takebacks: $board"
   # 4. Both want to play again: game 2 with the colours swapped.
-  app_wait 3 host '^BUTTON again [0-9]'
-  press host 3 again
+  press host 3 again   # waits for the button
   app_wait 3 host '^STARTED '
+  [[ ${buttons[host:accept2]} == - ]] || fail "host: the second request card outlived the game"
   [[ $line == "STARTED white Script game 2" ]] || fail "host: bad STARTED line for game 2 '$line'"
   app_wait 3 host '^MOVE 1 '; [[ $line == "MOVE 1 7,7" ]] || fail "host: game 2 began with '$line'"
   click_move host 3 2 8 8
@@ -1078,6 +1095,35 @@ SCRIPT
   grep -qx 'TAKEBACK to 2 moves' "$work/cli.out" || fail "gomoku-cli did not take back the app's move"
   grep -q '^RESULT draw' "$work/cli.out" || fail "gomoku-cli did not see the draw"
   grep -q '^STARTED black vs GUI host (white).*, game 2$' "$work/cli.out" || fail "gomoku-cli did not start game 2 as Black"
+  ;;
+peer_leaves)
+  keep_open=1 start_app host --host 0 --nick "GUI host" --color black
+  exec 3< "$work/host.fifo"
+  app_wait 3 host '^LISTENING '; port=${line#LISTENING }
+  printf '8,8\nquit\n' > "$work/cli.in"
+  "$CLI" join "127.0.0.1:$port" --nick Script < "$work/cli.in" > "$work/cli.out" 2> "$work/cli.err" &
+  cli_pid=$!; pids+=($cli_pid)
+  app_wait 3 host '^STARTED '
+  app_wait 3 host '^GEOMETRY '
+  click_move host 3 1 7 7
+  app_wait 3 host '^MOVE 2 '
+  # The script quits mid-game (its BYE, as when a window is closed): interrupted, nobody wins.
+  app_wait 3 host '^RESULT '
+  [[ $line == "RESULT interrupted Game interrupted: the opponent left the game." ]] ||
+    fail "host: expected the game interrupted by the opponent's leaving, got '$line'"
+  saved='' left=0
+  while [[ -z $saved ]] || (( !left )); do
+    app_wait 3 host '^(SAVED auto |STATUS )'
+    case $line in
+      "SAVED auto "*) saved=${line#SAVED auto } ;;
+      *" Script left the game with Black to move. The game is interrupted: between two programs there is no referee to award the win.") left=1 ;;
+    esac
+  done
+  grep -q 'C\[Game interrupted: the opponent left the game\.\]' "$saved" ||
+    fail "host: the save does not say the opponent left: $(cat "$saved")"
+  ! grep -q 'RE\[[BW]+' "$saved" || fail "host: the save names a winner: $(cat "$saved")"
+  wait "$cli_pid" || fail "gomoku-cli exited $?"
+  sleep 0.3; screenshot
   ;;
 network_end_of_game)
   # The app hosts (Black); a raw peer (White, bytes written by hand) sends what no honest program
