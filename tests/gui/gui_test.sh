@@ -158,6 +158,12 @@ app_wait() {
   fail "$name: no report line matching '$3'"
 }
 
+# button_off NAME FD BUTTON: waits until BUTTON is reported disabled or hidden. Its line may
+# have come already, before the line the test waited for last: the latest state read counts.
+button_off() {
+  while [[ ${buttons[$1:$3]:--} != - ]]; do app_wait "$2" "$1" "^BUTTON $3 "; done
+}
+
 # press NAME FD BUTTON: clicks one of the app's buttons at its reported centre (waiting for it
 # to be clickable when it is not yet).
 press() {
@@ -399,7 +405,7 @@ message_box_return() {
   local w='' _
   for _ in $(seq 600); do
     w=$( (xdotool search --onlyvisible --name 'Open a game record' 2>/dev/null || true) |
-      grep -vx "$open_dialog_w" | head -1)
+      grep -vx "$open_dialog_w" | head -1 || true)   # none yet: grep fails, and pipefail
     [[ -n $w ]] && break
     sleep 0.1
   done
@@ -797,7 +803,7 @@ online_browser)
   # shows both, each with its own answer. The browser accepts the draw: the takeback request
   # is withdrawn, and both sides say so.
   press alice 3 draw
-  app_wait 3 alice '^BUTTON draw -'
+  button_off alice 3 draw
   press alice 3 takeback
   browser visible request-takeback
   browser visible request-draw
@@ -1154,7 +1160,7 @@ network_end_of_game)
   [[ $line == "RESULT black Black wins by resignation." ]] || fail "five: the crossing resignation gave '$line'"
   app_wait 3 five '^SAVED auto '
   [[ ${line#SAVED auto } == "$saved" ]] || fail "five: saved again elsewhere: '$line'"
-  app_wait 3 five '^BUTTON send -'   # the connection closed: the MOVEs were read
+  button_off five 3 send   # the connection closed: the MOVEs were read
   ! grep -q '^MOVE 10 ' "$work/five.log" || fail "five: a move after the resignation was recorded"
   grep -q 'RE\[B+R\]' "$saved" || fail "five: the save lacks the resignation: $(cat "$saved")"
   [[ $(grep -o ';[BW]\[[a-o][a-o]\]' "$saved" | wc -l) == 9 ]] || fail "five: the save does not hold 9 moves: $(cat "$saved")"
@@ -1187,7 +1193,7 @@ network_end_of_game)
   [[ $line == "MOVE 2 8,8" ]] || fail "draw: the crossing move gave '$line'"
   app_wait 4 draw '^SAVED auto '
   [[ ${line#SAVED auto } == "$saved" ]] || fail "draw: saved again elsewhere: '$line'"
-  app_wait 4 draw '^BUTTON send -'
+  button_off draw 4 send
   ! grep -q '^MOVE 3 ' "$work/draw.log" || fail "draw: a second move after the draw was recorded"
   grep -q 'RE\[0\]' "$saved" || fail "draw: the save lacks the draw: $(cat "$saved")"
   [[ $(grep -o ';[BW]\[[a-o][a-o]\]' "$saved" | paste -sd' ') == ";B[hh] ;W[ii]" ]] ||
@@ -1395,11 +1401,11 @@ replay_record)
   key_in replay Left    # at the start: nothing
   key_in replay Right; expect_replay 1
   key_in replay Left; expect_replay 0
-  app_wait 3 replay '^BUTTON prev -'   # disabled at the first move
+  button_off replay 3 prev   # disabled at the first move
   # Play: the moves one after another, to the last; then "next" is disabled.
   press replay 3 play
   for k in 1 2 3 4 5 6 7 8 9; do expect_replay $k; done
-  app_wait 3 replay '^BUTTON next -'
+  button_off replay 3 next
   sleep 0.5; screenshot end   # the winning five highlighted, the last moves numbered
   for k in 8 7 6 5 4; do press replay 3 prev; expect_replay $k; done
   # Continue from here: a local game with the 4 moves; White plays on.
@@ -1676,7 +1682,7 @@ small_screen)
   echo "0,0" >&5
   app_wait 3 host '^MOVE 2 '
   key_in host ctrl+d
-  app_wait 3 host '^BUTTON draw -'   # offered: the button waits
+  button_off host 3 draw   # offered: the button waits
   screenshot long-nick-draw
   kill -9 "$cli_pid"
   app_wait 3 host '^SUSPENDED '
