@@ -218,6 +218,7 @@ void NetworkController::OnNetChanged() {
   };
   bool ended = false;
   net::Withdrawn withdrawn = net::Withdrawn::None;  // told by a notice of this batch
+  wxString notices;                                 // the sentences of this batch's notices
   for (const net::MatchUpdate& u : updates) {
     switch (u.kind) {
       case net::MatchUpdateKind::Listening:
@@ -278,11 +279,14 @@ void NetworkController::OnNetChanged() {
         if (report) report->OnMatch(u, snap_);
         break;
       case net::MatchUpdateKind::Notice:
-        // The match's sentence about its last event (requests, answers, nicknames) goes to
-        // the status bar after a move of the same batch; a new result replaces it.
+        // The match's sentences about its events (requests, answers, nicknames) go to the
+        // status bar after a move of the same batch, all of them (a draw offer and a takeback
+        // request can come together); a new result replaces them.
         show();
         if (report) report->OnMatch(u, snap_);
-        frame_.SetStatus(NoticeSentence(u.notice));
+        notices = notices.empty() ? NoticeSentence(u.notice)
+                                  : wxString::Format(_("%s %s"), notices, NoticeSentence(u.notice));
+        frame_.SetStatus(notices);
         if (u.notice.withdrawn != net::Withdrawn::None) withdrawn = u.notice.withdrawn;
         break;
       case net::MatchUpdateKind::GameEnded:

@@ -496,12 +496,37 @@ wxString SidePanel::Render(const SideView& v) {
     chatInput_->SetHint(
         on.chat ? wxString::Format(_(L"Message to %s\u2026"), shortName(chatInput_, peerNick))
                 : wxString(_("Not connected")));
-  RenderRequestCard(cards_[0], v.request, v.peer);
-  RenderRequestCard(cards_[1], v.request2, v.peer);
+  // A request of the opponent's that just came in is scrolled into view (in a low window the
+  // second card can sit below the panel's bottom edge).
+  wxWindow* arrived = nullptr;
+  for (int i = 0; i < 2; ++i) {
+    const RequestView& request = i == 0 ? v.request : v.request2;
+    if (request.Incoming() && cards_[i].kind != request.kind) arrived = cards_[i].panel;
+    RenderRequestCard(cards_[i], request, v.peer);
+  }
   if (v.replay && (replayBar_->Ply() != v.replay->ply || replayBar_->Total() != v.replay->total))
     replayBar_->SetPosition(v.replay->ply, v.replay->total);
   Relayout();
+  if (arrived) ScrollIntoView(arrived);
   return turn;
+}
+
+void SidePanel::ScrollIntoView(wxWindow* child) {
+  int unitX = 0, unitY = 0;
+  GetScrollPixelsPerUnit(&unitX, &unitY);
+  if (unitY <= 0) return;
+  // Children sit at scrolled (client) positions; the view start counts scroll units.
+  const wxRect r = child->GetRect();
+  const int client = GetClientSize().y;
+  const int margin = FromDIP(8);
+  int dy = 0;
+  if (r.GetBottom() + margin > client) dy = r.GetBottom() + margin - client;  // below: up
+  if (r.GetTop() - dy < 0) dy = r.GetTop() - margin;  // taller than the view: its top
+  if (dy == 0) return;
+  int startX = 0, startY = 0;
+  GetViewStart(&startX, &startY);
+  const int units = dy > 0 ? (dy + unitY - 1) / unitY : -((unitY - 1 - dy) / unitY);  // whole
+  Scroll(-1, std::max(0, startY + units));
 }
 
 void SidePanel::BuildRequestCard(wxWindow* parent, int i) {

@@ -107,6 +107,8 @@ class SidePanel : public wxScrolledWindow {
   void BuildRequestCard(wxWindow* parent, int i);
   void RenderRequestCard(RequestCard& card, const RequestView& request, const std::string& peer);
   int Margin() const;  // pixels around the contents: less when compact
+  // Scrolls the panel so that `child` (a direct child) is in view, its top first.
+  void ScrollIntoView(wxWindow* child);
   /// Shows or hides the thinking indicator (a moving bar and the time since it started).
   void SetThinking(bool thinking);
 

@@ -1715,6 +1715,18 @@ hidpi_screen)
     ((bx > wx && bx < wx + ww && by > wy && by < wy + wh)) || fail "$b at $bx,$by is off the window"
   done
   screenshot 200
+  # Two requests at once (the peer's draw offer and takeback request): the panel scrolls the
+  # lower card into view, above the status bar, with its buttons.
+  printf '8,8\ndraw\ntakeback\n' >&5
+  for b in accept decline accept2 decline2; do
+    while [[ ${buttons[host:$b]:--} == - ]]; do app_wait 3 host "^BUTTON $b "; done
+  done
+  read -r _ _ status_y _ < <(grep '^STATUS ' "$work/host.log" | tail -1)
+  for b in accept decline accept2 decline2; do
+    read -r bx by <<< "${buttons[host:$b]}"
+    ((bx > wx && bx < wx + ww && by > wy && by < status_y)) || fail "$b at $bx,$by is not in view (status bar at $status_y)"
+  done
+  sleep 0.3; screenshot 200-requests
   ;;
 sounds)
   # Under Xvfb there is no OSS device, so the app plays through a player in PATH: here a fake
