@@ -289,9 +289,11 @@ void NetworkController::OnNetChanged() {
         frame_.SetStatus(notices);
         if (u.notice.withdrawn != net::Withdrawn::None) withdrawn = u.notice.withdrawn;
         break;
-      case net::MatchUpdateKind::GameEnded:
+      case net::MatchUpdateKind::GameEnded: {
         show();
         ended = true;
+        const wxString result =
+            ResultSentence(u.result, PlayerName(Stone::Black), PlayerName(Stone::White));
         if (net::opponentLeft(u.result))
           // The window closed mid-game: who left, and who was to move; nobody wins it.
           frame_.SetStatus(wxString::Format(
@@ -302,14 +304,11 @@ void NetworkController::OnNetChanged() {
         else if (withdrawn != net::Withdrawn::None)
           // An agreed draw with a takeback request standing: the result, and that the
           // request is withdrawn (the notice's sentence would be replaced at once).
-          frame_.SetStatus(wxString::Format(
-              _("%s %s"),
-              ResultSentence(u.result, PlayerName(Stone::Black), PlayerName(Stone::White)),
-              WithdrawnSentence(withdrawn)));
+          frame_.SetStatus(wxString::Format(_("%s %s"), result, WithdrawnSentence(withdrawn)));
         else
-          frame_.SetStatus(
-              ResultSentence(u.result, PlayerName(Stone::Black), PlayerName(Stone::White)));
+          frame_.SetStatus(result);
         break;
+      }
       case net::MatchUpdateKind::Closed:
         show();
         suspendTimer_.Stop();

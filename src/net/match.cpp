@@ -1153,10 +1153,9 @@ void Match::leave() {
 }
 
 bool opponentLeft(const Result& r) {
-  const std::string_view d = r.detail;
+  // The detail is kOpponentLeft, alone or with the peer's reason in parentheses (receive).
   return r.outcome == Outcome::Interrupted && r.reason == EndReason::Disconnected &&
-         (d == kOpponentLeft || (d.starts_with(kOpponentLeft) && d.size() > kOpponentLeft.size() &&
-                                 d.substr(kOpponentLeft.size(), 2) == " ("));
+         (r.detail == kOpponentLeft || r.detail.starts_with(std::string(kOpponentLeft) + " ("));
 }
 
 void Match::close(const std::string& reason) {

@@ -29,10 +29,16 @@ function playing(moves) {
   return { c, sent };
 }
 
-test('an offered draw and a takeback request from the opponent stand together', () => {
+// Four moves played, we are to move; the opponent offered a draw, then asked for a takeback.
+function opponentAsksBoth() {
   const { c, sent } = playing([[7, 7], [8, 8], [9, 9], [10, 10]]);
   c.onDRAW_OFFER({ atPly: 4 });
   c.onTAKEBACK_REQUEST({ atPly: 4, returnTo: 3 });
+  return { c, sent };
+}
+
+test('an offered draw and a takeback request from the opponent stand together', () => {
+  const { c, sent } = opponentAsksBoth();
   assert.equal(c.state.game.draw.from, 'opponent');
   assert.equal(c.state.game.takeback.from, 'opponent');
   assert.equal(sent.length, 0, 'nothing is refused on its own');
@@ -46,9 +52,7 @@ test('an offered draw and a takeback request from the opponent stand together', 
 });
 
 test('an accepted takeback withdraws the draw offer with a notice', () => {
-  const { c, sent } = playing([[7, 7], [8, 8], [9, 9], [10, 10]]);
-  c.onDRAW_OFFER({ atPly: 4 });
-  c.onTAKEBACK_REQUEST({ atPly: 4, returnTo: 3 });
+  const { c, sent } = opponentAsksBoth();
   c.answer('takeback', true);
   assert.deepEqual(sent.pop(), { type: 'TAKEBACK_REPLY', atPly: 4, accept: true });
   const g = c.state.game;
@@ -58,9 +62,7 @@ test('an accepted takeback withdraws the draw offer with a notice', () => {
 });
 
 test('an agreed draw withdraws the takeback request with a notice', () => {
-  const { c, sent } = playing([[7, 7], [8, 8], [9, 9], [10, 10]]);
-  c.onDRAW_OFFER({ atPly: 4 });
-  c.onTAKEBACK_REQUEST({ atPly: 4, returnTo: 3 });
+  const { c, sent } = opponentAsksBoth();
   c.answer('draw', true);
   assert.deepEqual(sent.pop(), { type: 'DRAW_REPLY', atPly: 4, accept: true });
   const g = c.state.game;

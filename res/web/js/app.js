@@ -188,11 +188,12 @@ function renderRoom(s) {
   $('opponent-away').hidden = !g.opponentAway;
   // The opponent's requests, each on its own card: a takeback request and a draw offer can
   // stand at once; the draw is answered after our own takeback request.
+  const drawLater = g.takeback?.from === 'me';
   const texts = {
     takeback: format(g.takeback?.back === 2 ? _('%s asks to take back two moves.')
       : _('%s asks to take back a move.'), g.opponent),
     draw: format(_('%s offers a draw.'), g.opponent)
-      + (g.takeback?.from === 'me' ? ' ' + _('Answer it once your takeback request is answered.') : ''),
+      + (drawLater ? ' ' + _('Answer it once your takeback request is answered.') : ''),
     again: format(_('%s wants to play again.'), g.opponent),
   };
   for (const kind of ['takeback', 'draw', 'again']) {
@@ -200,7 +201,7 @@ function renderRoom(s) {
     $('request-' + kind).hidden = !incoming;
     if (!incoming) continue;
     $('request-' + kind + '-text').textContent = texts[kind];
-    const later = kind === 'draw' && g.takeback?.from === 'me';
+    const later = kind === 'draw' && drawLater;
     $('request-' + kind + '-yes').disabled = later;
     $('request-' + kind + '-no').disabled = later;
   }
