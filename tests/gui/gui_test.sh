@@ -174,6 +174,20 @@ press() {
   xdotool click 1
 }
 
+# pointer_at: "X Y", where the pointer is. xdotool also names the window under the pointer and
+# dies of BadWindow when that window goes away meanwhile (a dialog closing): then it asks again.
+pointer_at() {
+  local out try
+  for try in $(seq 50); do
+    out=$(xdotool getmouselocation 2>/dev/null) || continue
+    if [[ $out =~ x:(-?[0-9]+)\ y:(-?[0-9]+) ]]; then
+      echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+      return 0
+    fi
+  done
+  echo "unknown"
+}
+
 # point_at NAME X Y: puts the pointer at X,Y over NAME's window, raising its windows until the
 # window under the pointer is its own: without a window manager a raise is only a request, and
 # two apps' windows overlap. True when the pointer moved, false when it was there already.
@@ -182,10 +196,8 @@ point_at() {
   wins=$(xdotool search --onlyvisible --pid "${!pid}" 2>/dev/null || true)
   for try in $(seq 100); do
     for w in $wins; do xdotool windowraise "$w"; done
-    local X Y SCREEN WINDOW
-    eval "$(xdotool getmouselocation --shell)"
     # --sync waits for a motion: only when the pointer is elsewhere (it would wait in vain).
-    if [[ "$X $Y" != "$x $y" ]]; then xdotool mousemove --sync "$x" "$y"; moved=0; fi
+    if [[ $(pointer_at) != "$x $y" ]]; then xdotool mousemove --sync "$x" "$y"; moved=0; fi
     local top; top=$(top_window_at "$x" "$y")
     [[ -z $wins ]] || grep -qx "$top" <<< "$wins" && return $moved
     sleep 0.05
@@ -362,10 +374,9 @@ key_in() {
   local name=$1 keys=$2
   local geo=${name}_geo
   read -r gx gy cell <<< "${!geo}"
-  local tx=$((gx + 7 * cell)) ty=$((gy + 7 * cell)) X Y SCREEN WINDOW
-  eval "$(xdotool getmouselocation --shell)"
+  local tx=$((gx + 7 * cell)) ty=$((gy + 7 * cell))
   # --sync waits for a motion: only when the pointer is elsewhere.
-  if [[ $X != "$tx" || $Y != "$ty" ]]; then xdotool mousemove --sync "$tx" "$ty"; fi
+  if [[ $(pointer_at) != "$tx $ty" ]]; then xdotool mousemove --sync "$tx" "$ty"; fi
   xdotool key "$keys"
 }
 
@@ -433,11 +444,9 @@ expect_replay() {
 # click_at NAME CONTROL: clicks a dialog control at its reported centre (no raising: the dialog
 # is above the main window).
 click_at() {
-  local X Y SCREEN WINDOW
   # shellcheck disable=SC2086
   set -- ${buttons[$1:$2]}
-  eval "$(xdotool getmouselocation --shell)"
-  if [[ "$X $Y" != "$1 $2" ]]; then xdotool mousemove --sync "$1" "$2"; sleep 0.2; fi
+  if [[ $(pointer_at) != "$1 $2" ]]; then xdotool mousemove --sync "$1" "$2"; sleep 0.2; fi
   xdotool click 1
 }
 # viewable_windows: the ids of the root's viewable children, sorted: top-level windows, dialogs
