@@ -19,6 +19,7 @@
 
 #include "app/app.h"
 #include "app/resources.h"
+#include "core/notation.h"
 
 namespace gomoku::app {
 
@@ -50,9 +51,9 @@ std::vector<Point> StarPoints(int size) {
   return points;
 }
 
-// Column letter for x: a, b, c, ... (RIF: i included).
+// Column letter for x: A, B, C, ... (RIF: I included), as pointName() writes points.
 wxString ColumnLabel(int x) {
-  return wxString(static_cast<wxChar>('a' + x));
+  return wxString(static_cast<wxChar>(columnLetter(x)));
 }
 
 bool TraceStartup() {

@@ -96,7 +96,7 @@ void LocalController::Hint() {
         }
         frame_.ShowHint(*r.move);
         if (frame_.Report()) frame_.Report()->Line("HINT " + toXY(*r.move));
-        frame_.SetStatus(wxString::Format(_("Hint: %s for %s."), toRif(*r.move, game.size()),
+        frame_.SetStatus(wxString::Format(_("Hint: %s for %s."), pointName(*r.move, game.size()),
                                           ColorLabel(game.toMove())));
       });
 }
@@ -170,7 +170,7 @@ void LocalController::OnBoardClick(Point p) {
     frame_.SetStatus(ResultSentence(game.result(), {}, {}));
   else
     frame_.SetStatus(
-        wxString::Format(_("%s played %s."), ColorLabel(mover), toRif(p, game.size())));
+        wxString::Format(_("%s played %s."), ColorLabel(mover), pointName(p, game.size())));
   frame_.ShowState();
   if (game.over()) AutoSave();  // after the RESULT line
   MaybeComputerMove();
@@ -232,10 +232,10 @@ void LocalController::OnComputerMove(std::uint64_t request, const ai::SearchResu
             ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
       else if (r.forcedWin)
         frame_.SetStatus(wxString::Format(_("The computer played %s and sees a forced win."),
-                                          toRif(*r.move, game.size())));
+                                          pointName(*r.move, game.size())));
       else
-        frame_.SetStatus(
-            wxString::Format(_("The computer played %s. Your turn."), toRif(*r.move, game.size())));
+        frame_.SetStatus(wxString::Format(_("The computer played %s. Your turn."),
+                                          pointName(*r.move, game.size())));
       break;
   }
   frame_.ShowState();
@@ -283,14 +283,14 @@ void LocalController::Undo() {
     if (t.moves.size() == 2) {
       // Two stones went: the computer's reply and our move before it. Say so.
       frame_.SetStatus(wxString::Format(_("Took back your %s and the computer's reply %s."),
-                                        toRif(t.moves[1], game.size()),
-                                        toRif(t.moves[0], game.size())));
+                                        pointName(t.moves[1], game.size()),
+                                        pointName(t.moves[0], game.size())));
     } else {
       // A game ended by a five or a full board reopens: winner cleared, the right side to move
       // (case C09).
       frame_.SetStatus(wxString::Format(
           t.reopened ? _("Took back %s's %s: the game goes on.") : _("Took back %s's %s."),
-          ColorLabel(MoverOf(game.ply())), toRif(t.moves[0], game.size())));
+          ColorLabel(MoverOf(game.ply())), pointName(t.moves[0], game.size())));
     }
     ShowSteps(before, t, true);
   } else if (t.error == session::TakebackError::Ended) {
@@ -319,7 +319,7 @@ void LocalController::Redo() {
     else
       frame_.SetStatus(wxString::Format(_("%s played %s again."),
                                         ColorLabel(MoverOf(game.ply() - 1)),
-                                        toRif(t.moves.back(), game.size())));
+                                        pointName(t.moves.back(), game.size())));
     ShowSteps(before, t, false);
     if (game.over()) AutoSave();  // after the RESULT line
   } else if (game.over()) {

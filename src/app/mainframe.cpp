@@ -169,7 +169,7 @@ void MainFrame::ShowAnalysis(int depth, int score) {
 
 void MainFrame::AnnounceCursor(Point p) {
   const Game& game = board_->GetGame();
-  const std::string point = toRif(p, game.size());
+  const std::string point = pointName(p, game.size());
   const wxString where = FromUtf8(point);
   const Stone stone = game.board().at(p);
   wxString text;

@@ -72,7 +72,7 @@ void NetworkController::OnBoardClick(Point p) {
     frame_.RefuseMove(p, AsSentence(link_->snapshot().game.refusalText(p, e)));
     return;
   }
-  frame_.SetStatus(wxString::Format(_("You played %s."), toRif(p, snap_.game.size())));
+  frame_.SetStatus(wxString::Format(_("You played %s."), pointName(p, snap_.game.size())));
   OnNetChanged();  // show the stone at once; the listener's call will find nothing new
 }
 
@@ -269,7 +269,7 @@ void NetworkController::OnNetChanged() {
         const Stone mover = u.ply % 2 == 1 ? Stone::Black : Stone::White;
         if (mover != snap_.localColor && !game.over() && game.lastMove())
           frame_.SetStatus(wxString::Format(_("%s played %s."), PeerName(),
-                                            toRif(*game.lastMove(), game.size())));
+                                            pointName(*game.lastMove(), game.size())));
         break;
       }
       case net::MatchUpdateKind::Chat:

@@ -71,7 +71,7 @@ void ReplayController::Show(int ply) {
     const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
     const wxString who = PlayerName(mover).empty() ? ColorLabel(mover) : PlayerName(mover);
     wxString text = wxString::Format(_("Move %d of %d: %s %s."), game.ply(), total, who,
-                                     toRif(*last, game.size()));
+                                     pointName(*last, game.size()));
     // At the end of the record, the result it states (when the moves do not show it).
     if (model_.showsStatedResult())
       // TRANSLATORS: two sentences in a row, e.g. "Move 9 of 9: Alice h9. Alice wins."

@@ -389,7 +389,7 @@ wxString SidePanel::Render(const SideView& v) {
                                  : wxString(_("Game")).Upper());
 
   wxString moves = wxString::Format(wxPLURAL("%d move", "%d moves", v.ply), v.ply);
-  if (v.lastMove) moves += wxString::Format(_(", last %s"), toRif(*v.lastMove, v.size));
+  if (v.lastMove) moves += wxString::Format(_(", last %s"), pointName(*v.lastMove, v.size));
   SetWrappedLabel(moves_, moves, wrap);
   SetWrappedLabel(rule_, RuleLabel(v.rule, v.size), wrap);
   SetWrappedLabel(foul_, v.foul ? FoulPolicyLabel(*v.foul) : wxString(), wrap);

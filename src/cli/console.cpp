@@ -30,7 +30,7 @@ std::string renderBoard(const Game& game) {
     return std::find(forbidden.begin(), forbidden.end(), p) != forbidden.end();
   };
   std::string letters = "   ";
-  for (int x = 0; x < n; ++x) letters += std::string(" ") + static_cast<char>('a' + x);
+  for (int x = 0; x < n; ++x) letters += std::string(" ") + columnLetter(x);
   letters += "\n";
   std::string out = letters;
   for (int y = 0; y < n; ++y) {

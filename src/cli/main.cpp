@@ -102,7 +102,7 @@ std::string defaultNick() {
 void printMove(const Game& g, int index) {
   const Point p = g.moves()[static_cast<std::size_t>(index)];
   std::cout << "MOVE " << index + 1 << " " << (index % 2 == 0 ? "black" : "white") << " "
-            << toRif(p, g.size()) << " (" << toXY(p) << ")\n";
+            << pointName(p, g.size()) << " (" << toXY(p) << ")\n";
 }
 
 // Why a typed move is refused. An off-board point is named by the board's range, not by the
@@ -111,7 +111,7 @@ std::string refusal(const Game& g, Point p, MoveError e) {
   if (e != MoveError::OffBoard) return g.refusalText(p, e);
   const int n = g.size();
   return "the point is off the " + std::to_string(n) + "x" + std::to_string(n) +
-         " board (columns a-" + std::string(1, static_cast<char>('a' + n - 1)) + ", rows 1-" +
+         " board (columns A-" + std::string(1, columnLetter(n - 1)) + ", rows 1-" +
          std::to_string(n) + ", or x,y from 0,0 to " + std::to_string(n - 1) + "," +
          std::to_string(n - 1) + ")";
 }
@@ -181,7 +181,7 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
   Inbox in;
   in.startReader();
   std::cout << "Local game, " << ruleName(rule) << ", " << size << "x" << size
-            << ". Black (X) moves first. Enter moves like h8 or 7,7; undo, redo, quit.\n"
+            << ". Black (X) moves first. Enter moves like H8 or 7,7; undo, redo, quit.\n"
             << cli::renderBoard(s.game()) << std::flush;
   while (!s.game().over()) {
     if (interactive) std::cout << stoneName(s.game().toMove()) << "> " << std::flush;
@@ -200,7 +200,7 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
     else if (*cmd == "redo")
       redoTyped(s);
     else
-      playTyped(s, *cmd, "(use h8 or 7,7; undo, redo, quit)");
+      playTyped(s, *cmd, "(use H8 or 7,7; undo, redo, quit)");
   }
   std::cout << describeResult(s.game().result()) << "\n"
             << cli::resultLine(s.game().result()) << std::endl;
@@ -237,7 +237,7 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
   std::cout << "Game against the computer (" << opponentName << "), " << ruleName(rule) << ", "
             << size << "x" << size << ". You play " << stoneName(human)
             << (human == Stone::Black ? " (X)" : " (O)")
-            << ". Enter moves like h8 or 7,7; undo, redo, hint, quit.\n"
+            << ". Enter moves like H8 or 7,7; undo, redo, hint, quit.\n"
             << cli::renderBoard(s.game()) << std::flush;
   bool failed = false;
   while (!s.game().over()) {
@@ -299,13 +299,13 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
       const Game& game = s.game();
       const ai::SearchResult r = ai::think(game.board(), game.toMove(), rule, limits);
       if (r.move)
-        std::cout << "HINT " << toRif(*r.move, game.size()) << " (" << toXY(*r.move) << ")\n";
+        std::cout << "HINT " << pointName(*r.move, game.size()) << " (" << toXY(*r.move) << ")\n";
       else
         std::cout << "HINT none (no legal move)\n";
       std::cout << std::flush;
       continue;
     }
-    playTyped(s, *cmd, "(use h8 or 7,7; undo, redo, hint, quit)");
+    playTyped(s, *cmd, "(use H8 or 7,7; undo, redo, hint, quit)");
   }
   std::cout << describeResult(s.game().result()) << "\n"
             << cli::resultLine(s.game().result()) << std::endl;
@@ -660,7 +660,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
       if (!p) {
         in.lines.pop_front();
         std::cerr
-            << "error: \"" << cmd << "\" is not a move or a command (moves: h8 or 7,7; commands: "
+            << "error: \"" << cmd << "\" is not a move or a command (moves: H8 or 7,7; commands: "
             << "takeback, draw, resign, again, nick NAME, say TEXT, accept [takeback|draw|again], "
                "decline [takeback|draw|again], wait, quit)\n";
         continue;
@@ -1136,7 +1136,7 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
         in.lines.pop_front();
         std::cerr << "error: \"" << cmd
                   << "\" is not a move or a command (hall: find, cancel, room, join, invite, "
-                     "accept, decline, who, top, games, get, quit; game: moves h8 or 7,7, "
+                     "accept, decline, who, top, games, get, quit; game: moves H8 or 7,7, "
                      "takeback, draw, resign, again, say TEXT, leave, wait)\n";
         continue;
       }
@@ -1408,7 +1408,7 @@ int main(int argc, char** argv) {
   CLI::App app{
       "Gomoku (five in a row) in the terminal: play over the network, hot-seat or against the "
       "computer.\n"
-      "Moves: h8 (RIF: column letter, row from the bottom) or 7,7 (0-based x,y from the top-left).",
+      "Moves: H8 (RIF: column letter, row from the bottom) or 7,7 (0-based x,y from the top-left).",
       "gomoku-cli"};
   app.set_version_flag("--version", std::string("gomoku-cli ") + kProgramVersion);
   app.require_subcommand(1);
@@ -1514,7 +1514,7 @@ int main(int argc, char** argv) {
       "  get ID FILE                       save a game of the list (.sgf, .psq, ...)\n"
       "  leave                             leave the game (a resignation if it runs)\n"
       "  quit                              sign out\n"
-      "  in a game as in `join`: h8 or 7,7, takeback, draw, resign, again, say TEXT, wait\n"
+      "  in a game as in `join`: H8 or 7,7, takeback, draw, resign, again, say TEXT, wait\n"
       "Output lines (stable, one per event; names have blanks replaced by _):\n"
       "  WELCOME <server> (<version>) at <address>\n"
       "  FINGERPRINT <SHA-256 of the server's certificate> new|known\n"

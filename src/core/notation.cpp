@@ -10,6 +10,16 @@ std::string toRif(Point p, int size) {
   return text;
 }
 
+std::string pointName(Point p, int size) {
+  std::string text(1, columnLetter(p.x));
+  text += std::to_string(size - p.y);
+  return text;
+}
+
+char columnLetter(int x) {
+  return static_cast<char>('A' + x);
+}
+
 std::string toXY(Point p) {
   return std::to_string(p.x) + "," + std::to_string(p.y);
 }

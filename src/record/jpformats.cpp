@@ -33,7 +33,7 @@ struct Builder {
     if (!board.inside(p))
       problem = "move " + std::to_string(n) + " \"" + written + "\" is off the 15x15 board";
     else if (board.at(p) != Stone::Empty)
-      problem = "move " + std::to_string(n) + " \"" + written + "\" (" + toRif(p, kSize) +
+      problem = "move " + std::to_string(n) + " \"" + written + "\" (" + pointName(p, kSize) +
                 ") is on the point of move " + std::to_string(movedAt[p.y * kSize + p.x]);
     if (!problem.empty()) {
       if (!options.keepIllegalMoves) throw RecordError(line, problem);

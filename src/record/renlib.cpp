@@ -143,7 +143,7 @@ Record readRenLib(std::string_view bytes, const ReadOptions& options) {
       problem = at(n.offset) + "move " + std::to_string(number) + " (point byte " +
                 std::to_string(n.pos) + ") is off the 15x15 board";
     else if (board.at(p) != Stone::Empty)
-      problem = at(n.offset) + "move " + std::to_string(number) + " (" + toRif(p, kSize) +
+      problem = at(n.offset) + "move " + std::to_string(number) + " (" + pointName(p, kSize) +
                 ") is on an occupied point";
     if (!problem.empty()) {
       if (!options.keepIllegalMoves) throw RecordError(0, problem);

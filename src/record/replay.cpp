@@ -31,7 +31,7 @@ const char* colour(Stone s) {
 }
 
 std::string where(Point p, int size) {
-  return Board(size).inside(p) ? toRif(p, size) : toXY(p) + " (0-based)";
+  return Board(size).inside(p) ? pointName(p, size) : toXY(p) + " (0-based)";
 }
 
 }  // namespace

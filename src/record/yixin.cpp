@@ -99,7 +99,7 @@ Record readYixinSav(std::string_view text, const ReadOptions& options) {
       problem = "move " + std::to_string(n) + " (" + std::to_string(*x) + " " + std::to_string(*y) +
                 ") is off the " + std::to_string(width) + "x" + std::to_string(width) + " board";
     } else if (board.at(p) != Stone::Empty) {
-      problem = "move " + std::to_string(n) + " (" + toRif(p, width) +
+      problem = "move " + std::to_string(n) + " (" + pointName(p, width) +
                 ") is on the point of move " +
                 std::to_string(movedAt[static_cast<std::size_t>(p.y * width + p.x)]);
     } else {

@@ -62,7 +62,7 @@ TEST(LocalController, MovesAndRefusalsAreSaid) {
   EXPECT_FALSE(f.local.CanUndo());
   EXPECT_FALSE(f.local.CanRestart());
   f.Play({{7, 7}});
-  EXPECT_EQ(f.frame.Status(), "Black played h8.");
+  EXPECT_EQ(f.frame.Status(), "Black played H8.");
   EXPECT_TRUE(f.local.BoardInteractive());
   f.Play({{7, 7}});
   ASSERT_EQ(f.frame.refused.size(), 1u);
@@ -74,11 +74,11 @@ TEST(LocalController, C08_UndoAndRedoOnePlyEach) {
   Fixture f;
   f.Play({{3, 7}, {0, 0}, {4, 7}, {2, 0}});
   f.local.Undo();
-  EXPECT_EQ(f.frame.Status(), "Took back White's c15.");
+  EXPECT_EQ(f.frame.Status(), "Took back White's C15.");
   EXPECT_EQ(f.local.ShownGame().ply(), 3);
   EXPECT_TRUE(f.local.CanRedo());
   f.local.Redo();
-  EXPECT_EQ(f.frame.Status(), "White played c15 again.");
+  EXPECT_EQ(f.frame.Status(), "White played C15 again.");
   EXPECT_EQ(f.local.ShownGame().ply(), 4);
   EXPECT_FALSE(f.local.CanRedo());
   SideInput in;
@@ -95,7 +95,7 @@ TEST(LocalController, C09_TheFiveIsSavedAndItsTakebackReopensTheGame) {
   EXPECT_EQ(f.frame.savedPlies, std::vector<int>{9});
   EXPECT_FALSE(f.local.BoardInteractive());
   f.local.Undo();
-  EXPECT_EQ(f.frame.Status(), "Took back Black's h8: the game goes on.");
+  EXPECT_EQ(f.frame.Status(), "Took back Black's H8: the game goes on.");
   EXPECT_FALSE(f.local.ShownGame().over());
   // The takeback is a change: leaving saves the game again, into the same file.
   f.local.Leave();
@@ -148,7 +148,7 @@ TEST(LocalController, AgainstTheComputerOurMoveWaitsForItsReply) {
   EXPECT_EQ(f.local.ShownGame().ply(), 1);
   // Undo while it thinks takes back our move only.
   f.local.Undo();
-  EXPECT_EQ(f.frame.Status(), "Took back Black's h8.");
+  EXPECT_EQ(f.frame.Status(), "Took back Black's H8.");
   EXPECT_EQ(f.local.ShownGame().ply(), 0);
   EXPECT_FALSE(f.local.ComputerToMove());
   // The user has no move on the board: nothing to save.

@@ -81,7 +81,7 @@ network_game)
   [ "$(grep -c '^MOVE ' "$work/host.out")" = 9 ] || fail "host did not see 9 moves"
   diff <(grep '^MOVE ' "$work/host.out") <(grep '^MOVE ' "$work/join.out") || fail "the two sides disagree on the moves"
   diff <(final_board "$work/host.out") <(final_board "$work/join.out") || fail "the final boards differ"
-  grep -q 'MOVE 9 black f8 (5,7)' "$work/host.out" || fail "the winning move is not f8"
+  grep -q 'MOVE 9 black F8 (5,7)' "$work/host.out" || fail "the winning move is not f8"
   ;;
 white_host)
   # The host plays White; the joiner (Black) moves first. Moves in RIF notation.
@@ -107,7 +107,7 @@ ai_game)
   grep -q '^TAKEBACK to 0 moves' "$work/ai.out" || fail "undo did not take back two moves"
   grep -qx 'RESULT interrupted quit' "$work/ai.out" || fail "no RESULT line"
   printf 'quit\n' | "$CLI" ai --color white --rule renju --level 5 --time 100 > "$work/ai2.out" 2>&1 || fail "ai as white exited $?"
-  grep -q '^MOVE 1 black h8' "$work/ai2.out" || fail "the computer did not open at h8"
+  grep -q '^MOVE 1 black H8' "$work/ai2.out" || fail "the computer did not open at h8"
   if "$CLI" ai --level 9 > "$work/ai3.out" 2>&1; then fail "level 9 accepted"; fi
   # Redo after undo plays our move and the computer's reply again; with nothing to redo, an error.
   printf 'h8\nundo\nredo\nredo\nquit\n' > "$work/redo.in"
@@ -148,9 +148,9 @@ external_engine)
   printf '#!/bin/sh\nwhile read -r l; do case "$l" in START*) echo OK;; BEGIN*|TURN*|DONE*) echo 7,7;; END*) exit 0;; esac; done\n' > "$work/illegal.sh"
   chmod +x "$work/illegal.sh"
   printf 'h8\n' | "$CLI" ai --engine "$work/illegal.sh" --time 100 > "$work/illegal.out" 2> "$work/illegal.err" || fail "an illegal engine move gave exit $?"
-  grep -qx 'RESULT black illegal move by the engine: the point h8 is occupied' "$work/illegal.out" || fail "illegal move: no RESULT black"
+  grep -qx 'RESULT black illegal move by the engine: the point H8 is occupied' "$work/illegal.out" || fail "illegal move: no RESULT black"
   [ "$(grep -c 'illegal move by the engine' "$work/illegal.out")" = 2 ] || fail "illegal move: not one sentence and the RESULT line: $(grep illegal "$work/illegal.out")"
-  grep -qx 'Black wins: illegal move by the engine: the point h8 is occupied.' "$work/illegal.out" || fail "illegal move: no result sentence"
+  grep -qx 'Black wins: illegal move by the engine: the point H8 is occupied.' "$work/illegal.out" || fail "illegal move: no result sentence"
   ;;
 local_game)
   # Hot-seat: bad input is refused with a message and changes nothing; C02 ends the game.
@@ -161,7 +161,7 @@ local_game)
   grep -q 'not a move' "$work/local.err" || fail "bad text not reported"
   grep -q '16,3: the point is off the 15x15 board' "$work/local.err" || fail "off-board move not reported"
   # An off-board point is named by the board's range, never by internal coordinates.
-  grep -qx 'error: z99: the point is off the 15x15 board (columns a-o, rows 1-15, or x,y from 0,0 to 14,14)' \
+  grep -qx 'error: z99: the point is off the 15x15 board (columns A-O, rows 1-15, or x,y from 0,0 to 14,14)' \
     "$work/local.err" || fail "z99 not reported with the board's range"
   ! grep -q -- '-84' "$work/local.err" || fail "internal coordinates shown"
   grep -qx 'RESULT black five in a row' "$work/local.out" || fail "no RESULT black"
@@ -173,13 +173,13 @@ local_game)
   printf 'redo\n' >> "$work/c08.in"
   "$CLI" local < "$work/c08.in" > "$work/c08.out" 2> "$work/c08.err" || fail "local (C08) exited $?"
   grep -q '^TAKEBACK to 6 moves' "$work/c08.out" || fail "C08: no takeback to 6 moves"
-  grep -q '^MOVE 10 white g8 (6,7)' "$work/c08.out" || fail "C08: (6,7) not playable for White"
+  grep -q '^MOVE 10 white G8 (6,7)' "$work/c08.out" || fail "C08: (6,7) not playable for White"
   grep -q 'error: redo: nothing to play again' "$work/c08.err" || fail "C08: redo after new moves not refused"
   grep -qx 'RESULT interrupted input ended' "$work/c08.out" || fail "C08: the game ended early"
   printf '%s\n' 3,7 0,0 4,7 2,0 6,7 4,0 7,7 6,0 undo redo 5,7 > "$work/redo.in"
   "$CLI" local < "$work/redo.in" > "$work/redo.out" 2> "$work/redo.err" || fail "local (redo) exited $?"
   grep -q '^TAKEBACK to 7 moves' "$work/redo.out" || fail "redo: no takeback"
-  [ "$(grep -c '^MOVE 8 white g15 (6,0)' "$work/redo.out")" = 2 ] || fail "redo did not play (6,0) again"
+  [ "$(grep -c '^MOVE 8 white G15 (6,0)' "$work/redo.out")" = 2 ] || fail "redo did not play (6,0) again"
   grep -qx 'RESULT black five in a row' "$work/redo.out" || fail "redo: no RESULT black"
   ;;
 bad_arguments)
@@ -267,7 +267,7 @@ script_ends)
   wait "$host_pid" || fail "host exited $?"
   grep -qx 'RESULT interrupted you left the game' "$work/join.out" || fail "the joiner did not leave at its turn"
   grep -qx 'RESULT interrupted the opponent left the game' "$work/host.out" || fail "the host was not told"
-  grep -q '^MOVE 3 black i8' "$work/join.out" || fail "the joiner left before the host's last move"
+  grep -q '^MOVE 3 black I8' "$work/join.out" || fail "the joiner left before the host's last move"
   ;;
 match_exchanges)
   # Issue 3 between two processes: chat, a takeback asked and accepted, a draw offered and
@@ -344,7 +344,7 @@ end_of_game)
   raw_move 1 8 8; raw_move 2 9 9; raw_move 3 10 10; raw_move 4 11 11
   host_drain; exec 6>&-; raw_close
   wait "$host_pid" || fail "(b) host exited $?"
-  grep -q '^MOVE 2 white i7 (8,8)' "$work/draw.out" || fail "(b) the crossing move was not recorded as White's"
+  grep -q '^MOVE 2 white I7 (8,8)' "$work/draw.out" || fail "(b) the crossing move was not recorded as White's"
   ! grep -q '^MOVE 3 ' "$work/draw.out" || fail "(b) a second move after the draw was recorded"
   [ "$(results)" = 'RESULT draw agreement' ] || fail "(b) results: $(results)"
   # (c) The host resigns on White's turn: a crossing move, then a second one.
@@ -355,7 +355,7 @@ end_of_game)
   raw_move 1 8 8; raw_move 2 9 9
   host_drain; exec 6>&-; raw_close
   wait "$host_pid" || fail "(c) host exited $?"
-  grep -q '^MOVE 2 white i7 (8,8)' "$work/crossing.out" || fail "(c) the crossing move was not recorded"
+  grep -q '^MOVE 2 white I7 (8,8)' "$work/crossing.out" || fail "(c) the crossing move was not recorded"
   ! grep -q '^MOVE 3 ' "$work/crossing.out" || fail "(c) the second move was recorded"
   # (d) White resigns while Black's five is in flight: the resignation stands, announced again.
   start_fed_host five --nick Host --color black
@@ -383,7 +383,7 @@ refused_at_once)
   raw_join "$port"
   # (a) A takeback before any move of ours; the move after it is played.
   printf 'takeback\nh8\n' >&6
-  host_wait '^MOVE 1 black h8' || fail "(a) the move after the takeback did not run"
+  host_wait '^MOVE 1 black H8' || fail "(a) the move after the takeback did not run"
   refused 'takeback: you have no move to take back'
   # (b) The opponent's takeback request waits for our answer: a takeback of ours is refused,
   # and the move after it is played (declining the request).
@@ -392,7 +392,7 @@ refused_at_once)
   raw_takeback_request 2 1
   host_wait '^NOTICE .* asks to take back a move' || fail "(b) no takeback request"
   printf 'takeback\nj10\n' >&6
-  host_wait '^MOVE 3 black j10' || fail "(b) the move after the takeback did not run"
+  host_wait '^MOVE 3 black J10' || fail "(b) the move after the takeback did not run"
   refused "takeback: answer the opponent's takeback request first"
   # (c) On its own turn the opponent asks to take back two moves, and may not move until we
   # answer: a move of ours is refused (it would wait for a turn that cannot come), the chat
@@ -556,7 +556,7 @@ renju_game)
   host_drain
   wait "$host_pid" || fail "host exited $?"
   grep -q 'renju 15x15' "$work/join.out" || fail "the joiner did not get the renju rule"
-  grep -q 'double-three at h8 is forbidden for Black' "$work/host.err" || fail "the host did not refuse h8"
+  grep -q 'double-three at H8 is forbidden for Black' "$work/host.err" || fail "the host did not refuse h8"
   grep -q 'h8' <(grep '^MOVE' "$work/join.out") && fail "the forbidden move reached the peer"
   grep -qx 'RESULT white five in a row' "$work/host.out" || fail "host: no RESULT white"
   grep -qx 'RESULT white five in a row' "$work/join.out" || fail "joiner: no RESULT white"

@@ -169,7 +169,7 @@ TEST_F(OnlineCli, LogsInListsPlaysAGameAndSavesARecord) {
   EXPECT_TRUE(r.has("RANK 1 bob 1100 3 3")) << r.out;
   EXPECT_TRUE(r.has("FINDING freestyle")) << r.out;
   EXPECT_TRUE(r.has("MATCHED 5 black vs bob 1100 freestyle 15x15 rated")) << r.out;
-  EXPECT_TRUE(r.has("MOVE 9 black l8 (11,7)")) << r.out;
+  EXPECT_TRUE(r.has("MOVE 9 black L8 (11,7)")) << r.out;
   EXPECT_TRUE(r.has("RESULT black five in a row")) << r.out;
   EXPECT_TRUE(r.has("LADDER 1000 1030")) << r.out;
   EXPECT_TRUE(r.has("HALL you left the game")) << r.out;
@@ -268,7 +268,7 @@ TEST_F(OnlineCli, ADroppedConnectionIsMadeAgainAndTheGameGoesOn) {
   EXPECT_TRUE(r.has("FINGERPRINT " + server.fingerprint() + " new")) << r.out;
   EXPECT_TRUE(r.has("RECONNECTED")) << r.out;
   EXPECT_TRUE(r.has("RESUMED at move 1")) << r.out;
-  EXPECT_TRUE(r.has("MOVE 3 black i8 (8,7)")) << r.out;
+  EXPECT_TRUE(r.has("MOVE 3 black I8 (8,7)")) << r.out;
   EXPECT_TRUE(r.has("SIGNED OUT")) << r.out;
   EXPECT_TRUE(r.has("RECONNECTING the server closed the connection")) << r.out;
   EXPECT_NE(r.out.find("SUSPENDED "), std::string::npos) << r.out;

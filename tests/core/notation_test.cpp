@@ -13,6 +13,21 @@ TEST(Notation, RifCountsRowsFromTheBottomAndIncludesI) {
   EXPECT_EQ(toRif({19, 0}, 20), "t20");
 }
 
+// Issue 18: people read "l10" as "110". What people read names a point with a capital letter,
+// as the boards label their columns; records keep toRif()'s lowercase.
+TEST(Notation, PointNamesForPeopleUseCapitalLetters) {
+  EXPECT_EQ(pointName({11, 5}, 15), "L10");
+  EXPECT_EQ(pointName({7, 7}, 15), "H8");
+  EXPECT_EQ(pointName({8, 0}, 15), "I15");
+  EXPECT_EQ(pointName({14, 14}, 15), "O1");
+  EXPECT_EQ(columnLetter(0), 'A');
+  EXPECT_EQ(columnLetter(14), 'O');
+  for (int size : {15, 20})
+    for (int y = 0; y < size; ++y)
+      for (int x = 0; x < size; ++x)
+        EXPECT_EQ(parsePoint(pointName({x, y}, size), size), (Point{x, y}));
+}
+
 TEST(Notation, ParsesBothConventions) {
   EXPECT_EQ(parsePoint("h8", 15), (Point{7, 7}));
   EXPECT_EQ(parsePoint("H8", 15), (Point{7, 7}));

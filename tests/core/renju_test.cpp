@@ -237,7 +237,7 @@ TEST(Renju, C19a_HumanClickOnADoubleThreeIsRefused) {
   EXPECT_EQ(g.board(), before);
   EXPECT_EQ(g.ply(), 10);
   EXPECT_EQ(g.refusalText({6, 6}, MoveError::Forbidden),
-            "double-three at g9 is forbidden for Black");
+            "double-three at G9 is forbidden for Black");
   const auto all = g.forbiddenPoints();
   EXPECT_NE(std::find(all.begin(), all.end(), Point{6, 6}), all.end());
 }
@@ -260,7 +260,7 @@ TEST(Renju, StrictPolicyMakesAForbiddenMoveLoseAndUndoReopens) {
   EXPECT_EQ(g.result().reason, EndReason::Foul);
   EXPECT_EQ(
       describeResult(g.result()),
-      "White wins: Black played a forbidden point (double-three at h8 is forbidden for Black).");
+      "White wins: Black played a forbidden point (double-three at H8 is forbidden for Black).");
   ASSERT_TRUE(g.undo());
   EXPECT_FALSE(g.over());
   EXPECT_EQ(g.toMove(), Stone::Black);

@@ -340,7 +340,7 @@ check_refused() {
   # shellcheck disable=SC2086
   click "$1" $double_three
   app_wait "$2" "$1" '^(MOVE|REFUSED) '
-  local want="REFUSED ${double_three/ /,} Double-three at j8 is forbidden for Black."
+  local want="REFUSED ${double_three/ /,} Double-three at J8 is forbidden for Black."
   [[ $line == "$want" ]] || fail "$1: expected '$want', got '$line'"
 }
 
@@ -950,7 +950,7 @@ renju_local|renju_lose)
     # shellcheck disable=SC2086
     click_move local 3 23 $double_three
     app_wait 3 local '^RESULT '
-    [[ $line == "RESULT white "*"double-three at j8"* ]] ||
+    [[ $line == "RESULT white "*"double-three at J8"* ]] ||
       fail "local: expected White to win by Black's foul, got '$line'"
     app_wait 3 local '^BOARD '
     [[ $line == *"/.......XXX...../"* ]] || fail "local: the foul stone is not on the board: '$line'"
@@ -962,7 +962,7 @@ renju_local|renju_lose)
     # An occupied point is refused too.
     click local 7 7
     app_wait 3 local '^(MOVE|REFUSED) '
-    [[ $line == "REFUSED 7,7 The point h8 is occupied." ]] || fail "local: click on a stone gave '$line'"
+    [[ $line == "REFUSED 7,7 The point H8 is occupied." ]] || fail "local: click on a stone gave '$line'"
     # No MOVE came from the refused clicks: the next stone is move 23.
     for i in "${!renju_black_finish[@]}"; do
       # shellcheck disable=SC2086
@@ -1005,7 +1005,7 @@ renju_network)
   wait "$cli_pid" || fail "gomoku-cli exited $?"
   grep -q '^STARTED white vs Renju host (black).*, renju 15x15$' "$work/cli.out" ||
     fail "gomoku-cli did not get the renju rule from SETUP"
-  grep -qx 'MOVE 23 black j5 (9,10)' "$work/cli.out" || fail "gomoku-cli did not see Black's move 23 at j5"
+  grep -qx 'MOVE 23 black J5 (9,10)' "$work/cli.out" || fail "gomoku-cli did not see Black's move 23 at j5"
   ! grep -q '^MOVE .*(9,7)' "$work/cli.out" || fail "the refused move reached gomoku-cli"
   grep -qx 'RESULT black five in a row' "$work/cli.out" || fail "gomoku-cli did not see Black win"
   ;;
@@ -1564,7 +1564,7 @@ language_zh_CN|language_zh_TW|language_setting)
     status_clean refused 3 '点击交叉点落子，或创建、加入网络对局。'
     xdotool mousemove --sync "$((gx - cell))" "$((gy - cell))"   # over the window: it has the keyboard
     xdotool key Right
-    status_clean refused 3 'h8：空点'
+    status_clean refused 3 'H8：空点'
     xdotool key Return
     app_wait 3 refused '^(MOVE|REFUSED) '; [[ $line == "MOVE 1 "* ]] || fail "Enter gave '$line'"
     xdotool key Return
@@ -1612,17 +1612,17 @@ keyboard_play)
     app_wait "$2" "$1" '^(CURSOR|MOVE|REFUSED) '
     [[ $line == "CURSOR $3" ]] || fail "keyboard: expected 'CURSOR $3', got '$line'"
   }
-  xdotool key Right; cursor_is kb 3 "h8 empty"   # the first key shows the cursor at the centre
-  xdotool key Right Down; cursor_is kb 3 "i8 empty"; cursor_is kb 3 "i7 empty"
+  xdotool key Right; cursor_is kb 3 "H8 empty"   # the first key shows the cursor at the centre
+  xdotool key Right Down; cursor_is kb 3 "I8 empty"; cursor_is kb 3 "I7 empty"
   xdotool key Return
   app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "MOVE 1 8,8" ]] || fail "keyboard: Enter gave '$line'"
-  xdotool key Left; cursor_is kb 3 "h7 empty"
+  xdotool key Left; cursor_is kb 3 "H7 empty"
   xdotool key space
   app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "MOVE 2 7,8" ]] || fail "keyboard: Space gave '$line'"
-  xdotool key Right; cursor_is kb 3 "i7 black 1"
+  xdotool key Right; cursor_is kb 3 "I7 black 1"
   xdotool key Return
   app_wait 3 kb '^(MOVE|REFUSED) '; [[ $line == "REFUSED 8,8 "* ]] || fail "keyboard: Enter on a stone gave '$line'"
-  xdotool key Left; cursor_is kb 3 "h7 white 2"
+  xdotool key Left; cursor_is kb 3 "H7 white 2"
   import -window root "$artifacts/gui-keyboard_play.png"
   kill "$kb_pid"; wait "$kb_pid" 2>/dev/null || true
   # Renju: the cursor on a double-three point says so (Black's threes on row 8 and column h;
@@ -1635,9 +1635,9 @@ keyboard_play)
     # shellcheck disable=SC2086
     ply=$((ply + 1)); click_move kbr 4 $ply $xy
   done
-  xdotool key Left; cursor_is kbr 4 "i7 white 8"
-  xdotool key Up; cursor_is kbr 4 "i8 empty"
-  xdotool key Left; cursor_is kbr 4 "h8 forbidden double-three"
+  xdotool key Left; cursor_is kbr 4 "I7 white 8"
+  xdotool key Up; cursor_is kbr 4 "I8 empty"
+  xdotool key Left; cursor_is kbr 4 "H8 forbidden double-three"
   import -window root "$artifacts/gui-keyboard_play-renju.png"
   ;;
 small_screen)

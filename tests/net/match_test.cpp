@@ -924,7 +924,7 @@ TEST(Match, RenjuForbiddenLocalMoveIsRefusedAndNothingIsSent) {
   EXPECT_EQ(host->sent.size(), sent);
   EXPECT_TRUE(host->match.myTurn());
   EXPECT_EQ(host->match.game().refusalText({7, 7}, MoveError::Forbidden),
-            "double-three at h8 is forbidden for Black");
+            "double-three at H8 is forbidden for Black");
 }
 
 TEST(Match, RenjuForbiddenMoveFromAHostilePeerIsRefused) {
@@ -934,7 +934,7 @@ TEST(Match, RenjuForbiddenMoveFromAHostilePeerIsRefused) {
   Endpoint joiner(joinerSettings());
   handshake(host, joiner);
   playThrough(joiner, host, kDoubleThreeSetup);
-  expectRefused(host, Move{8, 7, 7}, ErrorCode::IllegalMove, "double-three at h8");
+  expectRefused(host, Move{8, 7, 7}, ErrorCode::IllegalMove, "double-three at H8");
 }
 
 TEST(Match, RenjuForbiddenMoveLosesUnderStrictRules) {
@@ -945,7 +945,7 @@ TEST(Match, RenjuForbiddenMoveLosesUnderStrictRules) {
     const Result& r = e->match.game().result();
     EXPECT_EQ(r.outcome, Outcome::WhiteWins);
     EXPECT_EQ(r.reason, EndReason::Foul);
-    EXPECT_NE(r.detail.find("double-three at h8"), std::string::npos) << r.detail;
+    EXPECT_NE(r.detail.find("double-three at H8"), std::string::npos) << r.detail;
     EXPECT_EQ(e->match.phase(), MatchPhase::Finished);
   }
 }

@@ -1546,7 +1546,7 @@ TEST(Session, RenjuHostRefusesAForbiddenMoveFromAHostilePeer) {
   ASSERT_EQ(rest.size(), 1u);
   ASSERT_TRUE(std::holds_alternative<Error>(rest[0]));
   EXPECT_EQ(std::get<Error>(rest[0]).code, ErrorCode::IllegalMove);
-  EXPECT_NE(std::get<Error>(rest[0]).text.find("double-three at h8"), std::string::npos)
+  EXPECT_NE(std::get<Error>(rest[0]).text.find("double-three at H8"), std::string::npos)
       << std::get<Error>(rest[0]).text;
   ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
                              "the close"));

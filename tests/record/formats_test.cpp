@@ -88,7 +88,7 @@ TEST(Yixin, ErrorsNameTheLine) {
   EXPECT_EQ(err("15\n15\n"),
             "line 2: the file ends before the number of moves (truncated Yixin .sav)");
   EXPECT_EQ(err("15\n15\n2\n7 7\n15 3\n"), "line 5: move 2 (15 3) is off the 15x15 board");
-  EXPECT_EQ(err("15\n15\n2\n7 7\n7 7\n"), "line 5: move 2 (h8) is on the point of move 1");
+  EXPECT_EQ(err("15\n15\n2\n7 7\n7 7\n"), "line 5: move 2 (H8) is on the point of move 1");
   EXPECT_EQ(err("15\n15\n1\n7 7\n8 8\n"), "line 5: \"8 8\" after the 1 moves the file announces");
   EXPECT_EQ(err("15\n14\n0\n"), "line 2: the board is 15x14; only square boards are supported");
   EXPECT_EQ(err(std::string("15\n15\n1\n7\0 7\n", 13)),
@@ -183,7 +183,7 @@ TEST(RenLib, Errors) {
   EXPECT_EQ(err(renlibHeader() + node(0, 0, 0) + node(7, 7, 0x08) + "abc"),
             "byte 24: the file ends inside a comment (truncated)");
   EXPECT_EQ(err(renlibHeader() + node(0, 0, 0) + node(7, 7, 0) + node(7, 7, 0x40)),
-            "byte 24: move 2 (h8) is on an occupied point");
+            "byte 24: move 2 (H8) is on an occupied point");
   EXPECT_EQ(err(renlibHeader() + node(0, 0, 0) + std::string("\x70\x40", 2)),
             "byte 22: move 1 (point byte 112) is off the 15x15 board");
 }
@@ -445,7 +445,7 @@ TEST(JapaneseFormats, ErrorsNameTheLine) {
   };
   EXPECT_EQ(err(JapaneseFormat::Ban, ""), "empty file: no moves");
   EXPECT_EQ(err(JapaneseFormat::Ban, "808\n808\n"),
-            "line 2: move 2 \"808\" (h8) is on the point of move 1");
+            "line 2: move 2 \"808\" (H8) is on the point of move 1");
   EXPECT_EQ(err(JapaneseFormat::Ban, "808\n1616\n"),
             "line 2: move 2 \"1616\" is off the 15x15 board");
   EXPECT_EQ(err(JapaneseFormat::Dt5, "h8,i7,**,\nj7,"), "line 2: \"j7\" after the end mark \"**\"");

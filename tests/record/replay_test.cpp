@@ -77,7 +77,7 @@ TEST(Replay, RenjuFoulAtTheLastMove) {
     EXPECT_EQ(r.foulMove, 9);
     EXPECT_EQ(r.forbidden, Forbidden::DoubleThree);
     EXPECT_EQ(r.winner, Stone::White);
-    EXPECT_EQ(r.text, "move 9 (Black h8): double-three is forbidden for Black; White wins");
+    EXPECT_EQ(r.text, "move 9 (Black H8): double-three is forbidden for Black; White wins");
   }
   // Freestyle has no forbidden points.
   EXPECT_EQ(replay(withMoves(doubleThree()), Rule::Freestyle).end, ReplayEnd::NoFive);
@@ -112,7 +112,7 @@ TEST(Replay, IllegalMoves) {
   EXPECT_EQ(r.move, 4);
   EXPECT_EQ(r.error, MoveError::Occupied);
   EXPECT_EQ(r.winner, Stone::Black) << "White played the illegal move";
-  EXPECT_EQ(r.text, "move 4 (White i7): the point is occupied; Black wins");
+  EXPECT_EQ(r.text, "move 4 (White I7): the point is occupied; Black wins");
 
   const ReplayReport off = replay(withMoves({{7, 7}, {15, 2}, {8, 8}}), Rule::Renju);
   EXPECT_EQ(off.end, ReplayEnd::Illegal);

@@ -45,6 +45,7 @@ test('fives by rule', () => {
   const w = new Board(15);
   for (let x = 3; x <= 8; x++) w.set(x, 7, WHITE);
   assert.equal(winningLine(w, RULE_RENJU, 5, 7).length, 6);  // White's is
-  assert.equal(notation(15, 7, 7), 'h8');
-  assert.equal(notation(15, 0, 14), 'a1');
+  assert.equal(notation(15, 7, 7), 'H8');
+  assert.equal(notation(15, 0, 14), 'A1');
+  assert.equal(notation(15, 11, 5), 'L10');  // a capital: a lowercase l reads as 1
 });

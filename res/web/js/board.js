@@ -114,7 +114,7 @@ export class BoardView {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     for (let i = 0; i < n; i++) {
-      ctx.fillText(String.fromCharCode(97 + i), left + i * cell, top + span + cell * 0.75);
+      ctx.fillText(String.fromCharCode(65 + i), left + i * cell, top + span + cell * 0.75);
       ctx.fillText(String(n - i), left - cell * 0.8, top + i * cell);
     }
     // Forbidden points (renju, Black to move).

@@ -185,8 +185,9 @@ export function forbiddenPoints(b) {
   return out;
 }
 
-/** A point as the app writes it: column letter from a (no letter skipped), row number from the
- *  bottom (h8 is the centre of 15×15). */
+/** A point as the app writes it for people: capital column letter from A (no letter skipped, as
+ *  the board labels them; a lowercase l reads as 1), row number from the bottom (H8 is the centre
+ *  of 15×15). */
 export function notation(size, x, y) {
-  return String.fromCharCode(97 + x) + String(size - y);
+  return String.fromCharCode(65 + x) + String(size - y);
 }
