@@ -70,10 +70,14 @@ Searcher::Searcher(const Board& board, Stone toMove, Rule rule, const Limits& li
   candStack_.resize(kMaxPly + 8);
   nodeLimit_ = limits.maxNodes;
   // Time budget for this move.
+  // The whole turn, less a margin for stopping (the clock is read every 128 nodes) and for
+  // returning the move; with a game clock, a twelfth of what is left at most.
   std::int64_t budget = 0;
-  if (limits.turnTimeMs > 0) budget = std::max<std::int64_t>(1, limits.turnTimeMs * 9 / 10 - 20);
+  if (limits.turnTimeMs > 0)
+    budget = std::max<std::int64_t>(
+        1, limits.turnTimeMs - std::clamp<std::int64_t>(limits.turnTimeMs / 40, 5, 50));
   if (limits.timeLeftMs >= 0) {
-    const std::int64_t share = std::max<std::int64_t>(1, limits.timeLeftMs / 12 - 20);
+    const std::int64_t share = std::max<std::int64_t>(1, limits.timeLeftMs / 12 - 10);
     budget = budget > 0 ? std::min(budget, share) : share;
   }
   if (lp_.capMs > 0) budget = budget > 0 ? std::min(budget, lp_.capMs) : lp_.capMs;
@@ -665,6 +669,7 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
         alpha = s;
         pv_[ply].assign(1, m);
         pv_[ply].insert(pv_[ply].end(), pv_[ply + 1].begin(), pv_[ply + 1].end());
+        if (ply == 0) rootScore_ = s;
         if (s >= beta) {
           history_[stm - 1][m] += depth * depth;
           break;
@@ -823,11 +828,16 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& onInfo)
       }
       if (stopped_ && moveThisIter >= 0 && bestMove >= 0) moveThisIter = -1;
     } else {
+      rootScore_ = -kInf;
       score = search(depth, -kInf, kInf, 0, true);
+      // pv_[0] holds the best root move whose search ended: a stopped iteration's too.
       if (!pv_[0].empty()) moveThisIter = pv_[0].front();
+      if (stopped_) score = rootScore_;
     }
-    // A completed iteration replaces the result; a stopped one only when there is none yet.
-    if (moveThisIter >= 0 && (!stopped_ || bestMove < 0)) {
+    // A completed iteration replaces the result, and so does a stopped one that searched its
+    // first move (at least) to the end (at the root every move gets a full window).
+    const int previousMove = bestMove, previousScore = bestScore;
+    if (moveThisIter >= 0 && (!stopped_ || bestMove < 0 || lp_.noise == 0)) {
       bestMove = moveThisIter;
       bestScore = score;
       r.depth = depth;
@@ -848,7 +858,13 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& onInfo)
       onInfo(info);
     }
     if (std::abs(bestScore) >= kWinScore) break;
-    if (budgetMs_ > 0 && elapsedMs() * 5 >= budgetMs_ * 2) break;
+    // A new iteration takes about twice as long as the last: it is started while it can at
+    // least search its first moves. Longer when the best move changed or the score fell.
+    if (budgetMs_ > 0) {
+      const bool unstable =
+          depth >= 4 && (bestMove != previousMove || bestScore < previousScore - 30);
+      if (elapsedMs() * 100 >= budgetMs_ * (unstable ? 85 : 55)) break;
+    }
   }
   if (bestMove < 0 || !pos_.empty(bestMove) || !legal(bestMove, stm)) bestMove = firstLegal();
   r.score = bestScore;

@@ -92,6 +92,7 @@ class Searcher {
   LevelParams lp_;
   const std::atomic<bool>* extStop_;
   bool stopped_ = false;
+  int rootScore_ = 0;  // score of pv_[0]'s move in the running iteration
   std::uint64_t nodes_ = 0;
   std::uint64_t nodeLimit_ = 0;
   std::int64_t budgetMs_ = 0;

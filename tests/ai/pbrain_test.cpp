@@ -59,7 +59,8 @@ TEST(Pbrain, Conversation) {
   EXPECT_EQ(brain.turnTimeMs(), 300);
   // The search gets the turn's time less a margin for the process and the pipes.
   EXPECT_GT(brain.limits().turnTimeMs, 0);
-  EXPECT_LE(brain.limits().turnTimeMs, 300 - 50);
+  EXPECT_LE(brain.limits().turnTimeMs, 300 - 25);
+  EXPECT_GE(brain.limits().turnTimeMs, 300 - 60);
 }
 
 TEST(Pbrain, RenjuRuleAndBadInput) {
