@@ -2,9 +2,14 @@
 // levels) play each opening of an openings file in offset form (x,y offsets from the centre,
 // stones alternate from Black; ../shared/data/piskvork_openings_offset_15.txt) with both colours.
 // Prints every game and the score of engine 1 with a 95 % error margin and the Elo difference.
+// A move that takes longer than the turn's time plus --tolerance (100 ms), or than the time left
+// of the game (--match-time: timeout_match, and time_left before every move), loses on time.
+// Also prints each engine's thinking time per move (mean and longest).
 // Usage: bench_ai_match ENGINE1 ENGINE2 [--args1 "A B"] [--args2 "A B"] [--time MS]
-//        [--rule freestyle|standard|renju] [--openings FILE] [--count N] [--size N]
+//        [--match-time MS] [--tolerance MS] [--rule freestyle|standard|renju]
+//        [--openings FILE] [--count N] [--size N]
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -55,12 +60,20 @@ std::vector<std::vector<Point>> readOpenings(const std::string& path, int size) 
 struct EngineSpec {
   std::string path;
   std::vector<std::string> args;
+  // Thinking times of its moves over the whole match, milliseconds.
+  std::int64_t totalMs = 0, maxMs = 0, moves = 0;
+};
+
+struct Clock {
+  std::int64_t turnMs = 1000;  // timeout_turn
+  std::int64_t matchMs = 0;    // timeout_match (0: none)
+  std::int64_t toleranceMs = 100;
 };
 
 // Plays one game; returns 1 when Black wins, -1 when White wins, 0 for a draw. `note` says why.
-int playGame(const EngineSpec& blackSpec, const EngineSpec& whiteSpec,
-             const std::vector<Point>& opening, Rule rule, int size, std::int64_t ms,
-             std::string& note, int& plies) {
+int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Point>& opening,
+             Rule rule, int size, const Clock& clock, std::string& note, int& plies) {
+  const std::int64_t ms = clock.turnMs;
   Game game(size, rule);
   for (Point p : opening)
     if (game.play(p) != MoveError::None) {
@@ -68,7 +81,8 @@ int playGame(const EngineSpec& blackSpec, const EngineSpec& whiteSpec,
       return 0;
     }
   ai::PbrainClient eng[2];
-  const EngineSpec* spec[2] = {&blackSpec, &whiteSpec};
+  EngineSpec* spec[2] = {&blackSpec, &whiteSpec};
+  std::int64_t left[2] = {clock.matchMs, clock.matchMs};
   bool synced[2] = {false, false};
   const int ruleBits = rule == Rule::Renju ? 4 : rule == Rule::Standard ? 1 : 0;
   for (int k = 0; k < 2; ++k) {
@@ -78,21 +92,40 @@ int playGame(const EngineSpec& blackSpec, const EngineSpec& whiteSpec,
       return k ? 1 : -1;
     }
     eng[k].info("timeout_turn", std::to_string(ms));
-    eng[k].info("timeout_match", "0");
+    eng[k].info("timeout_match", std::to_string(clock.matchMs));
     eng[k].info("max_memory", std::to_string(256 << 20));
     eng[k].info("rule", std::to_string(ruleBits));
     eng[k].info("game_type", "1");
   }
-  const std::int64_t deadline = ms + ms / 2 + 1000;
   while (!game.over()) {
     const int k = game.toMove() == Stone::Black ? 0 : 1;
     std::string err;
     std::optional<Point> m;
+    std::int64_t allowed = ms;
+    if (clock.matchMs > 0) {
+      eng[k].info("time_left", std::to_string(left[k]));
+      allowed = std::min(allowed, left[k]);
+    }
+    const std::int64_t deadline = allowed + clock.toleranceMs + 1000;
+    const auto t0 = std::chrono::steady_clock::now();
     if (!synced[k])
       m = eng[k].board(game.moves(), deadline, err);
     else
       m = eng[k].turn(game.moves().back(), deadline, err);
     synced[k] = true;
+    const std::int64_t took =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
+    spec[k]->totalMs += took;
+    spec[k]->maxMs = std::max(spec[k]->maxMs, took);
+    ++spec[k]->moves;
+    if (clock.matchMs > 0) left[k] -= took;
+    if (m && took > allowed + clock.toleranceMs) {
+      note = std::string(k ? "white" : "black") + " lost on time: " + std::to_string(took) +
+             " ms for a move with " + std::to_string(allowed) + " ms";
+      plies = game.ply();
+      return k ? 1 : -1;
+    }
     if (!m) {
       note = std::string(k ? "white: " : "black: ") + err;
       plies = game.ply();
@@ -122,7 +155,7 @@ int playGame(const EngineSpec& blackSpec, const EngineSpec& whiteSpec,
 int main(int argc, char** argv) {
   std::vector<std::string> pos;
   EngineSpec e1, e2;
-  std::int64_t ms = 1000;
+  Clock clock;
   Rule rule = Rule::Freestyle;
   std::string openings = std::string(GOMOKU_SHARED_DIR) + "/data/piskvork_openings_offset_15.txt";
   int count = 1 << 30, size = 15;
@@ -134,7 +167,11 @@ int main(int argc, char** argv) {
     else if (a == "--args2")
       e2.args = split(next());
     else if (a == "--time")
-      ms = std::stoll(next());
+      clock.turnMs = std::stoll(next());
+    else if (a == "--match-time")
+      clock.matchMs = std::stoll(next());
+    else if (a == "--tolerance")
+      clock.toleranceMs = std::stoll(next());
     else if (a == "--rule") {
       auto r = parseRule(next());
       if (!r) {
@@ -155,7 +192,8 @@ int main(int argc, char** argv) {
     std::fprintf(
         stderr,
         "usage: bench_ai_match ENGINE1 ENGINE2 [--args1 \"..\"] [--args2 \"..\"] [--time MS] "
-        "[--rule R] [--openings FILE] [--count N] [--size N]\n");
+        "[--match-time MS] [--tolerance MS] [--rule R] [--openings FILE] [--count N] "
+        "[--size N]\n");
     return 2;
   }
   e1.path = pos[0];
@@ -174,7 +212,7 @@ int main(int argc, char** argv) {
       int plies = 0;
       const bool e1Black = colour == 0;
       const int r =
-          playGame(e1Black ? e1 : e2, e1Black ? e2 : e1, ops[i], rule, size, ms, note, plies);
+          playGame(e1Black ? e1 : e2, e1Black ? e2 : e1, ops[i], rule, size, clock, note, plies);
       const int e1Result = e1Black ? r : -r;
       scores.push_back(e1Result > 0 ? 1.0 : e1Result < 0 ? 0.0 : 0.5);
       (e1Result > 0 ? w : e1Result < 0 ? l : d)++;
@@ -204,5 +242,9 @@ int main(int argc, char** argv) {
       "[%+.0f, %+.0f]\n",
       w, d, l, static_cast<int>(n), 100 * mean, 100 * margin, elo(mean), elo(mean - margin),
       elo(mean + margin));
+  for (const EngineSpec* e : {&e1, &e2})
+    std::printf("engine %d thinking time per move: mean %lld ms, longest %lld ms (%lld moves)\n",
+                e == &e1 ? 1 : 2, static_cast<long long>(e->moves ? e->totalMs / e->moves : 0),
+                static_cast<long long>(e->maxMs), static_cast<long long>(e->moves));
   return 0;
 }
