@@ -2,7 +2,8 @@
 // levels) play each opening of an openings file in offset form (x,y offsets from the centre,
 // stones alternate from Black; ../shared/data/piskvork_openings_offset_15.txt) with both colours.
 // Prints every game and the score of engine 1 with a 95 % error margin and the Elo difference.
-// A move that takes longer than the turn's time plus --tolerance (100 ms), or than the time left
+// A move that takes longer than the turn's time plus --tolerance (1000 ms, as c-gomoku-cli
+// allows; the first move also allocates the engine's tables), or than the time left
 // of the game (--match-time: timeout_match, and time_left before every move), loses on time.
 // Also prints each engine's thinking time per move (mean and longest).
 // Usage: bench_ai_match ENGINE1 ENGINE2 [--args1 "A B"] [--args2 "A B"] [--time MS]
@@ -67,7 +68,7 @@ struct EngineSpec {
 struct Clock {
   std::int64_t turnMs = 1000;  // timeout_turn
   std::int64_t matchMs = 0;    // timeout_match (0: none)
-  std::int64_t toleranceMs = 100;
+  std::int64_t toleranceMs = 1000;
 };
 
 // Plays one game; returns 1 when Black wins, -1 when White wins, 0 for a draw. `note` says why.
@@ -93,7 +94,7 @@ int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Poi
     }
     eng[k].info("timeout_turn", std::to_string(ms));
     eng[k].info("timeout_match", std::to_string(clock.matchMs));
-    eng[k].info("max_memory", std::to_string(256 << 20));
+    eng[k].info("max_memory", std::to_string(64 << 20));
     eng[k].info("rule", std::to_string(ruleBits));
     eng[k].info("game_type", "1");
   }
