@@ -50,7 +50,7 @@ LevelParams levelParams(int level) {
     case 4:
       return {9, 0, true, 3000, 18};
     default:
-      return {kMaxPly - 4, 0, true, 0, 20};
+      return {kMaxPly - 4, 0, true, 0, 14};
   }
 }
 
@@ -188,10 +188,13 @@ void Searcher::scan(int stm, std::vector<Cand>& out) {
 }
 
 int Searcher::evalFrom(const std::vector<Cand>& cands) const {
+  // Each point counts up to a closed three's worth: one open three or four-three point must not
+  // outweigh the rest of the board (it is either a forced win, found by the search and the VCF,
+  // or one the opponent answers at once).
   int self = 0, opp = 0;
   for (const Cand& c : cands) {
-    self += std::min(c.self, 1500);
-    opp += std::min(c.opp, 1500);
+    self += std::min(c.self, 300);
+    opp += std::min(c.opp, 300);
   }
   int v = (self * 6 - opp * 5) / 8 + 10;
   return std::clamp(v, -kWinScore + 1, kWinScore - 1);
