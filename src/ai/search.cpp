@@ -69,8 +69,9 @@ Searcher::Searcher(const Board& board, Stone toMove, Rule rule, const Limits& li
     }
   candStack_.resize(kMaxPly + 8);
   nodeLimit_ = limits.maxNodes;
-  // Time budget for this move: the whole turn, less a margin for stopping (the clock is read every 128 nodes) and for
-  // returning the move; with a game clock, a twelfth of what is left at most.
+  // Time budget for this move: the whole turn, less a margin for stopping (the clock is read
+  // every 128 nodes) and for returning the move; with a game clock, a twelfth of what is left at
+  // most.
   std::int64_t budget = 0;
   if (limits.turnTimeMs > 0)
     budget = std::max<std::int64_t>(

@@ -91,7 +91,7 @@ std::vector<Point> Game::forbiddenPoints() const {
 }
 
 std::string Game::refusalText(Point p, MoveError e) const {
-  const std::string where = board_.inside(p) ? pointName(p, size()) : toXY(p);
+  const std::string where = pointName(p, size());
   switch (e) {
     case MoveError::Forbidden:
       return std::string(forbiddenName(forbiddenAt(p))) + " at " + where +

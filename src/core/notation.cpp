@@ -5,15 +5,14 @@
 namespace gomoku {
 
 std::string toRif(Point p, int size) {
-  std::string text(1, static_cast<char>('a' + p.x));
-  text += std::to_string(size - p.y);
+  std::string text = pointName(p, size);
+  text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
   return text;
 }
 
 std::string pointName(Point p, int size) {
-  std::string text(1, columnLetter(p.x));
-  text += std::to_string(size - p.y);
-  return text;
+  if (p.x < 0 || p.y < 0 || p.x >= size || p.y >= size) return toXY(p);
+  return columnLetter(p.x) + std::to_string(size - p.y);
 }
 
 char columnLetter(int x) {

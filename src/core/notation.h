@@ -20,7 +20,7 @@ namespace gomoku {
 /// RIF text for p on a board of `size`, e.g. toRif({7,7},15) == "h8". p must be on the board.
 std::string toRif(Point p, int size);
 /// RIF text with the column letter in capitals, for people, e.g. pointName({11,5},15) == "L10".
-/// p must be on the board.
+/// A point off the board (a peer's or a file's bad coordinates) is named by its 0-based "x,y".
 std::string pointName(Point p, int size);
 /// Capital column letter for x as the boards label it: 'A' for 0 ... 'O' for 14 (i included).
 char columnLetter(int x);

@@ -618,7 +618,7 @@ void Match::onMove(const Move& m) {
   if (phase_ == MatchPhase::Handshake)
     return fail(ErrorCode::Protocol, "MOVE before the game started");
   const Point p{m.x, m.y};
-  const std::string where = game_.board().inside(p) ? pointName(p, game_.size()) : toXY(p);
+  const std::string where = pointName(p, game_.size());
   if (phase_ == MatchPhase::Finished && crossedTheEnd(m.ply)) {
     // The move crossed our resignation or an agreed draw: keep it, as the peer does. Any other
     // move after the end is refused below, and the board stays as it is.
@@ -816,8 +816,7 @@ void Match::onResume(const Resume& r) {
         return rejectResume(ErrorCode::Desync, "the joiner holds moves the host never received");
       inFlight = theirs.back();
       Game trial = base;
-      const std::string where =
-          trial.board().inside(inFlight) ? pointName(inFlight, trial.size()) : toXY(inFlight);
+      const std::string where = pointName(inFlight, trial.size());
       if (MoveError e =
               afterEnd ? crossingError(inFlight) : trial.play(inFlight, opponent(ourColor));
           e != MoveError::None)

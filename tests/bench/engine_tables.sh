@@ -7,7 +7,7 @@
 # A pairing whose engine is not given is skipped. Other settings (environment):
 #   TIME_MS      time per move (1000)          OPENINGS  how many openings, each played with
 #   LEVEL        level of pbrain-gomoku (5)              colours swapped (10)
-#   LADDER=0     skip the level ladder (level N against level N-1, 1 s per move)
+#   LADDER=0     skip the level ladder (level N against level N-1, at TIME_MS too)
 #   RENJU_COUNT  openings for the renju pairing (6)
 # The openings are the first ones of ../shared/data/piskvork_openings_offset_15.txt. Games run
 # one at a time: the engines must not share the CPU with each other.

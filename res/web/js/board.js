@@ -3,7 +3,7 @@
 // winning line highlighted, renju's forbidden points crossed. Sharp on high-DPI screens: the
 // canvas has devicePixelRatio pixels per CSS pixel. The data-* attributes say where the points
 // are (CSS pixels from the canvas's corner) and which stones lie there (for tests and tools).
-import { notation } from './game.js';
+import { columnLetter, notation } from './game.js';
 
 const images = {};
 function image(src) {
@@ -114,7 +114,7 @@ export class BoardView {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     for (let i = 0; i < n; i++) {
-      ctx.fillText(String.fromCharCode(65 + i), left + i * cell, top + span + cell * 0.75);
+      ctx.fillText(columnLetter(i), left + i * cell, top + span + cell * 0.75);
       ctx.fillText(String(n - i), left - cell * 0.8, top + i * cell);
     }
     // Forbidden points (renju, Black to move).

@@ -189,5 +189,10 @@ export function forbiddenPoints(b) {
  *  the board labels them; a lowercase l reads as 1), row number from the bottom (H8 is the centre
  *  of 15×15). */
 export function notation(size, x, y) {
-  return String.fromCharCode(65 + x) + String(size - y);
+  return columnLetter(x) + String(size - y);
+}
+
+/** The board's label of column x: A for 0, B for 1, ... (I included). */
+export function columnLetter(x) {
+  return String.fromCharCode(65 + x);
 }
