@@ -2,6 +2,8 @@
 
 #include <mutex>
 
+#include "ai/eval.h"
+#include "ai/search.h"
 #include "core/renju.h"
 
 namespace gomoku::ai {
@@ -110,6 +112,29 @@ const Zobrist& zob() {
   return z;
 }
 
+// Cells whose class or nearness a stone at the origin can change: the 4 lines out to 4 cells
+// (their patterns change) first, then the rest of the 5x5 square (only their nearness does).
+struct Affected {
+  int offset[64];
+  int n = 0, lines = 0;
+  Affected() {
+    auto add = [&](int o) {
+      for (int k = 0; k < n; ++k)
+        if (offset[k] == o) return;
+      offset[n++] = o;
+    };
+    for (int d = 0; d < 4; ++d)
+      for (int k = -4; k <= 4; ++k) add(k * kDir[d]);
+    lines = n;
+    for (int dy = -2; dy <= 2; ++dy)
+      for (int dx = -2; dx <= 2; ++dx) add(dy * kStride + dx);
+  }
+};
+const Affected& affected() {
+  static const Affected a;
+  return a;
+}
+
 }  // namespace
 
 const std::uint8_t* patternTable(bool exact, int color) {
@@ -140,10 +165,61 @@ Position::Position(int n, Rule r) : n_(n), rule_(r), board_(n) {
   table_[0] = patternTable(false, 1);
   table_[1] = patternTable(exactBlack, 1);
   table_[2] = patternTable(exactWhite, 2);
+  classEval_ = classEvalTable();
+  for (int i = 0; i < kCells; ++i)
+    if (cell_[i] == kEmpty) reclassify(i);
   history_.reserve(static_cast<std::size_t>(n * n));
 }
 
+void Position::reclassify(int i) {
+  for (int c = 1; c <= 2; ++c)
+    cls_[c - 1][i] = static_cast<std::uint16_t>(
+        pointClass(pat(i, 0, c), pat(i, 1, c), pat(i, 2, c), pat(i, 3, c)));
+}
+
+void Position::count(int i, int sign) {
+  for (int c = 0; c < 2; ++c) {
+    const ClassEval& e = classEval_[cls_[c][i]];
+    sumSelf_[c] += sign * e.self;
+    sumOpp_[c] += sign * e.opp;
+    if (e.flags & Searcher::kFlagFive) fives_[c] += sign;
+    if (e.flags & Searcher::kFlagWin4) win4s_[c] += sign;
+    if (e.flags & Searcher::kFlagFour) fours_[c] += sign;
+  }
+}
+
+void Position::uncount(int i) {
+  const Affected& a = affected();
+  for (int k = 0; k < a.n; ++k) {
+    const int q = i + a.offset[k];
+    if (cell_[q] == kEmpty && near_[q]) count(q, -1);
+  }
+}
+
+void Position::recount(int i) {
+  const Affected& a = affected();
+  for (int k = 0; k < a.n; ++k) {
+    const int q = i + a.offset[k];
+    if (cell_[q] != kEmpty) continue;
+    if (k < a.lines) reclassify(q);
+    if (near_[q]) count(q, +1);
+  }
+}
+
 void Position::play(int i, int color) {
+  uncount(i);
+  playQuick(i, color);
+  recount(i);
+}
+
+void Position::undo() {
+  const int i = history_.back();
+  uncount(i);
+  undoQuick();
+  recount(i);
+}
+
+void Position::playQuick(int i, int color) {
   cell_[i] = static_cast<std::uint8_t>(color);
   hash_ ^= zobrist(i, color);
   history_.push_back(i);
@@ -160,7 +236,7 @@ void Position::play(int i, int color) {
     for (int dx = -2; dx <= 2; ++dx) ++near_[i + dy * kStride + dx];
 }
 
-void Position::undo() {
+void Position::undoQuick() {
   const int i = history_.back();
   history_.pop_back();
   const int color = cell_[i];

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ai/eval.h"
 #include "core/board.h"
 #include "core/rules.h"
 
@@ -76,6 +77,12 @@ class Position {
   void play(int i, int color);
   /// Removes the last stone played.
   void undo();
+  /// play() without updating the point classes and sums (pointClassAt, evalSelf, fivePoints..):
+  /// for threat searches that read only the patterns. Until the matching undoQuick(), those
+  /// stay as they were before this move, and only playQuick/undoQuick may be called.
+  void playQuick(int i, int color);
+  /// Undoes the last playQuick().
+  void undoQuick();
   /// Stones on the board.
   int count() const { return static_cast<int>(history_.size()); }
   /// Zobrist hash of the stones.
@@ -89,6 +96,21 @@ class Position {
   bool forbidden(int i) const;
   /// True when cell i is on the board.
   bool inside(int i) const { return cell_[i] != kWall; }
+  /// Point class (eval.h) that `color` (1 or 2) makes at empty cell i, kept up to date on every
+  /// play and undo (meaningless for occupied cells).
+  int pointClassAt(int i, int color) const { return cls_[color - 1][i]; }
+  /// Sum of the evaluation weights (eval.h: evalWeights) over the empty points near stones
+  /// (nearby() > 0): `color`'s classes weighted as the side to move's.
+  int evalSelf(int color) const { return sumSelf_[color - 1]; }
+  /// The same with the weights of the other side.
+  int evalOpp(int color) const { return sumOpp_[color - 1]; }
+  /// Empty points near stones where `color` makes a five (flagFive), an open or double four
+  /// (flagWin4), or any four (flagFour): counts by Searcher's class flags.
+  int fivePoints(int color) const { return fives_[color - 1]; }
+  /// See fivePoints.
+  int win4Points(int color) const { return win4s_[color - 1]; }
+  /// See fivePoints.
+  int fourPoints(int color) const { return fours_[color - 1]; }
 
  private:
   int n_;
@@ -98,6 +120,15 @@ class Position {
   std::array<std::uint8_t, kCells> near_{};
   const std::uint8_t* table_[3]{};
   std::uint64_t hash_ = 0;
+  // Incremental point classes and the sums over counted cells (empty and near a stone).
+  std::array<std::array<std::uint16_t, kCells>, 2> cls_{};
+  int sumSelf_[2] = {0, 0}, sumOpp_[2] = {0, 0};
+  int fives_[2] = {0, 0}, win4s_[2] = {0, 0}, fours_[2] = {0, 0};
+  const ClassEval* classEval_ = nullptr;
+  void count(int i, int sign);
+  void uncount(int i);
+  void recount(int i);
+  void reclassify(int i);
   std::vector<int> history_;
   Board board_;
 };

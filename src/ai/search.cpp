@@ -4,6 +4,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "ai/eval.h"
 #include "core/renju.h"
 
 namespace gomoku::ai {
@@ -13,8 +14,6 @@ namespace {
 constexpr int kMate = 30000;
 constexpr int kInf = 32000;
 constexpr int kMaxPly = 60;
-
-constexpr int kPatValue[9] = {0, 2, 8, 10, 40, 50, 400, 2000, 0};
 
 int other(int c) {
   return 3 - c;
@@ -55,7 +54,7 @@ LevelParams levelParams(int level) {
 }
 
 Searcher::Searcher(const Board& board, Stone toMove, Rule rule, const Limits& limits,
-                   const std::atomic<bool>* stop)
+                   const std::atomic<bool>* stop, const Searcher* shareWith)
     : pos_(board.size(), rule),
       root_(toMove == Stone::White ? kWhite : kBlack),
       limits_(limits),
@@ -98,29 +97,42 @@ Searcher::Searcher(const Board& board, Stone toMove, Rule rule, const Limits& li
   while (vcfEntries * 2 * sizeof(std::uint64_t) <= vcfBytes) vcfEntries *= 2;
   std::size_t ttEntries = 1;
   while (ttEntries * 2 * sizeof(TTEntry) <= mem - vcfBytes) ttEntries *= 2;
+  if (shareWith) {
+    // A helper thread: the main searcher's tables.
+    tt_ = shareWith->tt_;
+    ttMask_ = shareWith->ttMask_;
+    vcf_ = shareWith->vcf_;
+    vcfMask_ = shareWith->vcfMask_;
+    t0_ = shareWith->t0_;
+    return;
+  }
   {
     std::lock_guard<std::mutex> lock(cacheMutex());
     auto& c = cache();
-    if (c.tt.size() == ttEntries) tt_.swap(c.tt);
-    if (c.vcf.size() == vcfEntries) vcfTable_.swap(c.vcf);
+    if (c.tt.size() == ttEntries) ttOwned_.swap(c.tt);
+    if (c.vcf.size() == vcfEntries) vcfOwned_.swap(c.vcf);
   }
-  if (tt_.size() == ttEntries)
-    std::fill(tt_.begin(), tt_.end(), TTEntry{});
+  if (ttOwned_.size() == ttEntries)
+    std::fill(ttOwned_.begin(), ttOwned_.end(), TTEntry{});
   else
-    tt_.assign(ttEntries, TTEntry{});
-  if (vcfTable_.size() == vcfEntries)
-    std::fill(vcfTable_.begin(), vcfTable_.end(), 0);
+    ttOwned_.assign(ttEntries, TTEntry{});
+  if (vcfOwned_.size() == vcfEntries)
+    std::fill(vcfOwned_.begin(), vcfOwned_.end(), 0);
   else
-    vcfTable_.assign(vcfEntries, 0);
+    vcfOwned_.assign(vcfEntries, 0);
+  tt_ = ttOwned_.data();
   ttMask_ = ttEntries - 1;
+  vcf_ = vcfOwned_.data();
+  vcfMask_ = vcfEntries - 1;
   t0_ = std::chrono::steady_clock::now();
 }
 
 Searcher::~Searcher() {
+  if (ttOwned_.empty()) return;  // a helper's tables are the main searcher's
   std::lock_guard<std::mutex> lock(cacheMutex());
   auto& c = cache();
-  if (c.tt.empty() || c.tt.size() < tt_.size()) c.tt.swap(tt_);
-  if (c.vcf.empty() || c.vcf.size() < vcfTable_.size()) c.vcf.swap(vcfTable_);
+  if (c.tt.empty() || c.tt.size() < ttOwned_.size()) c.tt.swap(ttOwned_);
+  if (c.vcf.empty() || c.vcf.size() < vcfOwned_.size()) c.vcf.swap(vcfOwned_);
 }
 
 std::int64_t Searcher::elapsedMs() const {
@@ -137,32 +149,12 @@ bool Searcher::timeUp() {
   return false;
 }
 
-int Searcher::cellValue(int idx, int color, unsigned& flags) const {
-  int n[9] = {0};
-  for (int d = 0; d < 4; ++d) ++n[pos_.pat(idx, d, color)];
-  flags = 0;
-  int v = 0;
-  for (int p = 1; p < 9; ++p) v += n[p] * kPatValue[p];
-  if (n[kFive]) {
-    flags |= kFlagFive;
-    return v + 100000;
-  }
-  const int fours = n[kB4] + n[kF4];
-  if (fours) flags |= kFlagFour;
-  if (n[kF3]) flags |= kFlagThree;
-  if (n[kF4] || n[kB4] >= 2) {
-    flags |= kFlagWin4;
-    v += 1000;
-  } else if (n[kB4] && n[kF3]) {
-    flags |= kFlagFourThree;
-    v += 300;
-  } else if (n[kF3] >= 2) {
-    v += 150;
-  }
-  if (color == kBlack && pos_.rule() == Rule::Renju &&
-      (n[kOverline] || n[kF4] || fours >= 2 || n[kF3] >= 2))
-    flags |= kFlagMaybeForbidden;
-  return v;
+int Searcher::cellValue(int idx, int color, unsigned& flags, int& cls) const {
+  cls = pos_.pointClassAt(idx, color);
+  const ClassInfo& ci = classInfo(cls);
+  flags = ci.flags;
+  if (color != kBlack || pos_.rule() != Rule::Renju) flags &= ~kFlagMaybeForbidden;
+  return ci.value;
 }
 
 bool Searcher::legal(int idx, int color) const {
@@ -179,24 +171,18 @@ void Searcher::scan(int stm, std::vector<Cand>& out) {
       if (!pos_.empty(i) || !pos_.nearby(i)) continue;
       Cand c;
       c.idx = i;
-      c.self = cellValue(i, stm, c.sf);
-      c.opp = cellValue(i, opp, c.of);
+      c.self = cellValue(i, stm, c.sf, c.sc);
+      c.opp = cellValue(i, opp, c.of, c.oc);
       c.order = 0;
       out.push_back(c);
     }
   }
 }
 
-int Searcher::evalFrom(const std::vector<Cand>& cands) const {
-  // Each point counts up to a closed three's worth: one open three or four-three point must not
-  // outweigh the rest of the board (it is either a forced win, found by the search and the VCF,
-  // or one the opponent answers at once).
-  int self = 0, opp = 0;
-  for (const Cand& c : cands) {
-    self += std::min(c.self, 300);
-    opp += std::min(c.opp, 300);
-  }
-  int v = (self * 6 - opp * 5) / 8 + 10;
+int Searcher::evaluate(int stm) const {
+  // The weights of each empty point's class near stones, for the side to move and against it
+  // for the other side (eval.h), summed as the position plays and undoes moves.
+  const int v = evalWeights().tempo + pos_.evalSelf(stm) - pos_.evalOpp(other(stm));
   return std::clamp(v, -kWinScore + 1, kWinScore - 1);
 }
 
@@ -226,9 +212,10 @@ bool Searcher::vcf(int attacker, int depth, int forced, int ply) {
   if (timeUp()) return false;
   if (depth <= 0) return false;
   const std::uint64_t h = pos_.hash() ^ (attacker == kWhite ? 0x5555ull << 40 : 0);
-  const std::uint64_t slot = h & (vcfTable_.size() - 1);
+  const std::uint64_t slot = h & vcfMask_;
   {
-    const std::uint64_t e = vcfTable_[slot];
+    const std::uint64_t e =
+        std::atomic_ref<std::uint64_t>(vcf_[slot]).load(std::memory_order_relaxed);
     if ((e & ~0xFFull) == (h & ~0xFFull) && static_cast<int>(e & 0xFF) >= depth) return false;
   }
   const int defender = other(attacker);
@@ -284,7 +271,7 @@ bool Searcher::vcf(int attacker, int depth, int forced, int ply) {
       vcfLine_.push_back(mv.idx);
       return true;
     }
-    pos_.play(mv.idx, attacker);
+    pos_.playQuick(mv.idx, attacker);
     int fives[8];
     const int nf = fivePointsAround(mv.idx, attacker, mv.dirs ? mv.dirs : 15, fives);
     bool win = false;
@@ -306,7 +293,7 @@ bool Searcher::vcf(int attacker, int depth, int forced, int ply) {
         bool defFive = false;
         for (int d = 0; d < 4; ++d) defFive |= pos_.pat(b, d, defender) == kFive;
         if (!defFive) {
-          pos_.play(b, defender);
+          pos_.playQuick(b, defender);
           int dfives[8];
           const int ndf = fivePointsAround(b, defender, 15, dfives);
           if (ndf <= 1 && vcf(attacker, depth - 1, ndf ? dfives[0] : -1, ply + 2)) {
@@ -314,16 +301,18 @@ bool Searcher::vcf(int attacker, int depth, int forced, int ply) {
             vcfLine_.push_back(mv.idx);
             win = true;
           }
-          pos_.undo();
+          pos_.undoQuick();
         }
       }
     }
-    pos_.undo();
+    pos_.undoQuick();
     if (win) return true;
     if (stopped_) return false;
   }
   if (!stopped_)
-    vcfTable_[slot] = (h & ~0xFFull) | static_cast<std::uint64_t>(std::min(depth, 255));
+    std::atomic_ref<std::uint64_t>(vcf_[slot])
+        .store((h & ~0xFFull) | static_cast<std::uint64_t>(std::min(depth, 255)),
+               std::memory_order_relaxed);
   return false;
 }
 
@@ -405,9 +394,10 @@ bool Searcher::vct(int attacker, int depth, int ply) {
   }
   if (stopped_ || depth <= 0) return false;
   const std::uint64_t h = pos_.hash() ^ (attacker == kWhite ? 0x3333ull << 44 : 0x7777ull << 36);
-  const std::uint64_t slot = h & (vcfTable_.size() - 1);
+  const std::uint64_t slot = h & vcfMask_;
   {
-    const std::uint64_t e = vcfTable_[slot];
+    const std::uint64_t e =
+        std::atomic_ref<std::uint64_t>(vcf_[slot]).load(std::memory_order_relaxed);
     if ((e & ~0xFFull) == (h & ~0xFFull) && static_cast<int>(e & 0xFF) >= depth) return false;
   }
   // Attacker moves: fours and threes, strongest first.
@@ -448,7 +438,7 @@ bool Searcher::vct(int attacker, int depth, int ply) {
   for (int k = 0; k < nm; ++k) {
     const int m = moves[k].idx;
     if (!legal(m, attacker)) continue;
-    pos_.play(m, attacker);
+    pos_.playQuick(m, attacker);
     bool win = false;
     int fives[8];
     const int nf = fivePointsAround(m, attacker, 15, fives);
@@ -460,9 +450,9 @@ bool Searcher::vct(int attacker, int depth, int ply) {
       for (int d = 0; d < 4; ++d) defFive |= pos_.pat(b, d, defender) == kFive;
       if (nf == 1 && !defFive &&
           !(defender == kBlack && pos_.rule() == Rule::Renju && pos_.forbidden(b))) {
-        pos_.play(b, defender);
+        pos_.playQuick(b, defender);
         win = vct(attacker, depth - 1, ply + 2);
-        pos_.undo();
+        pos_.undoQuick();
       }
     } else {
       // A three: real only when the attacker now has a legal open four to make.
@@ -478,7 +468,7 @@ bool Searcher::vct(int attacker, int depth, int ply) {
       (void)n;
       if (real) win = vctDefended(attacker, depth - 1, ply + 1);
     }
-    pos_.undo();
+    pos_.undoQuick();
     if (win) {
       vcfLine_.assign(1, m);
       return true;
@@ -486,7 +476,9 @@ bool Searcher::vct(int attacker, int depth, int ply) {
     if (stopped_) return false;
   }
   if (!stopped_)
-    vcfTable_[slot] = (h & ~0xFFull) | static_cast<std::uint64_t>(std::min(depth, 255));
+    std::atomic_ref<std::uint64_t>(vcf_[slot])
+        .store((h & ~0xFFull) | static_cast<std::uint64_t>(std::min(depth, 255)),
+               std::memory_order_relaxed);
   return false;
 }
 
@@ -519,9 +511,9 @@ bool Searcher::vctDefended(int attacker, int depth, int ply) {
   for (int k = 0; k < nd; ++k) {
     const int dm = defs[k];
     if (!legal(dm, defender)) continue;
-    pos_.play(dm, defender);
+    pos_.playQuick(dm, defender);
     const bool win = vct(attacker, depth, ply + 1);
-    pos_.undo();
+    pos_.undoQuick();
     if (!win) return false;
   }
   return true;
@@ -555,20 +547,35 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
   const int stm = (ply % 2 == 0) ? root_ : other(root_);
   const int opp = other(stm);
 
-  // Transposition table.
+  // Transposition table (shared with the helper threads: see TTEntry).
   TTEntry& te = tt_[pos_.hash() & ttMask_];
   const std::uint64_t key = pos_.hash() ^ static_cast<std::uint64_t>(stm);
   int ttMove = -1;
-  if (te.key == key) {
-    ttMove = te.move;
-    if (!pvNode && te.depth >= depth) {
-      int s = te.score;
+  TTData hit;
+  if (te.load(key, hit)) {
+    ttMove = hit.move;
+    if (!pvNode && hit.depth >= depth) {
+      int s = hit.score;
       if (s > kWinScore)
         s -= ply;
       else if (s < -kWinScore)
         s += ply;
-      if (te.flag == 0 || (te.flag == 1 && s >= beta) || (te.flag == 2 && s <= alpha)) return s;
+      if (hit.flag == 0 || (hit.flag == 1 && s >= beta) || (hit.flag == 2 && s <= alpha)) return s;
     }
+  }
+
+  // A quiet horizon (no five to make or to stop, and a win by an open four needs no renju check)
+  // is judged from the position's running counts without a scan.
+  if (pos_.fivePoints(stm)) return kMate - ply;
+  if ((depth <= 0 || ply >= kMaxPly) && !pos_.fivePoints(opp) &&
+      !(pos_.win4Points(stm) && stm == kBlack && pos_.rule() == Rule::Renju)) {
+    if (pos_.win4Points(stm)) return kMate - ply - 2;
+    if (pos_.fourPoints(stm) && ply < kMaxPly) {
+      const bool saved = stopped_;
+      if (vcf(stm, 4, -1, ply)) return kMate - ply - 8;
+      if (stopped_ && !saved) return 0;
+    }
+    return evaluate(stm);
   }
 
   std::vector<Cand>& cands = candStack_[ply];
@@ -615,7 +622,7 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
         if (vcf(stm, 4, -1, ply)) return kMate - ply - 8;
         if (stopped_ && !saved) return 0;
       }
-      return evalFrom(cands);
+      return evaluate(stm);
     }
     for (const Cand& c : cands)
       if ((c.of & kFlagWin4) && legal(c.idx, opp)) oppWin4 = true;
@@ -629,7 +636,6 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
     for (const Cand& c : cands) {
       if (oppWin4 && !(c.sf & kFlagFour) && !(c.of & (kFlagFour | kFlagWin4))) continue;
       if (!oppWin4 && static_cast<int>(list.size()) >= width) break;
-      if ((c.sf & kFlagMaybeForbidden) && !legal(c.idx, stm)) continue;
       list.push_back(c.idx);
       // Quiet: makes no four or three and stops none of the opponent's.
       quiet.push_back(!(c.sf & (kFlagFour | kFlagThree)) && !(c.of & (kFlagFour | kFlagThree)) &&
@@ -685,12 +691,20 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
     store += ply;
   else if (store < -kWinScore)
     store -= ply;
-  te.key = key;
-  te.score = static_cast<std::int16_t>(store);
-  te.move = static_cast<std::int16_t>(bestMove);
-  te.depth = static_cast<std::int8_t>(std::clamp(depth, -1, 120));
-  te.flag = best >= beta ? 1 : best <= alpha0 ? 2 : 0;
+  TTData d;
+  d.score = static_cast<std::int16_t>(store);
+  d.move = static_cast<std::int16_t>(bestMove);
+  d.depth = static_cast<std::int8_t>(std::clamp(depth, -1, 120));
+  d.flag = best >= beta ? 1 : best <= alpha0 ? 2 : 0;
+  te.store(key, d);
   return best;
+}
+
+void Searcher::runHelper(int id) {
+  const int maxDepth =
+      limits_.maxDepth > 0 ? std::min(limits_.maxDepth, kMaxPly - 4) : lp_.maxDepth;
+  for (int depth = 1 + id % 2; depth <= maxDepth && !stopped_; ++depth)
+    search(depth, -kInf, kInf, 0, true);
 }
 
 SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& onInfo) {

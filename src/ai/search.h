@@ -29,14 +29,21 @@ LevelParams levelParams(int level);
 class Searcher {
  public:
   /// Copies the board into a Position.
+  /// With `shareWith`, a helper thread's searcher: it uses that searcher's transposition and
+  /// VCF tables (which must outlive it) and its start time.
   Searcher(const Board& board, Stone toMove, Rule rule, const Limits& limits,
-           const std::atomic<bool>* stop);
+           const std::atomic<bool>* stop, const Searcher* shareWith = nullptr);
   /// Returns the tables for reuse by the next search.
   ~Searcher();
   Searcher(const Searcher&) = delete;
   Searcher& operator=(const Searcher&) = delete;
   /// Runs the search.
   SearchResult run(const std::function<void(const SearchInfo&)>& onInfo);
+  /// A helper thread's search (lazy SMP): iterative deepening from depth 1 + `id` % 2 that only
+  /// fills the shared tables, until stopped or out of time.
+  void runHelper(int id);
+  /// Nodes searched so far.
+  std::uint64_t nodes() const { return nodes_; }
   /// VCF for `attacker` from the current position; the sequence of cells or empty.
   std::vector<int> vcfRoot(int attacker, std::uint64_t nodeBudget);
 
@@ -54,6 +61,7 @@ class Searcher {
     int idx;
     int self, opp;
     unsigned sf, of;
+    int sc, oc;  // point classes (eval.h) for the side to move and the opponent
     int order;
   };
 
@@ -65,19 +73,44 @@ class Searcher {
   int defenderFivePoints(int defender, int* out);
   std::vector<int> vctRoot(int attacker, std::uint64_t nodeBudget);
   void scan(int stm, std::vector<Cand>& out);
-  int evalFrom(const std::vector<Cand>& c) const;
-  int cellValue(int idx, int color, unsigned& flags) const;
+  int evaluate(int stm) const;
+  int cellValue(int idx, int color, unsigned& flags, int& cls) const;
   bool legal(int idx, int color) const;
   bool timeUp();
   int fivePointsAround(int m, int color, int dirMask, int* out);
   std::int64_t elapsedMs() const;
 
-  struct TTEntry {
-    std::uint64_t key = 0;
+  /// One transposition table entry as its fields.
+  struct TTData {
     std::int16_t score = 0;
     std::int16_t move = -1;
     std::int8_t depth = -1;
-    std::uint8_t flag = 0;
+    std::uint8_t flag = 0;  // 0 exact, 1 lower bound, 2 upper bound
+  };
+  /// A transposition table entry that threads share without locks: the data in one word, the
+  /// key xor the data in the other, each read and written whole; an entry torn by two writers
+  /// fails the key check and is a miss.
+  struct TTEntry {
+    std::uint64_t check = 0, data = 0;
+    bool load(std::uint64_t key, TTData& out) {
+      const std::uint64_t d = std::atomic_ref<std::uint64_t>(data).load(std::memory_order_relaxed);
+      const std::uint64_t c = std::atomic_ref<std::uint64_t>(check).load(std::memory_order_relaxed);
+      if ((c ^ d) != key || !(d >> 48)) return false;
+      out.score = static_cast<std::int16_t>(d & 0xFFFF);
+      out.move = static_cast<std::int16_t>((d >> 16) & 0xFFFF);
+      out.depth = static_cast<std::int8_t>((d >> 32) & 0xFF);
+      out.flag = static_cast<std::uint8_t>((d >> 40) & 0xFF);
+      return true;
+    }
+    void store(std::uint64_t key, const TTData& in) {
+      const std::uint64_t d =
+          static_cast<std::uint16_t>(in.score) |
+          static_cast<std::uint64_t>(static_cast<std::uint16_t>(in.move)) << 16 |
+          static_cast<std::uint64_t>(static_cast<std::uint8_t>(in.depth)) << 32 |
+          static_cast<std::uint64_t>(in.flag) << 40 | 1ull << 48;
+      std::atomic_ref<std::uint64_t>(data).store(d, std::memory_order_relaxed);
+      std::atomic_ref<std::uint64_t>(check).store(key ^ d, std::memory_order_relaxed);
+    }
   };
   struct TableCache {
     std::vector<TTEntry> tt;
@@ -97,9 +130,12 @@ class Searcher {
   std::uint64_t nodeLimit_ = 0;
   std::int64_t budgetMs_ = 0;
   std::chrono::steady_clock::time_point t0_;
-  std::vector<TTEntry> tt_;
+  std::vector<TTEntry> ttOwned_;         // empty in a helper
+  std::vector<std::uint64_t> vcfOwned_;  // empty in a helper
+  TTEntry* tt_ = nullptr;
   std::uint64_t ttMask_ = 0;
-  std::vector<std::uint64_t> vcfTable_;
+  std::uint64_t* vcf_ = nullptr;
+  std::uint64_t vcfMask_ = 0;
   std::vector<std::vector<Cand>> candStack_;
   std::vector<int> vcfLine_;
   std::vector<int> pv_[64];
