@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <memory>
+#include <thread>
+#include <vector>
 
 #include "ai/search.h"
 
@@ -16,7 +18,23 @@ SearchResult think(const Board& board, Stone toMove, Rule rule, const Limits& li
                    const std::atomic<bool>* stop,
                    const std::function<void(const SearchInfo&)>& onInfo) {
   auto searcher = std::make_unique<Searcher>(board, toMove, rule, limits, stop);
-  return searcher->run(onInfo);
+  const int threads = levelParams(limits.level).noise > 0 ? 1 : std::clamp(limits.threads, 1, 64);
+  if (threads == 1) return searcher->run(onInfo);
+  // Lazy SMP: helpers search the same position at staggered depths and fill the shared tables;
+  // the main search's result is the answer. They stop when it ends.
+  std::atomic<bool> helpersStop{false};
+  std::vector<std::unique_ptr<Searcher>> helpers;
+  std::vector<std::thread> pool;
+  for (int k = 1; k < threads; ++k) {
+    helpers.push_back(
+        std::make_unique<Searcher>(board, toMove, rule, limits, &helpersStop, searcher.get()));
+    pool.emplace_back([h = helpers.back().get(), k] { h->runHelper(k); });
+  }
+  SearchResult r = searcher->run(onInfo);
+  helpersStop.store(true);
+  for (std::thread& t : pool) t.join();
+  for (const auto& h : helpers) r.nodes += h->nodes();
+  return r;
 }
 
 std::vector<Point> findVcf(const Board& board, Stone attacker, Rule rule, std::uint64_t maxNodes,

@@ -37,6 +37,9 @@ struct Limits {
   std::size_t memoryBytes = 16u << 20;  ///< bytes for the transposition table (and VCF table)
   int level = kMaxLevel;   ///< kMinLevel..kMaxLevel; lower levels search less and add noise
   std::uint64_t seed = 1;  ///< seed for the level noise (same seed, same choices)
+  /// Search threads (lazy SMP: helpers share the tables with the main search); 1 = a single
+  /// thread, deterministic with a node limit. Levels with noise (1..3) always use one thread.
+  int threads = 1;
 };
 
 /// Progress of a running search (after each completed iteration).

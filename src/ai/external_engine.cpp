@@ -54,6 +54,7 @@ bool ExternalEngine::ensure(int size, Rule rule, const Limits& limits, std::stri
                   std::to_string(limits.timeLeftMs > 0 ? limits.timeLeftMs : std::int64_t{0}));
     client_->info("max_memory", std::to_string(limits.memoryBytes));
     client_->info("rule", std::to_string(gomocupRule(rule)));
+    client_->info("thread_num", std::to_string(std::max(1, limits.threads)));
   }
   if (clientTurnMs_ != turnMs(limits)) {
     clientTurnMs_ = turnMs(limits);

@@ -89,6 +89,7 @@ Limits PbrainBrain::limits() const {
     l.memoryBytes = 64u << 20;
   }
   l.seed = seed_;
+  l.threads = threads_;
   return l;
 }
 
@@ -120,6 +121,8 @@ void PbrainBrain::handleInfo(const std::string& key, const std::string& value) {
     timeLeft_ = v;
   else if (k == "MAX_MEMORY")
     maxMemory_ = static_cast<std::uint64_t>(std::max(0LL, v));
+  else if (k == "THREAD_NUM")
+    threads_ = static_cast<int>(std::clamp(v, 1LL, 64LL));
   else if (k == "RULE")
     rule_ = ruleFromGomocup(static_cast<int>(v));
 }

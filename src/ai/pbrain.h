@@ -26,6 +26,8 @@ class PbrainBrain {
  public:
   /// A brain that plays at `level` (1..5) and answers on `out`.
   PbrainBrain(std::ostream& out, int level = kMaxLevel);
+  /// Search threads (1..64) until INFO thread_num sets them.
+  void setThreads(int threads) { threads_ = threads < 1 ? 1 : threads > 64 ? 64 : threads; }
   /// Reads lines from `in` until END or end of input; returns the process exit code (0).
   int run(std::istream& in);
   /// Handles one line (without its line end). Returns false after END.
@@ -58,6 +60,7 @@ class PbrainBrain {
   std::int64_t timeoutMatch_ = 0;
   std::int64_t timeLeft_ = -1;
   std::uint64_t maxMemory_ = 0;
+  int threads_ = 1;  // INFO thread_num
   enum class Mode { Commands, Board, Swap2 } mode_ = Mode::Commands;
   std::vector<std::pair<Point, int>> boardLines_;  // BOARD: point and field (1 own, 2 opponent)
   std::vector<Point> swapMoves_;

@@ -1,5 +1,5 @@
 // pbrain-gomoku: our engine as a Gomocup protocol brain on standard input/output.
-// Usage: pbrain-gomoku [--level 1..5]
+// Usage: pbrain-gomoku [--level 1..5] [--threads N]
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -9,6 +9,7 @@
 
 int main(int argc, char** argv) {
   int level = gomoku::ai::kMaxLevel;
+  int threads = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if ((a == "--level" || a == "-l") && i + 1 < argc) {
@@ -17,9 +18,16 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "pbrain-gomoku: --level must be 1..5\n");
         return 2;
       }
+    } else if (a == "--threads" && i + 1 < argc) {
+      threads = std::atoi(argv[++i]);
+      if (threads < 1 || threads > 64) {
+        std::fprintf(stderr, "pbrain-gomoku: --threads must be 1..64\n");
+        return 2;
+      }
     } else if (a == "--help" || a == "-h") {
       std::printf(
-          "usage: pbrain-gomoku [--level 1..5]\nSpeaks the Gomocup protocol on stdin/stdout.\n");
+          "usage: pbrain-gomoku [--level 1..5] [--threads N]\nSpeaks the Gomocup protocol on "
+          "stdin/stdout. --threads: search threads until INFO thread_num says otherwise.\n");
       return 0;
     } else {
       std::fprintf(stderr, "pbrain-gomoku: unknown option %s\n", a.c_str());
@@ -28,5 +36,6 @@ int main(int argc, char** argv) {
   }
   std::ios::sync_with_stdio(false);
   gomoku::ai::PbrainBrain brain(std::cout, level);
+  brain.setThreads(threads);
   return brain.run(std::cin);
 }

@@ -246,6 +246,45 @@ TEST(Engine, NeverIllegalOrForbiddenInRandomPositions) {
   }
 }
 
+TEST(Engine, HelperThreadsShareTheSearchAndPlayLegalMoves) {
+  // Lazy SMP: the same tactics with helper threads, legal moves in random renju positions, and a
+  // search with helpers that stops at once.
+  Board four = setup({{7, 7}, {0, 0}, {8, 7}, {0, 2}, {9, 7}, {0, 4}, {10, 7}});
+  Limits l = quick(5);
+  l.threads = 3;
+  l.maxNodes = 20000;
+  auto r = think(four, Stone::White, Rule::Freestyle, l);
+  ASSERT_TRUE(r.move);
+  EXPECT_TRUE(*r.move == (Point{6, 7}) || *r.move == (Point{11, 7}));
+  std::mt19937 rng(777);
+  for (int game = 0; game < 12; ++game) {
+    Game g(15, Rule::Renju);
+    const int randomPlies = 8 + static_cast<int>(rng() % 30);
+    while (!g.over() && g.ply() < randomPlies)
+      g.play({static_cast<int>(rng() % 15), static_cast<int>(rng() % 15)});
+    for (int k = 0; k < 3 && !g.over(); ++k) {
+      Limits m = quick(5);
+      m.threads = 2;
+      m.maxNodes = 4000;
+      auto mv = think(g.board(), g.toMove(), Rule::Renju, m);
+      ASSERT_TRUE(mv.move);
+      ASSERT_EQ(g.check(*mv.move), MoveError::None);
+      g.play(*mv.move);
+    }
+  }
+  Engine e;
+  Limits slow;
+  slow.turnTimeMs = 60000;
+  slow.threads = 2;
+  std::atomic<bool> done{false};
+  Callbacks cb;
+  cb.onDone = [&](const SearchResult&) { done = true; };
+  e.start(setup({{7, 7}, {7, 8}, {8, 8}}), Stone::White, Rule::Freestyle, slow, cb);
+  e.stop();
+  EXPECT_TRUE(done);
+  EXPECT_FALSE(e.running());
+}
+
 TEST(Engine, RenjuBlackNeverForbiddenInDensePositions) {
   // Dense random renju positions (many forbidden points), Black to move, every level.
   std::mt19937 rng(777);

@@ -39,7 +39,8 @@ TEST(Pbrain, Conversation) {
   PbrainBrain brain(out, 3);
   std::istringstream in(
       "START 15\r\nINFO timeout_turn 300\r\nINFO timeout_match 100000\r\nINFO time_left 100000\r\n"
-      "INFO max_memory 83886080\r\nINFO rule 0\r\nBEGIN\r\nTURN 7,8\r\nTAKEBACK 7,8\r\nABOUT\r\n"
+      "INFO max_memory 83886080\r\nINFO rule 0\r\nINFO thread_num 2\r\nBEGIN\r\nTURN "
+      "7,8\r\nTAKEBACK 7,8\r\nABOUT\r\n"
       "RESTART\r\nBOARD\r\n7,7,2\r\n8,8,1\r\n6,6,2\r\nDONE\r\nFOO\r\nEND\r\nTURN 1,1\r\n");
   EXPECT_EQ(brain.run(in), 0);
   auto r = lines(out.str());
@@ -61,6 +62,7 @@ TEST(Pbrain, Conversation) {
   EXPECT_GT(brain.limits().turnTimeMs, 0);
   EXPECT_LE(brain.limits().turnTimeMs, 300 - 25);
   EXPECT_GE(brain.limits().turnTimeMs, 300 - 60);
+  EXPECT_EQ(brain.limits().threads, 2);
 }
 
 TEST(Pbrain, RenjuRuleAndBadInput) {
