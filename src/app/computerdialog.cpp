@@ -2,17 +2,24 @@
 #include "app/wraptext.h"
 
 #include <algorithm>
+#include <thread>
 
 #include <wx/button.h>
 #include <wx/choice.h>
 #include <wx/config.h>
 #include <wx/intl.h>
 #include <wx/sizer.h>
+#include <wx/spinctrl.h>
 #include <wx/stattext.h>
 
 #include "ai/engine.h"
+#include "app/enginecontroller.h"
 
 namespace gomoku::app {
+
+namespace {
+constexpr int kMaxThreads = 64;  // as many as ai::think uses
+}
 
 wxString LevelName(int level) {
   switch (std::clamp(level, ai::kMinLevel, ai::kMaxLevel)) {
@@ -39,6 +46,9 @@ ComputerGameOptions ComputerGameOptions::Load(const GameOptions& fallbackGame) {
     const long rule = c->ReadLong("/Computer/Rule", static_cast<long>(fallbackGame.rule));
     if (rule >= 0 && rule <= 2) o.game.rule = static_cast<Rule>(rule);
     o.engine = c->Read("/Computer/Engine", "").utf8_string();
+    o.threads = std::clamp(
+        static_cast<int>(c->ReadLong("/Computer/Threads", EngineController::DefaultThreads())), 1,
+        kMaxThreads);
     o.game.boardSize =
         std::clamp(static_cast<int>(c->ReadLong("/Computer/Size", fallbackGame.boardSize)),
                    kMinBoardSize, kMaxBoardSize);
@@ -53,6 +63,7 @@ void ComputerGameOptions::Save() const {
     c->Write("/Computer/Rule", static_cast<long>(game.rule));
     c->Write("/Computer/Size", static_cast<long>(game.boardSize));
     c->Write("/Computer/Engine", wxString::FromUTF8(engine));
+    c->Write("/Computer/Threads", static_cast<long>(threads));
     c->Flush();
   }
 }
@@ -89,6 +100,15 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
       _("External engines are added in Settings > Engines; the level then "
         "sets their time per move."));
 
+  auto* threadsLabel = new wxStaticText(this, wxID_ANY, _("&Threads:"));
+  threads_ =
+      new wxSpinCtrl(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
+                     wxSP_ARROW_KEYS, 1, kMaxThreads, std::clamp(options.threads, 1, kMaxThreads));
+  threads_->SetToolTip(
+      wxString::Format(_("How many processor cores the computer thinks with (Expert and Master; "
+                         "an external engine is told the number). This computer has %d."),
+                       static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))));
+
   auto* grid = new wxFlexGridSizer(2, FromDIP(8), FromDIP(12));
   grid->AddGrowableCol(1);
   grid->Add(colorLabel, wxSizerFlags().CentreVertical());
@@ -97,12 +117,15 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
   grid->Add(level_, wxSizerFlags().Expand());
   grid->Add(opponentLabel, wxSizerFlags().CentreVertical());
   grid->Add(opponent_, wxSizerFlags().Expand());
+  grid->Add(threadsLabel, wxSizerFlags().CentreVertical());
+  grid->Add(threads_, wxSizerFlags());
   fields_.AddTo(*grid);
   intro->Wrap(std::max(FromDIP(340), grid->CalcMin().x));
   for (wxWindow* w : {static_cast<wxWindow*>(intro), static_cast<wxWindow*>(colorLabel),
                       static_cast<wxWindow*>(color_), static_cast<wxWindow*>(levelLabel),
                       static_cast<wxWindow*>(level_), static_cast<wxWindow*>(opponentLabel),
-                      static_cast<wxWindow*>(opponent_)})
+                      static_cast<wxWindow*>(opponent_), static_cast<wxWindow*>(threadsLabel),
+                      static_cast<wxWindow*>(threads_)})
     w->MoveBeforeInTabOrder(firstField);
 
   auto* content = new wxBoxSizer(wxVERTICAL);
@@ -125,6 +148,7 @@ ComputerGameOptions ComputerGameDialog::GetOptions() const {
   o.game = fields_.Get();
   o.colorChoice = std::max(0, color_->GetSelection());
   o.level = std::max(0, level_->GetSelection()) + 1;
+  o.threads = threads_->GetValue();
   const int e = opponent_->GetSelection() - 1;
   if (e >= 0 && e < static_cast<int>(engines_.size())) {
     o.engine = engines_[static_cast<std::size_t>(e)].path;

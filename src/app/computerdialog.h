@@ -12,6 +12,7 @@
 #include "app/settings.h"
 
 class wxChoice;
+class wxSpinCtrl;
 
 namespace gomoku::app {
 
@@ -25,6 +26,7 @@ struct ComputerGameOptions {
   GameOptions game;        ///< rule, size, foul policy
   int colorChoice = 0;     ///< 0 black, 1 white, 2 random (the human's colour)
   int level = 3;           ///< 1 Beginner .. 5 Master
+  int threads = 1;         ///< search threads (Expert and Master; default: cores - 1)
   std::string engine;      ///< path of an external engine (Settings > Engines); "" = built-in
   std::string engineName;  ///< its name
 
@@ -46,6 +48,7 @@ class ComputerGameDialog : public wxDialog {
   wxChoice* color_ = nullptr;
   wxChoice* level_ = nullptr;
   wxChoice* opponent_ = nullptr;
+  wxSpinCtrl* threads_ = nullptr;
   std::vector<ExternalEngine> engines_;
   RuleControls fields_;
 };

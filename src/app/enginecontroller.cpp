@@ -1,6 +1,7 @@
 #include "app/enginecontroller.h"
 
 #include <algorithm>
+#include <thread>
 
 #include <wx/app.h>
 
@@ -11,6 +12,11 @@ EngineController::EngineController(std::shared_ptr<bool> alive) : alive_(std::mo
 EngineController::~EngineController() {
   Stop();
   EndExternal();
+}
+
+int EngineController::DefaultThreads() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores > 1 ? static_cast<int>(cores) - 1 : 1;
 }
 
 std::int64_t EngineController::MoveTimeMs(int level) {
@@ -44,6 +50,7 @@ void EngineController::Think(const Game& game, int level, Done done,
     limits.level = level;
     limits.turnTimeMs = ms;
     limits.memoryBytes = 256u << 20;
+    limits.threads = threads_;
     ai::Callbacks cb;
     // A failed engine answers with result.error set; the engine is started again next time.
     cb.onDone = [deliver](const ai::SearchResult& r) { deliver(r, r.error); };
@@ -54,6 +61,7 @@ void EngineController::Think(const Game& game, int level, Done done,
   limits.level = level;
   limits.turnTimeMs = ms;
   limits.memoryBytes = 64u << 20;
+  limits.threads = threads_;
   limits.seed = static_cast<std::uint64_t>(game.ply()) * 7919 + 1;
   ai::Callbacks cb;
   cb.onDone = [deliver](const ai::SearchResult& r) { deliver(r, {}); };

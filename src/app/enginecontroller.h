@@ -4,6 +4,7 @@
 /// guarded against a closed window and against results of searches that were cancelled
 /// meanwhile (new game, window closed: case C19c).
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <string>
@@ -46,6 +47,12 @@ class EngineController {
   /// True from Think() until its result was delivered or Stop() was called.
   bool Busy() const { return busy_; }
 
+  /// Search threads for the following Think() calls (1 or more; ai::Limits::threads), also
+  /// told to an external engine (INFO thread_num) when it starts.
+  void SetThreads(int threads) { threads_ = std::max(1, threads); }
+  /// The default number of search threads: the machine's cores less one (at least 1).
+  static int DefaultThreads();
+
   /// Milliseconds per move the GUI gives the engine at `level`.
   static std::int64_t MoveTimeMs(int level);
 
@@ -55,6 +62,7 @@ class EngineController {
   std::shared_ptr<bool> alive_;
   std::shared_ptr<int> token_ = std::make_shared<int>(0);  // bumped by Think and Stop
   bool busy_ = false;
+  int threads_ = 1;
   std::function<void(const ai::SearchInfo&)> progress_;
 };
 

@@ -53,6 +53,7 @@ void LocalController::StartComputer(const ComputerGameOptions& o, const std::str
   if (o.colorChoice == 2) human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;
   session_.setComputer(opponent(human), o.level);
   enginePath_ = o.engine;
+  threads_ = o.threads;
   const wxString name = o.engine.empty() ? wxString::Format(_("Computer (%s)"), LevelName(o.level))
                                          : FromUtf8(o.engineName.empty() ? o.engine : o.engineName);
   (human == Stone::Black ? whiteName_ : blackName_) = name;
@@ -81,6 +82,7 @@ bool LocalController::CanHint() const {
 void LocalController::Hint() {
   if (session_.game().over() || ComputerToMove()) return;
   if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
+  engine_->SetThreads(threads_);
   if (engine_->Busy()) return;
   engine_->SetProgress({});
   frame_.SetStatus(_(L"Looking for a good move\u2026"));
@@ -180,6 +182,7 @@ void LocalController::MaybeComputerMove() {
   const std::optional<session::ComputerRequest> request = session_.computerRequest();
   if (!request) return;
   if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
+  engine_->SetThreads(threads_);
   // The thinking indicator: how deep the search is so far.
   engine_->SetProgress([this](const ai::SearchInfo& info) {
     if (!ComputerToMove()) return;

@@ -74,6 +74,7 @@ void MainFrame::StartComputerFromCommandLine() {
   ComputerGameOptions o;
   o.game = session_.localGame;
   o.level = options_.computerLevel.value_or(3);
+  o.threads = ComputerGameOptions::Load(session_.localGame).threads;
   o.engine = options_.engine;
   o.engineName = wxFileName(FromUtf8(o.engine)).GetFullName().utf8_string();
   o.colorChoice = session_.hostColor == net::ColorChoice::White    ? 1

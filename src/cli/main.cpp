@@ -212,12 +212,13 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
 // else to do meanwhile); "undo" takes back our last move and the engine's reply, "redo" plays
 // them again, "hint" asks the built-in engine. Exit 1 when the external engine fails.
 int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int64_t moveMs,
-          const std::string& enginePath, bool interactive) {
+          int threads, const std::string& enginePath, bool interactive) {
   session::LocalSession s(Game(size, rule, foul));
   s.setComputer(opponent(human), level);
   ai::Limits limits;
   limits.level = level;
   limits.turnTimeMs = moveMs;
+  limits.threads = threads;
   std::unique_ptr<ai::ExternalEngine> external;
   if (!enginePath.empty()) {
     external = std::make_unique<ai::ExternalEngine>(enginePath);
@@ -1568,6 +1569,12 @@ int main(int argc, char** argv) {
                    "The computer's time per move, milliseconds (levels 1-4 use less)")
       ->check(CLI::Range(10, 600000))
       ->capture_default_str();
+  int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
+  aiGame
+      ->add_option("--threads", threads,
+                   "Search threads of the computer (levels 4-5; an external engine is told it)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   std::string enginePath;
   aiGame->add_option("--engine", enginePath,
                      "Play against this Gomocup engine (a pbrain-* program) instead of the "
@@ -1621,7 +1628,7 @@ int main(int argc, char** argv) {
   if (*aiGame) {
     Stone human = color == "white" ? Stone::White : Stone::Black;
     if (color == "random") human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;
-    return runAi(size, rule, foul, human, level, moveMs, enginePath, interactive);
+    return runAi(size, rule, foul, human, level, moveMs, threads, enginePath, interactive);
   }
 
   if (*online) {
