@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ai/search.h"
+#include "core/renju.h"
 
 namespace gomoku::ai {
 
@@ -33,7 +34,28 @@ SearchResult think(const Board& board, Stone toMove, Rule rule, const Limits& li
   SearchResult r = searcher->run(onInfo);
   helpersStop.store(true);
   for (std::thread& t : pool) t.join();
-  for (const auto& h : helpers) r.nodes += h->nodes();
+  // A helper that completed a deeper iteration than the main search has the better move.
+  const Searcher* deepest = nullptr;
+  for (const auto& h : helpers) {
+    r.nodes += h->nodes();
+    if (r.reason == "search" && h->helperDepth() > r.depth &&
+        (!deepest || h->helperDepth() > deepest->helperDepth()))
+      deepest = h.get();
+  }
+  if (deepest) {
+    const int m = deepest->helperPv().front();
+    const Point p{cellX(m), cellY(m)};
+    const bool foul = rule == Rule::Renju && toMove == Stone::Black &&
+                      renjuForbidden(board, p) != Forbidden::None;
+    if (board.inside(p) && board.at(p) == Stone::Empty && !foul) {
+      r.move = p;
+      r.depth = deepest->helperDepth();
+      r.score = deepest->helperScore();
+      r.forcedWin = r.score >= kWinScore;
+      r.pv.clear();
+      for (int i : deepest->helperPv()) r.pv.push_back({cellX(i), cellY(i)});
+    }
+  }
   return r;
 }
 

@@ -703,8 +703,14 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
 void Searcher::runHelper(int id) {
   const int maxDepth =
       limits_.maxDepth > 0 ? std::min(limits_.maxDepth, kMaxPly - 4) : lp_.maxDepth;
-  for (int depth = 1 + id % 2; depth <= maxDepth && !stopped_; ++depth)
-    search(depth, -kInf, kInf, 0, true);
+  for (int depth = 1 + id % 2; depth <= maxDepth && !stopped_; ++depth) {
+    const int score = search(depth, -kInf, kInf, 0, true);
+    if (stopped_ || pv_[0].empty()) break;
+    helperDepth_ = depth;
+    helperScore_ = score;
+    helperPv_ = pv_[0];
+    if (std::abs(score) >= kWinScore) break;
+  }
 }
 
 SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& onInfo) {

@@ -42,6 +42,13 @@ class Searcher {
   /// A helper thread's search (lazy SMP): iterative deepening from depth 1 + `id` % 2 that only
   /// fills the shared tables, until stopped or out of time.
   void runHelper(int id);
+  /// After runHelper: the deepest iteration it completed (0 = none), its score and its
+  /// principal variation (cells, first move first).
+  int helperDepth() const { return helperDepth_; }
+  /// See helperDepth.
+  int helperScore() const { return helperScore_; }
+  /// See helperDepth.
+  const std::vector<int>& helperPv() const { return helperPv_; }
   /// Nodes searched so far.
   std::uint64_t nodes() const { return nodes_; }
   /// VCF for `attacker` from the current position; the sequence of cells or empty.
@@ -140,6 +147,8 @@ class Searcher {
   std::vector<int> vcfLine_;
   std::vector<int> pv_[64];
   int history_[2][kCells]{};
+  int helperDepth_ = 0, helperScore_ = 0;
+  std::vector<int> helperPv_;
 };
 
 }  // namespace gomoku::ai
