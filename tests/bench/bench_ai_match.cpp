@@ -20,6 +20,7 @@
 
 #include "ai/pbrain_client.h"
 #include "core/game.h"
+#include "openings.h"
 
 using namespace gomoku;
 
@@ -30,31 +31,6 @@ std::vector<std::string> split(const std::string& s) {
   std::istringstream in(s);
   std::string w;
   while (in >> w) out.push_back(w);
-  return out;
-}
-
-std::vector<std::vector<Point>> readOpenings(const std::string& path, int size) {
-  std::vector<std::vector<Point>> out;
-  std::ifstream in(path);
-  std::string line;
-  const int c = size / 2;
-  while (std::getline(in, line)) {
-    std::vector<int> nums;
-    std::string cur;
-    for (char ch : line + ",") {
-      if (ch == ',') {
-        if (!cur.empty()) nums.push_back(std::stoi(cur));
-        cur.clear();
-      } else if (ch == '-' || (ch >= '0' && ch <= '9')) {
-        cur += ch;
-      }
-    }
-    if (nums.size() < 2 || nums.size() % 2) continue;
-    std::vector<Point> moves;
-    for (std::size_t i = 0; i < nums.size(); i += 2)
-      moves.push_back({c + nums[i], c + nums[i + 1]});
-    out.push_back(moves);
-  }
   return out;
 }
 
@@ -199,7 +175,7 @@ int main(int argc, char** argv) {
   }
   e1.path = pos[0];
   e2.path = pos[1];
-  auto ops = readOpenings(openings, size);
+  auto ops = bench::readOpenings(openings, size);
   if (ops.empty()) {
     std::fprintf(stderr, "no openings in %s\n", openings.c_str());
     return 1;

@@ -37,6 +37,7 @@
 #include "ai/position.h"
 #include "ai/search.h"
 #include "core/game.h"
+#include "openings.h"
 #include "record/record.h"
 
 using namespace gomoku;
@@ -105,30 +106,6 @@ void samplesOfGame(const Record& rec, Rule rule, int winner, std::vector<Sample>
     if (!pos.empty(i)) return;
     pos.play(i, stm);
   }
-}
-
-std::vector<std::vector<Point>> readOpenings(const std::string& path, int size) {
-  std::vector<std::vector<Point>> out;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    std::vector<int> nums;
-    std::string cur;
-    for (char ch : line + ",") {
-      if (ch == ',') {
-        if (!cur.empty()) nums.push_back(std::stoi(cur));
-        cur.clear();
-      } else if (ch == '-' || (ch >= '0' && ch <= '9')) {
-        cur += ch;
-      }
-    }
-    if (nums.size() < 2 || nums.size() % 2) continue;
-    std::vector<Point> moves;
-    for (std::size_t i = 0; i < nums.size(); i += 2)
-      moves.push_back({size / 2 + nums[i], size / 2 + nums[i + 1]});
-    out.push_back(moves);
-  }
-  return out;
 }
 
 // One game of the engine against itself from `opening` plus two random nearby moves; the
@@ -271,7 +248,7 @@ int main(int argc, char** argv) {
     }
   }
   if (selfPlay > 0) {
-    const auto openings = readOpenings(openingsPath, 15);
+    const auto openings = bench::readOpenings(openingsPath, 15);
     if (openings.empty()) {
       std::fprintf(stderr, "tune_eval: no openings in %s\n", openingsPath.c_str());
       return 1;
