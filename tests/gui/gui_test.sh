@@ -1050,22 +1050,33 @@ SCRIPT
   sleep 0.3; screenshot request   # the chat and the incoming request card
   # 1. The app accepts the script's takeback: its stone leaves the board.
   press host 3 accept
-  app_wait 3 host '^TAKEBACK '; [[ $line == "TAKEBACK 1" ]] || fail "host: expected TAKEBACK 1, got '$line'"
-  # The notice and the script's new move may come in either order (one batch of network events).
-  seen_notice=0 seen_move=0
-  while (( !seen_notice || !seen_move )); do
-    app_wait 3 host '^(NOTICE |MOVE 2 )'
+  # The takeback, its notice and the script's new move may come in any order (batches of
+  # network events report game updates before notices).
+  seen_takeback=0 seen_notice=0 seen_move=0
+  while (( !seen_takeback || !seen_notice || !seen_move )); do
+    app_wait 3 host '^(NOTICE |MOVE 2 |TAKEBACK )'
     case $line in
+      "TAKEBACK 1") seen_takeback=1 ;;
       "NOTICE You accepted the takeback.") seen_notice=1 ;;
-      "MOVE 2 2,0") seen_move=1 ;;
+      "MOVE 2 2,0") ((seen_takeback)) || fail "host: the script's new move came before the takeback"; seen_move=1 ;;
       *) fail "host: after the takeback: unexpected '$line'" ;;
     esac
   done
   # 2. The app plays and asks to take its move back; the script accepts.
   click_move host 3 3 3 7
   press host 3 takeback
-  app_wait 3 host '^TAKEBACK '; [[ $line == "TAKEBACK 2" ]] || fail "host: expected TAKEBACK 2, got '$line'"
-  app_wait 3 host '^NOTICE '; [[ $line == "NOTICE Script accepted the takeback." ]] || fail "host: bad notice '$line'"
+  # Our request's notice and the script's answer may reach the app in one batch of network
+  # events; the takeback (a game update) is then reported before both notices.
+  seen_takeback=0 seen_accepted=0
+  while (( !seen_takeback || !seen_accepted )); do
+    app_wait 3 host '^(NOTICE |TAKEBACK )'
+    case $line in
+      "TAKEBACK 2") seen_takeback=1 ;;
+      "NOTICE Takeback requested; waiting for the answer.") ((!seen_accepted)) || fail "host: our request's notice came after the answer" ;;
+      "NOTICE Script accepted the takeback.") seen_accepted=1 ;;
+      *) fail "host: after our takeback request: unexpected '$line'" ;;
+    esac
+  done
   click_move host 3 3 4 7
   app_wait 3 host '^MOVE 4 '; [[ $line == "MOVE 4 4,0" ]] || fail "host: unexpected reply '$line'"
   # 3. The script offers a draw, then asks to take its move back: two requests at once, each
