@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "ai/search.h"
-#include "core/renju.h"
 
 namespace gomoku::ai {
 
@@ -15,11 +14,17 @@ const char* levelName(int level) {
   return kNames[std::clamp(level, kMinLevel, kMaxLevel) - 1];
 }
 
+int defaultThreads() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores > 1 ? static_cast<int>(cores) - 1 : 1;
+}
+
 SearchResult think(const Board& board, Stone toMove, Rule rule, const Limits& limits,
                    const std::atomic<bool>* stop,
                    const std::function<void(const SearchInfo&)>& onInfo) {
   auto searcher = std::make_unique<Searcher>(board, toMove, rule, limits, stop);
-  const int threads = levelParams(limits.level).noise > 0 ? 1 : std::clamp(limits.threads, 1, 64);
+  const int threads =
+      levelParams(limits.level).noise > 0 ? 1 : std::clamp(limits.threads, 1, kMaxThreads);
   if (threads == 1) return searcher->run(onInfo);
   // Lazy SMP: helpers search the same position at staggered depths and fill the shared tables;
   // the main search's result is the answer. They stop when it ends.
@@ -42,19 +47,14 @@ SearchResult think(const Board& board, Stone toMove, Rule rule, const Limits& li
         (!deepest || h->helperDepth() > deepest->helperDepth()))
       deepest = h.get();
   }
-  if (deepest) {
+  if (deepest) {  // its first move is legal (runHelper keeps only such iterations)
     const int m = deepest->helperPv().front();
-    const Point p{cellX(m), cellY(m)};
-    const bool foul = rule == Rule::Renju && toMove == Stone::Black &&
-                      renjuForbidden(board, p) != Forbidden::None;
-    if (board.inside(p) && board.at(p) == Stone::Empty && !foul) {
-      r.move = p;
-      r.depth = deepest->helperDepth();
-      r.score = deepest->helperScore();
-      r.forcedWin = r.score >= kWinScore;
-      r.pv.clear();
-      for (int i : deepest->helperPv()) r.pv.push_back({cellX(i), cellY(i)});
-    }
+    r.move = Point{cellX(m), cellY(m)};
+    r.depth = deepest->helperDepth();
+    r.score = deepest->helperScore();
+    r.forcedWin = r.score >= kWinScore;
+    r.pv.clear();
+    for (int i : deepest->helperPv()) r.pv.push_back({cellX(i), cellY(i)});
   }
   return r;
 }

@@ -28,6 +28,11 @@ inline constexpr int kMaxLevel = 5;
 /// "Beginner", "Casual", "Intermediate", "Expert", "Master" for levels 1..5.
 const char* levelName(int level);
 
+/// Most search threads a search uses (Limits::threads is clamped to 1..kMaxThreads).
+inline constexpr int kMaxThreads = 64;
+/// The default number of search threads for a player's computer: its cores less one, at least 1.
+int defaultThreads();
+
 /// Limits of one search. Zero means "no limit" for each field except where noted.
 struct Limits {
   std::int64_t turnTimeMs = 0;   ///< time for this move in milliseconds (0 = none)

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "ai/position.h"
-#include "ai/search.h"
 
 namespace gomoku::ai {
 
@@ -25,22 +24,22 @@ ClassInfo describe(const std::uint8_t (&n)[9]) {
   unsigned flags = 0;
   const int fours = n[kB4] + n[kF4];
   if (n[kFive]) {
-    flags |= Searcher::kFlagFive;
+    flags |= kFlagFive;
     v += 100000;
   } else {
-    if (fours) flags |= Searcher::kFlagFour;
-    if (n[kF3]) flags |= Searcher::kFlagThree;
+    if (fours) flags |= kFlagFour;
+    if (n[kF3]) flags |= kFlagThree;
     if (n[kF4] || n[kB4] >= 2) {
-      flags |= Searcher::kFlagWin4;
+      flags |= kFlagWin4;
       v += 1000;
     } else if (n[kB4] && n[kF3]) {
-      flags |= Searcher::kFlagFourThree;
+      flags |= kFlagFourThree;
       v += 300;
     } else if (n[kF3] >= 2) {
       v += 150;
     }
   }
-  if (n[kOverline] || n[kF4] || fours >= 2 || n[kF3] >= 2) flags |= Searcher::kFlagMaybeForbidden;
+  if (n[kOverline] || n[kF4] || fours >= 2 || n[kF3] >= 2) flags |= kFlagMaybeForbidden;
   ci.value = v;
   ci.flags = static_cast<std::uint8_t>(flags);
   return ci;

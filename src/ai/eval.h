@@ -13,11 +13,20 @@ namespace gomoku::ai {
 /// Number of point classes: multisets of 4 patterns out of 9 (kNone..kOverline), C(12, 4).
 inline constexpr int kPointClasses = 495;
 
+/// Flags of a point class for one colour (ClassInfo::flags).
+enum ClassFlag : unsigned {
+  kFlagFive = 1,            ///< makes five
+  kFlagWin4 = 2,            ///< makes an open four or a double four
+  kFlagFour = 4,            ///< makes a four (any)
+  kFlagThree = 8,           ///< makes an open three
+  kFlagFourThree = 16,      ///< makes a four and an open three (not a win4)
+  kFlagMaybeForbidden = 32  ///< renju Black must check the point (double three, four, overline)
+};
+
 /// What a point class means to the search, for move ordering and threat detection.
 struct ClassInfo {
   std::int32_t value;     ///< hand-set worth for move ordering (patterns summed, threats on top)
-  std::uint8_t flags;     ///< Searcher flags: five, win4 (open four or double four), four, three,
-                          ///< four-three, maybe-forbidden (renju Black must check the point)
+  std::uint8_t flags;     ///< ClassFlag bits
   std::uint8_t count[9];  ///< how many of the four directions make each pattern
 };
 

@@ -122,7 +122,7 @@ void PbrainBrain::handleInfo(const std::string& key, const std::string& value) {
   else if (k == "MAX_MEMORY")
     maxMemory_ = static_cast<std::uint64_t>(std::max(0LL, v));
   else if (k == "THREAD_NUM")
-    threads_ = static_cast<int>(std::clamp(v, 1LL, 64LL));
+    setThreads(static_cast<int>(std::clamp<long long>(v, 1, kMaxThreads)));
   else if (k == "RULE")
     rule_ = ruleFromGomocup(static_cast<int>(v));
 }

@@ -5,6 +5,7 @@
 /// (plastovicka.github.io/protocl2en.htm) with the SWAP2BOARD extension used by Gomocup.
 /// Coordinates on the wire: "x,y", x = column, y = row, 0-based.
 
+#include <algorithm>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -26,8 +27,8 @@ class PbrainBrain {
  public:
   /// A brain that plays at `level` (1..5) and answers on `out`.
   PbrainBrain(std::ostream& out, int level = kMaxLevel);
-  /// Search threads (1..64) until INFO thread_num sets them.
-  void setThreads(int threads) { threads_ = threads < 1 ? 1 : threads > 64 ? 64 : threads; }
+  /// Search threads (clamped to 1..kMaxThreads) until INFO thread_num sets them.
+  void setThreads(int threads) { threads_ = std::clamp(threads, 1, kMaxThreads); }
   /// Reads lines from `in` until END or end of input; returns the process exit code (0).
   int run(std::istream& in);
   /// Handles one line (without its line end). Returns false after END.

@@ -20,8 +20,8 @@ int main(int argc, char** argv) {
       }
     } else if (a == "--threads" && i + 1 < argc) {
       threads = std::atoi(argv[++i]);
-      if (threads < 1 || threads > 64) {
-        std::fprintf(stderr, "pbrain-gomoku: --threads must be 1..64\n");
+      if (threads < 1 || threads > gomoku::ai::kMaxThreads) {
+        std::fprintf(stderr, "pbrain-gomoku: --threads must be 1..%d\n", gomoku::ai::kMaxThreads);
         return 2;
       }
     } else if (a == "--help" || a == "-h") {

@@ -3,7 +3,6 @@
 #include <mutex>
 
 #include "ai/eval.h"
-#include "ai/search.h"
 #include "core/renju.h"
 
 namespace gomoku::ai {
@@ -182,9 +181,9 @@ void Position::count(int i, int sign) {
     const ClassEval& e = classEval_[cls_[c][i]];
     sumSelf_[c] += sign * e.self;
     sumOpp_[c] += sign * e.opp;
-    if (e.flags & Searcher::kFlagFive) fives_[c] += sign;
-    if (e.flags & Searcher::kFlagWin4) win4s_[c] += sign;
-    if (e.flags & Searcher::kFlagFour) fours_[c] += sign;
+    if (e.flags & kFlagFive) fives_[c] += sign;
+    if (e.flags & kFlagWin4) win4s_[c] += sign;
+    if (e.flags & kFlagFour) fours_[c] += sign;
   }
 }
 

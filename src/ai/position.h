@@ -104,8 +104,8 @@ class Position {
   int evalSelf(int color) const { return sumSelf_[color - 1]; }
   /// The same with the weights of the other side.
   int evalOpp(int color) const { return sumOpp_[color - 1]; }
-  /// Empty points near stones where `color` makes a five (flagFive), an open or double four
-  /// (flagWin4), or any four (flagFour): counts by Searcher's class flags.
+  /// Empty points near stones where `color` makes a five (kFlagFive), an open or double four
+  /// (kFlagWin4), or any four (kFlagFour): counts by the class flags (eval.h).
   int fivePoints(int color) const { return fives_[color - 1]; }
   /// See fivePoints.
   int win4Points(int color) const { return win4s_[color - 1]; }

@@ -706,6 +706,7 @@ void Searcher::runHelper(int id) {
   for (int depth = 1 + id % 2; depth <= maxDepth && !stopped_; ++depth) {
     const int score = search(depth, -kInf, kInf, 0, true);
     if (stopped_ || pv_[0].empty()) break;
+    if (!pos_.empty(pv_[0].front()) || !legal(pv_[0].front(), root_)) continue;
     helperDepth_ = depth;
     helperScore_ = score;
     helperPv_ = pv_[0];

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ai/engine.h"
+#include "ai/eval.h"
 #include "ai/position.h"
 
 namespace gomoku::ai {
@@ -42,8 +43,8 @@ class Searcher {
   /// A helper thread's search (lazy SMP): iterative deepening from depth 1 + `id` % 2 that only
   /// fills the shared tables, until stopped or out of time.
   void runHelper(int id);
-  /// After runHelper: the deepest iteration it completed (0 = none), its score and its
-  /// principal variation (cells, first move first).
+  /// After runHelper: the deepest iteration it completed with a legal first move (0 = none),
+  /// its score and its principal variation (cells, first move first).
   int helperDepth() const { return helperDepth_; }
   /// See helperDepth.
   int helperScore() const { return helperScore_; }
@@ -54,15 +55,8 @@ class Searcher {
   /// VCF for `attacker` from the current position; the sequence of cells or empty.
   std::vector<int> vcfRoot(int attacker, std::uint64_t nodeBudget);
 
-  /// Flags of a cell for one colour.
-  enum : unsigned {
-    kFlagFive = 1,
-    kFlagWin4 = 2,
-    kFlagFour = 4,
-    kFlagThree = 8,
-    kFlagFourThree = 16,
-    kFlagMaybeForbidden = 32
-  };
+  /// Flags of a cell for one colour (eval.h: ClassFlag), also as Searcher::kFlag*.
+  using enum ClassFlag;
   /// One candidate cell with its values for the side to move and the opponent.
   struct Cand {
     int idx;

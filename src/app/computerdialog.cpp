@@ -13,13 +13,8 @@
 #include <wx/stattext.h>
 
 #include "ai/engine.h"
-#include "app/enginecontroller.h"
 
 namespace gomoku::app {
-
-namespace {
-constexpr int kMaxThreads = 64;  // as many as ai::think uses
-}
 
 wxString LevelName(int level) {
   switch (std::clamp(level, ai::kMinLevel, ai::kMaxLevel)) {
@@ -46,9 +41,8 @@ ComputerGameOptions ComputerGameOptions::Load(const GameOptions& fallbackGame) {
     const long rule = c->ReadLong("/Computer/Rule", static_cast<long>(fallbackGame.rule));
     if (rule >= 0 && rule <= 2) o.game.rule = static_cast<Rule>(rule);
     o.engine = c->Read("/Computer/Engine", "").utf8_string();
-    o.threads = std::clamp(
-        static_cast<int>(c->ReadLong("/Computer/Threads", EngineController::DefaultThreads())), 1,
-        kMaxThreads);
+    o.threads = std::clamp(static_cast<int>(c->ReadLong("/Computer/Threads", ai::defaultThreads())),
+                           1, ai::kMaxThreads);
     o.game.boardSize =
         std::clamp(static_cast<int>(c->ReadLong("/Computer/Size", fallbackGame.boardSize)),
                    kMinBoardSize, kMaxBoardSize);
@@ -101,9 +95,9 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
         "sets their time per move."));
 
   auto* threadsLabel = new wxStaticText(this, wxID_ANY, _("&Threads:"));
-  threads_ =
-      new wxSpinCtrl(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
-                     wxSP_ARROW_KEYS, 1, kMaxThreads, std::clamp(options.threads, 1, kMaxThreads));
+  threads_ = new wxSpinCtrl(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
+                            wxSP_ARROW_KEYS, 1, ai::kMaxThreads,
+                            std::clamp(options.threads, 1, ai::kMaxThreads));
   threads_->SetToolTip(
       wxString::Format(_("How many processor cores the computer thinks with (Expert and Master; "
                          "an external engine is told the number). This computer has %d."),

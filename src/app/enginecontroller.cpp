@@ -1,7 +1,6 @@
 #include "app/enginecontroller.h"
 
 #include <algorithm>
-#include <thread>
 
 #include <wx/app.h>
 
@@ -12,11 +11,6 @@ EngineController::EngineController(std::shared_ptr<bool> alive) : alive_(std::mo
 EngineController::~EngineController() {
   Stop();
   EndExternal();
-}
-
-int EngineController::DefaultThreads() {
-  const unsigned cores = std::thread::hardware_concurrency();
-  return cores > 1 ? static_cast<int>(cores) - 1 : 1;
 }
 
 std::int64_t EngineController::MoveTimeMs(int level) {

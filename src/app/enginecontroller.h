@@ -50,8 +50,6 @@ class EngineController {
   /// Search threads for the following Think() calls (1 or more; ai::Limits::threads), also
   /// told to an external engine (INFO thread_num) when it starts.
   void SetThreads(int threads) { threads_ = std::max(1, threads); }
-  /// The default number of search threads: the machine's cores less one (at least 1).
-  static int DefaultThreads();
 
   /// Milliseconds per move the GUI gives the engine at `level`.
   static std::int64_t MoveTimeMs(int level);

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/enginecontroller.h"
+#include "ai/engine.h"
 #include "app/gamecontroller.h"
 #include "session/localsession.h"
 
@@ -101,9 +101,9 @@ class LocalController : public GameController {
   FrameServices& frame_;
   std::shared_ptr<bool> alive_;
   session::LocalSession session_;
-  std::unique_ptr<EngineController> engine_;          // made on first use
-  std::string enginePath_;                            // external engine's path, "" = built-in
-  int threads_ = EngineController::DefaultThreads();  // search threads (computer dialog)
+  std::unique_ptr<EngineController> engine_;  // made on first use
+  std::string enginePath_;                    // external engine's path, "" = built-in
+  int threads_ = ai::defaultThreads();        // search threads (computer dialog)
   wxString blackName_;  // against the computer: the user's nickname and the computer's name
   wxString whiteName_;
   wxString autoSavePath_;           // this game's automatic save ("" before the first)

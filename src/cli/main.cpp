@@ -1569,11 +1569,11 @@ int main(int argc, char** argv) {
                    "The computer's time per move, milliseconds (levels 1-4 use less)")
       ->check(CLI::Range(10, 600000))
       ->capture_default_str();
-  int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
+  int threads = ai::defaultThreads();
   aiGame
       ->add_option("--threads", threads,
                    "Search threads of the computer (levels 4-5; an external engine is told it)")
-      ->check(CLI::Range(1, 64))
+      ->check(CLI::Range(1, ai::kMaxThreads))
       ->capture_default_str();
   std::string enginePath;
   aiGame->add_option("--engine", enginePath,

@@ -35,7 +35,6 @@
 #include "ai/engine.h"
 #include "ai/eval.h"
 #include "ai/position.h"
-#include "ai/search.h"
 #include "core/game.h"
 #include "openings.h"
 #include "record/record.h"
@@ -78,15 +77,11 @@ void samplesOfGame(const Record& rec, Rule rule, int winner, std::vector<Sample>
         for (int x = 0; x < n && !decided; ++x) {
           const int i = cellIndex(x, y);
           if (!pos.empty(i) || !pos.nearby(i)) continue;
-          const int sc = pointClass(pos.pat(i, 0, stm), pos.pat(i, 1, stm), pos.pat(i, 2, stm),
-                                    pos.pat(i, 3, stm));
-          const int oc = pointClass(pos.pat(i, 0, opp), pos.pat(i, 1, opp), pos.pat(i, 2, opp),
-                                    pos.pat(i, 3, opp));
+          const int sc = pos.pointClassAt(i, stm), oc = pos.pointClassAt(i, opp);
           const unsigned sf = classInfo(sc).flags, of = classInfo(oc).flags;
-          if ((sf & (Searcher::kFlagFive | Searcher::kFlagWin4)) &&
-              !(stm == kBlack && pos.forbidden(i)))
-            decided = true;                              // the side to move wins at once
-          if (of & Searcher::kFlagFive) decided = true;  // a forced block
+          if ((sf & (kFlagFive | kFlagWin4)) && !(stm == kBlack && pos.forbidden(i)))
+            decided = true;                    // the side to move wins at once
+          if (of & kFlagFive) decided = true;  // a forced block
           ++selfCount[sc];
           ++oppCount[oc];
         }
