@@ -6,13 +6,16 @@
 // allows; the first move also allocates the engine's tables), or than the time left
 // of the game (--match-time: timeout_match, and time_left before every move), loses on time.
 // Also prints each engine's thinking time per move (mean and longest).
+// With --save DIR, every game is written there as a .psq record (opening-NN-ENGINE1COLOUR.psq,
+// with each move's thinking time) for replay and for finding the positions a loss turned on.
 // Usage: bench_ai_match ENGINE1 ENGINE2 [--args1 "A B"] [--args2 "A B"] [--time MS]
 //        [--match-time MS] [--tolerance MS] [--rule freestyle|standard|renju]
-//        [--openings FILE] [--count N] [--size N]
+//        [--openings FILE] [--count N] [--size N] [--save DIR]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -21,6 +24,7 @@
 #include "ai/pbrain_client.h"
 #include "core/game.h"
 #include "openings.h"
+#include "record/recordio.h"
 
 using namespace gomoku;
 
@@ -48,8 +52,16 @@ struct Clock {
 };
 
 // Plays one game; returns 1 when Black wins, -1 when White wins, 0 for a draw. `note` says why.
+// The moves of a game and their thinking times in milliseconds (0 for the opening's stones),
+// for --save.
+struct Played {
+  std::vector<Point> moves;
+  std::vector<int> timesMs;
+};
+
 int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Point>& opening,
-             Rule rule, int size, const Clock& clock, std::string& note, int& plies) {
+             Rule rule, int size, const Clock& clock, std::string& note, int& plies,
+             Played& played) {
   const std::int64_t ms = clock.turnMs;
   Game game(size, rule);
   for (Point p : opening)
@@ -57,6 +69,7 @@ int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Poi
       note = "bad opening";
       return 0;
     }
+  played.timesMs.assign(opening.size(), 0);
   ai::PbrainClient eng[2];
   EngineSpec* spec[2] = {&blackSpec, &whiteSpec};
   std::int64_t left[2] = {clock.matchMs, clock.matchMs};
@@ -101,21 +114,26 @@ int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Poi
       note = std::string(k ? "white" : "black") + " lost on time: " + std::to_string(took) +
              " ms for a move with " + std::to_string(allowed) + " ms";
       plies = game.ply();
+      played.moves = game.moves();
       return k ? 1 : -1;
     }
     if (!m) {
       note = std::string(k ? "white: " : "black: ") + err;
       plies = game.ply();
+      played.moves = game.moves();
       return k ? 1 : -1;
     }
+    played.timesMs.push_back(static_cast<int>(took));
     if (MoveError e = game.play(*m); e != MoveError::None) {
       note = std::string(k ? "white" : "black") +
              " played an illegal move: " + game.refusalText(*m, e);
       plies = game.ply();
+      played.moves = game.moves();
       return k ? 1 : -1;
     }
   }
   plies = game.ply();
+  played.moves = game.moves();
   note = describeResult(game.result());
   switch (game.result().outcome) {
     case Outcome::BlackWins:
@@ -135,6 +153,7 @@ int main(int argc, char** argv) {
   Clock clock;
   Rule rule = Rule::Freestyle;
   std::string openings = std::string(GOMOKU_SHARED_DIR) + "/data/piskvork_openings_offset_15.txt";
+  std::string saveDir;
   int count = 1 << 30, size = 15;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -162,6 +181,8 @@ int main(int argc, char** argv) {
       count = std::stoi(next());
     else if (a == "--size")
       size = std::stoi(next());
+    else if (a == "--save")
+      saveDir = next();
     else
       pos.push_back(a);
   }
@@ -170,7 +191,7 @@ int main(int argc, char** argv) {
         stderr,
         "usage: bench_ai_match ENGINE1 ENGINE2 [--args1 \"..\"] [--args2 \"..\"] [--time MS] "
         "[--match-time MS] [--tolerance MS] [--rule R] [--openings FILE] [--count N] "
-        "[--size N]\n");
+        "[--size N] [--save DIR]\n");
     return 2;
   }
   e1.path = pos[0];
@@ -188,8 +209,34 @@ int main(int argc, char** argv) {
       std::string note;
       int plies = 0;
       const bool e1Black = colour == 0;
-      const int r =
-          playGame(e1Black ? e1 : e2, e1Black ? e2 : e1, ops[i], rule, size, clock, note, plies);
+      Played played;
+      const int r = playGame(e1Black ? e1 : e2, e1Black ? e2 : e1, ops[i], rule, size, clock, note,
+                             plies, played);
+      if (!saveDir.empty()) {
+        Record rec;
+        rec.size = size;
+        rec.rule = rule;
+        rec.moves = played.moves;
+        played.timesMs.resize(played.moves.size(), 0);
+        rec.timesMs = played.timesMs;
+        auto name = [](const EngineSpec& e) {
+          std::string n = std::filesystem::path(e.path).filename().string();
+          for (const std::string& a : e.args) n += " " + a;
+          return n;
+        };
+        rec.engines = {name(e1Black ? e1 : e2), name(e1Black ? e2 : e1)};
+        rec.result = r > 0 ? RecordResult::Black : r < 0 ? RecordResult::White : RecordResult::Draw;
+        char file[64];
+        std::snprintf(file, sizeof file, "opening-%02zu-%s.psq", i + 1,
+                      e1Black ? "black" : "white");
+        try {
+          std::filesystem::create_directories(saveDir);
+          saveRecordFile(std::filesystem::path(saveDir) / file, rec);
+        } catch (const std::exception& ex) {
+          std::fprintf(stderr, "cannot save %s: %s\n", file, ex.what());
+          return 1;
+        }
+      }
       const int e1Result = e1Black ? r : -r;
       scores.push_back(e1Result > 0 ? 1.0 : e1Result < 0 ? 0.0 : 0.5);
       (e1Result > 0 ? w : e1Result < 0 ? l : d)++;
