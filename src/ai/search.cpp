@@ -1,6 +1,8 @@
 #include "ai/search.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstring>
 #include <mutex>
 
@@ -14,6 +16,19 @@ namespace {
 constexpr int kMate = 30000;
 constexpr int kInf = 32000;
 constexpr int kMaxPly = 60;
+
+// Late-move reductions of the selective search, by depth and move number (both below 64):
+// ln(depth) * ln(move number + 1) / 2, rounded down.
+const std::array<std::array<std::uint8_t, 64>, 64>& reductions() {
+  static const auto table = [] {
+    std::array<std::array<std::uint8_t, 64>, 64> t{};
+    for (int d = 1; d < 64; ++d)
+      for (int k = 1; k < 64; ++k)
+        t[d][k] = static_cast<std::uint8_t>(std::log(d) * std::log(k + 1.0) / 2.0);
+    return t;
+  }();
+  return table;
+}
 
 int other(int c) {
   return 3 - c;
@@ -41,15 +56,15 @@ std::mutex& Searcher::cacheMutex() {
 LevelParams levelParams(int level) {
   switch (std::clamp(level, kMinLevel, kMaxLevel)) {
     case 1:
-      return {2, 300, false, 300, 12};
+      return {2, 300, false, 300, 12, false};
     case 2:
-      return {3, 120, true, 600, 14};
+      return {3, 120, true, 600, 14, false};
     case 3:
-      return {5, 40, true, 1500, 16};
+      return {5, 40, true, 1500, 16, false};
     case 4:
-      return {9, 0, true, 3000, 18};
+      return {9, 0, true, 3000, 18, false};
     default:
-      return {kMaxPly - 4, 0, true, 0, 14};
+      return {kMaxPly - 4, 0, true, 0, 14, true};
   }
 }
 
@@ -591,12 +606,14 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
     }
   }
   int newDepth = depth - 1;
+  bool threatened = false;  // the list holds only the answers to a threat of the opponent
   std::vector<int> list;
   std::vector<char> quiet;  // per move in list: may be searched with reduced depth
   list.reserve(32);
   if (oppFives >= 2) return -(kMate - ply - 1);
   if (oppFives == 1) {
     if (!legal(oppFive, stm)) return -(kMate - ply - 1);
+    threatened = true;
     list.push_back(oppFive);
     newDepth = depth;  // forced reply: no depth spent
   } else {
@@ -626,6 +643,7 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
     }
     for (const Cand& c : cands)
       if ((c.of & kFlagWin4) && legal(c.idx, opp)) oppWin4 = true;
+    threatened = oppWin4;
     for (Cand& c : cands) {
       c.order = c.self + c.opp + history_[stm - 1][c.idx];
       if (c.idx == ttMove) c.order += 1000000;
@@ -652,6 +670,13 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
     }
   }
 
+  // Selective search (level 5): away from the principal variation and from threats, only the
+  // best-ordered moves, more of them the more depth is left (late-move pruning).
+  const bool selective = lp_.selective && !threatened;
+  if (selective && !pvNode && ply >= 1 && static_cast<int>(list.size()) > 6 + depth) {
+    list.resize(static_cast<std::size_t>(6 + depth));
+    quiet.resize(list.size());
+  }
   const int alpha0 = alpha;
   int best = -kInf, bestMove = list.front();
   for (std::size_t k = 0; k < list.size(); ++k) {
@@ -661,10 +686,17 @@ int Searcher::search(int depth, int alpha, int beta, int ply, bool pvNode) {
     if (k == 0) {
       s = -search(newDepth, -beta, -alpha, ply + 1, pvNode);
     } else {
-      // Late quiet moves first get a reduced null-window search.
-      const bool reduce = k >= 3 && depth >= 3 && k < quiet.size() && quiet[k];
-      s = -search(reduce ? newDepth - 1 - (k >= 8 ? 1 : 0) : newDepth, -alpha - 1, -alpha, ply + 1,
-                  false);
+      // Late moves first get a reduced null-window search: quiet ones by one or two plies; in
+      // the selective search every move from the third on, by the reduction table (one more
+      // for a quiet move off the principal variation).
+      bool reduce = k >= 3 && depth >= 3 && k < quiet.size() && quiet[k];
+      int reduction = k >= 8 ? 2 : 1;
+      if (selective && depth >= 2 && k >= 2) {
+        reduction = reductions()[std::min(depth, 63)][std::min<std::size_t>(k, 63)] +
+                    (k < quiet.size() && quiet[k] && !pvNode ? 1 : 0);
+        reduce = reduction > 0;
+      }
+      s = -search(reduce ? newDepth - reduction : newDepth, -alpha - 1, -alpha, ply + 1, false);
       if (reduce && s > alpha && !stopped_)
         s = -search(newDepth, -alpha - 1, -alpha, ply + 1, false);
       if (s > alpha && s < beta && !stopped_) s = -search(newDepth, -beta, -alpha, ply + 1, true);
