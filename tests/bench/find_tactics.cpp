@@ -34,6 +34,21 @@ ai::Limits limits(std::uint64_t nodes) {
   return l;
 }
 
+// The deep search's score for `side` to move. A forced block is scored 0 by the search without
+// looking further: the block is played and the position after it searched instead (a few times
+// at most, as long as the replies stay forced).
+int score(Board b, Stone side, const Settings& s) {
+  int sign = 1;
+  for (int k = 0; k < 8; ++k) {
+    const ai::SearchResult r = ai::think(b, side, s.rule, limits(s.nodes));
+    if (r.reason != "block" || r.score != 0 || !r.move) return sign * r.score;
+    b.set(*r.move, side);
+    side = opponent(side);
+    sign = -sign;
+  }
+  return 0;
+}
+
 Board boardAfter(const std::vector<Point>& moves, std::size_t n, int size) {
   Board b(size);
   for (std::size_t i = 0; i < n; ++i) b.set(moves[i], i % 2 ? Stone::White : Stone::Black);
@@ -96,8 +111,8 @@ void analyse(const std::string& file, const std::string& ours, const Settings& s
     Board after = before, alt = before;
     after.set(mv[i], side);
     alt.set(*deep.move, side);
-    const int played = ai::think(after, them, s.rule, limits(s.nodes)).score;
-    const int held = ai::think(alt, them, s.rule, limits(s.nodes)).score;
+    const int played = score(after, them, s);
+    const int held = score(alt, them, s);
     std::printf(
         "%s, move %zu (%s to move): played %s, after it the opponent scores %d; the deep "
         "search plays %s, after it the opponent scores %d%s\n",
