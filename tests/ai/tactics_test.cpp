@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ai/engine.h"
+#include "common/diagram.h"
 #include "core/notation.h"
 
 using namespace gomoku;
@@ -25,21 +26,10 @@ struct Tactic {
   Rule rule;
   Stone toMove;
   std::vector<std::string> diagram;  // X Black, O White, . empty; the top row (y = 0) first
-  std::vector<std::string> losing;   // moves that lose by force (as pointName writes them)
-  std::vector<std::string> holding;  // moves the deep search found to hold (for the message)
-  std::uint64_t nodes;               // the node limit it is solved within today
+  const char* losing;   // the game's move, which loses by force (as pointName writes it)
+  const char* holding;  // the move the deep search found to hold (for the message)
+  std::uint64_t nodes;  // the node limit it is solved within today
 };
-
-Board fromDiagram(const std::vector<std::string>& rows) {
-  Board b(static_cast<int>(rows.size()));
-  for (int y = 0; y < b.size(); ++y)
-    for (int x = 0; x < b.size(); ++x) {
-      const char c = rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)];
-      if (c == 'X') b.set({x, y}, Stone::Black);
-      if (c == 'O') b.set({x, y}, Stone::White);
-    }
-  return b;
-}
 
 const std::vector<Tactic>& tactics() {
   static const std::vector<Tactic> t = {
@@ -65,8 +55,8 @@ const std::vector<Tactic>& tactics() {
            "........XOO....",  // 2
            ".......O.......",  // 1
        },
-       {"E9"},
-       {"C9"},
+       "E9",
+       "C9",
        2000000},
       // Pela won as White after F4 (White's score after it 29978); after K7 and White's forced
       // block, 78 for White.
@@ -90,8 +80,8 @@ const std::vector<Tactic>& tactics() {
            "...............",  // 2
            "...............",  // 1
        },
-       {"F4"},
-       {"K7"},
+       "F4",
+       "K7",
        3000000},
       // Pela won as White after K13 (29978); after J12, 656 for White. From a game of the
       // selective search (2026-12-04).
@@ -115,8 +105,8 @@ const std::vector<Tactic>& tactics() {
            ".......O.X.....",  // 2
            "..........X....",  // 1
        },
-       {"K13"},
-       {"J12"},
+       "K13",
+       "J12",
        3000000},
   };
   return t;
@@ -129,11 +119,10 @@ TEST(Tactics, AvoidsTheMoveThatLostWithinItsNodeLimit) {
     Limits l;
     l.maxNodes = t.nodes;
     l.memoryBytes = 64u << 20;
-    const SearchResult r = think(fromDiagram(t.diagram), t.toMove, t.rule, l);
+    const SearchResult r = think(test::fromDiagram(t.diagram), t.toMove, t.rule, l);
     ASSERT_TRUE(r.move) << t.name;
     const std::string move = pointName(*r.move, static_cast<int>(t.diagram.size()));
-    for (const std::string& bad : t.losing)
-      EXPECT_NE(move, bad) << t.name << ": played the losing move (score " << r.score << ", depth "
-                           << r.depth << "); the deep search plays " << t.holding.front();
+    EXPECT_NE(move, t.losing) << t.name << ": played the losing move (score " << r.score
+                              << ", depth " << r.depth << "); the deep search plays " << t.holding;
   }
 }

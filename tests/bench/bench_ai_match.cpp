@@ -51,17 +51,16 @@ struct Clock {
   std::int64_t toleranceMs = 1000;
 };
 
-// Plays one game; returns 1 when Black wins, -1 when White wins, 0 for a draw. `note` says why.
-// The moves of a game and their thinking times in milliseconds (0 for the opening's stones),
-// for --save.
+// The moves of a game and their thinking times in milliseconds (0 for the opening's stones).
 struct Played {
   std::vector<Point> moves;
   std::vector<int> timesMs;
 };
 
+// Plays one game; returns 1 when Black wins, -1 when White wins, 0 for a draw. `note` says why,
+// `played` holds the moves played (the opening's too).
 int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Point>& opening,
-             Rule rule, int size, const Clock& clock, std::string& note, int& plies,
-             Played& played) {
+             Rule rule, int size, const Clock& clock, std::string& note, Played& played) {
   const std::int64_t ms = clock.turnMs;
   Game game(size, rule);
   for (Point p : opening)
@@ -70,6 +69,10 @@ int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Poi
       return 0;
     }
   played.timesMs.assign(opening.size(), 0);
+  auto end = [&](int result) {
+    played.moves = game.moves();
+    return result;
+  };
   ai::PbrainClient eng[2];
   EngineSpec* spec[2] = {&blackSpec, &whiteSpec};
   std::int64_t left[2] = {clock.matchMs, clock.matchMs};
@@ -113,35 +116,27 @@ int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Poi
     if (m && took > allowed + clock.toleranceMs) {
       note = std::string(k ? "white" : "black") + " lost on time: " + std::to_string(took) +
              " ms for a move with " + std::to_string(allowed) + " ms";
-      plies = game.ply();
-      played.moves = game.moves();
-      return k ? 1 : -1;
+      return end(k ? 1 : -1);
     }
     if (!m) {
       note = std::string(k ? "white: " : "black: ") + err;
-      plies = game.ply();
-      played.moves = game.moves();
-      return k ? 1 : -1;
+      return end(k ? 1 : -1);
     }
-    played.timesMs.push_back(static_cast<int>(took));
     if (MoveError e = game.play(*m); e != MoveError::None) {
       note = std::string(k ? "white" : "black") +
              " played an illegal move: " + game.refusalText(*m, e);
-      plies = game.ply();
-      played.moves = game.moves();
-      return k ? 1 : -1;
+      return end(k ? 1 : -1);
     }
+    played.timesMs.push_back(static_cast<int>(took));
   }
-  plies = game.ply();
-  played.moves = game.moves();
   note = describeResult(game.result());
   switch (game.result().outcome) {
     case Outcome::BlackWins:
-      return 1;
+      return end(1);
     case Outcome::WhiteWins:
-      return -1;
+      return end(-1);
     default:
-      return 0;
+      return end(0);
   }
 }
 
@@ -207,17 +202,16 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < ops.size(); ++i) {
     for (int colour = 0; colour < 2; ++colour) {
       std::string note;
-      int plies = 0;
       const bool e1Black = colour == 0;
       Played played;
-      const int r = playGame(e1Black ? e1 : e2, e1Black ? e2 : e1, ops[i], rule, size, clock, note,
-                             plies, played);
+      const int r =
+          playGame(e1Black ? e1 : e2, e1Black ? e2 : e1, ops[i], rule, size, clock, note, played);
+      const int plies = static_cast<int>(played.moves.size());
       if (!saveDir.empty()) {
         Record rec;
         rec.size = size;
         rec.rule = rule;
         rec.moves = played.moves;
-        played.timesMs.resize(played.moves.size(), 0);
         rec.timesMs = played.timesMs;
         auto name = [](const EngineSpec& e) {
           std::string n = std::filesystem::path(e.path).filename().string();
@@ -225,7 +219,6 @@ int main(int argc, char** argv) {
           return n;
         };
         rec.engines = {name(e1Black ? e1 : e2), name(e1Black ? e2 : e1)};
-        rec.result = r > 0 ? RecordResult::Black : r < 0 ? RecordResult::White : RecordResult::Draw;
         char file[64];
         std::snprintf(file, sizeof file, "opening-%02zu-%s.psq", i + 1,
                       e1Black ? "black" : "white");

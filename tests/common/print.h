@@ -1,6 +1,6 @@
 #pragma once
 // GoogleTest printers for the core types, shared by the tests of every layer: a failing
-// assertion on a Board prints it as a diagram (the form tests/core/diagram.h reads, so it can be
+// assertion on a Board prints it as a diagram (the form tests/common/diagram.h reads, so it can be
 // pasted back into a test), a Point as (x,y), the enums by name (not as raw bytes). They live in
 // namespace gomoku, beside Board and Point, so that GoogleTest finds them by argument-dependent
 // lookup. Test-only.

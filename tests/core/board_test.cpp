@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
+#include "common/diagram.h"
 #include "core/board.h"
-#include "diagram.h"
 
 using namespace gomoku;
 
@@ -50,7 +50,8 @@ TEST(Board, EqualityComparesEveryPoint) {
   EXPECT_FALSE(Board(15) == Board(16));
 }
 
-// The test diagrams (diagram.h) and the Board printer (common/print.h) the rule tests rely on.
+// The test diagrams (common/diagram.h) and the Board printer (common/print.h) the rule tests rely
+// on.
 TEST(Diagram, RawStringRowsTopFirstSpacesAndBlankEdgesIgnored) {
   // clang-format off
   const char* text = R"(

@@ -12,10 +12,10 @@
 #include <sstream>
 #include <utility>
 
+#include "common/diagram.h"
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/renju.h"
-#include "diagram.h"
 
 using namespace gomoku;
 using gomoku::test::fromDiagram;

@@ -1,8 +1,8 @@
-// Rule tables written as diagrams (X Black, O White, . empty; row 0 on top; see diagram.h).
+// Rule tables written as diagrams (X Black, O White, . empty; row 0 on top; see common/diagram.h).
 #include <gtest/gtest.h>
 
+#include "common/diagram.h"
 #include "core/rules.h"
-#include "diagram.h"
 
 using namespace gomoku;
 using gomoku::test::fromDiagram;
