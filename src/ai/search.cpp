@@ -86,14 +86,19 @@ Searcher::Searcher(const Board& board, Stone toMove, Rule rule, const Limits& li
   // Time budget for this move: the whole turn, less a margin for stopping (the clock is read
   // every 128 nodes) and for returning the move; with a game clock, a twelfth of what is left at
   // most.
-  std::int64_t budget = 0;
+  std::int64_t budget = 0, turnBudget = 0;
   if (limits.turnTimeMs > 0)
-    budget = std::max<std::int64_t>(
+    budget = turnBudget = std::max<std::int64_t>(
         1, limits.turnTimeMs - std::clamp<std::int64_t>(limits.turnTimeMs / 40, 5, 50));
   if (limits.timeLeftMs >= 0) {
     const std::int64_t share = std::max<std::int64_t>(1, limits.timeLeftMs / 12 - 10);
     budget = budget > 0 ? std::min(budget, share) : share;
   }
+  // The turn's own limit binds (not the game clock's share or a level's cap): what is not used
+  // now is lost, so iterative deepening goes on until the deadline (a stopped iteration still
+  // counts: see run()).
+  turnBinds_ =
+      limits.turnTimeMs > 0 && budget == turnBudget && !(lp_.capMs > 0 && lp_.capMs < budget);
   if (lp_.capMs > 0) budget = budget > 0 ? std::min(budget, lp_.capMs) : lp_.capMs;
   if (budget == 0 && limits.maxNodes == 0 && limits.maxDepth == 0) budget = 2000;
   budgetMs_ = budget;
@@ -914,9 +919,10 @@ SearchResult Searcher::run(const std::function<void(const SearchInfo&)>& onInfo)
       onInfo(info);
     }
     if (std::abs(bestScore) >= kWinScore) break;
-    // A new iteration takes about twice as long as the last: it is started while it can at
-    // least search its first moves. Longer when the best move changed or the score fell.
-    if (budgetMs_ > 0) {
+    // With the game clock's share, a new iteration (about twice as long as the last) is started
+    // while it can at least search its first moves; longer when the best move changed or the
+    // score fell. With the turn's own limit, until the deadline.
+    if (budgetMs_ > 0 && !turnBinds_) {
       const bool unstable =
           depth >= 4 && (bestMove != previousMove || bestScore < previousScore - 30);
       if (elapsedMs() * 100 >= budgetMs_ * (unstable ? 85 : 55)) break;

@@ -132,6 +132,7 @@ class Searcher {
   std::uint64_t nodes_ = 0;
   std::uint64_t nodeLimit_ = 0;
   std::int64_t budgetMs_ = 0;
+  bool turnBinds_ = false;  // budgetMs_ is the turn's own limit: search until it runs out
   std::chrono::steady_clock::time_point t0_;
   std::vector<TTEntry> ttOwned_;         // empty in a helper
   std::vector<std::uint64_t> vcfOwned_;  // empty in a helper

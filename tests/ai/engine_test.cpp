@@ -141,6 +141,23 @@ TEST(Engine, C19a_RenjuBlackWithForbiddenDefencePlaysLegalOrResigns) {
   }
 }
 
+TEST(Engine, UsesTheWholeTurnWhenTheTurnLimitBinds) {
+  // Issue 19: a turn limit (Gomocup's timeout_turn) is time the engine may use, and time it does
+  // not use is lost, so with no game clock (or a game clock that leaves more than the turn) the
+  // search goes on until the turn's deadline. A lower bound only: the search cannot end sooner
+  // (a quiet opening, no forced result, far from the deepest iteration), whatever the load.
+  const Board b = setup({{7, 7}, {7, 8}, {8, 8}});
+  for (std::int64_t timeLeft : {std::int64_t{-1}, std::int64_t{60000}}) {
+    Limits l;
+    l.turnTimeMs = 400;
+    l.timeLeftMs = timeLeft;
+    const auto r = think(b, Stone::White, Rule::Freestyle, l);
+    ASSERT_TRUE(r.move);
+    EXPECT_GE(r.elapsedMs, 350) << "time left " << timeLeft;
+    EXPECT_EQ(r.reason, "search");
+  }
+}
+
 TEST(Engine, C19b_BlocksFourAsBlack) {
   Board b = setup({{2, 3}, {3, 3}, {10, 10}, {4, 3}, {10, 12}, {5, 3}, {12, 10}, {6, 3}});
   for (int level = kMinLevel; level <= kMaxLevel; ++level) {
