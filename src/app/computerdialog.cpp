@@ -1,4 +1,5 @@
 #include "app/computerdialog.h"
+#include "app/enginecontroller.h"
 #include "app/wraptext.h"
 
 #include <algorithm>
@@ -29,6 +30,32 @@ wxString LevelName(int level) {
     default:
       return _("Master");
   }
+}
+
+wxString LevelHint(int level) {
+  // From the level ladder and the matches against public engines in the README.
+  wxString strength;
+  switch (std::clamp(level, ai::kMinLevel, ai::kMaxLevel)) {
+    case 1:
+      strength =
+          _("Takes a five and stops a four, and plays loosely otherwise: for learning the "
+            "game.");
+      break;
+    case 2:
+      strength = _("Looks a few moves ahead; wins three games in four against Beginner.");
+      break;
+    case 3:
+      strength = _("Searches five moves deep; wins about four games in five against Casual.");
+      break;
+    case 4:
+      strength = _("Searches nine moves deep; wins nine games in ten against Intermediate.");
+      break;
+    default:
+      strength = _("The whole engine: about as strong as Pela (Piskvork's engine) and AIWine.");
+      break;
+  }
+  const double seconds = static_cast<double>(EngineController::MoveTimeMs(level)) / 1000.0;
+  return strength + " " + wxString::Format(_("Up to %s s a move."), wxString::FromDouble(seconds));
 }
 
 ComputerGameOptions ComputerGameOptions::Load(const GameOptions& fallbackGame) {
@@ -80,6 +107,13 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
     level_->Append(wxString::Format("%d - %s", level, LevelName(level)));
   level_->SetSelection(std::clamp(options.level, 1, 5) - 1);
   FitChoice(level_);
+  levelHint_ = new wxStaticText(this, wxID_ANY, LevelHint(level_->GetSelection() + 1));
+  level_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
+    levelHint_->SetLabel(LevelHint(level_->GetSelection() + 1));
+    levelHint_->Wrap(hintWidth_);
+    Layout();
+    Fit();
+  });
   auto* opponentLabel = new wxStaticText(this, wxID_ANY, _("&Opponent:"));
   opponent_ = new wxChoice(this, wxID_ANY);
   opponent_->Append(_("Built-in engine"));
@@ -109,11 +143,19 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
   grid->Add(color_, wxSizerFlags().Expand());
   grid->Add(levelLabel, wxSizerFlags().CentreVertical());
   grid->Add(level_, wxSizerFlags().Expand());
+  grid->AddSpacer(0);
+  grid->Add(levelHint_, wxSizerFlags().Expand());
   grid->Add(opponentLabel, wxSizerFlags().CentreVertical());
   grid->Add(opponent_, wxSizerFlags().Expand());
   grid->Add(threadsLabel, wxSizerFlags().CentreVertical());
   grid->Add(threads_, wxSizerFlags());
   fields_.AddTo(*grid);
+  // The hint wraps within the field column, as wide as the widest field (not wider than the
+  // dialog would be without it).
+  hintWidth_ = std::max(FromDIP(220), level_->GetBestSize().x);
+  for (wxWindow* w : {static_cast<wxWindow*>(color_), static_cast<wxWindow*>(opponent_)})
+    hintWidth_ = std::max(hintWidth_, w->GetBestSize().x);
+  levelHint_->Wrap(hintWidth_);
   intro->Wrap(std::max(FromDIP(340), grid->CalcMin().x));
   for (wxWindow* w : {static_cast<wxWindow*>(intro), static_cast<wxWindow*>(colorLabel),
                       static_cast<wxWindow*>(color_), static_cast<wxWindow*>(levelLabel),

@@ -13,6 +13,7 @@
 
 class wxChoice;
 class wxSpinCtrl;
+class wxStaticText;
 
 namespace gomoku::app {
 
@@ -20,6 +21,10 @@ namespace gomoku::app {
 /// "Casual", "Intermediate", "Expert", "Master". The dialog's level list and the player's name
 /// ("Computer (Beginner)") both use it.
 wxString LevelName(int level);
+
+/// One sentence on where level `level` (1..5, clamped) stands and how long it thinks, translated:
+/// shown under the dialog's level list. Based on the measured level ladder (README).
+wxString LevelHint(int level);
 
 /// What the dialog chose.
 struct ComputerGameOptions {
@@ -47,6 +52,8 @@ class ComputerGameDialog : public wxDialog {
  private:
   wxChoice* color_ = nullptr;
   wxChoice* level_ = nullptr;
+  wxStaticText* levelHint_ = nullptr;  // LevelHint of the selected level
+  int hintWidth_ = 0;                  // pixels the hint wraps at
   wxChoice* opponent_ = nullptr;
   wxSpinCtrl* threads_ = nullptr;
   std::vector<ExternalEngine> engines_;
