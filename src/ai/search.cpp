@@ -94,12 +94,11 @@ Searcher::Searcher(const Board& board, Stone toMove, Rule rule, const Limits& li
     const std::int64_t share = std::max<std::int64_t>(1, limits.timeLeftMs / 12 - 10);
     budget = budget > 0 ? std::min(budget, share) : share;
   }
+  if (lp_.capMs > 0) budget = budget > 0 ? std::min(budget, lp_.capMs) : lp_.capMs;
   // The turn's own limit binds (not the game clock's share or a level's cap): what is not used
   // now is lost, so iterative deepening goes on until the deadline (a stopped iteration still
   // counts: see run()).
-  turnBinds_ =
-      limits.turnTimeMs > 0 && budget == turnBudget && !(lp_.capMs > 0 && lp_.capMs < budget);
-  if (lp_.capMs > 0) budget = budget > 0 ? std::min(budget, lp_.capMs) : lp_.capMs;
+  turnBinds_ = turnBudget > 0 && budget == turnBudget;
   if (budget == 0 && limits.maxNodes == 0 && limits.maxDepth == 0) budget = 2000;
   budgetMs_ = budget;
   // Tables: no bigger than the search can fill (about 2 entries per node at ~1M nodes/s), and
