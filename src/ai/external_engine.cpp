@@ -60,6 +60,8 @@ bool ExternalEngine::ensure(int size, Rule rule, const Limits& limits, std::stri
     clientTurnMs_ = turnMs(limits);
     client_->info("timeout_turn", std::to_string(clientTurnMs_));
   }
+  // A game clock: what is left of it before each move, as Gomocup managers send it.
+  if (limits.timeLeftMs >= 0) client_->info("time_left", std::to_string(limits.timeLeftMs));
   return true;
 }
 

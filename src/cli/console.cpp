@@ -52,6 +52,32 @@ std::string renderBoard(const Game& game) {
   return out;
 }
 
+std::string clockLine(const ClockReading& black, const ClockReading& white) {
+  auto side = [](const char* name, const ClockReading& r) {
+    std::string out = std::string(" ") + name + " ";
+    if (r.flagged) return out + "flag";
+    out += r.inByoYomi ? "byo-yomi " + clockFace(r.periodMs) : clockFace(r.mainMs);
+    return r.running ? out + "*" : out;
+  };
+  return "CLOCK" + side("black", black) + side("white", white);
+}
+
+std::string timeControlError(const std::string& text, TimeControlError e) {
+  const std::string forms =
+      "use none, 5m+5s (Fischer: base + increment), 30s/move (a limit per move) or 10m,30s "
+      "(base, then byo-yomi); a time is a number with h, m, s or ms (1m30s, 0.5s), a bare "
+      "number is minutes for a base and seconds otherwise";
+  switch (e) {
+    case TimeControlError::Zero:
+      return "\"" + text + "\" gives no time to move: the base, a move limit and a byo-yomi " +
+             "period must be above 0";
+    case TimeControlError::TooLong:
+      return "\"" + text + "\": a time may be at most 24h";
+    default:
+      return "\"" + text + "\" is not a clock: " + forms;
+  }
+}
+
 std::string resultLine(const Result& r) {
   std::string reason;
   switch (r.reason) {
@@ -72,6 +98,9 @@ std::string resultLine(const Result& r) {
       break;
     case EndReason::Abandoned:
       reason = "abandoned";
+      break;
+    case EndReason::Time:
+      reason = "time";
       break;
     default:
       reason = r.detail.empty() ? "unknown" : r.detail;

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "core/clock.h"
 #include "core/game.h"
 
 namespace gomoku::cli {
@@ -16,6 +17,13 @@ std::string renderBoard(const Game& game);
 
 /// "RESULT <black|white|draw|interrupted> <reason>" (no newline) for a finished game.
 std::string resultLine(const Result& r);
+
+/// "CLOCK black 4:52 white 5:00" (no newline): what decides for each side, with "*" after the
+/// running one, "byo-yomi" before a period that runs and "flag" for a side out of time.
+std::string clockLine(const ClockReading& black, const ClockReading& white);
+
+/// The message for a --clock value parseTimeControl refused with `e`, naming the accepted forms.
+std::string timeControlError(const std::string& text, TimeControlError e);
 
 /// `gomoku-cli forbidden`: reads positions, one per line, "<black x,y list>|<white x,y list>"
 /// (0-based x,y separated by blanks; Black to move; 15x15), and writes for each the forbidden

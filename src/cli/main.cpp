@@ -167,25 +167,46 @@ void redoTyped(session::LocalSession& s) {
 }
 
 // The next command typed (comments and blanks stripped, maybe ""); nullopt at the end of input.
-std::optional<std::string> nextCommand(Inbox& in) {
+// With timeoutMs >= 0, "" when nothing came within that many milliseconds.
+std::optional<std::string> nextCommand(Inbox& in, std::int64_t timeoutMs = -1) {
   std::unique_lock<std::mutex> lock(in.mu);
-  in.cv.wait(lock, [&] { return !in.lines.empty() || in.eof; });
+  const auto ready = [&] { return !in.lines.empty() || in.eof; };
+  if (timeoutMs < 0)
+    in.cv.wait(lock, ready);
+  else if (!in.cv.wait_for(lock, std::chrono::milliseconds(timeoutMs), ready))
+    return std::string();
   if (in.lines.empty()) return std::nullopt;
   std::string cmd = clean(in.lines.front());
   in.lines.pop_front();
   return cmd;
 }
 
-int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
+// The clocks' line after a change, when the game has a clock: "CLOCK black 4:52 white 5:00".
+void printClock(const session::LocalSession& s) {
+  if (s.timeControl().kind == ClockKind::None) return;
+  std::cout << cli::clockLine(s.clockReading(Stone::Black), s.clockReading(Stone::White)) << "\n"
+            << std::flush;
+}
+
+// The clock's words in a game's first line: "" without one, else ", clock 5m+5s".
+std::string clockTitle(const TimeControl& tc) {
+  return tc.kind == ClockKind::None ? std::string() : ", clock " + formatTimeControl(tc);
+}
+
+int runLocal(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, bool interactive) {
   session::LocalSession s(Game(size, rule, foul));
+  s.setTimeControl(tc);
   Inbox in;
   in.startReader();
-  std::cout << "Local game, " << ruleName(rule) << ", " << size << "x" << size
-            << ". Black (X) moves first. Enter moves like H8 or 7,7; undo, redo, quit.\n"
+  std::cout << "Local game, " << ruleName(rule) << ", " << size << "x" << size << clockTitle(tc)
+            << ". Black (X) moves first. Enter moves like H8 or 7,7; undo, redo, time, quit.\n"
             << cli::renderBoard(s.game()) << std::flush;
+  printClock(s);
   while (!s.game().over()) {
+    if (s.checkTime()) break;
     if (interactive) std::cout << stoneName(s.game().toMove()) << "> " << std::flush;
-    const auto cmd = nextCommand(in);
+    // Wakes when the side to move runs out of time (nextCommand gives "": checkTime ends it).
+    const auto cmd = nextCommand(in, s.msUntilFlag());
     if (!cmd) {
       s.end(Outcome::Interrupted, EndReason::Disconnected, "input ended");
       break;
@@ -195,12 +216,20 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
       s.end(Outcome::Interrupted, EndReason::Disconnected, "quit");
       break;
     }
+    if (*cmd == "time") {
+      if (s.timeControl().kind == ClockKind::None)
+        std::cout << "No clock in this game (start it with --clock).\n" << std::flush;
+      printClock(s);
+      continue;
+    }
+    const std::uint64_t before = s.version();
     if (*cmd == "undo")
       undoTyped(s);
     else if (*cmd == "redo")
       redoTyped(s);
     else
-      playTyped(s, *cmd, "(use H8 or 7,7; undo, redo, quit)");
+      playTyped(s, *cmd, "(use H8 or 7,7; undo, redo, time, quit)");
+    if (s.version() != before) printClock(s);
   }
   std::cout << describeResult(s.game().result()) << "\n"
             << cli::resultLine(s.game().result()) << std::endl;
@@ -211,10 +240,11 @@ int runLocal(int size, Rule rule, FoulPolicy foul, bool interactive) {
 // `--time` ms per move). The engine thinks on this thread's behalf (the console has nothing
 // else to do meanwhile); "undo" takes back our last move and the engine's reply, "redo" plays
 // them again, "hint" asks the built-in engine. Exit 1 when the external engine fails.
-int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int64_t moveMs,
-          int threads, const std::string& enginePath, bool interactive) {
+int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, Stone human, int level,
+          std::int64_t moveMs, int threads, const std::string& enginePath, bool interactive) {
   session::LocalSession s(Game(size, rule, foul));
   s.setComputer(opponent(human), level);
+  s.setTimeControl(tc);
   ai::Limits limits;
   limits.level = level;
   limits.turnTimeMs = moveMs;
@@ -236,26 +266,31 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
       external ? "engine " + enginePath.substr(enginePath.find_last_of("/\\") + 1)
                : std::string(ai::levelName(level)) + ", level " + std::to_string(level);
   std::cout << "Game against the computer (" << opponentName << "), " << ruleName(rule) << ", "
-            << size << "x" << size << ". You play " << stoneName(human)
+            << size << "x" << size << clockTitle(tc) << ". You play " << stoneName(human)
             << (human == Stone::Black ? " (X)" : " (O)")
-            << ". Enter moves like H8 or 7,7; undo, redo, hint, quit.\n"
+            << ". Enter moves like H8 or 7,7; undo, redo, hint, time, quit.\n"
             << cli::renderBoard(s.game()) << std::flush;
+  printClock(s);
   bool failed = false;
   while (!s.game().over()) {
+    if (s.checkTime()) break;
     if (const auto request = s.computerRequest()) {
       if (interactive) std::cout << "thinking..." << std::endl;
       const Game& game = s.game();
       ai::SearchResult r;
       if (external) {
         ai::Limits l = limits;
+        session::applyClock(*request, l);
         l.memoryBytes = 256u << 20;
         ai::Callbacks cb;
         cb.onDone = [&r](const ai::SearchResult& result) { r = result; };
         external->start(game.moves(), game.size(), game.rule(), l, std::move(cb));
         external->wait();
       } else {
-        limits.seed = static_cast<std::uint64_t>(game.ply()) + 1;
-        r = ai::think(game.board(), game.toMove(), rule, limits);
+        ai::Limits l = limits;
+        l.seed = static_cast<std::uint64_t>(game.ply()) + 1;
+        session::applyClock(*request, l);
+        r = ai::think(game.board(), game.toMove(), rule, l);
       }
       if (!r.error.empty()) {
         s.computerFailed(request->id, r.error);
@@ -267,18 +302,20 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
         case session::ComputerMove::Played:
           printMove(game, game.ply() - 1);
           std::cout << cli::renderBoard(game) << std::flush;
+          printClock(s);
           break;
         case session::ComputerMove::Resigned:
           std::cout << "The computer resigns (" << r.reason << ").\n";
           break;
         case session::ComputerMove::Illegal:  // the result sentence after the loop says why
+        case session::ComputerMove::OutOfTime:
         case session::ComputerMove::Stale:
           break;
       }
       continue;
     }
     if (interactive) std::cout << stoneName(s.game().toMove()) << "> " << std::flush;
-    const auto cmd = nextCommand(in);
+    const auto cmd = nextCommand(in, s.msUntilFlag());
     if (!cmd) {
       s.end(Outcome::Interrupted, EndReason::Disconnected, "input ended");
       break;
@@ -288,12 +325,20 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
       s.end(Outcome::Interrupted, EndReason::Disconnected, "quit");
       break;
     }
+    if (*cmd == "time") {
+      if (s.timeControl().kind == ClockKind::None)
+        std::cout << "No clock in this game (start it with --clock).\n" << std::flush;
+      printClock(s);
+      continue;
+    }
     if (*cmd == "undo") {
       undoTyped(s);
+      printClock(s);
       continue;
     }
     if (*cmd == "redo") {
       redoTyped(s);
+      printClock(s);
       continue;
     }
     if (*cmd == "hint") {
@@ -306,7 +351,9 @@ int runAi(int size, Rule rule, FoulPolicy foul, Stone human, int level, std::int
       std::cout << std::flush;
       continue;
     }
-    playTyped(s, *cmd, "(use H8 or 7,7; undo, redo, hint, quit)");
+    const std::uint64_t before = s.version();
+    playTyped(s, *cmd, "(use H8 or 7,7; undo, redo, hint, time, quit)");
+    if (s.version() != before) printClock(s);
   }
   std::cout << describeResult(s.game().result()) << "\n"
             << cli::resultLine(s.game().result()) << std::endl;
@@ -828,6 +875,8 @@ const char* endReasonName(EndReason r) {
       return "agreement";
     case EndReason::Abandoned:
       return "abandoned";
+    case EndReason::Time:
+      return "time";
   }
   return "?";
 }
@@ -1541,18 +1590,29 @@ int main(int argc, char** argv) {
       "  SIGNED OUT                     at the end (exit 0); errors: \"error: ...\" on "
       "standard error, exit 2 before the login, 1 after");
 
-  auto* local =
-      app.add_subcommand("local", "Hot-seat game on this terminal (commands: undo, redo, quit).");
+  std::string clockText = "none";
+  const char* clockHelp =
+      "Game clock: none, 5m+5s (Fischer: base + increment), 30s/move (a limit per move) or "
+      "10m,30s (base, then byo-yomi of 30 s a move); a side whose time runs out loses";
+  const auto clockCheck = CLI::Validator(
+      [](std::string& text) -> std::string {
+        const TimeControlParse p = parseTimeControl(text);
+        return p.control ? std::string() : cli::timeControlError(text, p.error);
+      },
+      "CLOCK");
+  auto* local = app.add_subcommand(
+      "local", "Hot-seat game on this terminal (commands: undo, redo, time, quit).");
   local->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
   local->add_option("--size", size, "Board size")
       ->check(CLI::Range(Board::kMinSize, Board::kMaxSize))
       ->capture_default_str();
   local->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
+  local->add_option("--clock", clockText, clockHelp)->check(clockCheck)->capture_default_str();
 
   int level = 3;
   std::int64_t moveMs = 1000;
   auto* aiGame = app.add_subcommand(
-      "ai", "Play against the computer on this terminal (commands: undo, redo, hint, quit).");
+      "ai", "Play against the computer on this terminal (commands: undo, redo, hint, time, quit).");
   aiGame->add_option("--level", level, "1 Beginner .. 5 Master")
       ->check(CLI::Range(1, 5))
       ->capture_default_str();
@@ -1564,6 +1624,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(Board::kMinSize, Board::kMaxSize))
       ->capture_default_str();
   aiGame->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
+  aiGame->add_option("--clock", clockText, clockHelp)->check(clockCheck)->capture_default_str();
   aiGame
       ->add_option("--time", moveMs,
                    "The computer's time per move, milliseconds (levels 1-4 use less)")
@@ -1624,11 +1685,12 @@ int main(int argc, char** argv) {
     std::cerr << "error: --size: renju is played on a 15x15 board\n";
     return 2;
   }
-  if (*local) return runLocal(size, rule, foul, interactive);
+  const TimeControl tc = parseTimeControl(clockText).control.value_or(TimeControl{});
+  if (*local) return runLocal(size, rule, foul, tc, interactive);
   if (*aiGame) {
     Stone human = color == "white" ? Stone::White : Stone::Black;
     if (color == "random") human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;
-    return runAi(size, rule, foul, human, level, moveMs, threads, enginePath, interactive);
+    return runAi(size, rule, foul, tc, human, level, moveMs, threads, enginePath, interactive);
   }
 
   if (*online) {

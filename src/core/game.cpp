@@ -56,6 +56,7 @@ std::string describeResult(const Result& r) {
         return std::string(winner) + " wins: the opponent abandoned the game" +
                (r.detail.empty() ? std::string(".") : " (" + r.detail + ").");
       if (r.reason == EndReason::Five) return std::string(winner) + " wins with five in a row.";
+      if (r.reason == EndReason::Time) return std::string(winner) + " wins on time.";
       if (r.reason == EndReason::Foul)
         return std::string(winner) + " wins: Black played a forbidden point (" + r.detail + ").";
       return std::string(winner) + " wins" + (r.detail.empty() ? "." : ": " + r.detail + ".");

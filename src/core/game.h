@@ -43,7 +43,11 @@ enum class EndReason : std::uint8_t {
   Foul = 6,           ///< renju with FoulPolicy::Lose: Black played a forbidden point (see detail)
   Agreement = 7,      ///< both players agreed to a draw
   Abandoned = 8,      ///< the opponent lost the connection and did not come back in time
+  Time = 9,           ///< the loser's clock ran out (core/clock.h)
 };
+
+/// The highest EndReason value (decoders of stored and received values check against it).
+inline constexpr EndReason kLastEndReason = EndReason::Time;
 
 /// The result of a game. line holds the winning stones when reason is Five.
 struct Result {

@@ -150,7 +150,7 @@ void readPrevious(Reader& r, std::uint16_t game, Outcome& outcome, EndReason& re
   const std::uint8_t o = r.u8();
   const std::uint8_t why = r.u8();
   if (o == 0 || why == 0 || o > static_cast<std::uint8_t>(Outcome::Interrupted) ||
-      why > static_cast<std::uint8_t>(EndReason::Abandoned) || game < 2)
+      why > static_cast<std::uint8_t>(kLastEndReason) || game < 2)
     r.fail(DecodeError::BadValue);
   outcome = static_cast<Outcome>(o);
   reason = static_cast<EndReason>(why);
@@ -268,7 +268,7 @@ void writeResult(Writer& w, Outcome o, EndReason why) {
 }
 void readResult(Reader& r, Outcome& o, EndReason& why) {
   o = r.e8(Outcome::Ongoing, Outcome::Interrupted);
-  why = r.e8(EndReason::None, EndReason::Abandoned);
+  why = r.e8(EndReason::None, kLastEndReason);
   if ((o == Outcome::Ongoing) != (why == EndReason::None)) r.fail(DecodeError::BadValue);
 }
 
@@ -892,8 +892,7 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       const std::uint8_t outcome = r.u8();
       const std::uint8_t reason = r.u8();
       if (v.game < 1 || outcome > static_cast<std::uint8_t>(Outcome::Interrupted) ||
-          reason > static_cast<std::uint8_t>(EndReason::Abandoned) ||
-          (outcome == 0) != (reason == 0))
+          reason > static_cast<std::uint8_t>(kLastEndReason) || (outcome == 0) != (reason == 0))
         r.fail(DecodeError::BadValue);
       v.outcome = static_cast<Outcome>(outcome);
       v.reason = static_cast<EndReason>(reason);

@@ -90,7 +90,7 @@ Outcome outcomeFromDb(std::int64_t v, std::int64_t gameId) {
 }
 
 EndReason reasonFromDb(std::int64_t v, std::int64_t gameId) {
-  if (v < 0 || v > static_cast<int>(EndReason::Abandoned)) malformed("end reason", gameId);
+  if (v < 0 || v > static_cast<int>(kLastEndReason)) malformed("end reason", gameId);
   return static_cast<EndReason>(v);
 }
 

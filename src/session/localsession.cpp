@@ -19,14 +19,69 @@ Stone moverOf(int index) {
 
 }  // namespace
 
+void applyClock(const ComputerRequest& request, ai::Limits& limits) {
+  if (request.timeLeftMs >= 0) limits.timeLeftMs = request.timeLeftMs;
+  if (request.turnMs > 0)
+    limits.turnTimeMs =
+        limits.turnTimeMs > 0 ? std::min(limits.turnTimeMs, request.turnMs) : request.turnMs;
+}
+
 LocalSession::LocalSession(Game game, Clock clock)
     : game_(std::move(game)), clock_(std::move(clock)) {
   times_.assign(static_cast<std::size_t>(game_.ply()), 0);
-  lastMoveAt_ = now();
+  lastMoveAt_ = epoch_ = now();
 }
 
 std::chrono::steady_clock::time_point LocalSession::now() const {
   return clock_ ? clock_() : std::chrono::steady_clock::now();
+}
+
+std::int64_t LocalSession::nowMs() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(now() - epoch_).count();
+}
+
+void LocalSession::setTimeControl(const TimeControl& tc) {
+  gameClock_ = GameClock(tc);
+  clockBefore_.assign(static_cast<std::size_t>(game_.ply()), gameClock_);
+  if (!game_.over()) gameClock_.start(game_.toMove(), nowMs());
+  turnStart_ = gameClock_;
+  ++version_;  // a request made before carries other times
+}
+
+ClockReading LocalSession::clockReading(Stone side) const {
+  return gameClock_.reading(side, nowMs());
+}
+
+std::int64_t LocalSession::msUntilFlag() const {
+  return game_.over() ? -1 : gameClock_.msUntilFlag(nowMs());
+}
+
+bool LocalSession::checkTime() {
+  if (game_.over() || !gameClock_.enabled()) return false;
+  const std::int64_t t = nowMs();
+  const Stone mover = game_.toMove();
+  if (!gameClock_.flagged(mover, t)) return false;
+  gameClock_.stop(t);
+  game_.end(mover == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Time);
+  changed();
+  return true;
+}
+
+// The clocks after a move was played: a new move charges its mover the time its clock ran; a
+// redone move charges its old time `ms` from the clocks of its turn.
+void LocalSession::clockMoved(bool fromRedo, int ms) {
+  const std::int64_t t = nowMs();
+  clockBefore_.resize(static_cast<std::size_t>(game_.ply() - 1), turnStart_);
+  clockBefore_.push_back(turnStart_);
+  if (fromRedo) {
+    gameClock_ = turnStart_;
+    gameClock_.charge(opponent(game_.toMove()), ms);
+    gameClock_.start(game_.toMove(), t);
+  } else {
+    gameClock_.punch(t);
+  }
+  if (game_.over()) gameClock_.stop(t);
+  turnStart_ = gameClock_;
 }
 
 void LocalSession::changed() {
@@ -40,6 +95,7 @@ void LocalSession::reset(Game game) {
   redoTimes_.clear();
   times_.assign(static_cast<std::size_t>(game_.ply()), 0);
   lastMoveAt_ = now();
+  setTimeControl(gameClock_.control());
   ++version_;
   dirty_ = false;
 }
@@ -77,11 +133,13 @@ void LocalSession::noteMove(bool fromRedo) {
   }
   times_.resize(static_cast<std::size_t>(game_.ply() - 1), 0);
   times_.push_back(ms);
+  clockMoved(fromRedo, ms);
   changed();
 }
 
 MoveError LocalSession::play(Point p) {
   if (computerToMove()) return MoveError::NotYourTurn;
+  if (checkTime()) return MoveError::GameOver;
   const MoveError e = game_.play(p);
   if (e == MoveError::None) noteMove(false);
   return e;
@@ -111,6 +169,12 @@ bool LocalSession::undoOne(Takeback& t) {
   redoTimes_.push_back(times_.empty() ? 0 : times_.back());
   if (!times_.empty()) times_.pop_back();
   lastMoveAt_ = now();
+  if (!clockBefore_.empty()) {
+    gameClock_ = clockBefore_.back();
+    clockBefore_.pop_back();
+  }
+  gameClock_.start(game_.toMove(), nowMs());
+  turnStart_ = gameClock_;
   changed();
   return true;
 }
@@ -157,16 +221,37 @@ Takeback LocalSession::redo() {
 void LocalSession::end(Outcome outcome, EndReason reason, std::string detail) {
   if (game_.over()) return;
   game_.end(outcome, reason, std::move(detail));
+  gameClock_.stop(nowMs());
   changed();
 }
 
 std::optional<ComputerRequest> LocalSession::computerRequest() const {
   if (!computerToMove()) return std::nullopt;
-  return ComputerRequest{version_, game_.ply(), computer_, level_};
+  ComputerRequest r{version_, game_.ply(), computer_, level_};
+  const TimeControl& tc = gameClock_.control();
+  const ClockReading c = clockReading(computer_);
+  switch (tc.kind) {
+    case ClockKind::Fischer:
+      r.timeLeftMs = c.mainMs;
+      break;
+    case ClockKind::PerMove:
+      r.turnMs = c.mainMs;
+      break;
+    case ClockKind::ByoYomi:
+      if (c.inByoYomi)
+        r.turnMs = c.periodMs;
+      else
+        r.timeLeftMs = c.mainMs + c.periodMs;
+      break;
+    case ClockKind::None:
+      break;
+  }
+  return r;
 }
 
 ComputerMove LocalSession::applyComputerMove(std::uint64_t id, const ai::SearchResult& result) {
   if (id != version_ || !computerToMove()) return ComputerMove::Stale;
+  if (checkTime()) return ComputerMove::OutOfTime;
   const Outcome humanWins = computer_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
   if (!result.move) {
     game_.end(humanWins, EndReason::Resignation, "the computer has no legal move");

@@ -6,7 +6,10 @@
 /// runs elsewhere: the session says when it must move (computerRequest) and takes its answer
 /// (applyComputerMove), resigning for it when it has no legal move. No threads, no I/O, no
 /// text for the user (results are typed; Game::result() holds the end). Coordinates: x = column,
-/// y = row, 0-based. Cases: C08 (a takeback leaves no phantom stone), C09 (a takeback after a
+/// y = row, 0-based. With a time control (setTimeControl) it keeps both players' clocks: each
+/// move charges its mover, a front end asks msUntilFlag() when to call checkTime(), and a side
+/// whose time runs out loses (EndReason::Time); a takeback restores the clocks as they were at
+/// that turn. Cases: C08 (a takeback leaves no phantom stone), C09 (a takeback after a
 /// five reopens the game).
 
 #include <chrono>
@@ -17,6 +20,7 @@
 #include <vector>
 
 #include "ai/engine.h"
+#include "core/clock.h"
 #include "core/game.h"
 
 namespace gomoku::session {
@@ -47,16 +51,29 @@ struct ComputerRequest {
   int ply = 0;                  ///< moves on the board
   Stone toMove = Stone::Empty;  ///< the computer's colour
   int level = 3;                ///< ai::kMinLevel..ai::kMaxLevel
+  /// With a clock: the time the computer may still use in the game (Gomocup time_left), in
+  /// milliseconds; -1 when the clock sets no such limit (none, a per-move limit, byo-yomi's
+  /// period running).
+  std::int64_t timeLeftMs = -1;
+  /// With a clock: this move's own limit in milliseconds (a per-move limit, byo-yomi's period
+  /// once the main time is gone); 0 when none.
+  std::int64_t turnMs = 0;
 };
+
+/// Puts a request's clock into an engine's limits: time_left, and a turn limit no longer than
+/// the one `limits` already has (turnTimeMs 0 counts as none). No change without a clock.
+void applyClock(const ComputerRequest& request, ai::Limits& limits);
 
 /// What applyComputerMove() did with the engine's answer.
 enum class ComputerMove {
-  Played,    ///< the move stands (the game may now be over: see game().result())
-  Resigned,  ///< no move (no legal move left): the computer resigns, the human wins
-             ///< (EndReason::Resignation, detail "the computer has no legal move")
-  Illegal,   ///< the move is refused (an external engine's bad move): the computer loses
-             ///< (EndReason::ProtocolError, detail "illegal move by the engine: <refusal>")
-  Stale,     ///< the request is not the current one (takeback, restart...): nothing changed
+  Played,     ///< the move stands (the game may now be over: see game().result())
+  Resigned,   ///< no move (no legal move left): the computer resigns, the human wins
+              ///< (EndReason::Resignation, detail "the computer has no legal move")
+  Illegal,    ///< the move is refused (an external engine's bad move): the computer loses
+              ///< (EndReason::ProtocolError, detail "illegal move by the engine: <refusal>")
+  Stale,      ///< the request is not the current one (takeback, restart...): nothing changed
+  OutOfTime,  ///< the computer's clock ran out before its move: the human wins on time
+              ///< (EndReason::Time); the move is not played
 };
 
 /// One local game and its history. Copyable; not thread-safe (use it from one thread).
@@ -85,6 +102,22 @@ class LocalSession {
   /// Counts changes (moves, takebacks, redos, resets); a front end can compare it to notice
   /// any change.
   std::uint64_t version() const { return version_; }
+
+  /// Plays with clocks: `tc` for both sides (ClockKind::None: no clock, the default). Both
+  /// clocks start afresh; the side to move's clock runs at once when the game is running. Kept
+  /// by reset() and restart().
+  void setTimeControl(const TimeControl& tc);
+  /// The time control.
+  const TimeControl& timeControl() const { return gameClock_.control(); }
+  /// A side's clock now.
+  ClockReading clockReading(Stone side) const;
+  /// Milliseconds until the side to move runs out of time (then call checkTime()); -1 when no
+  /// clock runs (none set, game over).
+  std::int64_t msUntilFlag() const;
+  /// Ends the running game when the side to move has run out of time: the other side wins
+  /// (EndReason::Time). True when it ended the game. play() and applyComputerMove() call it
+  /// first, so a move that comes too late loses.
+  bool checkTime();
 
   /// The computer plays `colour` at `level` (clamped to ai::kMinLevel..ai::kMaxLevel);
   /// Stone::Empty: a hot-seat game. Takes effect for the next move.
@@ -140,6 +173,8 @@ class LocalSession {
   bool redoOne(Takeback& t);
   void changed();
   std::chrono::steady_clock::time_point now() const;
+  std::int64_t nowMs() const;
+  void clockMoved(bool fromRedo, int ms);
 
   Game game_;
   Clock clock_;
@@ -147,6 +182,10 @@ class LocalSession {
   std::vector<int> redoTimes_;
   std::vector<int> times_;
   std::chrono::steady_clock::time_point lastMoveAt_{};
+  std::chrono::steady_clock::time_point epoch_{};  // origin of the clocks' milliseconds
+  GameClock gameClock_;
+  GameClock turnStart_;                 // the clocks when the current turn began
+  std::vector<GameClock> clockBefore_;  // the clocks when each move's turn began
   bool dirty_ = false;
   std::uint64_t version_ = 1;
   Stone computer_ = Stone::Empty;

@@ -182,6 +182,37 @@ local_game)
   [ "$(grep -c '^MOVE 8 white G15 (6,0)' "$work/redo.out")" = 2 ] || fail "redo did not play (6,0) again"
   grep -qx 'RESULT black five in a row' "$work/redo.out" || fail "redo: no RESULT black"
   ;;
+clock_game)
+  # Clocks: a side whose time runs out loses; the clocks are shown after each move; bad --clock
+  # values are refused naming the accepted forms. Input stays open (no "input ended"): the only
+  # way these games end is a flag. The FIFO is held open for writing by this script.
+  mkfifo "$work/open.fifo"
+  exec 5<> "$work/open.fifo"
+  "$CLI" local --clock 0.2s/move < "$work/open.fifo" > "$work/flag.out" 2> "$work/flag.err" || fail "local --clock exited $?"
+  grep -qx 'RESULT white time' "$work/flag.out" || fail "Black did not lose on time"
+  grep -qx 'White wins on time.' "$work/flag.out" || fail "no sentence for the loss on time"
+  grep -q '^Local game, freestyle, 15x15, clock 0.2s/move' "$work/flag.out" || fail "the clock is not named"
+  grep -qx 'CLOCK black 0:00.2\* white 0:00.2' "$work/flag.out" || fail "no CLOCK line at the start"
+  # Against the computer (Black, a 5 s per-move clock, its first move at once): White never
+  # moves and loses on time; the engine's move is followed by the clocks.
+  "$CLI" ai --color white --level 1 --clock 5s/move < "$work/open.fifo" > "$work/ai.out" 2> "$work/ai.err" || fail "ai --clock exited $?"
+  grep -q '^MOVE 1 black' "$work/ai.out" || fail "the computer did not move"
+  grep -qx 'RESULT black time' "$work/ai.out" || fail "White did not lose on time against the computer"
+  grep -q '^CLOCK black 0:05.0 white 0:0[0-9].[0-9]\*$' "$work/ai.out" || fail "no CLOCK line after the computer's move"
+  # A game with moves: five in a row under a Fischer clock; "time" shows the clocks.
+  printf '%s\n' 3,7 0,0 time 4,7 2,0 5,7 4,0 6,7 6,0 7,7 > "$work/fischer.in"
+  "$CLI" local --clock 10m+5s < "$work/fischer.in" > "$work/fischer.out" 2> "$work/fischer.err" || fail "local --clock 10m+5s exited $?"
+  grep -qx 'RESULT black five in a row' "$work/fischer.out" || fail "Fischer: no five"
+  [ "$(grep -c '^CLOCK black' "$work/fischer.out")" -ge 10 ] || fail "Fischer: not a CLOCK line after each move"
+  grep -q '^CLOCK black 10:0[0-9] white 10:0[0-9]\*$' "$work/fischer.out" || fail "Fischer: the increment is not added"
+  for bad in 5x 0s/move 25h 5m+ fast; do
+    if "$CLI" local --clock "$bad" < /dev/null > "$work/bad.out" 2>&1; then fail "--clock $bad accepted"; fi
+    grep -q -- '--clock' "$work/bad.out" || fail "--clock $bad: the option is not named"
+  done
+  "$CLI" ai --clock 5x < /dev/null > "$work/bad.out" 2>&1 && fail "ai --clock 5x accepted"
+  grep -q '5m+5s (Fischer: base + increment), 30s/move (a limit per move) or 10m,30s' "$work/bad.out" || fail "--clock 5x: the forms are not named"
+  grep -q 'must be above 0' <("$CLI" local --clock 0s/move < /dev/null 2>&1) || fail "--clock 0s/move: no reason"
+  ;;
 bad_arguments)
   for args in "" "bogus" "host --color purple" "host --rule caro" "host --port 70000" "host --size 3" \
               "join" "join localhost:notaport" "join :6515" "host --nick" "local --size 30"; do

@@ -301,3 +301,106 @@ TEST(LocalSession, ResetKeepsTheComputerAndZeroesOldTimes) {
   EXPECT_EQ(s.computer(), Stone::Black);
   EXPECT_FALSE(s.computerToMove());
 }
+
+TimeControl control(const char* text) {
+  return parseTimeControl(text).control.value_or(TimeControl{});
+}
+
+TEST(LocalSessionClock, HotSeatSideWhoseTimeRunsOutLoses) {
+  FakeClock c;
+  LocalSession s(Game(), c.clock());
+  s.setTimeControl(control("1m+2s"));
+  EXPECT_EQ(s.clockReading(Stone::Black).mainMs, 60000);
+  EXPECT_TRUE(s.clockReading(Stone::Black).running);
+  c.advance(10000);
+  ASSERT_EQ(s.play({7, 7}), MoveError::None);
+  EXPECT_EQ(s.clockReading(Stone::Black).mainMs, 52000);
+  EXPECT_TRUE(s.clockReading(Stone::White).running);
+  EXPECT_EQ(s.msUntilFlag(), 60001);
+  c.advance(60000);
+  EXPECT_FALSE(s.checkTime());  // exactly all of its time: still in time
+  c.advance(1);
+  const std::uint64_t before = s.version();
+  EXPECT_TRUE(s.checkTime());
+  EXPECT_GT(s.version(), before);
+  EXPECT_EQ(s.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(s.game().result().reason, EndReason::Time);
+  EXPECT_EQ(describeResult(s.game().result()), "Black wins on time.");
+  EXPECT_EQ(s.msUntilFlag(), -1);
+  EXPECT_EQ(s.undoRefusal(), TakebackError::Ended);  // a loss on time is final
+}
+
+TEST(LocalSessionClock, AMoveThatComesTooLateLosesAndIsNotPlayed) {
+  FakeClock c;
+  LocalSession s(Game(), c.clock());
+  s.setTimeControl(control("5s/move"));
+  c.advance(5001);
+  EXPECT_EQ(s.play({7, 7}), MoveError::GameOver);
+  EXPECT_EQ(s.game().ply(), 0);
+  EXPECT_EQ(s.game().result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(s.game().result().reason, EndReason::Time);
+}
+
+TEST(LocalSessionClock, TakebackRestoresTheClocksOfThatTurn) {
+  FakeClock c;
+  LocalSession s(Game(), c.clock());
+  s.setTimeControl(control("1m+0s"));
+  c.advance(5000);
+  ASSERT_EQ(s.play({7, 7}), MoveError::None);
+  c.advance(20000);
+  ASSERT_EQ(s.play({8, 8}), MoveError::None);
+  c.advance(1000);
+  ASSERT_EQ(s.undo().error, TakebackError::None);  // White's move: its turn again, 60 s
+  EXPECT_EQ(s.clockReading(Stone::White).mainMs, 60000);
+  EXPECT_EQ(s.clockReading(Stone::Black).mainMs, 55000);
+  EXPECT_TRUE(s.clockReading(Stone::White).running);
+  c.advance(3000);
+  ASSERT_EQ(s.redo().error, TakebackError::None);  // the old 20 s, not the 3 s since
+  EXPECT_EQ(s.clockReading(Stone::White).mainMs, 40000);
+  EXPECT_TRUE(s.clockReading(Stone::Black).running);
+}
+
+TEST(LocalSessionClock, TheComputerGetsItsTimeAndLosesWhenItIsLate) {
+  FakeClock c;
+  LocalSession s(Game(), c.clock());
+  s.setComputer(Stone::White, 3);
+  s.setTimeControl(control("1m+1s"));
+  ASSERT_EQ(s.play({7, 7}), MoveError::None);
+  auto request = s.computerRequest();
+  ASSERT_TRUE(request);
+  EXPECT_EQ(request->timeLeftMs, 60000);
+  EXPECT_EQ(request->turnMs, 0);
+  c.advance(60001);
+  ai::SearchResult r;
+  r.move = Point{8, 8};
+  EXPECT_EQ(s.applyComputerMove(request->id, r), ComputerMove::OutOfTime);
+  EXPECT_EQ(s.game().ply(), 1);
+  EXPECT_EQ(s.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(s.game().result().reason, EndReason::Time);
+
+  LocalSession p(Game(), c.clock());
+  p.setComputer(Stone::Black, 3);
+  p.setTimeControl(control("10m,30s"));
+  request = p.computerRequest();
+  ASSERT_TRUE(request);
+  EXPECT_EQ(request->timeLeftMs, 630000);  // main time and the period
+  p.setTimeControl(control("30s/move"));
+  request = p.computerRequest();
+  ASSERT_TRUE(request);
+  EXPECT_EQ(request->timeLeftMs, -1);
+  EXPECT_EQ(request->turnMs, 30000);
+}
+
+TEST(LocalSessionClock, NoClockByDefaultAndRestartKeepsTheControl) {
+  FakeClock c;
+  LocalSession s(Game(), c.clock());
+  EXPECT_EQ(s.msUntilFlag(), -1);
+  c.advance(100000000);
+  EXPECT_FALSE(s.checkTime());
+  s.setTimeControl(control("5m+5s"));
+  ASSERT_EQ(s.play({7, 7}), MoveError::None);
+  s.restart();
+  EXPECT_EQ(s.timeControl(), control("5m+5s"));
+  EXPECT_EQ(s.clockReading(Stone::Black).mainMs, 300000);
+  EXPECT_TRUE(s.clockReading(Stone::Black).running);
+}

@@ -1,0 +1,155 @@
+#pragma once
+/// @file Game clocks: time controls and a chess clock for two sides. Kinds as tournaments and
+/// the Gomocup use them: Fischer (base time plus an increment after each move), a limit per move
+/// (Gomocup's timeout_turn) and base time followed by byo-yomi (one period a move, renewed by
+/// each move made within it). No reading of the system time here: callers pass a monotonic time
+/// in milliseconds (any origin), so tests are exact.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/types.h"
+
+namespace gomoku {
+
+/// Which kind of clock a game is played with. The numeric values travel on the wire.
+enum class ClockKind : std::uint8_t {
+  None = 0,     ///< no clock
+  Fischer = 1,  ///< baseMs for the game, incrementMs added after each of one's own moves
+  PerMove = 2,  ///< moveMs for each move, nothing carried over
+  ByoYomi = 3,  ///< baseMs for the game, then moveMs for each move (renewed by each move)
+};
+
+/// A time control. Times in milliseconds; unused fields are 0.
+struct TimeControl {
+  ClockKind kind = ClockKind::None;  ///< the kind; None ignores the times
+  std::int64_t baseMs = 0;           ///< Fischer, ByoYomi: the main time of each side
+  std::int64_t incrementMs = 0;      ///< Fischer: added after each move (may be 0)
+  std::int64_t moveMs = 0;           ///< PerMove: the limit a move; ByoYomi: the period
+  /// Equal when every field is equal.
+  friend bool operator==(const TimeControl&, const TimeControl&) = default;
+};
+
+/// The longest time any field of a TimeControl may hold: 24 hours.
+inline constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
+
+/// Why parseTimeControl refused a text.
+enum class TimeControlError : std::uint8_t {
+  None,     ///< parsed
+  Syntax,   ///< not one of the accepted forms (see parseTimeControl)
+  Zero,     ///< a form whose deciding time is 0 (e.g. "0m+0s", "0s/move")
+  TooLong,  ///< a time above kMaxClockMs
+};
+
+/// A parsed time control or why not.
+struct TimeControlParse {
+  std::optional<TimeControl> control;                 ///< set when parsed
+  TimeControlError error = TimeControlError::Syntax;  ///< None when parsed
+};
+
+/// Parses a time control. Accepted forms (case-insensitive, spaces ignored), where a time is a
+/// number with a unit h, m, s or ms, or compound such as "1m30s"; a bare number is minutes for a
+/// base time and seconds for an increment, a period or a move limit:
+///   "none" or "" -> ClockKind::None;
+///   "5m+5s", "5+5", "5m" (no increment) -> Fischer;
+///   "30s/move", "30/move" -> PerMove;
+///   "10m,30s", "10,30" -> ByoYomi.
+/// A decimal point is allowed ("0.1s"); the result is rounded to whole milliseconds.
+TimeControlParse parseTimeControl(std::string_view text);
+
+/// The canonical text of a control, which parseTimeControl reads back to the same value:
+/// "none", "5m+5s", "30s/move", "10m,30s" (times as "1h", "1m30s", "0.1s"...).
+std::string formatTimeControl(const TimeControl& tc);
+
+/// A time in milliseconds as the accepted forms write it: "5m", "1m30s", "0.5s", "0s".
+std::string formatClockTime(std::int64_t ms);
+
+/// A clock's face: "4:52", "1:02:03", and tenths under 10 seconds ("0:09.4"); never negative.
+/// Digits only, the same in every language.
+std::string clockFace(std::int64_t ms);
+
+/// What a side's clock shows.
+struct ClockReading {
+  std::int64_t mainMs = 0;    ///< main time left (Fischer, ByoYomi); PerMove: the move's time left
+  std::int64_t periodMs = 0;  ///< ByoYomi: the period left (the whole period while main time
+                              ///< lasts); 0 for the other kinds
+  bool inByoYomi = false;     ///< ByoYomi: the main time is gone and the period is running
+  bool running = false;       ///< this side's clock is counting now
+  bool flagged = false;       ///< this side has run out of time
+  /// The time that decides: until this reaches 0 the side has not lost on time (main time, or
+  /// main time plus the period under byo-yomi; the move's time left under a per-move limit).
+  std::int64_t decidingMs = 0;
+};
+
+/// Two clocks, one for each colour, of which at most one runs. Times are a caller's monotonic
+/// milliseconds. Copyable (a snapshot is a copy).
+class GameClock {
+ public:
+  /// Clocks set to the control's start (both stopped).
+  explicit GameClock(TimeControl tc = {});
+
+  /// The control.
+  const TimeControl& control() const { return tc_; }
+  /// False for ClockKind::None: then nothing runs and nobody flags.
+  bool enabled() const { return tc_.kind != ClockKind::None; }
+
+  /// Starts `side`'s clock at nowMs (a move's thinking time begins); stops the other without
+  /// charging it. Nothing happens when disabled or when a side has flagged.
+  void start(Stone side, std::int64_t nowMs);
+  /// The running side has moved at nowMs: charges its thinking time (see charge) and starts the
+  /// other side's clock. Returns the thinking time charged in milliseconds, or -1 when no
+  /// clock was running (disabled, stopped, flagged).
+  std::int64_t punch(std::int64_t nowMs);
+  /// Charges `side` a move's thinking time reported from elsewhere (a peer's MOVE) with no
+  /// clock running for it: main time, then the period, then the increment. Returns false and
+  /// flags the side when the time was more than it had. No effect when disabled.
+  bool charge(Stone side, std::int64_t usedMs);
+  /// Stops the running clock at nowMs and keeps the time it ran (a connection dropped); resume
+  /// goes on from there. No effect when nothing runs.
+  void pause(std::int64_t nowMs);
+  /// Restarts a clock stopped by pause() at nowMs. No effect when none was paused.
+  void resume(std::int64_t nowMs);
+  /// Stops both clocks (the game is over); readings stay as they are at nowMs.
+  void stop(std::int64_t nowMs);
+
+  /// The side whose clock runs; Stone::Empty when none (also while paused).
+  Stone running() const { return running_; }
+  /// A side's clock at nowMs.
+  ClockReading reading(Stone side, std::int64_t nowMs) const;
+  /// True when `side` has run out of time at nowMs (a running clock that reached 0 counts).
+  bool flagged(Stone side, std::int64_t nowMs) const;
+  /// Milliseconds from nowMs until the running side has run out (flagged() is then true; 0 when
+  /// it already has); -1 when nothing runs. A front end sets a timer for this and then calls
+  /// flagged().
+  std::int64_t msUntilFlag(std::int64_t nowMs) const;
+  /// The time the side may still use for its current (or next) move before it flags, in
+  /// milliseconds, at nowMs; -1 when disabled. For an engine's time_left / timeout_turn.
+  std::int64_t moveAllowanceMs(Stone side, std::int64_t nowMs) const;
+
+ private:
+  struct Side {
+    std::int64_t mainMs = 0;
+    bool flagged = false;
+  };
+  Side& side(Stone s) { return s == Stone::White ? white_ : black_; }
+  const Side& side(Stone s) const { return s == Stone::White ? white_ : black_; }
+  // Charges a move of usedMs to `s`: false (and flagged) when that is more than it had.
+  bool apply(Side& s, std::int64_t usedMs) const;
+  // Longest a move of `s` may take from the start of its turn.
+  std::int64_t allowed(const Side& s) const;
+  // Time the current move of `s` has taken at nowMs (0 unless running or frozen).
+  std::int64_t used(Stone s, std::int64_t nowMs) const;
+  std::int64_t elapsed(std::int64_t nowMs) const;
+
+  TimeControl tc_;
+  Side black_, white_;
+  Stone running_ = Stone::Empty;
+  Stone frozen_ = Stone::Empty;  // the clock stopped by pause() or stop(), with its move's time
+  std::int64_t frozenUsed_ = 0;
+  bool paused_ = false;         // frozen by pause(): resume() goes on
+  std::int64_t startedAt_ = 0;  // when the running clock's move began (shifted on resume)
+};
+
+}  // namespace gomoku
