@@ -8,6 +8,7 @@ Output is deterministic (fixed noise seed), so rerunning changes nothing.
   sound-opponent.wav  a stone placed by the opponent: a lower, softer knock
   sound-gameover.wav  the game ended: three falling bell tones
   sound-message.wav   a chat message came in: two rising soft chimes
+  sound-clock.wav     the clock of the side to move fell under 10 seconds: two quick high ticks
 """
 import math
 import os
@@ -66,3 +67,4 @@ write("sound-opponent.wav", knock([(1150, 1.0), (2300, 0.3), (480, 0.5)], 0.11, 
 write("sound-gameover.wav",
       mix(bell(784, 0.0, 0.5, 0.9), bell(659, 0.18, 0.5, 0.9), bell(523, 0.36, 0.54, 0.9)))
 write("sound-message.wav", mix(bell(880, 0.0, 0.3, 0.42), bell(1175, 0.12, 0.3, 0.42)))
+write("sound-clock.wav", mix(bell(1976, 0.0, 0.07, 0.24), bell(1976, 0.14, 0.07, 0.24)))

@@ -22,6 +22,7 @@
 
 #include "app/i18n.h"
 #include "app/mainframe.h"
+#include "app/newgamedialog.h"
 #include "app/resources.h"
 #include "core/utf8.h"
 #include "net/netgame.h"
@@ -226,6 +227,9 @@ std::vector<CommandLineOption> CommandLineOptions() {
       {"size", "15..20", true, false, _("board size for --host and --local: 15 to 20 (renju: 15)")},
       {"foul", "refuse|lose", false, false,
        _("renju: a forbidden move by Black is refused or loses (refuse or lose)")},
+      {"clock", "CLOCK", false, false,
+       _("clock for --local and --computer: none, 5m+5s (base + increment), 30s/move or "
+         "10m,30s (base, then byo-yomi)")},
       {"config", "FILE", false, false, _("read and write the settings in FILE")},
       {"test-report", "FILE", false, true, _("append a line to FILE for each game event (tests)")},
       {"exit-when-done", nullptr, false, true, _("quit 1 s after the game ends or fails (tests)")},
@@ -387,6 +391,11 @@ bool ParseLaunchOptions(wxCmdLineParser& parser, LaunchOptions& options) {
   if (parser.Found("foul", &text)) {
     options.foul = ParseFoulPolicy(text.utf8_string());
     if (!options.foul) return CommandLineError(_("--foul must be refuse or lose"));
+  }
+  if (parser.Found("clock", &text)) {
+    wxString why;
+    options.clock = ParseClockField(text, why);
+    if (!options.clock) return CommandLineError("--clock: " + why);
   }
   parser.Found("config", &options.configFile);
   parser.Found("test-report", &options.testReport);

@@ -10,6 +10,7 @@
 #include <wx/app.h>
 #include <wx/string.h>
 
+#include "core/clock.h"
 #include "core/rules.h"
 #include "net/match.h"
 
@@ -27,6 +28,7 @@ struct LaunchOptions {
   std::optional<Rule> rule;               ///< --rule freestyle|standard|renju (this run only)
   std::optional<int> boardSize;           ///< --size 15..20 (this run only)
   std::optional<FoulPolicy> foul;         ///< --foul refuse|lose (this run only)
+  std::optional<TimeControl> clock;       ///< --clock 5m+5s|30s/move|10m,30s (this run only)
   bool local = false;                     ///< --local: start a hot-seat game at once
   std::optional<int> computerLevel;       ///< --computer LEVEL: a game against the computer
   std::string engine;                     ///< --engine PATH: with --computer, a pbrain engine
@@ -49,7 +51,7 @@ class GomokuApp : public wxApp {
   /// Frees the images before wxWidgets shuts down.
   int OnExit() override;
   /// Declares the options: --host, --join, --online, --user, --register, --local, --computer,
-  /// --engine, --nick, --color, --rule, --size, --foul, --config, --test-report,
+  /// --engine, --nick, --color, --rule, --size, --foul, --clock, --config, --test-report,
   /// --exit-when-done, and an optional record file to open.
   void OnInitCmdLine(wxCmdLineParser& parser) override;
   /// Checks the options and fills LaunchOptions; false (quit) on a bad value.

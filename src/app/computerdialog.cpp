@@ -73,6 +73,8 @@ ComputerGameOptions ComputerGameOptions::Load(const GameOptions& fallbackGame) {
     o.game.boardSize =
         std::clamp(static_cast<int>(c->ReadLong("/Computer/Size", fallbackGame.boardSize)),
                    kMinBoardSize, kMaxBoardSize);
+    o.game.clock = parseTimeControl(c->Read("/Computer/Clock", "none").utf8_string())
+                       .control.value_or(TimeControl{});
   }
   return o;
 }
@@ -83,6 +85,7 @@ void ComputerGameOptions::Save() const {
     c->Write("/Computer/Level", static_cast<long>(level));
     c->Write("/Computer/Rule", static_cast<long>(game.rule));
     c->Write("/Computer/Size", static_cast<long>(game.boardSize));
+    c->Write("/Computer/Clock", wxString(formatTimeControl(game.clock)));
     c->Write("/Computer/Engine", wxString::FromUTF8(engine));
     c->Write("/Computer/Threads", static_cast<long>(threads));
     c->Flush();
@@ -90,7 +93,9 @@ void ComputerGameOptions::Save() const {
 }
 
 ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptions& options)
-    : wxDialog(parent, wxID_ANY, _("New game against the computer")), fields_(this, options.game) {
+    : wxDialog(parent, wxID_ANY, _("New game against the computer")),
+      fields_(this, options.game),
+      clock_(this, options.game.clock) {
   // The rule fields exist already; the new controls go before them in the tab order.
   wxWindow* firstField = GetChildren().GetFirst()->GetData();
   auto* intro = new wxStaticText(this, wxID_ANY, _("Play a game against the computer."));
@@ -150,12 +155,14 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
   grid->Add(threadsLabel, wxSizerFlags().CentreVertical());
   grid->Add(threads_, wxSizerFlags());
   fields_.AddTo(*grid);
+  clock_.AddTo(*grid);
   // The hint wraps within the field column, as wide as the widest field (not wider than the
   // dialog would be without it).
   hintWidth_ = std::max(FromDIP(220), level_->GetBestSize().x);
   for (wxWindow* w : {static_cast<wxWindow*>(color_), static_cast<wxWindow*>(opponent_)})
     hintWidth_ = std::max(hintWidth_, w->GetBestSize().x);
   levelHint_->Wrap(hintWidth_);
+  clock_.WrapHint(hintWidth_);
   intro->Wrap(std::max(FromDIP(340), grid->CalcMin().x));
   for (wxWindow* w : {static_cast<wxWindow*>(intro), static_cast<wxWindow*>(colorLabel),
                       static_cast<wxWindow*>(color_), static_cast<wxWindow*>(levelLabel),
@@ -172,6 +179,12 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
     ok->SetLabel(_("&Start"));
     ok->SetDefault();
   }
+  Bind(
+      wxEVT_BUTTON,
+      [this](wxCommandEvent& e) {
+        if (clock_.Validate()) e.Skip();
+      },
+      wxID_OK);
   auto* top = new wxBoxSizer(wxVERTICAL);
   top->Add(content, wxSizerFlags(1).Expand().Border(wxALL, FromDIP(16)));
   top->Add(buttons, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT | wxBOTTOM, FromDIP(12)));
@@ -182,6 +195,7 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
 ComputerGameOptions ComputerGameDialog::GetOptions() const {
   ComputerGameOptions o;
   o.game = fields_.Get();
+  o.game.clock = clock_.Get();
   o.colorChoice = std::max(0, color_->GetSelection());
   o.level = std::max(0, level_->GetSelection()) + 1;
   o.threads = threads_->GetValue();

@@ -58,6 +58,7 @@ class ComputerGameDialog : public wxDialog {
   wxSpinCtrl* threads_ = nullptr;
   std::vector<ExternalEngine> engines_;
   RuleControls fields_;
+  ClockControls clock_;
 };
 
 }  // namespace gomoku::app

@@ -19,7 +19,8 @@ std::int64_t EngineController::MoveTimeMs(int level) {
 }
 
 void EngineController::Think(const Game& game, int level, Done done,
-                             const std::string& externalPath) {
+                             const std::string& externalPath,
+                             const session::ComputerRequest* clock) {
   Stop();
   const int token = ++*token_;
   busy_ = true;
@@ -45,6 +46,7 @@ void EngineController::Think(const Game& game, int level, Done done,
     limits.turnTimeMs = ms;
     limits.memoryBytes = 256u << 20;
     limits.threads = threads_;
+    if (clock) session::applyClock(*clock, limits);
     ai::Callbacks cb;
     // A failed engine answers with result.error set; the engine is started again next time.
     cb.onDone = [deliver](const ai::SearchResult& r) { deliver(r, r.error); };
@@ -57,6 +59,7 @@ void EngineController::Think(const Game& game, int level, Done done,
   limits.memoryBytes = 64u << 20;
   limits.threads = threads_;
   limits.seed = static_cast<std::uint64_t>(game.ply()) * 7919 + 1;
+  if (clock) session::applyClock(*clock, limits);
   ai::Callbacks cb;
   cb.onDone = [deliver](const ai::SearchResult& r) { deliver(r, {}); };
   if (progress_) {

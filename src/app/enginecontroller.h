@@ -12,6 +12,7 @@
 #include "ai/engine.h"
 #include "ai/external_engine.h"
 #include "core/game.h"
+#include "session/localsession.h"
 
 namespace gomoku::app {
 
@@ -32,8 +33,10 @@ class EngineController {
   /// Starts thinking for the side to move of `game` at `level` (1..5); `done` runs later on
   /// the GUI thread unless Stop() or another Think() comes first. The game must be running.
   /// `externalPath` non-empty: ask that pbrain executable instead of the built-in engine (it is
-  /// started on first use and kept running between moves).
-  void Think(const Game& game, int level, Done done, const std::string& externalPath = {});
+  /// started on first use and kept running between moves). `clock`: a game clock's limits for
+  /// this move (session::applyClock), or nullptr for the level's time alone.
+  void Think(const Game& game, int level, Done done, const std::string& externalPath = {},
+             const session::ComputerRequest* clock = nullptr);
   /// Called on the GUI thread after each completed iteration of the built-in engine (while
   /// the search it belongs to is still wanted). Set before Think().
   void SetProgress(std::function<void(const ai::SearchInfo&)> progress) {

@@ -119,6 +119,12 @@ class GameController {
   virtual bool CanSave() const { return ShownGame().ply() > 0; }
   /// The file name File > Save proposes; empty: the name of an automatic save.
   virtual wxString SaveName() const { return {}; }
+  /// True while a game clock runs: the window then calls OnClockTick() ten times a second and
+  /// shows the clocks.
+  virtual bool ClockRunning() const { return false; }
+  /// A tick of the running clock: ends the game when the side to move has run out of time
+  /// (and shows it); returns false when it did not.
+  virtual bool OnClockTick() { return false; }
 };
 
 }  // namespace gomoku::app

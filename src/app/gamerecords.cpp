@@ -33,6 +33,7 @@ Record RecordFromGame(const Game& game, const std::string& black, const std::str
       r.resultText = blackWon ? "B+" : "W+";
       if (res.reason == EndReason::Resignation) r.resultText.push_back('R');
       if (res.reason == EndReason::Foul) r.resultText.push_back('F');
+      if (res.reason == EndReason::Time) r.resultText.push_back('T');
       break;
     }
     case Outcome::Draw:

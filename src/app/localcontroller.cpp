@@ -67,6 +67,24 @@ void LocalController::StartComputer(const ComputerGameOptions& o, const std::str
   MaybeComputerMove();
 }
 
+void LocalController::SetTimeControl(const TimeControl& tc) {
+  session_.setTimeControl(tc);
+  frame_.ShowState();
+}
+
+bool LocalController::OnClockTick() {
+  if (session_.checkTime()) {
+    StopEngine();  // the computer ran out of time while it thought, or the human did
+    const Game& game = session_.game();
+    frame_.SetStatus(
+        ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
+    frame_.ShowState();
+    AutoSave();  // after the RESULT line
+    return true;
+  }
+  return false;
+}
+
 void LocalController::AnnounceComputer() {
   const Stone computer = session_.computer();
   if (computer == Stone::Empty || !frame_.Report()) return;
@@ -138,6 +156,10 @@ void LocalController::FillSideInput(SideInput& in) const {
   in.computer = computer;
   // Between the plies of one takeback or redo a ply is still to come back.
   in.redoable = stepping_ || !session_.redoList().empty();
+  if (session_.timeControl().kind != ClockKind::None) {
+    in.blackClock = session_.clockReading(Stone::Black);
+    in.whiteClock = session_.clockReading(Stone::White);
+  }
 }
 
 wxString LocalController::PlayerName(Stone s) const {
@@ -198,7 +220,7 @@ void LocalController::MaybeComputerMove() {
       [this, id](const ai::SearchResult& r, const std::string& error) {
         OnComputerMove(id, r, error);
       },
-      enginePath_);
+      enginePath_, &*request);
   frame_.ShowState();  // the board refuses clicks while it thinks
 }
 
@@ -221,6 +243,10 @@ void LocalController::OnComputerMove(std::uint64_t request, const ai::SearchResu
   switch (session_.applyComputerMove(request, r)) {
     case session::ComputerMove::Stale:
       return;
+    case session::ComputerMove::OutOfTime:
+      frame_.SetStatus(
+          ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
+      break;
     case session::ComputerMove::Illegal:
       // TRANSLATORS: %s: why, e.g. "The point h8 is occupied."
       frame_.SetStatus(

@@ -41,6 +41,8 @@ class LocalController : public GameController {
   /// computer open when it plays Black: the COMPUTER test-report line, the status bar.
   /// `nickname`: the user's (UTF-8), "" = "You".
   void StartComputer(const ComputerGameOptions& o, const std::string& nickname);
+  /// Plays with clocks (`tc`; kind None: without). Call before StartComputer.
+  void SetTimeControl(const TimeControl& tc);
   /// The computer's colour; Stone::Empty in a hot-seat game.
   Stone Computer() const { return session_.computer(); }
   /// The computer is to move (and thinks).
@@ -88,6 +90,10 @@ class LocalController : public GameController {
   Record ShownRecord() const override;
   /// Stops the engine and saves the game automatically when it has unsaved moves.
   void Leave() override;
+  /// A clock runs (a game with clocks that goes on).
+  bool ClockRunning() const override { return session_.msUntilFlag() >= 0; }
+  /// Ends the game on time when the side to move has none left.
+  bool OnClockTick() override;
 
  private:
   void MaybeComputerMove();  // starts the engine when it is the computer's turn

@@ -55,6 +55,7 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
     if (options_.boardSize) g->boardSize = *options_.boardSize;
     if (options_.foul) g->foul = *options_.foul;
   }
+  if (options_.clock) session_.localGame.clock = *options_.clock;
   if (!options_.testReport.empty()) {
     ReportObserver::Sources sources;
     sources.geometry = [this](wxPoint& origin, int& cell) {
@@ -120,6 +121,28 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
           Close(true);
       },
       exitTimer_.GetId());
+  clockTimer_.SetOwner(this);
+  Bind(
+      wxEVT_TIMER,
+      [this](wxTimerEvent&) {
+        if (!active_ || !active_->ClockRunning()) {
+          clockTimer_.Stop();
+          return;
+        }
+        if (active_->OnClockTick()) return;  // the game ended on time and was shown
+        SideInput in;
+        in.kind = Kind();
+        active_->FillSideInput(in);
+        const ClocksView clocks = sideView(ShownGame(), in).clocks;
+        side_->RenderClocks(clocks);
+        // A short sound once a turn when the running clock falls under 10 s.
+        for (const std::optional<ClockView>& c : {clocks.black, clocks.white})
+          if (c && c->running && c->low && clockWarnedPly_ != ShownGame().ply()) {
+            clockWarnedPly_ = ShownGame().ply();
+            PlaySound(Sound::ClockLow);
+          }
+      },
+      clockTimer_.GetId());
 
   SetClientSize(DefaultClientSize());
   Centre();
@@ -276,6 +299,7 @@ void MainFrame::NewLocalGame(bool announce) {
     game = Game();  // an option this build cannot play: a standard 15x15 freestyle game
   }
   StartLocalGame(game, announce);
+  if (options.clock.kind != ClockKind::None) local_->SetTimeControl(options.clock);
 }
 
 void MainFrame::StartLocalGame(const Game& game, bool announce) {
@@ -313,6 +337,7 @@ ReplayController* MainFrame::Replay() const {
 
 void MainFrame::GameReplaced(bool announced) {
   savePath_.clear();
+  clockWarnedPly_ = -1;
   shown_.Reset();
   if (report_) report_->GameShown(announced);
 }
@@ -385,6 +410,12 @@ void MainFrame::UpdateSidePanel() {
   in.now = std::chrono::steady_clock::now();
   const wxString turn = side_->Render(sideView(game, in));
   if (report_) report_->OnTurn(turn);
+  // The clocks tick while one runs; a tick that ends the game on time shows it again.
+  if (active_ && active_->ClockRunning()) {
+    if (!clockTimer_.IsRunning()) clockTimer_.Start(100);
+  } else if (clockTimer_.IsRunning()) {
+    clockTimer_.Stop();
+  }
   // The title names the record replayed.
   wxString title = active_ ? active_->Title() : wxString();
   if (title.empty()) title = _("Gomoku");

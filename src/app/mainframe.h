@@ -206,6 +206,8 @@ class MainFrame : public wxFrame, public FrameServices {
 
   bool exitRequested_ = false;
   wxTimer exitTimer_;
+  wxTimer clockTimer_;       // ten ticks a second while the active game's clock runs
+  int clockWarnedPly_ = -1;  // the ply whose low clock has sounded
 
   BoardPanel* board_ = nullptr;
   StatusLine* status_ = nullptr;  // the status bar

@@ -7,7 +7,10 @@
 #include <wx/button.h>
 #include <wx/checkbox.h>
 #include <wx/choice.h>
+#include <wx/combobox.h>
 #include <wx/intl.h>
+#include <wx/msgdlg.h>
+#include <wx/settings.h>
 #include <wx/sizer.h>
 #include <wx/stattext.h>
 
@@ -86,15 +89,91 @@ GameOptions RuleControls::Get() const {
 }
 
 // ---------------------------------------------------------------------------------------------
+// ClockControls
+
+wxString ClockFieldText(const TimeControl& tc) {
+  return tc.kind == ClockKind::None ? _("No clock") : wxString(formatTimeControl(tc));
+}
+
+std::optional<TimeControl> ParseClockField(const wxString& text, wxString& why) {
+  wxString t = text;
+  t.Trim().Trim(false);
+  if (t.empty() || t == _("No clock")) return TimeControl{};
+  const TimeControlParse p = parseTimeControl(t.utf8_string());
+  if (p.control) return p.control;
+  switch (p.error) {
+    case TimeControlError::Zero:
+      why = wxString::Format(_("\"%s\" leaves no time to move: the base time, a limit a move "
+                               "and a byo-yomi period must be above 0."),
+                             t);
+      break;
+    case TimeControlError::TooLong:
+      why = wxString::Format(_("\"%s\": a time may be at most 24 hours."), t);
+      break;
+    default:
+      // TRANSLATORS: the forms are typed as they are: keep 5m+5s, 30s/move and 10m,30s.
+      why = wxString::Format(_("\"%s\" is not a clock. Write 5m+5s (a base time and an "
+                               "increment a move), 30s/move (a limit a move) or 10m,30s (a base "
+                               "time, then 30 s a move)."),
+                             t);
+      break;
+  }
+  return std::nullopt;
+}
+
+ClockControls::ClockControls(wxWindow* parent, const TimeControl& tc) {
+  label_ = new wxStaticText(parent, wxID_ANY, _("Cloc&k:"));
+  wxArrayString choices;
+  choices.Add(_("No clock"));
+  for (const char* form : {"5m+5s", "10m+10s", "15m+10s", "30s/move", "10m,30s"}) choices.Add(form);
+  field_ = new wxComboBox(parent, wxID_ANY, ClockFieldText(tc), wxDefaultPosition, wxDefaultSize,
+                          choices, wxCB_DROPDOWN);
+  field_->SetToolTip(
+      _("5m+5s: 5 minutes each and 5 seconds more after each move. 30s/move: 30 seconds for "
+        "each move. 10m,30s: 10 minutes each, then 30 seconds for each move (byo-yomi)."));
+  hint_ = new wxStaticText(parent, wxID_ANY, _("A player whose time runs out loses the game."));
+  hint_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+}
+
+void ClockControls::AddTo(wxFlexGridSizer& grid) const {
+  grid.Add(label_, wxSizerFlags().CentreVertical());
+  grid.Add(field_, wxSizerFlags().Expand());
+  grid.AddSpacer(0);
+  grid.Add(hint_, wxSizerFlags().Expand());
+}
+
+bool ClockControls::Validate() const {
+  wxString why;
+  if (ParseClockField(field_->GetValue(), why)) return true;
+  wxMessageBox(why, _("Clock"), wxOK | wxICON_WARNING, field_->GetParent());
+  field_->SetFocus();
+  field_->SelectAll();
+  return false;
+}
+
+TimeControl ClockControls::Get() const {
+  wxString why;
+  return ParseClockField(field_->GetValue(), why).value_or(TimeControl{});
+}
+
+void ClockControls::WrapHint(int width) {
+  hint_->Wrap(width);
+}
+
+// ---------------------------------------------------------------------------------------------
 // NewGameDialog
 
 NewGameDialog::NewGameDialog(wxWindow* parent, const GameOptions& options)
-    : wxDialog(parent, wxID_ANY, _("New local game")), fields_(this, options) {
+    : wxDialog(parent, wxID_ANY, _("New local game")),
+      fields_(this, options),
+      clock_(this, options.clock) {
   auto* intro = new wxStaticText(this, wxID_ANY, _("Two players take turns at this computer."));
 
   auto* grid = new wxFlexGridSizer(2, FromDIP(8), FromDIP(12));
   grid->AddGrowableCol(1);
   fields_.AddTo(*grid);
+  clock_.AddTo(*grid);
+  clock_.WrapHint(FromDIP(260));
   intro->Wrap(std::max(FromDIP(340), grid->CalcMin().x));  // as wide as the fields
 
   auto* content = new wxBoxSizer(wxVERTICAL);
@@ -106,12 +185,24 @@ NewGameDialog::NewGameDialog(wxWindow* parent, const GameOptions& options)
     ok->SetLabel(_("&Start"));
     ok->SetDefault();
   }
+  Bind(
+      wxEVT_BUTTON,
+      [this](wxCommandEvent& e) {
+        if (clock_.Validate()) e.Skip();
+      },
+      wxID_OK);
 
   auto* top = new wxBoxSizer(wxVERTICAL);
   top->Add(content, wxSizerFlags(1).Expand().Border(wxALL, FromDIP(16)));
   top->Add(buttons, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT | wxBOTTOM, FromDIP(12)));
   SetSizerAndFit(top);
   CentreOnParent();
+}
+
+GameOptions NewGameDialog::GetOptions() const {
+  GameOptions g = fields_.Get();
+  g.clock = clock_.Get();
+  return g;
 }
 
 }  // namespace gomoku::app

@@ -1,12 +1,17 @@
 #pragma once
 /// @file The rule / board size / foul policy fields shared by the "New local game" and
-/// "Create game" dialogs, and the "New local game" dialog itself.
+/// "Create game" dialogs, the clock field of the local-game dialogs, and the "New local game"
+/// dialog itself.
+
+#include <optional>
 
 #include <wx/dialog.h>
+#include <wx/string.h>
 
 #include "app/settings.h"
 
 class wxCheckBox;
+class wxComboBox;
 class wxChoice;
 class wxFlexGridSizer;
 class wxStaticText;
@@ -43,16 +48,49 @@ class RuleControls {
   int freeSize_;  // the size chosen for freestyle / standard
 };
 
-/// "New local game": rule, board size and foul policy of a hot-seat game.
+/// The text a clock field shows for `tc`: "No clock" (translated) or formatTimeControl's form.
+wxString ClockFieldText(const TimeControl& tc);
+/// Reads a clock field's text: "No clock" (translated), "" or a form parseTimeControl accepts.
+/// nullopt with `why` set to a sentence for the user when it is none of them.
+std::optional<TimeControl> ParseClockField(const wxString& text, wxString& why);
+
+/// The clock field of a local game: an editable list of time controls (no clock, Fischer
+/// "5m+5s", per move "30s/move", byo-yomi "10m,30s") and a line that explains the forms. Not a
+/// window, as RuleControls. The dialog calls Validate() before it closes with OK.
+class ClockControls {
+ public:
+  /// Creates the controls as children of `parent`, showing `tc`.
+  ClockControls(wxWindow* parent, const TimeControl& tc);
+  ClockControls(const ClockControls&) = delete;
+  ClockControls& operator=(const ClockControls&) = delete;
+
+  /// Adds the rows (label, field; the hint under the field) to a two-column grid sizer.
+  void AddTo(wxFlexGridSizer& grid) const;
+  /// True when the text is a clock; otherwise says why in a message box, selects the field and
+  /// returns false (the dialog stays open, nothing typed is lost).
+  bool Validate() const;
+  /// The clock chosen (no clock when the text is not one: call Validate() first).
+  TimeControl Get() const;
+  /// Wraps the hint line at `width` pixels.
+  void WrapHint(int width);
+
+ private:
+  wxStaticText* label_ = nullptr;
+  wxComboBox* field_ = nullptr;
+  wxStaticText* hint_ = nullptr;
+};
+
+/// "New local game": rule, board size, foul policy and clock of a hot-seat game.
 class NewGameDialog : public wxDialog {
  public:
   /// The dialog filled from `options` (the last local game's).
   NewGameDialog(wxWindow* parent, const GameOptions& options);
   /// The options chosen (meaningful after ShowModal() returned wxID_OK).
-  GameOptions GetOptions() const { return fields_.Get(); }
+  GameOptions GetOptions() const;
 
  private:
   RuleControls fields_;
+  ClockControls clock_;
 };
 
 }  // namespace gomoku::app

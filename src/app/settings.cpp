@@ -17,7 +17,8 @@ int ValidPort(long v) {
   return v >= 1 && v <= 65535 ? static_cast<int>(v) : net::kDefaultPort;
 }
 
-// Reads a GameOptions kept under `group` (e.g. "/Host"): Rule, BoardSize, Foul.
+// Reads a GameOptions kept under `group` (e.g. "/Host"): Rule, BoardSize, Foul, Clock (as
+// formatTimeControl writes it; a bad value is no clock).
 GameOptions ReadGameOptions(wxConfigBase& config, const wxString& group) {
   GameOptions g;
   const auto rule = parseRule(config.Read(group + "/Rule", "freestyle").utf8_string());
@@ -27,6 +28,8 @@ GameOptions ReadGameOptions(wxConfigBase& config, const wxString& group) {
       size >= kMinBoardSize && size <= kMaxBoardSize ? static_cast<int>(size) : Board::kDefaultSize;
   g.foul = ParseFoulPolicy(config.Read(group + "/Foul", "refuse").utf8_string())
                .value_or(FoulPolicy::Refuse);
+  g.clock = parseTimeControl(config.Read(group + "/Clock", "none").utf8_string())
+                .control.value_or(TimeControl{});
   return g;
 }
 
@@ -34,6 +37,7 @@ void WriteGameOptions(wxConfigBase& config, const wxString& group, const GameOpt
   config.Write(group + "/Rule", wxString(ruleName(g.rule)));
   config.Write(group + "/BoardSize", static_cast<long>(g.boardSize));
   config.Write(group + "/Foul", wxString(FoulPolicyName(g.foul)));
+  config.Write(group + "/Clock", wxString(formatTimeControl(g.clock)));
 }
 
 }  // namespace

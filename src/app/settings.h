@@ -8,6 +8,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/clock.h"
 #include "core/rules.h"
 #include "net/match.h"
 #include "net/wire.h"
@@ -28,6 +29,7 @@ struct GameOptions {
   Rule rule = Rule::Freestyle;           ///< rule set
   int boardSize = Board::kDefaultSize;   ///< wanted size (freestyle, standard); kept for renju
   FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: what a forbidden move by Black does
+  TimeControl clock;                     ///< local games: the clocks (kind None: no clock)
 
   /// The size the game is played on: kRenjuBoardSize under renju, else boardSize.
   int EffectiveSize() const { return rule == Rule::Renju ? kRenjuBoardSize : boardSize; }

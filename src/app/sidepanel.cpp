@@ -87,7 +87,9 @@ void SidePanel::Build(int replaySpeedMs) {
   };
   // Icon, name (ellipsized when too long; the full name in its tooltip) and "(you)", which
   // stays visible whatever the name's length.
-  auto playerRow = [&](Stone s, wxStaticBitmap*& icon, wxStaticText*& name, wxStaticText*& you) {
+  // A clock right of the row in a game with clocks: a fixed-width face, bold while it runs.
+  auto playerRow = [&](Stone s, wxStaticBitmap*& icon, wxStaticText*& name, wxStaticText*& you,
+                       wxStaticText*& clock) {
     auto* row = new wxBoxSizer(wxHORIZONTAL);
     icon = new wxStaticBitmap(panel, wxID_ANY, StoneIcon(s, panel, 22));
     name = new wxStaticText(panel, wxID_ANY, ColorLabel(s), wxDefaultPosition, wxDefaultSize,
@@ -101,6 +103,18 @@ void SidePanel::Build(int replaySpeedMs) {
     row->Add(icon, wxSizerFlags().CentreVertical());
     row->Add(name, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(10)));
     row->Add(you, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(6)));
+    clock = new wxStaticText(panel, wxID_ANY, {}, wxDefaultPosition, wxDefaultSize,
+                             wxALIGN_RIGHT | wxST_NO_AUTORESIZE);
+    wxFont face = name->GetFont();
+    face.SetFamily(wxFONTFAMILY_TELETYPE);
+    face.SetWeight(wxFONTWEIGHT_BOLD);
+    clock->SetFont(face);
+    // TRANSLATORS: a clock in byo-yomi, e.g. "byo-yomi 0:25" (the time for this move).
+    clockWidth_ = clock->GetTextExtent(wxString::Format(_("byo-yomi %s"), "00:00")).x + FromDIP(4);
+    clock->SetMinSize(wxSize(clockWidth_, -1));
+    clock->Hide();
+    row->AddStretchSpacer();
+    row->Add(clock, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(6)));
     return row;
   };
 
@@ -109,9 +123,9 @@ void SidePanel::Build(int replaySpeedMs) {
   const auto expand = wxSizerFlags().Expand();
   sizer->Add(heading(_("Players")));
   sizer->AddSpacer(FromDIP(10));
-  sizer->Add(playerRow(Stone::Black, blackIcon_, blackName_, blackYou_), expand);
+  sizer->Add(playerRow(Stone::Black, blackIcon_, blackName_, blackYou_, blackClock_), expand);
   sizer->AddSpacer(FromDIP(8));
-  sizer->Add(playerRow(Stone::White, whiteIcon_, whiteName_, whiteYou_), expand);
+  sizer->Add(playerRow(Stone::White, whiteIcon_, whiteName_, whiteYou_, whiteClock_), expand);
 
   sizer->AddSpacer(FromDIP(22));
   gameHeading_ = heading(_("Game"));
@@ -291,6 +305,29 @@ void SidePanel::Build(int replaySpeedMs) {
   });
 }
 
+void SidePanel::RenderClocks(const ClocksView& clocks) {
+  for (Stone s : {Stone::Black, Stone::White}) {
+    const std::optional<ClockView>& c = s == Stone::Black ? clocks.black : clocks.white;
+    wxStaticText* label = s == Stone::Black ? blackClock_ : whiteClock_;
+    if (!c) continue;
+    const wxString face = FromUtf8(c->face);
+    const wxString text = c->byoYomi ? wxString::Format(_("byo-yomi %s"), face) : face;
+    if (label->GetLabel() != text) label->SetLabel(text);
+    // The running clock in the text colour, the other one grey; red under 10 s.
+    const wxColour colour = c->low       ? wxColour(200, 30, 30)
+                            : c->running ? wxSystemSettings::GetColour(wxSYS_COLOUR_WINDOWTEXT)
+                                         : wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT);
+    if (label->GetForegroundColour() != colour) {
+      label->SetForegroundColour(colour);
+      label->Refresh();
+    }
+    if (c->byoYomi)
+      label->SetToolTip(_("Byo-yomi: the main time is used up; this is the time for each move."));
+    else
+      label->UnsetToolTip();
+  }
+}
+
 wxString SidePanel::Render(const SideView& v) {
   const int wrap = TextWidth();
   wrapWidth_ = wrap;
@@ -320,7 +357,10 @@ wxString SidePanel::Render(const SideView& v) {
     // Measured from the text: GTK reports a stale best size for a label that was hidden.
     const int youWidth = you->GetTextExtent(you->GetLabelText()).x + FromDIP(2);
     you->SetMinSize(wxSize(youWidth, -1));
-    int room = wrap - iconWidth;
+    const bool clocked =
+        s == Stone::Black ? v.clocks.black.has_value() : v.clocks.white.has_value();
+    (s == Stone::Black ? blackClock_ : whiteClock_)->Show(clocked);
+    int room = wrap - iconWidth - (clocked ? clockWidth_ + FromDIP(6) : 0);
     if (player.you) room -= youWidth + FromDIP(6);
     const int needed = label->GetTextExtent(text).x + FromDIP(2);
     label->SetMinSize(wxSize(std::max(FromDIP(24), std::min(needed, room)), -1));
@@ -329,6 +369,8 @@ wxString SidePanel::Render(const SideView& v) {
     else  // TRANSLATORS: tooltip of a player's name, e.g. "Alice (Black)".
       label->SetToolTip(wxString::Format(_("%s (%s)"), nick, ColorLabel(s)));
   }
+
+  RenderClocks(v.clocks);
 
   // Turn or result.
   wxString turn;

@@ -63,6 +63,10 @@ class SidePanel : public wxScrolledWindow {
   /// Pixels across the panel needs in its usual layout (scroll bar included).
   int NaturalWidth() const { return naturalWidth_ + scrollBar_; }
 
+  /// Shows the players' clocks (a clock without a value is hidden) without laying the panel out
+  /// again: for the clock's ticks between renders.
+  void RenderClocks(const ClocksView& clocks);
+
   /// The computer's analysis under the turn line while it thinks ("" hides it).
   void SetAnalysis(const wxString& text);
 
@@ -137,6 +141,9 @@ class SidePanel : public wxScrolledWindow {
   wxStaticText* whiteName_ = nullptr;
   wxStaticText* blackYou_ = nullptr;  // "(you)" after our name, never ellipsized
   wxStaticText* whiteYou_ = nullptr;
+  wxStaticText* blackClock_ = nullptr;  // right of the name, in a game with clocks
+  wxStaticText* whiteClock_ = nullptr;
+  int clockWidth_ = 0;  // the clocks' fixed width (the widest face), so ticks need no layout
   wxStaticText* gameHeading_ = nullptr;
   wxStaticText* turn_ = nullptr;
   // While the computer thinks: a moving bar, the seconds so far and (optional) its analysis.

@@ -147,6 +147,16 @@ std::pair<RequestView, RequestView> requestsOf(const SideInput& in, const MatchA
 
 }  // namespace
 
+ClockView clockView(const ClockReading& r) {
+  ClockView v;
+  v.byoYomi = r.inByoYomi;
+  v.face = clockFace(r.inByoYomi ? r.periodMs : r.mainMs);
+  v.running = r.running;
+  v.flagged = r.flagged;
+  v.low = r.flagged || r.decidingMs < kLowClockMs;
+  return v;
+}
+
 SideView sideView(const Game& game, const SideInput& in) {
   SideView v;
   const bool network = in.kind == GameKind::Network;
@@ -165,6 +175,8 @@ SideView sideView(const Game& game, const SideInput& in) {
   v.rule = game.rule();
   if (game.rule() == Rule::Renju) v.foul = game.foulPolicy();
   v.connection = connectionOf(game, in);
+  if (in.blackClock) v.clocks.black = clockView(*in.blackClock);
+  if (in.whiteClock) v.clocks.white = clockView(*in.whiteClock);
   if (in.net) v.peer = in.net->peerNickname;
 
   const MatchActions actions = matchActions(in.net, in.netStarted);

@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "core/clock.h"
 #include "core/game.h"
 #include "net/netgame.h"
 #include "record/record.h"
@@ -82,6 +83,9 @@ struct SideInput {
   int gameNumber = 0;       ///< the number of the network game shown (0 before the first)
   /// A game on a server (with `net` its match); nullopt for a P2P match.
   std::optional<OnlineInput> online;
+  /// The clocks' readings in a game played with clocks; nullopt otherwise.
+  std::optional<ClockReading> blackClock;
+  std::optional<ClockReading> whiteClock;  ///< see blackClock
   /// The time now, for the countdown of a suspended match.
   std::chrono::steady_clock::time_point now{};
 };
@@ -194,12 +198,27 @@ struct ReplayView {
   int total = 0;  ///< the record's moves
 };
 
-/// The players' clocks. No kind of game has clocks yet: both stay empty until timed (online)
-/// games come; the panel shows a clock only when it has a value.
-struct ClocksView {
-  std::optional<long long> blackMs;  ///< Black's time left, in milliseconds
-  std::optional<long long> whiteMs;  ///< White's time left, in milliseconds
+/// One player's clock as the panel shows it.
+struct ClockView {
+  std::string face;      ///< clockFace of the time shown: "4:52", "0:09.4"
+  bool byoYomi = false;  ///< the face shows the byo-yomi period (the main time is gone)
+  bool running = false;  ///< this clock runs now (highlighted)
+  bool low = false;      ///< under 10 s of deciding time: the warning colour
+  bool flagged = false;  ///< out of time
 };
+
+/// Time under which a clock shows in the warning colour (and the running one sounds once).
+inline constexpr std::int64_t kLowClockMs = 10000;
+
+/// The players' clocks: set in a game played with clocks (hot seat and against the computer);
+/// the panel shows a clock only when it has a value.
+struct ClocksView {
+  std::optional<ClockView> black;  ///< Black's clock
+  std::optional<ClockView> white;  ///< White's clock
+};
+
+/// What the panel shows of a clock reading.
+ClockView clockView(const ClockReading& r);
 
 /// The side panel's contents.
 struct SideView {

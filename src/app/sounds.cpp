@@ -19,8 +19,9 @@ namespace gomoku::app {
 
 namespace {
 
-constexpr std::array<const char*, 4> kFiles{"sound-stone.wav", "sound-opponent.wav",
-                                            "sound-gameover.wav", "sound-message.wav"};
+constexpr std::array<const char*, 5> kFiles{"sound-stone.wav", "sound-opponent.wav",
+                                            "sound-gameover.wav", "sound-message.wav",
+                                            "sound-clock.wav"};
 
 #if defined(__UNIX__) && !defined(__WXMAC__)
 // wxWidgets on Linux plays through OSS (/dev/dsp), which PipeWire and PulseAudio desktops seldom

@@ -15,6 +15,7 @@ enum class Sound {
   Opponent,  ///< a stone placed by the opponent (network peer or the computer)
   GameOver,  ///< the game ended
   Message,   ///< a chat message came in
+  ClockLow,  ///< the running clock fell under 10 seconds
 };
 
 /// wxConfig key of the sound switch (bool, default true).

@@ -221,6 +221,8 @@ wxString ResultSentence(const Result& r, const wxString& blackName, const wxStri
         return wxString::Format(_("%s wins with five in a row."), player(winner));
       if (r.reason == EndReason::Resignation)
         return wxString::Format(_("%s wins by resignation."), player(winner));
+      if (r.reason == EndReason::Time)
+        return wxString::Format(_("%s wins on time."), player(winner));
       if (r.reason == EndReason::Abandoned)
         return wxString::Format(_("%s wins: the opponent abandoned the game."), player(winner));
       if (r.reason == EndReason::Foul)  // detail: e.g. "double-three at h8 is forbidden for Black"
@@ -247,9 +249,10 @@ wxString RecordResultSentence(const Record& record, const wxString& blackName,
                                     ? ColorLabel(winner)
                                     : wxString::Format(_("%s (%s)"), name, ColorLabel(winner)));
       }
-      // SGF: "B+R" / "W+Resign" a resignation; "B+T" on time, "B+F" forfeit, "B+" or a count:
+      // SGF: "B+R" / "W+Resign" a resignation; "B+T" on time; "B+F" forfeit, "B+" or a count:
       // a win without a reason we can name.
       if (text.Contains("+R")) r.reason = EndReason::Resignation;
+      if (text.Contains("+T")) r.reason = EndReason::Time;
       return ResultSentence(r, blackName, whiteName);
     }
     case RecordResult::Draw:

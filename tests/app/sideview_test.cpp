@@ -63,7 +63,7 @@ TEST(SideView, HotSeatNamesColoursAndSideToMove) {
   EXPECT_EQ(v.request.kind, RequestKind::None);
   EXPECT_FALSE(v.replay);
   EXPECT_FALSE(v.foul);
-  EXPECT_FALSE(v.clocks.blackMs || v.clocks.whiteMs);
+  EXPECT_FALSE(v.clocks.black || v.clocks.white);
 }
 
 TEST(SideView, EmptyBoardHasNothingToUndoButRedoFollowsTheList) {
@@ -373,6 +373,32 @@ TEST(SideView, NamesAreShortenedByWholeWords) {
   EXPECT_EQ(shortenByWords("\u7535\u8111\uFF08\u5927\u5E08\uFF09", width, 4), "\u7535\u8111\u2026");
   EXPECT_EQ(shortenByWords("Computer (Master)", width, 5), std::nullopt);  // one long word
   EXPECT_EQ(shortenByWords("Bartholomew", width, 6), std::nullopt);
+}
+
+
+TEST(SideView, ClocksShowTheDecidingTimeAndWarnUnderTenSeconds) {
+  SideInput in;
+  ClockReading black;
+  black.mainMs = 292000;
+  black.periodMs = 30000;
+  black.decidingMs = 322000;
+  black.running = true;
+  ClockReading white;
+  white.inByoYomi = true;
+  white.periodMs = 9400;
+  white.decidingMs = 9400;
+  in.blackClock = black;
+  in.whiteClock = white;
+  const SideView v = sideView(Game(), in);
+  ASSERT_TRUE(v.clocks.black && v.clocks.white);
+  EXPECT_EQ(v.clocks.black->face, "4:52");
+  EXPECT_TRUE(v.clocks.black->running);
+  EXPECT_FALSE(v.clocks.black->low || v.clocks.black->byoYomi);
+  EXPECT_EQ(v.clocks.white->face, "0:09.4");  // the period, in tenths
+  EXPECT_TRUE(v.clocks.white->byoYomi && v.clocks.white->low);
+  ClockReading out;
+  out.flagged = true;
+  EXPECT_TRUE(clockView(out).flagged && clockView(out).low);
 }
 
 }  // namespace
