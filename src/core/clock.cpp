@@ -301,6 +301,28 @@ std::int64_t GameClock::msUntilFlag(std::int64_t nowMs) const {
   return std::max<std::int64_t>(0, allowed(side(running_)) - elapsed(nowMs) + 1);
 }
 
+EngineTime GameClock::engineTime(Stone s, std::int64_t nowMs) const {
+  EngineTime t;
+  const ClockReading c = reading(s, nowMs);
+  switch (tc_.kind) {
+    case ClockKind::Fischer:
+      t.timeLeftMs = c.mainMs;
+      break;
+    case ClockKind::PerMove:
+      t.turnMs = c.mainMs;
+      break;
+    case ClockKind::ByoYomi:
+      if (c.inByoYomi)
+        t.turnMs = c.periodMs;
+      else
+        t.timeLeftMs = c.mainMs + c.periodMs;
+      break;
+    case ClockKind::None:
+      break;
+  }
+  return t;
+}
+
 std::int64_t GameClock::moveAllowanceMs(Stone s, std::int64_t nowMs) const {
   if (!enabled() || s == Stone::Empty) return -1;
   if (side(s).flagged) return 0;

@@ -83,6 +83,17 @@ struct ClockReading {
   std::int64_t decidingMs = 0;
 };
 
+/// What an engine is told of a side's clock before a move (Gomocup protocol).
+struct EngineTime {
+  /// INFO time_left: the time left in the game, milliseconds; -1 when the clock sets no such
+  /// limit (none, a per-move limit, byo-yomi's period running). Under byo-yomi with main time
+  /// left: main time and one period.
+  std::int64_t timeLeftMs = -1;
+  /// This move's own limit (INFO timeout_turn), milliseconds: a per-move limit, or byo-yomi's
+  /// period once the main time is gone; 0 when none.
+  std::int64_t turnMs = 0;
+};
+
 /// Two clocks, one for each colour, of which at most one runs. Times are a caller's monotonic
 /// milliseconds. Copyable (a snapshot is a copy).
 class GameClock {
@@ -124,6 +135,8 @@ class GameClock {
   /// it already has); -1 when nothing runs. A front end sets a timer for this and then calls
   /// flagged().
   std::int64_t msUntilFlag(std::int64_t nowMs) const;
+  /// What an engine playing `side` is told before its move at nowMs (nothing when disabled).
+  EngineTime engineTime(Stone side, std::int64_t nowMs) const;
   /// The time the side may still use for its current (or next) move before it flags, in
   /// milliseconds, at nowMs; -1 when disabled. For an engine's time_left / timeout_turn.
   std::int64_t moveAllowanceMs(Stone side, std::int64_t nowMs) const;

@@ -228,24 +228,9 @@ void LocalSession::end(Outcome outcome, EndReason reason, std::string detail) {
 std::optional<ComputerRequest> LocalSession::computerRequest() const {
   if (!computerToMove()) return std::nullopt;
   ComputerRequest r{version_, game_.ply(), computer_, level_};
-  const TimeControl& tc = gameClock_.control();
-  const ClockReading c = clockReading(computer_);
-  switch (tc.kind) {
-    case ClockKind::Fischer:
-      r.timeLeftMs = c.mainMs;
-      break;
-    case ClockKind::PerMove:
-      r.turnMs = c.mainMs;
-      break;
-    case ClockKind::ByoYomi:
-      if (c.inByoYomi)
-        r.turnMs = c.periodMs;
-      else
-        r.timeLeftMs = c.mainMs + c.periodMs;
-      break;
-    case ClockKind::None:
-      break;
-  }
+  const EngineTime t = gameClock_.engineTime(computer_, nowMs());
+  r.timeLeftMs = t.timeLeftMs;
+  r.turnMs = t.turnMs;
   return r;
 }
 

@@ -5,11 +5,15 @@
 // A move that takes longer than the turn's time plus --tolerance (1000 ms, as c-gomoku-cli
 // allows; the first move also allocates the engine's tables), or than the time left
 // of the game (--match-time: timeout_match, and time_left before every move), loses on time.
+// With --clock FORM (5m+5s, 10s+0.1s, 30s/move, 10m,30s: core/clock.h) both sides play on
+// game clocks instead: each engine is told its time_left (and a per-move or byo-yomi limit as
+// timeout_turn) before every move, and a move that takes more than its clock has, by the
+// runner's watch and with no tolerance, loses on time.
 // Also prints each engine's thinking time per move (mean and longest).
 // With --save DIR, every game is written there as a .psq record (opening-NN-ENGINE1COLOUR.psq,
 // with each move's thinking time) for replay and for finding the positions a loss turned on.
 // Usage: bench_ai_match ENGINE1 ENGINE2 [--args1 "A B"] [--args2 "A B"] [--time MS]
-//        [--match-time MS] [--tolerance MS] [--rule freestyle|standard|renju]
+//        [--match-time MS] [--clock FORM] [--tolerance MS] [--rule freestyle|standard|renju]
 //        [--openings FILE] [--count N] [--size N] [--save DIR]
 #include <algorithm>
 #include <chrono>
@@ -22,6 +26,7 @@
 #include <vector>
 
 #include "ai/pbrain_client.h"
+#include "core/clock.h"
 #include "core/game.h"
 #include "openings.h"
 #include "record/recordio.h"
@@ -49,6 +54,7 @@ struct Clock {
   std::int64_t turnMs = 1000;  // timeout_turn
   std::int64_t matchMs = 0;    // timeout_match (0: none)
   std::int64_t toleranceMs = 1000;
+  TimeControl tc;  // --clock: game clocks instead of the turn and match limits
 };
 
 // The moves of a game and their thinking times in milliseconds (0 for the opening's stones).
@@ -76,6 +82,9 @@ int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Poi
   ai::PbrainClient eng[2];
   EngineSpec* spec[2] = {&blackSpec, &whiteSpec};
   std::int64_t left[2] = {clock.matchMs, clock.matchMs};
+  GameClock gameClock(clock.tc);
+  const bool clocked = gameClock.enabled();
+  std::int64_t toldTurn[2] = {ms, ms};
   bool synced[2] = {false, false};
   const int ruleBits = rule == Rule::Renju ? 4 : rule == Rule::Standard ? 1 : 0;
   for (int k = 0; k < 2; ++k) {
@@ -85,7 +94,7 @@ int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Poi
       return k ? 1 : -1;
     }
     eng[k].info("timeout_turn", std::to_string(ms));
-    eng[k].info("timeout_match", std::to_string(clock.matchMs));
+    eng[k].info("timeout_match", std::to_string(clocked ? clock.tc.baseMs : clock.matchMs));
     eng[k].info("max_memory", std::to_string(64 << 20));
     eng[k].info("rule", std::to_string(ruleBits));
     eng[k].info("game_type", "1");
@@ -95,7 +104,15 @@ int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Poi
     std::string err;
     std::optional<Point> m;
     std::int64_t allowed = ms;
-    if (clock.matchMs > 0) {
+    const Stone mover = game.toMove();
+    if (clocked) {
+      // No turn limit but the clock's own (per move, byo-yomi): else the whole main time.
+      const EngineTime t = gameClock.engineTime(mover, 0);
+      const std::int64_t turn = t.turnMs > 0 ? t.turnMs : clock.tc.baseMs;
+      if (turn != toldTurn[k]) eng[k].info("timeout_turn", std::to_string(toldTurn[k] = turn));
+      if (t.timeLeftMs >= 0) eng[k].info("time_left", std::to_string(t.timeLeftMs));
+      allowed = gameClock.moveAllowanceMs(mover, 0);
+    } else if (clock.matchMs > 0) {
       eng[k].info("time_left", std::to_string(left[k]));
       allowed = std::min(allowed, left[k]);
     }
@@ -113,7 +130,13 @@ int playGame(EngineSpec& blackSpec, EngineSpec& whiteSpec, const std::vector<Poi
     spec[k]->maxMs = std::max(spec[k]->maxMs, took);
     ++spec[k]->moves;
     if (clock.matchMs > 0) left[k] -= took;
-    if (m && took > allowed + clock.toleranceMs) {
+    if (m && clocked && !gameClock.charge(mover, took)) {
+      note = std::string(k ? "white" : "black") + " lost on time: " + std::to_string(took) +
+             " ms for a move with " + std::to_string(allowed) + " ms on its clock (" +
+             formatTimeControl(clock.tc) + ")";
+      return end(k ? 1 : -1);
+    }
+    if (m && !clocked && took > allowed + clock.toleranceMs) {
       note = std::string(k ? "white" : "black") + " lost on time: " + std::to_string(took) +
              " ms for a move with " + std::to_string(allowed) + " ms";
       return end(k ? 1 : -1);
@@ -161,7 +184,15 @@ int main(int argc, char** argv) {
       clock.turnMs = std::stoll(next());
     else if (a == "--match-time")
       clock.matchMs = std::stoll(next());
-    else if (a == "--tolerance")
+    else if (a == "--clock") {
+      const std::string text = next();
+      const TimeControlParse parsed = parseTimeControl(text);
+      if (!parsed.control) {
+        std::fprintf(stderr, "--clock %s: not a clock (5m+5s, 30s/move, 10m,30s)\n", text.c_str());
+        return 2;
+      }
+      clock.tc = *parsed.control;
+    } else if (a == "--tolerance")
       clock.toleranceMs = std::stoll(next());
     else if (a == "--rule") {
       auto r = parseRule(next());
@@ -185,7 +216,8 @@ int main(int argc, char** argv) {
     std::fprintf(
         stderr,
         "usage: bench_ai_match ENGINE1 ENGINE2 [--args1 \"..\"] [--args2 \"..\"] [--time MS] "
-        "[--match-time MS] [--tolerance MS] [--rule R] [--openings FILE] [--count N] "
+        "[--match-time MS] [--clock FORM] [--tolerance MS] [--rule R] [--openings FILE] "
+        "[--count N] "
         "[--size N] [--save DIR]\n");
     return 2;
   }

@@ -142,6 +142,22 @@ TEST(GameClock, ChargeTakesReportedTimesAndFlagsImpossibleOnes) {
   EXPECT_EQ(c.running(), Stone::Empty);
 }
 
+TEST(GameClock, EnginesAreToldTheTimeThatDecides) {
+  GameClock f(parsed("1m+1s"));
+  f.start(Stone::Black, 0);
+  EXPECT_EQ(f.engineTime(Stone::Black, 5000).timeLeftMs, 55000);
+  EXPECT_EQ(f.engineTime(Stone::Black, 5000).turnMs, 0);
+  GameClock m(parsed("30s/move"));
+  EXPECT_EQ(m.engineTime(Stone::White, 0).timeLeftMs, -1);
+  EXPECT_EQ(m.engineTime(Stone::White, 0).turnMs, 30000);
+  GameClock b(parsed("1m,10s"));
+  EXPECT_EQ(b.engineTime(Stone::Black, 0).timeLeftMs, 70000);  // main time and one period
+  b.start(Stone::Black, 0);
+  EXPECT_EQ(b.engineTime(Stone::Black, 64000).timeLeftMs, -1);  // the period runs
+  EXPECT_EQ(b.engineTime(Stone::Black, 64000).turnMs, 6000);
+  EXPECT_EQ(GameClock().engineTime(Stone::Black, 0).timeLeftMs, -1);
+}
+
 TEST(GameClock, NoClockNeverRunsOrFlags) {
   GameClock c;
   EXPECT_FALSE(c.enabled());
