@@ -62,6 +62,8 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("%s wins: the opponent abandoned the game (%s)."), "tt"},
     // TRANSLATORS: %s: "Black" or "White" (translated).
     {N_("%s wins with five in a row."), "t"},
+    // TRANSLATORS: %s: "Black" or "White" (translated).
+    {N_("%s wins on time."), "t"},
     // TRANSLATORS: %1$s: "Black" or "White"; %2$s: the foul, e.g. "double-three at h8 is forbidden for Black".
     {N_("%s wins: Black played a forbidden point (%s)."), "tt"},
     // TRANSLATORS: %s: "Black" or "White" (translated).
