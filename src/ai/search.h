@@ -21,7 +21,7 @@ struct LevelParams {
   bool vcf;            ///< search for VCF before alpha-beta
   std::int64_t capMs;  ///< upper bound on thinking time (0 = none)
   int width;           ///< moves tried per node (after ordering)
-  /// Late-move pruning and logarithmic late-move reductions (see Searcher::search).
+  /// Logarithmic late-move reductions away from threats (see Searcher::search).
   bool selective;
 };
 
