@@ -62,6 +62,83 @@ std::string clockLine(const ClockReading& black, const ClockReading& white) {
   return "CLOCK" + side("black", black) + side("white", white);
 }
 
+std::string openingErrorText(OpeningError e, const Opening& o) {
+  const int side = 2 * o.area() + 1;
+  switch (e) {
+    case OpeningError::None:
+      return "done";
+    case OpeningError::Finished:
+      return "the opening is over";
+    case OpeningError::NotYourDecision:
+      return "it is not that player's decision";
+    case OpeningError::WrongStep:
+      return "that is not what the opening asks now (" + openingStepText(o) + ")";
+    case OpeningError::BadChoice:
+      return "that choice is not offered now (" + openingStepText(o) + ")";
+    case OpeningError::OffBoard:
+      return "the point is off the board";
+    case OpeningError::Occupied:
+      return "the point is occupied";
+    case OpeningError::OutsideArea:
+      return o.area() == 0 ? "the first stone goes on the centre"
+                           : "the stone must lie within the central " + std::to_string(side) + "x" +
+                                 std::to_string(side);
+    case OpeningError::Forbidden:
+      return "the point is forbidden for Black";
+    case OpeningError::BadCount:
+      return o.step() == OpeningStep::DeclareCount
+                 ? std::string("declare from 1 to 8 fifth moves")
+                 : "offer exactly " + std::to_string(o.alternativesWanted()) + " points";
+    case OpeningError::Duplicate:
+      return "the same point is offered twice";
+    case OpeningError::Symmetric:
+      return "two of the points are symmetric (the same move for the position)";
+    case OpeningError::NotAnAlternative:
+      return "the point is not one of the 5th moves offered";
+  }
+  return "refused";
+}
+
+std::string openingStepText(const Opening& o) {
+  const auto seat = [](Seat s) { return s == Seat::First ? "first" : "second"; };
+  const std::string who = seat(o.decider());
+  switch (o.step()) {
+    case OpeningStep::Place: {
+      const int ply = o.game().ply();
+      std::string where = "anywhere";
+      if (o.area() == 0) where = "on the centre";
+      if (o.area() > 0) {
+        const std::string n = std::to_string(2 * o.area() + 1);
+        where = "within the central " + n + "x" + n;
+      }
+      return who + " places move " + std::to_string(ply + 1) + " (" +
+             (ply % 2 == 0 ? "black" : "white") + ") " + where;
+    }
+    case OpeningStep::SwapOffer:
+      return who + ": keep or swap (first plays " + stoneName(o.colourOf(Seat::First)) + ")";
+    case OpeningStep::ColourChoice:
+      return who + ": black or white";
+    case OpeningStep::Swap2Choice:
+      return who + ": black, white, or two (place two more stones and let first choose)";
+    case OpeningStep::FifthChoice:
+      return who + ": one (a 5th move within the central 9x9) or ten (ten 5th moves)";
+    case OpeningStep::DeclareCount:
+      return who + ": declare N (how many 5th moves black offers, 1-8)";
+    case OpeningStep::PlaceAlternatives:
+      return who + ": offer " + std::to_string(o.alternativesWanted()) +
+             " points (the 5th moves, no two symmetric)";
+    case OpeningStep::ChooseAlternative: {
+      std::string list;
+      for (Point p : o.alternatives()) list += " " + pointName(p, o.game().size());
+      return who + ": pick one of" + list;
+    }
+    case OpeningStep::Done:
+      break;
+  }
+  return std::string("done: first plays ") + stoneName(o.colourOf(Seat::First)) +
+         ", second plays " + stoneName(o.colourOf(Seat::Second));
+}
+
 std::string timeControlError(const std::string& text, TimeControlError e) {
   const std::string forms =
       "use none, 5m+5s (Fischer: base + increment), 30s/move (a limit per move) or 10m,30s "

@@ -7,6 +7,7 @@
 
 #include "core/clock.h"
 #include "core/game.h"
+#include "core/opening.h"
 
 namespace gomoku::cli {
 
@@ -21,6 +22,13 @@ std::string resultLine(const Result& r);
 /// "CLOCK black 4:52 white 5:00" (no newline): what decides for each side, with "*" after the
 /// running one, "byo-yomi" before a period that runs and "flag" for a side out of time.
 std::string clockLine(const ClockReading& black, const ClockReading& white);
+
+/// Why an opening action was refused, e.g. "the stone must lie within the central 5x5".
+std::string openingErrorText(OpeningError e, const Opening& o);
+
+/// What the opening waits for, as the OPENING line says it: "first places move 2 (white)
+/// within the central 3x3", "second: keep or swap", "done: first plays white, second black".
+std::string openingStepText(const Opening& o);
 
 /// The message for a --clock value parseTimeControl refused with `e`, naming the accepted forms.
 std::string timeControlError(const std::string& text, TimeControlError e);

@@ -193,14 +193,99 @@ std::string clockTitle(const TimeControl& tc) {
   return tc.kind == ClockKind::None ? std::string() : ", clock " + formatTimeControl(tc);
 }
 
-int runLocal(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, bool interactive) {
+// Plays the opening `o` at the terminal: an OPENING line says whose decision it is and what it
+// may be; a point places a stone (or picks a 5th move), "keep", "swap", "black", "white", "two",
+// "one", "ten", "declare N" and "offer P P ..." decide. A refusal gets an error line and
+// changes nothing. False when the input ended or "quit" came first.
+bool runOpening(Inbox& in, Opening& o, bool interactive) {
+  const int size = o.game().size();
+  const auto say = [&] {
+    std::cout << "OPENING " << cli::openingStepText(o) << "\n" << std::flush;
+  };
+  say();
+  while (!o.done()) {
+    if (interactive) std::cout << "opening> " << std::flush;
+    const auto cmd = nextCommand(in);
+    if (!cmd || *cmd == "quit") return false;
+    if (cmd->empty()) continue;
+    const Seat who = o.decider();
+    const int before = o.game().ply();
+    OpeningError e = OpeningError::WrongStep;
+    std::istringstream words(*cmd);
+    std::string word;
+    words >> word;
+    static const std::pair<const char*, OpeningChoice> kChoices[] = {
+        {"keep", OpeningChoice::Keep},       {"swap", OpeningChoice::Swap},
+        {"black", OpeningChoice::TakeBlack}, {"white", OpeningChoice::TakeWhite},
+        {"two", OpeningChoice::PlaceTwo},    {"one", OpeningChoice::OneFifth},
+        {"ten", OpeningChoice::TenFifths}};
+    bool known = false;
+    for (const auto& [name, choice] : kChoices)
+      if (word == name) {
+        e = o.choose(who, choice);
+        known = true;
+      }
+    if (known) {
+    } else if (word == "declare") {
+      int n = 0;
+      if (!(words >> n)) n = -1;
+      e = o.declare(who, n);
+    } else if (word == "offer") {
+      std::vector<Point> points;
+      bool bad = false;
+      while (words >> word) {
+        const auto p = parsePoint(word, size);
+        if (!p) bad = true;
+        if (p) points.push_back(*p);
+      }
+      if (bad) {
+        std::cerr << "error: opening: offer points like H8 or 7,7\n";
+        continue;
+      }
+      e = o.offer(who, points);
+    } else if (const auto p = parsePoint(*cmd, size)) {
+      e = o.step() == OpeningStep::ChooseAlternative ? o.pick(who, *p) : o.place(who, *p);
+    } else {
+      std::cerr << "error: opening: \"" << *cmd << "\" is not a point or a decision ("
+                << cli::openingStepText(o) << ")\n";
+      continue;
+    }
+    if (e != OpeningError::None) {
+      std::cerr << "error: opening: " << *cmd << ": " << cli::openingErrorText(e, o) << "\n";
+      continue;
+    }
+    for (int i = before; i < o.game().ply(); ++i) printMove(o.game(), i);
+    if (o.game().ply() != before) std::cout << cli::renderBoard(o.game());
+    say();
+  }
+  return true;
+}
+
+int runLocal(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, OpeningRule opening,
+             bool interactive) {
   session::LocalSession s(Game(size, rule, foul));
-  s.setTimeControl(tc);
   Inbox in;
   in.startReader();
   std::cout << "Local game, " << ruleName(rule) << ", " << size << "x" << size << clockTitle(tc)
+            << (opening == OpeningRule::None ? "" : ", opening ")
+            << (opening == OpeningRule::None ? "" : openingRuleName(opening))
             << ". Black (X) moves first. Enter moves like H8 or 7,7; undo, redo, time, quit.\n"
             << cli::renderBoard(s.game()) << std::flush;
+  if (opening != OpeningRule::None) {
+    // The first player (the tentative Black) and the second decide in turn at this terminal;
+    // the clocks start when normal play begins.
+    Opening o(opening, size, rule);
+    if (!runOpening(in, o, interactive)) {
+      s.end(Outcome::Interrupted, EndReason::Disconnected, "the opening was not finished");
+      std::cout << describeResult(s.game().result()) << "\n"
+                << cli::resultLine(s.game().result()) << std::endl;
+      return 0;
+    }
+    Game game(size, rule, foul);
+    for (Point p : o.game().moves()) game.play(p);
+    s.reset(game);
+  }
+  s.setTimeControl(tc);
   printClock(s);
   while (!s.game().over()) {
     if (s.checkTime()) break;
@@ -1608,6 +1693,13 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   local->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
   local->add_option("--clock", clockText, clockHelp)->check(clockCheck)->capture_default_str();
+  std::string openingText = "none";
+  local
+      ->add_option("--opening", openingText,
+                   "Opening rule: none, swap, swap2 (freestyle, standard), soosorv8 or "
+                   "taraguchi10 (RIF's renju rules); the two players decide in turn")
+      ->check(CLI::IsMember({"none", "swap", "swap2", "soosorv8", "taraguchi10"}, CLI::ignore_case))
+      ->capture_default_str();
 
   int level = 3;
   std::int64_t moveMs = 1000;
@@ -1686,7 +1778,16 @@ int main(int argc, char** argv) {
     return 2;
   }
   const TimeControl tc = parseTimeControl(clockText).control.value_or(TimeControl{});
-  if (*local) return runLocal(size, rule, foul, tc, interactive);
+  const OpeningRule opening = parseOpeningRule(openingText).value_or(OpeningRule::None);
+  if (*local) {
+    if ((opening == OpeningRule::Soosorv8 || opening == OpeningRule::Taraguchi10) &&
+        size % 2 == 0) {
+      std::cerr << "error: --opening " << openingRuleName(opening)
+                << " needs a board with a centre (an odd --size)\n";
+      return 2;
+    }
+    return runLocal(size, rule, foul, tc, opening, interactive);
+  }
   if (*aiGame) {
     Stone human = color == "white" ? Stone::White : Stone::Black;
     if (color == "random") human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;

@@ -213,6 +213,29 @@ clock_game)
   grep -q '5m+5s (Fischer: base + increment), 30s/move (a limit per move) or 10m,30s' "$work/bad.out" || fail "--clock 5x: the forms are not named"
   grep -q 'must be above 0' <("$CLI" local --clock 0s/move < /dev/null 2>&1) || fail "--clock 0s/move: no reason"
   ;;
+opening_game)
+  # Opening rules at one terminal: each decision in turn, refusals named, then normal play.
+  printf '%s\n' h8 i8 white h9 two j10 k11 black i9 > "$work/swap2.in"
+  "$CLI" local --opening swap2 < "$work/swap2.in" > "$work/swap2.out" 2> "$work/swap2.err" || fail "local --opening swap2 exited $?"
+  grep -qx 'OPENING second: black, white, or two (place two more stones and let first choose)' "$work/swap2.out" || fail "swap2: no choice for the second player"
+  grep -q 'error: opening: white: that is not what the opening asks now' "$work/swap2.err" || fail "swap2: a choice before the third stone not refused"
+  grep -qx 'OPENING first: black or white' "$work/swap2.out" || fail "swap2: the first player does not choose after two more stones"
+  grep -qx 'OPENING done: first plays black, second plays white' "$work/swap2.out" || fail "swap2: colours not said"
+  grep -qx 'MOVE 6 white I9 (8,6)' "$work/swap2.out" || fail "swap2: normal play did not follow"
+  printf '%s\n' h7 h8 h9 g9 keep a1 'declare 9' 'declare 2' swap 'offer g7 g7' 'offer g7 j7' j6 g7 > "$work/soosorv.in"
+  "$CLI" local --rule renju --opening soosorv8 < "$work/soosorv.in" > "$work/soosorv.out" 2> "$work/soosorv.err" || fail "local --opening soosorv8 exited $?"
+  grep -q 'h7: the first stone goes on the centre' "$work/soosorv.err" || fail "soosorv8: move 1 off the centre not refused"
+  grep -q 'declare 9: declare from 1 to 8 fifth moves' "$work/soosorv.err" || fail "soosorv8: 9 fifth moves not refused"
+  grep -q 'offer g7 g7: the same point is offered twice' "$work/soosorv.err" || fail "soosorv8: a repeated alternative not refused"
+  grep -q 'j6: the point is not one of the 5th moves offered' "$work/soosorv.err" || fail "soosorv8: a pick outside the offer not refused"
+  grep -qx 'OPENING first: pick one of G7 J7' "$work/soosorv.out" || fail "soosorv8: White is not asked to pick"
+  grep -qx 'MOVE 5 black G7 (6,8)' "$work/soosorv.out" || fail "soosorv8: the 5th move is not the one picked"
+  grep -qx 'OPENING done: first plays white, second plays black' "$work/soosorv.out" || fail "soosorv8: the swap is not kept"
+  grep -qx 'RESULT interrupted input ended' "$work/soosorv.out" || fail "soosorv8: the game did not go on after the opening"
+  if "$CLI" local --opening taraguchi10 --size 16 < /dev/null > "$work/bad.out" 2>&1; then fail "taraguchi10 on 16x16 accepted"; fi
+  grep -q 'needs a board with a centre' "$work/bad.out" || fail "taraguchi10 on 16x16: no reason"
+  if "$CLI" local --opening yamaguchi < /dev/null > "$work/bad.out" 2>&1; then fail "--opening yamaguchi accepted"; fi
+  ;;
 bad_arguments)
   for args in "" "bogus" "host --color purple" "host --rule caro" "host --port 70000" "host --size 3" \
               "join" "join localhost:notaport" "join :6515" "host --nick" "local --size 30"; do
