@@ -50,10 +50,12 @@ class FrameServices {
   virtual void ShowHint(Point /*p*/) {}
   /// Saves `game` automatically (File > Recent games) to `path`, choosing a new file in the
   /// automatic-save folder when `path` is empty (then set to it); `black` / `white`: the
-  /// players' names ("" = none), `timesMs`: each move's thinking time. A failure is reported
-  /// in the status bar and the test report; nothing is thrown.
+  /// players' names ("" = none), `timesMs`: each move's thinking time, `clock`: the game's time
+  /// control (kind None: none). A failure is reported in the status bar and the test report;
+  /// nothing is thrown.
   virtual void AutoSave(const Game& /*game*/, const wxString& /*black*/, const wxString& /*white*/,
-                        const std::vector<int>& /*timesMs*/, wxString& /*path*/) {}
+                        const std::vector<int>& /*timesMs*/, const TimeControl& /*clock*/,
+                        wxString& /*path*/) {}
   /// `controller`'s game began on its own (a network game started): from now on it is the
   /// game shown (File > Save asks for a file name again).
   virtual void Activate(GameController& /*controller*/) {}

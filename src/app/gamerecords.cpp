@@ -14,7 +14,8 @@
 namespace gomoku::app {
 
 Record RecordFromGame(const Game& game, const std::string& black, const std::string& white,
-                      const std::vector<int>& timesMs, const std::string& date) {
+                      const std::vector<int>& timesMs, const std::string& date,
+                      const TimeControl& clock) {
   Record r;
   r.size = game.size();
   r.rule = game.rule();
@@ -24,6 +25,10 @@ Record RecordFromGame(const Game& game, const std::string& black, const std::str
   if (!black.empty()) r.black = black;
   if (!white.empty()) r.white = white;
   r.date = date;
+  if (clock.kind != ClockKind::None) {
+    r.properties.push_back({"TM", std::to_string(clock.baseMs / 1000)});
+    r.properties.push_back({"OT", formatTimeControl(clock)});
+  }
   const Result& res = game.result();
   switch (res.outcome) {
     case Outcome::BlackWins:

@@ -9,6 +9,7 @@
 #include <wx/datetime.h>
 #include <wx/string.h>
 
+#include "core/clock.h"
 #include "core/game.h"
 #include "record/record.h"
 
@@ -17,9 +18,12 @@ namespace gomoku::app {
 /// The record of `game` as we save it: board size, rule, moves, per-move thinking times in
 /// milliseconds (`timesMs`, used when as long as the moves), the players' names (UTF-8; empty:
 /// not written), the result (none while running or when interrupted; an interruption is noted
-/// in a comment) and the date `date` ("YYYY-MM-DD").
+/// in a comment), the date `date` ("YYYY-MM-DD") and the clock: SGF TM[] (the main time in
+/// seconds, 0 under a per-move limit) and OT[] (formatTimeControl's form: "5m+5s", "30s/move",
+/// "10m,30s"); none for ClockKind::None.
 Record RecordFromGame(const Game& game, const std::string& black, const std::string& white,
-                      const std::vector<int>& timesMs, const std::string& date);
+                      const std::vector<int>& timesMs, const std::string& date,
+                      const TimeControl& clock);
 
 /// The rule to replay `record` by: the one it states, else `preferred` when the board allows
 /// it (renju needs 15x15), else freestyle.

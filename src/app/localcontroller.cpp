@@ -172,7 +172,8 @@ wxString LocalController::SituationStatus() const {
 
 Record LocalController::ShownRecord() const {
   return RecordFromGame(session_.game(), blackName_.utf8_string(), whiteName_.utf8_string(),
-                        session_.times(), wxDateTime::Now().FormatISODate().utf8_string());
+                        session_.times(), wxDateTime::Now().FormatISODate().utf8_string(),
+                        session_.timeControl());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -394,7 +395,8 @@ void LocalController::AutoSave() {
   saved.end(Outcome::Interrupted, EndReason::Disconnected, _("left unfinished").utf8_string());
   // Hot seat: no names (the file is named by the colours); against the computer: the player's
   // nickname and the computer's name with its level, e.g. "Computer (Intermediate)".
-  frame_.AutoSave(saved, blackName_, whiteName_, session_.times(), autoSavePath_);
+  frame_.AutoSave(saved, blackName_, whiteName_, session_.times(), session_.timeControl(),
+                  autoSavePath_);
 }
 
 }  // namespace gomoku::app

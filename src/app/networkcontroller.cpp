@@ -109,7 +109,7 @@ wxString NetworkController::SituationStatus() const {
 
 Record NetworkController::ShownRecord() const {
   return RecordFromGame(ShownGame(), blackNick_.utf8_string(), whiteNick_.utf8_string(), {},
-                        wxDateTime::Now().FormatISODate().utf8_string());
+                        wxDateTime::Now().FormatISODate().utf8_string(), TimeControl{});
 }
 
 bool NetworkController::Running() const {
@@ -242,7 +242,7 @@ void NetworkController::OnNetChanged() {
           frame_.AutoSave(
               game, whiteNick_, blackNick_,
               static_cast<int>(times_.size()) == game.ply() ? times_ : std::vector<int>(),
-              autoSave_);
+              TimeControl{}, autoSave_);
         }
         break;
       case net::MatchUpdateKind::GameStarted:
@@ -373,7 +373,7 @@ void NetworkController::AutoSaveGame(const Game& game) {
   savedResult_ = result;
   frame_.AutoSave(game, blackNick_, whiteNick_,
                   static_cast<int>(times_.size()) == game.ply() ? times_ : std::vector<int>(),
-                  autoSave_);
+                  TimeControl{}, autoSave_);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ struct FakeFrame : FrameServices {
   std::vector<std::string> refused;
   std::vector<int> shownPlies;  // ShownGame().ply() at each ShowState
   std::vector<int> savedPlies;  // the game's moves at each automatic save
+  TimeControl savedClock;       // the clock of the last automatic save
   int replaced = 0;
 
   wxWindow* Window() override { return nullptr; }
@@ -37,8 +38,9 @@ struct FakeFrame : FrameServices {
   void GameReplaced(bool) override { ++replaced; }
   bool ConfirmLeave(const wxString&) override { return true; }
   void AutoSave(const Game& game, const wxString&, const wxString&, const std::vector<int>&,
-                wxString& path) override {
+                const TimeControl& clock, wxString& path) override {
     savedPlies.push_back(game.ply());
+    savedClock = clock;
     path = "saved.sgf";
   }
   std::string Status() const { return statuses.empty() ? "" : statuses.back(); }
@@ -154,6 +156,21 @@ TEST(LocalController, AgainstTheComputerOurMoveWaitsForItsReply) {
   // The user has no move on the board: nothing to save.
   f.local.Leave();
   EXPECT_TRUE(f.frame.savedPlies.empty());
+}
+
+TEST(LocalController, AGameOnClocksIsSavedWithItsClock) {
+  Fixture f;
+  f.local.SetTimeControl(parseTimeControl("5m+5s").control.value());
+  f.Play({{7, 7}, {8, 8}});
+  const Record r = f.local.ShownRecord();
+  EXPECT_NE(std::find(r.properties.begin(), r.properties.end(),
+                      std::pair<std::string, std::string>{"TM", "300"}),
+            r.properties.end());
+  EXPECT_NE(std::find(r.properties.begin(), r.properties.end(),
+                      std::pair<std::string, std::string>{"OT", "5m+5s"}),
+            r.properties.end());
+  f.local.Restart();
+  EXPECT_EQ(f.frame.savedClock, parseTimeControl("5m+5s").control.value());
 }
 
 }  // namespace gomoku::app
