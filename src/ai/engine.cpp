@@ -19,6 +19,11 @@ int defaultThreads() {
   return cores > 1 ? static_cast<int>(cores) - 1 : 1;
 }
 
+std::int64_t turnWithMargin(std::int64_t hardLimitMs) {
+  return std::max<std::int64_t>(10,
+                                hardLimitMs - std::clamp<std::int64_t>(hardLimitMs / 8, 25, 60));
+}
+
 SearchResult think(const Board& board, Stone toMove, Rule rule, const Limits& limits,
                    const std::atomic<bool>* stop,
                    const std::function<void(const SearchInfo&)>& onInfo) {

@@ -72,6 +72,11 @@ struct SearchResult {
   std::string error;  ///< why an external engine gave no move (ExternalEngine); empty otherwise
 };
 
+/// A hard limit for one move less a safety margin for the search's stopping and the caller's
+/// latency (an eighth of it, 25 to 60 ms; at least 10 ms left): the Limits::turnTimeMs to
+/// give a search that must answer within `hardLimitMs` milliseconds.
+std::int64_t turnWithMargin(std::int64_t hardLimitMs);
+
 /// Searches the position synchronously and returns the move for `toMove`. The board must hold
 /// no five already. `stop` (optional) ends the search early when set; `onInfo` is called on
 /// this thread after each iteration. Never returns an occupied point or (renju, Black) a

@@ -76,10 +76,7 @@ Limits PbrainBrain::limits() const {
   Limits l;
   l.level = level_;
   // Keep a margin for process and pipe latency: 25 ms at 0.1 s per move, 60 ms from 0.5 s.
-  l.turnTimeMs = timeoutTurn_ > 0
-                     ? std::max<std::int64_t>(
-                           10, timeoutTurn_ - std::clamp<std::int64_t>(timeoutTurn_ / 8, 25, 60))
-                     : 100;
+  l.turnTimeMs = timeoutTurn_ > 0 ? turnWithMargin(timeoutTurn_) : 100;
   if (timeLeft_ >= 0 && timeoutMatch_ > 0)
     l.timeLeftMs = std::max<std::int64_t>(0, timeLeft_ - 100);
   if (maxMemory_ > 0) {

@@ -359,7 +359,7 @@ void LocalController::Redo() {
 }
 
 bool LocalController::CanRestart() const {
-  return session_.game().ply() > 0;
+  return session_.game().ply() > 0 || session_.game().over();
 }
 
 void LocalController::Restart() {

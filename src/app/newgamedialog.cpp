@@ -101,10 +101,11 @@ std::optional<TimeControl> ParseClockField(const wxString& text, wxString& why) 
   if (t.empty() || t == _("No clock")) return TimeControl{};
   const TimeControlParse p = parseTimeControl(t.utf8_string());
   if (p.control) return p.control;
+  if (t.length() > 40) t = t.Left(40) + L"\u2026";  // quoted as typed, not at any length
   switch (p.error) {
     case TimeControlError::Zero:
-      why = wxString::Format(_("\"%s\" leaves no time to move: the base time, a limit a move "
-                               "and a byo-yomi period must be above 0."),
+      why = wxString::Format(_("\"%s\" leaves too little time to move: the base time, a limit "
+                               "a move and a byo-yomi period must be at least 0.1 s."),
                              t);
       break;
     case TimeControlError::TooLong:

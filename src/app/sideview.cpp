@@ -186,7 +186,7 @@ SideView sideView(const Game& game, const SideInput& in) {
   v.sections.network = network;
   v.controls.undo = local && game.ply() > 0;
   v.controls.redo = local && in.redoable;
-  v.controls.restart = local && game.ply() > 0;
+  v.controls.restart = local && (game.ply() > 0 || game.over());
   v.controls.takeback = actions.takeback;
   v.controls.draw = actions.draw;
   v.controls.resign = actions.resign;

@@ -139,15 +139,17 @@ std::string openingStepText(const Opening& o) {
          ", second plays " + stoneName(o.colourOf(Seat::Second));
 }
 
-std::string timeControlError(const std::string& text, TimeControlError e) {
+std::string timeControlError(const std::string& input, TimeControlError e) {
+  // Quoted as typed, but not at any length.
+  const std::string text = input.size() > 40 ? input.substr(0, 40) + "..." : input;
   const std::string forms =
       "use none, 5m+5s (Fischer: base + increment), 30s/move (a limit per move) or 10m,30s "
       "(base, then byo-yomi); a time is a number with h, m, s or ms (1m30s, 0.5s), a bare "
       "number is minutes for a base and seconds otherwise";
   switch (e) {
     case TimeControlError::Zero:
-      return "\"" + text + "\" gives no time to move: the base, a move limit and a byo-yomi " +
-             "period must be above 0";
+      return "\"" + text + "\" gives too little time to move: the base, a move limit and a " +
+             "byo-yomi period must be at least 0.1s";
     case TimeControlError::TooLong:
       return "\"" + text + "\": a time may be at most 24h";
     default:

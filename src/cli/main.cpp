@@ -316,6 +316,7 @@ int runLocal(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, Openin
       playTyped(s, *cmd, "(use H8 or 7,7; undo, redo, time, quit)");
     if (s.version() != before) printClock(s);
   }
+  if (s.game().result().reason == EndReason::Time) printClock(s);  // the flag shown
   std::cout << describeResult(s.game().result()) << "\n"
             << cli::resultLine(s.game().result()) << std::endl;
   return 0;
@@ -440,6 +441,7 @@ int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, Stone hum
     playTyped(s, *cmd, "(use H8 or 7,7; undo, redo, hint, time, quit)");
     if (s.version() != before) printClock(s);
   }
+  if (s.game().result().reason == EndReason::Time) printClock(s);  // the flag shown
   std::cout << describeResult(s.game().result()) << "\n"
             << cli::resultLine(s.game().result()) << std::endl;
   return failed ? 1 : 0;

@@ -101,8 +101,8 @@ TimeControlParse parseTimeControl(std::string_view text) {
     r.error = TimeControlError::TooLong;
     return r;
   }
-  const bool zero = (tc.kind == ClockKind::Fischer && tc.baseMs == 0) ||
-                    (tc.kind != ClockKind::Fischer && tc.moveMs == 0);
+  const bool zero = (tc.kind == ClockKind::Fischer && tc.baseMs < kMinClockMs) ||
+                    (tc.kind != ClockKind::Fischer && tc.moveMs < kMinClockMs);
   if (zero) {
     r.error = TimeControlError::Zero;
     return r;
@@ -134,11 +134,16 @@ std::string formatClockTime(std::int64_t ms) {
 
 std::string clockFace(std::int64_t ms) {
   ms = std::max<std::int64_t>(0, ms);
-  const long long s = ms / kSecond;
   char buf[40];
-  if (ms < 10 * kSecond)
-    std::snprintf(buf, sizeof buf, "0:0%lld.%lld", s, static_cast<long long>(ms / 100 % 10));
-  else if (s >= 3600)
+  if (ms < 10 * kSecond) {
+    const long long tenths = (ms + 99) / 100;  // rounded up: 0:00.0 only when none is left
+    if (tenths < 100) {
+      std::snprintf(buf, sizeof buf, "0:%02lld.%lld", tenths / 10, tenths % 10);
+      return buf;
+    }
+  }
+  const long long s = (ms + kSecond - 1) / kSecond;
+  if (s >= 3600)
     std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
   else
     std::snprintf(buf, sizeof buf, "%lld:%02lld", s / 60, s % 60);

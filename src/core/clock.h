@@ -32,6 +32,10 @@ struct TimeControl {
   friend bool operator==(const TimeControl&, const TimeControl&) = default;
 };
 
+/// The shortest deciding time (a base time, a move limit, a byo-yomi period): 0.1 s, the
+/// shortest turn Gomocup engines are run at.
+inline constexpr std::int64_t kMinClockMs = 100;
+
 /// The longest time any field of a TimeControl may hold: 24 hours.
 inline constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
 
@@ -39,7 +43,7 @@ inline constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
 enum class TimeControlError : std::uint8_t {
   None,     ///< parsed
   Syntax,   ///< not one of the accepted forms (see parseTimeControl)
-  Zero,     ///< a form whose deciding time is 0 (e.g. "0m+0s", "0s/move")
+  Zero,     ///< a deciding time under kMinClockMs (e.g. "0m+5s", "0s/move", "5ms")
   TooLong,  ///< a time above kMaxClockMs
 };
 
@@ -66,7 +70,8 @@ std::string formatTimeControl(const TimeControl& tc);
 /// A time in milliseconds as the accepted forms write it: "5m", "1m30s", "0.5s", "0s".
 std::string formatClockTime(std::int64_t ms);
 
-/// A clock's face: "4:52", "1:02:03", and tenths under 10 seconds ("0:09.4"); never negative.
+/// A clock's face: "4:52", "1:02:03", and tenths under 10 seconds ("0:09.4"), rounded up (a
+/// clock shows 0 only when no time is left); never negative.
 /// Digits only, the same in every language.
 std::string clockFace(std::int64_t ms);
 

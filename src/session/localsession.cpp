@@ -21,9 +21,11 @@ Stone moverOf(int index) {
 
 void applyClock(const ComputerRequest& request, ai::Limits& limits) {
   if (request.timeLeftMs >= 0) limits.timeLeftMs = request.timeLeftMs;
-  if (request.turnMs > 0)
-    limits.turnTimeMs =
-        limits.turnTimeMs > 0 ? std::min(limits.turnTimeMs, request.turnMs) : request.turnMs;
+  // The clock's limit is hard: the search gets it less a margin for stopping.
+  if (request.turnMs > 0) {
+    const std::int64_t turn = ai::turnWithMargin(request.turnMs);
+    limits.turnTimeMs = limits.turnTimeMs > 0 ? std::min(limits.turnTimeMs, turn) : turn;
+  }
 }
 
 LocalSession::LocalSession(Game game, Clock clock)

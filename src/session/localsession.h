@@ -60,8 +60,9 @@ struct ComputerRequest {
   std::int64_t turnMs = 0;
 };
 
-/// Puts a request's clock into an engine's limits: time_left, and a turn limit no longer than
-/// the one `limits` already has (turnTimeMs 0 counts as none). No change without a clock.
+/// Puts a request's clock into an engine's limits: time_left, and the move's limit less a
+/// safety margin (ai::turnWithMargin) when shorter than the one `limits` already has
+/// (turnTimeMs 0 counts as none). No change without a clock.
 void applyClock(const ComputerRequest& request, ai::Limits& limits);
 
 /// What applyComputerMove() did with the engine's answer.

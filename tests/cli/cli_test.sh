@@ -211,7 +211,7 @@ clock_game)
   done
   "$CLI" ai --clock 5x < /dev/null > "$work/bad.out" 2>&1 && fail "ai --clock 5x accepted"
   grep -q '5m+5s (Fischer: base + increment), 30s/move (a limit per move) or 10m,30s' "$work/bad.out" || fail "--clock 5x: the forms are not named"
-  grep -q 'must be above 0' <("$CLI" local --clock 0s/move < /dev/null 2>&1) || fail "--clock 0s/move: no reason"
+  grep -q 'must be at least 0.1s' <("$CLI" local --clock 0s/move < /dev/null 2>&1) || fail "--clock 0s/move: no reason"
   ;;
 opening_game)
   # Opening rules at one terminal: each decision in turn, refusals named, then normal play.
@@ -232,6 +232,19 @@ opening_game)
   grep -qx 'MOVE 5 black G7 (6,8)' "$work/soosorv.out" || fail "soosorv8: the 5th move is not the one picked"
   grep -qx 'OPENING done: first plays white, second plays black' "$work/soosorv.out" || fail "soosorv8: the swap is not kept"
   grep -qx 'RESULT interrupted input ended' "$work/soosorv.out" || fail "soosorv8: the game did not go on after the opening"
+  # Against the computer: it takes its seat's decisions, then the game goes on.
+  printf '%s\n' h8 i9 h10 black > "$work/ai-swap2.in"
+  "$CLI" ai --opening swap2 --level 1 < "$work/ai-swap2.in" > "$work/ai-swap2.out" 2> "$work/ai-swap2.err" || fail "ai --opening swap2 exited $?"
+  grep -q '^OPENING computer: \(black\|white\|two\)$' "$work/ai-swap2.out" || fail "ai swap2: the computer did not decide"
+  grep -q '^OPENING done: first plays' "$work/ai-swap2.out" || fail "ai swap2: the opening did not end"
+  grep -q '^You play \(black\|white\)\.$' "$work/ai-swap2.out" || fail "ai swap2: the colour is not said"
+  printf '%s\n' white j7 > "$work/ai-second.in"
+  "$CLI" ai --opening swap2 --color white --level 1 < "$work/ai-second.in" > "$work/ai-second.out" 2>&1 || fail "ai --opening swap2 --color white exited $?"
+  [ "$(grep -c '^MOVE [123] ' "$work/ai-second.out")" = 3 ] || fail "ai swap2: the computer did not place three stones"
+  grep -qx 'You play white.' "$work/ai-second.out" || fail "ai swap2: taking White not kept"
+  grep -q '^MOVE 5 black' "$work/ai-second.out" || fail "ai swap2: the computer did not play on as Black"
+  printf 'quit\n' | "$CLI" ai --opening taraguchi10 --rule renju --color white --level 1 > "$work/ai-tara.out" 2>&1 || fail "ai --opening taraguchi10 exited $?"
+  grep -qx 'MOVE 1 black H8 (7,7)' "$work/ai-tara.out" || fail "ai taraguchi10: the computer's first stone is not on the centre"
   if "$CLI" local --opening taraguchi10 --size 16 < /dev/null > "$work/bad.out" 2>&1; then fail "taraguchi10 on 16x16 accepted"; fi
   grep -q 'needs a board with a centre' "$work/bad.out" || fail "taraguchi10 on 16x16: no reason"
   if "$CLI" local --opening yamaguchi < /dev/null > "$work/bad.out" 2>&1; then fail "--opening yamaguchi accepted"; fi

@@ -37,6 +37,9 @@ TEST(TimeControlParse, RefusesWhatIsNotAForm) {
   EXPECT_EQ(parseTimeControl("0m+5s").error, TimeControlError::Zero);
   EXPECT_EQ(parseTimeControl("0s/move").error, TimeControlError::Zero);
   EXPECT_EQ(parseTimeControl("10m,0s").error, TimeControlError::Zero);
+  EXPECT_EQ(parseTimeControl("5ms").error, TimeControlError::Zero);
+  EXPECT_EQ(parseTimeControl("99ms/move").error, TimeControlError::Zero);
+  EXPECT_EQ(parseTimeControl("0.1s/move").error, TimeControlError::None);
   EXPECT_EQ(parseTimeControl("25h").error, TimeControlError::TooLong);
   EXPECT_EQ(parseTimeControl("999999999999m").error, TimeControlError::TooLong);
   EXPECT_EQ(parseTimeControl("24h").error, TimeControlError::None);
@@ -55,7 +58,11 @@ TEST(TimeControlParse, FormatReadsBackToTheSameControl) {
   EXPECT_EQ(formatClockTime(20), "20ms");
   EXPECT_EQ(formatClockTime(90000), "1m30s");
   EXPECT_EQ(clockFace(292000), "4:52");
-  EXPECT_EQ(clockFace(9449), "0:09.4");
+  EXPECT_EQ(clockFace(9449), "0:09.5");  // rounded up
+  EXPECT_EQ(clockFace(9400), "0:09.4");
+  EXPECT_EQ(clockFace(9901), "0:10");
+  EXPECT_EQ(clockFace(19999), "0:20");
+  EXPECT_EQ(clockFace(1), "0:00.1");
   EXPECT_EQ(clockFace(10000), "0:10");
   EXPECT_EQ(clockFace(3723000), "1:02:03");
   EXPECT_EQ(clockFace(-5), "0:00.0");
