@@ -41,6 +41,7 @@
 
 #include "ai/engine.h"
 #include "ai/external_engine.h"
+#include "ai/opening_player.h"
 #include "cli/console.h"
 #include "core/notation.h"
 #include "core/utf8.h"
@@ -196,14 +197,33 @@ std::string clockTitle(const TimeControl& tc) {
 // Plays the opening `o` at the terminal: an OPENING line says whose decision it is and what it
 // may be; a point places a stone (or picks a 5th move), "keep", "swap", "black", "white", "two",
 // "one", "ten", "declare N" and "offer P P ..." decide. A refusal gets an error line and
-// changes nothing. False when the input ended or "quit" came first.
-bool runOpening(Inbox& in, Opening& o, bool interactive) {
+// changes nothing. With `computer`, our engine takes that seat's decisions ("OPENING computer:
+// ..." says each). False when the input ended or "quit" came first.
+bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> computer = {}) {
   const int size = o.game().size();
   const auto say = [&] {
     std::cout << "OPENING " << cli::openingStepText(o) << "\n" << std::flush;
   };
   say();
   while (!o.done()) {
+    if (computer && o.decider() == *computer) {
+      const int before = o.game().ply();
+      const ai::OpeningDecision d = ai::decideOpening(o);
+      if (ai::applyOpening(o, d) != OpeningError::None) return false;  // cannot happen
+      static const char* const kWords[] = {"keep", "swap", "black", "white", "two", "one", "ten"};
+      if (d.choice)
+        std::cout << "OPENING computer: " << kWords[static_cast<int>(*d.choice)] << "\n";
+      if (d.count) std::cout << "OPENING computer: declare " << d.count << "\n";
+      if (!d.points.empty()) {
+        std::cout << "OPENING computer: offer";
+        for (Point p : d.points) std::cout << " " << pointName(p, size);
+        std::cout << "\n";
+      }
+      for (int i = before; i < o.game().ply(); ++i) printMove(o.game(), i);
+      if (o.game().ply() != before) std::cout << cli::renderBoard(o.game());
+      say();
+      continue;
+    }
     if (interactive) std::cout << "opening> " << std::flush;
     const auto cmd = nextCommand(in);
     if (!cmd || *cmd == "quit") return false;
@@ -326,11 +346,11 @@ int runLocal(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, Openin
 // `--time` ms per move). The engine thinks on this thread's behalf (the console has nothing
 // else to do meanwhile); "undo" takes back our last move and the engine's reply, "redo" plays
 // them again, "hint" asks the built-in engine. Exit 1 when the external engine fails.
-int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, Stone human, int level,
-          std::int64_t moveMs, int threads, const std::string& enginePath, bool interactive) {
+int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, OpeningRule opening,
+          Stone human, int level, std::int64_t moveMs, int threads, const std::string& enginePath,
+          bool interactive) {
   session::LocalSession s(Game(size, rule, foul));
   s.setComputer(opponent(human), level);
-  s.setTimeControl(tc);
   ai::Limits limits;
   limits.level = level;
   limits.turnTimeMs = moveMs;
@@ -352,10 +372,32 @@ int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, Stone hum
       external ? "engine " + enginePath.substr(enginePath.find_last_of("/\\") + 1)
                : std::string(ai::levelName(level)) + ", level " + std::to_string(level);
   std::cout << "Game against the computer (" << opponentName << "), " << ruleName(rule) << ", "
-            << size << "x" << size << clockTitle(tc) << ". You play " << stoneName(human)
-            << (human == Stone::Black ? " (X)" : " (O)")
+            << size << "x" << size << clockTitle(tc)
+            << (opening == OpeningRule::None
+                    ? std::string(". You play ") + stoneName(human) +
+                          (human == Stone::Black ? " (X)" : " (O)")
+                    : std::string(", opening ") + openingRuleName(opening) + ". You are the " +
+                          (human == Stone::Black ? "first" : "second") + " player")
             << ". Enter moves like H8 or 7,7; undo, redo, hint, time, quit.\n"
             << cli::renderBoard(s.game()) << std::flush;
+  if (opening != OpeningRule::None) {
+    // --color names the seat: black, the first player (the tentative Black). Our engine takes
+    // the computer's decisions (also for an external engine: it plays from normal play on).
+    const Seat mine = human == Stone::Black ? Seat::First : Seat::Second;
+    Opening o(opening, size, rule);
+    if (!runOpening(in, o, interactive, otherSeat(mine))) {
+      s.end(Outcome::Interrupted, EndReason::Disconnected, "the opening was not finished");
+      std::cout << describeResult(s.game().result()) << "\n"
+                << cli::resultLine(s.game().result()) << std::endl;
+      return 0;
+    }
+    Game game(size, rule, foul);
+    for (Point p : o.game().moves()) game.play(p);
+    s.reset(game);
+    s.setComputer(o.colourOf(otherSeat(mine)), level);
+    std::cout << "You play " << stoneName(o.colourOf(mine)) << ".\n" << std::flush;
+  }
+  s.setTimeControl(tc);
   printClock(s);
   bool failed = false;
   while (!s.game().over()) {
@@ -1683,10 +1725,19 @@ int main(int argc, char** argv) {
       "10m,30s (base, then byo-yomi of 30 s a move); a side whose time runs out loses";
   const auto clockCheck = CLI::Validator(
       [](std::string& text) -> std::string {
+        if (text.find_first_not_of(" \t") == std::string::npos)
+          return "--clock needs a value: none, 5m+5s, 30s/move or 10m,30s";
         const TimeControlParse p = parseTimeControl(text);
         return p.control ? std::string() : cli::timeControlError(text, p.error);
       },
       "CLOCK");
+  std::string openingText = "none";
+  const char* openingHelp =
+      "Opening rule: none, swap, swap2 (freestyle, standard), soosorv8 or taraguchi10 (RIF's "
+      "renju rules); the players decide in turn (against the computer --color names your seat: "
+      "black is the first player)";
+  const auto openingCheck =
+      CLI::IsMember({"none", "swap", "swap2", "soosorv8", "taraguchi10"}, CLI::ignore_case);
   auto* local = app.add_subcommand(
       "local", "Hot-seat game on this terminal (commands: undo, redo, time, quit).");
   local->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
@@ -1695,12 +1746,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   local->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
   local->add_option("--clock", clockText, clockHelp)->check(clockCheck)->capture_default_str();
-  std::string openingText = "none";
-  local
-      ->add_option("--opening", openingText,
-                   "Opening rule: none, swap, swap2 (freestyle, standard), soosorv8 or "
-                   "taraguchi10 (RIF's renju rules); the two players decide in turn")
-      ->check(CLI::IsMember({"none", "swap", "swap2", "soosorv8", "taraguchi10"}, CLI::ignore_case))
+  local->add_option("--opening", openingText, openingHelp)
+      ->check(openingCheck)
       ->capture_default_str();
 
   int level = 3;
@@ -1719,6 +1766,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   aiGame->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
   aiGame->add_option("--clock", clockText, clockHelp)->check(clockCheck)->capture_default_str();
+  aiGame->add_option("--opening", openingText, openingHelp)
+      ->check(openingCheck)
+      ->capture_default_str();
   aiGame
       ->add_option("--time", moveMs,
                    "The computer's time per move, milliseconds (levels 1-4 use less)")
@@ -1781,19 +1831,18 @@ int main(int argc, char** argv) {
   }
   const TimeControl tc = parseTimeControl(clockText).control.value_or(TimeControl{});
   const OpeningRule opening = parseOpeningRule(openingText).value_or(OpeningRule::None);
-  if (*local) {
-    if ((opening == OpeningRule::Soosorv8 || opening == OpeningRule::Taraguchi10) &&
-        size % 2 == 0) {
-      std::cerr << "error: --opening " << openingRuleName(opening)
-                << " needs a board with a centre (an odd --size)\n";
-      return 2;
-    }
-    return runLocal(size, rule, foul, tc, opening, interactive);
+  if ((*local || *aiGame) &&
+      (opening == OpeningRule::Soosorv8 || opening == OpeningRule::Taraguchi10) && size % 2 == 0) {
+    std::cerr << "error: --opening " << openingRuleName(opening)
+              << " needs a board with a centre (an odd --size)\n";
+    return 2;
   }
+  if (*local) return runLocal(size, rule, foul, tc, opening, interactive);
   if (*aiGame) {
     Stone human = color == "white" ? Stone::White : Stone::Black;
     if (color == "random") human = (std::random_device{}() & 1) ? Stone::White : Stone::Black;
-    return runAi(size, rule, foul, tc, human, level, moveMs, threads, enginePath, interactive);
+    return runAi(size, rule, foul, tc, opening, human, level, moveMs, threads, enginePath,
+                 interactive);
   }
 
   if (*online) {
