@@ -936,7 +936,8 @@ TEST(WireServer, ResultsNeedAnOutcomeAndAReasonTogether) {
   EXPECT_EQ(decodePayload(MsgType::GameResult, result(1, 0)), DecodeError::BadValue);
   EXPECT_EQ(decodePayload(MsgType::GameResult, result(0, 3)), DecodeError::BadValue);
   EXPECT_EQ(decodePayload(MsgType::GameResult, result(5, 3)), DecodeError::BadValue);
-  EXPECT_EQ(decodePayload(MsgType::GameResult, result(1, 9)), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::GameResult, result(2, 9)), DecodeError::None);  // on time
+  EXPECT_EQ(decodePayload(MsgType::GameResult, result(1, 10)), DecodeError::BadValue);
   // The same in a game summary (GAME_LIST).
   Bytes list = encode(GameList{
       true,
