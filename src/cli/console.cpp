@@ -126,7 +126,8 @@ std::string openingStepText(const Opening& o) {
       return who + ": declare N (how many 5th moves black offers, 1-8)";
     case OpeningStep::PlaceAlternatives:
       return who + ": offer " + std::to_string(o.alternativesWanted()) +
-             " points (the 5th moves, no two symmetric)";
+             (o.alternativesWanted() == 1 ? " point (the 5th move)"
+                                          : " points (the 5th moves, no two symmetric)");
     case OpeningStep::ChooseAlternative: {
       std::string list;
       for (Point p : o.alternatives()) list += " " + pointName(p, o.game().size());

@@ -219,6 +219,8 @@ bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> com
         for (Point p : d.points) std::cout << " " << pointName(p, size);
         std::cout << "\n";
       }
+      if (d.step == OpeningStep::ChooseAlternative && d.point)
+        std::cout << "OPENING computer: pick " << pointName(*d.point, size) << "\n";
       for (int i = before; i < o.game().ply(); ++i) printMove(o.game(), i);
       if (o.game().ply() != before) std::cout << cli::renderBoard(o.game());
       say();
@@ -231,7 +233,11 @@ bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> com
     const Seat who = o.decider();
     const int before = o.game().ply();
     OpeningError e = OpeningError::WrongStep;
-    std::istringstream words(*cmd);
+    // Words in any case; a line quoted back in an error at most 60 characters long.
+    std::string lower = *cmd;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string quoted = cmd->size() > 60 ? cmd->substr(0, 60) + "..." : *cmd;
+    std::istringstream words(lower);
     std::string word;
     words >> word;
     static const std::pair<const char*, OpeningChoice> kChoices[] = {
@@ -247,9 +253,12 @@ bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> com
       }
     if (known) {
     } else if (word == "declare") {
-      int n = 0;
-      if (!(words >> n)) n = -1;
-      e = o.declare(who, n);
+      // One whole number and nothing after it.
+      std::string count, extra;
+      words >> count >> extra;
+      const bool digits = !count.empty() && count.size() <= 2 && extra.empty() &&
+                          count.find_first_not_of("0123456789") == std::string::npos;
+      e = o.declare(who, digits ? std::stoi(count) : -1);
     } else if (word == "offer") {
       std::vector<Point> points;
       bool bad = false;
@@ -266,12 +275,12 @@ bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> com
     } else if (const auto p = parsePoint(*cmd, size)) {
       e = o.step() == OpeningStep::ChooseAlternative ? o.pick(who, *p) : o.place(who, *p);
     } else {
-      std::cerr << "error: opening: \"" << *cmd << "\" is not a point or a decision ("
+      std::cerr << "error: opening: \"" << quoted << "\" is not a point or a decision ("
                 << cli::openingStepText(o) << ")\n";
       continue;
     }
     if (e != OpeningError::None) {
-      std::cerr << "error: opening: " << *cmd << ": " << cli::openingErrorText(e, o) << "\n";
+      std::cerr << "error: opening: " << quoted << ": " << cli::openingErrorText(e, o) << "\n";
       continue;
     }
     for (int i = before; i < o.game().ply(); ++i) printMove(o.game(), i);
@@ -304,6 +313,7 @@ int runLocal(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, Openin
     Game game(size, rule, foul);
     for (Point p : o.game().moves()) game.play(p);
     s.reset(game);
+    s.setUndoFloor(game.ply());  // the opening's stones stay
   }
   s.setTimeControl(tc);
   printClock(s);
@@ -394,6 +404,7 @@ int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, OpeningRu
     Game game(size, rule, foul);
     for (Point p : o.game().moves()) game.play(p);
     s.reset(game);
+    s.setUndoFloor(game.ply());  // the opening's stones stay
     s.setComputer(o.colourOf(otherSeat(mine)), level);
     std::cout << "You play " << stoneName(o.colourOf(mine)) << ".\n" << std::flush;
   }
@@ -1736,8 +1747,14 @@ int main(int argc, char** argv) {
       "Opening rule: none, swap, swap2 (freestyle, standard), soosorv8 or taraguchi10 (RIF's "
       "renju rules); the players decide in turn (against the computer --color names your seat: "
       "black is the first player)";
-  const auto openingCheck =
-      CLI::IsMember({"none", "swap", "swap2", "soosorv8", "taraguchi10"}, CLI::ignore_case);
+  const auto openingCheck = CLI::Validator(
+      [](std::string& text) -> std::string {
+        return parseOpeningRule(text) ? std::string()
+                                      : "\"" + text.substr(0, 40) +
+                                            "\" is not an opening rule: none, swap, swap2, "
+                                            "soosorv8 or taraguchi10";
+      },
+      "RULE");
   auto* local = app.add_subcommand(
       "local", "Hot-seat game on this terminal (commands: undo, redo, time, quit).");
   local->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();

@@ -100,6 +100,7 @@ void LocalSession::reset(Game game) {
   setTimeControl(gameClock_.control());
   ++version_;
   dirty_ = false;
+  undoFloor_ = 0;
 }
 
 void LocalSession::restart() {
@@ -153,8 +154,12 @@ bool LocalSession::canUndo() const {
 
 TakebackError LocalSession::undoRefusal() const {
   const int ply = game_.ply();
-  if (ply == 0) return TakebackError::NothingToDo;
+  if (ply <= undoFloor_) return TakebackError::NothingToDo;
   if (endedFromOutside(game_)) return TakebackError::Ended;
+  // Against the computer the human's last move must lie above the opening's.
+  if (computer_ != Stone::Empty && undoFloor_ > 0 && moverOf(ply - 1) == computer_ &&
+      ply - 2 < undoFloor_)
+    return TakebackError::NothingToDo;
   if (computer_ == Stone::Empty || openingTakeback_) return TakebackError::None;
   // Against the computer a takeback must take one of the human's moves.
   return moverOf(ply - 1) != computer_ || ply >= 2 ? TakebackError::None
@@ -189,7 +194,8 @@ Takeback LocalSession::undo() {
   }
   undoOne(t);
   // Against the computer: back to the human's turn (its reply and the human's move before it).
-  if (computer_ != Stone::Empty && game_.toMove() == computer_ && game_.ply() > 0) undoOne(t);
+  if (computer_ != Stone::Empty && game_.toMove() == computer_ && game_.ply() > undoFloor_)
+    undoOne(t);
   return t;
 }
 

@@ -148,6 +148,9 @@ class LocalSession {
   /// is the only one on the board (the computer then plays its opening again). Off by default
   /// (gomoku-cli: "nothing to take back"); the app turns it on. Hot seat: no effect.
   void setOpeningTakeback(bool allowed) { openingTakeback_ = allowed; }
+  /// The first `ply` moves cannot be taken back (an opening rule's stones and choices: see
+  /// core/opening.h); reset() and restart() clear it. undo() then stops there.
+  void setUndoFloor(int ply) { undoFloor_ = ply; }
   /// Whether redo() would play something.
   bool canRedo() const;
   /// Plays the last ply taken back again, with its old time. Against the computer: the human's
@@ -192,6 +195,7 @@ class LocalSession {
   Stone computer_ = Stone::Empty;
   int level_ = 3;
   bool openingTakeback_ = false;
+  int undoFloor_ = 0;  // moves below it are the opening's: never taken back
 };
 
 }  // namespace gomoku::session

@@ -215,13 +215,15 @@ clock_game)
   ;;
 opening_game)
   # Opening rules at one terminal: each decision in turn, refusals named, then normal play.
-  printf '%s\n' h8 i8 white h9 two j10 k11 black i9 > "$work/swap2.in"
+  printf '%s\n' h8 i8 white h9 two j10 k11 BLACK i9 undo undo 'declare 3x' > "$work/swap2.in"
   "$CLI" local --opening swap2 < "$work/swap2.in" > "$work/swap2.out" 2> "$work/swap2.err" || fail "local --opening swap2 exited $?"
   grep -qx 'OPENING second: black, white, or two (place two more stones and let first choose)' "$work/swap2.out" || fail "swap2: no choice for the second player"
   grep -q 'error: opening: white: that is not what the opening asks now' "$work/swap2.err" || fail "swap2: a choice before the third stone not refused"
   grep -qx 'OPENING first: black or white' "$work/swap2.out" || fail "swap2: the first player does not choose after two more stones"
   grep -qx 'OPENING done: first plays black, second plays white' "$work/swap2.out" || fail "swap2: colours not said"
   grep -qx 'MOVE 6 white I9 (8,6)' "$work/swap2.out" || fail "swap2: normal play did not follow"
+  grep -qx 'TAKEBACK to 5 moves' "$work/swap2.out" || fail "swap2: the move after the opening not taken back"
+  grep -q 'error: undo: nothing to take back' "$work/swap2.err" || fail "swap2: undo went into the opening"
   printf '%s\n' h7 h8 h9 g9 keep a1 'declare 9' 'declare 2' swap 'offer g7 g7' 'offer g7 j7' j6 g7 > "$work/soosorv.in"
   "$CLI" local --rule renju --opening soosorv8 < "$work/soosorv.in" > "$work/soosorv.out" 2> "$work/soosorv.err" || fail "local --opening soosorv8 exited $?"
   grep -q 'h7: the first stone goes on the centre' "$work/soosorv.err" || fail "soosorv8: move 1 off the centre not refused"

@@ -404,3 +404,28 @@ TEST(LocalSessionClock, NoClockByDefaultAndRestartKeepsTheControl) {
   EXPECT_EQ(s.clockReading(Stone::Black).mainMs, 300000);
   EXPECT_TRUE(s.clockReading(Stone::Black).running);
 }
+
+TEST(LocalSession, TheOpeningsMovesAreNotTakenBack) {
+  Game g;
+  for (Point p : {Point{7, 7}, Point{8, 7}, Point{7, 8}}) ASSERT_EQ(g.play(p), MoveError::None);
+  LocalSession s(g);
+  s.setUndoFloor(3);
+  EXPECT_EQ(s.undoRefusal(), TakebackError::NothingToDo);
+  ASSERT_EQ(s.play({9, 9}), MoveError::None);
+  EXPECT_EQ(s.undo().moves, (std::vector<Point>{Point{9, 9}}));
+  EXPECT_EQ(s.undo().error, TakebackError::NothingToDo);
+  EXPECT_EQ(s.game().ply(), 3);
+
+  // Against the computer (White, the opening's 4th move to play): its reply alone above the
+  // opening cannot be taken back without a move of ours.
+  LocalSession c(g);
+  c.setUndoFloor(3);
+  c.setComputer(Stone::White, 1);
+  EXPECT_EQ(reply(c, Point{9, 9}), ComputerMove::Played);
+  EXPECT_EQ(c.undoRefusal(), TakebackError::NothingToDo);
+  ASSERT_EQ(c.play({6, 6}), MoveError::None);
+  EXPECT_EQ(reply(c, Point{10, 10}), ComputerMove::Played);
+  EXPECT_EQ(c.undo().moves.size(), 2u);  // our move and its reply
+  EXPECT_EQ(c.game().ply(), 4);
+  EXPECT_EQ(c.undo().error, TakebackError::NothingToDo);
+}
