@@ -375,7 +375,6 @@ TEST(SideView, NamesAreShortenedByWholeWords) {
   EXPECT_EQ(shortenByWords("Bartholomew", width, 6), std::nullopt);
 }
 
-
 TEST(SideView, ClocksShowTheDecidingTimeAndWarnUnderTenSeconds) {
   SideInput in;
   ClockReading black;
