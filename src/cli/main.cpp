@@ -290,6 +290,27 @@ bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> com
   return true;
 }
 
+// Plays `opening` at the terminal (runOpening) and puts its stones into `s`, where they cannot
+// be taken back. With `computer`, our engine takes that seat and *computerColour is its colour
+// after the opening. False (after the RESULT line) when the opening was not finished.
+bool playOpening(Inbox& in, session::LocalSession& s, OpeningRule opening, bool interactive,
+                 std::optional<Seat> computer = {}, Stone* computerColour = nullptr) {
+  const Game& start = s.game();
+  Opening o(opening, start.size(), start.rule());
+  if (!runOpening(in, o, interactive, computer)) {
+    s.end(Outcome::Interrupted, EndReason::Disconnected, "the opening was not finished");
+    std::cout << describeResult(s.game().result()) << "\n"
+              << cli::resultLine(s.game().result()) << std::endl;
+    return false;
+  }
+  Game game(start.size(), start.rule(), start.foulPolicy());
+  for (Point p : o.game().moves()) game.play(p);
+  s.reset(game);
+  s.setUndoFloor(game.ply());  // the opening's stones stay
+  if (computer && computerColour) *computerColour = o.colourOf(*computer);
+  return true;
+}
+
 int runLocal(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, OpeningRule opening,
              bool interactive) {
   session::LocalSession s(Game(size, rule, foul));
@@ -300,21 +321,9 @@ int runLocal(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, Openin
             << (opening == OpeningRule::None ? "" : openingRuleName(opening))
             << ". Black (X) moves first. Enter moves like H8 or 7,7; undo, redo, time, quit.\n"
             << cli::renderBoard(s.game()) << std::flush;
-  if (opening != OpeningRule::None) {
-    // The first player (the tentative Black) and the second decide in turn at this terminal;
-    // the clocks start when normal play begins.
-    Opening o(opening, size, rule);
-    if (!runOpening(in, o, interactive)) {
-      s.end(Outcome::Interrupted, EndReason::Disconnected, "the opening was not finished");
-      std::cout << describeResult(s.game().result()) << "\n"
-                << cli::resultLine(s.game().result()) << std::endl;
-      return 0;
-    }
-    Game game(size, rule, foul);
-    for (Point p : o.game().moves()) game.play(p);
-    s.reset(game);
-    s.setUndoFloor(game.ply());  // the opening's stones stay
-  }
+  // The first player (the tentative Black) and the second decide in turn at this terminal; the
+  // clocks start when normal play begins.
+  if (opening != OpeningRule::None && !playOpening(in, s, opening, interactive)) return 0;
   s.setTimeControl(tc);
   printClock(s);
   while (!s.game().over()) {
@@ -394,19 +403,10 @@ int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, OpeningRu
     // --color names the seat: black, the first player (the tentative Black). Our engine takes
     // the computer's decisions (also for an external engine: it plays from normal play on).
     const Seat mine = human == Stone::Black ? Seat::First : Seat::Second;
-    Opening o(opening, size, rule);
-    if (!runOpening(in, o, interactive, otherSeat(mine))) {
-      s.end(Outcome::Interrupted, EndReason::Disconnected, "the opening was not finished");
-      std::cout << describeResult(s.game().result()) << "\n"
-                << cli::resultLine(s.game().result()) << std::endl;
-      return 0;
-    }
-    Game game(size, rule, foul);
-    for (Point p : o.game().moves()) game.play(p);
-    s.reset(game);
-    s.setUndoFloor(game.ply());  // the opening's stones stay
-    s.setComputer(o.colourOf(otherSeat(mine)), level);
-    std::cout << "You play " << stoneName(o.colourOf(mine)) << ".\n" << std::flush;
+    Stone computerColour = Stone::Empty;
+    if (!playOpening(in, s, opening, interactive, otherSeat(mine), &computerColour)) return 0;
+    s.setComputer(computerColour, level);
+    std::cout << "You play " << stoneName(opponent(computerColour)) << ".\n" << std::flush;
   }
   s.setTimeControl(tc);
   printClock(s);

@@ -198,18 +198,14 @@ OpeningError Opening::choose(Seat seat, OpeningChoice choice) {
       }
       return OpeningError::None;
     }
-    case OpeningStep::ColourChoice:
-      if (choice != OpeningChoice::TakeBlack && choice != OpeningChoice::TakeWhite)
-        return OpeningError::BadChoice;
-      blackSeat_ = choice == OpeningChoice::TakeBlack ? seat : otherSeat(seat);
-      step_ = OpeningStep::Done;
-      return OpeningError::None;
     case OpeningStep::Swap2Choice:
       if (choice == OpeningChoice::PlaceTwo) {
         placeStage(seat, -1);
         placeLeft_ = 2;
         return OpeningError::None;
       }
+      [[fallthrough]];  // taking Black or White: as a colour choice
+    case OpeningStep::ColourChoice:
       if (choice != OpeningChoice::TakeBlack && choice != OpeningChoice::TakeWhite)
         return OpeningError::BadChoice;
       blackSeat_ = choice == OpeningChoice::TakeBlack ? seat : otherSeat(seat);
