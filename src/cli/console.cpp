@@ -56,10 +56,14 @@ std::string clockLine(const ClockReading& black, const ClockReading& white) {
   auto side = [](const char* name, const ClockReading& r) {
     std::string out = std::string(" ") + name + " ";
     if (r.flagged) return out + "flag";
-    out += r.inByoYomi ? "byo-yomi " + clockFace(r.periodMs) : clockFace(r.mainMs);
+    if (r.inByoYomi) out += "byo-yomi ";
+    out += clockFace(r.inByoYomi ? r.periodMs : r.mainMs);
     return r.running ? out + "*" : out;
   };
-  return "CLOCK" + side("black", black) + side("white", white);
+  std::string line = "CLOCK";
+  line += side("black", black);
+  line += side("white", white);
+  return line;
 }
 
 std::string openingErrorText(OpeningError e, const Opening& o) {
@@ -72,23 +76,24 @@ std::string openingErrorText(OpeningError e, const Opening& o) {
     case OpeningError::NotYourDecision:
       return "it is not that player's decision";
     case OpeningError::WrongStep:
-      return "that is not what the opening asks now (" + openingStepText(o) + ")";
+      return std::string("that is not what the opening asks now (") + openingStepText(o) + ")";
     case OpeningError::BadChoice:
-      return "that choice is not offered now (" + openingStepText(o) + ")";
+      return std::string("that choice is not offered now (") + openingStepText(o) + ")";
     case OpeningError::OffBoard:
       return "the point is off the board";
     case OpeningError::Occupied:
       return "the point is occupied";
     case OpeningError::OutsideArea:
-      return o.area() == 0 ? "the first stone goes on the centre"
-                           : "the stone must lie within the central " + std::to_string(side) + "x" +
-                                 std::to_string(side);
+      return o.area() == 0 ? std::string("the first stone goes on the centre")
+                           : std::string("the stone must lie within the central ") +
+                                 std::to_string(side) + "x" + std::to_string(side);
     case OpeningError::Forbidden:
       return "the point is forbidden for Black";
     case OpeningError::BadCount:
       return o.step() == OpeningStep::DeclareCount
                  ? std::string("declare from 1 to 8 fifth moves")
-                 : "offer exactly " + std::to_string(o.alternativesWanted()) + " points";
+                 : std::string("offer exactly ") + std::to_string(o.alternativesWanted()) +
+                       " points";
     case OpeningError::Duplicate:
       return "the same point is offered twice";
     case OpeningError::Symmetric:
@@ -130,7 +135,10 @@ std::string openingStepText(const Opening& o) {
                                           : " points (the 5th moves, no two symmetric)");
     case OpeningStep::ChooseAlternative: {
       std::string list;
-      for (Point p : o.alternatives()) list += " " + pointName(p, o.game().size());
+      for (Point p : o.alternatives()) {
+        list += ' ';
+        list += pointName(p, o.game().size());
+      }
       return who + ": pick one of" + list;
     }
     case OpeningStep::Done:

@@ -191,7 +191,8 @@ void printClock(const session::LocalSession& s) {
 
 // The clock's words in a game's first line: "" without one, else ", clock 5m+5s".
 std::string clockTitle(const TimeControl& tc) {
-  return tc.kind == ClockKind::None ? std::string() : ", clock " + formatTimeControl(tc);
+  return tc.kind == ClockKind::None ? std::string()
+                                    : std::string(", clock ") + formatTimeControl(tc);
 }
 
 // Plays the opening `o` at the terminal: an OPENING line says whose decision it is and what it
@@ -1750,7 +1751,7 @@ int main(int argc, char** argv) {
   const auto openingCheck = CLI::Validator(
       [](std::string& text) -> std::string {
         return parseOpeningRule(text) ? std::string()
-                                      : "\"" + text.substr(0, 40) +
+                                      : std::string("\"") + text.substr(0, 40) +
                                             "\" is not an opening rule: none, swap, swap2, "
                                             "soosorv8 or taraguchi10";
       },
