@@ -91,7 +91,6 @@ Opening::Opening(OpeningRule rule, int size, Rule gameRule)
       break;
     case OpeningRule::Taraguchi10:
       placeStage(Seat::First, 0);
-      placeLeft_ = 1;
       break;
   }
 }

@@ -139,7 +139,6 @@ class Opening {
 
  private:
   OpeningError check(Seat seat, OpeningStep step) const;
-  void next();  // the step after a stone, a choice or an offer
   void placeStage(Seat seat, int area);
   void offerSwap(Seat seat);
 
@@ -150,9 +149,7 @@ class Opening {
   Seat blackSeat_ = Seat::First;
   int area_ = -1;
   int wanted_ = 0;
-  int placeLeft_ = 0;      // stones the decider still places in this stage
-  bool swapDone_ = false;  // the swap offer after the current ply was answered
-  bool oneFifth_ = false;  // Taraguchi-10: Black chose the single 5th move
+  int placeLeft_ = 0;  // stones the decider still places in this stage
   std::vector<Point> alternatives_;
 };
 
