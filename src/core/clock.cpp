@@ -262,6 +262,19 @@ void GameClock::stop(std::int64_t nowMs) {
   paused_ = false;  // a stopped clock does not resume
 }
 
+void GameClock::restore(std::int64_t blackMainMs, std::int64_t whiteMainMs) {
+  if (!enabled()) return;
+  running_ = frozen_ = Stone::Empty;
+  paused_ = false;
+  const auto set = [this](Side& s, std::int64_t ms) {
+    s.mainMs = std::clamp<std::int64_t>(ms, 0, 2 * kMaxClockMs);
+    if (tc_.kind == ClockKind::PerMove) s.mainMs = tc_.moveMs;
+    s.flagged = tc_.kind == ClockKind::Fischer && s.mainMs == 0;
+  };
+  set(black_, blackMainMs);
+  set(white_, whiteMainMs);
+}
+
 ClockReading GameClock::reading(Stone s, std::int64_t nowMs) const {
   ClockReading r;
   if (!enabled() || s == Stone::Empty) return r;

@@ -129,6 +129,13 @@ class GameClock {
   void resume(std::int64_t nowMs);
   /// Stops both clocks (the game is over); readings stay as they are at nowMs.
   void stop(std::int64_t nowMs);
+  /// A side's main time left after its last move, in milliseconds (Fischer, ByoYomi; PerMove:
+  /// the limit a move), not counting a move running now. For a copy sent to another program.
+  std::int64_t mainMs(Stone s) const { return side(s).mainMs; }
+  /// Sets both sides' main time (as mainMs() gives them, e.g. from the other program of a
+  /// network match after a reconnection) and stops both clocks. Times are clamped to
+  /// 0..2 * kMaxClockMs; a side with 0 under Fischer has flagged. No effect when disabled.
+  void restore(std::int64_t blackMainMs, std::int64_t whiteMainMs);
 
   /// The side whose clock runs; Stone::Empty when none (also while paused).
   Stone running() const { return running_; }
