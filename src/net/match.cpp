@@ -71,19 +71,32 @@ bool Match::myTurn() const {
 }
 
 MoveError Match::playLocal(Point p) {
+  ClockGuard guard{*this};
   if (phase_ == MatchPhase::Handshake || phase_ == MatchPhase::Suspended)
     return MoveError::NotYourTurn;
   if (phase_ != MatchPhase::Playing || game_.over()) return MoveError::GameOver;
   if (ourTakeback_) return MoveError::NotYourTurn;  // waiting for the answer to our takeback
   const std::uint16_t ply = static_cast<std::uint16_t>(game_.ply());
   if (game_.toMove() != localColor_) return MoveError::NotYourTurn;
+  const std::int64_t now = nowMs();
+  if (gameClock_.flagged(localColor_, now)) {  // too late: the move loses on time instead
+    timeUp(localColor_);
+    return MoveError::GameOver;
+  }
   MoveError check = game_.check(p);
   if (check == MoveError::Forbidden && game_.foulPolicy() == FoulPolicy::Lose)
     check = MoveError::None;
   if (check != MoveError::None) return check;
   beforeOurMove();  // a pending request of the opponent's is declined by our move
   if (MoveError e = game_.play(p, localColor_); e != MoveError::None) return e;
-  send_(Move{ply, static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+  Move m{ply, static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)};
+  if (gameClock_.enabled()) {
+    ownLeftAtLastMove_ = gameClock_.reading(localColor_, now).decidingMs;
+    m.thinkMs = std::max<std::int64_t>(0, gameClock_.punch(now));  // starts the peer's clock
+    turnStartMs_ = now;
+    peerTurnMeasured_ = true;
+  }
+  send_(m);
   afterMove();
   return MoveError::None;
 }
@@ -113,7 +126,8 @@ void Match::endedByUs() {
 
 bool Match::crossedTheEnd(int ply) const {
   const EndReason r = game_.result().reason;
-  return game_.over() && (r == EndReason::Resignation || r == EndReason::Agreement) &&
+  return game_.over() &&
+         (r == EndReason::Resignation || r == EndReason::Agreement || r == EndReason::Time) &&
          crossingPly_ && *crossingPly_ == ply && game_.ply() == ply &&
          game_.toMove() != localColor_;
 }
@@ -188,6 +202,7 @@ RequestError Match::requestTakeback() {
 }
 
 RequestError Match::answerTakeback(bool accept) {
+  ClockGuard guard{*this};
   if (phase_ == MatchPhase::Closed) return {RequestRefusal::ConnectionClosed, {}};
   if (!theirTakeback_) return {RequestRefusal::NoTakebackToAnswer, {}};
   const TakebackRequest r = *theirTakeback_;
@@ -199,6 +214,8 @@ RequestError Match::answerTakeback(bool accept) {
     ourDrawAt_.reset();
     say({NoticeKind::YouAcceptedTakeback, {}, 0, {}, lapsed});
     takeBackTo(r.returnTo);
+    startTurnClock();  // the requester moves again; the interrupted move's time is dropped
+    peerTurnMeasured_ = true;
   } else {
     say({NoticeKind::YouDeclinedTakeback, {}, 0, {}});
   }
@@ -236,6 +253,7 @@ void Match::onTakebackReply(const TakebackReply& r) {
     theirDrawAt_.reset();
     say({NoticeKind::PeerAcceptedTakeback, peerNickname_, 0, {}, lapsed});
     takeBackTo(ours.returnTo);
+    startTurnClock();
   } else {
     say({NoticeKind::PeerDeclinedTakeback, peerNickname_, 0, {}});
     notify_(MatchEvent::Request);
@@ -243,6 +261,7 @@ void Match::onTakebackReply(const TakebackReply& r) {
 }
 
 RequestError Match::offerDraw() {
+  ClockGuard guard{*this};
   if (phase_ == MatchPhase::Suspended) return {RequestRefusal::Suspended, {}};
   if (!running()) return {RequestRefusal::NoGameRunning, {}};
   if (ourTakeback_) return {RequestRefusal::WaitForTakebackAnswer, {}};
@@ -255,6 +274,7 @@ RequestError Match::offerDraw() {
 }
 
 RequestError Match::answerDraw(bool accept) {
+  ClockGuard guard{*this};
   if (phase_ == MatchPhase::Closed) return {RequestRefusal::ConnectionClosed, {}};
   if (!theirDrawAt_) return {RequestRefusal::NoDrawOfferToAnswer, {}};
   if (ourTakeback_) return {RequestRefusal::WaitForTakebackAnswer, {}};
@@ -334,6 +354,7 @@ void Match::onDrawReply(const DrawReply& d) {
 }
 
 RequestError Match::resign() {
+  ClockGuard guard{*this};
   if (phase_ == MatchPhase::Suspended) return {RequestRefusal::Suspended, {}};
   if (!running()) return {RequestRefusal::NoGameRunning, {}};
   if (ourTakeback_) return {RequestRefusal::WaitForTakebackAnswer, {}};
@@ -470,6 +491,7 @@ void Match::onChat(const Chat& c) {
 
 void Match::receive(const Message& m) {
   if (phase_ == MatchPhase::Closed) return;  // late bytes after we closed: ignore
+  ClockGuard guard{*this};
   if (isServerType(typeOf(m))) return onServerMessage(typeOf(m));
   if (phase_ == MatchPhase::Suspended &&
       !(std::holds_alternative<Resume>(m) || std::holds_alternative<Sync>(m) ||
@@ -517,6 +539,8 @@ void Match::receive(const Message& m) {
           onPlayAgain(v);
         else if constexpr (std::is_same_v<T, Chat>)
           onChat(v);
+        else if constexpr (std::is_same_v<T, Flag>)
+          onFlag(v);
       },
       m);
 }
@@ -567,6 +591,13 @@ void Match::onHello(const Hello& h) {
   peerVersion_ = h.programVersion;
   peerMinor_ = h.protocolMinor;
   if (settings_.role != Role::Host) return;  // the joiner waits for SETUP
+  if (settings_.clock.kind != ClockKind::None && h.protocolMinor < 3) {
+    refusal_ = ErrorCode::VersionMismatch;
+    return fail(ErrorCode::VersionMismatch,
+                "the other program is too old to play with a clock (protocol " +
+                    std::to_string(h.protocolMajor) + "." + std::to_string(h.protocolMinor) +
+                    "; clocks need 1.3): it should be updated");
+  }
   bool hostBlack = settings_.color == ColorChoice::Black;
   if (settings_.color == ColorChoice::Random) {
     std::mt19937 rng(settings_.randomSeed ? settings_.randomSeed : std::random_device{}());
@@ -577,8 +608,12 @@ void Match::onHello(const Hello& h) {
     std::random_device rd;
     while (token == 0) token = (std::uint64_t{rd()} << 32) ^ rd();
   }
-  const Setup s{static_cast<std::uint8_t>(settings_.boardSize), settings_.rule, hostBlack,
-                settings_.foul, token};
+  const Setup s{static_cast<std::uint8_t>(settings_.boardSize),
+                settings_.rule,
+                hostBlack,
+                settings_.foul,
+                token,
+                settings_.clock};
   send_(s);
   startGame(s);
 }
@@ -611,7 +646,99 @@ void Match::startGame(const Setup& s) {
   const bool weAreBlack = (settings_.role == Role::Host) == s.hostIsBlack;
   localColor_ = weAreBlack ? Stone::Black : Stone::White;
   phase_ = MatchPhase::Playing;
+  gameClock_ = GameClock(s.clock);
+  ownLeftAtLastMove_ = -1;
+  startTurnClock();
   notify_(MatchEvent::Started);
+}
+
+void Match::startTurnClock() {
+  turnStartMs_ = nowMs();
+  peerTurnMeasured_ = false;
+  if (running()) gameClock_.start(game_.toMove(), turnStartMs_);
+}
+
+void Match::settleClock() {
+  if (gameClock_.running() == Stone::Empty) return;
+  if (phase_ == MatchPhase::Suspended)
+    gameClock_.pause(nowMs());
+  else if (!running())
+    gameClock_.stop(nowMs());
+}
+
+void Match::checkClock() {
+  ClockGuard guard{*this};
+  if (!running() || gameClock_.running() == Stone::Empty) return;
+  const std::int64_t now = nowMs();
+  const Stone toMove = game_.toMove();
+  if (toMove == localColor_) {
+    if (gameClock_.flagged(localColor_, now)) timeUp(localColor_);
+  } else if (!ourTakeback_ && gameClock_.flagged(toMove, now - kFlagGraceMs)) {
+    timeUp(toMove);
+  }
+}
+
+std::int64_t Match::msUntilClockCheck() const {
+  if (!running()) return -1;
+  const std::int64_t left = gameClock_.msUntilFlag(nowMs());
+  if (left < 0) return -1;
+  if (game_.toMove() == localColor_) return left;
+  // The opponent's program flags itself while our takeback request waits: look again later.
+  return ourTakeback_ ? std::max<std::int64_t>(left + kFlagGraceMs, 250) : left + kFlagGraceMs;
+}
+
+void Match::timeUp(Stone loser) {
+  send_(Flag{static_cast<std::uint16_t>(game_.ply())});
+  game_.end(loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Time);
+  if (loser == localColor_)
+    crossingPly_.reset();
+  else
+    endedByUs();  // its move may be on the way: recorded after the end, as the peer does
+  phase_ = MatchPhase::Finished;
+  clearRequests();
+  notify_(MatchEvent::GameOver);
+}
+
+void Match::onFlag(const Flag& f) {
+  if (!gameClock_.enabled()) return fail(ErrorCode::Protocol, "FLAG in a game without a clock");
+  if (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished) return;
+  const int ply = game_.ply();
+  if (f.atPly > ply) return fail(ErrorCode::Protocol, "a FLAG from a later position");
+  const Stone loser = f.atPly % 2 == 0 ? Stone::Black : Stone::White;
+  const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
+  const Result& r = game_.result();
+  if (game_.over() && r.reason == EndReason::Time && r.outcome == loses) return;  // agreed
+  const bool decided = game_.over() && decidedByMoves(r.reason);
+  if (loser != localColor_) {
+    // The peer's program says its own time ran out, on its turn. It stands over an end that we
+    // made meanwhile (our resignation, a draw we agreed): the FLAG was sent first.
+    if (f.atPly != ply || decided)
+      return fail(ErrorCode::Protocol, "a FLAG that does not match the position");
+  } else {
+    // The peer claims our time ran out at atPly: on our turn now, or before our last move
+    // (which crossed the claim and stays on the board). It stands only when our own clock had
+    // at most kFlagGraceMs left then (the network delay); a claim against time we had is a
+    // fault.
+    std::int64_t left = -1;
+    const bool lastIsOurs =
+        ply > 0 && ((ply - 1) % 2 == 0 ? Stone::Black : Stone::White) == localColor_;
+    if (f.atPly == ply && game_.toMove() == localColor_ && !decided)
+      left = gameClock_.reading(localColor_, nowMs()).decidingMs;
+    else if (f.atPly + 1 == ply && lastIsOurs)
+      left = ownLeftAtLastMove_;
+    if (left < 0) return fail(ErrorCode::Protocol, "a FLAG that does not match the position");
+    if (left > kFlagGraceMs)
+      return fail(ErrorCode::Protocol,
+                  "a win on time claimed while this side's clock had " + clockFace(left) + " left");
+  }
+  crossingPly_.reset();  // the claim ended the game before anything of the peer's could cross
+  if (game_.over())
+    game_.setResult(loses, EndReason::Time);
+  else
+    game_.end(loses, EndReason::Time);
+  phase_ = MatchPhase::Finished;
+  clearRequests();
+  notify_(MatchEvent::GameOver);
 }
 
 void Match::onMove(const Move& m) {
@@ -635,10 +762,29 @@ void Match::onMove(const Move& m) {
                                             std::to_string(game_.ply()));
   if (theirTakeback_)
     return fail(ErrorCode::Protocol, "a move while its own takeback request waits");
+  // The clock: the mover's thinking time, at most what passed here since our move (plus a
+  // tolerance), charged to its clock as it charged it; a move beyond its time is a fault (its
+  // own program flags instead of moving).
+  if (gameClock_.enabled() != (m.thinkMs >= 0))
+    return fail(ErrorCode::Protocol, gameClock_.enabled()
+                                         ? "a move without its thinking time in a game with a clock"
+                                         : "a thinking time in a game without a clock");
+  const std::int64_t now = nowMs();
+  GameClock clock = gameClock_;
+  if (gameClock_.enabled()) {
+    if (peerTurnMeasured_ && m.thinkMs > now - turnStartMs_ + kThinkToleranceMs)
+      return fail(ErrorCode::Protocol, "move " + where + " says it took " +
+                                           formatClockTime(m.thinkMs) + " but only " +
+                                           formatClockTime(now - turnStartMs_) + " passed here");
+    if (!clock.charge(opponent(localColor_), m.thinkMs))
+      return fail(ErrorCode::Protocol, "move " + where + " came after its clock ran out");
+  }
   if (MoveError e = game_.play(p, opponent(localColor_)); e != MoveError::None)
     return fail(ErrorCode::IllegalMove,
                 "illegal move " + where + ": " +
                     (e == MoveError::Forbidden ? game_.refusalText(p, e) : moveErrorText(e)));
+  gameClock_ = clock;
+  startTurnClock();
   ourTakeback_.reset();  // a move crossed our request: it is stale on both sides
   ourDrawAt_.reset();    // our offer lapses when the opponent moves
   afterMove();
@@ -681,6 +827,7 @@ void Match::fail(ErrorCode code, const std::string& why) {
 }
 
 void Match::connectionLost(const std::string& reason, bool mayResume) {
+  ClockGuard guard{*this};
   if (phase_ == MatchPhase::Closed || phase_ == MatchPhase::Suspended) return;
   if (!mayResume || !settings_.resumable || setup_.token == 0 ||
       (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished))
@@ -726,6 +873,7 @@ bool Match::acceptsResume(const Message& first) const {
 }
 
 void Match::abandon() {
+  ClockGuard guard{*this};
   if (phase_ != MatchPhase::Suspended) return;
   const std::string why = settings_.role == Role::Host
                               ? peerName() + " did not reconnect in time"
@@ -737,6 +885,7 @@ void Match::abandon() {
 }
 
 void Match::giveUp(const std::string& reason, Outcome outcome, EndReason why) {
+  ClockGuard guard{*this};
   if (phase_ != MatchPhase::Suspended) return;
   if (gameNumber_ > 0 && !game_.over() && outcome != Outcome::Ongoing &&
       outcome != Outcome::Interrupted)
@@ -754,6 +903,8 @@ Sync Match::syncMessage() const {
     s.reason = game_.result().reason;
   }
   s.moves = syncPoints(game_.moves());
+  s.blackMainMs = gameClock_.mainMs(Stone::Black);
+  s.whiteMainMs = gameClock_.mainMs(Stone::White);
   return s;
 }
 
@@ -873,6 +1024,7 @@ void Match::onResume(const Resume& r) {
   theirTakebackAtSuspend_.reset();
   theirDrawAtSuspend_.reset();
   wantedAgainAtSuspend_ = false;
+  startTurnClock();  // the side to move starts its move afresh, on both sides
   Sync sync = syncMessage();
   // Protocol 1.1: the joiner still holds the game before ours (our PLAY_AGAIN was lost in the
   // drop, its own reached us): it may have missed our last messages about that game, while we
@@ -956,11 +1108,14 @@ void Match::onSync(const Sync& s) {
   settings_.resumeToken = 0;
   gameNumber_ = s.game;
   game_ = std::move(g);
+  gameClock_ = GameClock(s.setup.clock);  // the host's clocks stand
+  gameClock_.restore(s.blackMainMs, s.whiteMainMs);
   localColor_ = s.setup.hostIsBlack ? Stone::White : Stone::Black;
   helloReceived_ = true;
   if (fresh) peerNickname_ = s.hostNickname;
   phase_ = game_.over() ? MatchPhase::Finished : MatchPhase::Playing;
   suspendReason_.clear();
+  startTurnClock();
   if (fresh) {
     say({NoticeKind::Rejoined, {}, after, {}});
     notify_(MatchEvent::Started);
@@ -1145,6 +1300,7 @@ RequestError Match::relayDrawReply(std::uint16_t atPly, bool accept) {
 }
 
 void Match::leave() {
+  ClockGuard guard{*this};
   if (phase_ == MatchPhase::Closed) return;
   send_(Bye{ByeReason::Leaving, {}});
   disconnect_();
@@ -1159,6 +1315,7 @@ bool opponentLeft(const Result& r) {
 
 void Match::close(const std::string& reason) {
   if (phase_ == MatchPhase::Closed) return;
+  ClockGuard guard{*this};
   clearRequests();
   weWantAgain_ = peerWantsAgain_ = false;
   if (gameNumber_ > 0 && !game_.over())

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/clock.h"
 #include "core/game.h"
 #include "net/wire.h"
 
@@ -30,7 +31,10 @@ struct MatchSettings {
   Rule rule = Rule::Freestyle;             ///< host: rule set
   ColorChoice color = ColorChoice::Black;  ///< host: our colour
   FoulPolicy foul = FoulPolicy::Refuse;    ///< host, renju: what a forbidden move by Black does
-  std::uint32_t randomSeed = 0;            ///< host with Random colour: 0 = from the clock
+  /// Host: the game clock (kind None: none). A clock needs a joiner of protocol 1.3 or newer;
+  /// an older one is refused with VersionMismatch.
+  TimeControl clock;
+  std::uint32_t randomSeed = 0;   ///< host with Random colour: 0 = from the clock
   bool resumable = true;          ///< a connection lost mid-match suspends it (else closes)
   std::uint64_t resumeToken = 0;  ///< joiner: rejoin the match with this token (RESUME
                                   ///< instead of HELLO); 0 = a new match
@@ -256,6 +260,23 @@ class Match {
   /// We leave: sends BYE and disconnects. Interrupts a running game.
   void leave();
 
+  /// The game's clocks (disabled in a game without a clock), on the time of nowMs(): both run
+  /// the same numbers on both ends (PROTOCOL.md, Clocks). The side to move's clock runs while
+  /// the game does; paused while Suspended; stopped at the end.
+  const GameClock& gameClock() const { return gameClock_; }
+  /// The time of gameClock(), milliseconds: the steady clock, or the clock of setClock().
+  std::int64_t nowMs() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(clock_().time_since_epoch())
+        .count();
+  }
+  /// Judges the clocks now (the owner calls it when msUntilClockCheck() has passed): when our
+  /// own time has run out, we lose on time and send FLAG; when the opponent's has run out by our
+  /// measure plus kFlagGraceMs, we win on time and send FLAG (not while our takeback request
+  /// waits: the opponent's program flags itself).
+  void checkClock();
+  /// Milliseconds until checkClock() may have something to do; -1 when no clock runs.
+  std::int64_t msUntilClockCheck() const;
+
   /// Asks to take back our last move (or our last two plies when the opponent has replied).
   /// While it is pending we cannot move. Returns no refusal when sent, else why not.
   RequestError requestTakeback();
@@ -397,6 +418,19 @@ class Match {
   void closeAtServer();
   void onResume(const Resume& r);
   void onSync(const Sync& s);
+  void onFlag(const Flag& f);
+  // The side to move starts its move now (a new game, a takeback, a resumed game): its clock
+  // runs from now, the time of an interrupted move is dropped.
+  void startTurnClock();
+  // Stops the clocks once the game is over or the match closed, pauses them while Suspended.
+  void settleClock();
+  // Ends the running game, `loser` having run out of time, and tells the peer with FLAG.
+  void timeUp(Stone loser);
+  // Calls settleClock() when a public entry point returns.
+  struct ClockGuard {
+    Match& m;
+    ~ClockGuard() { m.settleClock(); }
+  };
   void rejectResume(ErrorCode code, const std::string& why);
   Sync syncMessage() const;
   void startGame(const Setup& s);
@@ -477,10 +511,17 @@ class Match {
   std::optional<TakebackRequest> theirTakebackAtSuspend_;  // the peer's, then (relay)
   std::optional<std::uint16_t> theirDrawAtSuspend_;        // the peer's offer, then (relay)
   std::vector<Point> lastTakenBack_;                       // stones removed by the last takeback
-  int takenBackTo_ = -1;       // the ply that takeback returned to (valid while unchanged)
-  Game previousGame_;          // the game before gameNumber_, as it ended
-  int previousRevisions_ = 0;  // see previousRevisions()
-  int takebacks_ = 0;          // takebacks applied in this match
+  int takenBackTo_ = -1;          // the ply that takeback returned to (valid while unchanged)
+  Game previousGame_;             // the game before gameNumber_, as it ended
+  int previousRevisions_ = 0;     // see previousRevisions()
+  int takebacks_ = 0;             // takebacks applied in this match
+  GameClock gameClock_;           // the current game's clocks (see gameClock())
+  std::int64_t turnStartMs_ = 0;  // when the side to move's turn began here (nowMs())
+  std::int64_t ownLeftAtLastMove_ = -1;  // our deciding time left just before our last move
+  // The peer's current turn began when we sent it our move (or accepted its takeback): only then
+  // did its turn begin after ours in time, so its thinking time can be checked against ours
+  // (not at the start of a game or after a resume, which each side starts when it can).
+  bool peerTurnMeasured_ = false;
 };
 
 }  // namespace gomoku::net

@@ -145,10 +145,17 @@ class Reader {
 };
 
 // Protocol 1.1's optional tail of RESUME and SYNC: the result of the game before `game`.
-void readPrevious(Reader& r, std::uint16_t game, Outcome& outcome, EndReason& reason) {
+// In SYNC since 1.3 (`clockMayFollow`) the pair may be 0, 0 (nothing to say) when the clock
+// follows it.
+void readPrevious(Reader& r, std::uint16_t game, Outcome& outcome, EndReason& reason,
+                  bool clockMayFollow = false) {
   if (r.atEnd()) return;
   const std::uint8_t o = r.u8();
   const std::uint8_t why = r.u8();
+  if (clockMayFollow && o == 0 && why == 0) {
+    if (r.atEnd()) r.fail(DecodeError::BadValue);
+    return;
+  }
   if (o == 0 || why == 0 || o > static_cast<std::uint8_t>(Outcome::Interrupted) ||
       why > static_cast<std::uint8_t>(kLastEndReason) || game < 2)
     r.fail(DecodeError::BadValue);
@@ -157,7 +164,7 @@ void readPrevious(Reader& r, std::uint16_t game, Outcome& outcome, EndReason& re
 }
 
 bool knownType(std::uint8_t t) {
-  return (t >= 1 && t <= 5) || (t >= 16 && t <= 26) ||
+  return (t >= 1 && t <= 5) || (t >= 16 && t <= 27) ||
          (t >= kFirstServerType && t <= static_cast<std::uint8_t>(MsgType::OpponentAway));
 }
 
@@ -167,6 +174,43 @@ void writeSetup(Writer& w, const Setup& v) {
   w.u8(v.hostIsBlack ? 1 : 0);
   w.u8(static_cast<std::uint8_t>(v.foul));
   w.u64(v.token);
+}
+
+// Protocol 1.3's time control (SETUP's tail, part of SYNC's): u8 kind, u32 base, u32
+// increment, u32 move limit or period, milliseconds.
+void writeClock(Writer& w, const TimeControl& tc) {
+  w.u8(static_cast<std::uint8_t>(tc.kind));
+  w.u32(static_cast<std::uint32_t>(tc.baseMs));
+  w.u32(static_cast<std::uint32_t>(tc.incrementMs));
+  w.u32(static_cast<std::uint32_t>(tc.moveMs));
+}
+
+// A time control as parseTimeControl could give it: kind 1..3, each time within
+// 0..kMaxClockMs, the deciding times at least kMinClockMs, the unused ones 0.
+TimeControl readClock(Reader& r) {
+  TimeControl tc;
+  const std::uint8_t kind = r.u8();
+  tc.baseMs = r.u32();
+  tc.incrementMs = r.u32();
+  tc.moveMs = r.u32();
+  const auto in = [](std::int64_t v, std::int64_t lo) { return v >= lo && v <= kMaxClockMs; };
+  bool ok = false;
+  switch (kind) {
+    case static_cast<std::uint8_t>(ClockKind::Fischer):
+      ok = in(tc.baseMs, kMinClockMs) && in(tc.incrementMs, 0) && tc.moveMs == 0;
+      break;
+    case static_cast<std::uint8_t>(ClockKind::PerMove):
+      ok = tc.baseMs == 0 && tc.incrementMs == 0 && in(tc.moveMs, kMinClockMs);
+      break;
+    case static_cast<std::uint8_t>(ClockKind::ByoYomi):
+      ok = in(tc.baseMs, 0) && tc.incrementMs == 0 && in(tc.moveMs, kMinClockMs);
+      break;
+    default:
+      break;
+  }
+  if (!ok) r.fail(DecodeError::BadValue);
+  tc.kind = static_cast<ClockKind>(kind);
+  return tc;
 }
 
 Setup readSetup(Reader& r) {
@@ -647,6 +691,8 @@ MsgType typeOf(const Message& m) {
           return MsgType::Sync;
         else if constexpr (std::is_same_v<T, Heartbeat>)
           return MsgType::Heartbeat;
+        else if constexpr (std::is_same_v<T, Flag>)
+          return MsgType::Flag;
         else
           return numberOf(v);  // a server message
       },
@@ -687,6 +733,8 @@ const char* typeName(MsgType t) {
       return "RESUME";
     case MsgType::Sync:
       return "SYNC";
+    case MsgType::Flag:
+      return "FLAG";
     case MsgType::Welcome:
       return "WELCOME";
     case MsgType::Register:
@@ -778,6 +826,7 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.str(v.nickname, kMaxNicknameChars * 4);
         } else if constexpr (std::is_same_v<T, Setup>) {
           writeSetup(w, v);
+          if (v.clock.kind != ClockKind::None) writeClock(w, v.clock);  // protocol 1.3
         } else if constexpr (std::is_same_v<T, Resume>) {
           w.u64(v.token);
           w.u16(v.game);
@@ -793,14 +842,23 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.u8(static_cast<std::uint8_t>(v.outcome));
           w.u8(static_cast<std::uint8_t>(v.reason));
           w.points(v.moves);
-          if (v.previousOutcome != Outcome::Ongoing) {  // protocol 1.1
+          if (v.previousOutcome != Outcome::Ongoing ||
+              v.setup.clock.kind != ClockKind::None) {  // protocol 1.1 (0, 0: none, 1.3)
             w.u8(static_cast<std::uint8_t>(v.previousOutcome));
             w.u8(static_cast<std::uint8_t>(v.previousReason));
+          }
+          if (v.setup.clock.kind != ClockKind::None) {  // protocol 1.3
+            writeClock(w, v.setup.clock);
+            w.u32(static_cast<std::uint32_t>(v.blackMainMs));
+            w.u32(static_cast<std::uint32_t>(v.whiteMainMs));
           }
         } else if constexpr (std::is_same_v<T, Move>) {
           w.u16(v.ply);
           w.u8(v.x);
           w.u8(v.y);
+          if (v.thinkMs >= 0) w.u32(static_cast<std::uint32_t>(v.thinkMs));  // protocol 1.3
+        } else if constexpr (std::is_same_v<T, Flag>) {
+          w.u16(v.atPly);
         } else if constexpr (std::is_same_v<T, Bye>) {
           w.u8(static_cast<std::uint8_t>(v.reason));
           w.str(v.text, kMaxText);
@@ -872,9 +930,12 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       m = std::move(v);
       break;
     }
-    case MsgType::Setup:
-      m = readSetup(r);
+    case MsgType::Setup: {
+      Setup v = readSetup(r);
+      if (!r.atEnd()) v.clock = readClock(r);  // protocol 1.3
+      m = v;
       break;
+    }
     case MsgType::Resume: {
       Resume v;
       v.token = r.u64();
@@ -897,7 +958,14 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       v.outcome = static_cast<Outcome>(outcome);
       v.reason = static_cast<EndReason>(reason);
       v.moves = r.points();
-      readPrevious(r, v.game, v.previousOutcome, v.previousReason);
+      readPrevious(r, v.game, v.previousOutcome, v.previousReason, true);
+      if (!r.atEnd()) {  // protocol 1.3: the clock
+        v.setup.clock = readClock(r);
+        v.blackMainMs = r.u32();
+        v.whiteMainMs = r.u32();
+        if (v.blackMainMs > 2 * kMaxClockMs || v.whiteMainMs > 2 * kMaxClockMs)
+          r.fail(DecodeError::BadValue);
+      }
       if (r.finish() == DecodeError::None && nicknameError(v.hostNickname))
         r.fail(DecodeError::BadValue);
       m = std::move(v);
@@ -908,9 +976,16 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       v.ply = r.u16();
       v.x = r.u8();
       v.y = r.u8();
+      if (!r.atEnd()) {  // protocol 1.3: the thinking time
+        v.thinkMs = r.u32();
+        if (v.thinkMs > kMaxClockMs) r.fail(DecodeError::BadValue);
+      }
       m = v;
       break;
     }
+    case MsgType::Flag:
+      m = Flag{r.u16()};
+      break;
     case MsgType::Bye: {
       Bye v;
       const std::uint8_t reason = r.u8();

@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/clock.h"
 #include "core/game.h"
 #include "core/rules.h"
 
@@ -28,8 +29,9 @@ inline constexpr std::uint8_t kMagic1 = 0x4B;
 /// Protocol major version: peers with another major cannot talk (header byte 2 and HELLO).
 inline constexpr std::uint8_t kProtocolMajor = 1;
 /// Protocol minor version: additions that older peers of the same major can ignore
-/// (1: the result of the game before in RESUME/SYNC; 2: the server messages, types 64..87).
-inline constexpr std::uint8_t kProtocolMinor = 2;
+/// (1: the result of the game before in RESUME/SYNC; 2: the server messages, types 64..87;
+/// 3: game clocks: the time control in SETUP and SYNC, thinking time in MOVE, FLAG).
+inline constexpr std::uint8_t kProtocolMinor = 3;
 /// Header size in bytes.
 inline constexpr std::size_t kHeaderSize = 8;
 /// Largest payload accepted, in bytes.
@@ -57,6 +59,7 @@ enum class MsgType : std::uint8_t {
   Heartbeat = 24,
   Resume = 25,
   Sync = 26,
+  Flag = 27,
   // Server messages (PROTOCOL.md, Server).
   Welcome = 64,
   Register = 65,
@@ -100,6 +103,9 @@ struct Setup {
   bool hostIsBlack = true;               ///< true: host plays Black (moves first)
   FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: a forbidden move is refused, or loses
   std::uint64_t token = 0;  ///< secret the joiner quotes in RESUME (0: the host allows no resume)
+  /// Protocol 1.3: the game clock (kind None: none). On the wire only when set, and then only
+  /// to a joiner that said minor >= 3.
+  TimeControl clock{};
   friend bool operator==(const Setup&, const Setup&) = default;
 };
 
@@ -109,6 +115,9 @@ struct Move {
   std::uint16_t ply = 0;  ///< 0-based move index
   std::uint8_t x = 0;     ///< column from the left, 0-based
   std::uint8_t y = 0;     ///< row from the top, 0-based
+  /// Protocol 1.3, in a game with a clock (and only then): the mover's thinking time for this
+  /// move in milliseconds, from the moment its turn began at its end (0..kMaxClockMs); -1 absent.
+  std::int64_t thinkMs = -1;
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -210,6 +219,24 @@ struct Heartbeat {
   friend bool operator==(const Heartbeat&, const Heartbeat&) = default;
 };
 
+/// FLAG (protocol 1.3, games with a clock): the side to move at atPly stones has run out of
+/// time. Sent by that side's own program when its clock reaches zero, or by its opponent when
+/// it measured that side's time out by more than kFlagGraceMs; the claim decides the game.
+struct Flag {
+  std::uint16_t atPly = 0;  ///< stones on the sender's board when the time ran out
+  friend bool operator==(const Flag&, const Flag&) = default;
+};
+
+/// How far a receiver's measure of the peer's clock may run past zero before it claims the
+/// win with FLAG (network latency), in milliseconds; also how much time a FLAG about the
+/// receiver may leave on its own clock and still stand.
+inline constexpr std::int64_t kFlagGraceMs = 1000;
+/// How much longer than the receiver measured (from sending its own move, or accepting a
+/// takeback, to receiving the reply) a MOVE's thinking time may be, in milliseconds: timer
+/// granularity and clock drift. The first move of a game or after a reconnection is not checked
+/// (each side starts that turn when it can).
+inline constexpr std::int64_t kThinkToleranceMs = 250;
+
 /// Most moves a RESUME or SYNC carries (a full 25x25 board).
 inline constexpr std::size_t kMaxSyncMoves = 625;
 
@@ -249,6 +276,10 @@ struct Sync {
   /// said minor >= 1 in its HELLO.
   Outcome previousOutcome = Outcome::Ongoing;
   EndReason previousReason = EndReason::None;  ///< with previousOutcome: why it ended
+  /// Protocol 1.3, in a game with a clock (setup.clock): each side's main time left after its
+  /// last move, milliseconds (GameClock::mainMs); the side to move starts its move afresh.
+  std::int64_t blackMainMs = 0;
+  std::int64_t whiteMainMs = 0;  ///< see blackMainMs
   friend bool operator==(const Sync&, const Sync&) = default;
 };
 
@@ -522,7 +553,7 @@ struct OpponentAway {
 /// Any message we can send or receive.
 using Message =
     std::variant<Hello, Setup, Move, Bye, Error, TakebackRequest, TakebackReply, DrawOffer,
-                 DrawReply, Resign, Nickname, PlayAgain, Chat, Heartbeat, Resume, Sync,
+                 DrawReply, Resign, Nickname, PlayAgain, Chat, Heartbeat, Resume, Sync, Flag,
                  // server messages (types >= kFirstServerType)
                  Welcome, Register, Login, LoginResult, Stats, Players, Top, HallRequest, Find,
                  CancelFind, RoomCreate, RoomCreated, RoomJoin, Invite, Invited, InviteReply,

@@ -174,7 +174,7 @@ std::vector<std::pair<std::string, std::pair<std::string, DecodeError>>> invalid
       {"unknown_type", {"474b0106 00000000", DecodeError::UnknownType}},
       {"too_long", {"474b011700001001", DecodeError::TooLong}},
       {"truncated_move", {"474b0103 00000003 0000 07", DecodeError::Truncated}},
-      {"trailing_move", {"474b0103 00000005 0000 0707 00", DecodeError::TrailingBytes}},
+      {"trailing_move", {"474b0103 00000009 0000 0707 00000000 00", DecodeError::TrailingBytes}},
       {"chat_bad_utf8", {"474b0117 00000004 0002 c328", DecodeError::BadValue}},
       {"bool_two", {"474b0111 00000003 0005 02", DecodeError::BadValue}},
       {"rule_out_of_range", {"474b01480000000103", DecodeError::BadValue}},
