@@ -675,6 +675,12 @@ std::string applyMatchCommand(Target& target, Command c, const net::NetSnapshot&
   }
 }
 
+// The clocks' line of a network game with a clock: "CLOCK black 4:52 white 5:00".
+void printNetClock(const net::NetSnapshot& s) {
+  if (!s.clock.enabled()) return;
+  std::cout << cli::clockLine(s.clockNow(Stone::Black), s.clockNow(Stone::White)) << "\n";
+}
+
 // Prints an update of a match that the network and online commands print alike: the game's
 // start, moves, takebacks, requests' notices, chat, suspension and the result.
 void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool& prompted) {
@@ -689,8 +695,10 @@ void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool&
                 << stoneName(opponent(u.color)) << ")"
                 << (s.peerAddress.empty() ? "" : " at " + s.peerAddress) << ", "
                 << ruleName(s.game.rule()) << " " << s.game.size() << "x" << s.game.size()
+                << clockTitle(s.clock.control())
                 << (u.gameNumber > 1 ? ", game " + std::to_string(u.gameNumber) : "") << "\n"
                 << cli::renderBoard(s.game) << std::flush;
+      printNetClock(s);
       prompted = false;
       break;
     case net::MatchUpdateKind::Suspended: {
@@ -716,6 +724,7 @@ void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool&
     case net::MatchUpdateKind::MovesAdded:
       for (int i = u.from; i < u.ply; ++i) printMove(s.game, i);
       std::cout << cli::renderBoard(s.game) << std::flush;
+      printNetClock(s);
       prompted = false;
       break;
     case net::MatchUpdateKind::Chat:
@@ -726,6 +735,7 @@ void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool&
       std::cout << "NOTICE " << net::describe(u.notice) << "\n";
       break;
     case net::MatchUpdateKind::GameEnded:
+      if (u.result.reason == EndReason::Time) printNetClock(s);  // the flag shown
       std::cout << describeResult(u.result) << "\n" << cli::resultLine(u.result) << std::endl;
       break;
     default:
@@ -1621,6 +1631,18 @@ int main(int argc, char** argv) {
   auto foulCheck = CLI::IsMember({"refuse", "lose"}, CLI::ignore_case);
   const char* foulHelp =
       "Renju: a forbidden move by Black is refused, or loses the game (strict RIF)";
+  std::string clockText = "none";
+  const char* clockHelp =
+      "Game clock: none, 5m+5s (Fischer: base + increment), 30s/move (a limit per move) or "
+      "10m,30s (base, then byo-yomi of 30 s a move); a side whose time runs out loses";
+  const auto clockCheck = CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text.find_first_not_of(" \t") == std::string::npos)
+          return "--clock needs a value: none, 5m+5s, 30s/move or 10m,30s";
+        const TimeControlParse p = parseTimeControl(text);
+        return p.control ? std::string() : cli::timeControlError(text, p.error);
+      },
+      "CLOCK");
   auto* host = app.add_subcommand("host", "Create a game and wait for an opponent to join.");
   host->add_option("--port", port, "TCP port to listen on (0 = any free port)")
       ->capture_default_str();
@@ -1633,6 +1655,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(Board::kMinSize, Board::kMaxSize))
       ->capture_default_str();
   host->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
+  host->add_option("--clock", clockText, clockHelp)->check(clockCheck)->capture_default_str();
   const char* windowHelp = "Seconds a dropped game waits for a reconnection before it is abandoned";
   host->add_option("--resume-window", resumeWindow, windowHelp)
       ->check(CLI::Range(1, 3600))
@@ -1731,18 +1754,6 @@ int main(int argc, char** argv) {
       "  SIGNED OUT                     at the end (exit 0); errors: \"error: ...\" on "
       "standard error, exit 2 before the login, 1 after");
 
-  std::string clockText = "none";
-  const char* clockHelp =
-      "Game clock: none, 5m+5s (Fischer: base + increment), 30s/move (a limit per move) or "
-      "10m,30s (base, then byo-yomi of 30 s a move); a side whose time runs out loses";
-  const auto clockCheck = CLI::Validator(
-      [](std::string& text) -> std::string {
-        if (text.find_first_not_of(" \t") == std::string::npos)
-          return "--clock needs a value: none, 5m+5s, 30s/move or 10m,30s";
-        const TimeControlParse p = parseTimeControl(text);
-        return p.control ? std::string() : cli::timeControlError(text, p.error);
-      },
-      "CLOCK");
   std::string openingText = "none";
   const char* openingHelp =
       "Opening rule: none, swap, swap2 (freestyle, standard), soosorv8 or taraguchi10 (RIF's "
@@ -1903,6 +1914,7 @@ int main(int argc, char** argv) {
   settings.boardSize = size;
   settings.rule = rule;
   settings.foul = foul;
+  settings.clock = parseTimeControl(clockText).control.value_or(TimeControl{});
   settings.color = color == "white"    ? net::ColorChoice::White
                    : color == "random" ? net::ColorChoice::Random
                                        : net::ColorChoice::Black;

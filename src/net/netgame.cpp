@@ -131,6 +131,13 @@ void copyMatchState(const Match& m, NetSnapshot& s) {
   s.takebacks = m.takebacks();
   s.takenBackTo = m.takenBackTo();
   s.resumeToken = m.role() == Role::Joiner ? m.token() : 0;
+  s.clock = m.gameClock();
+}
+
+ClockReading NetSnapshot::clockNow(Stone side) const {
+  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now().time_since_epoch());
+  return clock.reading(side, now.count());
 }
 
 struct NetGame::Impl {
@@ -142,7 +149,8 @@ struct NetGame::Impl {
         acceptRetry(io),
         heartbeat(io),
         resumeTimer(io),
-        reconnectTimer(io) {
+        reconnectTimer(io),
+        clockTimer(io) {
     thread = std::thread([this] { io.run(); });
   }
 
@@ -173,14 +181,34 @@ struct NetGame::Impl {
     });
   }
 
-  // Runs f under the lock, then tells the listener (without the lock).
+  // Runs f under the lock, then tells the listener (without the lock). Whatever f did, the
+  // game clock's next check is set again.
   template <class F>
   void mutate(F&& f) {
+    std::int64_t clockCheck = -1;
     {
       std::lock_guard<std::mutex> lock(mu);
       f();
+      if (match) clockCheck = match->msUntilClockCheck();
     }
+    asio::post(io, [this, clockCheck] { setClockTimer(clockCheck); });
     if (listener) listener();
+  }
+
+  // On the io thread: judges the clocks (Match::checkClock) in `ms` milliseconds; -1: never.
+  void setClockTimer(std::int64_t ms) {
+    if (stopping) return;
+    if (ms < 0) {
+      clockTimer.cancel();
+      return;
+    }
+    clockTimer.expires_after(std::chrono::milliseconds(ms));
+    clockTimer.async_wait([this](error_code ec) {
+      if (ec) return;
+      mutate([&] {
+        if (match) match->checkClock();
+      });
+    });
   }
 
   void fail(NetFailure f, std::string text) {
@@ -526,10 +554,12 @@ struct NetGame::Impl {
     }
     closeListeners();
     asio::post(io, [this] {
+      stopping = true;
       deadline.cancel();
       heartbeat.cancel();
       resumeTimer.cancel();
       reconnectTimer.cancel();
+      clockTimer.cancel();
     });
   }
 
@@ -554,6 +584,8 @@ struct NetGame::Impl {
   asio::steady_timer heartbeat;       // liveness: send HEARTBEAT, watch the peer's silence
   asio::steady_timer resumeTimer;     // a suspended match is abandoned when it expires
   asio::steady_timer reconnectTimer;  // joiner: the next attempt to reach the host again
+  asio::steady_timer clockTimer;      // the game clock's next check (a flag)
+  bool stopping = false;              // io thread: shutting down, no new clock checks
   std::unique_ptr<tcp::acceptor> acceptor;
   std::thread thread;
 

@@ -76,6 +76,11 @@ struct NetSnapshot {
   int previousRevisions = 0;      ///< times previousGame's result changed after it (Match)
   int takebacks = 0;              ///< takebacks applied so far in this match (see Match::takebacks)
   int takenBackTo = -1;  ///< moves on the board after the last of them (-1 before the first)
+  /// The game's clocks (Match::gameClock; disabled without a clock), on the steady clock's
+  /// milliseconds.
+  GameClock clock;
+  /// A side's clock at this moment (it runs on between snapshots), for the display.
+  ClockReading clockNow(Stone side) const;
 };
 
 /// Copies what `m` holds into the match fields of `s`: match phase, game, colour, nicknames, turn,

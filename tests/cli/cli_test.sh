@@ -83,6 +83,24 @@ network_game)
   diff <(final_board "$work/host.out") <(final_board "$work/join.out") || fail "the final boards differ"
   grep -q 'MOVE 9 black F8 (5,7)' "$work/host.out" || fail "the winning move is not f8"
   ;;
+network_clock)
+  # A network game on the host's clock of 2 s a move: the joiner learns it from SETUP, each MOVE
+  # carries its time, and the joiner (which never moves) runs out: both programs end the game
+  # on time by themselves and agree.
+  printf 'h8\n' > "$work/host.in"
+  start_host host --nick Alice --color black --clock 2s/move
+  printf 'wait\n' > "$work/join.in"
+  "$CLI" join "127.0.0.1:$port" --nick Bob < "$work/join.in" > "$work/join.out" 2> "$work/join.err" || fail "join exited $?"
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  grep -q 'STARTED white vs Alice (black) .*, clock 2s/move' "$work/join.out" || fail "the joiner did not learn the clock"
+  for side in host join; do
+    grep -qx 'RESULT black time' "$work/$side.out" || fail "$side has no RESULT black time"
+    grep -qx 'White wins on time.\|Black wins on time.' "$work/$side.out" || fail "$side did not say who won on time"
+    grep -qx 'CLOCK black 0:02.0 white flag' "$work/$side.out" || fail "$side shows no flag"
+  done
+  grep -qx 'Black wins on time.' "$work/join.out" || fail "the joiner does not say Black wins on time"
+  ;;
 white_host)
   # The host plays White; the joiner (Black) moves first. Moves in RIF notation.
   printf 'a15\nc15\ne15\ng15\ni15\n' > "$work/host.in"
