@@ -228,8 +228,8 @@ std::vector<CommandLineOption> CommandLineOptions() {
       {"foul", "refuse|lose", false, false,
        _("renju: a forbidden move by Black is refused or loses (refuse or lose)")},
       {"clock", "CLOCK", false, false,
-       _("clock for --local and --computer: none, 5m+5s (base + increment), 30s/move or "
-         "10m,30s (base, then byo-yomi)")},
+       _("clock for --host, --local and --computer: none, 5m+5s (base + increment), 30s/move "
+         "or 10m,30s (base, then byo-yomi)")},
       {"config", "FILE", false, false, _("read and write the settings in FILE")},
       {"test-report", "FILE", false, true, _("append a line to FILE for each game event (tests)")},
       {"exit-when-done", nullptr, false, true, _("quit 1 s after the game ends or fails (tests)")},

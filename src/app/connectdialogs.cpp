@@ -261,6 +261,9 @@ HostDialog::HostDialog(wxWindow* parent, Settings settings, NetFactory factory)
 
   rules_ = std::make_unique<RuleControls>(this, settings_.hostGame);
   rules_->AddTo(*grid);
+  clock_ = std::make_unique<ClockControls>(this, settings_.hostGame.clock);
+  clock_->AddTo(*grid);
+  clock_->WrapHint(FromDIP(260));
   formSizer_->Add(grid, wxSizerFlags().Expand());
 
   // Waiting view.
@@ -287,6 +290,7 @@ void HostDialog::ReadForm() {
                         : random_->GetValue() ? net::ColorChoice::Random
                                               : net::ColorChoice::Black;
   settings_.hostGame = rules_->Get();
+  settings_.hostGame.clock = clock_->Get();
 }
 
 wxString HostDialog::FormError() const {
@@ -301,6 +305,7 @@ void HostDialog::Listen(std::uint16_t port) {
   // The form shows the port asked for (e.g. --host 6601), also when listening on it fails and
   // the form comes back with the error.
   if (port != 0) port_->SetValue(port);
+  if (!clock_->Validate()) return;  // said why; the form stays as typed
   ReadForm();
   if (const wxString error = FormError(); !error.empty()) {
     ShowForm(_("Cannot create the game"), error);
@@ -313,6 +318,7 @@ void HostDialog::Listen(std::uint16_t port) {
   match.rule = settings_.hostGame.rule;
   match.foul = settings_.hostGame.foul;
   match.color = settings_.hostColor;
+  match.clock = settings_.hostGame.clock;
   std::optional<std::string> error;
   net_ = &factory_();
   try {

@@ -29,6 +29,7 @@ namespace gomoku::app {
 
 class NicknameField;
 class RuleControls;
+class ClockControls;
 
 /// What both dialogs share: the switch between form and progress view, the pulsing gauge,
 /// the error line, and the link to the owner's NetGame.
@@ -129,6 +130,7 @@ class HostDialog : public ConnectDialog {
   wxRadioButton* white_ = nullptr;
   wxRadioButton* random_ = nullptr;
   std::unique_ptr<RuleControls> rules_;
+  std::unique_ptr<ClockControls> clock_;
   wxStaticText* waitPort_ = nullptr;
   wxStaticText* waitAddresses_ = nullptr;
 };

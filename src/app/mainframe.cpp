@@ -55,7 +55,7 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
     if (options_.boardSize) g->boardSize = *options_.boardSize;
     if (options_.foul) g->foul = *options_.foul;
   }
-  if (options_.clock) session_.localGame.clock = *options_.clock;
+  if (options_.clock) session_.localGame.clock = session_.hostGame.clock = *options_.clock;
   if (!options_.testReport.empty()) {
     ReportObserver::Sources sources;
     sources.geometry = [this](wxPoint& origin, int& cell) {

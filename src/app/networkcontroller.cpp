@@ -88,6 +88,10 @@ void NetworkController::FillMatchInput(SideInput& in) const {
   in.net = link_ ? &snap_ : nullptr;
   in.netStarted = tracker_.gameNumber() > 0;
   in.gameNumber = tracker_.gameNumber();
+  if (link_ && snap_.clock.enabled()) {  // the match's clocks run on between snapshots
+    in.blackClock = snap_.clockNow(Stone::Black);
+    in.whiteClock = snap_.clockNow(Stone::White);
+  }
   if (link_) link_->fillOnline(in);
 }
 
@@ -109,7 +113,7 @@ wxString NetworkController::SituationStatus() const {
 
 Record NetworkController::ShownRecord() const {
   return RecordFromGame(ShownGame(), blackNick_.utf8_string(), whiteNick_.utf8_string(), {},
-                        wxDateTime::Now().FormatISODate().utf8_string(), TimeControl{});
+                        wxDateTime::Now().FormatISODate().utf8_string(), snap_.clock.control());
 }
 
 bool NetworkController::Running() const {
@@ -242,7 +246,7 @@ void NetworkController::OnNetChanged() {
           frame_.AutoSave(
               game, whiteNick_, blackNick_,
               static_cast<int>(times_.size()) == game.ply() ? times_ : std::vector<int>(),
-              TimeControl{}, autoSave_);
+              snap_.clock.control(), autoSave_);
         }
         break;
       case net::MatchUpdateKind::GameStarted:
@@ -373,7 +377,7 @@ void NetworkController::AutoSaveGame(const Game& game) {
   savedResult_ = result;
   frame_.AutoSave(game, blackNick_, whiteNick_,
                   static_cast<int>(times_.size()) == game.ply() ? times_ : std::vector<int>(),
-                  TimeControl{}, autoSave_);
+                  snap_.clock.control(), autoSave_);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -85,6 +85,8 @@ class NetworkController : public GameController {
   void OnBoardClick(Point p) override;
   /// Names, our colour and the match (FillMatchInput).
   void FillSideInput(SideInput& in) const override;
+  /// A game clock of the match runs (the match itself judges a flag: nothing to do on a tick).
+  bool ClockRunning() const override { return link_ && snap_.clock.running() != Stone::Empty; }
   /// The nickname of the player of `s` (kept after the match, until another game starts).
   wxString PlayerName(Stone s) const override;
   /// The result, whose turn it is in a match, or the colour to move.

@@ -29,7 +29,7 @@ struct GameOptions {
   Rule rule = Rule::Freestyle;           ///< rule set
   int boardSize = Board::kDefaultSize;   ///< wanted size (freestyle, standard); kept for renju
   FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: what a forbidden move by Black does
-  TimeControl clock;                     ///< local games: the clocks (kind None: no clock)
+  TimeControl clock;                     ///< the clocks (kind None: no clock)
 
   /// The size the game is played on: kRenjuBoardSize under renju, else boardSize.
   int EffectiveSize() const { return rule == Rule::Renju ? kRenjuBoardSize : boardSize; }

@@ -539,6 +539,28 @@ app_hosts)
   [[ $(grep -o ';[BW]\[[a-o][a-o]\]MS\[[0-9]*\]' "$saved" | wc -l) == 9 ]] || fail "host: the save lacks moves or times: $(cat "$saved")"
   screenshot
   ;;
+network_clock)
+  # The app hosts (White) on a clock of 2 s a move (--clock); gomoku-cli joins as Black, plays
+  # h8 and waits. Nobody clicks: the app's own clock runs out, it ends the game on time and says
+  # so, gomoku-cli agrees, and the automatic save holds the result and the clock.
+  start_app clock --host 0 --nick "GUI host" --color white --clock 2s/move
+  exec 3< "$work/clock.fifo"
+  app_wait 3 clock '^LISTENING '; port=${line#LISTENING }
+  printf 'h8\nwait\n' > "$work/cli.in"
+  "$CLI" join "localhost:$port" --nick Script < "$work/cli.in" > "$work/cli.out" 2> "$work/cli.err" &
+  cli_pid=$!; pids+=($cli_pid)
+  app_wait 3 clock '^STARTED '
+  app_wait 3 clock '^MOVE 1 '
+  app_wait 3 clock '^RESULT '
+  [[ $line == "RESULT black Black wins on time." ]] || fail "clock: got '$line'"
+  wait "$cli_pid" || fail "gomoku-cli exited $?"
+  grep -q 'STARTED black vs GUI host (white) .*, clock 2s/move' "$work/cli.out" || fail "gomoku-cli did not learn the clock: $(cat "$work/cli.out")"
+  grep -qx 'RESULT black time' "$work/cli.out" || fail "gomoku-cli did not see Black win on time"
+  app_wait 3 clock '^SAVED auto '; saved=${line#SAVED auto }
+  grep -q 'RE\[B+T\]' "$saved" || fail "clock: the save lacks the result on time: $(cat "$saved")"
+  grep -q 'OT\[2s/move\]' "$saved" || fail "clock: the save lacks the clock: $(cat "$saved")"
+  screenshot
+  ;;
 app_joins)
   mkfifo "$work/cli.fifo"
   printf '%s\n' "${black[@]/ /,}" > "$work/cli.in"
