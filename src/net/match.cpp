@@ -20,8 +20,10 @@ Match::Match(MatchSettings settings, SendFn send, DisconnectFn disconnect, Notif
       notify_(std::move(notify)) {
   settings_.nickname = trimNickname(settings_.nickname);
   if (auto e = nicknameError(settings_.nickname)) throw std::invalid_argument(*e);
-  if (settings_.role == Role::Host)
-    Game(settings_.boardSize, settings_.rule, settings_.foul);  // validates
+  if (settings_.role == Role::Host) {
+    Game(settings_.boardSize, settings_.rule, settings_.foul);        // validates
+    Opening(settings_.opening, settings_.boardSize, settings_.rule);  // idem
+  }
 }
 
 namespace {
@@ -37,12 +39,49 @@ std::optional<std::string> setupError(const Setup& s) {
     return std::string("the ") + ruleName(s.rule) + " rule is not supported by this version";
   if (s.rule == Rule::Renju && s.boardSize != 15)
     return "renju is played on 15x15, not " + std::to_string(s.boardSize);
+  if (s.opening != OpeningRule::None &&
+      (s.opening == OpeningRule::Soosorv8 || s.opening == OpeningRule::Taraguchi10) &&
+      s.boardSize % 2 == 0)
+    return std::string("the ") + openingRuleName(s.opening) + " opening needs an odd board size";
   return std::nullopt;
 }
 
 // Results decided by the moves themselves (both sides find them by replaying the list).
 bool decidedByMoves(EndReason r) {
   return r == EndReason::Five || r == EndReason::FullBoard || r == EndReason::Foul;
+}
+
+// The English phrase of an opening refusal, for the ERROR text (the front ends phrase their own).
+const char* openingErrorPhrase(OpeningError e) {
+  switch (e) {
+    case OpeningError::None:
+      return "none";
+    case OpeningError::Finished:
+      return "the opening is over";
+    case OpeningError::NotYourDecision:
+      return "it is not that side's decision";
+    case OpeningError::WrongStep:
+      return "not what the step asks for";
+    case OpeningError::BadChoice:
+      return "a choice the step does not offer";
+    case OpeningError::OffBoard:
+      return "a point off the board";
+    case OpeningError::Occupied:
+      return "an occupied point";
+    case OpeningError::OutsideArea:
+      return "a stone outside the central square allowed";
+    case OpeningError::Forbidden:
+      return "a forbidden point for Black";
+    case OpeningError::BadCount:
+      return "a wrong number of stones or alternatives";
+    case OpeningError::Duplicate:
+      return "the same point twice";
+    case OpeningError::Symmetric:
+      return "two symmetric alternatives";
+    case OpeningError::NotAnAlternative:
+      return "not one of the alternatives";
+  }
+  return "?";
 }
 
 std::vector<SyncPoint> syncPoints(const std::vector<Point>& moves) {
@@ -67,7 +106,7 @@ void Match::connected() {
 
 bool Match::myTurn() const {
   return phase_ == MatchPhase::Playing && !game_.over() && game_.toMove() == localColor_ &&
-         !ourTakeback_;
+         !ourTakeback_ && !opening_;
 }
 
 MoveError Match::playLocal(Point p) {
@@ -75,7 +114,7 @@ MoveError Match::playLocal(Point p) {
   if (phase_ == MatchPhase::Handshake || phase_ == MatchPhase::Suspended)
     return MoveError::NotYourTurn;
   if (phase_ != MatchPhase::Playing || game_.over()) return MoveError::GameOver;
-  if (ourTakeback_) return MoveError::NotYourTurn;  // waiting for the answer to our takeback
+  if (ourTakeback_ || opening_) return MoveError::NotYourTurn;  // an answer, the opening first
   const std::uint16_t ply = static_cast<std::uint16_t>(game_.ply());
   if (game_.toMove() != localColor_) return MoveError::NotYourTurn;
   const std::int64_t now = nowMs();
@@ -193,7 +232,8 @@ RequestError Match::requestTakeback() {
   const int ply = game_.ply();
   // Our last move, and the opponent's reply to it when it is our turn again.
   const int returnTo = game_.toMove() == localColor_ ? ply - 2 : ply - 1;
-  if (returnTo < 0) return {RequestRefusal::NoMoveToTakeBack, {}};
+  if (returnTo < openingStones_ || opening_)  // the opening's stones stay
+    return {RequestRefusal::NoMoveToTakeBack, {}};
   ourTakeback_ =
       TakebackRequest{static_cast<std::uint16_t>(ply), static_cast<std::uint16_t>(returnTo)};
   send_(*ourTakeback_);
@@ -225,7 +265,8 @@ RequestError Match::answerTakeback(bool accept) {
 void Match::onTakebackRequest(const TakebackRequest& r) {
   if (theirTakeback_)
     return fail(ErrorCode::Protocol, "a second takeback request before the answer");
-  if (!running() || r.atPly != game_.ply() || ourTakeback_) {
+  if (!running() || r.atPly != game_.ply() || ourTakeback_ || opening_ ||
+      r.returnTo < openingStones_) {
     // Stale: a move (or the end of the game) crossed it; or both asked at once, and each side
     // refuses the other's request. Refused on both sides.
     send_(TakebackReply{r.atPly, false});
@@ -541,6 +582,8 @@ void Match::receive(const Message& m) {
           onChat(v);
         else if constexpr (std::is_same_v<T, Flag>)
           onFlag(v);
+        else if constexpr (std::is_same_v<T, OpeningAct>)
+          onOpening(v);
       },
       m);
 }
@@ -591,12 +634,14 @@ void Match::onHello(const Hello& h) {
   peerVersion_ = h.programVersion;
   peerMinor_ = h.protocolMinor;
   if (settings_.role != Role::Host) return;  // the joiner waits for SETUP
-  if (settings_.clock.kind != ClockKind::None && h.protocolMinor < 3) {
+  if ((settings_.clock.kind != ClockKind::None || settings_.opening != OpeningRule::None) &&
+      h.protocolMinor < 3) {
     refusal_ = ErrorCode::VersionMismatch;
     return fail(ErrorCode::VersionMismatch,
-                "the other program is too old to play with a clock (protocol " +
-                    std::to_string(h.protocolMajor) + "." + std::to_string(h.protocolMinor) +
-                    "; clocks need 1.3): it should be updated");
+                std::string("the other program is too old to play with ") +
+                    (settings_.clock.kind != ClockKind::None ? "a clock" : "an opening rule") +
+                    " (protocol " + std::to_string(h.protocolMajor) + "." +
+                    std::to_string(h.protocolMinor) + "; they need 1.3): it should be updated");
   }
   bool hostBlack = settings_.color == ColorChoice::Black;
   if (settings_.color == ColorChoice::Random) {
@@ -613,7 +658,8 @@ void Match::onHello(const Hello& h) {
                 hostBlack,
                 settings_.foul,
                 token,
-                settings_.clock};
+                settings_.clock,
+                settings_.opening};
   send_(s);
   startGame(s);
 }
@@ -645,6 +691,11 @@ void Match::startGame(const Setup& s) {
   game_ = Game(s.boardSize, s.rule, s.foul);
   const bool weAreBlack = (settings_.role == Role::Host) == s.hostIsBlack;
   localColor_ = weAreBlack ? Stone::Black : Stone::White;
+  localSeat_ = weAreBlack ? Seat::First : Seat::Second;
+  openingActs_.clear();
+  opening_.reset();
+  openingStones_ = 0;
+  if (s.opening != OpeningRule::None) opening_.emplace(s.opening, s.boardSize, s.rule);
   phase_ = MatchPhase::Playing;
   gameClock_ = GameClock(s.clock);
   ownLeftAtLastMove_ = -1;
@@ -652,10 +703,90 @@ void Match::startGame(const Setup& s) {
   notify_(MatchEvent::Started);
 }
 
+OpeningError Match::openingAct(OpeningAct act) {
+  ClockGuard guard{*this};
+  if (!opening_ || !running()) return OpeningError::Finished;
+  act.seq = static_cast<std::uint16_t>(openingActs_.size());
+  if (opening_->decider() != localSeat_) return OpeningError::NotYourDecision;
+  // Sent before it is applied: applying may start normal play, and nothing of ours may reach
+  // the peer before the decision that started it. A refusal changes nothing and sends nothing.
+  Opening trial = *opening_;
+  if (const OpeningError e = applyOpeningAct(trial, localSeat_, act); e != OpeningError::None)
+    return e;
+  send_(act);
+  applyOpening(localSeat_, act);
+  return OpeningError::None;
+}
+
+void Match::onOpening(const OpeningAct& a) {
+  if (!opening_) {
+    // The opening ended here by our resignation or an agreed draw that crossed it: stale.
+    if (game_.over() && setup_.opening != OpeningRule::None) return;
+    return fail(ErrorCode::Protocol, "OPENING without an opening rule running");
+  }
+  if (!running()) return;  // crossed the end of the game
+  if (a.seq != openingActs_.size())
+    return fail(ErrorCode::Protocol, std::string("OPENING decision ") + std::to_string(a.seq) +
+                                         " when both are at " +
+                                         std::to_string(openingActs_.size()));
+  if (opening_->decider() == localSeat_)
+    return fail(ErrorCode::Protocol, "an OPENING decision when it is ours to make");
+  if (const OpeningError e = applyOpening(otherSeat(localSeat_), a); e != OpeningError::None)
+    return fail(ErrorCode::IllegalMove,
+                std::string("an opening decision the rule refuses: ") + openingErrorPhrase(e));
+}
+
+OpeningError Match::applyOpening(Seat who, const OpeningAct& a) {
+  Opening& o = *opening_;
+  if (const OpeningError e = applyOpeningAct(o, who, a); e != OpeningError::None) return e;
+  openingActs_.push_back(a);
+  openingActs_.back().seq = static_cast<std::uint16_t>(openingActs_.size() - 1);
+  // The stones so far, judged by the game's own rules (the opening checked them already).
+  Game g(setup_.boardSize, setup_.rule, setup_.foul);
+  for (Point p : o.game().moves()) g.play(p);
+  game_ = std::move(g);
+  localColor_ = o.colourOf(localSeat_);
+  if (o.done()) {
+    openingStones_ = game_.ply();
+    opening_.reset();
+    startTurnClock();  // normal play begins: the side to move's clock runs
+  }
+  afterMove();  // reports the change (an opening stone never ends the game)
+  return OpeningError::None;
+}
+
+OpeningError applyOpeningAct(Opening& o, Seat who, const OpeningAct& a) {
+  const auto point = [&a] {
+    return a.points.empty() ? Point{-1, -1} : Point{a.points[0].x, a.points[0].y};
+  };
+  OpeningError e = OpeningError::WrongStep;
+  switch (a.action) {
+    case OpeningAction::Place:
+      e = a.points.size() == 1 ? o.place(who, point()) : OpeningError::BadCount;
+      break;
+    case OpeningAction::Pick:
+      e = a.points.size() == 1 ? o.pick(who, point()) : OpeningError::BadCount;
+      break;
+    case OpeningAction::Choose:
+      e = o.choose(who, a.choice);
+      break;
+    case OpeningAction::Declare:
+      e = o.declare(who, a.count);
+      break;
+    case OpeningAction::Offer: {
+      std::vector<Point> points;
+      for (const SyncPoint& q : a.points) points.push_back({q.x, q.y});
+      e = o.offer(who, points);
+      break;
+    }
+  }
+  return e;
+}
+
 void Match::startTurnClock() {
   turnStartMs_ = nowMs();
   peerTurnMeasured_ = false;
-  if (running()) gameClock_.start(game_.toMove(), turnStartMs_);
+  if (running() && !opening_) gameClock_.start(game_.toMove(), turnStartMs_);
 }
 
 void Match::settleClock() {
@@ -671,9 +802,12 @@ void Match::checkClock() {
   if (!running() || gameClock_.running() == Stone::Empty) return;
   const std::int64_t now = nowMs();
   const Stone toMove = game_.toMove();
+  // While our takeback request waits, nothing is judged: an acceptance (perhaps on its way)
+  // restarts the move, and the opponent's program judges the clocks meanwhile.
+  if (ourTakeback_) return;
   if (toMove == localColor_) {
     if (gameClock_.flagged(localColor_, now)) timeUp(localColor_);
-  } else if (!ourTakeback_ && gameClock_.flagged(toMove, now - kFlagGraceMs)) {
+  } else if (gameClock_.flagged(toMove, now - kFlagGraceMs)) {
     timeUp(toMove);
   }
 }
@@ -682,9 +816,8 @@ std::int64_t Match::msUntilClockCheck() const {
   if (!running()) return -1;
   const std::int64_t left = gameClock_.msUntilFlag(nowMs());
   if (left < 0) return -1;
-  if (game_.toMove() == localColor_) return left;
-  // The opponent's program flags itself while our takeback request waits: look again later.
-  return ourTakeback_ ? std::max<std::int64_t>(left + kFlagGraceMs, 250) : left + kFlagGraceMs;
+  if (ourTakeback_) return -1;  // the answer comes first (see checkClock)
+  return game_.toMove() == localColor_ ? left : left + kFlagGraceMs;
 }
 
 void Match::timeUp(Stone loser) {
@@ -729,7 +862,8 @@ void Match::onFlag(const Flag& f) {
     if (left < 0) return fail(ErrorCode::Protocol, "a FLAG that does not match the position");
     if (left > kFlagGraceMs)
       return fail(ErrorCode::Protocol,
-                  "a win on time claimed while this side's clock had " + clockFace(left) + " left");
+                  std::string("a win on time claimed while this side's clock had ") +
+                      clockFace(left) + " left");
   }
   crossingPly_.reset();  // the claim ended the game before anything of the peer's could cross
   if (game_.over())
@@ -762,6 +896,7 @@ void Match::onMove(const Move& m) {
                                             std::to_string(game_.ply()));
   if (theirTakeback_)
     return fail(ErrorCode::Protocol, "a move while its own takeback request waits");
+  if (opening_) return fail(ErrorCode::Protocol, "a MOVE while the opening runs");
   // The clock: the mover's thinking time, at most what passed here since our move (plus a
   // tolerance), charged to its clock as it charged it; a move beyond its time is a fault (its
   // own program flags instead of moving).
@@ -830,8 +965,8 @@ void Match::connectionLost(const std::string& reason, bool mayResume) {
   ClockGuard guard{*this};
   if (phase_ == MatchPhase::Closed || phase_ == MatchPhase::Suspended) return;
   if (!mayResume || !settings_.resumable || setup_.token == 0 ||
-      (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished))
-    return close(reason);
+      (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished) || (opening_ && running()))
+    return close(reason);  // an opening is not resumed
   suspendedFrom_ = phase_;
   phase_ = MatchPhase::Suspended;
   ++suspensions_;
@@ -905,6 +1040,7 @@ Sync Match::syncMessage() const {
   s.moves = syncPoints(game_.moves());
   s.blackMainMs = gameClock_.mainMs(Stone::Black);
   s.whiteMainMs = gameClock_.mainMs(Stone::White);
+  s.hostPlaysBlack = localColor_ == Stone::Black;
   return s;
 }
 
@@ -1110,7 +1246,10 @@ void Match::onSync(const Sync& s) {
   game_ = std::move(g);
   gameClock_ = GameClock(s.setup.clock);  // the host's clocks stand
   gameClock_.restore(s.blackMainMs, s.whiteMainMs);
-  localColor_ = s.setup.hostIsBlack ? Stone::White : Stone::Black;
+  localColor_ = s.hostPlaysBlack ? Stone::White : Stone::Black;
+  localSeat_ = s.setup.hostIsBlack ? Seat::Second : Seat::First;
+  opening_.reset();  // an opening is never resumed: the game is in normal play
+  openingStones_ = 0;
   helloReceived_ = true;
   if (fresh) peerNickname_ = s.hostNickname;
   phase_ = game_.over() ? MatchPhase::Finished : MatchPhase::Playing;

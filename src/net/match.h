@@ -34,6 +34,10 @@ struct MatchSettings {
   /// Host: the game clock (kind None: none). A clock needs a joiner of protocol 1.3 or newer;
   /// an older one is refused with VersionMismatch.
   TimeControl clock;
+  /// Host: the opening rule of each game (core/opening.h; None: normal play from the first
+  /// move). `color` then chooses the host's seat: Black is the first player. Needs a joiner of
+  /// protocol 1.3, as a clock does; Soosõrv-8 and Taraguchi-10 need an odd board size.
+  OpeningRule opening = OpeningRule::None;
   std::uint32_t randomSeed = 0;   ///< host with Random colour: 0 = from the clock
   bool resumable = true;          ///< a connection lost mid-match suspends it (else closes)
   std::uint64_t resumeToken = 0;  ///< joiner: rejoin the match with this token (RESUME
@@ -189,6 +193,11 @@ std::string describe(const Notice& n);
 /// were taken back."; "" for None.
 std::string describe(Withdrawn w);
 
+/// Applies the opening decision `a` (as OPENING carries it) for `who` to `o`: None when the
+/// rule allows it; a refusal changes nothing. Shared by the match and front ends that play an
+/// opening locally.
+OpeningError applyOpeningAct(Opening& o, Seat who, const OpeningAct& a);
+
 /// Whether `r` is a game interrupted because the opponent left it (its BYE, e.g. the window
 /// was closed): Outcome::Interrupted, EndReason::Disconnected, the detail "the opponent left
 /// the game" with or without the reason it gave. Between two programs nobody awards the win.
@@ -271,11 +280,27 @@ class Match {
   }
   /// Judges the clocks now (the owner calls it when msUntilClockCheck() has passed): when our
   /// own time has run out, we lose on time and send FLAG; when the opponent's has run out by our
-  /// measure plus kFlagGraceMs, we win on time and send FLAG (not while our takeback request
-  /// waits: the opponent's program flags itself).
+  /// measure plus kFlagGraceMs, we win on time and send FLAG. Not while our takeback request
+  /// waits: its acceptance restarts the move, and the opponent's program judges meanwhile.
   void checkClock();
   /// Milliseconds until checkClock() may have something to do; -1 when no clock runs.
   std::int64_t msUntilClockCheck() const;
+
+  /// The opening of the current game while it runs (nullptr without an opening rule, before the
+  /// game, and once normal play began). Its game() holds the stones; game() shows the same.
+  const Opening* opening() const { return opening_ && running() ? &*opening_ : nullptr; }
+  /// The opening rule of the current game (None: none).
+  OpeningRule openingRule() const { return setup_.opening; }
+  /// Our seat in the opening rule: First is the tentative Black (also when there is none).
+  Seat localSeat() const { return localSeat_; }
+  /// The opening decisions of the current game so far, both sides', in order (seq 0, 1, ...).
+  const std::vector<OpeningAct>& openingActs() const { return openingActs_; }
+  /// Our decision in the opening (`act.seq` is filled in): when the rule allows it, applied and
+  /// sent as OPENING; otherwise nothing changes and the error says why (Finished: no opening
+  /// runs; NotYourDecision: the opponent decides now). While an opening runs, playLocal()
+  /// refuses (NotYourTurn) and takebacks have no move to take back; the clocks start when
+  /// normal play begins.
+  OpeningError openingAct(OpeningAct act);
 
   /// Asks to take back our last move (or our last two plies when the opponent has replied).
   /// While it is pending we cannot move. Returns no refusal when sent, else why not.
@@ -419,6 +444,10 @@ class Match {
   void onResume(const Resume& r);
   void onSync(const Sync& s);
   void onFlag(const Flag& f);
+  void onOpening(const OpeningAct& a);
+  // Applies `a` for `who` to opening_; on success mirrors the stones into game_ and, when the
+  // opening is done, fixes our colour and starts normal play (and the clocks).
+  OpeningError applyOpening(Seat who, const OpeningAct& a);
   // The side to move starts its move now (a new game, a takeback, a resumed game): its clock
   // runs from now, the time of an interrupted move is dropped.
   void startTurnClock();
@@ -522,6 +551,10 @@ class Match {
   // did its turn begin after ours in time, so its thinking time can be checked against ours
   // (not at the start of a game or after a resume, which each side starts when it can).
   bool peerTurnMeasured_ = false;
+  std::optional<Opening> opening_;       // the running opening of the current game
+  Seat localSeat_ = Seat::First;         // our seat (First: the tentative Black)
+  std::vector<OpeningAct> openingActs_;  // the current game's opening decisions
+  int openingStones_ = 0;                // stones the opening placed (no takeback below)
 };
 
 }  // namespace gomoku::net

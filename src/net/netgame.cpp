@@ -132,6 +132,11 @@ void copyMatchState(const Match& m, NetSnapshot& s) {
   s.takenBackTo = m.takenBackTo();
   s.resumeToken = m.role() == Role::Joiner ? m.token() : 0;
   s.clock = m.gameClock();
+  s.openingRule = m.openingRule();
+  s.opening.reset();
+  if (m.opening()) s.opening = *m.opening();
+  s.localSeat = m.localSeat();
+  s.openingActs = m.openingActs();
 }
 
 ClockReading NetSnapshot::clockNow(Stone side) const {
@@ -791,6 +796,15 @@ RequestError NetGame::changeNickname(const std::string& nick) {
 }
 RequestError NetGame::sendChat(const std::string& text) {
   return withMatch([&](Match& m) { return m.sendChat(text); });
+}
+
+OpeningError NetGame::openingAct(const OpeningAct& act) {
+  Impl& d = *impl_;
+  OpeningError e = OpeningError::Finished;
+  d.mutate([&] {
+    if (d.match) e = d.match->openingAct(act);
+  });
+  return e;
 }
 
 NetSnapshot NetGame::snapshot() const {

@@ -81,6 +81,14 @@ struct NetSnapshot {
   GameClock clock;
   /// A side's clock at this moment (it runs on between snapshots), for the display.
   ClockReading clockNow(Stone side) const;
+  /// The game's opening rule (None: none).
+  OpeningRule openingRule = OpeningRule::None;
+  /// The opening while it runs (Match::opening); unset before and after it.
+  std::optional<Opening> opening;
+  /// Our seat in the opening rule (First: the tentative Black).
+  Seat localSeat = Seat::First;
+  /// The opening decisions of the current game so far (Match::openingActs).
+  std::vector<OpeningAct> openingActs;
 };
 
 /// Copies what `m` holds into the match fields of `s`: match phase, game, colour, nicknames, turn,
@@ -169,6 +177,8 @@ class NetGame {
   RequestError changeNickname(const std::string& nick);
   /// Sends a chat line.
   RequestError sendChat(const std::string& text);
+  /// Our decision in the game's opening rule (see Match::openingAct).
+  OpeningError openingAct(const OpeningAct& act);
   /// A copy of the current state.
   NetSnapshot snapshot() const;
 

@@ -164,7 +164,7 @@ void readPrevious(Reader& r, std::uint16_t game, Outcome& outcome, EndReason& re
 }
 
 bool knownType(std::uint8_t t) {
-  return (t >= 1 && t <= 5) || (t >= 16 && t <= 27) ||
+  return (t >= 1 && t <= 5) || (t >= 16 && t <= 28) ||
          (t >= kFirstServerType && t <= static_cast<std::uint8_t>(MsgType::OpponentAway));
 }
 
@@ -185,8 +185,8 @@ void writeClock(Writer& w, const TimeControl& tc) {
   w.u32(static_cast<std::uint32_t>(tc.moveMs));
 }
 
-// A time control as parseTimeControl could give it: kind 1..3, each time within
-// 0..kMaxClockMs, the deciding times at least kMinClockMs, the unused ones 0.
+// A time control as parseTimeControl could give it: kind 0..3 (0: all times 0), each time
+// within 0..kMaxClockMs, the deciding times at least kMinClockMs, the unused ones 0.
 TimeControl readClock(Reader& r) {
   TimeControl tc;
   const std::uint8_t kind = r.u8();
@@ -196,6 +196,9 @@ TimeControl readClock(Reader& r) {
   const auto in = [](std::int64_t v, std::int64_t lo) { return v >= lo && v <= kMaxClockMs; };
   bool ok = false;
   switch (kind) {
+    case static_cast<std::uint8_t>(ClockKind::None):
+      ok = tc.baseMs == 0 && tc.incrementMs == 0 && tc.moveMs == 0;
+      break;
     case static_cast<std::uint8_t>(ClockKind::Fischer):
       ok = in(tc.baseMs, kMinClockMs) && in(tc.incrementMs, 0) && tc.moveMs == 0;
       break;
@@ -211,6 +214,23 @@ TimeControl readClock(Reader& r) {
   if (!ok) r.fail(DecodeError::BadValue);
   tc.kind = static_cast<ClockKind>(kind);
   return tc;
+}
+
+// Protocol 1.3's tail of SETUP (and part of SYNC's): u8 opening rule, then the time control.
+// Present when either is set.
+bool hasTail(const Setup& s) {
+  return s.opening != OpeningRule::None || s.clock.kind != ClockKind::None;
+}
+void writeTail(Writer& w, const Setup& s) {
+  w.u8(static_cast<std::uint8_t>(s.opening));
+  writeClock(w, s.clock);
+}
+void readTail(Reader& r, Setup& s) {
+  const std::uint8_t opening = r.u8();
+  if (opening > static_cast<std::uint8_t>(OpeningRule::Taraguchi10)) r.fail(DecodeError::BadValue);
+  s.opening = static_cast<OpeningRule>(opening);
+  s.clock = readClock(r);
+  if (!hasTail(s)) r.fail(DecodeError::BadValue);  // neither: the tail is not sent
 }
 
 Setup readSetup(Reader& r) {
@@ -693,6 +713,8 @@ MsgType typeOf(const Message& m) {
           return MsgType::Heartbeat;
         else if constexpr (std::is_same_v<T, Flag>)
           return MsgType::Flag;
+        else if constexpr (std::is_same_v<T, OpeningAct>)
+          return MsgType::Opening;
         else
           return numberOf(v);  // a server message
       },
@@ -735,6 +757,8 @@ const char* typeName(MsgType t) {
       return "SYNC";
     case MsgType::Flag:
       return "FLAG";
+    case MsgType::Opening:
+      return "OPENING";
     case MsgType::Welcome:
       return "WELCOME";
     case MsgType::Register:
@@ -826,7 +850,7 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.str(v.nickname, kMaxNicknameChars * 4);
         } else if constexpr (std::is_same_v<T, Setup>) {
           writeSetup(w, v);
-          if (v.clock.kind != ClockKind::None) writeClock(w, v.clock);  // protocol 1.3
+          if (hasTail(v)) writeTail(w, v);  // protocol 1.3
         } else if constexpr (std::is_same_v<T, Resume>) {
           w.u64(v.token);
           w.u16(v.game);
@@ -843,20 +867,44 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.u8(static_cast<std::uint8_t>(v.reason));
           w.points(v.moves);
           if (v.previousOutcome != Outcome::Ongoing ||
-              v.setup.clock.kind != ClockKind::None) {  // protocol 1.1 (0, 0: none, 1.3)
+              hasTail(v.setup)) {  // protocol 1.1 (0, 0: none, 1.3)
             w.u8(static_cast<std::uint8_t>(v.previousOutcome));
             w.u8(static_cast<std::uint8_t>(v.previousReason));
           }
-          if (v.setup.clock.kind != ClockKind::None) {  // protocol 1.3
-            writeClock(w, v.setup.clock);
+          if (hasTail(v.setup)) {  // protocol 1.3
+            writeTail(w, v.setup);
             w.u32(static_cast<std::uint32_t>(v.blackMainMs));
             w.u32(static_cast<std::uint32_t>(v.whiteMainMs));
+            w.u8(v.hostPlaysBlack ? 1 : 0);
           }
         } else if constexpr (std::is_same_v<T, Move>) {
           w.u16(v.ply);
           w.u8(v.x);
           w.u8(v.y);
           if (v.thinkMs >= 0) w.u32(static_cast<std::uint32_t>(v.thinkMs));  // protocol 1.3
+        } else if constexpr (std::is_same_v<T, OpeningAct>) {
+          w.u16(v.seq);
+          w.u8(static_cast<std::uint8_t>(v.action));
+          switch (v.action) {
+            case OpeningAction::Place:
+            case OpeningAction::Pick:
+              w.u8(v.points.empty() ? 0 : v.points[0].x);
+              w.u8(v.points.empty() ? 0 : v.points[0].y);
+              break;
+            case OpeningAction::Choose:
+              w.u8(static_cast<std::uint8_t>(v.choice));
+              break;
+            case OpeningAction::Declare:
+              w.u8(v.count);
+              break;
+            case OpeningAction::Offer:
+              w.u8(static_cast<std::uint8_t>(v.points.size()));
+              for (const SyncPoint& q : v.points) {
+                w.u8(q.x);
+                w.u8(q.y);
+              }
+              break;
+          }
         } else if constexpr (std::is_same_v<T, Flag>) {
           w.u16(v.atPly);
         } else if constexpr (std::is_same_v<T, Bye>) {
@@ -932,7 +980,7 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
     }
     case MsgType::Setup: {
       Setup v = readSetup(r);
-      if (!r.atEnd()) v.clock = readClock(r);  // protocol 1.3
+      if (!r.atEnd()) readTail(r, v);  // protocol 1.3
       m = v;
       break;
     }
@@ -959,12 +1007,15 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       v.reason = static_cast<EndReason>(reason);
       v.moves = r.points();
       readPrevious(r, v.game, v.previousOutcome, v.previousReason, true);
-      if (!r.atEnd()) {  // protocol 1.3: the clock
-        v.setup.clock = readClock(r);
+      if (!r.atEnd()) {  // protocol 1.3: the opening rule and the clock
+        readTail(r, v.setup);
         v.blackMainMs = r.u32();
         v.whiteMainMs = r.u32();
+        v.hostPlaysBlack = r.boolean();
         if (v.blackMainMs > 2 * kMaxClockMs || v.whiteMainMs > 2 * kMaxClockMs)
           r.fail(DecodeError::BadValue);
+      } else {
+        v.hostPlaysBlack = v.setup.hostIsBlack;
       }
       if (r.finish() == DecodeError::None && nicknameError(v.hostNickname))
         r.fail(DecodeError::BadValue);
@@ -986,6 +1037,38 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
     case MsgType::Flag:
       m = Flag{r.u16()};
       break;
+    case MsgType::Opening: {
+      OpeningAct v;
+      v.seq = r.u16();
+      v.action = r.e8(OpeningAction::Place, OpeningAction::Pick);
+      switch (v.action) {
+        case OpeningAction::Place:
+        case OpeningAction::Pick: {
+          const std::uint8_t x = r.u8();
+          v.points.push_back({x, r.u8()});
+          break;
+        }
+        case OpeningAction::Choose:
+          v.choice = r.e8(OpeningChoice::Keep, OpeningChoice::TenFifths);
+          break;
+        case OpeningAction::Declare:
+          v.count = r.u8();
+          if (v.count < 1 || v.count > kMaxOpeningPoints) r.fail(DecodeError::BadValue);
+          break;
+        case OpeningAction::Offer: {
+          const std::uint8_t n = r.u8();
+          if (n < 1 || n > kMaxOpeningPoints) r.fail(DecodeError::BadValue);
+          for (int i = 0; i < n && !r.atEnd(); ++i) {
+            const std::uint8_t x = r.u8();
+            v.points.push_back({x, r.u8()});
+          }
+          if (v.points.size() != n) r.fail(DecodeError::Truncated);
+          break;
+        }
+      }
+      m = std::move(v);
+      break;
+    }
     case MsgType::Bye: {
       Bye v;
       const std::uint8_t reason = r.u8();

@@ -18,6 +18,7 @@
 
 #include "core/clock.h"
 #include "core/game.h"
+#include "core/opening.h"
 #include "core/rules.h"
 
 namespace gomoku::net {
@@ -30,7 +31,8 @@ inline constexpr std::uint8_t kMagic1 = 0x4B;
 inline constexpr std::uint8_t kProtocolMajor = 1;
 /// Protocol minor version: additions that older peers of the same major can ignore
 /// (1: the result of the game before in RESUME/SYNC; 2: the server messages, types 64..87;
-/// 3: game clocks: the time control in SETUP and SYNC, thinking time in MOVE, FLAG).
+/// 3: game clocks and opening rules: SETUP's and SYNC's tail, thinking time in MOVE, FLAG,
+/// OPENING).
 inline constexpr std::uint8_t kProtocolMinor = 3;
 /// Header size in bytes.
 inline constexpr std::size_t kHeaderSize = 8;
@@ -60,6 +62,7 @@ enum class MsgType : std::uint8_t {
   Resume = 25,
   Sync = 26,
   Flag = 27,
+  Opening = 28,
   // Server messages (PROTOCOL.md, Server).
   Welcome = 64,
   Register = 65,
@@ -103,9 +106,12 @@ struct Setup {
   bool hostIsBlack = true;               ///< true: host plays Black (moves first)
   FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: a forbidden move is refused, or loses
   std::uint64_t token = 0;  ///< secret the joiner quotes in RESUME (0: the host allows no resume)
-  /// Protocol 1.3: the game clock (kind None: none). On the wire only when set, and then only
-  /// to a joiner that said minor >= 3.
+  /// Protocol 1.3: the game clock (kind None: none). On the wire (with `opening`) only when
+  /// either is set, and then only to a joiner that said minor >= 3.
   TimeControl clock{};
+  /// Protocol 1.3: the opening rule (core/opening.h). With one, hostIsBlack says whether the
+  /// host is the first player (the tentative Black); the opening may swap the colours.
+  OpeningRule opening = OpeningRule::None;
   friend bool operator==(const Setup&, const Setup&) = default;
 };
 
@@ -247,6 +253,30 @@ struct SyncPoint {
   friend bool operator==(const SyncPoint&, const SyncPoint&) = default;
 };
 
+/// What an OPENING message does (core/opening.h's actions), on the wire.
+enum class OpeningAction : std::uint8_t {
+  Place = 0,    ///< Opening::place: points[0]
+  Choose = 1,   ///< Opening::choose: choice
+  Declare = 2,  ///< Opening::declare: count
+  Offer = 3,    ///< Opening::offer: points (1..kMaxOpeningPoints)
+  Pick = 4,     ///< Opening::pick: points[0]
+};
+
+/// Most points an OPENING offer (and count a declaration) may carry: Taraguchi-10's ten.
+inline constexpr std::uint8_t kMaxOpeningPoints = 10;
+
+/// OPENING (protocol 1.3): the sender's decision in the game's opening rule. seq = the number
+/// of opening decisions both sides applied before this one (a check that both are at the same
+/// step). Points: x = column, y = row from the top, 0-based.
+struct OpeningAct {
+  std::uint16_t seq = 0;                        ///< decisions before this one
+  OpeningAction action = OpeningAction::Place;  ///< what it does
+  std::vector<SyncPoint> points;                ///< Place, Pick: one; Offer: the alternatives
+  OpeningChoice choice = OpeningChoice::Keep;   ///< Choose
+  std::uint8_t count = 0;                       ///< Declare: 1..8
+  friend bool operator==(const OpeningAct&, const OpeningAct&) = default;
+};
+
 /// RESUME: joiner -> host, the first message on a new connection after the old one dropped
 /// mid-match (instead of HELLO). game = the game number the joiner holds (0: it holds no copy,
 /// e.g. a restarted program); moves = its move list, Black's first move first.
@@ -280,6 +310,9 @@ struct Sync {
   /// last move, milliseconds (GameClock::mainMs); the side to move starts its move afresh.
   std::int64_t blackMainMs = 0;
   std::int64_t whiteMainMs = 0;  ///< see blackMainMs
+  /// Protocol 1.3: the colour the host plays now (setup.hostIsBlack names the first player of
+  /// an opening rule; the opening may have swapped them). Equal to setup.hostIsBlack when absent.
+  bool hostPlaysBlack = true;
   friend bool operator==(const Sync&, const Sync&) = default;
 };
 
@@ -551,14 +584,13 @@ struct OpponentAway {
 };
 
 /// Any message we can send or receive.
-using Message =
-    std::variant<Hello, Setup, Move, Bye, Error, TakebackRequest, TakebackReply, DrawOffer,
-                 DrawReply, Resign, Nickname, PlayAgain, Chat, Heartbeat, Resume, Sync, Flag,
-                 // server messages (types >= kFirstServerType)
-                 Welcome, Register, Login, LoginResult, Stats, Players, Top, HallRequest, Find,
-                 CancelFind, RoomCreate, RoomCreated, RoomJoin, Invite, Invited, InviteReply,
-                 Matched, GameResult, GamesRequest, GameList, GetGame, GameRecord, Denied,
-                 OpponentAway>;
+using Message = std::variant<
+    Hello, Setup, Move, Bye, Error, TakebackRequest, TakebackReply, DrawOffer, DrawReply, Resign,
+    Nickname, PlayAgain, Chat, Heartbeat, Resume, Sync, Flag, OpeningAct,
+    // server messages (types >= kFirstServerType)
+    Welcome, Register, Login, LoginResult, Stats, Players, Top, HallRequest, Find, CancelFind,
+    RoomCreate, RoomCreated, RoomJoin, Invite, Invited, InviteReply, Matched, GameResult,
+    GamesRequest, GameList, GetGame, GameRecord, Denied, OpponentAway>;
 
 /// The first server message type: types from here on belong to the server conversation
 /// (PROTOCOL.md, "Server"), never to a P2P match.

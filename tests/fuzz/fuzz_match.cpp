@@ -7,6 +7,8 @@
 //     chooses (so messages cross), or of everything in flight;
 //   - advancing the (fake) clock of the chat rate limit and the game clocks, after which that
 //     side judges its clocks (Match::checkClock: a flag, a claim on time);
+//   - decisions in the game's opening rule (a stone, a choice, a count, alternatives, a pick),
+//     legal or not;
 //   - injection of a message from a hostile peer into either side: decoded from raw input bytes
 //     (decodeHeader / decodeBody), or built field by field near the receiver's position.
 // A side that called disconnect() still has its queued messages delivered; after them its peer
@@ -14,7 +16,9 @@
 // are dropped.
 //
 // The first four bytes are the host's settings: rule, board size - 5, colour (and, divided by
-// 3, the game clock: none, Fischer 10 s + 1 s, 5 s a move, 5 s then 2 s byo-yomi), foul policy.
+// 3, the game clock: none, Fischer 10 s + 1 s, 5 s a move, 5 s then 2 s byo-yomi; divided by
+// 12, the opening rule: none, swap, swap2, Soosõrv-8, Taraguchi-10, the last two on odd boards
+// only), foul policy.
 //
 // Checked after every operation (a failure aborts with a description of the state):
 //   1. A Match that sent ERROR is Closed, and sentError() is set exactly when it sent one.
@@ -587,7 +591,24 @@ void run(const std::uint8_t* data, std::size_t size) {
           deliverOne(w, j);
         }
         break;
-      default:  // 27..31: more deliveries
+      case 27:
+      case 28: {  // an opening decision, legal or not
+        OpeningAct a;
+        a.action = static_cast<OpeningAction>(in.byte() % 5);
+        a.choice = static_cast<OpeningChoice>(in.byte() % 7);
+        a.count = static_cast<std::uint8_t>(in.byte() % 10);
+        const int n = a.action == OpeningAction::Offer ? 1 + in.byte() % 10 : 1;
+        for (int i = 0; i < n; ++i) {
+          const Point p = (in.byte() & 3) ? emptyPoint(m.game(), in.byte())
+                                          : Point{in.byte() % 26, in.byte() % 26};
+          a.points.push_back({static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+        }
+        const OpeningError e = m.openingAct(a);
+        w.trace.push_back(who + " opening act " + std::to_string(static_cast<int>(a.action)) +
+                          ": error " + std::to_string(static_cast<int>(e)));
+        break;
+      }
+      default:  // 29..31: more deliveries
         deliverOne(w, j);
         break;
     }

@@ -2,8 +2,8 @@
 // Cases: C12 (framing: every field survives, bad bytes are refused), C15 (non-ASCII and long
 // nicknames).
 
-#include <algorithm>
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include <cstdint>
 #include <stdexcept>
@@ -133,6 +133,16 @@ std::vector<Message> matchSamples() {
       Move{13, 4, 4, 86400000},  // the longest: 24 h
       Flag{0},
       Flag{57},
+      OpeningAct{0, OpeningAction::Place, {{7, 7}}, OpeningChoice::Keep, 0},
+      OpeningAct{3, OpeningAction::Choose, {}, OpeningChoice::TenFifths, 0},
+      OpeningAct{4, OpeningAction::Declare, {}, OpeningChoice::Keep, 8},
+      OpeningAct{6,
+                 OpeningAction::Offer,
+                 {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 8}, {8, 9}, {9, 10}},
+                 OpeningChoice::Keep,
+                 0},
+      OpeningAct{7, OpeningAction::Pick, {{14, 14}}, OpeningChoice::Keep, 0},
+      SetupMsg{15, Rule::Renju, true, FoulPolicy::Refuse, 9, TimeControl{}, OpeningRule::Soosorv8},
       SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, 1,
                TimeControl{ClockKind::Fischer, 300000, 5000, 0}},
       SetupMsg{15, Rule::Renju, false, FoulPolicy::Lose, 2,
@@ -160,7 +170,20 @@ std::vector<Message> matchSamples() {
            Outcome::Draw,
            EndReason::Agreement,
            0,
-           0},
+           0,
+           true},  // the opening swapped the colours
+      Sync{6,
+           SetupMsg{15, Rule::Renju, true, FoulPolicy::Refuse, 7, TimeControl{},
+                    OpeningRule::Taraguchi10},
+           "Ann",
+           Outcome::Ongoing,
+           EndReason::None,
+           {{7, 7}, {7, 8}, {8, 8}, {9, 9}, {6, 6}},
+           Outcome::Ongoing,
+           EndReason::None,
+           0,
+           0,
+           false},
       Bye{ByeReason::Leaving, ""},
       Bye{ByeReason::Closing, "再见, see you"},
       Error{ErrorCode::Protocol, "unexpected MOVE"},
@@ -185,7 +208,12 @@ std::vector<Message> matchSamples() {
            "张伟",
            Outcome::Ongoing,
            EndReason::None,
-           {{7, 7}, {8, 8}}},
+           {{7, 7}, {8, 8}},
+           Outcome::Ongoing,
+           EndReason::None,
+           0,
+           0,
+           false},  // without a 1.3 tail the host plays the colour of SETUP
       Sync{1,
            SetupMsg{19, Rule::Freestyle, true, FoulPolicy::Refuse, 7},
            "Ann",
@@ -283,8 +311,11 @@ std::string describe(const Message& m) {
 // tail, and whether it may have one.
 bool hasTail(const Message& m) {
   if (const auto* r = std::get_if<Resume>(&m)) return r->previousOutcome != Outcome::Ongoing;
-  if (const auto* s = std::get_if<Sync>(&m)) return s->setup.clock.kind != ClockKind::None;
-  if (const auto* s = std::get_if<SetupMsg>(&m)) return s->clock.kind != ClockKind::None;
+  const auto tail = [](const SetupMsg& s) {
+    return s.clock.kind != ClockKind::None || s.opening != OpeningRule::None;
+  };
+  if (const auto* s = std::get_if<Sync>(&m)) return tail(s->setup);
+  if (const auto* s = std::get_if<SetupMsg>(&m)) return tail(*s);
   if (const auto* v = std::get_if<Move>(&m)) return v->thinkMs >= 0;
   return false;
 }
@@ -296,14 +327,13 @@ std::vector<std::size_t> olderForms(const Message& m, std::size_t len) {
                                                   : std::vector<std::size_t>{};
   if (const auto* s = std::get_if<Sync>(&m)) {
     const bool previous = s->previousOutcome != Outcome::Ongoing;
-    if (s->setup.clock.kind == ClockKind::None)
+    if (!hasTail(m))
       return previous ? std::vector<std::size_t>{len - 2} : std::vector<std::size_t>{};
-    return previous ? std::vector<std::size_t>{len - 21, len - 23}
-                    : std::vector<std::size_t>{len - 23};
+    return previous ? std::vector<std::size_t>{len - 23, len - 25}
+                    : std::vector<std::size_t>{len - 25};
   }
-  if (const auto* s = std::get_if<SetupMsg>(&m))
-    return s->clock.kind != ClockKind::None ? std::vector<std::size_t>{len - 13}
-                                            : std::vector<std::size_t>{};
+  if (std::holds_alternative<SetupMsg>(m))
+    return hasTail(m) ? std::vector<std::size_t>{len - 14} : std::vector<std::size_t>{};
   if (const auto* v = std::get_if<Move>(&m))
     return v->thinkMs >= 0 ? std::vector<std::size_t>{len - 4} : std::vector<std::size_t>{};
   return {};
@@ -467,13 +497,13 @@ TEST(Wire, HeaderWithAnotherVersionIsRefused) {
 }
 
 TEST(Wire, HeaderWithUnknownTypeIsRefused) {
-  const std::vector<int> unknown{0, 6, 7, 15, 28, 100, 255};
+  const std::vector<int> unknown{0, 6, 7, 15, 29, 100, 255};
   for (int t : unknown) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 0)),
               DecodeError::UnknownType);
   }
-  for (int t : {1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27}) {
+  for (int t : {1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 4)),
               DecodeError::None);
@@ -688,7 +718,7 @@ TEST(Wire, EncodeRefusesStringsTheWireCannotCarry) {
 }
 
 TEST(Wire, DecodeBodyRefusesAnUnknownType) {
-  for (std::uint8_t t : {std::uint8_t{0}, std::uint8_t{6}, std::uint8_t{15}, std::uint8_t{28}}) {
+  for (std::uint8_t t : {std::uint8_t{0}, std::uint8_t{6}, std::uint8_t{15}, std::uint8_t{29}}) {
     Header h;
     h.version = kProtocolMajor;
     h.type = t;
@@ -826,7 +856,7 @@ TEST(WireServer, TypeNumbersNamesAndServerTypes) {
   }
   for (const Message& m : matchSamples()) EXPECT_FALSE(isServerType(typeOf(m)));
   // Around the server range: unknown.
-  for (int t : {28, 63, 88, 127}) {
+  for (int t : {29, 63, 88, 127}) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 0)),
               DecodeError::UnknownType);
@@ -1157,18 +1187,21 @@ TEST(Wire, ClockFieldsHaveExactBytesAndRanges) {
   flag.push_back(0x01);
   flag.push_back(0x02);
   EXPECT_EQ(encode(Flag{258}), flag);
-  // SETUP with a clock: the five fields of 1.0, then u8 kind, u32 base, increment, move.
-  const Bytes setup = encode(SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, 0,
-                                      TimeControl{ClockKind::Fischer, 300000, 5000, 0}});
-  ASSERT_EQ(setup.size(), kHeaderSize + 12 + 13);
+  // SETUP with a clock: the five fields of 1.0, then u8 opening rule, u8 kind, u32 base,
+  // increment, move.
+  const Bytes setup =
+      encode(SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, 0,
+                      TimeControl{ClockKind::Fischer, 300000, 5000, 0}, OpeningRule::Swap2});
+  ASSERT_EQ(setup.size(), kHeaderSize + 12 + 14);
   const Bytes tail(setup.begin() + kHeaderSize + 12, setup.end());
-  EXPECT_EQ(tail, (Bytes{1, 0x00, 0x04, 0x93, 0xE0, 0x00, 0x00, 0x13, 0x88, 0, 0, 0, 0}));
+  EXPECT_EQ(tail, (Bytes{2, 1, 0x00, 0x04, 0x93, 0xE0, 0x00, 0x00, 0x13, 0x88, 0, 0, 0, 0}));
 
   // Each kind with the fields it uses; anything else is refused.
   const auto setupWith = [](std::uint8_t kind, std::uint32_t base, std::uint32_t inc,
                             std::uint32_t mv) {
     Bytes p = encode(SetupMsg{});
     p.erase(p.begin(), p.begin() + kHeaderSize);
+    p.push_back(1);  // swap
     p.push_back(kind);
     for (std::uint32_t v : {base, inc, mv})
       for (int shift = 24; shift >= 0; shift -= 8)
@@ -1178,13 +1211,30 @@ TEST(Wire, ClockFieldsHaveExactBytesAndRanges) {
   EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(1, 300000, 5000, 0)), DecodeError::None);
   EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(2, 0, 0, 30000)), DecodeError::None);
   EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(3, 0, 0, 100)), DecodeError::None);
-  EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(0, 0, 0, 0)), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(0, 0, 0, 0)), DecodeError::None);  // swap
+  EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(0, 0, 0, 5)), DecodeError::BadValue);
   EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(4, 1000, 0, 0)), DecodeError::BadValue);
   EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(1, 99, 0, 0)), DecodeError::BadValue);
   EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(1, 1000, 0, 5)), DecodeError::BadValue);
   EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(2, 1000, 0, 30000)), DecodeError::BadValue);
   EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(3, 1000, 5, 30000)), DecodeError::BadValue);
   EXPECT_EQ(decodePayload(MsgType::Setup, setupWith(1, 86400001, 0, 0)), DecodeError::BadValue);
+
+  // A tail that says neither an opening nor a clock, or an unknown opening rule, is refused.
+  Bytes neither = setupWith(0, 0, 0, 0);
+  neither[12] = 0;
+  EXPECT_EQ(decodePayload(MsgType::Setup, neither), DecodeError::BadValue);
+  neither[12] = 5;
+  EXPECT_EQ(decodePayload(MsgType::Setup, neither), DecodeError::BadValue);
+
+  // OPENING: an offer of more than ten points, a declaration of 0, an unknown action or choice.
+  const auto opening = [](Bytes body) { return decodePayload(MsgType::Opening, body); };
+  EXPECT_EQ(opening({0, 1, 2, 0}), DecodeError::BadValue);            // declare 0
+  EXPECT_EQ(opening({0, 1, 3, 11}), DecodeError::BadValue);           // offer 11
+  EXPECT_EQ(opening({0, 1, 5, 0, 0}), DecodeError::BadValue);         // action 5
+  EXPECT_EQ(opening({0, 1, 1, 7}), DecodeError::BadValue);            // choice 7
+  EXPECT_EQ(opening({0, 1, 3, 2, 1, 1, 2}), DecodeError::Truncated);  // two points promised
+  EXPECT_EQ(opening({0, 1, 0, 7, 7}), DecodeError::None);
 
   // A thinking time beyond 24 h is refused.
   Bytes late = encode(Move{0, 7, 7, 86400000});
