@@ -195,6 +195,77 @@ std::string clockTitle(const TimeControl& tc) {
                                     : std::string(", clock ") + formatTimeControl(tc);
 }
 
+// A line typed during an opening, read against `o`'s step: the decision, or why it is none.
+struct OpeningLine {
+  std::optional<net::OpeningAct> act;  // the decision; unset: see error
+  std::string error;                   // why the line is no decision
+  std::string quoted;                  // the line as an error quotes it (at most 60 characters)
+};
+
+// Reads an opening command: a point places a stone (or picks a 5th move), "keep", "swap",
+// "black", "white", "two", "one", "ten" choose, "declare N" declares, "offer P P ..." offers.
+// Words in any case.
+OpeningLine parseOpeningLine(const std::string& cmd, const Opening& o) {
+  OpeningLine out;
+  const int size = o.game().size();
+  out.quoted = cmd.size() > 60 ? cmd.substr(0, 60) + "..." : cmd;
+  std::string lower = cmd;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::istringstream words(lower);
+  std::string word;
+  words >> word;
+  static const std::pair<const char*, OpeningChoice> kChoices[] = {
+      {"keep", OpeningChoice::Keep},       {"swap", OpeningChoice::Swap},
+      {"black", OpeningChoice::TakeBlack}, {"white", OpeningChoice::TakeWhite},
+      {"two", OpeningChoice::PlaceTwo},    {"one", OpeningChoice::OneFifth},
+      {"ten", OpeningChoice::TenFifths}};
+  const auto wire = [](Point p) {
+    return net::SyncPoint{static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)};
+  };
+  net::OpeningAct a;
+  for (const auto& [name, choice] : kChoices)
+    if (word == name) {
+      a.action = net::OpeningAction::Choose;
+      a.choice = choice;
+      out.act = a;
+      return out;
+    }
+  if (word == "declare") {
+    // One whole number and nothing after it.
+    std::string count, extra;
+    words >> count >> extra;
+    const bool digits = !count.empty() && count.size() <= 2 && extra.empty() &&
+                        count.find_first_not_of("0123456789") == std::string::npos;
+    a.action = net::OpeningAction::Declare;
+    a.count = static_cast<std::uint8_t>(digits ? std::stoi(count) : 0);
+    out.act = a;
+    return out;
+  }
+  if (word == "offer") {
+    a.action = net::OpeningAction::Offer;
+    while (words >> word) {
+      const auto p = parsePoint(word, size);
+      if (!p) {
+        out.error = "offer points like H8 or 7,7";
+        return out;
+      }
+      a.points.push_back(wire(*p));
+    }
+    out.act = a;
+    return out;
+  }
+  if (const auto p = parsePoint(cmd, size)) {
+    a.action = o.step() == OpeningStep::ChooseAlternative ? net::OpeningAction::Pick
+                                                          : net::OpeningAction::Place;
+    a.points = {wire(*p)};
+    out.act = a;
+    return out;
+  }
+  out.error = std::string("\"") + out.quoted + "\" is not a point or a decision (" +
+              cli::openingStepText(o) + ")";
+  return out;
+}
+
 // Plays the opening `o` at the terminal: an OPENING line says whose decision it is and what it
 // may be; a point places a stone (or picks a 5th move), "keep", "swap", "black", "white", "two",
 // "one", "ten", "declare N" and "offer P P ..." decide. A refusal gets an error line and
@@ -231,57 +302,15 @@ bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> com
     const auto cmd = nextCommand(in);
     if (!cmd || *cmd == "quit") return false;
     if (cmd->empty()) continue;
-    const Seat who = o.decider();
     const int before = o.game().ply();
-    OpeningError e = OpeningError::WrongStep;
-    // Words in any case; a line quoted back in an error at most 60 characters long.
-    std::string lower = *cmd;
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const std::string quoted = cmd->size() > 60 ? cmd->substr(0, 60) + "..." : *cmd;
-    std::istringstream words(lower);
-    std::string word;
-    words >> word;
-    static const std::pair<const char*, OpeningChoice> kChoices[] = {
-        {"keep", OpeningChoice::Keep},       {"swap", OpeningChoice::Swap},
-        {"black", OpeningChoice::TakeBlack}, {"white", OpeningChoice::TakeWhite},
-        {"two", OpeningChoice::PlaceTwo},    {"one", OpeningChoice::OneFifth},
-        {"ten", OpeningChoice::TenFifths}};
-    bool known = false;
-    for (const auto& [name, choice] : kChoices)
-      if (word == name) {
-        e = o.choose(who, choice);
-        known = true;
-      }
-    if (known) {
-    } else if (word == "declare") {
-      // One whole number and nothing after it.
-      std::string count, extra;
-      words >> count >> extra;
-      const bool digits = !count.empty() && count.size() <= 2 && extra.empty() &&
-                          count.find_first_not_of("0123456789") == std::string::npos;
-      e = o.declare(who, digits ? std::stoi(count) : -1);
-    } else if (word == "offer") {
-      std::vector<Point> points;
-      bool bad = false;
-      while (words >> word) {
-        const auto p = parsePoint(word, size);
-        if (!p) bad = true;
-        if (p) points.push_back(*p);
-      }
-      if (bad) {
-        std::cerr << "error: opening: offer points like H8 or 7,7\n";
-        continue;
-      }
-      e = o.offer(who, points);
-    } else if (const auto p = parsePoint(*cmd, size)) {
-      e = o.step() == OpeningStep::ChooseAlternative ? o.pick(who, *p) : o.place(who, *p);
-    } else {
-      std::cerr << "error: opening: \"" << quoted << "\" is not a point or a decision ("
-                << cli::openingStepText(o) << ")\n";
+    const OpeningLine line = parseOpeningLine(*cmd, o);
+    if (!line.act) {
+      std::cerr << "error: opening: " << line.error << "\n";
       continue;
     }
-    if (e != OpeningError::None) {
-      std::cerr << "error: opening: " << quoted << ": " << cli::openingErrorText(e, o) << "\n";
+    if (const OpeningError e = net::applyOpeningAct(o, o.decider(), *line.act);
+        e != OpeningError::None) {
+      std::cerr << "error: opening: " << line.quoted << ": " << cli::openingErrorText(e, o) << "\n";
       continue;
     }
     for (int i = before; i < o.game().ply(); ++i) printMove(o.game(), i);
@@ -696,6 +725,9 @@ void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool&
                 << (s.peerAddress.empty() ? "" : " at " + s.peerAddress) << ", "
                 << ruleName(s.game.rule()) << " " << s.game.size() << "x" << s.game.size()
                 << clockTitle(s.clock.control())
+                << (s.openingRule == OpeningRule::None
+                        ? std::string()
+                        : std::string(", opening ") + openingRuleName(s.openingRule))
                 << (u.gameNumber > 1 ? ", game " + std::to_string(u.gameNumber) : "") << "\n"
                 << cli::renderBoard(s.game) << std::flush;
       printNetClock(s);
@@ -778,6 +810,21 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
   };
   net::MatchTracker tracker;  // what has been printed of the match
   bool prompted = false;
+  std::pair<int, std::size_t> openingShown{0, 0};  // game and decisions of the last OPENING line
+  // The opening's step whenever a decision was made (and at its start), then its end.
+  const auto showOpening = [&](const net::NetSnapshot& s) {
+    if (s.openingRule == OpeningRule::None || tracker.gameNumber() == 0 ||
+        (s.gameNumber == openingShown.first && s.openingActs.size() == openingShown.second))
+      return;
+    openingShown = {s.gameNumber, s.openingActs.size()};
+    if (s.opening)
+      std::cout << "OPENING " << cli::openingStepText(*s.opening)
+                << (s.opening->decider() == s.localSeat ? " (you decide)"
+                                                        : " (the opponent decides)")
+                << "\n";
+    else if (!s.openingActs.empty())
+      std::cout << "OPENING over: you play " << stoneName(s.localColor) << "\n";
+  };
   for (;;) {
     const net::NetSnapshot s = netGame.snapshot();
     for (const net::MatchUpdate& u : tracker.update(s)) {
@@ -810,10 +857,12 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
             serverHint(s.failure);
             return 2;
           }
+          showOpening(s);
           std::cout << std::flush;
           return 0;  // the connection is gone: nothing more can happen
       }
     }
+    showOpening(s);
     std::cout << std::flush;
     if (interactive && s.myTurn && !prompted) {
       std::cout << "your move (" << stoneName(s.localColor) << ")> " << std::flush;
@@ -853,6 +902,29 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
     }
     std::string argument;
     const Command c = parseCommand(cmd, argument);
+    // During the game's opening rule, a point or a word is a decision of the opening. A script
+    // waits for the game (it may have an opening) and for its own turn to decide.
+    if (c == Command::Move && (s.opening || (!interactive && tracker.gameNumber() == 0))) {
+      const bool ours = s.opening && s.opening->decider() == s.localSeat;
+      if (!ours && !interactive) {
+        in.cv.wait(lock, [&] { return in.changed; });
+        continue;
+      }
+      in.lines.pop_front();
+      lock.unlock();
+      if (!ours) {
+        std::cerr << "error: " << cmd << ": wait for the opponent's decision in the opening\n";
+        continue;
+      }
+      const OpeningLine line = parseOpeningLine(cmd, *s.opening);
+      OpeningError e = OpeningError::None;
+      if (!line.act)
+        std::cerr << "error: opening: " << line.error << "\n";
+      else if ((e = netGame.openingAct(*line.act)) != OpeningError::None)
+        std::cerr << "error: opening: " << line.quoted << ": "
+                  << cli::openingErrorText(e, *s.opening) << "\n";
+      continue;
+    }
     std::optional<Point> p;
     if (c == Command::Move) {
       p = parsePoint(cmd, tracker.gameNumber() ? s.game.size() : Board::kDefaultSize);
@@ -1643,6 +1715,19 @@ int main(int argc, char** argv) {
         return p.control ? std::string() : cli::timeControlError(text, p.error);
       },
       "CLOCK");
+  std::string openingText = "none";
+  const char* openingHelp =
+      "Opening rule: none, swap, swap2 (freestyle, standard), soosorv8 or taraguchi10 (RIF's "
+      "renju rules); the players decide in turn (against the computer --color names your seat: "
+      "black is the first player)";
+  const auto openingCheck = CLI::Validator(
+      [](std::string& text) -> std::string {
+        return parseOpeningRule(text) ? std::string()
+                                      : std::string("\"") + text.substr(0, 40) +
+                                            "\" is not an opening rule: none, swap, swap2, "
+                                            "soosorv8 or taraguchi10";
+      },
+      "RULE");
   auto* host = app.add_subcommand("host", "Create a game and wait for an opponent to join.");
   host->add_option("--port", port, "TCP port to listen on (0 = any free port)")
       ->capture_default_str();
@@ -1656,6 +1741,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   host->add_option("--foul", foulText, foulHelp)->check(foulCheck)->capture_default_str();
   host->add_option("--clock", clockText, clockHelp)->check(clockCheck)->capture_default_str();
+  host->add_option("--opening", openingText, openingHelp)
+      ->check(openingCheck)
+      ->capture_default_str();
   const char* windowHelp = "Seconds a dropped game waits for a reconnection before it is abandoned";
   host->add_option("--resume-window", resumeWindow, windowHelp)
       ->check(CLI::Range(1, 3600))
@@ -1754,19 +1842,6 @@ int main(int argc, char** argv) {
       "  SIGNED OUT                     at the end (exit 0); errors: \"error: ...\" on "
       "standard error, exit 2 before the login, 1 after");
 
-  std::string openingText = "none";
-  const char* openingHelp =
-      "Opening rule: none, swap, swap2 (freestyle, standard), soosorv8 or taraguchi10 (RIF's "
-      "renju rules); the players decide in turn (against the computer --color names your seat: "
-      "black is the first player)";
-  const auto openingCheck = CLI::Validator(
-      [](std::string& text) -> std::string {
-        return parseOpeningRule(text) ? std::string()
-                                      : std::string("\"") + text.substr(0, 40) +
-                                            "\" is not an opening rule: none, swap, swap2, "
-                                            "soosorv8 or taraguchi10";
-      },
-      "RULE");
   auto* local = app.add_subcommand(
       "local", "Hot-seat game on this terminal (commands: undo, redo, time, quit).");
   local->add_option("--rule", ruleText, "Rule set")->check(ruleCheck)->capture_default_str();
@@ -1915,6 +1990,13 @@ int main(int argc, char** argv) {
   settings.rule = rule;
   settings.foul = foul;
   settings.clock = parseTimeControl(clockText).control.value_or(TimeControl{});
+  settings.opening = parseOpeningRule(openingText).value_or(OpeningRule::None);
+  if ((settings.opening == OpeningRule::Soosorv8 || settings.opening == OpeningRule::Taraguchi10) &&
+      size % 2 == 0) {
+    std::cerr << "error: --opening " << openingRuleName(settings.opening)
+              << " needs a board with a centre (an odd --size)\n";
+    return 2;
+  }
   settings.color = color == "white"    ? net::ColorChoice::White
                    : color == "random" ? net::ColorChoice::Random
                                        : net::ColorChoice::Black;

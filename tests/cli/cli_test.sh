@@ -101,6 +101,27 @@ network_clock)
   done
   grep -qx 'Black wins on time.' "$work/join.out" || fail "the joiner does not say Black wins on time"
   ;;
+network_opening)
+  # Renju under Soosõrv-8 between two processes: the host (the first player) places three
+  # stones, the joiner keeps White, places the 4th and declares 8; the host keeps Black and
+  # offers eight 5th moves; the joiner picks one. A refused decision gets an error and the
+  # opening goes on. Then the joiner (White, to move) resigns.
+  printf 'h8\ni8\nh10\nkeep\noffer a1 o1 a15 o15 a8 h1 o8 a1\noffer a1 o1 a15 o15 a8 h1 o8 h15\nwait\n' > "$work/host.in"
+  start_host host --nick Alice --rule renju --opening soosorv8 --clock 10m+10s
+  printf 'keep\nk11\ndeclare 9\ndeclare 8\no8\nresign\n' > "$work/join.in"
+  "$CLI" join "127.0.0.1:$port" --nick Bob < "$work/join.in" > "$work/join.out" 2> "$work/join.err" || fail "join exited $?"
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  grep -q 'STARTED white vs Alice (black) .*renju 15x15, clock 10m+10s, opening soosorv8' "$work/join.out" || fail "the joiner did not learn the opening"
+  grep -q 'error: opening: offer .*: the same point is offered twice' "$work/host.err" || fail "a duplicate offer was not refused: $(cat "$work/host.err")"
+  grep -q 'error: opening: declare 9: ' "$work/join.err" || fail "declare 9 was not refused: $(cat "$work/join.err")"
+  grep -qx 'OPENING over: you play black' "$work/host.out" || fail "the host does not play Black"
+  grep -qx 'OPENING over: you play white' "$work/join.out" || fail "the joiner does not play White"
+  for side in host join; do
+    grep -q '^MOVE 5 black O8 (14,7)' "$work/$side.out" || fail "$side: the chosen 5th move is not O8"
+    grep -qx 'RESULT black resignation' "$work/$side.out" || fail "$side has no RESULT black resignation"
+  done
+  ;;
 white_host)
   # The host plays White; the joiner (Black) moves first. Moves in RIF notation.
   printf 'a15\nc15\ne15\ng15\ni15\n' > "$work/host.in"
