@@ -1,0 +1,102 @@
+#pragma once
+/// @file An opening rule (core/opening.h) played at one computer, without a window: hot seat
+/// (both seats decide here) or against the computer (our engine, ai/opening_player.h, takes one
+/// seat's decisions). Adds what a front end needs around core::Opening: which rules fit a game,
+/// a click that means what the step asks (a stone, one of several 5th moves being picked out,
+/// the 5th move chosen), the 5th-move alternatives being picked out before they are offered,
+/// the computer's turn as a request that goes stale when anything changes, and the hand-over to
+/// a LocalSession once the opening is done (its stones cannot be taken back, the computer gets
+/// the colour the opening gave it). No threads, no I/O, no text for the user (refusals are
+/// OpeningError values). Coordinates: x = column, y = row, 0-based.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "ai/opening_player.h"
+#include "core/opening.h"
+#include "session/localsession.h"
+
+namespace gomoku::session {
+
+/// The opening rules offered for a game of `rule` on a board of `size`, OpeningRule::None
+/// first: swap and swap2 for freestyle and standard, Soosõrv-8 and Taraguchi-10 for renju (RIF's
+/// rules; they need a board with a centre, an odd size).
+std::vector<OpeningRule> openingRulesFor(Rule rule, int size);
+
+/// `rule` when openingRulesFor(gameRule, size) offers it, else OpeningRule::None.
+OpeningRule fitOpeningRule(OpeningRule rule, Rule gameRule, int size);
+
+/// The computer decides: what to decide on. A copy of the opening, so that another thread can
+/// run ai::decideOpening on it.
+struct OpeningRequest {
+  std::uint64_t id = 0;  ///< pass back to OpeningSession::applyComputer; stale after a change
+  Opening opening;       ///< the opening as it stands (its decider() is the computer's seat)
+};
+
+/// One opening, played at this computer. Copyable; not thread-safe (use it from one thread).
+class OpeningSession {
+ public:
+  /// The opening of a new game of `gameRule` on a `size` board under `rule`; `computer`: the
+  /// seat our engine plays (nullopt: hot seat). Throws std::invalid_argument as Opening does.
+  OpeningSession(OpeningRule rule, int size, Rule gameRule,
+                 std::optional<Seat> computer = std::nullopt);
+
+  /// The opening as it stands.
+  const Opening& opening() const { return opening_; }
+  /// True once normal play begins.
+  bool done() const { return opening_.done(); }
+  /// The computer's seat; nullopt in a hot-seat game.
+  std::optional<Seat> computer() const { return computer_; }
+  /// True when the computer decides now (the opening is not done).
+  bool computerToDecide() const;
+  /// Counts changes (stones, decisions, the alternatives picked out); a front end can compare
+  /// it to notice any change.
+  std::uint64_t version() const { return version_; }
+
+  /// A click on `p` for the player who decides now: at Place a stone there; at
+  /// PlaceAlternatives p is picked out as one more 5th move, or dropped when it was picked out
+  /// already (see pick()); at ChooseAlternative p is chosen as the 5th move (it must be one of
+  /// the alternatives). NotYourDecision while the computer decides; WrongStep at a step that
+  /// asks for no point. Changes nothing when refused.
+  OpeningError click(Point p);
+  /// A choice (keep, swap, black, white, two, one, ten) for the player who decides now.
+  OpeningError choose(OpeningChoice choice);
+  /// Soosõrv-8: the number of 5th moves Black is to offer (1..8), for the player who decides.
+  OpeningError declare(int n);
+
+  /// PlaceAlternatives: the 5th moves picked out so far, in the order picked (empty at other
+  /// steps).
+  const std::vector<Point>& picked() const { return picked_; }
+  /// PlaceAlternatives: picks out `p` as a 5th move, or drops it when it was picked out. A point
+  /// that Opening::offer would refuse is refused at once (off the board, occupied, forbidden
+  /// for Black, symmetric to one picked out); one more than alternativesWanted() is BadCount.
+  OpeningError pick(Point p);
+  /// PlaceAlternatives: offers the points picked out (exactly alternativesWanted() of them,
+  /// else BadCount); White chooses next.
+  OpeningError offerPicked();
+
+  /// The computer decides now: what to give ai::decideOpening. nullopt otherwise.
+  std::optional<OpeningRequest> computerRequest() const;
+  /// The engine's decision for request `id`: applied for the computer's seat. Returns None when
+  /// applied; Finished for a stale request (nothing changed); otherwise the refusal (nothing
+  /// changed; cannot happen for what decideOpening made for that request).
+  OpeningError applyComputer(std::uint64_t id, const ai::OpeningDecision& d);
+
+  /// Once done(): puts the opening into `s` for normal play: its moves (under the foul policy
+  /// of s's game), which cannot be taken back (LocalSession::setUndoFloor); against the
+  /// computer s's computer plays the colour the opening gave its seat, at s's level. Nothing
+  /// when the opening is not done.
+  void finishInto(LocalSession& s) const;
+
+ private:
+  OpeningError decided(OpeningError e);  // after an action: count a change when applied
+  Seat human() const;                    // the seat of the player who decides now
+
+  Opening opening_;
+  std::optional<Seat> computer_;
+  std::vector<Point> picked_;
+  std::uint64_t version_ = 1;
+};
+
+}  // namespace gomoku::session
