@@ -77,6 +77,8 @@ ComputerGameOptions ComputerGameOptions::Load(const GameOptions& fallbackGame) {
                    kMinBoardSize, kMaxBoardSize);
     o.game.clock = parseTimeControl(c->Read("/Computer/Clock", "none").utf8_string())
                        .control.value_or(TimeControl{});
+    o.game.opening = parseOpeningRule(c->Read("/Computer/Opening", "none").utf8_string())
+                         .value_or(OpeningRule::None);
   }
   return o;
 }
@@ -88,6 +90,7 @@ void ComputerGameOptions::Save() const {
     c->Write("/Computer/Rule", static_cast<long>(game.rule));
     c->Write("/Computer/Size", static_cast<long>(game.boardSize));
     c->Write("/Computer/Clock", wxString(formatTimeControl(game.clock)));
+    c->Write("/Computer/Opening", wxString(openingRuleName(game.opening)));
     c->Write("/Computer/Engine", wxString::FromUTF8(engine));
     c->Write("/Computer/Threads", static_cast<long>(threads));
     c->Flush();
@@ -97,7 +100,8 @@ void ComputerGameOptions::Save() const {
 ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptions& options)
     : wxDialog(parent, wxID_ANY, _("New game against the computer")),
       fields_(this, options.game),
-      clock_(this, options.game.clock) {
+      clock_(this, options.game.clock),
+      opening_(this, fields_, options.game.opening) {
   // The rule fields exist already; the new controls go before them in the tab order.
   wxWindow* firstField = GetChildren().GetFirst()->GetData();
   auto* intro = new wxStaticText(this, wxID_ANY, _("Play a game against the computer."));
@@ -107,6 +111,9 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
   color_->Append(_("White (the computer moves first)"));
   color_->Append(_("Random"));
   color_->SetSelection(options.colorChoice);
+  color_->SetToolTip(
+      _("With an opening rule, Black is the first player of the opening; the opening may then "
+        "change the colours."));
   FitChoice(color_);
   auto* levelLabel = new wxStaticText(this, wxID_ANY, _("&Level:"));
   level_ = new wxChoice(this, wxID_ANY);
@@ -158,6 +165,7 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
   grid->Add(threads_, wxSizerFlags());
   fields_.AddTo(*grid);
   clock_.AddTo(*grid);
+  opening_.AddTo(*grid);
   // The hint wraps within the field column, as wide as the widest field (not wider than the
   // dialog would be without it).
   hintWidth_ = std::max(FromDIP(220), level_->GetBestSize().x);
@@ -165,6 +173,7 @@ ComputerGameDialog::ComputerGameDialog(wxWindow* parent, const ComputerGameOptio
     hintWidth_ = std::max(hintWidth_, w->GetBestSize().x);
   levelHint_->Wrap(hintWidth_);
   clock_.WrapHint(hintWidth_);
+  opening_.WrapHint(hintWidth_);
   intro->Wrap(std::max(FromDIP(340), grid->CalcMin().x));
   for (wxWindow* w : {static_cast<wxWindow*>(intro), static_cast<wxWindow*>(colorLabel),
                       static_cast<wxWindow*>(color_), static_cast<wxWindow*>(levelLabel),
@@ -198,6 +207,7 @@ ComputerGameOptions ComputerGameDialog::GetOptions() const {
   ComputerGameOptions o;
   o.game = fields_.Get();
   o.game.clock = clock_.Get();
+  o.game.opening = opening_.Get();
   o.colorChoice = std::max(0, color_->GetSelection());
   o.level = std::max(0, level_->GetSelection()) + 1;
   o.threads = threads_->GetValue();

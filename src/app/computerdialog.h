@@ -28,8 +28,9 @@ wxString LevelHint(int level);
 
 /// What the dialog chose.
 struct ComputerGameOptions {
-  GameOptions game;        ///< rule, size, foul policy
-  int colorChoice = 0;     ///< 0 black, 1 white, 2 random (the human's colour)
+  GameOptions game;        ///< rule, size, foul policy, clock, opening rule
+  int colorChoice = 0;     ///< 0 black, 1 white, 2 random (the human's colour; with an opening
+                           ///< rule the human's seat: black is the first player)
   int level = 3;           ///< 1 Beginner .. 5 Master
   int threads = 1;         ///< search threads (Expert and Master; default: cores - 1)
   std::string engine;      ///< path of an external engine (Settings > Engines); "" = built-in
@@ -59,6 +60,7 @@ class ComputerGameDialog : public wxDialog {
   std::vector<ExternalEngine> engines_;
   RuleControls fields_;
   ClockControls clock_;
+  OpeningControls opening_;
 };
 
 }  // namespace gomoku::app

@@ -1,4 +1,5 @@
 #include "app/newgamedialog.h"
+#include "app/openingtexts.h"
 #include "app/wraptext.h"
 
 #include <algorithm>
@@ -13,6 +14,8 @@
 #include <wx/settings.h>
 #include <wx/sizer.h>
 #include <wx/stattext.h>
+
+#include "session/openingsession.h"
 
 namespace gomoku::app {
 
@@ -59,6 +62,7 @@ RuleControls::RuleControls(wxWindow* parent, const GameOptions& options)
   rule_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { OnRuleChanged(); });
   size_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
     if (size_->IsEnabled()) freeSize_ = kMinBoardSize + size_->GetSelection();
+    if (changed_) changed_();
   });
   OnRuleChanged();
 }
@@ -68,6 +72,7 @@ void RuleControls::OnRuleChanged() {
   size_->SetSelection((renju ? kRenjuBoardSize : freeSize_) - kMinBoardSize);
   size_->Enable(!renju);
   foul_->Enable(renju);
+  if (changed_) changed_();
 }
 
 void RuleControls::AddTo(wxFlexGridSizer& grid) const {
@@ -162,19 +167,85 @@ void ClockControls::WrapHint(int width) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// OpeningControls
+
+OpeningControls::OpeningControls(wxWindow* parent, RuleControls& rules, OpeningRule rule)
+    : rules_(rules), wanted_(rule) {
+  label_ = new wxStaticText(parent, wxID_ANY, _("O&pening rule:"));
+  field_ = new wxChoice(parent, wxID_ANY);
+  // TRANSLATORS: %1$s and %2$s: the names of two opening rules, "Soosõrv-8" and "Taraguchi-10".
+  field_->SetToolTip(wxString::Format(
+      _("How the game begins: the players place the first stones and choose their colours by "
+        "the rule, then play on normally. Swap and swap2 are played under freestyle and "
+        "standard, %s and %s under renju."),
+      OpeningRuleLabel(OpeningRule::Soosorv8), OpeningRuleLabel(OpeningRule::Taraguchi10)));
+  hint_ = new wxStaticText(parent, wxID_ANY, {});
+  hint_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+  field_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
+    wanted_ = Get();
+    SetWrappedLabel(hint_, OpeningRuleHint(wanted_), hintWidth_ > 0 ? hintWidth_ : 300);
+    if (wxWindow* top = wxGetTopLevelParent(field_)) {
+      top->Layout();
+      top->Fit();
+    }
+  });
+  rules_.OnChange([this] { Fill(); });
+  Fill();
+}
+
+void OpeningControls::Fill() {
+  const GameOptions g = rules_.Get();
+  const std::vector<OpeningRule> offered = session::openingRulesFor(g.rule, g.EffectiveSize());
+  if (offered != offered_) {
+    offered_ = offered;
+    field_->Clear();
+    for (OpeningRule r : offered_) field_->Append(OpeningRuleLabel(r));
+    FitChoice(field_);
+  }
+  const auto it = std::find(offered_.begin(), offered_.end(), wanted_);
+  field_->SetSelection(it == offered_.end() ? 0 : static_cast<int>(it - offered_.begin()));
+  SetWrappedLabel(hint_, OpeningRuleHint(Get()), hintWidth_ > 0 ? hintWidth_ : 300);
+  if (wxWindow* top = wxGetTopLevelParent(field_); top && top->GetSizer()) {
+    top->Layout();
+    top->Fit();
+  }
+}
+
+void OpeningControls::AddTo(wxFlexGridSizer& grid) const {
+  grid.Add(label_, wxSizerFlags().CentreVertical());
+  grid.Add(field_, wxSizerFlags().Expand());
+  grid.AddSpacer(0);
+  grid.Add(hint_, wxSizerFlags().Expand());
+}
+
+OpeningRule OpeningControls::Get() const {
+  const int i = field_->GetSelection();
+  return i >= 0 && i < static_cast<int>(offered_.size()) ? offered_[static_cast<std::size_t>(i)]
+                                                         : OpeningRule::None;
+}
+
+void OpeningControls::WrapHint(int width) {
+  hintWidth_ = width;
+  SetWrappedLabel(hint_, OpeningRuleHint(Get()), width);
+}
+
+// ---------------------------------------------------------------------------------------------
 // NewGameDialog
 
 NewGameDialog::NewGameDialog(wxWindow* parent, const GameOptions& options)
     : wxDialog(parent, wxID_ANY, _("New local game")),
       fields_(this, options),
-      clock_(this, options.clock) {
+      clock_(this, options.clock),
+      opening_(this, fields_, options.opening) {
   auto* intro = new wxStaticText(this, wxID_ANY, _("Two players take turns at this computer."));
 
   auto* grid = new wxFlexGridSizer(2, FromDIP(8), FromDIP(12));
   grid->AddGrowableCol(1);
   fields_.AddTo(*grid);
   clock_.AddTo(*grid);
+  opening_.AddTo(*grid);
   clock_.WrapHint(FromDIP(260));
+  opening_.WrapHint(FromDIP(260));
   intro->Wrap(std::max(FromDIP(340), grid->CalcMin().x));  // as wide as the fields
 
   auto* content = new wxBoxSizer(wxVERTICAL);
@@ -203,6 +274,7 @@ NewGameDialog::NewGameDialog(wxWindow* parent, const GameOptions& options)
 GameOptions NewGameDialog::GetOptions() const {
   GameOptions g = fields_.Get();
   g.clock = clock_.Get();
+  g.opening = opening_.Get();
   return g;
 }
 

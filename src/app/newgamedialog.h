@@ -1,9 +1,11 @@
 #pragma once
 /// @file The rule / board size / foul policy fields shared by the "New local game" and
-/// "Create game" dialogs, the clock field of the local-game dialogs, and the "New local game"
-/// dialog itself.
+/// "Create game" dialogs, the clock and opening-rule fields of the local-game dialogs, and the
+/// "New local game" dialog itself.
 
+#include <functional>
 #include <optional>
+#include <vector>
 
 #include <wx/dialog.h>
 #include <wx/string.h>
@@ -36,6 +38,8 @@ class RuleControls {
   /// The options as chosen. Under renju boardSize keeps the size last chosen for the other
   /// rules (the game itself is 15x15, see GameOptions::EffectiveSize).
   GameOptions Get() const;
+  /// Calls `changed` whenever the rule or the board size changes (one function; replaces it).
+  void OnChange(std::function<void()> changed) { changed_ = std::move(changed); }
 
  private:
   void OnRuleChanged();
@@ -46,6 +50,7 @@ class RuleControls {
   wxChoice* size_ = nullptr;
   wxCheckBox* foul_ = nullptr;
   int freeSize_;  // the size chosen for freestyle / standard
+  std::function<void()> changed_;
 };
 
 /// The text a clock field shows for `tc`: "No clock" (translated) or formatTimeControl's form.
@@ -80,7 +85,38 @@ class ClockControls {
   wxStaticText* hint_ = nullptr;
 };
 
-/// "New local game": rule, board size, foul policy and clock of a hot-seat game.
+/// The opening-rule field of a local game: "None" and the rules that fit the game's rule and
+/// board size (session::openingRulesFor: swap and swap2 for freestyle and standard, Soosõrv-8
+/// and Taraguchi-10 for renju), and a line that explains the rule chosen. It follows the rule
+/// fields as they change, keeping the rule wanted when it fits again. Not a window, as
+/// RuleControls.
+class OpeningControls {
+ public:
+  /// Creates the controls as children of `parent`, showing `rule` when it fits `rules`' game.
+  OpeningControls(wxWindow* parent, RuleControls& rules, OpeningRule rule);
+  OpeningControls(const OpeningControls&) = delete;
+  OpeningControls& operator=(const OpeningControls&) = delete;
+
+  /// Adds the rows (label, field; the hint under the field) to a two-column grid sizer.
+  void AddTo(wxFlexGridSizer& grid) const;
+  /// The opening rule chosen.
+  OpeningRule Get() const;
+  /// Wraps the hint line at `width` pixels.
+  void WrapHint(int width);
+
+ private:
+  void Fill();  // the rules that fit the rule fields' game, selecting wanted_ when it fits
+
+  RuleControls& rules_;
+  wxStaticText* label_ = nullptr;
+  wxChoice* field_ = nullptr;
+  wxStaticText* hint_ = nullptr;
+  std::vector<OpeningRule> offered_;  // the field's items
+  OpeningRule wanted_;                // the user's last choice
+  int hintWidth_ = 0;
+};
+
+/// "New local game": rule, board size, foul policy, clock and opening rule of a hot-seat game.
 class NewGameDialog : public wxDialog {
  public:
   /// The dialog filled from `options` (the last local game's).
@@ -91,6 +127,7 @@ class NewGameDialog : public wxDialog {
  private:
   RuleControls fields_;
   ClockControls clock_;
+  OpeningControls opening_;
 };
 
 }  // namespace gomoku::app

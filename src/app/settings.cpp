@@ -119,6 +119,8 @@ Settings Settings::Load(wxConfigBase& config) {
                                     : net::ColorChoice::Black;
   s.hostGame = ReadGameOptions(config, "/Host");
   s.localGame = ReadGameOptions(config, "/Local");
+  s.localGame.opening = parseOpeningRule(config.Read("/Local/Opening", "none").utf8_string())
+                            .value_or(OpeningRule::None);
 
   s.showCoordinates = config.ReadBool("/View/ShowCoordinates", true);
   s.showForbidden = config.ReadBool("/View/ShowForbidden", true);
@@ -180,6 +182,7 @@ void Settings::Save(wxConfigBase& config) const {
   config.Write("/Host/Color", wxString(ColorChoiceName(hostColor)));
   WriteGameOptions(config, "/Host", hostGame);
   WriteGameOptions(config, "/Local", localGame);
+  config.Write("/Local/Opening", wxString(openingRuleName(localGame.opening)));
   config.Write("/View/ShowCoordinates", showCoordinates);
   config.Write("/View/ShowForbidden", showForbidden);
   config.Write("/View/ShowAnalysis", showAnalysis);

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/clock.h"
+#include "core/opening.h"
 #include "core/rules.h"
 #include "net/match.h"
 #include "net/wire.h"
@@ -33,6 +34,10 @@ struct GameOptions {
 
   /// The size the game is played on: kRenjuBoardSize under renju, else boardSize.
   int EffectiveSize() const { return rule == Rule::Renju ? kRenjuBoardSize : boardSize; }
+
+  /// Local games: the opening rule (core/opening.h; None: normal play from the first move).
+  /// A rule that does not fit the game (session::openingRulesFor) is played as None.
+  OpeningRule opening = OpeningRule::None;
 };
 
 /// How the board is painted (Settings > Preferences > Board).

@@ -89,6 +89,22 @@ TEST(Settings, SavedValuesLoadAgain) {
   EXPECT_EQ(text, "plain");
 }
 
+TEST(Settings, LocalOpeningRuleLoadsAgainAndBadOnesAreNone) {
+  wxInitializer init;
+  wxFileConfig config = ConfigFrom("");
+  EXPECT_EQ(Settings::Load(config).localGame.opening, OpeningRule::None);
+  Settings s;
+  s.localGame.rule = Rule::Renju;
+  s.localGame.opening = OpeningRule::Soosorv8;
+  s.Save(config);
+  wxString text;
+  ASSERT_TRUE(config.Read("/Local/Opening", &text));
+  EXPECT_EQ(text, "soosorv8");
+  EXPECT_EQ(Settings::Load(config).localGame.opening, OpeningRule::Soosorv8);
+  wxFileConfig bad = ConfigFrom("[Local]\nOpening=yamaguchi\n");
+  EXPECT_EQ(Settings::Load(bad).localGame.opening, OpeningRule::None);
+}
+
 TEST(Settings, UpperCaseColourIsNormalised) {
   wxInitializer init;
   wxFileConfig config = ConfigFrom("[View]\nBoardColour=#ABCDEF\n");

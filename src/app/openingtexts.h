@@ -1,0 +1,36 @@
+#pragma once
+/// @file Translatable sentences about opening rules (core/opening.h): the rules' names, what
+/// the opening waits for, why an action was refused and what the computer decided. The lower
+/// layers give typed values; only these functions phrase them.
+
+#include <optional>
+
+#include <wx/string.h>
+
+#include "ai/opening_player.h"
+#include "core/opening.h"
+
+namespace gomoku::app {
+
+/// The rule's name as the dialogs list it: "None", "Swap", "Swap2", "Soosõrv-8", "Taraguchi-10".
+wxString OpeningRuleLabel(OpeningRule rule);
+/// One sentence on how the rule goes (under the dialogs' field); for None, normal play.
+wxString OpeningRuleHint(OpeningRule rule);
+/// The name of the player in `seat`: "First player" / "Second player" in a hot-seat game
+/// (`computer` nullopt), else "You" or "The computer".
+wxString OpeningSeatName(Seat seat, std::optional<Seat> computer);
+/// What the opening waits for, for the banner over the board, e.g. "Swap2 — Second player: take
+/// Black, take White, or place two more stones". `picked`: how many 5th moves are picked out
+/// (PlaceAlternatives). Once done: who plays which colour.
+wxString OpeningStepSentence(const Opening& o, std::optional<Seat> computer, int picked = 0);
+/// Why an opening action was refused, as a sentence, e.g. "The first stone goes on the
+/// centre."; "" for OpeningError::None.
+wxString OpeningErrorSentence(OpeningError e, const Opening& o);
+/// What the computer (in `computer`) decided with `d`, `after` being the opening once it was
+/// applied, e.g. "The computer swapped: you now play Black."
+wxString ComputerOpeningSentence(const ai::OpeningDecision& d, const Opening& after, Seat computer);
+/// The opening is over: who plays which colour, e.g. "The opening is over: you play White." or
+/// (hot seat) "The opening is over: the first player plays Black, the second White."
+wxString OpeningDoneSentence(const Opening& o, std::optional<Seat> computer);
+
+}  // namespace gomoku::app
