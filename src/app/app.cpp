@@ -27,6 +27,7 @@
 #include "core/utf8.h"
 #include "net/netgame.h"
 #include "net/wire.h"
+#include "session/openingsession.h"
 
 #ifdef __WXMSW__
 #include <wx/msw/wrapwin.h>
@@ -225,6 +226,9 @@ std::vector<CommandLineOption> CommandLineOptions() {
       {"rule", "freestyle|standard|renju", false, false,
        _("rule for --host and --local: freestyle, standard or renju")},
       {"size", "15..20", true, false, _("board size for --host and --local: 15 to 20 (renju: 15)")},
+      {"opening", "OPENING", false, false,
+       _("opening rule for --local and --computer: none, swap, swap2 (freestyle, standard), "
+         "soosorv8 or taraguchi10 (renju)")},
       {"foul", "refuse|lose", false, false,
        _("renju: a forbidden move by Black is refused or loses (refuse or lose)")},
       {"clock", "CLOCK", false, false,
@@ -387,6 +391,16 @@ bool ParseLaunchOptions(wxCmdLineParser& parser, LaunchOptions& options) {
           wxString::Format(_(L"renju is played on %d \u00D7 %d: --size must be %d"),
                            kRenjuBoardSize, kRenjuBoardSize, kRenjuBoardSize));
     options.boardSize = static_cast<int>(size);
+  }
+  if (parser.Found("opening", &text)) {
+    options.opening = parseOpeningRule(text.utf8_string());
+    if (!options.opening)
+      return CommandLineError(_("--opening must be none, swap, swap2, soosorv8 or taraguchi10"));
+    if (options.rule && session::fitOpeningRule(*options.opening, *options.rule, kRenjuBoardSize) !=
+                            *options.opening)
+      return CommandLineError(
+          _("--opening: swap and swap2 go with freestyle and standard, soosorv8 and "
+            "taraguchi10 with renju"));
   }
   if (parser.Found("foul", &text)) {
     options.foul = ParseFoulPolicy(text.utf8_string());

@@ -11,6 +11,7 @@
 #include <wx/string.h>
 
 #include "core/clock.h"
+#include "core/opening.h"
 #include "core/rules.h"
 #include "net/match.h"
 
@@ -29,6 +30,7 @@ struct LaunchOptions {
   std::optional<int> boardSize;           ///< --size 15..20 (this run only)
   std::optional<FoulPolicy> foul;         ///< --foul refuse|lose (this run only)
   std::optional<TimeControl> clock;       ///< --clock 5m+5s|30s/move|10m,30s (this run only)
+  std::optional<OpeningRule> opening;     ///< --opening none|swap|swap2|soosorv8|taraguchi10
   bool local = false;                     ///< --local: start a hot-seat game at once
   std::optional<int> computerLevel;       ///< --computer LEVEL: a game against the computer
   std::string engine;                     ///< --engine PATH: with --computer, a pbrain engine
@@ -51,7 +53,8 @@ class GomokuApp : public wxApp {
   /// Frees the images before wxWidgets shuts down.
   int OnExit() override;
   /// Declares the options: --host, --join, --online, --user, --register, --local, --computer,
-  /// --engine, --nick, --color, --rule, --size, --foul, --clock, --config, --test-report,
+  /// --engine, --nick, --color, --rule, --size, --opening, --foul, --clock, --config,
+  /// --test-report,
   /// --exit-when-done, and an optional record file to open.
   void OnInitCmdLine(wxCmdLineParser& parser) override;
   /// Checks the options and fills LaunchOptions; false (quit) on a bad value.

@@ -103,6 +103,14 @@ void BoardPanel::SetHint(std::optional<Point> p) {
   Refresh();
 }
 
+void BoardPanel::SetOpeningMarks(int area, const std::vector<Point>& numbered, Stone colour) {
+  if (area == openingArea_ && numbered == numbered_ && colour == numberedColour_) return;
+  openingArea_ = area;
+  numbered_ = numbered;
+  numberedColour_ = colour;
+  Refresh();
+}
+
 void BoardPanel::SetGame(const Game& game) {
   const bool same = game.board() == game_.board() && game.ply() == game_.ply() &&
                     game.rule() == game_.rule() && game.foulPolicy() == game_.foulPolicy() &&
@@ -518,6 +526,56 @@ void BoardPanel::Render(wxDC& dc, wxSize size) const {
     for (Point p : forbidden_)
       if (!(hoverForbidden && p == *hover_))
         DrawCross(dc, Centre(g, p), g.cell * 0.15, width, false);
+  }
+
+  // An opening's central square: where the next stone may go, faintly shaded and outlined.
+  if (openingArea_ >= 0 && n % 2 == 1) {
+    const wxPoint c = Centre(g, {n / 2, n / 2});
+    const int half = openingArea_ * g.cell + g.cell / 2;
+    const wxRect square(c.x - half, c.y - half, 2 * half, 2 * half);
+    if (gc) {
+      gc->SetBrush(wxBrush(wxColour(30, 110, 230, 34)));
+      gc->SetPen(
+          gc->CreatePen(wxGraphicsPenInfo(wxColour(30, 110, 230, 150), std::max(1.5, g.cell * 0.05))
+                            .Style(wxPENSTYLE_SHORT_DASH)));
+      gc->DrawRectangle(square.x, square.y, square.width, square.height);
+    } else {
+      dc.SetPen(wxPen(wxColour(30, 110, 230), 1, wxPENSTYLE_SHORT_DASH));
+      dc.SetBrush(*wxTRANSPARENT_BRUSH);
+      dc.DrawRectangle(square);
+    }
+  }
+
+  // An opening's 5th moves: translucent stones numbered 1, 2, ... in the order given.
+  for (std::size_t i = 0; i < numbered_.size(); ++i) {
+    const Point p = numbered_[i];
+    if (!board.inside(p) || board.at(p) != Stone::Empty) continue;
+    const wxPoint c = Centre(g, p);
+    if (gc) {
+      gc->BeginLayer(0.55);
+      drawStone(numberedColour_, c, false);
+      gc->EndLayer();
+    }
+    dc.SetPen(wxPen(wxColour(30, 110, 230), std::max(2, g.cell / 14)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.DrawCircle(c, d / 2);
+    const wxString text = wxString::Format("%d", static_cast<int>(i) + 1);
+    wxFont font(wxFontInfo(wxSize(0, std::max(6, static_cast<int>(std::lround(d * 0.46)))))
+                    .Family(wxFONTFAMILY_SWISS)
+                    .Bold());
+    const wxColour colour =
+        numberedColour_ == Stone::Black ? wxColour(255, 255, 255) : wxColour(20, 20, 20);
+    if (gc) {
+      gc->SetFont(font, colour);
+      double w = 0, h = 0;
+      gc->GetTextExtent(text, &w, &h);
+      gc->DrawText(text, c.x - w / 2, c.y - h / 2);
+    } else {
+      dc.SetFont(font);
+      dc.SetTextForeground(colour);
+      const wxSize ext = dc.GetTextExtent(text);
+      dc.DrawText(text, c.x - ext.x / 2, c.y - ext.y / 2);
+    }
   }
 
   // A hint: a translucent stone of the colour to move with a blue ring.

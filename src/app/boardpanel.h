@@ -40,6 +40,11 @@ class BoardPanel : public wxWindow {
   const Game& GetGame() const { return game_; }
   /// Marks a suggested move (a hint) until the position changes; nullopt removes the mark.
   void SetHint(std::optional<Point> p);
+  /// The marks of an opening rule (core/opening.h), kept until set again: `area` is half the
+  /// side of the central square the next stone must lie in (0: the centre; -1: no square), shown
+  /// as a faint square; `numbered` are 5th moves (picked out, or offered to choose from) shown as
+  /// translucent stones of `colour` numbered from 1 in their order.
+  void SetOpeningMarks(int area, const std::vector<Point>& numbered, Stone colour);
   /// Whether the local user may place a stone now (enables the hover ghost and cursor).
   void SetInteractive(bool interactive);
   /// Shows or hides the coordinates (a..o along the top and bottom, 1..15 from the bottom).
@@ -126,6 +131,9 @@ class BoardPanel : public wxWindow {
   std::vector<Point> forbidden_;  // game_.forbiddenPoints(), recomputed in SetGame
   bool painted_ = false;
   std::optional<Point> hint_;    // a suggested move, cleared when the position changes
+  int openingArea_ = -1;         // SetOpeningMarks: the central square (-1: none)
+  std::vector<Point> numbered_;  // SetOpeningMarks: the numbered 5th moves
+  Stone numberedColour_ = Stone::Black;
   std::optional<Point> hover_;   // a playable or (renju) forbidden point under the mouse
   std::optional<Point> cursor_;  // the keyboard cursor, shown once an arrow key was pressed
   MoveHandler onMove_;

@@ -11,6 +11,7 @@ EngineController::EngineController(std::shared_ptr<bool> alive) : alive_(std::mo
 EngineController::~EngineController() {
   Stop();
   EndExternal();
+  for (Worker& w : workers_) w.thread.join();
 }
 
 std::int64_t EngineController::MoveTimeMs(int level) {
@@ -72,6 +73,34 @@ void EngineController::Think(const Game& game, int level, Done done,
     };
   }
   engine_.start(game.board(), game.toMove(), game.rule(), limits, std::move(cb));
+}
+
+void EngineController::DecideOpening(const Opening& opening, OpeningDone done) {
+  Stop();
+  const int token = ++*token_;
+  busy_ = true;
+  // Threads that have finished are joined now (at once); the others run on.
+  std::erase_if(workers_, [](Worker& w) {
+    if (!w.finished->load()) return false;
+    w.thread.join();
+    return true;
+  });
+  std::shared_ptr<bool> alive = alive_;
+  std::shared_ptr<int> current = token_;
+  auto finished = std::make_shared<std::atomic<bool>>(false);
+  // The worker only reads its own copy of the opening and queues a call; the GUI thread checks
+  // that the window still exists and that this decision is still wanted before using it.
+  std::thread thread([this, alive, current, token, done, finished, opening] {
+    const ai::OpeningDecision d = ai::decideOpening(opening);
+    if (wxTheApp)
+      wxTheApp->CallAfter([this, alive, current, token, done, d] {
+        if (!*alive || *current != token) return;
+        busy_ = false;
+        done(d);
+      });
+    finished->store(true);
+  });
+  workers_.push_back({std::move(thread), std::move(finished)});
 }
 
 void EngineController::Stop() {

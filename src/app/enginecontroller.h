@@ -5,13 +5,18 @@
 /// meanwhile (new game, window closed: case C19c).
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "ai/engine.h"
 #include "ai/external_engine.h"
+#include "ai/opening_player.h"
 #include "core/game.h"
+#include "core/opening.h"
 #include "session/localsession.h"
 
 namespace gomoku::app {
@@ -37,6 +42,12 @@ class EngineController {
   /// this move (session::applyClock), or nullptr for the level's time alone.
   void Think(const Game& game, int level, Done done, const std::string& externalPath = {},
              const session::ComputerRequest* clock = nullptr);
+  /// Called on the GUI thread with our engine's decision at an opening's step.
+  using OpeningDone = std::function<void(const ai::OpeningDecision&)>;
+  /// Starts ai::decideOpening for `opening`'s decider on a worker thread (the built-in engine
+  /// always; a short search, about a second); `done` runs later on the GUI thread unless Stop(),
+  /// Think() or another DecideOpening() comes first. The opening must not be done.
+  void DecideOpening(const Opening& opening, OpeningDone done);
   /// Called on the GUI thread after each completed iteration of the built-in engine (while
   /// the search it belongs to is still wanted). Set before Think().
   void SetProgress(std::function<void(const ai::SearchInfo&)> progress) {
@@ -65,6 +76,13 @@ class EngineController {
   bool busy_ = false;
   int threads_ = 1;
   std::function<void(const ai::SearchInfo&)> progress_;
+  // DecideOpening's threads: each sets its flag when it has finished; the finished ones are
+  // joined when the next starts, the others on destruction (a decision cannot be interrupted).
+  struct Worker {
+    std::thread thread;
+    std::shared_ptr<std::atomic<bool>> finished;
+  };
+  std::vector<Worker> workers_;
 };
 
 }  // namespace gomoku::app

@@ -15,9 +15,14 @@
 
 #include "app/sideview.h"
 #include "core/game.h"
+#include "core/opening.h"
 #include "record/record.h"
 
 class wxWindow;
+
+namespace gomoku::session {
+class OpeningSession;
+}
 
 namespace gomoku::app {
 
@@ -127,6 +132,16 @@ class GameController {
   /// A tick of the running clock: ends the game when the side to move has run out of time
   /// (and shows it); returns false when it did not.
   virtual bool OnClockTick() { return false; }
+
+  /// The opening rule being played before normal play (core/opening.h), or nullptr when none
+  /// runs: the window shows its banner over the board and its marks on the board.
+  virtual const session::OpeningSession* RunningOpening() const { return nullptr; }
+  /// The user decided at the opening's step with a button of the banner (Keep, Swap, ...).
+  virtual void OnOpeningChoice([[maybe_unused]] OpeningChoice choice) {}
+  /// The user declared how many 5th moves Black is to offer (Soosõrv-8).
+  virtual void OnOpeningDeclare([[maybe_unused]] int count) {}
+  /// The user offers the 5th moves picked out on the board.
+  virtual void OnOpeningOffer() {}
 };
 
 }  // namespace gomoku::app

@@ -10,6 +10,7 @@
 #include "app/computerdialog.h"
 #include "app/enginecontroller.h"
 #include "app/gamerecords.h"
+#include "app/openingtexts.h"
 #include "app/reportobserver.h"
 #include "app/texts.h"
 #include "core/notation.h"
@@ -54,22 +55,161 @@ void LocalController::StartComputer(const ComputerGameOptions& o, const std::str
   session_.setComputer(opponent(human), o.level);
   enginePath_ = o.engine;
   threads_ = o.threads;
-  const wxString name = o.engine.empty() ? wxString::Format(_("Computer (%s)"), LevelName(o.level))
-                                         : FromUtf8(o.engineName.empty() ? o.engine : o.engineName);
-  (human == Stone::Black ? whiteName_ : blackName_) = name;
-  (human == Stone::Black ? blackName_ : whiteName_) =
-      nickname.empty() ? _("You") : FromUtf8(nickname);
+  computerName_ = o.engine.empty() ? wxString::Format(_("Computer (%s)"), LevelName(o.level))
+                                   : FromUtf8(o.engineName.empty() ? o.engine : o.engineName);
+  userName_ = nickname.empty() ? _("You") : FromUtf8(nickname);
+  (human == Stone::Black ? whiteName_ : blackName_) = computerName_;
+  (human == Stone::Black ? blackName_ : whiteName_) = userName_;
+  if (opening_) {
+    // The colour chosen names the user's seat: Black is the first player (the tentative
+    // Black); our engine takes the other seat's decisions (also for an external engine: it
+    // plays from normal play on).
+    computerSeat_ = human == Stone::Black ? Seat::Second : Seat::First;
+    NewOpening();
+    SyncOpeningSeats();
+  }
   AnnounceComputer();
-  frame_.SetStatus(human == Stone::Black
-                       ? _("New game against the computer: you play Black and move first.")
-                       : _("New game against the computer: you play White."));
+  if (opening_)
+    frame_.SetStatus(
+        wxString::Format(computerSeat_ == Seat::Second
+                             ? _("New game against the computer, opening rule %s: you are the "
+                                 "first player.")
+                             : _("New game against the computer, opening rule %s: the computer "
+                                 "is the first player."),
+                         OpeningRuleLabel(openingRule_)));
+  else
+    frame_.SetStatus(human == Stone::Black
+                         ? _("New game against the computer: you play Black and move first.")
+                         : _("New game against the computer: you play White."));
   frame_.ShowState();
+  MaybeOpeningDecision();
   MaybeComputerMove();
 }
 
 void LocalController::SetTimeControl(const TimeControl& tc) {
-  session_.setTimeControl(tc);
+  clock_ = tc;
+  if (!opening_) session_.setTimeControl(tc);  // else once the opening is over
   frame_.ShowState();
+}
+
+void LocalController::StartOpening(OpeningRule rule) {
+  const Game& game = session_.game();
+  openingRule_ =
+      game.ply() > 0 ? OpeningRule::None : session::fitOpeningRule(rule, game.rule(), game.size());
+  if (openingRule_ == OpeningRule::None) return;
+  NewOpening();
+  frame_.SetStatus(OpeningStepSentence(opening_->opening(), computerSeat_));
+  frame_.ShowState();
+}
+
+void LocalController::NewOpening() {
+  opening_.reset();
+  if (openingRule_ == OpeningRule::None) return;
+  const Game& game = session_.game();
+  opening_.emplace(openingRule_, game.size(), game.rule(), computerSeat_);
+  session_.setTimeControl(TimeControl{});  // the clocks wait for normal play
+}
+
+void LocalController::SyncOpeningSeats() {
+  if (!opening_ || !computerSeat_) return;
+  // The seats keep their players; a swap or a colour choice changes their colours.
+  const Stone computer = opening_->opening().colourOf(*computerSeat_);
+  session_.setComputer(computer, session_.computerLevel());
+  (computer == Stone::Black ? blackName_ : whiteName_) = computerName_;
+  (computer == Stone::Black ? whiteName_ : blackName_) = userName_;
+}
+
+const session::OpeningSession* LocalController::RunningOpening() const {
+  return opening_ ? &*opening_ : nullptr;
+}
+
+void LocalController::OpeningClick(Point p) {
+  if (opening_->computerToDecide()) {
+    frame_.RefuseMove(p, _("The computer is deciding; wait for its decision."));
+    return;
+  }
+  OpeningActed(opening_->click(p), p);
+}
+
+void LocalController::OnOpeningChoice(OpeningChoice choice) {
+  if (opening_) OpeningActed(opening_->choose(choice));
+}
+
+void LocalController::OnOpeningDeclare(int count) {
+  if (opening_) OpeningActed(opening_->declare(count));
+}
+
+void LocalController::OnOpeningOffer() {
+  if (opening_) OpeningActed(opening_->offerPicked());
+}
+
+void LocalController::OpeningActed(OpeningError e, std::optional<Point> p) {
+  if (e != OpeningError::None) {
+    const wxString why = OpeningErrorSentence(e, opening_->opening());
+    if (p)
+      frame_.RefuseMove(*p, why);
+    else
+      frame_.SetStatus(why);
+    if (frame_.Report() && !p) frame_.Report()->Line("REFUSED - " + why.utf8_string());
+    return;
+  }
+  if (opening_->done()) {
+    FinishOpening({});
+    return;
+  }
+  SyncOpeningSeats();
+  frame_.SetStatus(OpeningStepSentence(opening_->opening(), computerSeat_,
+                                       static_cast<int>(opening_->picked().size())));
+  frame_.ShowState();
+  MaybeOpeningDecision();
+}
+
+void LocalController::MaybeOpeningDecision() {
+  if (!opening_) return;
+  const std::optional<session::OpeningRequest> request = opening_->computerRequest();
+  if (!request) return;
+  if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
+  frame_.SetStatus(_(L"The computer is deciding\u2026"));
+  if (frame_.Report()) frame_.Report()->Line("THINKING");
+  const std::uint64_t id = request->id;
+  engine_->DecideOpening(request->opening,
+                         [this, id](const ai::OpeningDecision& d) { OnComputerOpening(id, d); });
+  frame_.ShowState();  // the board and the banner refuse the user's actions meanwhile
+}
+
+void LocalController::OnComputerOpening(std::uint64_t request, const ai::OpeningDecision& d) {
+  if (!opening_ || !computerSeat_) return;
+  const OpeningError e = opening_->applyComputer(request, d);
+  if (e == OpeningError::Finished) return;  // stale: the opening started again meanwhile
+  if (e != OpeningError::None) {
+    // Cannot happen for what decideOpening made; the opening stops where it is.
+    frame_.SetStatus(wxString::Format(_("The computer's decision was refused: %s"),
+                                      OpeningErrorSentence(e, opening_->opening())));
+    return;
+  }
+  const wxString said = ComputerOpeningSentence(d, opening_->opening(), *computerSeat_);
+  if (opening_->done()) {
+    FinishOpening(said);
+    return;
+  }
+  SyncOpeningSeats();
+  frame_.SetStatus(opening_->computerToDecide()
+                       ? said
+                       : said + " " + OpeningStepSentence(opening_->opening(), computerSeat_));
+  frame_.ShowState();
+  MaybeOpeningDecision();
+}
+
+void LocalController::FinishOpening(const wxString& said) {
+  SyncOpeningSeats();
+  const wxString done = OpeningDoneSentence(opening_->opening(), computerSeat_);
+  opening_->finishInto(session_);  // its stones stay; the computer plays its seat's colour
+  opening_.reset();
+  session_.setTimeControl(clock_);  // the clocks start now
+  AnnounceComputer();               // the colour the computer ended up with
+  frame_.SetStatus(said.empty() ? done : said + " " + done);
+  frame_.ShowState();
+  MaybeComputerMove();
 }
 
 bool LocalController::OnClockTick() {
@@ -94,11 +234,11 @@ void LocalController::AnnounceComputer() {
 }
 
 bool LocalController::CanHint() const {
-  return !session_.game().over() && !ComputerToMove() && !(engine_ && engine_->Busy());
+  return !opening_ && !session_.game().over() && !ComputerToMove() && !(engine_ && engine_->Busy());
 }
 
 void LocalController::Hint() {
-  if (session_.game().over() || ComputerToMove()) return;
+  if (opening_ || session_.game().over() || ComputerToMove()) return;
   if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
   engine_->SetThreads(threads_);
   if (engine_->Busy()) return;
@@ -140,10 +280,17 @@ GameKind LocalController::Kind() const {
 }
 
 const Game& LocalController::ShownGame() const {
+  if (opening_) return opening_->opening().game();
   return stepping_ ? *stepping_ : session_.game();
 }
 
 bool LocalController::BoardInteractive() const {
+  if (opening_) {
+    const OpeningStep step = opening_->opening().step();
+    return !opening_->computerToDecide() &&
+           (step == OpeningStep::Place || step == OpeningStep::PlaceAlternatives ||
+            step == OpeningStep::ChooseAlternative);
+  }
   const Game& game = ShownGame();
   return !game.over() && game.toMove() != session_.computer();
 }
@@ -155,7 +302,10 @@ void LocalController::FillSideInput(SideInput& in) const {
   in.you = computer == Stone::Empty ? Stone::Empty : opponent(computer);
   in.computer = computer;
   // Between the plies of one takeback or redo a ply is still to come back.
-  in.redoable = stepping_ || !session_.redoList().empty();
+  in.redoable = !opening_ && (stepping_ || !session_.redoList().empty());
+  in.undoable = CanUndo();
+  in.opening = opening_.has_value();
+  in.openingComputer = opening_ && opening_->computerToDecide();
   if (session_.timeControl().kind != ClockKind::None) {
     in.blackClock = session_.clockReading(Stone::Black);
     in.whiteClock = session_.clockReading(Stone::White);
@@ -167,6 +317,9 @@ wxString LocalController::PlayerName(Stone s) const {
 }
 
 wxString LocalController::SituationStatus() const {
+  if (opening_)
+    return OpeningStepSentence(opening_->opening(), computerSeat_,
+                               static_cast<int>(opening_->picked().size()));
   return SituationSentence(session_.game(), PlayerName(Stone::Black), PlayerName(Stone::White));
 }
 
@@ -180,6 +333,10 @@ Record LocalController::ShownRecord() const {
 // Moves
 
 void LocalController::OnBoardClick(Point p) {
+  if (opening_) {
+    OpeningClick(p);
+    return;
+  }
   const Game& game = session_.game();
   const Stone mover = game.toMove();
   if (ComputerToMove()) {
@@ -202,6 +359,7 @@ void LocalController::OnBoardClick(Point p) {
 }
 
 void LocalController::MaybeComputerMove() {
+  if (opening_) return;  // the opening's decisions first (MaybeOpeningDecision)
   const std::optional<session::ComputerRequest> request = session_.computerRequest();
   if (!request) return;
   if (!engine_) engine_ = std::make_unique<EngineController>(alive_);
@@ -277,12 +435,13 @@ void LocalController::OnComputerMove(std::uint64_t request, const ai::SearchResu
 // Undo, redo, restart
 
 bool LocalController::CanUndo() const {
+  if (opening_) return false;  // the opening's stones and choices stay
   // Also for a game ended from outside: Undo says that it cannot be undone.
   return session_.undoRefusal() != session::TakebackError::NothingToDo;
 }
 
 bool LocalController::CanRedo() const {
-  return !session_.redoList().empty();
+  return !opening_ && !session_.redoList().empty();
 }
 
 void LocalController::ShowSteps(Game before, const session::Takeback& t, bool undo) {
@@ -359,6 +518,7 @@ void LocalController::Redo() {
 }
 
 bool LocalController::CanRestart() const {
+  if (opening_) return opening_->version() > 1;  // something was decided
   return session_.game().ply() > 0 || session_.game().over();
 }
 
@@ -368,11 +528,15 @@ void LocalController::Restart() {
   AutoSave();  // the game as it was, when it has unsaved moves
   session_.restart();
   autoSavePath_.clear();
+  NewOpening();  // the opening again, from its first decision
+  SyncOpeningSeats();
   frame_.GameReplaced(true);
   if (frame_.Report()) frame_.Report()->LocalGame(session_.game());
   AnnounceComputer();
-  frame_.SetStatus(_("The game starts again: Black moves first."));
+  frame_.SetStatus(opening_ ? OpeningStepSentence(opening_->opening(), computerSeat_)
+                            : _("The game starts again: Black moves first."));
   frame_.ShowState();
+  MaybeOpeningDecision();
   MaybeComputerMove();
 }
 

@@ -2,8 +2,10 @@
 /// @file The hot-seat game and the game against the computer in the main window, on
 /// session::LocalSession (the rules of takebacks, redo and move times live there; this class
 /// phrases them for the status bar, runs the computer through an EngineController, gives hints
-/// and saves the game automatically). One controller per game: a new local game is a new
-/// controller.
+/// and saves the game automatically). An opening rule is played first on a
+/// session::OpeningSession (the computer's decisions by our engine on a worker thread); its
+/// stones then go into the LocalSession, where they cannot be taken back, and the clocks start.
+/// One controller per game: a new local game is a new controller.
 
 #include <cstdint>
 #include <memory>
@@ -13,6 +15,7 @@
 #include "ai/engine.h"
 #include "app/gamecontroller.h"
 #include "session/localsession.h"
+#include "session/openingsession.h"
 
 namespace gomoku::ai {
 struct SearchResult;
@@ -41,8 +44,13 @@ class LocalController : public GameController {
   /// computer open when it plays Black: the COMPUTER test-report line, the status bar.
   /// `nickname`: the user's (UTF-8), "" = "You".
   void StartComputer(const ComputerGameOptions& o, const std::string& nickname);
-  /// Plays with clocks (`tc`; kind None: without). Call before StartComputer.
+  /// Plays with clocks (`tc`; kind None: without). Call before StartComputer. While an opening
+  /// runs the clocks wait: they start when normal play begins.
   void SetTimeControl(const TimeControl& tc);
+  /// Plays the opening `rule` first (a new game only; a rule that does not fit the game's rule
+  /// and size, session::openingRulesFor, is None: nothing). Call before SetTimeControl and
+  /// StartComputer (which gives the computer the seat opposite the user's).
+  void StartOpening(OpeningRule rule);
   /// The computer's colour; Stone::Empty in a hot-seat game.
   Stone Computer() const { return session_.computer(); }
   /// The computer is to move (and thinks).
@@ -94,6 +102,14 @@ class LocalController : public GameController {
   bool ClockRunning() const override { return session_.msUntilFlag() >= 0; }
   /// Ends the game on time when the side to move has none left.
   bool OnClockTick() override;
+  /// The opening while it runs.
+  const session::OpeningSession* RunningOpening() const override;
+  /// A choice at the opening's step for the user; a refusal is shown and changes nothing.
+  void OnOpeningChoice(OpeningChoice choice) override;
+  /// Soosõrv-8: the user declares `count` 5th moves.
+  void OnOpeningDeclare(int count) override;
+  /// The user offers the 5th moves picked out.
+  void OnOpeningOffer() override;
 
  private:
   void MaybeComputerMove();  // starts the engine when it is the computer's turn
@@ -103,6 +119,15 @@ class LocalController : public GameController {
   void ShowSteps(Game before, const session::Takeback& t, bool undo);
   void AutoSave();          // when the game has unsaved changes and the user has moved
   void AnnounceComputer();  // test report: the COMPUTER line (a game against the computer)
+  // The opening: a click on the board, an action's outcome (`e`; `p` for a click), the
+  // computer's decision, the hand-over to normal play.
+  void OpeningClick(Point p);
+  void OpeningActed(OpeningError e, std::optional<Point> p = std::nullopt);
+  void MaybeOpeningDecision();
+  void OnComputerOpening(std::uint64_t request, const ai::OpeningDecision& d);
+  void FinishOpening(const wxString& said);
+  void NewOpening();        // opening_ afresh from openingRule_ (no clocks meanwhile)
+  void SyncOpeningSeats();  // the computer's colour and the names from the opening's seats
 
   FrameServices& frame_;
   std::shared_ptr<bool> alive_;
@@ -112,8 +137,14 @@ class LocalController : public GameController {
   int threads_ = ai::defaultThreads();        // search threads (computer dialog)
   wxString blackName_;  // against the computer: the user's nickname and the computer's name
   wxString whiteName_;
-  wxString autoSavePath_;           // this game's automatic save ("" before the first)
-  const Game* stepping_ = nullptr;  // ShowSteps: the position shown between two plies
+  wxString autoSavePath_;                        // this game's automatic save ("" before the first)
+  const Game* stepping_ = nullptr;               // ShowSteps: the position shown between two plies
+  OpeningRule openingRule_ = OpeningRule::None;  // the game's opening rule (None: none)
+  std::optional<session::OpeningSession> opening_;  // while the opening runs
+  std::optional<Seat> computerSeat_;  // against the computer with an opening: its seat
+  TimeControl clock_;                 // the clocks, started once the opening is over
+  wxString userName_;                 // against the computer: the user's and its names
+  wxString computerName_;
 };
 
 }  // namespace gomoku::app

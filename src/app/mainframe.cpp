@@ -24,6 +24,8 @@
 #include "app/networkcontroller.h"
 #include "app/newgamedialog.h"
 #include "app/onlinecontroller.h"
+#include "app/openingbar.h"
+#include "app/openingtexts.h"
 #include "app/reportobserver.h"
 #include "app/resources.h"
 #include "app/sidepanel.h"
@@ -32,6 +34,7 @@
 #include "app/texts.h"
 #include "core/notation.h"
 #include "core/utf8.h"
+#include "session/openingsession.h"
 
 namespace gomoku::app {
 
@@ -50,6 +53,7 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
   network_ = std::make_unique<NetworkController>(*this, std::move(hooks));
   if (options_.nickname) session_.nickname = *options_.nickname;
   if (options_.color) session_.hostColor = *options_.color;
+  if (options_.opening) session_.localGame.opening = *options_.opening;
   for (GameOptions* g : {&session_.hostGame, &session_.localGame}) {
     if (options_.rule) g->rule = *options_.rule;
     if (options_.boardSize) g->boardSize = *options_.boardSize;
@@ -244,8 +248,25 @@ void MainFrame::BuildLayout() {
   handlers.sendChat = [this] { network_->SendChat(); };
   side_ = new SidePanel(root, std::move(handlers), session_.replaySpeedMs);
 
+  // The opening's banner over the board (hidden unless an opening rule runs); its buttons go
+  // to the game shown.
+  OpeningBar::Handlers opening;
+  opening.choose = [this](OpeningChoice c) {
+    if (active_) active_->OnOpeningChoice(c);
+  };
+  opening.declare = [this](int n) {
+    if (active_) active_->OnOpeningDeclare(n);
+  };
+  opening.offer = [this] {
+    if (active_) active_->OnOpeningOffer();
+  };
+  openingBar_ = new OpeningBar(root, std::move(opening));
+  auto* boardColumn = new wxBoxSizer(wxVERTICAL);
+  boardColumn->Add(openingBar_, wxSizerFlags().Expand());
+  boardColumn->Add(board_, wxSizerFlags(1).Expand());
+
   auto* sizer = new wxBoxSizer(wxHORIZONTAL);
-  sizer->Add(board_, wxSizerFlags(1).Expand());
+  sizer->Add(boardColumn, wxSizerFlags(1).Expand());
   sizer->Add(new wxStaticLine(root, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLI_VERTICAL),
              wxSizerFlags().Expand());
   sizer->Add(side_, wxSizerFlags().Expand());
@@ -299,6 +320,7 @@ void MainFrame::NewLocalGame(bool announce) {
     game = Game();  // an option this build cannot play: a standard 15x15 freestyle game
   }
   StartLocalGame(game, announce);
+  local_->StartOpening(options.opening);  // before the clocks: they wait for normal play
   if (options.clock.kind != ClockKind::None) local_->SetTimeControl(options.clock);
 }
 
@@ -392,9 +414,11 @@ void MainFrame::ShowState() {
   board_->SetGame(game);
   board_->SetInteractive(active_ && active_->BoardInteractive());
   UpdateSidePanel();
-  if (active_ && !active_->FrameReports()) return;  // e.g. the replay reports its positions
-  ReportGame(game);
-  ReportForbidden(game);
+  if (!active_ || active_->FrameReports()) {  // e.g. the replay reports its positions
+    ReportGame(game);
+    ReportForbidden(game);
+  }
+  UpdateOpening();  // its OPENING line after the MOVE line of the stone that led to it
 }
 
 GameKind MainFrame::Kind() const {
@@ -421,6 +445,47 @@ void MainFrame::UpdateSidePanel() {
   if (title.empty()) title = _("Gomoku");
   if (GetTitle() != title) SetTitle(title);
   CallAfter([this] { ReportButtons(); });  // once the layout settled
+}
+
+void MainFrame::UpdateOpening() {
+  const session::OpeningSession* o = active_ ? active_->RunningOpening() : nullptr;
+  if (!o) {
+    board_->SetOpeningMarks(-1, {}, Stone::Black);
+    if (openingBar_->IsShown()) {
+      openingBar_->Hide();
+      openingBar_->GetParent()->Layout();
+    }
+    if (report_ && !openingReported_.empty()) {
+      report_->Line("OPENING done");
+      openingReported_.clear();
+    }
+    return;
+  }
+  const Opening& opening = o->opening();
+  const OpeningStep step = opening.step();
+  // The central square where the next stone may go; the 5th moves picked out or offered.
+  const int area = step == OpeningStep::Place ? opening.area() : -1;
+  const std::vector<Point>& numbered =
+      step == OpeningStep::ChooseAlternative ? opening.alternatives() : o->picked();
+  board_->SetOpeningMarks(area, numbered, Stone::Black);
+  const bool yours = !o->computerToDecide();
+  const int picked = static_cast<int>(o->picked().size());
+  const wxString sentence = OpeningStepSentence(opening, o->computer(), picked);
+  openingBar_->SetStep(sentence, step, yours, picked == opening.alternativesWanted());
+  if (!openingBar_->IsShown()) {
+    openingBar_->Show();
+    openingBar_->GetParent()->Layout();
+  }
+  if (report_) {
+    static const char* const kSteps[] = {
+        "place",         "swap-offer",         "colour-choice",      "swap2-choice", "fifth-choice",
+        "declare-count", "place-alternatives", "choose-alternative", "done"};
+    const std::string line = std::string("OPENING ") + kSteps[static_cast<int>(step)] + " " +
+                             (opening.decider() == Seat::First ? "first " : "second ") +
+                             sentence.utf8_string();
+    if (line != openingReported_) report_->Line(line);
+    openingReported_ = line;
+  }
 }
 
 void MainFrame::ShowSituationStatus() {
@@ -480,10 +545,12 @@ void MainFrame::ReportGeometry(bool force) {
 
 void MainFrame::ReportButtons() {
   if (!report_ || !IsShown()) return;
-  if (hallShown_)
+  if (hallShown_) {
     report_->OnControls(hall_->ReportedControls(), hall_, GetContentScaleFactor());
-  else
+  } else {
     report_->OnControls(side_->ReportedControls(), side_, GetContentScaleFactor());
+    report_->OnControls(openingBar_->ReportedControls(), openingBar_, GetContentScaleFactor());
+  }
 }
 
 void MainFrame::ScheduleExit() {

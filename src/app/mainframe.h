@@ -45,6 +45,7 @@ class BoardPanel;
 struct ComputerGameOptions;
 class LocalController;
 class ConnectDialog;
+class OpeningBar;
 class ReplayBar;
 class SidePanel;
 class StatusLine;
@@ -150,6 +151,7 @@ class MainFrame : public wxFrame, public FrameServices {
   void ShowState() override;               // board and side panel from the current game
   GameKind Kind() const;                   // the kind of game shown
   void UpdateSidePanel();                  // the side panel from sideView()
+  void UpdateOpening();                    // the opening's banner and board marks (OPENING)
   void ShowSituationStatus();              // status bar: what the user can do now (after a cancel)
   void ReportGame(const Game& game);       // test report: MOVE / RESULT / BOARD lines, picture
   void ReportForbidden(const Game& game);  // test report: FORBIDDEN line (renju, Black to move)
@@ -210,7 +212,9 @@ class MainFrame : public wxFrame, public FrameServices {
   int clockWarnedPly_ = -1;  // the ply whose low clock has sounded
 
   BoardPanel* board_ = nullptr;
-  StatusLine* status_ = nullptr;  // the status bar
+  OpeningBar* openingBar_ = nullptr;  // over the board while an opening rule runs
+  std::string openingReported_;       // the last OPENING line of the test report
+  StatusLine* status_ = nullptr;      // the status bar
   SidePanel* side_ = nullptr;
   wxMenu* recentMenu_ = nullptr;
   std::vector<wxString> recentFiles_;

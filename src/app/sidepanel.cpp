@@ -411,6 +411,9 @@ wxString SidePanel::Render(const SideView& v) {
     case TurnKind::ToMove:
       turn = wxString::Format(_("%s to move"), ColorLabel(v.turn.side));
       break;
+    case TurnKind::Opening:
+      turn = _("Opening: see the banner over the board");
+      break;
     case TurnKind::Waiting:
       turn = v.connection.kind == ConnectionKind::Listening ? _(L"Waiting for an opponent\u2026")
                                                             : _(L"Connecting\u2026");

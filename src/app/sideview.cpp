@@ -53,6 +53,8 @@ TurnView turnOf(const Game& game, const SideInput& in) {
     t.kind = TurnKind::ReplayToMove;
   } else if (network) {
     t.kind = in.net && in.net->myTurn ? TurnKind::YourTurn : TurnKind::OpponentTurn;
+  } else if (in.opening) {
+    t.kind = in.openingComputer ? TurnKind::ComputerThinking : TurnKind::Opening;
   } else if (in.kind == GameKind::Computer && in.computer != Stone::Empty) {
     t.kind = game.toMove() == in.computer ? TurnKind::ComputerThinking : TurnKind::YourTurn;
   }
@@ -184,7 +186,7 @@ SideView sideView(const Game& game, const SideInput& in) {
   v.sections.local = local;
   v.sections.replay = in.kind == GameKind::Replay;
   v.sections.network = network;
-  v.controls.undo = local && game.ply() > 0;
+  v.controls.undo = local && game.ply() > 0 && in.undoable;
   v.controls.redo = local && in.redoable;
   v.controls.restart = local && (game.ply() > 0 || game.over());
   v.controls.takeback = actions.takeback;

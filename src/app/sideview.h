@@ -73,8 +73,13 @@ struct SideInput {
   Stone you = Stone::Empty;       ///< the user's colour (network, computer); Empty in hot seat
   Stone computer = Stone::Empty;  ///< the computer's colour in a game against it
   bool redoable = false;          ///< hot seat / computer: a move taken back can be played again
-  int replayPly = 0;              ///< replay: the move shown (0 = the empty board)
-  int replayTotal = 0;            ///< replay: the record's number of moves
+  /// Hot seat / computer: Edit > Undo may take something back (not an opening's stones).
+  bool undoable = true;
+  /// Hot seat / computer: an opening rule runs (the banner over the board says who decides).
+  bool opening = false;
+  bool openingComputer = false;        ///< the opening waits for the computer's decision
+  int replayPly = 0;                   ///< replay: the move shown (0 = the empty board)
+  int replayTotal = 0;                 ///< replay: the record's number of moves
   std::optional<StatedResult> stated;  ///< replay: the result the record states, if any
   /// The match's last snapshot while a network game object exists (listening, connecting, in
   /// a match); nullptr otherwise.
@@ -107,6 +112,7 @@ enum class TurnKind {
   OpponentTurn,      ///< network: the opponent (SideView::peer) is to move
   ComputerThinking,  ///< the computer is to move
   ToMove,            ///< hot seat: `side` to move
+  Opening,           ///< an opening rule runs and the user (hot seat: a player) decides
   Waiting,           ///< network: listening for an opponent, or connecting to one
 };
 

@@ -27,7 +27,14 @@
 ///                                          Black to move
 ///   REFUSED <x>,<y> <sentence>             a click on that intersection was refused (occupied,
 ///                                          forbidden, not your turn, game over); the reason as
-///                                          shown in the status bar
+///                                          shown in the status bar; "REFUSED - <sentence>": an
+///                                          opening's choice (a banner button) was refused
+///   OPENING <step> <first|second> <sentence>  an opening rule runs: its step (place,
+///                                          swap-offer, colour-choice, swap2-choice,
+///                                          fifth-choice, declare-count, place-alternatives,
+///                                          choose-alternative), the seat that decides and the
+///                                          banner's sentence; again whenever it changes.
+///                                          "OPENING done" once normal play begins
 ///   RESULT <black|white|draw|interrupted> <sentence>   the game ended (once per game, and
 ///                                          again when its result changes: a resignation that
 ///                                          crossed the five)
@@ -49,7 +56,9 @@
 ///                                          side panel's buttons), accept, decline (the request
 ///                                          card), accept2, decline2 (the second card, when
 ///                                          two requests stand at once), chat (the chat input
-///                                          field), send
+///                                          field), send; the opening banner's opkeep, opswap,
+///                                          opblack, opwhite, optwo, opone, opten, opcount (the
+///                                          count field), opdeclare, opoffer
 ///   TURN <sentence>                        the side panel's line under the players changed:
 ///                                          whose turn it is or the result, as shown (e.g.
 ///                                          "Your turn", "Replay: White to move", at the end of

@@ -117,6 +117,60 @@ TEST(LocalController, AGameEndedByClosingCannotBeUndone) {
   EXPECT_EQ(f.local.ShownGame().ply(), 2);
 }
 
+TEST(LocalController, HotSeatSwap2OpeningThenNormalPlayWithItsStonesAndClocks) {
+  Fixture f;
+  f.local.StartOpening(OpeningRule::Swap2);
+  TimeControl tc;
+  tc.kind = ClockKind::Fischer;
+  tc.baseMs = 60000;
+  f.local.SetTimeControl(tc);
+  ASSERT_NE(f.local.RunningOpening(), nullptr);
+  EXPECT_FALSE(f.local.ClockRunning());  // the clocks wait for normal play
+  EXPECT_EQ(f.frame.Status(), "Swap2 \u2014 First player: place move 1 (Black) anywhere");
+  EXPECT_FALSE(f.local.CanRestart());
+  f.Play({{7, 7}, {8, 7}, {7, 8}});
+  EXPECT_EQ(f.local.ShownGame().ply(), 3);
+  EXPECT_FALSE(f.local.BoardInteractive());  // a choice now, with the banner's buttons
+  EXPECT_FALSE(f.local.CanUndo());
+  EXPECT_TRUE(f.local.CanRestart());
+  EXPECT_EQ(f.frame.Status(),
+            "Swap2 \u2014 Second player: take Black, take White, or place two more stones");
+  SideInput in;
+  f.local.FillSideInput(in);
+  EXPECT_TRUE(in.opening);
+  f.Play({{0, 0}});
+  EXPECT_EQ(f.frame.refused.back(),
+            "The opening does not ask for that now: see the banner over the board.");
+  f.local.OnOpeningChoice(OpeningChoice::Swap);
+  EXPECT_EQ(f.frame.Status(), "That choice is not offered now.");
+  EXPECT_EQ(f.local.ShownGame().ply(), 3);
+  f.local.OnOpeningChoice(OpeningChoice::TakeWhite);
+  EXPECT_EQ(f.local.RunningOpening(), nullptr);
+  EXPECT_EQ(f.frame.Status(),
+            "The opening is over: the first player plays Black, the second White.");
+  EXPECT_EQ(f.local.ShownGame().ply(), 3);
+  EXPECT_TRUE(f.local.ClockRunning());
+  EXPECT_FALSE(f.local.CanUndo());  // the opening's stones stay
+  f.Play({{9, 9}});
+  EXPECT_EQ(f.frame.Status(), "White played J6.");
+  f.local.Undo();
+  EXPECT_EQ(f.local.ShownGame().ply(), 3);
+  EXPECT_FALSE(f.local.CanUndo());
+  // Restart plays the opening again.
+  f.local.Restart();
+  ASSERT_NE(f.local.RunningOpening(), nullptr);
+  EXPECT_EQ(f.local.ShownGame().ply(), 0);
+  EXPECT_FALSE(f.local.ClockRunning());
+}
+
+TEST(LocalController, AnOpeningThatDoesNotFitTheRuleIsNone) {
+  Fixture f;
+  f.local.StartOpening(OpeningRule::Soosorv8);  // a renju rule, the game is freestyle
+  EXPECT_EQ(f.local.RunningOpening(), nullptr);
+  f.Play({{7, 7}});
+  EXPECT_EQ(f.frame.Status(), "Black played H8.");
+}
+
 TEST(LocalController, RestartSavesTheOldGameAndStartsAnew) {
   Fixture f;
   f.Play({{7, 7}, {8, 8}});

@@ -99,6 +99,25 @@ TEST(SideView, ComputerThinksOnItsTurn) {
   EXPECT_EQ(v.turn.kind, TurnKind::YourTurn);
 }
 
+TEST(SideView, AnOpeningRuleSaysWhoDecidesNotWhoMoves) {
+  SideInput in;
+  in.kind = GameKind::Computer;
+  in.computer = Stone::White;
+  in.you = Stone::Black;
+  in.opening = true;
+  const Game game = Played({{7, 7}, {8, 7}, {7, 8}});  // White to move, but a choice first
+  EXPECT_EQ(sideView(game, in).turn.kind, TurnKind::Opening);
+  in.openingComputer = true;
+  EXPECT_EQ(sideView(game, in).turn.kind, TurnKind::ComputerThinking);
+  in.kind = GameKind::HotSeat;
+  in.computer = in.you = Stone::Empty;
+  in.openingComputer = false;
+  EXPECT_EQ(sideView(game, in).turn.kind, TurnKind::Opening);
+  in.undoable = false;  // the opening's stones stay
+  EXPECT_FALSE(sideView(game, in).controls.undo);
+  EXPECT_TRUE(sideView(game, in).controls.restart);
+}
+
 TEST(SideView, FinishedGameShowsItsResultAndNobodyToMove) {
   const Game game =
       Played({{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}, {2, 1}, {3, 0}, {3, 1}, {4, 0}});

@@ -57,6 +57,15 @@
 #   language_setting  Settings > Language (/View/Language) overrides LANG: English, then
 #                  Traditional Chinese under LANG=zh_CN.UTF-8; the C locale gives English;
 #                  LANG=zh_HK.UTF-8 reads the Traditional catalog
+#   opening_local  --local --opening swap2: three stones by clicks (one outside the board's
+#                  points is never asked), the banner's choice (OPENING lines, screenshot), Place
+#                  two, the first player takes Black, normal play goes on with the five stones
+#                  and Undo stops there; then --rule renju --opening soosorv8: the centre, a
+#                  stone outside the 3x3 refused, Keep, the 4th move, three 5th moves declared,
+#                  picked out on the board as numbered stones (one dropped and picked again, a
+#                  fourth refused; screenshot), offered, and one chosen (screenshots)
+#   opening_computer  --computer 1 --color white --opening swap2: the computer places the first
+#                  three stones, the user takes Black; the computer, now White, plays move 4
 #   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
 #                  stone is refused; each cursor move says what is at the point (CURSOR lines:
 #                  empty, a stone and its move, and under renju a double-three point)
@@ -1631,6 +1640,100 @@ language_zh_CN|language_zh_TW|language_setting)
     check_language hongkong zh_HK.UTF-8 '' 'LANGUAGE zh_HK 五子棋 認輸'   # nearest catalog
     ;;
   esac
+  ;;
+opening_local)
+  keep_open=1 start_app op --local --opening swap2
+  exec 3< "$work/op.fifo"
+  app_wait 3 op '^OPENING place first '
+  [[ -n ${op_geo:-} ]] || app_wait 3 op '^GEOMETRY '
+  click_move op 3 1 7 7
+  click_move op 3 2 8 7
+  click_move op 3 3 7 8
+  app_wait 3 op '^OPENING '
+  [[ $line == "OPENING swap2-choice second Swap2 — Second player: take Black, take White, or place two more stones" ]] ||
+    fail "op: after three stones '$line'"
+  sleep 0.5; screenshot swap2-choice
+  press op 3 optwo
+  app_wait 3 op '^OPENING '
+  [[ $line == "OPENING place second "* ]] || fail "op: Place two gave '$line'"
+  click_move op 3 4 9 9
+  click_move op 3 5 6 6
+  app_wait 3 op '^OPENING colour-choice first '
+  press op 3 opblack
+  app_wait 3 op '^OPENING done'
+  sleep 0.5; screenshot swap2-chosen
+  app_wait 3 op '^GEOMETRY '   # the banner went: the board grew
+  click_move op 3 6 10 10      # White (the second player) plays move 6
+  read -r gx gy cell <<< "$op_geo"
+  xdotool mousemove --sync "$((gx - cell / 2))" "$gy"
+  xdotool key ctrl+z
+  app_wait 3 op '^TAKEBACK 5$'
+  button_off op 3 undo   # the opening's stones stay: nothing more to undo
+  sleep 0.3
+  click_move op 3 6 10 10
+  kill "$op_pid"; wait "$op_pid" 2>/dev/null || true
+  # Soosõrv-8 under renju: numbered 5th moves.
+  keep_open=1 start_app so --local --rule renju --opening soosorv8
+  exec 4< "$work/so.fifo"
+  app_wait 4 so '^OPENING place first '
+  [[ -n ${so_geo:-} ]] || app_wait 4 so '^GEOMETRY '
+  click_move so 4 1 7 7
+  click so 9 9   # move 2 must lie within the central 3x3
+  app_wait 4 so '^(MOVE|REFUSED) '
+  [[ $line == "REFUSED 9,9 The stone must lie within the central 3 × 3." ]] || fail "so: outside the 3x3 gave '$line'"
+  click_move so 4 2 8 6
+  click_move so 4 3 9 8
+  app_wait 4 so '^OPENING swap-offer second '
+  press so 4 opkeep
+  app_wait 4 so '^OPENING place second '
+  click_move so 4 4 6 8
+  app_wait 4 so '^OPENING declare-count second '
+  press so 4 opcount
+  xdotool key ctrl+a; xdotool type 3; xdotool key Tab
+  sleep 0.3
+  press so 4 opdeclare
+  app_wait 4 so '^OPENING swap-offer first '
+  press so 4 opkeep
+  app_wait 4 so '^OPENING place-alternatives first .*\(0 picked\)$'
+  # pick NAME FD X Y COUNT: a click that leaves COUNT points picked out.
+  pick() {
+    click "$1" "$3" "$4"
+    app_wait "$2" "$1" "^(OPENING place-alternatives|REFUSED) "
+    [[ $line == *"($5 picked)" ]] || fail "$1: picking $3,$4 gave '$line', expected $5 picked"
+  }
+  pick so 4 6 6 1
+  pick so 4 10 10 2
+  pick so 4 6 6 1    # dropped again
+  pick so 4 5 9 2
+  pick so 4 6 6 3
+  click so 9 5       # a fourth: refused
+  app_wait 4 so '^(OPENING|REFUSED) '
+  [[ $line == "REFUSED 9,5 Pick exactly 3 5th moves"* ]] || fail "so: a fourth 5th move gave '$line'"
+  sleep 0.5; screenshot soosorv-picked
+  press so 4 opoffer
+  app_wait 4 so '^OPENING choose-alternative second '
+  sleep 0.5; screenshot soosorv-offered
+  click so 8 8       # not one of them
+  app_wait 4 so '^(MOVE|REFUSED) '
+  [[ $line == "REFUSED 8,8 Click one of the numbered 5th moves." ]] || fail "so: a point not offered gave '$line'"
+  click_move so 4 5 10 10
+  app_wait 4 so '^OPENING done'
+  sleep 0.5; screenshot soosorv-chosen
+  ;;
+opening_computer)
+  start_app oc --computer 1 --color white --opening swap2
+  exec 3< "$work/oc.fifo"
+  app_wait 3 oc '^COMPUTER '
+  [[ $line == "COMPUTER black 1 "* ]] || fail "oc: the computer is not the first player: '$line'"
+  app_wait 3 oc '^MOVE 3 '
+  app_wait 3 oc '^OPENING swap2-choice second '
+  [[ $line == *"You: take Black, take White, or place two more stones" ]] || fail "oc: '$line'"
+  press oc 3 opblack
+  app_wait 3 oc '^COMPUTER '
+  [[ $line == "COMPUTER white 1 "* ]] || fail "oc: after taking Black the computer is not White: '$line'"
+  app_wait 3 oc '^OPENING done'
+  app_wait 3 oc '^MOVE 4 '
+  sleep 0.5; screenshot computer-after
   ;;
 keyboard_play)
   # Arrow keys move the board's cursor (it starts at the centre), Enter and Space play there;
