@@ -151,7 +151,8 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
   SetClientSize(DefaultClientSize());
   Centre();
   NewLocalGame(/*announce=*/!options_.hostPort && !options_.join && !options_.online);
-  SetStatusText(_("Click an intersection to play, or create or join a network game."));
+  if (!active_->RunningOpening())  // else the opening's first step stays said
+    SetStatusText(_("Click an intersection to play, or create or join a network game."));
 }
 
 wxSize MainFrame::DefaultClientSize() const {
