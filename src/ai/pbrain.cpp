@@ -125,6 +125,18 @@ void PbrainBrain::handleInfo(const std::string& key, const std::string& value) {
 }
 
 void PbrainBrain::swap2() {
+  // Gomocup's SWAP2BOARD (gomocup.org, the swap2 tournaments' protocol): after no stones, the
+  // three opening stones; after three or five, "SWAP" (we take Black, White moves next) or our
+  // move as White (the 4th or the 6th: we keep White). Placing two more stones is not used.
+  // One reply per command, so a bad stone line is answered here, at DONE.
+  if (!swapBadLine_.empty()) {
+    reply("ERROR bad stone line: " + swapBadLine_);
+    return;
+  }
+  if (swapMoves_.size() != 0 && swapMoves_.size() != 3 && swapMoves_.size() != 5) {
+    reply("ERROR SWAP2BOARD takes 0, 3 or 5 stones, not " + std::to_string(swapMoves_.size()));
+    return;
+  }
   // Our colour choice is made with a short search; the opening stones are a balanced pattern.
   const int n = board_.size();
   const int c = n / 2;
@@ -190,8 +202,8 @@ bool PbrainBrain::handleLine(const std::string& raw) {
       Point p;
       if (parseXY(line, p))
         swapMoves_.push_back(p);
-      else
-        reply("ERROR bad stone line: " + line);
+      else if (swapBadLine_.empty())
+        swapBadLine_ = line.substr(0, 100);
       return true;
     }
     // x,y,field
@@ -259,6 +271,7 @@ bool PbrainBrain::handleLine(const std::string& raw) {
   } else if (cmd == "SWAP2BOARD") {
     mode_ = Mode::Swap2;
     swapMoves_.clear();
+    swapBadLine_.clear();
   } else if (cmd == "TAKEBACK") {
     Point p;
     if (!parseXY(rest, p) || board_.at(p) == Stone::Empty) {

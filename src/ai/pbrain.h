@@ -2,7 +2,11 @@
 /// @file The Gomocup "pbrain" protocol, brain side: a command interpreter that reads manager
 /// lines and writes replies, driven by any istream/ostream (stdin/stdout in pbrain-gomoku, string
 /// streams in tests). Source: "Gomoku AI protocol" by Petr Lastovicka and Martin Petricek
-/// (plastovicka.github.io/protocl2en.htm) with the SWAP2BOARD extension used by Gomocup.
+/// (plastovicka.github.io/protocl2en.htm) with the SWAP2BOARD extension used by Gomocup
+/// (gomocup.org, "Experimental tournament", the swap2 rule): SWAP2BOARD, the stones so far one
+/// "x,y" a line (none, 3 or 5, in playing order from Black), DONE; the brain answers three stones
+/// "x1,y1 x2,y2 x3,y3" on an empty board, else "SWAP" (it takes Black) or its move as White
+/// (the 4th or the 6th; it keeps White), and ERROR for any other count or a bad line.
 /// Coordinates on the wire: "x,y", x = column, y = row, 0-based.
 
 #include <algorithm>
@@ -65,6 +69,7 @@ class PbrainBrain {
   enum class Mode { Commands, Board, Swap2 } mode_ = Mode::Commands;
   std::vector<std::pair<Point, int>> boardLines_;  // BOARD: point and field (1 own, 2 opponent)
   std::vector<Point> swapMoves_;
+  std::string swapBadLine_;  // SWAP2BOARD: the first unreadable stone line, answered at DONE
   std::uint64_t seed_ = 1;
 };
 

@@ -99,6 +99,30 @@ TEST(Pbrain, Swap2Board) {
   r = lines(out.str());
   ASSERT_EQ(r.size(), 3u);
   EXPECT_TRUE(r[2] == "SWAP" || std::sscanf(r[2].c_str(), "%d,%d", &a, &b) == 2) << r[2];
+  // Five stones: SWAP (take Black) or the 6th move as White, one point.
+  for (const char* l : {"SWAP2BOARD", "7,7", "8,7", "7,9", "8,8", "6,6", "DONE"})
+    brain.handleLine(l);
+  r = lines(out.str());
+  ASSERT_EQ(r.size(), 4u);
+  char extra = 0;
+  EXPECT_TRUE(r[3] == "SWAP" || std::sscanf(r[3].c_str(), "%d,%d%c", &a, &b, &extra) == 2) << r[3];
+}
+
+TEST(Pbrain, Swap2BoardRefusesOtherCountsAndBadLinesWithOneReply) {
+  std::ostringstream out;
+  PbrainBrain brain(out, 1);
+  for (const char* l : {"START 15", "SWAP2BOARD", "7,7", "8,7", "DONE"}) brain.handleLine(l);
+  auto r = lines(out.str());
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[1].rfind("ERROR SWAP2BOARD takes 0, 3 or 5 stones", 0), 0u) << r[1];
+  for (const char* l : {"SWAP2BOARD", "7,7", "seven", "9,9", "DONE"}) brain.handleLine(l);
+  r = lines(out.str());
+  ASSERT_EQ(r.size(), 3u);  // one reply, at DONE
+  EXPECT_EQ(r[2], "ERROR bad stone line: seven");
+  for (const char* l : {"SWAP2BOARD", "7,7", "7,7", "9,9", "DONE"}) brain.handleLine(l);
+  r = lines(out.str());
+  ASSERT_EQ(r.size(), 4u);
+  EXPECT_EQ(r[3].rfind("ERROR", 0), 0u) << r[3];  // a stone twice
 }
 
 TEST(PbrainClient, PlaysOurEngineThroughPipes) {
