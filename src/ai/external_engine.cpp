@@ -70,6 +70,17 @@ bool ExternalEngine::open(int size, Rule rule, const Limits& limits, std::string
   return ensure(size, rule, limits, error);
 }
 
+Swap2Reply ExternalEngine::swap2board(const std::vector<Point>& stones, int size, Rule rule,
+                                      const Limits& limits) {
+  stop();
+  Swap2Reply r;
+  if (!ensure(size, rule, limits, r.text)) return r;
+  r = client_->swap2board(stones, turnMs(limits) + timeouts_.graceMs);
+  if (r.kind != Swap2Reply::Kind::Stones && r.kind != Swap2Reply::Kind::Swap)
+    dropClient(r.kind == Swap2Reply::Kind::NoAnswer ? 0 : timeouts_.endMs);
+  return r;
+}
+
 void ExternalEngine::start(const std::vector<Point>& moves, int size, Rule rule,
                            const Limits& limits, Callbacks cb) {
   stop();

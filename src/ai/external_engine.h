@@ -63,6 +63,13 @@ class ExternalEngine {
   /// colours (Black first), which is all BOARD needs. `toMove` must be the colour with fewer
   /// stones (Black when equal).
   void start(const Board& board, Stone toMove, Rule rule, const Limits& limits, Callbacks cb);
+  /// Asks the engine for its swap2 decision with SWAP2BOARD (PbrainClient::swap2board), on this
+  /// thread: `stones` are the opening's so far (playing order) on a `size` board under `rule`;
+  /// the answer may take Limits::turnTimeMs (0 = 5000 ms) plus ExternalTimeouts::graceMs. A
+  /// running search is stopped first. Any reply but points or SWAP ends the process (its output
+  /// may be out of step now); the next start() launches it again.
+  Swap2Reply swap2board(const std::vector<Point>& stones, int size, Rule rule,
+                        const Limits& limits);
   /// Ends a running search: the engine, thinking about a position nobody wants, is killed (the
   /// next start() launches it again); onDone gets the error "cancelled". Waits for the thread.
   /// Safe when idle.

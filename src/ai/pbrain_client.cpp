@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include <iterator>
+#include <sstream>
 #include <thread>
 
 #ifdef _WIN32
@@ -58,6 +59,47 @@ std::optional<Point> parseMove(const std::string& s) {
 }
 
 }  // namespace
+
+Swap2Reply parseSwap2Reply(const std::string& raw) {
+  Swap2Reply r;
+  const std::string line = trim(raw);
+  r.text = line.substr(0, 200);
+  if (startsWithWord(line, "ERROR") || startsWithWord(line, "UNKNOWN")) {
+    r.kind = Swap2Reply::Kind::Refused;
+    return r;
+  }
+  std::string upper = line;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (upper == "SWAP") {
+    r.kind = Swap2Reply::Kind::Swap;
+    return r;
+  }
+  // "7,7 8,7 9,9" (also "7, 7"): the spaces around commas go, then each word is a point.
+  std::string packed;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (!std::isspace(static_cast<unsigned char>(line[i]))) {
+      packed += line[i];
+      continue;
+    }
+    const std::size_t next = line.find_first_not_of(" \t", i);
+    const bool nearComma = (!packed.empty() && packed.back() == ',') ||
+                           (next != std::string::npos && line[next] == ',');
+    if (!nearComma && !packed.empty() && packed.back() != ' ') packed += ' ';
+  }
+  std::istringstream words(packed);
+  std::string word;
+  while (words >> word) {
+    const auto p = parseMove(word);
+    if (!p || word.find_first_not_of("0123456789,-") != std::string::npos) {
+      r.kind = Swap2Reply::Kind::Unreadable;
+      r.stones.clear();
+      return r;
+    }
+    r.stones.push_back(*p);
+  }
+  r.kind = r.stones.empty() ? Swap2Reply::Kind::Unreadable : Swap2Reply::Kind::Stones;
+  return r;
+}
 
 PbrainClient::~PbrainClient() {
   end();
@@ -500,6 +542,24 @@ std::optional<Point> PbrainClient::board(const std::vector<Point>& moves, std::i
     return std::nullopt;
   }
   return readMove(timeoutMs, error);
+}
+
+Swap2Reply PbrainClient::swap2board(const std::vector<Point>& stones, std::int64_t timeoutMs) {
+  std::string text = "SWAP2BOARD";
+  for (Point p : stones) text += "\r\n" + std::to_string(p.x) + "," + std::to_string(p.y);
+  text += "\r\nDONE";
+  Swap2Reply r;
+  if (!send(text)) {
+    r.text = exitText();
+    return r;
+  }
+  std::string error;
+  const auto line = readReply(timeoutMs, error);
+  if (!line) {
+    r.text = error;
+    return r;
+  }
+  return parseSwap2Reply(*line);
 }
 
 std::string PbrainClient::about(std::int64_t timeoutMs) {

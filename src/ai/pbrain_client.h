@@ -16,6 +16,25 @@
 
 namespace gomoku::ai {
 
+/// An engine's answer to SWAP2BOARD (Gomocup's swap2 extension of the protocol).
+struct Swap2Reply {
+  /// What the reply line was.
+  enum class Kind : std::uint8_t {
+    Stones,      ///< one or more points "x,y" separated by spaces
+    Swap,        ///< "SWAP"
+    Refused,     ///< ERROR or UNKNOWN: the engine does not play swap2 (or not this position)
+    Unreadable,  ///< anything else
+    NoAnswer,    ///< silence until the deadline, an exit, or a cancel
+  };
+  Kind kind = Kind::NoAnswer;  ///< what came
+  std::vector<Point> stones;   ///< Stones: the points in the order given
+  std::string text;  ///< the reply line (at most 200 characters), or why none came (NoAnswer)
+};
+
+/// Reads a SWAP2BOARD reply line: "SWAP", points "x,y" separated by spaces (spaces around the
+/// commas allowed), ERROR/UNKNOWN, or else Unreadable.
+Swap2Reply parseSwap2Reply(const std::string& line);
+
 /// A running external engine.
 class PbrainClient {
  public:
@@ -41,6 +60,9 @@ class PbrainClient {
   /// to move. Returns its move.
   std::optional<Point> board(const std::vector<Point>& moves, std::int64_t timeoutMs,
                              std::string& error);
+  /// SWAP2BOARD, the opening's stones so far one "x,y" a line in playing order (Black first;
+  /// Gomocup sends none, 3 or 5), then DONE; waits up to timeoutMs for the answer.
+  Swap2Reply swap2board(const std::vector<Point>& stones, std::int64_t timeoutMs);
   /// ABOUT; the engine's line, or empty on silence.
   std::string about(std::int64_t timeoutMs);
   /// Sends END, waits up to graceMs for the process to exit, then kills it. Idempotent.
