@@ -40,6 +40,7 @@
 #endif
 
 #include "ai/engine.h"
+#include "ai/engine_opening.h"
 #include "ai/external_engine.h"
 #include "ai/opening_player.h"
 #include "cli/console.h"
@@ -266,12 +267,38 @@ OpeningLine parseOpeningLine(const std::string& cmd, const Opening& o) {
   return out;
 }
 
+// Why our engine decided an opening step for the external engine (`asked`: the opening at that
+// step), or "" when the engine decided itself or the reason was said before.
+std::string engineOpeningText(const ai::EngineOpeningTurn& t, const Opening& asked) {
+  const std::string reply = std::string("\"") + t.reply + "\"";
+  switch (t.source) {
+    case ai::EngineOpeningSource::Engine:
+    case ai::EngineOpeningSource::AsBefore:
+      return "";
+    case ai::EngineOpeningSource::NoCommand:
+      return std::string("the Gomocup protocol has no command for the engine in the ") +
+             openingRuleName(asked.rule()) + " opening";
+    case ai::EngineOpeningSource::Refused:
+      return std::string("the engine does not play swap2 (it answered ") + reply + ")";
+    case ai::EngineOpeningSource::Invalid:
+      return std::string("the engine's swap2 answer ") + reply + " does not fit (" +
+             (t.refusal == OpeningError::None ? std::string("not an answer this step allows")
+                                              : cli::openingErrorText(t.refusal, asked)) +
+             ")";
+    case ai::EngineOpeningSource::NoAnswer:
+      return std::string("the engine did not answer SWAP2BOARD (") + t.reply + ")";
+  }
+  return "";
+}
+
 // Plays the opening `o` at the terminal: an OPENING line says whose decision it is and what it
 // may be; a point places a stone (or picks a 5th move), "keep", "swap", "black", "white", "two",
 // "one", "ten", "declare N" and "offer P P ..." decide. A refusal gets an error line and
 // changes nothing. With `computer`, our engine takes that seat's decisions ("OPENING computer:
-// ..." says each). False when the input ended or "quit" came first.
-bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> computer = {}) {
+// ..." says each); with `engine` too, the external engine takes those it can (SWAP2BOARD) and a
+// line says why ours decided for it. False when the input ended or "quit" came first.
+bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> computer = {},
+                ai::EngineOpening* engine = nullptr) {
   const int size = o.game().size();
   const auto say = [&] {
     std::cout << "OPENING " << cli::openingStepText(o) << "\n" << std::flush;
@@ -280,19 +307,31 @@ bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> com
   while (!o.done()) {
     if (computer && o.decider() == *computer) {
       const int before = o.game().ply();
-      const ai::OpeningDecision d = ai::decideOpening(o);
-      if (ai::applyOpening(o, d) != OpeningError::None) return false;  // cannot happen
-      static const char* const kWords[] = {"keep", "swap", "black", "white", "two", "one", "ten"};
-      if (d.choice)
-        std::cout << "OPENING computer: " << kWords[static_cast<int>(*d.choice)] << "\n";
-      if (d.count) std::cout << "OPENING computer: declare " << d.count << "\n";
-      if (!d.points.empty()) {
-        std::cout << "OPENING computer: offer";
-        for (Point p : d.points) std::cout << " " << pointName(p, size);
-        std::cout << "\n";
+      std::vector<ai::OpeningDecision> decisions;
+      if (engine) {
+        const Opening asked = o;  // the step the engine was asked about, for the messages
+        const ai::EngineOpeningTurn t = engine->decide(o);
+        decisions = t.decisions;
+        if (const std::string why = engineOpeningText(t, asked); !why.empty())
+          std::cout << "OPENING computer: " << why << "; decided for it\n";
+      } else {
+        decisions.push_back(ai::decideOpening(o));
+        if (ai::applyOpening(o, decisions[0]) != OpeningError::None) return false;  // cannot be
       }
-      if (d.step == OpeningStep::ChooseAlternative && d.point)
-        std::cout << "OPENING computer: pick " << pointName(*d.point, size) << "\n";
+      if (decisions.empty()) return false;  // cannot happen: our engine always decides
+      for (const ai::OpeningDecision& d : decisions) {
+        static const char* const kWords[] = {"keep", "swap", "black", "white", "two", "one", "ten"};
+        if (d.choice)
+          std::cout << "OPENING computer: " << kWords[static_cast<int>(*d.choice)] << "\n";
+        if (d.count) std::cout << "OPENING computer: declare " << d.count << "\n";
+        if (!d.points.empty()) {
+          std::cout << "OPENING computer: offer";
+          for (Point p : d.points) std::cout << " " << pointName(p, size);
+          std::cout << "\n";
+        }
+        if (d.step == OpeningStep::ChooseAlternative && d.point)
+          std::cout << "OPENING computer: pick " << pointName(*d.point, size) << "\n";
+      }
       for (int i = before; i < o.game().ply(); ++i) printMove(o.game(), i);
       if (o.game().ply() != before) std::cout << cli::renderBoard(o.game());
       say();
@@ -321,13 +360,15 @@ bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> com
 }
 
 // Plays `opening` at the terminal (runOpening) and puts its stones into `s`, where they cannot
-// be taken back. With `computer`, our engine takes that seat and *computerColour is its colour
-// after the opening. False (after the RESULT line) when the opening was not finished.
+// be taken back. With `computer`, our engine (or `engine`'s, see runOpening) takes that seat and
+// *computerColour is its colour after the opening. False (after the RESULT line) when the
+// opening was not finished.
 bool playOpening(Inbox& in, session::LocalSession& s, OpeningRule opening, bool interactive,
-                 std::optional<Seat> computer = {}, Stone* computerColour = nullptr) {
+                 std::optional<Seat> computer = {}, Stone* computerColour = nullptr,
+                 ai::EngineOpening* engine = nullptr) {
   const Game& start = s.game();
   Opening o(opening, start.size(), start.rule());
-  if (!runOpening(in, o, interactive, computer)) {
+  if (!runOpening(in, o, interactive, computer, engine)) {
     s.end(Outcome::Interrupted, EndReason::Disconnected, "the opening was not finished");
     std::cout << describeResult(s.game().result()) << "\n"
               << cli::resultLine(s.game().result()) << std::endl;
@@ -405,6 +446,7 @@ int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, OpeningRu
   limits.turnTimeMs = moveMs;
   limits.threads = threads;
   std::unique_ptr<ai::ExternalEngine> external;
+  std::optional<ai::EngineOpening> engineOpening;  // the external engine's opening decisions
   if (!enginePath.empty()) {
     external = std::make_unique<ai::ExternalEngine>(enginePath);
     ai::Limits opening = limits;
@@ -431,10 +473,16 @@ int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, OpeningRu
             << cli::renderBoard(s.game()) << std::flush;
   if (opening != OpeningRule::None) {
     // --color names the seat: black, the first player (the tentative Black). Our engine takes
-    // the computer's decisions (also for an external engine: it plays from normal play on).
+    // the computer's decisions; an external engine takes its swap2 decisions itself (the rest
+    // and its failures ours) and may give its first move with them.
     const Seat mine = human == Stone::Black ? Seat::First : Seat::Second;
     Stone computerColour = Stone::Empty;
-    if (!playOpening(in, s, opening, interactive, otherSeat(mine), &computerColour)) return 0;
+    ai::Limits openingLimits = limits;
+    openingLimits.memoryBytes = 256u << 20;
+    if (external) engineOpening.emplace(*external, openingLimits);
+    if (!playOpening(in, s, opening, interactive, otherSeat(mine), &computerColour,
+                     engineOpening ? &*engineOpening : nullptr))
+      return 0;
     s.setComputer(computerColour, level);
     std::cout << "You play " << stoneName(opponent(computerColour)) << ".\n" << std::flush;
   }
@@ -447,7 +495,13 @@ int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, OpeningRu
       if (interactive) std::cout << "thinking..." << std::endl;
       const Game& game = s.game();
       ai::SearchResult r;
-      if (external) {
+      // An external engine's first move may have come with its colour choice in the opening.
+      const std::optional<Point> given =
+          engineOpening ? engineOpening->takeMove(game) : std::optional<Point>();
+      if (given) {
+        r.move = given;
+        r.reason = "external";
+      } else if (external) {
         ai::Limits l = limits;
         session::applyClock(*request, l);
         l.memoryBytes = 256u << 20;

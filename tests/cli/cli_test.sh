@@ -191,6 +191,42 @@ external_engine)
   [ "$(grep -c 'illegal move by the engine' "$work/illegal.out")" = 2 ] || fail "illegal move: not one sentence and the RESULT line: $(grep illegal "$work/illegal.out")"
   grep -qx 'Black wins: illegal move by the engine: the point H8 is occupied.' "$work/illegal.out" || fail "illegal move: no result sentence"
   ;;
+engine_swap2)
+  # ai --opening swap2 --engine: the engine takes its swap2 decisions itself (SWAP2BOARD), here
+  # the project's pbrain-gomoku; ours decides for an engine that refuses the command.
+  [ -x "$PBRAIN" ] || fail "no pbrain-gomoku given"
+  # The engine as the second player: after three stones it answers SWAP or its 4th move.
+  printf '%s\n' h8 i9 h10 a1 a3 a5 > "$work/second.in"
+  "$CLI" ai --opening swap2 --engine "$PBRAIN" --time 100 < "$work/second.in" > "$work/second.out" 2> "$work/second.err" || fail "ai --opening swap2 --engine exited $?"
+  grep -q '^OPENING computer: \(black\|white\)$' "$work/second.out" || fail "second: the engine did not choose"
+  ! grep -q 'decided for it' "$work/second.out" || fail "second: ours decided for the engine"
+  grep -q '^OPENING done: first plays' "$work/second.out" || fail "second: the opening did not end"
+  grep -q '^MOVE 6 ' "$work/second.out" || fail "second: normal play did not go on"
+  grep -qx 'RESULT interrupted input ended' "$work/second.out" || fail "second: no RESULT line"
+  ! grep -q 'failed' "$work/second.err" || fail "second: the engine failed"
+  # The engine as the first player: its own three stones (pbrain-gomoku's pattern H8 I8 J7),
+  # two more from us, then its colour choice after five.
+  printf '%s\n' two a1 o15 a3 a5 a7 > "$work/first.in"
+  "$CLI" ai --opening swap2 --color white --engine "$PBRAIN" --time 100 < "$work/first.in" > "$work/first.out" 2> "$work/first.err" || fail "ai --opening swap2 --color white --engine exited $?"
+  grep -qx 'MOVE 2 white I8 (8,7)' "$work/first.out" || fail "first: not the engine's own stones"
+  grep -qx 'MOVE 3 black J7 (9,8)' "$work/first.out" || fail "first: not the engine's own stones"
+  grep -qx 'OPENING first: black or white' "$work/first.out" || fail "first: no colour choice after five"
+  grep -q '^OPENING computer: \(black\|white\)$' "$work/first.out" || fail "first: the engine did not choose"
+  ! grep -q 'decided for it' "$work/first.out" || fail "first: ours decided for the engine"
+  grep -q '^MOVE 7 ' "$work/first.out" || fail "first: normal play did not go on"
+  grep -qx 'RESULT interrupted input ended' "$work/first.out" || fail "first: no RESULT line"
+  # An engine that answers ERROR to SWAP2BOARD: ours places the stones for it, said once, and
+  # the engine plays on from normal play.
+  printf '#!/bin/sh\nwhile read -r l; do case "$l" in START*) echo OK;; SWAP2BOARD*) echo "ERROR no swap2";; DONE*) echo 0,0;; END*) exit 0;; esac; done\n' > "$work/noswap2.sh"
+  chmod +x "$work/noswap2.sh"
+  printf '%s\n' white a1 > "$work/noswap2.in"
+  "$CLI" ai --opening swap2 --color white --engine "$work/noswap2.sh" --time 100 < "$work/noswap2.in" > "$work/noswap2.out" 2> "$work/noswap2.err" || fail "an engine without swap2 gave exit $?"
+  [ "$(grep -c 'decided for it' "$work/noswap2.out")" = 1 ] || fail "noswap2: the fallback not said once"
+  grep -qx 'OPENING computer: the engine does not play swap2 (it answered "ERROR no swap2"); decided for it' "$work/noswap2.out" || fail "noswap2: no reason"
+  [ "$(grep -c '^MOVE [123] ' "$work/noswap2.out")" = 3 ] || fail "noswap2: not three stones placed for it"
+  grep -qx 'MOVE 5 black A15 (0,0)' "$work/noswap2.out" || fail "noswap2: the engine did not play on"
+  grep -qx 'RESULT interrupted input ended' "$work/noswap2.out" || fail "noswap2: no RESULT line"
+  ;;
 local_game)
   # Hot-seat: bad input is refused with a message and changes nothing; C02 ends the game.
   printf 'h8\nh8\nzz\n16,3\nz99\n0,0\n' > "$work/local.in"   # B h8=(7,7), four refusals, W (0,0)
