@@ -125,6 +125,44 @@ const std::vector<CoreTextPattern> kTexts = {
     // TRANSLATORS: %1$s: a point, e.g. "h8"; %2$s and %3$s: move numbers.
     {N_("move %s is numbered %s but the game is at move %s"), "pdd"},
     {N_("a move while its own takeback request waits"), ""},
+    // --- net/match.cpp: clocks and opening rules (protocol 1.3)
+    // TRANSLATORS: %1$s: "a clock" or "an opening rule" (translated); %2$s.%3$s: the other
+    // program's protocol version.
+    {N_("the other program is too old to play with %s (protocol %s.%s; they need 1.3): it should be updated"), "tdd"},
+    {N_("a clock"), ""},
+    {N_("an opening rule"), ""},
+    // TRANSLATORS: %s: an opening rule's name, e.g. "soosorv8" (not translated).
+    {N_("the %s opening needs an odd board size"), "v"},
+    {N_("FLAG in a game without a clock"), ""},
+    {N_("a FLAG from a later position"), ""},
+    {N_("a FLAG that does not match the position"), ""},
+    // TRANSLATORS: %s: a clock's face, e.g. "0:03.2".
+    {N_("a win on time claimed while this side's clock had %s left"), "v"},
+    {N_("a MOVE while the opening runs"), ""},
+    {N_("a move without its thinking time in a game with a clock"), ""},
+    {N_("a thinking time in a game without a clock"), ""},
+    // TRANSLATORS: %1$s: a point, e.g. "h8"; %2$s and %3$s: times, e.g. "7s", "1m30s".
+    {N_("move %s says it took %s but only %s passed here"), "pvv"},
+    // TRANSLATORS: %s: a point, e.g. "h8".
+    {N_("move %s came after its clock ran out"), "p"},
+    {N_("OPENING without an opening rule running"), ""},
+    // TRANSLATORS: %1$s and %2$s: numbers of decisions.
+    {N_("OPENING decision %s when both are at %s"), "dd"},
+    {N_("an OPENING decision when it is ours to make"), ""},
+    // TRANSLATORS: %s: why (translated), e.g. "the same point twice".
+    {N_("an opening decision the rule refuses: %s"), "t"},
+    {N_("the opening is over"), ""},
+    {N_("it is not that side's decision"), ""},
+    {N_("not what the step asks for"), ""},
+    {N_("a choice the step does not offer"), ""},
+    {N_("a point off the board"), ""},
+    {N_("an occupied point"), ""},
+    {N_("a stone outside the central square allowed"), ""},
+    {N_("a forbidden point for Black"), ""},
+    {N_("a wrong number of stones or alternatives"), ""},
+    {N_("the same point twice"), ""},
+    {N_("two symmetric alternatives"), ""},
+    {N_("not one of the alternatives"), ""},
     // TRANSLATORS: %1$s: a point, e.g. "h8"; %2$s: why (translated), e.g. "that point is occupied".
     {N_("illegal move %s: %s"), "pt"},
     // --- net/match.cpp: reconnection
