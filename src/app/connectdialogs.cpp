@@ -484,6 +484,7 @@ void JoinDialog::StartJoin(const std::string& host, std::uint16_t port) {
   net::MatchSettings match;
   match.role = net::Role::Joiner;
   match.nickname = settings_.nickname;
+  match.playsOpenings = false;  // the window has no opening decisions in network games yet
   // A game with this host that our program left without a goodbye (killed, crashed): rejoin it
   // with its token. The host says when it has no such game; then we join afresh.
   joinHost_ = host;

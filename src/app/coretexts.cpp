@@ -133,6 +133,8 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("an opening rule"), ""},
     // TRANSLATORS: %s: an opening rule's name, e.g. "soosorv8" (not translated).
     {N_("the %s opening needs an odd board size"), "v"},
+    // TRANSLATORS: %s: an opening rule's name, e.g. "swap2" (not translated).
+    {N_("this program cannot play the %s opening over the network yet (gomoku-cli can)"), "v"},
     {N_("FLAG in a game without a clock"), ""},
     {N_("a FLAG from a later position"), ""},
     {N_("a FLAG that does not match the position"), ""},

@@ -669,6 +669,16 @@ void Match::onSetup(const Setup& s) {
       settings_.resumeToken != 0)
     return fail(ErrorCode::Protocol, "unexpected SETUP");
   if (auto e = setupError(s)) return fail(ErrorCode::BadSetup, *e);
+  if (s.opening != OpeningRule::None && !settings_.playsOpenings) {
+    // Not the peer's fault: this front end cannot play it. Said as it is, on both sides.
+    const std::string why = std::string("this program cannot play the ") +
+                            openingRuleName(s.opening) +
+                            " opening over the network yet (gomoku-cli can)";
+    sentError_ = ErrorCode::BadSetup;
+    send_(Error{ErrorCode::BadSetup, why});
+    disconnect_();
+    return close(why);
+  }
   startGame(s);
 }
 

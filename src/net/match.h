@@ -38,6 +38,9 @@ struct MatchSettings {
   /// move). `color` then chooses the host's seat: Black is the first player. Needs a joiner of
   /// protocol 1.3, as a clock does; Soosõrv-8 and Taraguchi-10 need an odd board size.
   OpeningRule opening = OpeningRule::None;
+  /// Joiner: the front end can make opening decisions (Match::openingAct). When false, a
+  /// SETUP with an opening rule is refused with BadSetup, saying this program cannot play it.
+  bool playsOpenings = true;
   std::uint32_t randomSeed = 0;   ///< host with Random colour: 0 = from the clock
   bool resumable = true;          ///< a connection lost mid-match suspends it (else closes)
   std::uint64_t resumeToken = 0;  ///< joiner: rejoin the match with this token (RESUME

@@ -238,3 +238,18 @@ TEST(MatchOpening, PlayAgainGivesTheFirstSeatToTheOtherPlayer) {
   act(p, p.joiner, place(7, 7));
   EXPECT_EQ(p.host.match.game().ply(), 1);
 }
+
+TEST(MatchOpening, AJoinerThatPlaysNoOpeningsRefusesTheSetup) {
+  Endpoint host(hostSettings(OpeningRule::Swap2, Rule::Freestyle));
+  MatchSettings js = joinerSettings();
+  js.playsOpenings = false;
+  Endpoint joiner(js);
+  host.match.connected();
+  joiner.match.connected();
+  deliverAll(host, joiner);
+  EXPECT_EQ(joiner.match.sentError(), ErrorCode::BadSetup);
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Closed);
+  EXPECT_NE(joiner.match.closeReason().find("cannot play the swap2 opening"), std::string::npos)
+      << joiner.match.closeReason();
+  EXPECT_EQ(host.match.phase(), MatchPhase::Closed);
+}
