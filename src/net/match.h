@@ -298,6 +298,9 @@ class Match {
   Seat localSeat() const { return localSeat_; }
   /// The opening decisions of the current game so far, both sides', in order (seq 0, 1, ...).
   const std::vector<OpeningAct>& openingActs() const { return openingActs_; }
+  /// The stones the current game's opening placed once it is over (0 before, and without an
+  /// opening rule): they are never taken back.
+  int openingStones() const { return openingStones_; }
   /// Our decision in the opening (`act.seq` is filled in): when the rule allows it, applied and
   /// sent as OPENING; otherwise nothing changes and the error says why (Finished: no opening
   /// runs; NotYourDecision: the opponent decides now). While an opening runs, playLocal()

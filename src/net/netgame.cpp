@@ -137,6 +137,7 @@ void copyMatchState(const Match& m, NetSnapshot& s) {
   if (m.opening()) s.opening = *m.opening();
   s.localSeat = m.localSeat();
   s.openingActs = m.openingActs();
+  s.openingStones = m.openingStones();
 }
 
 ClockReading NetSnapshot::clockNow(Stone side) const {

@@ -89,6 +89,8 @@ struct NetSnapshot {
   Seat localSeat = Seat::First;
   /// The opening decisions of the current game so far (Match::openingActs).
   std::vector<OpeningAct> openingActs;
+  /// The stones the opening placed, once it is over (Match::openingStones): no takeback below.
+  int openingStones = 0;
 };
 
 /// Copies what `m` holds into the match fields of `s`: match phase, game, colour, nicknames, turn,
