@@ -1,6 +1,7 @@
 #include "session/openingsession.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace gomoku::session {
 
@@ -21,6 +22,9 @@ OpeningRule fitOpeningRule(OpeningRule rule, Rule gameRule, int size) {
 OpeningSession::OpeningSession(OpeningRule rule, int size, Rule gameRule,
                                std::optional<Seat> computer)
     : opening_(rule, size, gameRule), computer_(computer) {}
+
+OpeningSession::OpeningSession(Opening opening, std::optional<Seat> computer)
+    : opening_(std::move(opening)), computer_(computer) {}
 
 bool OpeningSession::computerToDecide() const {
   return !opening_.done() && computer_ && opening_.decider() == *computer_;

@@ -41,6 +41,10 @@ class OpeningSession {
   /// seat our engine plays (nullopt: hot seat). Throws std::invalid_argument as Opening does.
   OpeningSession(OpeningRule rule, int size, Rule gameRule,
                  std::optional<Seat> computer = std::nullopt);
+  /// An opening as it stands (e.g. a network game's, mirrored to pick out 5th moves before they
+  /// are offered); `computer`: the seat whose decisions are made elsewhere (the computer, or
+  /// the opponent over the network), nullopt: both decide here.
+  OpeningSession(Opening opening, std::optional<Seat> computer);
 
   /// The opening as it stands.
   const Opening& opening() const { return opening_; }

@@ -173,3 +173,19 @@ TEST(OpeningSession, TheComputerPlaysAWholeTaraguchiOpeningAgainstItself) {
   ASSERT_TRUE(o.done());
   EXPECT_EQ(o.opening().game().ply(), 5);
 }
+
+TEST(OpeningSession, MirrorsAnOpeningDecidedElsewhere) {
+  // A network game's opening as the match holds it: Black's 5th moves are picked out here
+  // before they are offered; the opponent's seat decides elsewhere.
+  OpeningSession played = soosorvToAlternatives(2);
+  OpeningSession mirror(played.opening(), Seat::Second);
+  EXPECT_EQ(mirror.opening().step(), OpeningStep::PlaceAlternatives);
+  EXPECT_FALSE(mirror.computerToDecide());  // the first seat (ours) offers
+  EXPECT_EQ(mirror.click({0, 0}), OpeningError::None);
+  EXPECT_EQ(mirror.click({0, 14}), OpeningError::Symmetric);  // mirrored about row 7
+  EXPECT_EQ(mirror.picked(), (std::vector<Point>{{0, 0}}));
+  // The same opening seen by the other seat: not its decision.
+  OpeningSession other(played.opening(), Seat::First);
+  EXPECT_TRUE(other.computerToDecide());
+  EXPECT_EQ(other.click({0, 0}), OpeningError::NotYourDecision);
+}
