@@ -227,7 +227,8 @@ std::vector<CommandLineOption> CommandLineOptions() {
        _("rule for --host and --local: freestyle, standard or renju")},
       {"size", "15..20", true, false, _("board size for --host and --local: 15 to 20 (renju: 15)")},
       {"opening", "OPENING", false, false,
-       _("opening rule for --local and --computer: none, swap, swap2 (freestyle, standard), "
+       _("opening rule for --host, --local and --computer: none, swap, swap2 (freestyle, "
+         "standard), "
          "soosorv8 or taraguchi10 (renju)")},
       {"foul", "refuse|lose", false, false,
        _("renju: a forbidden move by Black is refused or loses (refuse or lose)")},

@@ -264,6 +264,9 @@ HostDialog::HostDialog(wxWindow* parent, Settings settings, NetFactory factory)
   clock_ = std::make_unique<ClockControls>(this, settings_.hostGame.clock);
   clock_->AddTo(*grid);
   clock_->WrapHint(FromDIP(260));
+  opening_ = std::make_unique<OpeningControls>(this, *rules_, settings_.hostGame.opening);
+  opening_->AddTo(*grid);
+  opening_->WrapHint(FromDIP(260));
   formSizer_->Add(grid, wxSizerFlags().Expand());
 
   // Waiting view.
@@ -291,6 +294,7 @@ void HostDialog::ReadForm() {
                                               : net::ColorChoice::Black;
   settings_.hostGame = rules_->Get();
   settings_.hostGame.clock = clock_->Get();
+  settings_.hostGame.opening = opening_->Get();
 }
 
 wxString HostDialog::FormError() const {
@@ -319,6 +323,7 @@ void HostDialog::Listen(std::uint16_t port) {
   match.foul = settings_.hostGame.foul;
   match.color = settings_.hostColor;
   match.clock = settings_.hostGame.clock;
+  match.opening = settings_.hostGame.opening;
   std::optional<std::string> error;
   net_ = &factory_();
   try {
@@ -484,7 +489,6 @@ void JoinDialog::StartJoin(const std::string& host, std::uint16_t port) {
   net::MatchSettings match;
   match.role = net::Role::Joiner;
   match.nickname = settings_.nickname;
-  match.playsOpenings = false;  // the window has no opening decisions in network games yet
   // A game with this host that our program left without a goodbye (killed, crashed): rejoin it
   // with its token. The host says when it has no such game; then we join afresh.
   joinHost_ = host;

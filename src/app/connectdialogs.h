@@ -30,6 +30,7 @@ namespace gomoku::app {
 class NicknameField;
 class RuleControls;
 class ClockControls;
+class OpeningControls;
 
 /// What both dialogs share: the switch between form and progress view, the pulsing gauge,
 /// the error line, and the link to the owner's NetGame.
@@ -131,6 +132,7 @@ class HostDialog : public ConnectDialog {
   wxRadioButton* random_ = nullptr;
   std::unique_ptr<RuleControls> rules_;
   std::unique_ptr<ClockControls> clock_;
+  std::unique_ptr<OpeningControls> opening_;
   wxStaticText* waitPort_ = nullptr;
   wxStaticText* waitAddresses_ = nullptr;
 };

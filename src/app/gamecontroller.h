@@ -136,6 +136,8 @@ class GameController {
   /// The opening rule being played before normal play (core/opening.h), or nullptr when none
   /// runs: the window shows its banner over the board and its marks on the board.
   virtual const session::OpeningSession* RunningOpening() const { return nullptr; }
+  /// The banner's sentence while RunningOpening() runs: who decides and what the choices are.
+  virtual wxString OpeningBanner() const { return {}; }
   /// The user decided at the opening's step with a button of the banner (Keep, Swap, ...).
   virtual void OnOpeningChoice([[maybe_unused]] OpeningChoice choice) {}
   /// The user declared how many 5th moves Black is to offer (Soosõrv-8).

@@ -123,6 +123,12 @@ const session::OpeningSession* LocalController::RunningOpening() const {
   return opening_ ? &*opening_ : nullptr;
 }
 
+wxString LocalController::OpeningBanner() const {
+  if (!opening_) return {};
+  return OpeningStepSentence(opening_->opening(), computerSeat_,
+                             static_cast<int>(opening_->picked().size()));
+}
+
 void LocalController::OpeningClick(Point p) {
   if (opening_->computerToDecide()) {
     frame_.RefuseMove(p, _("The computer is deciding; wait for its decision."));

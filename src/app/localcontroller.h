@@ -104,6 +104,8 @@ class LocalController : public GameController {
   bool OnClockTick() override;
   /// The opening while it runs.
   const session::OpeningSession* RunningOpening() const override;
+  /// The opening's step as the banner says it.
+  wxString OpeningBanner() const override;
   /// A choice at the opening's step for the user; a refusal is shown and changes nothing.
   void OnOpeningChoice(OpeningChoice choice) override;
   /// Soosõrv-8: the user declares `count` 5th moves.

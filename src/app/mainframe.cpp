@@ -53,7 +53,7 @@ MainFrame::MainFrame(const Settings& settings, const LaunchOptions& options)
   network_ = std::make_unique<NetworkController>(*this, std::move(hooks));
   if (options_.nickname) session_.nickname = *options_.nickname;
   if (options_.color) session_.hostColor = *options_.color;
-  if (options_.opening) session_.localGame.opening = *options_.opening;
+  if (options_.opening) session_.localGame.opening = session_.hostGame.opening = *options_.opening;
   for (GameOptions* g : {&session_.hostGame, &session_.localGame}) {
     if (options_.rule) g->rule = *options_.rule;
     if (options_.boardSize) g->boardSize = *options_.boardSize;
@@ -321,7 +321,8 @@ void MainFrame::NewLocalGame(bool announce) {
     game = Game();  // an option this build cannot play: a standard 15x15 freestyle game
   }
   StartLocalGame(game, announce);
-  local_->StartOpening(options.opening);  // before the clocks: they wait for normal play
+  // Not announced: the board waits behind a network game about to start; no opening runs on it.
+  if (announce) local_->StartOpening(options.opening);  // before the clocks: they wait for play
   if (options.clock.kind != ClockKind::None) local_->SetTimeControl(options.clock);
 }
 
@@ -471,7 +472,7 @@ void MainFrame::UpdateOpening() {
   board_->SetOpeningMarks(area, numbered, Stone::Black);
   const bool yours = !o->computerToDecide();
   const int picked = static_cast<int>(o->picked().size());
-  const wxString sentence = OpeningStepSentence(opening, o->computer(), picked);
+  const wxString sentence = active_->OpeningBanner();
   openingBar_->SetStep(sentence, step, yours, picked == opening.alternativesWanted());
   if (!openingBar_->IsShown()) {
     openingBar_->Show();

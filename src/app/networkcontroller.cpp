@@ -8,12 +8,14 @@
 
 #include "app/connectdialogs.h"
 #include "app/gamerecords.h"
+#include "app/openingtexts.h"
 #include "app/reportobserver.h"
 #include "app/sidepanel.h"
 #include "app/sounds.h"
 #include "app/texts.h"
 #include "core/notation.h"
 #include "core/utf8.h"
+#include "net/match.h"
 #include "net/wire.h"
 
 namespace gomoku::app {
@@ -55,6 +57,12 @@ const Game& NetworkController::ShownGame() const {
 }
 
 bool NetworkController::BoardInteractive() const {
+  if (link_ && opening_) {
+    const OpeningStep step = opening_->opening().step();
+    return !opening_->computerToDecide() &&
+           (step == OpeningStep::Place || step == OpeningStep::PlaceAlternatives ||
+            step == OpeningStep::ChooseAlternative);
+  }
   return link_ && snap_.myTurn;
 }
 
@@ -64,6 +72,10 @@ void NetworkController::OnBoardClick(Point p) {
     MoveError e = kept_.check(p);
     if (e == MoveError::None) e = MoveError::GameOver;
     frame_.RefuseMove(p, AsSentence(kept_.refusalText(p, e)));
+    return;
+  }
+  if (opening_) {
+    OpeningClick(p);
     return;
   }
   const MoveError e = link_->play(p);
@@ -81,6 +93,8 @@ void NetworkController::FillSideInput(SideInput& in) const {
   in.blackName = blackNick_.utf8_string();
   in.whiteName = whiteNick_.utf8_string();
   in.you = you_;
+  in.opening = link_ && opening_;
+  in.openingComputer = in.opening && opening_->computerToDecide();
   FillMatchInput(in);
 }
 
@@ -105,6 +119,7 @@ wxString NetworkController::PeerName() const {
 
 wxString NetworkController::SituationStatus() const {
   const Game& game = ShownGame();
+  if (link_ && opening_) return OpeningBanner();
   if (!game.over() && Started())
     return snap_.myTurn ? _("Your turn.")
                         : wxString::Format(_("Waiting for %s to move."), PeerName());
@@ -147,6 +162,7 @@ class NetGameLink : public MatchLink {
   net::RequestError changeNickname(const std::string& nick) override {
     return net_.changeNickname(nick);
   }
+  OpeningError openingAct(const net::OpeningAct& act) override { return net_.openingAct(act); }
 
  private:
   net::NetGame net_;
@@ -194,6 +210,8 @@ void NetworkController::Drop() {
   }
   snap_ = net::NetSnapshot();
   tracker_.reset();
+  opening_.reset();
+  openingSeen_ = {0, 0};
 }
 
 void NetworkController::OnNetChanged() {
@@ -209,6 +227,7 @@ void NetworkController::OnNetChanged() {
     const wxString peer = PeerName();
     blackNick_ = snap_.localColor == Stone::Black ? local : peer;
     whiteNick_ = snap_.localColor == Stone::White ? local : peer;
+    if (snap_.localColor != Stone::Empty) you_ = snap_.localColor;  // an opening's swap
   }
   ReportObserver* report = frame_.Report();
   // Board, side panel and the MOVE / TAKEBACK / RESULT lines come before the chat and the
@@ -271,7 +290,9 @@ void NetworkController::OnNetChanged() {
       case net::MatchUpdateKind::MovesAdded: {
         const Game& game = snap_.game;
         const Stone mover = u.ply % 2 == 1 ? Stone::Black : Stone::White;
-        if (mover != snap_.localColor && !game.over() && game.lastMove())
+        // In an opening either player places stones of both colours: SyncOpening tells them.
+        const bool opening = opening_ || snap_.opening;
+        if (mover != snap_.localColor && !game.over() && game.lastMove() && !opening)
           frame_.SetStatus(wxString::Format(_("%s played %s."), PeerName(),
                                             pointName(*game.lastMove(), game.size())));
         break;
@@ -323,6 +344,8 @@ void NetworkController::OnNetChanged() {
         break;
     }
   }
+  // The opening's banner and what the opponent decided, after the stones it placed.
+  if (started) SyncOpening();
   show();
   if (started) AutoSaveGame(snap_.game);  // when it ended, and again when the ended game changed
 }
@@ -332,6 +355,8 @@ void NetworkController::OnGameStarted(const net::MatchUpdate& u) {
   times_.clear();
   lastMoveAt_ = std::chrono::steady_clock::now();
   you_ = u.color;
+  opening_.reset();
+  openingSeen_ = {u.gameNumber, 0};
   frame_.Activate(*this);
   frame_.GameReplaced(true);
   if (ReportObserver* report = frame_.Report()) report->OnMatch(u, snap_);  // STARTED
@@ -378,6 +403,136 @@ void NetworkController::AutoSaveGame(const Game& game) {
   frame_.AutoSave(game, blackNick_, whiteNick_,
                   static_cast<int>(times_.size()) == game.ply() ? times_ : std::vector<int>(),
                   snap_.clock.control(), autoSave_);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The opening rule
+
+namespace {
+
+// An OPENING decision as the engine's decisions are phrased (openingtexts.h); `step`: the step
+// it answered.
+ai::OpeningDecision DecisionOf(const net::OpeningAct& a, OpeningStep step) {
+  ai::OpeningDecision d;
+  d.step = step;
+  if (!a.points.empty()) d.point = Point{a.points.front().x, a.points.front().y};
+  if (a.action == net::OpeningAction::Choose) d.choice = a.choice;
+  d.count = a.count;
+  for (const net::SyncPoint& p : a.points) d.points.push_back(Point{p.x, p.y});
+  return d;
+}
+
+}  // namespace
+
+const session::OpeningSession* NetworkController::RunningOpening() const {
+  return link_ && opening_ ? &*opening_ : nullptr;
+}
+
+wxString NetworkController::OpeningBanner() const {
+  if (!opening_) return {};
+  return OpeningStepSentence(opening_->opening(), opening_->computer(),
+                             static_cast<int>(opening_->picked().size()), PeerName());
+}
+
+void NetworkController::SyncOpening() {
+  const std::pair<int, std::size_t> seen{tracker_.gameNumber(), snap_.openingActs.size()};
+  const bool running = snap_.opening.has_value() && snap_.phase == net::NetPhase::InMatch &&
+                       snap_.match != net::MatchPhase::Closed;
+  if (seen == openingSeen_ && running == opening_.has_value()) return;
+  const Seat peer = otherSeat(snap_.localSeat);
+  // The decisions since the last look, replayed from the start of the opening: the
+  // opponent's are told in the status bar.
+  wxString said;
+  if (snap_.openingRule != OpeningRule::None && seen.first == openingSeen_.first) {
+    const Game& game = snap_.game;
+    try {
+      Opening o(snap_.openingRule, game.size(), game.rule());
+      for (std::size_t i = 0; i < snap_.openingActs.size(); ++i) {
+        const Seat who = o.decider();
+        const OpeningStep step = o.step();
+        if (net::applyOpeningAct(o, who, snap_.openingActs[i]) != OpeningError::None) break;
+        if (i >= openingSeen_.second && who == peer)
+          said = OtherOpeningSentence(DecisionOf(snap_.openingActs[i], step), o, peer, PeerName());
+      }
+      if (o.done() && opening_) {
+        const wxString done = OpeningDoneSentence(o, peer);
+        said = said.empty() ? done : wxString::Format(_("%s %s"), said, done);
+      }
+    } catch (const std::invalid_argument&) {
+      // A rule that does not fit the board: the match refused it already.
+    }
+  }
+  openingSeen_ = seen;
+  if (running)
+    opening_.emplace(*snap_.opening, peer);
+  else
+    opening_.reset();
+  if (opening_ && (said.empty() || !opening_->computerToDecide()))
+    said = said.empty() ? OpeningBanner() : wxString::Format(_("%s %s"), said, OpeningBanner());
+  if (!said.empty()) frame_.SetStatus(said);
+}
+
+void NetworkController::OpeningClick(Point p) {
+  if (opening_->computerToDecide()) {
+    frame_.RefuseMove(p, OpeningErrorSentence(OpeningError::NotYourDecision, opening_->opening()));
+    return;
+  }
+  const OpeningStep step = opening_->opening().step();
+  if (step == OpeningStep::PlaceAlternatives) {
+    // Picked out here; offered with the banner's button.
+    if (const OpeningError e = opening_->pick(p); e != OpeningError::None) {
+      frame_.RefuseMove(p, OpeningErrorSentence(e, opening_->opening()));
+      return;
+    }
+    frame_.ShowState();
+    frame_.SetStatus(OpeningBanner());
+    return;
+  }
+  net::OpeningAct act;
+  act.action =
+      step == OpeningStep::ChooseAlternative ? net::OpeningAction::Pick : net::OpeningAction::Place;
+  act.points.push_back(
+      net::SyncPoint{static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+  SendOpening(act, p);
+}
+
+void NetworkController::OnOpeningChoice(OpeningChoice choice) {
+  net::OpeningAct act;
+  act.action = net::OpeningAction::Choose;
+  act.choice = choice;
+  SendOpening(act);
+}
+
+void NetworkController::OnOpeningDeclare(int count) {
+  net::OpeningAct act;
+  act.action = net::OpeningAction::Declare;
+  act.count = static_cast<std::uint8_t>(std::clamp(count, 0, 255));
+  SendOpening(act);
+}
+
+void NetworkController::OnOpeningOffer() {
+  if (!opening_) return;
+  net::OpeningAct act;
+  act.action = net::OpeningAction::Offer;
+  for (Point p : opening_->picked())
+    act.points.push_back(
+        net::SyncPoint{static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
+  SendOpening(act);
+}
+
+void NetworkController::SendOpening(const net::OpeningAct& act, std::optional<Point> p) {
+  if (!link_ || !opening_) return;
+  const Opening before = opening_->opening();
+  const OpeningError e = link_->openingAct(act);
+  if (e != OpeningError::None) {
+    const wxString why = OpeningErrorSentence(e, before);
+    if (p)
+      frame_.RefuseMove(*p, why);
+    else
+      frame_.SetStatus(why);
+    return;
+  }
+  OnNetChanged();  // the decision shown at once; the banner says what comes next
 }
 
 // ---------------------------------------------------------------------------------------------

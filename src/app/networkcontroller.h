@@ -12,6 +12,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "app/sideview.h"
 #include "net/matchtracker.h"
 #include "net/netgame.h"
+#include "session/openingsession.h"
 
 namespace gomoku::app {
 
@@ -48,6 +50,8 @@ class MatchLink {
   virtual net::RequestError sendChat(const std::string& text) = 0;
   /// Tells the peer our new nickname (P2P only; online the account name is the nickname).
   virtual net::RequestError changeNickname(const std::string& nick) = 0;
+  /// Our decision in the game's opening rule (net::Match::openingAct); None when sent.
+  virtual OpeningError openingAct(const net::OpeningAct& act) = 0;
   /// A game on a server: leaving it goes back to the hall, and the side panel shows the server
   /// and the ladder.
   virtual bool online() const { return false; }
@@ -103,6 +107,16 @@ class NetworkController : public GameController {
   bool Running() const override;
   /// Drop(): BYE, the last lines of a game cut short and its automatic save.
   void Leave() override;
+  /// The game's opening rule while it runs (mirrored from the match, with the 5th moves we
+  /// pick out before offering them); its "computer" seat is the opponent's.
+  const session::OpeningSession* RunningOpening() const override;
+  /// Who decides the opening's step (you or the opponent, by name) and the choices.
+  wxString OpeningBanner() const override;
+  /// Our decision at the opening's step (the banner's buttons): sent, or refused in the status
+  /// bar.
+  void OnOpeningChoice(OpeningChoice choice) override;
+  void OnOpeningDeclare(int count) override;
+  void OnOpeningOffer() override;
 
   /// Replaces the NetGame by a fresh one (Drop() first) for a connect dialog to listen or
   /// connect with; the chat is cleared. It stays valid until the next NewGame() or Drop().
@@ -166,6 +180,11 @@ class NetworkController : public GameController {
   void AppendChat(const net::ChatLine& line);
   void NoteTimes();                     // the time each move took (as seen here)
   void AutoSaveGame(const Game& game);  // a game that ended or was cut short
+  // The opening: the mirror from the snapshot (the opponent's decisions told), a click on the
+  // board, and our decision sent to the match (`p`: the point clicked, for a refusal).
+  void SyncOpening();
+  void OpeningClick(Point p);
+  void SendOpening(const net::OpeningAct& act, std::optional<Point> p = std::nullopt);
 
   FrameServices& frame_;
   Hooks hooks_;
@@ -186,6 +205,8 @@ class NetworkController : public GameController {
   std::pair<Outcome, EndReason> savedResult_{Outcome::Ongoing, EndReason::None};
   wxString autoSave_;     // that game's file
   wxTimer suspendTimer_;  // shows the resume countdown once a second while suspended
+  std::optional<session::OpeningSession> opening_;  // the game's opening while it runs
+  std::pair<int, std::size_t> openingSeen_{0, 0};   // game number, decisions mirrored
 };
 
 }  // namespace gomoku::app

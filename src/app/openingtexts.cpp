@@ -62,12 +62,14 @@ wxString OpeningRuleHint(OpeningRule rule) {
   return _("Normal play: Black moves first.");
 }
 
-wxString OpeningSeatName(Seat seat, std::optional<Seat> computer) {
-  if (computer) return seat == *computer ? _("The computer") : _("You");
+wxString OpeningSeatName(Seat seat, std::optional<Seat> computer, const wxString& otherName) {
+  if (computer)
+    return seat != *computer ? _("You") : otherName.empty() ? _("The computer") : otherName;
   return seat == Seat::First ? _("First player") : _("Second player");
 }
 
-wxString OpeningStepSentence(const Opening& o, std::optional<Seat> computer, int picked) {
+wxString OpeningStepSentence(const Opening& o, std::optional<Seat> computer, int picked,
+                             const wxString& otherName) {
   const Seat decider = o.decider();
   const int ply = o.game().ply();
   wxString what;
@@ -134,7 +136,7 @@ wxString OpeningStepSentence(const Opening& o, std::optional<Seat> computer, int
   // TRANSLATORS: the banner over the board: the opening rule, the player who decides and what
   // to do, e.g. "Swap2 — Second player: take Black, take White, or place two more stones".
   return wxString::Format(_(L"%s \u2014 %s: %s"), OpeningRuleLabel(o.rule()),
-                          OpeningSeatName(decider, computer), what);
+                          OpeningSeatName(decider, computer, otherName), what);
 }
 
 wxString OpeningErrorSentence(OpeningError e, const Opening& o) {
@@ -182,39 +184,46 @@ wxString OpeningErrorSentence(OpeningError e, const Opening& o) {
 
 wxString ComputerOpeningSentence(const ai::OpeningDecision& d, const Opening& after,
                                  Seat computer) {
-  const wxString you = ColorLabel(after.colourOf(otherSeat(computer)));
+  return OtherOpeningSentence(d, after, computer, _("The computer"));
+}
+
+wxString OtherOpeningSentence(const ai::OpeningDecision& d, const Opening& after, Seat other,
+                              const wxString& name) {
+  const wxString you = ColorLabel(after.colourOf(otherSeat(other)));
   switch (d.step) {
     case OpeningStep::Place:
-      return wxString::Format(_("The computer placed move %d at %s."), after.game().ply(),
+      // TRANSLATORS: %1$s: "The computer" or the opponent's nickname.
+      return wxString::Format(_("%s placed move %d at %s."), name, after.game().ply(),
                               LastPoint(after));
     case OpeningStep::SwapOffer:
       if (d.choice == OpeningChoice::Swap)
-        return wxString::Format(_("The computer swapped: you now play %s."), you);
-      return wxString::Format(_("The computer keeps the colours: you play %s."), you);
+        // TRANSLATORS: %1$s: "The computer" or the opponent's nickname; %2$s: a colour.
+        return wxString::Format(_("%s swapped: you now play %s."), name, you);
+      return wxString::Format(_("%s keeps the colours: you play %s."), name, you);
     case OpeningStep::ColourChoice:
     case OpeningStep::Swap2Choice:
       if (d.choice == OpeningChoice::PlaceTwo)
-        return _("The computer places two more stones; then you choose your colour.");
+        return wxString::Format(_("%s places two more stones; then you choose your colour."), name);
       if (d.choice == OpeningChoice::TakeBlack)
-        return _("The computer takes Black: you play White.");
-      return _("The computer takes White: you play Black.");
+        return wxString::Format(_("%s takes Black: you play White."), name);
+      return wxString::Format(_("%s takes White: you play Black."), name);
     case OpeningStep::FifthChoice:
-      if (d.choice == OpeningChoice::TenFifths) return _("The computer offers ten 5th moves.");
-      return _("The computer places one 5th move.");
+      if (d.choice == OpeningChoice::TenFifths)
+        return wxString::Format(_("%s offers ten 5th moves."), name);
+      return wxString::Format(_("%s places one 5th move."), name);
     case OpeningStep::DeclareCount:
-      return wxString::Format(wxPLURAL("The computer declares %d 5th move.",
-                                       "The computer declares %d 5th moves.", d.count),
-                              d.count);
+      // TRANSLATORS: %1$s: "The computer" or the opponent's nickname; %2$d: a count.
+      return wxString::Format(
+          wxPLURAL("%s declares %d 5th move.", "%s declares %d 5th moves.", d.count), name,
+          d.count);
     case OpeningStep::PlaceAlternatives: {
       const int n = static_cast<int>(d.points.size());
-      return wxString::Format(wxPLURAL("The computer offers %d 5th move: click it.",
-                                       "The computer offers %d 5th moves: click the one you "
-                                       "choose.",
-                                       n),
-                              n);
+      return wxString::Format(wxPLURAL("%s offers %d 5th move: click it.",
+                                       "%s offers %d 5th moves: click the one you choose.", n),
+                              name, n);
     }
     case OpeningStep::ChooseAlternative:
-      return wxString::Format(_("The computer chose the 5th move %s."), LastPoint(after));
+      return wxString::Format(_("%s chose the 5th move %s."), name, LastPoint(after));
     case OpeningStep::Done:
       break;
   }

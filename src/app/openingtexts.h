@@ -17,18 +17,24 @@ wxString OpeningRuleLabel(OpeningRule rule);
 /// One sentence on how the rule goes (under the dialogs' field); for None, normal play.
 wxString OpeningRuleHint(OpeningRule rule);
 /// The name of the player in `seat`: "First player" / "Second player" in a hot-seat game
-/// (`computer` nullopt), else "You" or "The computer".
-wxString OpeningSeatName(Seat seat, std::optional<Seat> computer);
+/// (`computer` nullopt), else "You" or, for the seat `computer`, "The computer" (or
+/// `otherName` when given: the opponent over the network).
+wxString OpeningSeatName(Seat seat, std::optional<Seat> computer, const wxString& otherName = {});
 /// What the opening waits for, for the banner over the board, e.g. "Swap2 — Second player: take
 /// Black, take White, or place two more stones". `picked`: how many 5th moves are picked out
-/// (PlaceAlternatives). Once done: who plays which colour.
-wxString OpeningStepSentence(const Opening& o, std::optional<Seat> computer, int picked = 0);
+/// (PlaceAlternatives). Once done: who plays which colour. `otherName`: as OpeningSeatName.
+wxString OpeningStepSentence(const Opening& o, std::optional<Seat> computer, int picked = 0,
+                             const wxString& otherName = {});
 /// Why an opening action was refused, as a sentence, e.g. "The first stone goes on the
 /// centre."; "" for OpeningError::None.
 wxString OpeningErrorSentence(OpeningError e, const Opening& o);
 /// What the computer (in `computer`) decided with `d`, `after` being the opening once it was
 /// applied, e.g. "The computer swapped: you now play Black."
 wxString ComputerOpeningSentence(const ai::OpeningDecision& d, const Opening& after, Seat computer);
+/// The same for the player `name` in seat `other` (e.g. the opponent over the network): "Bob
+/// swapped: you now play Black."
+wxString OtherOpeningSentence(const ai::OpeningDecision& d, const Opening& after, Seat other,
+                              const wxString& name);
 /// The opening is over: who plays which colour, e.g. "The opening is over: you play White." or
 /// (hot seat) "The opening is over: the first player plays Black, the second White."
 wxString OpeningDoneSentence(const Opening& o, std::optional<Seat> computer);

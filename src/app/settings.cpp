@@ -30,6 +30,8 @@ GameOptions ReadGameOptions(wxConfigBase& config, const wxString& group) {
                .value_or(FoulPolicy::Refuse);
   g.clock = parseTimeControl(config.Read(group + "/Clock", "none").utf8_string())
                 .control.value_or(TimeControl{});
+  g.opening = parseOpeningRule(config.Read(group + "/Opening", "none").utf8_string())
+                  .value_or(OpeningRule::None);
   return g;
 }
 
@@ -38,6 +40,7 @@ void WriteGameOptions(wxConfigBase& config, const wxString& group, const GameOpt
   config.Write(group + "/BoardSize", static_cast<long>(g.boardSize));
   config.Write(group + "/Foul", wxString(FoulPolicyName(g.foul)));
   config.Write(group + "/Clock", wxString(formatTimeControl(g.clock)));
+  config.Write(group + "/Opening", wxString(openingRuleName(g.opening)));
 }
 
 }  // namespace
@@ -119,8 +122,6 @@ Settings Settings::Load(wxConfigBase& config) {
                                     : net::ColorChoice::Black;
   s.hostGame = ReadGameOptions(config, "/Host");
   s.localGame = ReadGameOptions(config, "/Local");
-  s.localGame.opening = parseOpeningRule(config.Read("/Local/Opening", "none").utf8_string())
-                            .value_or(OpeningRule::None);
 
   s.showCoordinates = config.ReadBool("/View/ShowCoordinates", true);
   s.showForbidden = config.ReadBool("/View/ShowForbidden", true);
@@ -182,7 +183,6 @@ void Settings::Save(wxConfigBase& config) const {
   config.Write("/Host/Color", wxString(ColorChoiceName(hostColor)));
   WriteGameOptions(config, "/Host", hostGame);
   WriteGameOptions(config, "/Local", localGame);
-  config.Write("/Local/Opening", wxString(openingRuleName(localGame.opening)));
   config.Write("/View/ShowCoordinates", showCoordinates);
   config.Write("/View/ShowForbidden", showForbidden);
   config.Write("/View/ShowAnalysis", showAnalysis);

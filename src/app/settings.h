@@ -35,8 +35,8 @@ struct GameOptions {
   /// The size the game is played on: kRenjuBoardSize under renju, else boardSize.
   int EffectiveSize() const { return rule == Rule::Renju ? kRenjuBoardSize : boardSize; }
 
-  /// Local games: the opening rule (core/opening.h; None: normal play from the first move).
-  /// A rule that does not fit the game (session::openingRulesFor) is played as None.
+  /// The opening rule (core/opening.h; None: normal play from the first move). A rule that
+  /// does not fit the game (session::openingRulesFor) is played as None.
   OpeningRule opening = OpeningRule::None;
 };
 

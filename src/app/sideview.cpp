@@ -18,8 +18,9 @@ MatchActions matchActions(const net::NetSnapshot* snap, bool started) {
                 m != net::MatchPhase::Closed && m != net::MatchPhase::Suspended;
   // Our last move, and the opponent's reply when it is our turn again.
   const int left = game.ply() - (game.toMove() == snap->localColor ? 2 : 1);
-  a.takeback =
-      a.running && !game.over() && !snap->takebackPending && !snap->takebackRequested && left >= 0;
+  // Not during an opening, nor into the stones it placed.
+  a.takeback = a.running && !game.over() && !snap->takebackPending && !snap->takebackRequested &&
+               !snap->opening && left >= snap->openingStones;
   a.draw = a.running && !game.over() && !snap->drawOffered;
   a.resign = a.running && !game.over();
   a.again = a.connected && m == net::MatchPhase::Finished && !snap->wantAgain;
@@ -51,6 +52,8 @@ TurnView turnOf(const Game& game, const SideInput& in) {
     t.stated = *in.stated;
   } else if (in.kind == GameKind::Replay) {
     t.kind = TurnKind::ReplayToMove;
+  } else if (network && in.opening) {
+    t.kind = in.openingComputer ? TurnKind::OpponentTurn : TurnKind::Opening;
   } else if (network) {
     t.kind = in.net && in.net->myTurn ? TurnKind::YourTurn : TurnKind::OpponentTurn;
   } else if (in.opening) {

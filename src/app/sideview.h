@@ -75,9 +75,10 @@ struct SideInput {
   bool redoable = false;          ///< hot seat / computer: a move taken back can be played again
   /// Hot seat / computer: Edit > Undo may take something back (not an opening's stones).
   bool undoable = true;
-  /// Hot seat / computer: an opening rule runs (the banner over the board says who decides).
+  /// An opening rule runs (the banner over the board says who decides).
   bool opening = false;
-  bool openingComputer = false;        ///< the opening waits for the computer's decision
+  /// The opening waits for the computer's decision (network: the opponent's).
+  bool openingComputer = false;
   int replayPly = 0;                   ///< replay: the move shown (0 = the empty board)
   int replayTotal = 0;                 ///< replay: the record's number of moves
   std::optional<StatedResult> stated;  ///< replay: the result the record states, if any

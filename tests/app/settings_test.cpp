@@ -89,7 +89,7 @@ TEST(Settings, SavedValuesLoadAgain) {
   EXPECT_EQ(text, "plain");
 }
 
-TEST(Settings, LocalOpeningRuleLoadsAgainAndBadOnesAreNone) {
+TEST(Settings, OpeningRulesLoadAgainAndBadOnesAreNone) {
   wxInitializer init;
   wxFileConfig config = ConfigFrom("");
   EXPECT_EQ(Settings::Load(config).localGame.opening, OpeningRule::None);
@@ -103,6 +103,14 @@ TEST(Settings, LocalOpeningRuleLoadsAgainAndBadOnesAreNone) {
   EXPECT_EQ(Settings::Load(config).localGame.opening, OpeningRule::Soosorv8);
   wxFileConfig bad = ConfigFrom("[Local]\nOpening=yamaguchi\n");
   EXPECT_EQ(Settings::Load(bad).localGame.opening, OpeningRule::None);
+  // The host's own, kept apart from the local games'.
+  s.hostGame.opening = OpeningRule::Swap2;
+  s.Save(config);
+  ASSERT_TRUE(config.Read("/Host/Opening", &text));
+  EXPECT_EQ(text, "swap2");
+  const Settings loaded = Settings::Load(config);
+  EXPECT_EQ(loaded.hostGame.opening, OpeningRule::Swap2);
+  EXPECT_EQ(loaded.localGame.opening, OpeningRule::Soosorv8);
 }
 
 TEST(Settings, UpperCaseColourIsNormalised) {

@@ -174,6 +174,30 @@ TEST(SideView, NoTakebackBeforeOurFirstMove) {
   EXPECT_FALSE(a.takeback || a.again || a.answer);
 }
 
+TEST(SideView, NoTakebackDuringOrIntoAnOpening) {
+  // Swap2's three stones placed, the opponent decides: nothing to take back, the banner says
+  // whose decision it is (the side panel: the opponent's turn).
+  net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}, {8, 8}, {9, 9}}));
+  snap.openingRule = OpeningRule::Swap2;
+  snap.opening.emplace(OpeningRule::Swap2);
+  EXPECT_FALSE(matchActions(&snap, true).takeback);
+  SideInput in = NetworkInput(snap);
+  in.opening = true;
+  in.openingComputer = true;
+  EXPECT_EQ(sideView(snap.game, in).turn.kind, TurnKind::OpponentTurn);
+  in.openingComputer = false;
+  EXPECT_EQ(sideView(snap.game, in).turn.kind, TurnKind::Opening);
+  // Over after five stones; White replied: Black may take back only its own moves after them.
+  snap = Match(Stone::Black, Played({{7, 7}, {8, 8}, {9, 9}, {6, 6}, {5, 5}, {4, 4}}));
+  snap.openingRule = OpeningRule::Swap2;
+  snap.openingStones = 5;
+  EXPECT_FALSE(matchActions(&snap, true).takeback);  // would take back the 5th stone
+  snap = Match(Stone::Black, Played({{7, 7}, {8, 8}, {9, 9}, {6, 6}, {5, 5}, {4, 4}, {3, 3}}));
+  snap.openingRule = OpeningRule::Swap2;
+  snap.openingStones = 5;
+  EXPECT_TRUE(matchActions(&snap, true).takeback);  // Black's 7th and nothing below
+}
+
 TEST(SideView, RequestCardForTheOpponentsTakeback) {
   net::NetSnapshot snap = Match(Stone::Black, Played({{7, 7}, {8, 8}}));
   snap.takebackRequested = true;

@@ -64,6 +64,13 @@
 #                  stone outside the 3x3 refused, Keep, the 4th move, three 5th moves declared,
 #                  picked out on the board as numbered stones (one dropped and picked again, a
 #                  fourth refused; screenshot), offered, and one chosen (screenshots)
+#   network_opening  the issue's check between two copies of the app: Alice hosts renju under
+#                  Soosõrv-8 on a clock (--host --opening soosorv8 --clock 2s/move), Bob joins;
+#                  Alice places three stones (a click while it is not Bob's decision is refused
+#                  in Bob's window), Bob keeps White, places the 4th and declares eight 5th moves,
+#                  Alice keeps Black and picks out eight (screenshot), Bob sees them numbered
+#                  (screenshot) and picks one; then nobody moves: White's clock runs out, both
+#                  say "Black wins on time", and the automatic save holds RE[B+T]
 #   opening_computer  --computer 1 --color white --opening swap2: the computer places the first
 #                  three stones, the user takes Black; the computer, now White, plays move 4
 #   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
@@ -1719,6 +1726,71 @@ opening_local)
   click_move so 4 5 10 10
   app_wait 4 so '^OPENING done'
   sleep 0.5; screenshot soosorv-chosen
+  ;;
+network_opening)
+  start_app host --host 0 --nick Alice --color black --rule renju --opening soosorv8 --clock 2s/move
+  exec 3< "$work/host.fifo"
+  app_wait 3 host '^LISTENING '; port=${line#LISTENING }
+  start_app join --join "localhost:$port" --nick Bob
+  exec 4< "$work/join.fifo"
+  app_wait 3 host '^OPENING place first '
+  app_wait 4 join '^OPENING place first '
+  [[ $line == "OPENING place first Soosõrv-8 — Alice: thinking…" ]] || fail "join: '$line'"
+  # The banner over the board shrinks it: the board's geometry after it.
+  app_wait 3 host '^GEOMETRY '; app_wait 4 join '^GEOMETRY '
+  settled host; settled join
+  click join 7 7   # not Bob's decision
+  app_wait 4 join '^(MOVE|REFUSED) '
+  [[ $line == "REFUSED 7,7 It is not your decision: wait for the other player's." ]] || fail "join: '$line'"
+  click_move host 3 1 7 7
+  click host 9 9   # move 2 must lie within the central 3x3
+  app_wait 3 host '^(MOVE|REFUSED) '
+  [[ $line == "REFUSED 9,9 The stone must lie within the central 3 × 3." ]] || fail "host: '$line'"
+  click_move host 3 2 8 6
+  click_move host 3 3 9 8
+  app_wait 4 join '^OPENING swap-offer second '
+  [[ $line == "OPENING swap-offer second Soosõrv-8 — You: keep the colours or swap them (you play White now)" ]] ||
+    fail "join: '$line'"
+  press join 4 opkeep
+  app_wait 4 join '^OPENING place second '
+  click_move join 4 4 6 8
+  app_wait 4 join '^OPENING declare-count second '
+  press join 4 opcount
+  xdotool key ctrl+a; xdotool type 8; xdotool key Tab
+  sleep 0.3
+  press join 4 opdeclare
+  app_wait 3 host '^OPENING swap-offer first '
+  press host 3 opkeep
+  app_wait 3 host '^OPENING place-alternatives first .*\(0 picked\)$'
+  n=0
+  for p in "0 0" "14 0" "0 14" "14 14" "0 7" "7 0" "14 7" "10 10"; do
+    # shellcheck disable=SC2086
+    click host $p
+    n=$((n + 1))
+    app_wait 3 host '^(OPENING place-alternatives|REFUSED) '
+    [[ $line == *"($n picked)" ]] || fail "host: picking $p gave '$line'"
+  done
+  sleep 0.5; screenshot host-picked
+  press host 3 opoffer
+  app_wait 4 join '^OPENING choose-alternative second '
+  [[ $line == *"click one of the 8 numbered 5th moves" ]] || fail "join: '$line'"
+  for w in $(xdotool search --onlyvisible --pid "$join_pid"); do xdotool windowraise "$w"; done
+  sleep 0.5; screenshot join-offered
+  click_move join 4 5 10 10
+  app_wait 4 join '^OPENING done'
+  app_wait 3 host '^MOVE 5 '
+  app_wait 3 host '^OPENING done'
+  # White (Bob) is to move 6 and does not: his clock of 2 s runs out.
+  app_wait 3 host '^RESULT '
+  [[ $line == "RESULT black Black wins on time." ]] || fail "host: '$line'"
+  app_wait 4 join '^RESULT '
+  [[ $line == "RESULT black Black wins on time." ]] || fail "join: '$line'"
+  screenshot
+  for side in host:3 join:4; do
+    app_wait "${side#*:}" "${side%:*}" '^SAVED auto '; saved=${line#SAVED auto }
+    grep -q 'RE\[B+T\]' "$saved" || fail "${side%:*}: the save lacks the result on time: $(cat "$saved")"
+    grep -q 'PB\[Alice\]' "$saved" || fail "${side%:*}: Alice is not Black in the save: $(cat "$saved")"
+  done
   ;;
 opening_computer)
   start_app oc --computer 1 --color white --opening swap2
