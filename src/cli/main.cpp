@@ -53,6 +53,7 @@
 #include "record/recordio.h"
 #include "record/replay.h"
 #include "session/localsession.h"
+#include "session/openingsession.h"
 #include "session/storedgame.h"
 
 namespace {
@@ -1993,6 +1994,16 @@ int main(int argc, char** argv) {
       (opening == OpeningRule::Soosorv8 || opening == OpeningRule::Taraguchi10) && size % 2 == 0) {
     std::cerr << "error: --opening " << openingRuleName(opening)
               << " needs a board with a centre (an odd --size)\n";
+    return 2;
+  }
+  if ((*local || *aiGame || *host) && opening != OpeningRule::None &&
+      !((opening == OpeningRule::Soosorv8 || opening == OpeningRule::Taraguchi10) &&
+        size % 2 == 0) &&
+      session::fitOpeningRule(opening, rule, size) != opening) {
+    // As the app: RIF's rules are renju's, swap and swap2 freestyle's and standard's.
+    std::cerr << "error: --opening " << openingRuleName(opening)
+              << ": swap and swap2 go with freestyle and standard, soosorv8 and taraguchi10 "
+                 "with renju\n";
     return 2;
   }
   if (*local) return runLocal(size, rule, foul, tc, opening, interactive);

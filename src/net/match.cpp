@@ -695,7 +695,7 @@ void Match::startGame(const Setup& s) {
   weWantAgain_ = false;
   peerWantsAgain_ = false;
   if (gameNumber_ > 1)
-    say({NoticeKind::NewGame, {}, 0, {}});
+    say({NoticeKind::NewGame, {}, s.opening != OpeningRule::None ? 1 : 0, {}});
   else
     notice_ = {};
   game_ = Game(s.boardSize, s.rule, s.foul);
@@ -1272,7 +1272,7 @@ void Match::onSync(const Sync& s) {
     clearRequests();
     weResigned_ = false;
     resignedWithOfferAt_.reset();
-    say({NoticeKind::ReconnectedNewGame, {}, 0, {}});
+    say({NoticeKind::ReconnectedNewGame, {}, s.setup.opening != OpeningRule::None ? 1 : 0, {}});
     notify_(MatchEvent::Resumed);
   } else {
     if (after > before)

@@ -325,6 +325,9 @@ opening_game)
   if "$CLI" local --opening taraguchi10 --size 16 < /dev/null > "$work/bad.out" 2>&1; then fail "taraguchi10 on 16x16 accepted"; fi
   grep -q 'needs a board with a centre' "$work/bad.out" || fail "taraguchi10 on 16x16: no reason"
   if "$CLI" local --opening yamaguchi < /dev/null > "$work/bad.out" 2>&1; then fail "--opening yamaguchi accepted"; fi
+  # RIF's rules are renju's, as in the app.
+  if "$CLI" host --rule freestyle --opening soosorv8 --size 19 < /dev/null > "$work/bad.out" 2>&1; then fail "soosorv8 under freestyle accepted"; fi
+  grep -q 'soosorv8 and taraguchi10 with renju' "$work/bad.out" || fail "soosorv8 under freestyle: no reason: $(cat "$work/bad.out")"
   ;;
 bad_arguments)
   for args in "" "bogus" "host --color purple" "host --rule caro" "host --port 70000" "host --size 3" \
