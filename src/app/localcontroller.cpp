@@ -312,6 +312,7 @@ void LocalController::FillSideInput(SideInput& in) const {
   in.undoable = CanUndo();
   in.opening = opening_.has_value();
   in.openingComputer = opening_ && opening_->computerToDecide();
+  if (opening_) in.openingDecider = opening_->opening().colourOf(opening_->opening().decider());
   if (session_.timeControl().kind != ClockKind::None) {
     in.blackClock = session_.clockReading(Stone::Black);
     in.whiteClock = session_.clockReading(Stone::White);

@@ -321,9 +321,10 @@ void MainFrame::NewLocalGame(bool announce) {
     game = Game();  // an option this build cannot play: a standard 15x15 freestyle game
   }
   StartLocalGame(game, announce);
-  // Not announced: the board waits behind a network game about to start; no opening runs on it.
+  // Not announced: the board waits behind a network game about to start; no opening runs on
+  // it, and no clock.
   if (announce) local_->StartOpening(options.opening);  // before the clocks: they wait for play
-  if (options.clock.kind != ClockKind::None) local_->SetTimeControl(options.clock);
+  if (announce && options.clock.kind != ClockKind::None) local_->SetTimeControl(options.clock);
 }
 
 void MainFrame::StartLocalGame(const Game& game, bool announce) {

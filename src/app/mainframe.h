@@ -81,7 +81,7 @@ class MainFrame : public wxFrame, public FrameServices {
   // Game > New local game...: asks for the rule, size and foul policy, then starts the game.
   void OnNewLocalGame();
   // Hot-seat game with session_.localGame; `announce` writes its LOCAL line to the test report
-  // and plays the opening rule (not announced: a network game is about to replace it).
+  // and plays the opening rule and clock (not announced: a network game is about to replace it).
   void NewLocalGame(bool announce = true);
   // Hot-seat game from `game` (its moves so far stay, reported as MOVE lines after LOCAL).
   void StartLocalGame(const Game& game, bool announce = true);

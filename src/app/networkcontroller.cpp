@@ -95,6 +95,7 @@ void NetworkController::FillSideInput(SideInput& in) const {
   in.you = you_;
   in.opening = link_ && opening_;
   in.openingComputer = in.opening && opening_->computerToDecide();
+  if (in.opening) in.openingDecider = opening_->opening().colourOf(opening_->opening().decider());
   FillMatchInput(in);
 }
 
@@ -319,7 +320,13 @@ void NetworkController::OnNetChanged() {
         ended = true;
         const wxString result =
             ResultSentence(u.result, PlayerName(Stone::Black), PlayerName(Stone::White));
-        if (net::opponentLeft(u.result))
+        if (net::opponentLeft(u.result) && opening_)
+          // The window closed during the opening (nobody was "to move").
+          frame_.SetStatus(wxString::Format(
+              _("%s left the game during the opening. The game is interrupted: between two "
+                "programs there is no referee to award the win."),
+              PeerName().empty() ? _("The opponent") : PeerName()));
+        else if (net::opponentLeft(u.result))
           // The window closed mid-game: who left, and who was to move; nobody wins it.
           frame_.SetStatus(wxString::Format(
               _("%s left the game with %s to move. The game is interrupted: between two "

@@ -169,7 +169,10 @@ SideView sideView(const Game& game, const SideInput& in) {
   for (Stone s : {Stone::Black, Stone::White}) {
     PlayerView& p = s == Stone::Black ? v.black : v.white;
     p.name = s == Stone::Black ? in.blackName : in.whiteName;
-    p.toMove = !game.over() && game.toMove() == s;
+    // During an opening the player who decides, whatever colour the next stone has.
+    const Stone deciding =
+        in.opening && in.openingDecider != Stone::Empty ? in.openingDecider : game.toMove();
+    p.toMove = !game.over() && deciding == s;
     p.you = in.you == s;
   }
   v.turn = turnOf(game, in);

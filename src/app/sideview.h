@@ -79,6 +79,9 @@ struct SideInput {
   bool opening = false;
   /// The opening waits for the computer's decision (network: the opponent's).
   bool openingComputer = false;
+  /// The colour of the player who decides the opening's step now (the side panel shows that
+  /// player in bold); Empty: the colour to move.
+  Stone openingDecider = Stone::Empty;
   int replayPly = 0;                   ///< replay: the move shown (0 = the empty board)
   int replayTotal = 0;                 ///< replay: the record's number of moves
   std::optional<StatedResult> stated;  ///< replay: the result the record states, if any

@@ -187,6 +187,11 @@ TEST(SideView, NoTakebackDuringOrIntoAnOpening) {
   EXPECT_EQ(sideView(snap.game, in).turn.kind, TurnKind::OpponentTurn);
   in.openingComputer = false;
   EXPECT_EQ(sideView(snap.game, in).turn.kind, TurnKind::Opening);
+  // The player who decides is shown in bold, not the colour of the next stone.
+  in.openingDecider = Stone::Black;
+  const SideView v = sideView(snap.game, in);
+  EXPECT_TRUE(v.black.toMove);
+  EXPECT_FALSE(v.white.toMove);
   // Over after five stones; White replied: Black may take back only its own moves after them.
   snap = Match(Stone::Black, Played({{7, 7}, {8, 8}, {9, 9}, {6, 6}, {5, 5}, {4, 4}}));
   snap.openingRule = OpeningRule::Swap2;
