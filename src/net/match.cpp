@@ -118,7 +118,9 @@ MoveError Match::playLocal(Point p) {
   const std::uint16_t ply = static_cast<std::uint16_t>(game_.ply());
   if (game_.toMove() != localColor_) return MoveError::NotYourTurn;
   const std::int64_t now = nowMs();
-  if (gameClock_.flagged(localColor_, now)) {  // too late: the move loses on time instead
+  // Too late: the move loses on time instead (a server's proxy moved in time on the other
+  // link, which charged it there).
+  if (relayThinkMs_ < 0 && gameClock_.flagged(localColor_, now)) {
     timeUp(localColor_);
     return MoveError::GameOver;
   }
@@ -130,8 +132,19 @@ MoveError Match::playLocal(Point p) {
   if (MoveError e = game_.play(p, localColor_); e != MoveError::None) return e;
   Move m{ply, static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)};
   if (gameClock_.enabled()) {
-    ownLeftAtLastMove_ = gameClock_.reading(localColor_, now).decidingMs;
-    m.thinkMs = std::max<std::int64_t>(0, gameClock_.punch(now));  // starts the peer's clock
+    if (relayThinkMs_ >= 0) {
+      // The time the server charged on the other link: the same here.
+      GameClock stopped = gameClock_;
+      stopped.start(opponent(localColor_), now);  // our clock stopped, nothing charged
+      ownLeftAtLastMove_ = stopped.reading(localColor_, now).decidingMs - relayThinkMs_;
+      gameClock_.charge(localColor_, relayThinkMs_);
+      gameClock_.start(opponent(localColor_), now);
+      m.thinkMs = relayThinkMs_;
+    } else {
+      ownLeftAtLastMove_ = gameClock_.reading(localColor_, now).decidingMs;
+      m.thinkMs = std::max<std::int64_t>(0, gameClock_.punch(now));  // starts the peer's clock
+    }
+    lastThinkMs_ = m.thinkMs;
     turnStartMs_ = now;
     peerTurnMeasured_ = true;
   }
@@ -709,6 +722,8 @@ void Match::startGame(const Setup& s) {
   phase_ = MatchPhase::Playing;
   gameClock_ = GameClock(s.clock);
   ownLeftAtLastMove_ = -1;
+  lastThinkMs_ = -1;
+  timeLossPly_ = -1;
   startTurnClock();
   notify_(MatchEvent::Started);
 }
@@ -815,9 +830,11 @@ void Match::checkClock() {
   // While our takeback request waits, nothing is judged: an acceptance (perhaps on its way)
   // restarts the move, and the opponent's program judges the clocks meanwhile.
   if (ourTakeback_) return;
+  const bool server = settings_.lagAllowanceMs >= 0;
   if (toMove == localColor_) {
-    if (gameClock_.flagged(localColor_, now)) timeUp(localColor_);
-  } else if (gameClock_.flagged(toMove, now - kFlagGraceMs)) {
+    // A server's proxy is judged by the match facing its own client (relayFlag).
+    if (!server && gameClock_.flagged(localColor_, now)) timeUp(localColor_);
+  } else if (gameClock_.flagged(toMove, now - (server ? settings_.lagAllowanceMs : kFlagGraceMs))) {
     timeUp(toMove);
   }
 }
@@ -826,11 +843,17 @@ std::int64_t Match::msUntilClockCheck() const {
   if (!running()) return -1;
   const std::int64_t left = gameClock_.msUntilFlag(nowMs());
   if (left < 0) return -1;
-  if (ourTakeback_) return -1;  // the answer comes first (see checkClock)
+  if (ourTakeback_) return -1;          // the answer comes first (see checkClock)
+  if (settings_.lagAllowanceMs >= 0) {  // a server: only the peer is judged here
+    if (game_.toMove() == localColor_) return -1;
+    return left > 0 ? left + settings_.lagAllowanceMs
+                    : gameClock_.msUntilFlag(nowMs() - settings_.lagAllowanceMs);
+  }
   return game_.toMove() == localColor_ ? left : left + kFlagGraceMs;
 }
 
 void Match::timeUp(Stone loser) {
+  timeLossPly_ = game_.ply();
   send_(Flag{static_cast<std::uint16_t>(game_.ply())});
   game_.end(loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Time);
   if (loser == localColor_)
@@ -865,17 +888,22 @@ void Match::onFlag(const Flag& f) {
     std::int64_t left = -1;
     const bool lastIsOurs =
         ply > 0 && ((ply - 1) % 2 == 0 ? Stone::Black : Stone::White) == localColor_;
-    if (f.atPly == ply && game_.toMove() == localColor_ && !decided)
+    // A server judges a claim about the time running now by its own clock: out, not nearly.
+    std::int64_t grace = kFlagGraceMs;
+    if (f.atPly == ply && game_.toMove() == localColor_ && !decided) {
       left = gameClock_.reading(localColor_, nowMs()).decidingMs;
-    else if (f.atPly + 1 == ply && lastIsOurs)
+      if (settings_.lagAllowanceMs >= 0) grace = 0;
+    } else if (f.atPly + 1 == ply && lastIsOurs) {
       left = ownLeftAtLastMove_;
+    }
     if (left < 0) return fail(ErrorCode::Protocol, "a FLAG that does not match the position");
-    if (left > kFlagGraceMs)
+    if (left > grace)
       return fail(ErrorCode::Protocol,
                   std::string("a win on time claimed while this side's clock had ") +
                       clockFace(left) + " left");
   }
   crossingPly_.reset();  // the claim ended the game before anything of the peer's could cross
+  timeLossPly_ = f.atPly;
   if (game_.over())
     game_.setResult(loses, EndReason::Time);
   else
@@ -916,19 +944,38 @@ void Match::onMove(const Move& m) {
                                          : "a thinking time in a game without a clock");
   const std::int64_t now = nowMs();
   GameClock clock = gameClock_;
+  std::int64_t charged = m.thinkMs;
+  bool late = false;
   if (gameClock_.enabled()) {
     if (peerTurnMeasured_ && m.thinkMs > now - turnStartMs_ + kThinkToleranceMs)
       return fail(ErrorCode::Protocol, "move " + where + " says it took " +
                                            formatClockTime(m.thinkMs) + " but only " +
                                            formatClockTime(now - turnStartMs_) + " passed here");
-    if (!clock.charge(opponent(localColor_), m.thinkMs))
-      return fail(ErrorCode::Protocol, "move " + where + " came after its clock ran out");
+    // A server charges at least its own measure less the lag allowance (PROTOCOL.md, Server
+    // clocks), and a move beyond the time so charged loses on time rather than breaking rules.
+    if (settings_.lagAllowanceMs >= 0)
+      charged = std::max(charged, now - turnStartMs_ - settings_.lagAllowanceMs);
+    if (!clock.charge(opponent(localColor_), charged)) {
+      if (settings_.lagAllowanceMs < 0)
+        return fail(ErrorCode::Protocol, "move " + where + " came after its clock ran out");
+      late = true;
+    }
+  }
+  if (late) {
+    // Its flag fell first: the move crossed our FLAG and is recorded after the end when it may.
+    timeUp(opponent(localColor_));
+    if (crossedTheEnd(m.ply) && crossingError(p) == MoveError::None) {
+      recordCrossing(p);
+      notify_(MatchEvent::Moved);
+    }
+    return;
   }
   if (MoveError e = game_.play(p, opponent(localColor_)); e != MoveError::None)
     return fail(ErrorCode::IllegalMove,
                 "illegal move " + where + ": " +
                     (e == MoveError::Forbidden ? game_.refusalText(p, e) : moveErrorText(e)));
   gameClock_ = clock;
+  if (gameClock_.enabled()) lastThinkMs_ = charged;
   startTurnClock();
   ourTakeback_.reset();  // a move crossed our request: it is stale on both sides
   ourDrawAt_.reset();    // our offer lapses when the opponent moves
@@ -1310,7 +1357,7 @@ RequestError Match::relayTakebackReply(bool accept) {
   return answerTakeback(accept);
 }
 
-MoveError Match::relayMove(Point p) {
+MoveError Match::relayMove(Point p, std::int64_t thinkMs) {
   const bool suspended = phase_ == MatchPhase::Suspended;
   if (suspended && !game_.over()) {
     // Kept like the host's move in flight at a drop: the resume's SYNC brings it to the peer.
@@ -1320,6 +1367,10 @@ MoveError Match::relayMove(Point p) {
       check = MoveError::None;
     if (check != MoveError::None) return check;
     if (MoveError e = game_.play(p, localColor_); e != MoveError::None) return e;
+    if (gameClock_.enabled() && thinkMs >= 0) {  // charged on the other link; SYNC carries it
+      gameClock_.charge(localColor_, thinkMs);
+      lastThinkMs_ = thinkMs;
+    }
     notify_(MatchEvent::Moved);
     if (game_.over()) {
       suspendedFrom_ = MatchPhase::Finished;
@@ -1327,7 +1378,12 @@ MoveError Match::relayMove(Point p) {
     }
     return MoveError::None;
   }
-  if (!suspended && (phase_ != MatchPhase::Finished || !game_.over())) return playLocal(p);
+  if (!suspended && (phase_ != MatchPhase::Finished || !game_.over())) {
+    relayThinkMs_ = gameClock_.enabled() ? thinkMs : -1;
+    const MoveError e = playLocal(p);
+    relayThinkMs_ = -1;
+    return e;
+  }
   const EndReason r = game_.result().reason;
   // The peer ended the game (resigned, or its acceptance or crossing offer drew it) on our turn:
   // its program keeps the one move of ours that crossed that, unless a SYNC told it the game
@@ -1342,6 +1398,44 @@ MoveError Match::relayMove(Point p) {
   if (!suspended) send_(Move{ply, static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)});
   notify_(MatchEvent::Moved);
   return MoveError::None;
+}
+
+bool Match::relayFlag(Stone loser, int atPly) {
+  ClockGuard guard{*this};
+  if (!gameClock_.enabled() || loser == Stone::Empty) return false;
+  const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
+  if (game_.over())
+    return game_.result().reason == EndReason::Time && game_.result().outcome == loses;
+  const bool suspended = phase_ == MatchPhase::Suspended;
+  if (phase_ != MatchPhase::Playing && !suspended) return false;
+  if (opening_) return false;
+  const int ply = game_.ply();
+  const Stone lastMover =
+      ply == 0 ? Stone::Empty : ((ply - 1) % 2 == 0 ? Stone::Black : Stone::White);
+  const bool onTurn = atPly == ply && game_.toMove() == loser;
+  const bool beforeLast = atPly + 1 == ply && lastMover == loser && loser != localColor_;
+  if (!onTurn && !beforeLast) return false;
+  if (suspended) {
+    // The resume's SYNC tells the peer (its move in flight then crosses the end).
+    timeLossPly_ = atPly;
+    game_.end(loses, EndReason::Time);
+    suspendedFrom_ = MatchPhase::Finished;
+    notify_(MatchEvent::GameOver);
+    return true;
+  }
+  if (onTurn) {
+    timeUp(loser);  // FLAG at this position: our proxy's own time, or a claim on the peer's
+    return true;
+  }
+  // A claim on the peer's time before its last move, which crossed it and stays.
+  timeLossPly_ = atPly;
+  send_(Flag{static_cast<std::uint16_t>(atPly)});
+  crossingPly_.reset();
+  game_.end(loses, EndReason::Time);
+  phase_ = MatchPhase::Finished;
+  clearRequests();
+  notify_(MatchEvent::GameOver);
+  return true;
 }
 
 RequestError Match::relayResign(std::uint16_t atPly) {

@@ -41,6 +41,13 @@ struct MatchSettings {
   /// Joiner: the front end can make opening decisions (Match::openingAct). When false, a
   /// SETUP with an opening rule is refused with BadSetup, saying this program cannot play it.
   bool playsOpenings = true;
+  /// Host in gomoku-server (src/server/table.h), which keeps the authoritative clocks: the lag
+  /// allowance in milliseconds (-1: a P2P host, PROTOCOL.md "Clocks"). With it a peer's move is
+  /// charged at least our measure of its turn minus this (more than it claims when it lags or
+  /// lies; a move beyond its time then loses on time), our checkClock() flags the peer once its
+  /// time is out by this much and never our own (proxy) player, and a peer's claim against our
+  /// player's time stands only when our own clock shows it out (PROTOCOL.md, "Server clocks").
+  std::int64_t lagAllowanceMs = -1;
   std::uint32_t randomSeed = 0;   ///< host with Random colour: 0 = from the clock
   bool resumable = true;          ///< a connection lost mid-match suspends it (else closes)
   std::uint64_t resumeToken = 0;  ///< joiner: rejoin the match with this token (RESUME
@@ -334,13 +341,28 @@ class Match {
   // saw what our peer sent meanwhile, so it may cross our peer's messages: each applies the
   // crossing rules of PROTOCOL.md as the peer's program does when the message arrives.
 
-  /// Relay: the proxy's move. While the game runs, as playLocal. After the end, the one move
+  /// Relay: the proxy's move. While the game runs, as playLocal; with a clock and `thinkMs` >= 0
+  /// (the time the server charged it on the other link), charges exactly that and sends it
+  /// (also while Suspended), instead of our own measure. After the end, the one move
   /// that crossed the peer's resignation or its ending of the game by a draw (on our turn,
   /// nothing recorded since, no SYNC sent since) is recorded after the end and sent
   /// (PROTOCOL.md, End of game). While Suspended both are kept without sending, as a host's
   /// move in flight: the resume's SYNC brings them to the peer. GameOver when none applies;
   /// NotYourTurn, OffBoard/Occupied/Forbidden for a move the peer would refuse.
-  MoveError relayMove(Point p);
+  MoveError relayMove(Point p, std::int64_t thinkMs = -1);
+  /// Relay: the game ended on time on the other link, `loser` having run out at `atPly` stones
+  /// (timeLossPly() there). Our proxy (loser = our colour, on its turn at atPly): FLAG about its
+  /// own time, as checkClock() does. The peer: FLAG claiming its time, at its turn at atPly or
+  /// before its last move (which stays on the board, as a move that crossed the claim). While
+  /// Suspended the game ends without a message (the resume's SYNC tells the peer). True when
+  /// done, or when the game already ended so; false when the position does not fit.
+  bool relayFlag(Stone loser, int atPly);
+  /// The thinking time charged for the last move played (either side's), milliseconds; -1
+  /// without a clock or before the first move. A server relays it with relayMove().
+  std::int64_t lastThinkMs() const { return lastThinkMs_; }
+  /// The stones on the board when the current game was lost on time (the position of the
+  /// FLAG); -1 when it was not.
+  int timeLossPly() const { return timeLossPly_; }
   /// Relay: the proxy resigns, `atPly` = the stones on its board. While the game runs, as
   /// resign() (while Suspended without sending: the resume's SYNC carries the result). When the
   /// peer's move ended the game by the moves (five, full board, foul) at atPly + 1 stones, the
@@ -559,6 +581,9 @@ class Match {
   // did its turn begin after ours in time, so its thinking time can be checked against ours
   // (not at the start of a game or after a resume, which each side starts when it can).
   bool peerTurnMeasured_ = false;
+  std::int64_t relayThinkMs_ = -1;       // relayMove's thinking time for playLocal (-1: measure)
+  std::int64_t lastThinkMs_ = -1;        // see lastThinkMs()
+  int timeLossPly_ = -1;                 // see timeLossPly()
   std::optional<Opening> opening_;       // the running opening of the current game
   Seat localSeat_ = Seat::First;         // our seat (First: the tentative Black)
   std::vector<OpeningAct> openingActs_;  // the current game's opening decisions
