@@ -28,6 +28,7 @@ struct GameTable::Snapshot {
   bool wantAgain = false, peerWantsAgain = false;
   int takebacks = 0;
   std::size_t chat = 0;
+  std::size_t openingActs = 0;
 
   explicit Snapshot(const Match& m)
       : phase(m.phase()),
@@ -43,7 +44,8 @@ struct GameTable::Snapshot {
         wantAgain(m.wantAgain()),
         peerWantsAgain(m.peerWantsAgain()),
         takebacks(m.takebacks()),
-        chat(m.chat().size()) {}
+        chat(m.chat().size()),
+        openingActs(m.openingActs().size()) {}
 };
 
 namespace {
@@ -96,6 +98,9 @@ GameTable::GameTable(TableSetup setup, TableCallbacks callbacks,
     ms.boardSize = setup_.boardSize;
     ms.rule = setup_.rule;
     ms.foul = setup_.foul;
+    ms.clock = setup_.clock;
+    ms.opening = setup_.opening;
+    ms.lagAllowanceMs = setup_.lagAllowanceMs < 0 ? 0 : setup_.lagAllowanceMs;
     const bool proxyBlack = (s == Side::A) != setup_.aIsBlack;
     ms.color = proxyBlack ? net::ColorChoice::Black : net::ColorChoice::White;
     ms.resumable = true;
@@ -266,13 +271,17 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
     return;
   const bool sameGame = mx.gameNumber() == before.game;
   const bool changed = resultChanged(mx, before.game, before.over, before.outcome, before.reason);
+  // A loss on time (the client's FLAG, a claim that stood, or its move charged beyond its time)
+  // goes first: a move recorded after it is then refused as after the end on the other side.
+  if (changed && mx.game().result().reason == EndReason::Time) relayTime(from);
   std::visit(
       [&](const auto& v) {
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, net::Move>) {
           if (!sameGame || mx.game().moves().size() != before.moves + 1) return;
           const Point p = mx.game().moves().back();
-          if (MoveError e = my.relayMove(p); e != MoveError::None && !afterEnd(mx, my, e))
+          if (MoveError e = my.relayMove(p, mx.lastThinkMs());
+              e != MoveError::None && !afterEnd(mx, my, e))
             divergence(std::string("the move ") + pointText(p) + " of " + sideName(from) +
                        " was refused on the other side: " + moveErrorText(e));
         } else if constexpr (std::is_same_v<T, net::TakebackRequest>) {
@@ -315,12 +324,58 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
           if (!v.want && my.gameNumber() > mx.gameNumber())
             divergence(std::string(sideName(from)) +
                        " declined the game the other side has started (after a drop)");
+        } else if constexpr (std::is_same_v<T, net::OpeningAct>) {
+          if (!sameGame || mx.openingActs().size() != before.openingActs + 1) return;
+          if (my.openingAct(mx.openingActs().back()) != OpeningError::None)
+            divergence(std::string("the opening decision ") +
+                       std::to_string(mx.openingActs().size() - 1) + " of " + sideName(from) +
+                       " was refused on the other side");
         } else if constexpr (std::is_same_v<T, net::Chat>) {
           // A line over the relay's own rate limit (bunched in transit) is dropped.
           if (mx.chat().size() > before.chat) my.sendChat(v.text);
         }
       },
       m);
+}
+
+void GameTable::relayTime(Side from) {
+  Match& mx = *seat(from).match;
+  Match& my = *seat(otherSide(from)).match;
+  if (!mx.game().over() || mx.game().result().reason != EndReason::Time || mx.timeLossPly() < 0)
+    return;
+  if (my.phase() == MatchPhase::Closed || my.phase() == MatchPhase::Handshake ||
+      my.gameNumber() != mx.gameNumber())
+    return;
+  const Stone loser =
+      mx.game().result().outcome == Outcome::BlackWins ? Stone::White : Stone::Black;
+  if (!my.relayFlag(loser, mx.timeLossPly()))
+    divergence(std::string("the loss on time in ") + sideName(from) +
+               "'s match was refused on the other side");
+}
+
+void GameTable::checkClocks() {
+  ++depth_;
+  for (Side s : {Side::A, Side::B}) {
+    Seat& me = seat(s);
+    if (me.gone || me.away || closing_ || !running()) continue;
+    const Snapshot before(*me.match);
+    me.match->checkClock();
+    if (resultChanged(*me.match, before.game, before.over, before.outcome, before.reason))
+      relayTime(s);
+  }
+  --depth_;
+  if (depth_ == 0) settle();
+}
+
+std::int64_t GameTable::msUntilClockCheck() const {
+  std::int64_t best = -1;
+  for (Side s : {Side::A, Side::B}) {
+    const Seat& me = seat(s);
+    if (me.gone || me.away) continue;
+    const std::int64_t ms = me.match->msUntilClockCheck();
+    if (ms >= 0 && (best < 0 || ms < best)) best = ms;
+  }
+  return best;
 }
 
 bool GameTable::afterEnd(const Match& mx, const Match& my, MoveError e) {
@@ -353,7 +408,7 @@ void GameTable::afterResume(Side s, const ResumeEffects& e) {
     if (e.move) pendingMove_[index(s)] = std::make_pair(e.game, *e.move);
   } else if (e.move) {
     // The client's move that was in flight when the connection dropped.
-    if (MoveError err = my.relayMove(*e.move);
+    if (MoveError err = my.relayMove(*e.move, 0);
         err != MoveError::None && !afterEnd(*seat(s).match, my, err))
       return divergence(std::string("the move in flight ") + pointText(*e.move) + " of " +
                         sideName(s) + " was refused on the other side: " + moveErrorText(err));
@@ -519,6 +574,10 @@ void GameTable::report(Outcome o, EndReason r, const std::string& detail) {
   reported_.outcome = o;
   reported_.reason = r;
   if (!cb_.gameEnded) return;
+  // The colours as the game ended (an opening may have swapped them).
+  const Match& a = *seat(Side::A).match;
+  if (a.gameNumber() == startedGame_ && a.localColor() != Stone::Empty)
+    gameAIsBlack_ = a.localColor() == Stone::White;  // A's match plays B's proxy
   GameEnd e;
   e.game = startedGame_;
   e.aIsBlack = gameAIsBlack_;
@@ -570,7 +629,7 @@ void GameTable::settle() {
       pending.reset();
       changed = true;
       if (my.gameNumber() == game && my.game().ply() == 0 && !closing_)
-        if (MoveError e = my.relayMove(p); e != MoveError::None)
+        if (MoveError e = my.relayMove(p, 0); e != MoveError::None)
           divergence(std::string("the first move ") + pointText(p) + " of " + sideName(s) +
                      " in the next game was refused on the other side: " + moveErrorText(e));
     }
@@ -638,6 +697,11 @@ void GameTable::settle() {
     if (!changed) break;
   }
   --depth_;
+  if (setup_.clock.kind != ClockKind::None && cb_.clockCheck && depth_ == 0) {
+    const std::int64_t ms = closing_ ? -1 : msUntilClockCheck();
+    if (ms != clockAsked_ || ms >= 0) cb_.clockCheck(std::chrono::milliseconds(ms));
+    clockAsked_ = ms;
+  }
 }
 
 }  // namespace gomoku::server

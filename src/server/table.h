@@ -12,6 +12,15 @@
 /// settled by the P2P rules of the match on that link; acts that crossed the other link's
 /// messages go through the relay functions of net::Match (relayMove, relayResign, ...).
 ///
+/// Clocks (PROTOCOL.md, "Server clocks"): with a time control both matches run the clocks as
+/// hosts with a lag allowance (MatchSettings::lagAllowanceMs). The match facing the mover
+/// charges its move at least the server's measure less the allowance; the other match charges
+/// the proxy exactly that (relayMove with the time) and forwards it, so both matches and the
+/// opponent's program hold the same clocks. The server flags the side to move on the match
+/// facing it once its time is out by the allowance (checkClocks, at the times clockCheck asks
+/// for); a loss on time on one link goes to the other through relayFlag. Opening decisions are
+/// relayed like moves (OPENING through both matches).
+///
 /// Both clients run net::Match as joiners: they send HELLO (or RESUME), get HELLO + SETUP from
 /// the server, and then play as in a P2P game.
 ///
@@ -59,12 +68,20 @@ const char* sideName(Side s);
 /// What a table plays. Both names must be valid nicknames (core/utf8.h nicknameError): account
 /// names are.
 struct TableSetup {
-  std::string nameA;                       ///< A's account name: B sees it as the opponent
-  std::string nameB;                       ///< B's account name: A sees it as the opponent
-  bool aIsBlack = true;                    ///< A plays Black in game 1 (colours swap each game)
-  int boardSize = 15;                      ///< intersections per side (5..25; renju: 15)
-  Rule rule = Rule::Freestyle;             ///< rule set
-  FoulPolicy foul = FoulPolicy::Refuse;    ///< renju: a forbidden move is refused, or loses
+  std::string nameA;                     ///< A's account name: B sees it as the opponent
+  std::string nameB;                     ///< B's account name: A sees it as the opponent
+  bool aIsBlack = true;                  ///< A plays Black in game 1 (colours swap each game)
+  int boardSize = 15;                    ///< intersections per side (5..25; renju: 15)
+  Rule rule = Rule::Freestyle;           ///< rule set
+  FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: a forbidden move is refused, or loses
+  TimeControl clock{};                   ///< the time control (kind None: no clocks)
+  /// The opening rule of each game (None: normal play). A is the first player (tentative
+  /// Black) when aIsBlack; the opening may swap the colours (GameEnd::aIsBlack says).
+  OpeningRule opening = OpeningRule::None;
+  /// With a clock: how much of the server's measure of a move the mover may lose to the network
+  /// (a move is charged at least the measure less this), and how long after a side's time ran
+  /// out by the server's clock the server flags it. Milliseconds.
+  std::int64_t lagAllowanceMs = net::kFlagGraceMs;
   std::chrono::seconds resumeWindow{180};  ///< how long a dropped client may take to come back
   /// Most messages held for a side (before both HELLOs, or while the opponent is away); one
   /// more cuts the sender off as a flooder. Heartbeats are never held.
@@ -74,7 +91,7 @@ struct TableSetup {
 /// A game's result as the table takes it.
 struct GameEnd {
   int game = 1;                           ///< number of the game at this table (2 after play again)
-  bool aIsBlack = true;                   ///< A played Black in this game
+  bool aIsBlack = true;                   ///< A played Black in this game (after the opening)
   Outcome outcome = Outcome::Ongoing;     ///< BlackWins, WhiteWins, Draw, or Interrupted
   EndReason reason = EndReason::None;     ///< why (Abandoned: the away side's window ran out)
   std::string detail;                     ///< English, for the log: who left, what went wrong
@@ -107,6 +124,9 @@ struct TableCallbacks {
   std::function<void(const std::string&)> fault;
   /// Close that client's connection: it flooded the table (ERROR Limit was sent).
   std::function<void(Side)> kick;
+  /// With a clock: call checkClocks() after this delay, replacing any earlier request; a
+  /// negative delay cancels it (no clock runs). Asked again at the end of every public call.
+  std::function<void(std::chrono::milliseconds)> clockCheck;
 };
 
 /// One authoritative game (and its play-again successors) between two clients.
@@ -147,6 +167,12 @@ class GameTable {
   void leave(Side s);
   /// The server shuts down: a running game ends Interrupted; both matches leave.
   void interrupt();
+  /// Judges the clocks now (the owner calls it when clockCheck's delay has passed): a side to
+  /// move whose time is out by the lag allowance on the server's clock loses on time; both
+  /// clients get FLAG. A side that is away is not judged (its resume restarts its move).
+  void checkClocks();
+  /// Milliseconds until checkClocks() may have something to do; -1 when no clock runs.
+  std::int64_t msUntilClockCheck() const;
 
   /// The token that client's Matched.resumeToken quotes (0 before its game started).
   std::uint64_t resumeToken(Side s) const;
@@ -196,6 +222,7 @@ class GameTable {
   std::chrono::seconds left(Side s) const;  // of the away side's window
   void feed(Side from, const net::Message& m);
   void relay(Side from, const net::Message& m, const Snapshot& before);
+  void relayTime(Side from);  // a loss on time in from's match, to the other match
   ResumeEffects resumeEffects(Side s, const Snapshot& before) const;
   static bool afterEnd(const net::Match& mx, const net::Match& my, MoveError e);
   void afterResume(Side s, const ResumeEffects& e);
@@ -223,8 +250,9 @@ class GameTable {
   std::vector<std::uint32_t> millis_;
   Clock::time_point lastEvent_{};  // the game's start or its last move or takeback
   bool gameAIsBlack_ = true;
-  bool closing_ = false;  // the table is ending (leave, abandon, interrupt, fault)
-  int depth_ = 0;         // nesting of public calls (settle runs at the outermost)
+  bool closing_ = false;          // the table is ending (leave, abandon, interrupt, fault)
+  int depth_ = 0;                 // nesting of public calls (settle runs at the outermost)
+  std::int64_t clockAsked_ = -1;  // the last delay given to clockCheck
 };
 
 }  // namespace gomoku::server

@@ -654,3 +654,355 @@ TEST(GameTable, C14_ActsWaitWhileAVoidedTakebackRequestIsUnanswered) {
   EXPECT_TRUE(h.faults.empty());
   EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
 }
+
+// ---- clocks (PROTOCOL.md, "Server clocks") ---------------------------------------------------
+
+namespace {
+
+const TimeControl kTenSeconds{ClockKind::Fischer, 10'000, 0, 0};  // 10 s, no increment
+
+// A table with a clock; both clients run on the test's clock (each may be frozen to lie).
+struct ClockHarness : Harness {
+  explicit ClockHarness(TimeControl tc = kTenSeconds, OpeningRule opening = OpeningRule::None)
+      : Harness(withClock(tc, opening)) {
+    for (Client* c : {&a, &b})
+      c->match.setClock([this, c] { return c == frozen ? frozenAt : now; });
+  }
+  static TableSetup withClock(TimeControl tc, OpeningRule opening) {
+    TableSetup s = defaultSetup();
+    s.clock = tc;
+    s.opening = opening;
+    return s;
+  }
+  // The table asked for a clock check: run it when it is due (as the hall's timer does).
+  void checkIfDue() {
+    const std::int64_t ms = table->msUntilClockCheck();
+    if (ms == 0) table->checkClocks();
+  }
+  std::int64_t mainMs(const Match& m, Stone s) const { return m.gameClock().mainMs(s); }
+  // Every copy of the game's clocks holds `black` and `white` (main time after the last move).
+  void expectClocks(std::int64_t black, std::int64_t white) {
+    for (const Match* m : std::initializer_list<const Match*>{
+             &a.match, &b.match, &table->match(Side::A), &table->match(Side::B)}) {
+      EXPECT_EQ(mainMs(*m, Stone::Black), black);
+      EXPECT_EQ(mainMs(*m, Stone::White), white);
+    }
+  }
+  Client* frozen = nullptr;  // this client's clock stands still at frozenAt (it lies)
+  Clock::time_point frozenAt{};
+};
+
+template <class T>
+const T* lastGot(const Client& c) {
+  for (auto it = c.got.rbegin(); it != c.got.rend(); ++it)
+    if (const T* v = std::get_if<T>(&*it)) return v;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST(GameTableClock, TheServerFlagsBlackWhenItsTimeIsOutByTheAllowance) {
+  ClockHarness h;
+  h.begin();
+  // Black (A) thinks: nothing happens until its 10 s are out by the 1 s allowance.
+  EXPECT_EQ(h.table->msUntilClockCheck(), 11'001);
+  h.now += 11'000ms;
+  h.table->checkClocks();
+  h.flush();
+  EXPECT_TRUE(h.ends.empty());
+  EXPECT_EQ(h.table->msUntilClockCheck(), 1);
+  h.now += 1ms;
+  ASSERT_EQ(h.table->msUntilClockCheck(), 0);
+  h.table->checkClocks();
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Time);
+  EXPECT_TRUE(h.ends[0].aIsBlack);
+  EXPECT_EQ(h.a.received<Flag>(), 1) << "the loser's program is told";
+  EXPECT_EQ(h.b.received<Flag>(), 1) << "and the winner's";
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.game().result().reason, EndReason::Time);
+  EXPECT_EQ(h.b.match.game().result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.a.match.sentError(), std::nullopt);
+  EXPECT_EQ(h.b.match.sentError(), std::nullopt);
+  EXPECT_TRUE(h.faults.empty());
+  EXPECT_EQ(h.table->msUntilClockCheck(), -1);
+}
+
+TEST(GameTableClock, TheServerFlagsWhiteAfterItsMovesUsedItsTime) {
+  ClockHarness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}, {9, 9}});  // 1 s each
+  h.expectClocks(8'000, 9'000);
+  // White (B) to move with 9 s: flagged at 10 s on the server's clock.
+  EXPECT_EQ(h.table->msUntilClockCheck(), 10'001);
+  h.now += 10'001ms;
+  h.checkIfDue();
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::BlackWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Time);
+  EXPECT_EQ(h.ends[0].moves.size(), 3u);
+  h.expectSameGame();
+  EXPECT_EQ(h.b.match.game().result().reason, EndReason::Time);
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTableClock, AClientThatFlagsItselfEndsTheGameForBoth) {
+  ClockHarness h(TimeControl{ClockKind::PerMove, 0, 0, 2'000});
+  h.begin();
+  h.now += 2'001ms;
+  h.a.match.checkClock();  // A's program sees its own 2 s gone and says so
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Time);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.b.received<Flag>(), 1);
+  h.expectSameGame();
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTableClock, LagUpToTheAllowanceIsForgivenAndTheRestIsCharged) {
+  ClockHarness h;
+  h.begin();
+  // A thinks 1 s, but its move takes 0.8 s to reach the server: the server measures 1.8 s and
+  // charges A's own 1 s (the allowance covers the lag); B's program gets that time.
+  h.now += 1'000ms;
+  ASSERT_EQ(h.a.match.playLocal({7, 7}), MoveError::None);
+  h.now += 800ms;
+  h.flush();
+  h.expectClocks(9'000, 10'000);
+  EXPECT_EQ(std::get<Move>(
+                *std::find_if(h.b.got.begin(), h.b.got.end(),
+                              [](const Message& m) { return std::holds_alternative<Move>(m); }))
+                .thinkMs,
+            1'000);
+  // B's move is 1.5 s late on its way to the server after 1 s of thought: the server charges
+  // 2.5 s less the 1 s allowance, 1.5 s. B's own program charged its 1 s.
+  h.now += 1'000ms;
+  ASSERT_EQ(h.b.match.playLocal({8, 8}), MoveError::None);
+  h.now += 1'500ms;
+  h.flush();
+  for (const Match* m : std::initializer_list<const Match*>{&h.a.match, &h.table->match(Side::A),
+                                                            &h.table->match(Side::B)})
+    EXPECT_EQ(h.mainMs(*m, Stone::White), 8'500);
+  EXPECT_EQ(h.mainMs(h.b.match, Stone::White), 9'000) << "nothing tells B's program";
+  h.expectSameGame();
+  EXPECT_TRUE(h.ends.empty());
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTableClock, AClientLyingAboutItsTimeIsChargedTheServersMeasureAndFlagged) {
+  ClockHarness h;
+  h.begin();
+  // A's program claims no time at all: its clock stands still.
+  h.frozen = &h.a;
+  h.frozenAt = h.now;
+  h.now += 4'000ms;
+  ASSERT_EQ(h.a.match.playLocal({7, 7}), MoveError::None);
+  h.flush();
+  // The server charged 4 s less the allowance; B's program holds the server's time.
+  for (const Match* m : std::initializer_list<const Match*>{&h.b.match, &h.table->match(Side::A),
+                                                            &h.table->match(Side::B)})
+    EXPECT_EQ(h.mainMs(*m, Stone::Black), 7'000);
+  EXPECT_EQ(h.mainMs(h.a.match, Stone::Black), 10'000);
+  h.frozen = nullptr;  // (its clock runs on the opponent's turn: it takes B's move)
+  h.play({{8, 8}});
+  h.frozen = &h.a;
+  h.frozenAt = h.now;
+  // A thinks on, claiming nothing again: the server flags it on its own clock (7 s + 1 s).
+  EXPECT_EQ(h.table->msUntilClockCheck(), 8'001);
+  h.now += 8'001ms;
+  h.checkIfDue();
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Time);
+  EXPECT_EQ(h.b.match.game().result().reason, EndReason::Time);
+  // A's program, which believes it has time left, refuses the FLAG; the result stands.
+  EXPECT_EQ(h.a.match.sentError(), ErrorCode::Protocol);
+  EXPECT_EQ(h.ends.size(), 1u);
+}
+
+TEST(GameTableClock, AMoveBeyondTheTimeTheServerChargesLosesOnTime) {
+  ClockHarness h;
+  h.begin();
+  h.frozen = &h.a;
+  h.frozenAt = h.now;
+  // 11.5 s on the server's clock before the check ran: 10.5 s charged, beyond A's 10 s.
+  h.now += 11'500ms;
+  ASSERT_EQ(h.a.match.playLocal({7, 7}), MoveError::None);
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Time);
+  EXPECT_EQ(h.b.match.game().result().reason, EndReason::Time);
+  EXPECT_EQ(h.b.match.game().moves().size(), 0u) << "the late move is not B's to answer";
+  EXPECT_EQ(h.table->match(Side::A).game().moves().size(), 1u) << "recorded after the end";
+  // A's program, whose clock stood still, refuses the FLAG: the server's result stands.
+  EXPECT_EQ(h.a.match.sentError(), ErrorCode::Protocol);
+}
+
+TEST(GameTableClock, AClaimBeyondTheServersMeasureBreaksTheRules) {
+  ClockHarness h;
+  h.begin();
+  h.play({{7, 7}});
+  // B's clock runs fast: it claims 3 s for a move the server saw take 1 s.
+  h.frozen = &h.b;
+  h.frozenAt = h.now + 2'000ms;
+  h.now += 1'000ms;
+  ASSERT_EQ(h.b.match.playLocal({8, 8}), MoveError::None);
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::BlackWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Resignation);
+  EXPECT_NE(h.ends[0].detail.find("broke the rules"), std::string::npos) << h.ends[0].detail;
+  EXPECT_EQ(h.a.match.game().moves().size(), 1u);
+}
+
+TEST(GameTableClock, AClaimOnTheOpponentsTimeStandsOnlyWhenTheServersClockShowsItOut) {
+  ClockHarness h(TimeControl{ClockKind::PerMove, 0, 0, 2'000});
+  h.begin();
+  h.play({{7, 7}});
+  // B to move. A claims B's time at 1.5 s: the server's clock shows 0.5 s left: refused.
+  ClockHarness h2(TimeControl{ClockKind::PerMove, 0, 0, 2'000});
+  h2.begin();
+  h2.play({{7, 7}});
+  h2.now += 1'500ms;
+  h2.table->receive(Side::A, Flag{1});
+  h2.flush();
+  ASSERT_EQ(h2.ends.size(), 1u);
+  EXPECT_EQ(h2.ends[0].outcome, Outcome::WhiteWins) << "the false claim loses";
+  // In the first game A claims at 2 s: it stands.
+  h.now += 2'000ms;
+  h.table->receive(Side::A, Flag{1});
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::BlackWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Time);
+  EXPECT_EQ(h.b.match.game().result().reason, EndReason::Time);
+  EXPECT_EQ(h.b.match.sentError(), std::nullopt);
+}
+
+TEST(GameTableClock, C14_ADroppedClientIsNotFlaggedAndResumesWithTheSameClocks) {
+  ClockHarness h;
+  h.begin();
+  h.play({{7, 7}, {8, 8}});  // 1 s each
+  h.now += 3'000ms;          // A thinks 3 s, then its connection drops
+  h.a.linked = false;
+  h.a.match.connectionLost("reset");
+  h.table->connectionLost(Side::A, "reset");
+  EXPECT_EQ(h.table->msUntilClockCheck(), -1) << "an away side is not judged";
+  h.now += 60'000ms;
+  h.table->checkClocks();
+  EXPECT_TRUE(h.ends.empty());
+  h.a.linked = true;
+  h.table->resumed(Side::A);
+  h.a.match.reconnected();
+  h.flush();
+  ASSERT_EQ(h.a.match.phase(), MatchPhase::Playing);
+  // The interrupted move starts afresh on both sides with the time after A's last move.
+  h.expectClocks(9'000, 9'000);
+  EXPECT_EQ(h.table->msUntilClockCheck(), 10'001);
+  h.play({{9, 9}, {10, 10}});
+  h.expectClocks(8'000, 8'000);
+  h.expectSameGame();
+  EXPECT_TRUE(h.ends.empty());
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTableClock, C14_TheStayingSideIsFlaggedWhileTheOtherIsAway) {
+  ClockHarness h;
+  h.begin();
+  h.play({{7, 7}});
+  // B to move; A's connection drops. B's time still runs on the server.
+  h.a.linked = false;
+  h.a.match.connectionLost("reset");
+  h.table->connectionLost(Side::A, "reset");
+  EXPECT_EQ(h.table->msUntilClockCheck(), 11'001);
+  h.now += 11'001ms;
+  h.checkIfDue();
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::BlackWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Time);
+  // A comes back and learns the result from SYNC.
+  h.a.linked = true;
+  h.table->resumed(Side::A);
+  h.a.match.reconnected();
+  h.flush();
+  EXPECT_EQ(h.a.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(h.a.match.game().result().reason, EndReason::Time);
+  EXPECT_TRUE(h.faults.empty());
+}
+
+// ---- openings --------------------------------------------------------------------------------
+
+namespace {
+
+OpeningAct placeAt(int x, int y) {
+  OpeningAct a;
+  a.action = OpeningAction::Place;
+  a.points = {{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}};
+  return a;
+}
+OpeningAct chooseAct(OpeningChoice c) {
+  OpeningAct a;
+  a.action = OpeningAction::Choose;
+  a.choice = c;
+  return a;
+}
+
+}  // namespace
+
+TEST(GameTableOpening, Swap2IsRelayedAndTheColoursItGivesAreReported) {
+  ClockHarness h(TimeControl{ClockKind::PerMove, 0, 0, 30'000}, OpeningRule::Swap2);
+  h.begin();
+  ASSERT_NE(h.a.match.opening(), nullptr);
+  EXPECT_EQ(h.a.match.localSeat(), Seat::First);
+  const auto act = [&h](Client& c, const OpeningAct& a) {
+    ASSERT_EQ(c.match.openingAct(a), OpeningError::None);
+    h.flush();
+    ASSERT_EQ(h.a.match.sentError(), std::nullopt);
+    ASSERT_EQ(h.b.match.sentError(), std::nullopt);
+  };
+  act(h.a, placeAt(7, 7));
+  act(h.a, placeAt(8, 8));
+  act(h.a, placeAt(9, 7));
+  act(h.b, chooseAct(OpeningChoice::PlaceTwo));
+  act(h.b, placeAt(6, 6));
+  act(h.b, placeAt(10, 10));
+  act(h.a, chooseAct(OpeningChoice::TakeWhite));  // A, the first player, takes White
+  EXPECT_EQ(h.a.match.opening(), nullptr);
+  EXPECT_EQ(h.a.match.localColor(), Stone::White);
+  EXPECT_EQ(h.b.match.localColor(), Stone::Black);
+  h.expectSameGame();
+  EXPECT_EQ(h.table->match(Side::A).openingActs().size(), 7u);
+  // Normal play: White (A) moves 6th; then B resigns.
+  h.play({{3, 3}});
+  ASSERT_EQ(h.b.match.resign(), RequestRefusal::None);
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_FALSE(h.ends[0].aIsBlack) << "A played White after the opening";
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.ends[0].moves.size(), 6u);
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTableOpening, AnIllegalProposalIsRefusedAndLosesTheGame) {
+  ClockHarness h(TimeControl{}, OpeningRule::Swap2);
+  h.begin();
+  ASSERT_EQ(h.a.match.openingAct(placeAt(7, 7)), OpeningError::None);
+  h.flush();
+  // A's program sends a second stone on the same point (a client the server cannot trust).
+  OpeningAct bad = placeAt(7, 7);
+  bad.seq = 1;
+  h.table->receive(Side::A, bad);
+  h.flush();
+  EXPECT_EQ(h.table->match(Side::A).sentError(), ErrorCode::IllegalMove);
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.b.match.game().ply(), 1) << "B's board is unchanged";
+  EXPECT_TRUE(h.faults.empty());
+}
