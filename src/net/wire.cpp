@@ -216,21 +216,37 @@ TimeControl readClock(Reader& r) {
   return tc;
 }
 
-// Protocol 1.3's tail of SETUP (and part of SYNC's): u8 opening rule, then the time control.
-// Present when either is set.
+// Protocol 1.3's tail of SETUP (and part of SYNC's; also of FIND, room settings and MATCHED):
+// u8 opening rule, then the time control. Present when either is set.
+bool hasTail(OpeningRule opening, const TimeControl& clock) {
+  return opening != OpeningRule::None || clock.kind != ClockKind::None;
+}
 bool hasTail(const Setup& s) {
-  return s.opening != OpeningRule::None || s.clock.kind != ClockKind::None;
+  return hasTail(s.opening, s.clock);
+}
+void writeTail(Writer& w, OpeningRule opening, const TimeControl& clock) {
+  w.u8(static_cast<std::uint8_t>(opening));
+  writeClock(w, clock);
 }
 void writeTail(Writer& w, const Setup& s) {
-  w.u8(static_cast<std::uint8_t>(s.opening));
-  writeClock(w, s.clock);
+  writeTail(w, s.opening, s.clock);
+}
+void readTail(Reader& r, OpeningRule& opening, TimeControl& clock) {
+  const std::uint8_t o = r.u8();
+  if (o > static_cast<std::uint8_t>(OpeningRule::Taraguchi10)) r.fail(DecodeError::BadValue);
+  opening = static_cast<OpeningRule>(o);
+  clock = readClock(r);
+  if (!hasTail(opening, clock)) r.fail(DecodeError::BadValue);  // neither: the tail is not sent
 }
 void readTail(Reader& r, Setup& s) {
-  const std::uint8_t opening = r.u8();
-  if (opening > static_cast<std::uint8_t>(OpeningRule::Taraguchi10)) r.fail(DecodeError::BadValue);
-  s.opening = static_cast<OpeningRule>(opening);
-  s.clock = readClock(r);
-  if (!hasTail(s)) r.fail(DecodeError::BadValue);  // neither: the tail is not sent
+  readTail(r, s.opening, s.clock);
+}
+// The optional tail at the end of a server message: written when set, read when bytes remain.
+void writeOptionalTail(Writer& w, OpeningRule opening, const TimeControl& clock) {
+  if (hasTail(opening, clock)) writeTail(w, opening, clock);
+}
+void readOptionalTail(Reader& r, OpeningRule& opening, TimeControl& clock) {
+  if (!r.atEnd()) readTail(r, opening, clock);
 }
 
 Setup readSetup(Reader& r) {
@@ -355,6 +371,7 @@ void write(Writer& w, const RoomSettings& v) {
   w.e8(v.color);
   w.e8(v.foul);
   w.boolean(v.rated);
+  writeOptionalTail(w, v.opening, v.clock);  // protocol 1.3 (the settings end each message)
 }
 void read(Reader& r, RoomSettings& v) {
   v.boardSize = r.u8();
@@ -362,6 +379,7 @@ void read(Reader& r, RoomSettings& v) {
   v.color = r.e8(SeatColor::Black, SeatColor::Random);
   v.foul = r.e8(FoulPolicy::Refuse, FoulPolicy::Lose);
   v.rated = r.boolean();
+  readOptionalTail(r, v.opening, v.clock);
 }
 
 void write(Writer& w, const GameSummary& v) {
@@ -407,21 +425,25 @@ void read(Reader& r, Welcome& v) {
 void write(Writer& w, const Register& v) {
   w.str(v.name, kMaxNameBytes);
   w.str(v.password, kMaxSecretBytes);
+  if (v.clientMinor != 0) w.u8(v.clientMinor);  // protocol 1.3
 }
 void read(Reader& r, Register& v) {
   v.name = r.str(kMaxNameBytes);
   v.password = r.str(kMaxSecretBytes);
+  if (!r.atEnd() && (v.clientMinor = r.u8()) == 0) r.fail(DecodeError::BadValue);
 }
 
 void write(Writer& w, const Login& v) {
   w.e8(v.method);
   w.str(v.name, kMaxNameBytes);
   w.str(v.secret, kMaxSecretBytes);
+  if (v.clientMinor != 0) w.u8(v.clientMinor);  // protocol 1.3
 }
 void read(Reader& r, Login& v) {
   v.method = r.e8(LoginMethod::Password, LoginMethod::Token);
   v.name = r.str(kMaxNameBytes);
   v.secret = r.str(kMaxSecretBytes);
+  if (!r.atEnd() && (v.clientMinor = r.u8()) == 0) r.fail(DecodeError::BadValue);
 }
 
 void write(Writer& w, const LoginResult& v) {
@@ -501,9 +523,11 @@ void read(Reader&, GamesRequest&) {}
 
 void write(Writer& w, const Find& v) {
   w.e8(v.rule);
+  writeOptionalTail(w, v.opening, v.clock);
 }
 void read(Reader& r, Find& v) {
   v.rule = r.e8(Rule::Freestyle, Rule::Renju);
+  readOptionalTail(r, v.opening, v.clock);
 }
 
 void write(Writer& w, const RoomCreate& v) {
@@ -574,6 +598,7 @@ void write(Writer& w, const Matched& v) {
   w.i32(v.opponentScore);
   w.boolean(v.rated);
   w.u64(v.resumeToken);
+  writeOptionalTail(w, v.opening, v.clock);
 }
 void read(Reader& r, Matched& v) {
   v.gameId = r.u64();
@@ -585,6 +610,7 @@ void read(Reader& r, Matched& v) {
   v.opponentScore = r.i32();
   v.rated = r.boolean();
   v.resumeToken = r.u64();
+  readOptionalTail(r, v.opening, v.clock);
 }
 
 void write(Writer& w, const GameResult& v) {

@@ -385,6 +385,9 @@ struct Welcome {
 struct Register {
   std::string name;      ///< UTF-8, at most 80 bytes on the wire (the server checks the rules)
   std::string password;  ///< UTF-8, at most 1024 bytes
+  /// Protocol 1.3: the client's protocol minor version (kProtocolMinor), sent when not 0; 0 on
+  /// receipt when absent (a client of 1.2, which cannot read the 1.3 fields of the hall).
+  std::uint8_t clientMinor = 0;
   friend bool operator==(const Register&, const Register&) = default;
 };
 /// How LOGIN proves who we are.
@@ -394,6 +397,7 @@ struct Login {
   LoginMethod method = LoginMethod::Password;  ///< what `secret` is
   std::string name;                            ///< the account name, at most 80 bytes
   std::string secret;  ///< the password, or a session token from LOGIN_RESULT; <= 1024 bytes
+  std::uint8_t clientMinor = 0;  ///< protocol 1.3: as Register::clientMinor
   friend bool operator==(const Login&, const Login&) = default;
 };
 /// LOGIN_RESULT: server -> client, the answer to REGISTER or LOGIN.
@@ -448,9 +452,14 @@ struct Top {
 struct HallRequest {
   friend bool operator==(const HallRequest&, const HallRequest&) = default;
 };
-/// FIND: client -> server, look for an opponent (15x15, same rule only).
+/// FIND: client -> server, look for an opponent (15x15, same rule, time control and opening
+/// rule only).
 struct Find {
   Rule rule = Rule::Freestyle;  ///< the rule we want
+  /// Protocol 1.3: the time control (kind None: no clock). On the wire with `opening` only when
+  /// either is set.
+  TimeControl clock{};
+  OpeningRule opening = OpeningRule::None;  ///< protocol 1.3: the opening rule (None: none)
   friend bool operator==(const Find&, const Find&) = default;
 };
 /// CANCEL_FIND: client -> server, stop looking.
@@ -464,6 +473,10 @@ struct RoomSettings {
   SeatColor color = SeatColor::Black;    ///< the creator's colour
   FoulPolicy foul = FoulPolicy::Refuse;  ///< renju: what a forbidden move does
   bool rated = false;                    ///< the creator ticked Rated
+  /// Protocol 1.3: the time control (kind None: no clock). On the wire with `opening` only when
+  /// either is set (and then only to a client that said minor >= 3 at its login).
+  TimeControl clock{};
+  OpeningRule opening = OpeningRule::None;  ///< protocol 1.3: the opening rule (None: none)
   friend bool operator==(const RoomSettings&, const RoomSettings&) = default;
 };
 /// ROOM_CREATE: client -> server, open a private room.
@@ -516,6 +529,10 @@ struct Matched {
   std::int32_t opponentScore = 0;        ///< the opponent's ladder score
   bool rated = false;                    ///< the game counts for the ladder
   std::uint64_t resumeToken = 0;  ///< nonzero: our suspended game; resume it (RESUME) with this
+  /// Protocol 1.3: the game's time control, as SETUP will say (kind None: no clock). On the
+  /// wire with `opening` only when either is set.
+  TimeControl clock{};
+  OpeningRule opening = OpeningRule::None;  ///< protocol 1.3: the opening rule, as SETUP
   friend bool operator==(const Matched&, const Matched&) = default;
 };
 /// GAME_RESULT: server -> client, a game of ours ended and was written.

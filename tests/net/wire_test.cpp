@@ -317,6 +317,20 @@ bool hasTail(const Message& m) {
   if (const auto* s = std::get_if<Sync>(&m)) return tail(s->setup);
   if (const auto* s = std::get_if<SetupMsg>(&m)) return tail(*s);
   if (const auto* v = std::get_if<Move>(&m)) return v->thinkMs >= 0;
+  // The hall's 1.3 tails: the client's minor, the time control and opening rule.
+  const auto game = [](const TimeControl& c, OpeningRule o) {
+    return c.kind != ClockKind::None || o != OpeningRule::None;
+  };
+  if (const auto* v = std::get_if<Login>(&m)) return v->clientMinor != 0;
+  if (const auto* v = std::get_if<Register>(&m)) return v->clientMinor != 0;
+  if (const auto* v = std::get_if<Find>(&m)) return game(v->clock, v->opening);
+  if (const auto* v = std::get_if<Matched>(&m)) return game(v->clock, v->opening);
+  if (const auto* v = std::get_if<RoomCreate>(&m))
+    return game(v->settings.clock, v->settings.opening);
+  if (const auto* v = std::get_if<RoomCreated>(&m))
+    return game(v->settings.clock, v->settings.opening);
+  if (const auto* v = std::get_if<Invite>(&m)) return game(v->settings.clock, v->settings.opening);
+  if (const auto* v = std::get_if<Invited>(&m)) return game(v->settings.clock, v->settings.opening);
   return false;
 }
 // The payload lengths at which `m` (of payload length `len`) cut short is still a whole message
@@ -340,7 +354,11 @@ std::vector<std::size_t> olderForms(const Message& m, std::size_t len) {
 }
 bool mayHaveTail(const Message& m) {
   return std::holds_alternative<Resume>(m) || std::holds_alternative<Sync>(m) ||
-         std::holds_alternative<SetupMsg>(m) || std::holds_alternative<Move>(m);
+         std::holds_alternative<SetupMsg>(m) || std::holds_alternative<Move>(m) ||
+         std::holds_alternative<Login>(m) || std::holds_alternative<Register>(m) ||
+         std::holds_alternative<Find>(m) || std::holds_alternative<Matched>(m) ||
+         std::holds_alternative<RoomCreate>(m) || std::holds_alternative<RoomCreated>(m) ||
+         std::holds_alternative<Invite>(m) || std::holds_alternative<Invited>(m);
 }
 
 }  // namespace
@@ -1260,4 +1278,48 @@ TEST(Wire, SyncSaysNothingAboutThePreviousGameOnlyBeforeAClock) {
   const Decoded d = decodeAll(withClock);
   ASSERT_EQ(d.error(), DecodeError::None);
   EXPECT_TRUE((d.message == Message{s}));
+}
+
+TEST(WireServer, TimeControlsOfTheHallAreOptionalTails) {
+  const TimeControl fischer{ClockKind::Fischer, 300000, 5000, 0};
+  // FIND: u8 rule, then (1.3, when set) u8 opening rule and the time control.
+  Bytes find = rawHeader(0x47, 0x4B, 1, 72, 15);
+  find.insert(find.end(), {1, 0, 1, 0x00, 0x04, 0x93, 0xE0, 0x00, 0x00, 0x13, 0x88, 0, 0, 0, 0});
+  EXPECT_EQ(encode(Find{Rule::Standard, fischer}), find);
+  EXPECT_EQ(encode(Find{Rule::Standard}).size(), kHeaderSize + 1) << "no clock: as in 1.2";
+  // Room settings, INVITE, INVITED, ROOM_CREATED and MATCHED end with the same tail.
+  RoomSettings rs;
+  rs.clock = TimeControl{ClockKind::PerMove, 0, 0, 2000};
+  for (const Message& m : std::vector<Message>{
+           Find{Rule::Renju, fischer}, RoomCreate{rs}, RoomCreated{"ABCDEF", rs}, Invite{"Bob", rs},
+           Invited{7, "Ann", 1000, rs},
+           Matched{1, 15, Rule::Freestyle, FoulPolicy::Refuse, true, "Bob", 990, true, 0, fischer},
+           Login{LoginMethod::Password, "Ann", "secret", kProtocolMinor},
+           Register{"Ann", "password1", kProtocolMinor}}) {
+    SCOPED_TRACE(typeName(typeOf(m)));
+    const Decoded d = decodeAll(encode(m));
+    ASSERT_EQ(d.error(), DecodeError::None);
+    EXPECT_TRUE(d.message == m);
+  }
+  // The tail's rules are SETUP's: neither a clock nor an opening rule, a bad control or an
+  // unknown opening rule is refused.
+  const auto findWith = [](Bytes tail) {
+    Bytes p{0};
+    p.insert(p.end(), tail.begin(), tail.end());
+    return decodePayload(MsgType::Find, p);
+  };
+  EXPECT_EQ(findWith({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), DecodeError::BadValue);
+  EXPECT_EQ(findWith({0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50}), DecodeError::BadValue);
+  EXPECT_EQ(findWith({5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), DecodeError::BadValue);
+  EXPECT_EQ(findWith({1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), DecodeError::None);  // swap
+  EXPECT_EQ(findWith({0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x07}), DecodeError::Truncated);
+  // LOGIN's minor: present only when not 0.
+  Bytes login = encode(Login{LoginMethod::Password, "Ann", "pw", 3});
+  login.erase(login.begin(), login.begin() + kHeaderSize);
+  EXPECT_EQ(login.back(), 3);
+  EXPECT_EQ(decodePayload(MsgType::Login, login), DecodeError::None);
+  login.back() = 0;
+  EXPECT_EQ(decodePayload(MsgType::Login, login), DecodeError::BadValue);
+  login.pop_back();
+  EXPECT_EQ(decodePayload(MsgType::Login, login), DecodeError::None) << "a 1.2 client";
 }
