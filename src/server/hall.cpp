@@ -16,9 +16,15 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-// Why validRoomSettings (lobby.h) refused a room's or an invitation's settings.
-constexpr const char* kBadSettings =
-    "bad settings: the board size must be 5 to 25, renju is played on 15x15";
+// DENIED's detail for settings checkRoomSettings (lobby.h) refused.
+std::string badSettings(SettingsProblem p) {
+  std::string s = "bad settings: ";
+  s += describe(p);
+  return s;
+}
+
+// A program of protocol 1.2 cannot read the time control of an invitation or a room.
+constexpr const char* kTooOldForClocks = "needs a newer program to play with a clock";
 
 }  // namespace
 
@@ -30,7 +36,9 @@ struct Hall::TableEntry {
   Rule rule = Rule::Freestyle;
   FoulPolicy foul = FoulPolicy::Refuse;
   bool rated = false;
-  bool left[2] = {false, false};  // that side's match is over (back in the hall)
+  TimeControl clock{};
+  std::optional<std::uint64_t> clockTimer;  // the HallEnv timer of GameTable::checkClocks
+  bool left[2] = {false, false};            // that side's match is over (back in the hall)
   // The database id of each game of this table (1 = its first), shared with the storage jobs
   // that fill it in: jobs run in order, so a later job always sees an earlier job's id.
   std::map<int, std::shared_ptr<std::int64_t>> ids;
@@ -237,6 +245,7 @@ void Hall::deny(ConnId c, net::MsgType request, net::DenyCode code, const std::s
 // Registration and login
 
 void Hall::onRegister(ConnId c, const net::Register& r) {
+  conns_[c].minor = r.clientMinor;
   if (NameProblem np = checkName(r.name); np != NameProblem::None)
     return loginFailed(c, net::LoginStatus::BadName, describe(np));
   if (PasswordProblem pp = checkPassword(r.password); pp != PasswordProblem::None)
@@ -271,6 +280,7 @@ void Hall::onRegister(ConnId c, const net::Register& r) {
 
 void Hall::onLogin(ConnId c, const net::Login& l) {
   Conn& conn = conns_[c];
+  conn.minor = l.clientMinor;
   std::string key = nameKey(l.name);
   auto delay = throttle_.delayFor(key, conn.address, env_.now());
   setState(c, State::LoggingIn);
@@ -398,10 +408,17 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
       Player* opp = player(e.account[1 - me]);
       bool black = (p->side == Side::A) == e.aIsBlack;
       auto& ids = e.ids.rbegin()->second;
-      env_.send(
-          c, net::Matched{static_cast<std::uint64_t>(*ids), static_cast<std::uint8_t>(e.boardSize),
-                          e.rule, e.foul, black, opp ? opp->name : std::string{},
-                          opp ? opp->stats.score : 0, e.rated, e.table->resumeToken(p->side)});
+      net::Matched again{static_cast<std::uint64_t>(*ids),
+                         static_cast<std::uint8_t>(e.boardSize),
+                         e.rule,
+                         e.foul,
+                         black,
+                         opp ? opp->name : std::string{},
+                         opp ? opp->stats.score : 0,
+                         e.rated,
+                         e.table->resumeToken(p->side)};
+      again.clock = e.clock;
+      env_.send(c, again);
       conn.state = State::Playing;
       e.table->resumed(p->side);
     } else {
@@ -465,7 +482,10 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     return deny(c, type, net::DenyCode::AlreadyLoggedIn, "you are logged in");
   if (auto* f = std::get_if<net::Find>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
-    matchmaker_.add(p->id, p->stats.score, f->rule, env_.now());
+    if (SettingsProblem sp = checkClockAndOpening(f->clock, f->opening);
+        sp != SettingsProblem::None)
+      return deny(c, type, net::DenyCode::BadRequest, badSettings(sp));
+    matchmaker_.add(p->id, p->stats.score, f->rule, env_.now(), f->clock);
     conn.state = State::Finding;
     return scheduleWave();
   }
@@ -477,14 +497,18 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
   }
   if (auto* rc = std::get_if<net::RoomCreate>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
-    if (!validRoomSettings(rc->settings))
-      return deny(c, type, net::DenyCode::BadRequest, kBadSettings);
+    if (SettingsProblem sp = checkRoomSettings(rc->settings); sp != SettingsProblem::None)
+      return deny(c, type, net::DenyCode::BadRequest, badSettings(sp));
     std::string code = rooms_.create(p->id, rc->settings);
     conn.state = State::InRoom;
     return env_.send(c, net::RoomCreated{code, rc->settings});
   }
   if (auto* rj = std::get_if<net::RoomJoin>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
+    if (auto rs = rooms_.roomSettings(rj->code);
+        rs && rs->clock.kind != ClockKind::None && !knowsClocks(p->id))
+      return deny(c, type, net::DenyCode::BadRequest,
+                  std::string("this room's game has a clock: it ") + kTooOldForClocks);
     auto joined = rooms_.join(rj->code, p->id, rj->rated);
     if (!joined) return deny(c, type, net::DenyCode::NoSuchRoom, "no room has that code");
     Player* owner = player(joined->owner);
@@ -493,12 +517,12 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     bool ownerBlack = joined->ownerIsBlack;
     std::int64_t black = ownerBlack ? owner->id : p->id, white = ownerBlack ? p->id : owner->id;
     return startTable(black, white, joined->settings.boardSize, joined->settings.rule,
-                      joined->settings.foul, joined->rated);
+                      joined->settings.foul, joined->rated, joined->settings.clock);
   }
   if (auto* inv = std::get_if<net::Invite>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
-    if (!validRoomSettings(inv->settings))
-      return deny(c, type, net::DenyCode::BadRequest, kBadSettings);
+    if (SettingsProblem sp = checkRoomSettings(inv->settings); sp != SettingsProblem::None)
+      return deny(c, type, net::DenyCode::BadRequest, badSettings(sp));
     std::string key = nameKey(inv->name);
     if (key == p->key) return deny(c, type, net::DenyCode::Yourself, "you cannot invite yourself");
     Player* to = nullptr;
@@ -506,6 +530,8 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
       if (q.key == key && q.conn) to = &q;
     if (!to) return deny(c, type, net::DenyCode::NoSuchPlayer, inv->name + " is not online");
     if (to->table) return deny(c, type, net::DenyCode::PlayerBusy, to->name + " is playing");
+    if (inv->settings.clock.kind != ClockKind::None && !knowsClocks(to->id))
+      return deny(c, type, net::DenyCode::BadRequest, to->name + " " + kTooOldForClocks);
     auto id = rooms_.invite(p->id, to->id, inv->settings, env_.now());
     if (!id) return deny(c, type, net::DenyCode::TooMany, "too many open invitations");
     return env_.send(to->conn, net::Invited{*id, p->name, p->stats.score, inv->settings});
@@ -531,7 +557,7 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     bool fromBlack = acc->fromIsBlack;
     std::int64_t black = fromBlack ? from->id : p->id, white = fromBlack ? p->id : from->id;
     return startTable(black, white, acc->settings.boardSize, acc->settings.rule, acc->settings.foul,
-                      acc->rated);
+                      acc->rated, acc->settings.clock);
   }
   if (std::holds_alternative<net::GamesRequest>(m)) {
     std::int64_t id = p->id;
@@ -610,12 +636,19 @@ void Hall::scheduleWave() {
 
 void Hall::wave() {
   for (const Matchmaker::Pair& pair : matchmaker_.wave(env_.now()))
-    startTable(pair.black, pair.white, 15, pair.rule, FoulPolicy::Refuse, true);
+    startTable(pair.black, pair.white, 15, pair.rule, FoulPolicy::Refuse, true, pair.clock);
   if (matchmaker_.size() > 0) scheduleWave();
 }
 
+bool Hall::knowsClocks(std::int64_t id) const {
+  auto it = online_.find(id);
+  if (it == online_.end() || !it->second.conn) return false;
+  auto c = conns_.find(it->second.conn);
+  return c != conns_.end() && c->second.minor >= 3;
+}
+
 void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rule rule,
-                      FoulPolicy foul, bool rated) {
+                      FoulPolicy foul, bool rated, const TimeControl& clock) {
   Player* b = player(black);
   Player* w = player(white);
   if (!b || !w || !b->conn || !w->conn) return;
@@ -629,6 +662,7 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
   e.rule = rule;
   e.foul = foul;
   e.rated = rated;
+  e.clock = clock;
   for (Player* p : {b, w}) {
     p->table = tid;
     p->side = p == b ? Side::A : Side::B;
@@ -643,6 +677,7 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
   setup.boardSize = boardSize;
   setup.rule = rule;
   setup.foul = foul;
+  setup.clock = clock;
   setup.resumeWindow = std::chrono::duration_cast<std::chrono::seconds>(config_.resumeWindow);
   TableCallbacks cb;
   cb.send = [this, tid](Side s, const net::Message& m) {
@@ -690,6 +725,20 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
     if (p && p->conn)
       env_.send(p->conn, net::OpponentAway{away, static_cast<std::uint32_t>(left.count())});
   };
+  cb.clockCheck = [this, tid](milliseconds delay) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end()) return;
+    TableEntry& te = *t->second;
+    if (te.clockTimer) env_.cancel(*te.clockTimer);
+    te.clockTimer.reset();
+    if (delay.count() < 0) return;
+    te.clockTimer = env_.after(delay, [this, tid] {
+      auto t = tables_.find(tid);
+      if (t == tables_.end()) return;
+      t->second->clockTimer.reset();
+      t->second->table->checkClocks();
+    });
+  };
   cb.fault = [this, tid](const std::string& what) {
     env_.log("table " + std::to_string(tid) + ": " + what);
   };
@@ -706,9 +755,17 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
         Player* me = player(e.account[s]);
         Player* opp = player(e.account[1 - s]);
         if (!me || !me->conn || !opp) continue;
-        env_.send(me->conn, net::Matched{static_cast<std::uint64_t>(*e.ids[1]),
-                                         static_cast<std::uint8_t>(e.boardSize), e.rule, e.foul,
-                                         s == 0, opp->name, opp->stats.score, e.rated, 0});
+        net::Matched m{static_cast<std::uint64_t>(*e.ids[1]),
+                       static_cast<std::uint8_t>(e.boardSize),
+                       e.rule,
+                       e.foul,
+                       s == 0,
+                       opp->name,
+                       opp->stats.score,
+                       e.rated,
+                       0};
+        m.clock = e.clock;
+        env_.send(me->conn, m);
       }
       env_.log("game " + std::to_string(*e.ids[1]) + ": " + std::to_string(e.account[0]) + " vs " +
                std::to_string(e.account[1]));

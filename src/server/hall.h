@@ -108,7 +108,8 @@ class Hall {
     std::chrono::steady_clock::time_point lastHeard;
     std::chrono::steady_clock::time_point rateStart;
     int rateCount = 0;
-    bool first = true;  // no message received yet
+    bool first = true;       // no message received yet
+    std::uint8_t minor = 0;  // the protocol minor its login said (0: 1.2 or older)
   };
   struct Player {
     std::int64_t id = 0;
@@ -136,7 +137,9 @@ class Hall {
   void scheduleWave();
   void wave();
   void startTable(std::int64_t black, std::int64_t white, int boardSize, Rule rule, FoulPolicy foul,
-                  bool rated);
+                  bool rated, const TimeControl& clock);
+  // Whether player p's program reads the 1.3 fields of the hall (a clock in its settings).
+  bool knowsClocks(std::int64_t p) const;
   void gameStarted(std::uint64_t table, int number, bool aIsBlack);
   void tableEnded(std::uint64_t table, const GameEnd& end);
   static net::GameSummary summaryOf(const GameRow& g);

@@ -326,13 +326,13 @@ std::vector<std::pair<std::size_t, std::size_t>> bestPairing(const std::vector<C
 Matchmaker::Matchmaker(RandomSource random, MatchmakerConfig config)
     : random_(std::move(random)), config_(config) {}
 
-void Matchmaker::add(PlayerId p, std::int32_t score, Rule rule, time_point now) {
+void Matchmaker::add(PlayerId p, std::int32_t score, Rule rule, time_point now, TimeControl clock) {
   auto it = queue_.find(p);
-  if (it != queue_.end() && it->second.rule == rule) {
+  if (it != queue_.end() && it->second.rule == rule && it->second.clock == clock) {
     it->second.score = score;
     return;
   }
-  queue_[p] = Waiting{score, rule, now};
+  queue_[p] = Waiting{score, rule, now, clock};
 }
 
 bool Matchmaker::remove(PlayerId p) {
@@ -363,13 +363,16 @@ Stone Matchmaker::lastColor(PlayerId p) const {
 }
 
 std::vector<Matchmaker::Pair> Matchmaker::wave(time_point now) {
-  std::map<Rule, std::vector<Candidate>> byRule;
+  // The pools: rule, then the time control's fields.
+  using Pool = std::tuple<Rule, ClockKind, std::int64_t, std::int64_t, std::int64_t>;
+  std::map<Pool, std::vector<Candidate>> byRule;
   for (const auto& [id, w] : queue_) {
     const auto waited = now - w.since;
     const auto allowed = allowedDifference(config_, waited);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(waited).count();
-    byRule[w.rule].push_back(Candidate{id, w.score, allowed ? std::int64_t{*allowed} : kAnyone,
-                                       std::max<std::int64_t>(ms, 0)});
+    const Pool pool{w.rule, w.clock.kind, w.clock.baseMs, w.clock.incrementMs, w.clock.moveMs};
+    byRule[pool].push_back(Candidate{id, w.score, allowed ? std::int64_t{*allowed} : kAnyone,
+                                     std::max<std::int64_t>(ms, 0)});
   }
   // Who wants Black: +1 had White last, -1 had Black last, 0 no game yet.
   auto wantsBlack = [this](PlayerId p) {
@@ -377,14 +380,17 @@ std::vector<Matchmaker::Pair> Matchmaker::wave(time_point now) {
     return last == Stone::White ? 1 : last == Stone::Black ? -1 : 0;
   };
   std::vector<Pair> out;
-  for (const auto& [rule, candidates] : byRule) {
+  for (const auto& [pool, candidates] : byRule) {
+    const Rule rule = std::get<0>(pool);
+    const TimeControl clock{std::get<1>(pool), std::get<2>(pool), std::get<3>(pool),
+                            std::get<4>(pool)};
     for (const auto& [i, j] : bestPairing(candidates)) {
       const PlayerId a = candidates[i].id;
       const PlayerId b = candidates[j].id;
       const int wa = wantsBlack(a);
       const int wb = wantsBlack(b);
       const bool aBlack = wa != wb ? wa > wb : uniformBelow(random_, 2) == 0;
-      Pair p{aBlack ? a : b, aBlack ? b : a, rule};
+      Pair p{aBlack ? a : b, aBlack ? b : a, rule, clock};
       queue_.erase(a);
       queue_.erase(b);
       lastColor_[p.black] = Stone::Black;
@@ -419,28 +425,79 @@ std::optional<std::string> normalizeRoomCode(std::string_view typed) {
   return code;
 }
 
-bool validRoomSettings(const net::RoomSettings& s) {
-  if (s.boardSize < Board::kMinSize || s.boardSize > Board::kMaxSize) return false;
+const char* describe(SettingsProblem p) {
+  switch (p) {
+    case SettingsProblem::None:
+      return "";
+    case SettingsProblem::BoardSize:
+      return "the board size must be 5 to 25";
+    case SettingsProblem::RenjuSize:
+      return "renju is played on 15x15";
+    case SettingsProblem::Rule:
+      return "this server does not play that rule";
+    case SettingsProblem::Color:
+      return "unknown seat colour";
+    case SettingsProblem::Foul:
+      return "unknown foul policy";
+    case SettingsProblem::Clock:
+      return "not a time control this server plays";
+    case SettingsProblem::Opening:
+      return "this server does not play opening rules yet";
+  }
+  return "bad settings";
+}
+
+SettingsProblem checkClockAndOpening(const TimeControl& clock, OpeningRule opening) {
+  // The forms of parseTimeControl, as SETUP's time control carries them.
+  const auto in = [](std::int64_t v, std::int64_t lo) { return v >= lo && v <= kMaxClockMs; };
+  bool ok = false;
+  switch (clock.kind) {
+    case ClockKind::None:
+      ok = clock.baseMs == 0 && clock.incrementMs == 0 && clock.moveMs == 0;
+      break;
+    case ClockKind::Fischer:
+      ok = in(clock.baseMs, kMinClockMs) && in(clock.incrementMs, 0) && clock.moveMs == 0;
+      break;
+    case ClockKind::PerMove:
+      ok = clock.baseMs == 0 && clock.incrementMs == 0 && in(clock.moveMs, kMinClockMs);
+      break;
+    case ClockKind::ByoYomi:
+      ok = in(clock.baseMs, 0) && clock.incrementMs == 0 && in(clock.moveMs, kMinClockMs);
+      break;
+  }
+  if (!ok) return SettingsProblem::Clock;
+  if (opening != OpeningRule::None) return SettingsProblem::Opening;
+  return SettingsProblem::None;
+}
+
+SettingsProblem checkRoomSettings(const net::RoomSettings& s) {
+  if (s.boardSize < Board::kMinSize || s.boardSize > Board::kMaxSize)
+    return SettingsProblem::BoardSize;
   switch (s.rule) {
     case Rule::Freestyle:
     case Rule::Standard:
       break;
     case Rule::Renju:
-      if (s.boardSize != Board::kDefaultSize) return false;
+      if (s.boardSize != Board::kDefaultSize) return SettingsProblem::RenjuSize;
       break;
     default:
-      return false;
+      return SettingsProblem::Rule;
   }
-  if (!ruleSupported(s.rule)) return false;
+  if (!ruleSupported(s.rule)) return SettingsProblem::Rule;
   switch (s.color) {
     case net::SeatColor::Black:
     case net::SeatColor::White:
     case net::SeatColor::Random:
       break;
     default:
-      return false;
+      return SettingsProblem::Color;
   }
-  return s.foul == FoulPolicy::Refuse || s.foul == FoulPolicy::Lose;
+  if (s.foul != FoulPolicy::Refuse && s.foul != FoulPolicy::Lose) return SettingsProblem::Foul;
+  return checkClockAndOpening(s.clock, s.opening);
+}
+
+bool validRoomSettings(const net::RoomSettings& s) {
+  return checkRoomSettings(s) == SettingsProblem::None;
 }
 
 bool ownerPlaysBlack(net::SeatColor c, const RandomSource& random) {
@@ -476,6 +533,14 @@ std::optional<PlayerId> Rooms::roomOwner(std::string_view code) const {
   auto it = rooms_.find(*key);
   if (it == rooms_.end()) return std::nullopt;
   return it->second.owner;
+}
+
+std::optional<net::RoomSettings> Rooms::roomSettings(std::string_view code) const {
+  const auto key = normalizeRoomCode(code);
+  if (!key) return std::nullopt;
+  auto it = rooms_.find(*key);
+  if (it == rooms_.end()) return std::nullopt;
+  return it->second.settings;
 }
 
 std::optional<std::string> Rooms::roomOf(PlayerId p) const {

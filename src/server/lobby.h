@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -86,16 +87,18 @@ inline constexpr std::size_t kIntervalPairingLimit = 300;
 std::vector<std::pair<std::size_t, std::size_t>> bestPairing(
     const std::vector<Candidate>& c, PairingMethod method = PairingMethod::Auto);
 
-/// The FIND queue: players waiting for a rated 15x15 game under a rule, paired in waves.
+/// The FIND queue: players waiting for a rated 15x15 game under a rule and a time control,
+/// paired in waves (only players who asked for the same rule and the same control).
+/// Each waiting player's pool: the rule and the time control it asked for.
 class Matchmaker {
  public:
   /// `random` decides the colours of a first game (and of ties, see wave()).
   explicit Matchmaker(RandomSource random, MatchmakerConfig config = {});
 
-  /// Puts p into the queue (score = its ladder score, rule = the rule asked for). A player
-  /// already waiting is updated: a new score always; a different rule restarts its waiting
-  /// time, the same rule keeps it.
-  void add(PlayerId p, std::int32_t score, Rule rule, time_point now);
+  /// Puts p into the queue (score = its ladder score, rule and clock = what it asked for; kind
+  /// None: no clock). A player already waiting is updated: a new score always; a different
+  /// rule or clock restarts its waiting time, the same keeps it.
+  void add(PlayerId p, std::int32_t score, Rule rule, time_point now, TimeControl clock = {});
   /// Takes p out of the queue (CANCEL_FIND, going offline, a room game); false if not waiting.
   bool remove(PlayerId p);
   /// True when p is in the queue.
@@ -108,15 +111,17 @@ class Matchmaker {
     PlayerId black = 0;           ///< plays Black
     PlayerId white = 0;           ///< plays White
     Rule rule = Rule::Freestyle;  ///< the rule both asked for
+    TimeControl clock{};          ///< the time control both asked for (kind None: none)
     friend bool operator==(const Pair&, const Pair&) = default;
   };
   /// One wave (the server calls it every second): pairs waiting players who asked for the same
-  /// rule and whose score difference is within both players' allowed differences
-  /// (allowedDifference of their waiting time), best overall as bestPairing() says (most
-  /// pairs, then smallest total difference). Never a player with itself. Colours: a player who
-  /// had White in its last game gets Black, one who had Black gets White; when both (or
+  /// rule and the same time control and whose score difference is within both players' allowed
+  /// differences (allowedDifference of their waiting time), best overall as bestPairing() says
+  /// (most pairs, then smallest total difference). Never a player with itself. Colours: a player
+  /// who had White in its last game gets Black, one who had Black gets White; when both (or
   /// neither) want the same, the random source decides. Paired players leave the queue and
-  /// their colour is remembered. Pairs come by rule (numeric order), then by score.
+  /// their colour is remembered. Pairs come by rule (numeric order), then by time control
+  /// (kind, then base, increment and move times), then by score.
   std::vector<Pair> wave(time_point now);
   /// Remembers the colour p had in its last game (Black or White; Empty forgets), for games
   /// from rooms or invitations and for play-again.
@@ -131,6 +136,7 @@ class Matchmaker {
     std::int32_t score = 0;
     Rule rule = Rule::Freestyle;
     time_point since;
+    TimeControl clock{};
   };
   RandomSource random_;
   MatchmakerConfig config_;
@@ -151,8 +157,27 @@ std::string makeRoomCode(const RandomSource& random);
 /// nullopt when it cannot be a room code (wrong length or a character not in the alphabet).
 std::optional<std::string> normalizeRoomCode(std::string_view typed);
 
-/// True when `s` can start a game: board size 5..25 (Board::kMinSize..kMaxSize), renju only
-/// 15x15, rule supported by this build, colour and foul policy known values.
+/// Why room settings (ROOM_CREATE, INVITE) or a FIND cannot start a game.
+enum class SettingsProblem : std::uint8_t {
+  None,       ///< they can
+  BoardSize,  ///< the board size is outside 5..25 (Board::kMinSize..kMaxSize)
+  RenjuSize,  ///< renju is played on 15x15 only
+  Rule,       ///< a rule this build does not support (or not a known value)
+  Color,      ///< not a known seat colour
+  Foul,       ///< not a known foul policy
+  Clock,      ///< a time control outside the forms of core/clock.h (parseTimeControl's ranges)
+  Opening,    ///< an opening rule: the server does not play them yet
+};
+/// The English phrase of a problem for DENIED's detail, e.g. "the board size must be 5 to 25";
+/// "" for None.
+const char* describe(SettingsProblem p);
+/// Whether a time control and an opening rule can be played online (kind None: no clock).
+SettingsProblem checkClockAndOpening(const TimeControl& clock, OpeningRule opening);
+/// Why `s` cannot start a game (None when it can): board size 5..25, renju only 15x15, rule
+/// supported by this build, colour and foul policy known values, a valid time control, no
+/// opening rule (checkClockAndOpening).
+SettingsProblem checkRoomSettings(const net::RoomSettings& s);
+/// True when checkRoomSettings finds no problem.
 bool validRoomSettings(const net::RoomSettings& s);
 /// Whether the owner of a room (or the inviter) plays Black: SeatColor Black/White as chosen,
 /// Random by `random`.
@@ -180,6 +205,8 @@ class Rooms {
   std::optional<PlayerId> roomOwner(std::string_view code) const;
   /// The code of p's open room; nullopt if p has none.
   std::optional<std::string> roomOf(PlayerId p) const;
+  /// The settings of the room with this code (typed in any case); nullopt if none.
+  std::optional<net::RoomSettings> roomSettings(std::string_view code) const;
 
   /// A room joined: the game to start.
   struct Joined {

@@ -123,16 +123,18 @@ class HallTest : public ::testing::Test {
     EXPECT_TRUE(env.take<net::Welcome>(c.id));
     return c;
   }
+  // minor: the protocol minor the program says (0: a program of 1.2, which says none).
   net::LoginResult registerAs(Client& c, const std::string& name,
-                              const std::string& pw = "password1") {
-    hall->received(c.id, net::Register{name, pw});
+                              const std::string& pw = "password1", std::uint8_t minor = 0) {
+    hall->received(c.id, net::Register{name, pw, minor});
     env.settle();
     auto r = env.take<net::LoginResult>(c.id);
     EXPECT_TRUE(r);
     return r.value_or(net::LoginResult{});
   }
-  // Starts c's Match as the joiner after MATCHED, as the online client does.
-  void startMatch(Client& c, const net::Matched& m) {
+  // Starts c's Match as the joiner after MATCHED, as the online client does; on the test's
+  // clock with onEnvClock (games with a clock).
+  void startMatch(Client& c, const net::Matched& m, bool onEnvClock = false) {
     net::MatchSettings s;
     s.role = net::Role::Joiner;
     s.nickname = "me";
@@ -141,6 +143,7 @@ class HallTest : public ::testing::Test {
     c.match = std::make_unique<net::Match>(
         s, [self](const net::Message& msg) { self->out.push_back(msg); }, [] {},
         [](net::MatchEvent) {});
+    if (onEnvClock) c.match->setClock([this] { return env.clock; });
     c.match->connected();
   }
   // Delivers messages both ways until nothing moves.
@@ -472,6 +475,97 @@ TEST_F(HallTest, TakeOverBeforeTheGameStartsLogsInAfresh) {
   EXPECT_EQ(hall->playersOnline(), 2u);
   hall->received(c.id, net::HallRequest{});
   EXPECT_TRUE(env.take<net::Stats>(c.id));
+}
+
+// ---- clocks ----------------------------------------------------------------------------------
+
+TEST_F(HallTest, FindWithAClockPairsOnlyThatClockAndTheServerFlagsOnTime) {
+  Client a = connect(), b = connect(), c = connect();
+  registerAs(a, "alice", "password1", 3);
+  registerAs(b, "bob", "password1", 3);
+  registerAs(c, "carol", "password1", 3);
+  const TimeControl perMove{ClockKind::PerMove, 0, 0, 2'000};
+  hall->received(a.id, net::Find{Rule::Freestyle, perMove});
+  hall->received(c.id, net::Find{Rule::Freestyle});  // no clock: another pool
+  hall->received(b.id, net::Find{Rule::Freestyle, perMove});
+  env.advance(1s);
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  EXPECT_FALSE(env.take<net::Matched>(c.id));
+  EXPECT_EQ(ma->clock, perMove);
+  EXPECT_EQ(mb->clock, perMove);
+  startMatch(a, *ma, true);
+  startMatch(b, *mb, true);
+  pump({&a, &b});
+  ASSERT_EQ(a.match->phase(), net::MatchPhase::Playing);
+  EXPECT_EQ(a.match->gameClock().control(), perMove) << "SETUP carries the clock";
+  Client& black = ma->youAreBlack ? a : b;
+  Client& white = ma->youAreBlack ? b : a;
+  env.advance(500ms);
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  // White does not move: the server flags it 1 s after its 2 s ran out.
+  env.advance(2'999ms);
+  pump({&a, &b});
+  EXPECT_FALSE(env.take<net::GameResult>(white.id));
+  env.advance(2ms);
+  pump({&a, &b});
+  EXPECT_EQ(white.match->game().result().reason, EndReason::Time);
+  EXPECT_EQ(black.match->game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(white.match->sentError(), std::nullopt);
+  auto rw = env.take<net::GameResult>(white.id);
+  ASSERT_TRUE(rw);
+  EXPECT_EQ(rw->reason, EndReason::Time);
+  EXPECT_EQ(rw->outcome, Outcome::BlackWins);
+  EXPECT_TRUE(rw->rated);
+  EXPECT_LT(rw->newScore, rw->oldScore) << "a loss on time counts as any loss";
+  auto row = storage->game(static_cast<std::int64_t>(rw->gameId));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->reason, EndReason::Time);
+  EXPECT_EQ(row->moves.size(), 1u);
+}
+
+TEST_F(HallTest, ClockedRoomsAndInvitationsNeedAProgramThatKnowsClocks) {
+  Client a = connect(), old = connect(), b = connect();
+  registerAs(a, "alice", "password1", 3);
+  registerAs(old, "olaf");  // a 1.2 program: no minor in REGISTER
+  registerAs(b, "bob", "password1", 3);
+  net::RoomSettings s;
+  s.clock = TimeControl{ClockKind::Fischer, 300'000, 5'000, 0};
+  // A bad clock or an opening rule is refused with a typed reason.
+  net::RoomSettings bad = s;
+  bad.clock.moveMs = 1'000;
+  hall->received(a.id, net::RoomCreate{bad});
+  auto d = env.take<net::Denied>(a.id);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->code, net::DenyCode::BadRequest);
+  EXPECT_EQ(d->detail, std::string("bad settings: ") + describe(SettingsProblem::Clock));
+  hall->received(a.id, net::Find{Rule::Freestyle, {}, OpeningRule::Swap});
+  d = env.take<net::Denied>(a.id);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->request, net::MsgType::Find);
+  // An old program cannot be invited to a clocked game, nor join a clocked room.
+  hall->received(a.id, net::Invite{"olaf", s});
+  d = env.take<net::Denied>(a.id);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->code, net::DenyCode::BadRequest);
+  EXPECT_FALSE(env.take<net::Invited>(old.id));
+  hall->received(a.id, net::RoomCreate{s});
+  auto room = env.take<net::RoomCreated>(a.id);
+  ASSERT_TRUE(room);
+  EXPECT_EQ(room->settings.clock, s.clock);
+  hall->received(old.id, net::RoomJoin{room->code, false});
+  d = env.take<net::Denied>(old.id);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->code, net::DenyCode::BadRequest);
+  // A 1.3 program joins; both learn the clock.
+  hall->received(b.id, net::RoomJoin{room->code, false});
+  env.settle();
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  EXPECT_EQ(mb->clock, s.clock);
 }
 
 }  // namespace

@@ -696,3 +696,62 @@ TEST(Pairing, IntervalAugmentsWhatCrossingPairsAdd) {
   EXPECT_EQ(p, (std::vector<std::pair<std::size_t, std::size_t>>{{0, 2}, {1, 3}}));
   EXPECT_EQ(bestPairing(c, PairingMethod::Exact), p);
 }
+
+TEST(Matchmaker, OnlyPlayersWhoAskedForTheSameTimeControlArePaired) {
+  Matchmaker mm(constant(0));
+  const TimeControl blitz{ClockKind::Fischer, 180'000, 2'000, 0};
+  const TimeControl perMove{ClockKind::PerMove, 0, 0, 30'000};
+  mm.add(1, 1000, Rule::Freestyle, t0, blitz);
+  mm.add(2, 1000, Rule::Freestyle, t0, perMove);
+  mm.add(3, 1000, Rule::Freestyle, t0);  // no clock
+  EXPECT_TRUE(mm.wave(t0).empty()) << "three pools of one";
+  mm.add(4, 1050, Rule::Freestyle, t0, perMove);
+  mm.add(5, 1020, Rule::Freestyle, t0, blitz);
+  auto w = mm.wave(t0);
+  ASSERT_EQ(w.size(), 2u);
+  // By rule, then by time control (Fischer before a limit per move).
+  EXPECT_TRUE(samePlayers(w[0], 1, 5));
+  EXPECT_EQ(w[0].clock, blitz);
+  EXPECT_TRUE(samePlayers(w[1], 2, 4));
+  EXPECT_EQ(w[1].clock, perMove);
+  EXPECT_TRUE(mm.waiting(3));
+  // Asking again with another clock restarts the waiting time.
+  mm.add(3, 1000, Rule::Freestyle, t0 + 10s, blitz);
+  EXPECT_EQ(mm.waitingSince(3), t0 + 10s);
+}
+
+TEST(Rooms, SettingsProblemsAreTyped) {
+  net::RoomSettings s;
+  EXPECT_EQ(checkRoomSettings(s), SettingsProblem::None);
+  s.boardSize = 4;
+  EXPECT_EQ(checkRoomSettings(s), SettingsProblem::BoardSize);
+  s.boardSize = 19;
+  s.rule = Rule::Renju;
+  EXPECT_EQ(checkRoomSettings(s), SettingsProblem::RenjuSize);
+  s.rule = Rule::Freestyle;
+  s.clock = TimeControl{ClockKind::PerMove, 0, 0, 2'000};
+  EXPECT_EQ(checkRoomSettings(s), SettingsProblem::None);
+  s.clock = TimeControl{ClockKind::PerMove, 0, 0, 50};  // under kMinClockMs
+  EXPECT_EQ(checkRoomSettings(s), SettingsProblem::Clock);
+  s.clock = TimeControl{ClockKind::Fischer, 60'000, 0, 5'000};  // a move time in Fischer
+  EXPECT_EQ(checkRoomSettings(s), SettingsProblem::Clock);
+  EXPECT_FALSE(validRoomSettings(s));
+  s.clock = {};
+  s.opening = OpeningRule::Swap2;
+  EXPECT_EQ(checkRoomSettings(s), SettingsProblem::Opening);
+  EXPECT_STREQ(describe(SettingsProblem::None), "");
+  EXPECT_STRNE(describe(SettingsProblem::Clock), "");
+  EXPECT_EQ(checkClockAndOpening(TimeControl{ClockKind::ByoYomi, 0, 0, 1'000}, OpeningRule::None),
+            SettingsProblem::None);
+}
+
+TEST(Rooms, TheSettingsOfARoomCanBeLookedUpByItsCode) {
+  Rooms rooms(seeded(9));
+  net::RoomSettings s;
+  s.clock = TimeControl{ClockKind::Fischer, 300'000, 5'000, 0};
+  const std::string code = rooms.create(1, s);
+  auto found = rooms.roomSettings(code);
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->clock, s.clock);
+  EXPECT_FALSE(rooms.roomSettings("ZZZZZZ"));
+}
