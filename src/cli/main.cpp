@@ -1056,8 +1056,26 @@ std::string lower(std::string s) {
   return s;
 }
 
-// Reads the room options "--rule R --size N --color C --foul F --rated" from `args` (starting at
-// `from`) into `s`; returns an error phrase, or "" when all were good.
+// Reads a --clock value of an online command into `tc`; returns an error phrase, or "".
+std::string parseClockOption(const std::string& text, TimeControl& tc) {
+  const TimeControlParse p = parseTimeControl(text);
+  if (!p.control) return cli::timeControlError(text, p.error);
+  tc = *p.control;
+  return "";
+}
+
+// " clock 5m+5s" for a line about a game with a clock; "" without one.
+std::string clockSuffix(const TimeControl& tc) {
+  std::string s;
+  if (tc.kind != ClockKind::None) {
+    s = " clock ";
+    s += formatTimeControl(tc);
+  }
+  return s;
+}
+
+// Reads the room options "--rule R --size N --color C --foul F --clock FORM --rated" from
+// `args` (starting at `from`) into `s`; returns an error phrase, or "" when all were good.
 std::string parseRoomOptions(const std::vector<std::string>& args, std::size_t from,
                              net::RoomSettings& s) {
   for (std::size_t i = from; i < args.size(); ++i) {
@@ -1066,11 +1084,14 @@ std::string parseRoomOptions(const std::vector<std::string>& args, std::size_t f
       s.rated = true;
       continue;
     }
-    if (a != "--rule" && a != "--size" && a != "--color" && a != "--foul")
-      return "unknown option \"" + a + "\" (--rule R, --size N, --color C, --foul F, --rated)";
+    if (a != "--rule" && a != "--size" && a != "--color" && a != "--foul" && a != "--clock")
+      return "unknown option \"" + a +
+             "\" (--rule R, --size N, --color C, --foul F, --clock FORM, --rated)";
     if (i + 1 >= args.size()) return a + " needs a value";
     const std::string v = lower(args[++i]);
-    if (a == "--rule") {
+    if (a == "--clock") {
+      if (std::string e = parseClockOption(v, s.clock); !e.empty()) return e;
+    } else if (a == "--rule") {
       const auto r = parseRule(v);
       if (!r) return "--rule must be freestyle, standard or renju";
       s.rule = *r;
@@ -1259,7 +1280,8 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       rooms = s.roomsCreated;
       std::cout << "ROOM " << singleLine(s.room->code) << " " << settingsText(s.room->settings)
                 << " " << seatName(s.room->settings.color)
-                << (s.room->settings.rated ? " rated" : " unrated") << "\n";
+                << (s.room->settings.rated ? " rated" : " unrated")
+                << clockSuffix(s.room->settings.clock) << "\n";
     }
     if (s.invitationsReceived > invitations) {
       const std::size_t fresh = std::min<std::size_t>(
@@ -1269,7 +1291,8 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
         const net::Invited& v = s.invitations[i];
         std::cout << "INVITED " << v.inviteId << " " << nameField(v.from) << " " << v.score << " "
                   << settingsText(v.settings) << " " << seatName(v.settings.color)
-                  << (v.settings.rated ? " rated" : " unrated") << "\n";
+                  << (v.settings.rated ? " rated" : " unrated") << clockSuffix(v.settings.clock)
+                  << "\n";
       }
     }
     for (; denials < s.denials.size(); ++denials) {
@@ -1285,7 +1308,7 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       std::cout << "MATCHED " << m.gameId << " " << (m.youAreBlack ? "black" : "white") << " vs "
                 << nameField(m.opponent) << " " << m.opponentScore << " " << ruleName(m.rule) << " "
                 << int(m.boardSize) << "x" << int(m.boardSize) << (m.rated ? " rated" : " unrated")
-                << "\n";
+                << clockSuffix(m.clock) << "\n";
     }
     if (s.game.phase == net::NetPhase::InMatch) {
       for (const net::MatchUpdate& u : tracker.update(s.game)) {
@@ -1524,13 +1547,23 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
     };
     switch (h) {
       case HallCommand::Find: {
-        const std::string ruleText = args.size() > 1 ? lower(args[1]) : "freestyle";
+        // find [RULE] [--clock FORM]
+        std::size_t next = 1;
+        std::string ruleText = "freestyle";
+        if (args.size() > next && args[next] != "--clock") ruleText = lower(args[next++]);
         const auto rule = parseRule(ruleText);
-        if (!rule || args.size() > 2) {
-          error = "use find [freestyle|standard|renju]";
+        TimeControl clock;
+        if (rule && args.size() == next + 2 && args[next] == "--clock") {
+          error = parseClockOption(lower(args[next + 1]), clock);
+          if (!error.empty()) break;
+          next += 2;
+        }
+        if (!rule || args.size() != next) {
+          error = "use find [freestyle|standard|renju] [--clock FORM]";
           break;
         }
-        if (hallError(client.find(*rule))) std::cout << "FINDING " << ruleName(*rule) << "\n";
+        if (hallError(client.find(*rule, clock)))
+          std::cout << "FINDING " << ruleName(*rule) << clockSuffix(clock) << "\n";
         break;
       }
       case HallCommand::Cancel:
@@ -1859,10 +1892,12 @@ int main(int argc, char** argv) {
       "without echo at a terminal; never from the command line.\n"
       "Commands (each waits until it can apply; in a script the next one waits for the "
       "answer):\n"
-      "  find [freestyle|standard|renju]   look for an opponent (15x15)\n"
+      "  find [freestyle|standard|renju] [--clock FORM]\n"
+      "                                    look for an opponent (15x15, the same clock)\n"
       "  cancel                            stop looking\n"
-      "  room [--rule R --size N --color black|white|random --foul refuse|lose --rated]\n"
-      "                                    open a private room (prints its code)\n"
+      "  room [--rule R --size N --color black|white|random --foul refuse|lose --clock FORM\n"
+      "       --rated]                     open a private room (prints its code)\n"
+      "  (FORM as --clock of `host`: none, 5m+5s, 30s/move, 10m,30s)\n"
       "  join CODE [--rated]               enter a friend's room\n"
       "  invite NAME [room options]        invite a player online\n"
       "  accept [--rated] / decline        answer the oldest invitation (in a game: the "
@@ -1877,9 +1912,9 @@ int main(int argc, char** argv) {
       "  FINGERPRINT <SHA-256 of the server's certificate> new|known\n"
       "  LOGGED IN <name> <score>\n"
       "  STATS <name> <score> <games> <wins> <draws> [elo]\n"
-      "  FINDING <rule> | FIND CANCELLED | JOINING <code> | INVITING <name>\n"
-      "  ROOM <code> <rule> <N>x<N> <your colour> rated|unrated\n"
-      "  INVITED <id> <from> <score> <rule> <N>x<N> <their colour> rated|unrated\n"
+      "  FINDING <rule> [clock <form>] | FIND CANCELLED | JOINING <code> | INVITING <name>\n"
+      "  ROOM <code> <rule> <N>x<N> <your colour> rated|unrated [clock <form>]\n"
+      "  INVITED <id> <from> <score> <rule> <N>x<N> <their colour> rated|unrated [clock <form>]\n"
       "  ACCEPTED <id> | DECLINED <id>\n"
       "  DENIED <REQUEST> <why>[: detail]\n"
       "  PLAYERS <total>, then PLAYER <name> <score> hall|finding|playing\n"
@@ -1887,7 +1922,8 @@ int main(int argc, char** argv) {
       "  GAME <id> <ended, UTC> <black> <white> <rule> <N>x<N> <outcome> <reason> "
       "rated|unrated <black delta> <white delta> <moves>, then GAMES <count>\n"
       "  SAVED <id> <file> <n> moves\n"
-      "  MATCHED <game id> black|white vs <opponent> <score> <rule> <N>x<N> rated|unrated\n"
+      "  MATCHED <game id> black|white vs <opponent> <score> <rule> <N>x<N> rated|unrated "
+      "[clock <form>]\n"
       "  then the lines of `join`: STARTED, MOVE, TAKEBACK, NOTICE, CHAT, SUSPENDED, RESUMED, "
       "RESULT\n"
       "  AWAY <seconds> | BACK          the opponent's connection dropped / came back\n"

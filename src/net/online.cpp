@@ -482,7 +482,7 @@ struct OnlineClient::Impl {
         return;
       }
       stage = Stage::Login;
-      session->send(Login{LoginMethod::Token, st.name, token});
+      session->send(Login{LoginMethod::Token, st.name, token, kProtocolMinor});
       return;
     }
     if (std::holds_alternative<Hello>(m))
@@ -664,7 +664,8 @@ struct OnlineClient::Impl {
                   std::is_same_v<T, DrawOffer> || std::is_same_v<T, DrawReply> ||
                   std::is_same_v<T, Resign> || std::is_same_v<T, Nickname> ||
                   std::is_same_v<T, PlayAgain> || std::is_same_v<T, Chat> ||
-                  std::is_same_v<T, Resume> || std::is_same_v<T, Sync>) {
+                  std::is_same_v<T, Resume> || std::is_same_v<T, Sync> || std::is_same_v<T, Flag> ||
+                  std::is_same_v<T, OpeningAct>) {
       if (match && matchLive) match->receive(m);
     }
     // Client-to-server messages from the server: ignored.
@@ -845,9 +846,9 @@ OnlineRefusal OnlineClient::Impl::login(std::optional<LoginMethod> method, const
     d.st.name = name;
     d.st.phase = OnlinePhase::LoggingIn;
     if (method)
-      d.session->send(Login{*method, name, secret});
+      d.session->send(Login{*method, name, secret, kProtocolMinor});
     else
-      d.session->send(Register{name, secret});
+      d.session->send(Register{name, secret, kProtocolMinor});
   });
   return r;
 }
@@ -857,7 +858,7 @@ OnlineRefusal OnlineClient::refreshHall() {
   return d.request([&] { return d.hallRefusal(false); }, HallRequest{});
 }
 
-OnlineRefusal OnlineClient::find(Rule rule) {
+OnlineRefusal OnlineClient::find(Rule rule, const TimeControl& clock) {
   Impl& d = *impl_;
   return d.request(
       [&] {
@@ -865,11 +866,12 @@ OnlineRefusal OnlineClient::find(Rule rule) {
         if (r == OnlineRefusal::None) {
           d.st.finding = true;
           d.st.findRule = rule;
+          d.st.findClock = clock;
           d.st.findingSince = Clock::now();
         }
         return r;
       },
-      Find{rule});
+      Find{rule, clock});
 }
 
 OnlineRefusal OnlineClient::cancelFind() {

@@ -135,6 +135,7 @@ struct OnlineSnapshot {
   int invitationsReceived = 0;       ///< INVITEDs received in all
   bool finding = false;              ///< FIND sent and not matched, cancelled or refused
   Rule findRule = Rule::Freestyle;   ///< finding: the rule
+  TimeControl findClock{};           ///< finding: the time control (kind None: no clock)
   std::chrono::steady_clock::time_point findingSince;  ///< finding: since when
   std::optional<RoomCreated> room;  ///< our open room, until a game starts or it is refused
   int roomsCreated = 0;             ///< ROOM_CREATEDs received
@@ -193,8 +194,9 @@ class OnlineClient {
 
   /// Asks for STATS, PLAYERS and TOP again. Logged in, any phase but Reconnecting.
   OnlineRefusal refreshHall();
-  /// Looks for an opponent with `rule` (FIND; 15x15). Hall only.
-  OnlineRefusal find(Rule rule);
+  /// Looks for an opponent with `rule` and the time control `clock` (FIND; 15x15; kind None:
+  /// no clock). Hall only.
+  OnlineRefusal find(Rule rule, const TimeControl& clock = {});
   /// Stops looking, or closes our open room (CANCEL_FIND). Hall only.
   OnlineRefusal cancelFind();
   /// Opens a private room (ROOM_CREATE); the code comes in `room`. Hall only. BadSettings for a

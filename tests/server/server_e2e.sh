@@ -229,6 +229,36 @@ private_room)
   finish alice
   finish bob
   ;;
+clock_flag)
+  # A rated game found with the shortest clock the forms allow, 0.1 s a move: Black does not
+  # move, the server flags it once its time is out by the 1 s lag allowance; both programs show
+  # the loss on time, the ladder counts it, and the record keeps reason time.
+  start_server
+  register_both
+  send alice "find --clock 0.1s/move"
+  send bob "find freestyle --clock 0.1s/move"
+  expect alice '^FINDING freestyle clock 0.1s/move$'
+  expect alice '^MATCHED .* rated clock 0.1s/move$'
+  matched[alice]=$line
+  expect bob '^MATCHED .* rated clock 0.1s/move$'
+  matched[bob]=$line
+  black=alice white=bob
+  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  expect "$black" '^RESULT white time$'
+  expect "$white" '^RESULT white time$'
+  expect "$black" '^LADDER 1000 970$'
+  expect "$white" '^LADDER 1000 1030$'
+  send "$white" "leave"
+  expect "$black" '^HALL '
+  send alice "games"
+  expect alice '^GAME [0-9]+ .* white time rated '
+  send alice "find --clock 5m+"
+  send alice "quit"
+  send bob "quit"
+  finish alice
+  finish bob
+  grep -q '^error: .*"5m+"' "$work/alice.err" || fail "no error for a bad --clock"
+  ;;
 second_login)
   # A second login of a live account is refused; the first goes on untouched.
   start_server
