@@ -72,8 +72,9 @@ std::vector<Vector> vectors() {
   v.push_back({"chat", Chat{"<img src=x onerror=alert(1)> 你好"}});
   v.push_back({"heartbeat", Heartbeat{}});
   v.push_back({"resume_empty", Resume{1, 0, {}, Outcome::Ongoing, EndReason::None}});
-  v.push_back({"resume_previous",
-               Resume{123456789012345ULL, 3, {{7, 7}, {8, 8}}, Outcome::Draw, EndReason::Agreement}});
+  v.push_back(
+      {"resume_previous",
+       Resume{123456789012345ULL, 3, {{7, 7}, {8, 8}}, Outcome::Draw, EndReason::Agreement}});
   Sync s;
   s.game = 2;
   s.setup = Setup{15, Rule::Freestyle, true, FoulPolicy::Refuse, 42};
@@ -103,7 +104,8 @@ std::vector<Vector> vectors() {
   v.push_back({"stats", Stats{"小明", PlayerStats{1030, 1, 1, 0}, false}});
   Players players;
   players.total = 123456;
-  players.players = {{"a1", 1000, PlayerState::Hall}, {"小明", -20, PlayerState::Playing},
+  players.players = {{"a1", 1000, PlayerState::Hall},
+                     {"小明", -20, PlayerState::Playing},
                      {"zz", 2147483647, PlayerState::Finding}};
   v.push_back({"players", players});
   v.push_back({"players_empty", Players{}});
@@ -113,15 +115,16 @@ std::vector<Vector> vectors() {
   v.push_back({"hall_request", HallRequest{}});
   v.push_back({"find", Find{Rule::Standard}});
   v.push_back({"cancel_find", CancelFind{}});
-  v.push_back({"room_create",
-               RoomCreate{settings(19, Rule::Freestyle, SeatColor::Random, FoulPolicy::Refuse, true)}});
-  v.push_back({"room_created",
-               RoomCreated{"AB12CD", settings(15, Rule::Renju, SeatColor::White, FoulPolicy::Lose, false)}});
+  v.push_back({"room_create", RoomCreate{settings(19, Rule::Freestyle, SeatColor::Random,
+                                                  FoulPolicy::Refuse, true)}});
+  v.push_back({"room_created", RoomCreated{"AB12CD", settings(15, Rule::Renju, SeatColor::White,
+                                                              FoulPolicy::Lose, false)}});
   v.push_back({"room_join", RoomJoin{"ab12cd", true}});
-  v.push_back({"invite",
-               Invite{"小明", settings(15, Rule::Standard, SeatColor::Black, FoulPolicy::Refuse, true)}});
+  v.push_back({"invite", Invite{"小明", settings(15, Rule::Standard, SeatColor::Black,
+                                                 FoulPolicy::Refuse, true)}});
   v.push_back({"invited", Invited{4294967295U, "Bob", -100,
-                                  settings(15, Rule::Freestyle, SeatColor::Black, FoulPolicy::Refuse, false)}});
+                                  settings(15, Rule::Freestyle, SeatColor::Black,
+                                           FoulPolicy::Refuse, false)}});
   v.push_back({"invite_reply", InviteReply{17, true, false}});
   Matched m;
   m.gameId = 18446744073709551615ULL;
@@ -134,8 +137,8 @@ std::vector<Vector> vectors() {
   m.rated = true;
   m.resumeToken = 77;
   v.push_back({"matched", m});
-  v.push_back({"game_result",
-               GameResult{5, Outcome::Draw, EndReason::Agreement, true, 1000, 1000}});
+  v.push_back(
+      {"game_result", GameResult{5, Outcome::Draw, EndReason::Agreement, true, 1000, 1000}});
   v.push_back({"game_result_interrupted",
                GameResult{6, Outcome::Interrupted, EndReason::Disconnected, false, -3, -3}});
   v.push_back({"games_request", GamesRequest{}});
@@ -146,6 +149,47 @@ std::vector<Vector> vectors() {
   v.push_back({"denied", Denied{MsgType::Invite, DenyCode::InviteDeclined, "declined"}});
   v.push_back({"opponent_away", OpponentAway{true, 180}});
   v.push_back({"opponent_back", OpponentAway{false, 0}});
+  // Protocol 1.3: clocks and opening rules.
+  const TimeControl fischer{ClockKind::Fischer, 300000, 5000, 0};
+  const TimeControl perMove{ClockKind::PerMove, 0, 0, 30000};
+  v.push_back({"setup_clock", Setup{15, Rule::Freestyle, true, FoulPolicy::Refuse, 9, fischer,
+                                    OpeningRule::Swap2}});
+  v.push_back({"move_think", Move{4, 7, 8, 86400000}});
+  v.push_back({"flag", Flag{258}});
+  OpeningAct place;
+  place.seq = 2;
+  place.action = OpeningAction::Place;
+  place.points = {{7, 7}};
+  v.push_back({"opening_place", place});
+  OpeningAct choose;
+  choose.seq = 3;
+  choose.action = OpeningAction::Choose;
+  choose.choice = OpeningChoice::PlaceTwo;
+  v.push_back({"opening_choose", choose});
+  OpeningAct offer;
+  offer.seq = 7;
+  offer.action = OpeningAction::Offer;
+  offer.points = {{1, 2}, {3, 4}};
+  v.push_back({"opening_offer", offer});
+  Sync sc = s;
+  sc.setup.clock = perMove;
+  sc.previousOutcome = Outcome::Ongoing;
+  sc.previousReason = EndReason::None;
+  sc.blackMainMs = 30000;
+  sc.whiteMainMs = 29000;
+  sc.hostPlaysBlack = false;
+  v.push_back({"sync_clock", sc});
+  v.push_back({"find_clock", Find{Rule::Freestyle, perMove}});
+  RoomSettings rs = settings(15, Rule::Standard, SeatColor::White, FoulPolicy::Refuse, true);
+  rs.clock = fischer;
+  v.push_back({"room_create_clock", RoomCreate{rs}});
+  Matched mc = m;
+  mc.resumeToken = 0;
+  mc.clock = fischer;
+  v.push_back({"matched_clock", mc});
+  v.push_back({"login_minor", Login{LoginMethod::Password, "bob", "secret123", 3}});
+  v.push_back(
+      {"game_result_time", GameResult{8, Outcome::WhiteWins, EndReason::Time, true, 1000, 970}});
   return v;
 }
 
@@ -181,6 +225,14 @@ std::vector<std::pair<std::string, std::pair<std::string, DecodeError>>> invalid
       {"players_over_limit", {"474b014500000006 00000001 001f", DecodeError::BadValue}},
       {"takeback_three", {"474b01100000000400050002", DecodeError::BadValue}},
       {"hello_blank_nickname", {"474b010100000007 0102 0000 0001 20", DecodeError::BadValue}},
+      {"find_tail_neither",
+       {"474b01480000000f 00 00 00 00000000 00000000 00000000", DecodeError::BadValue}},
+      {"find_tail_fischer_move",
+       {"474b01480000000f 00 00 01 00002710 00000000 00000001", DecodeError::BadValue}},
+      {"move_think_too_long", {"474b010300000008 0000 0707 05265c01", DecodeError::BadValue}},
+      {"opening_declare_zero", {"474b011c00000004 0001 02 00", DecodeError::BadValue}},
+      {"opening_offer_cut", {"474b011c00000007 0001 03 02 0101 02", DecodeError::Truncated}},
+      {"login_minor_zero", {"474b014200000008 00 0001 62 0001 73 00", DecodeError::BadValue}},
   };
 }
 
@@ -206,14 +258,22 @@ DecodeError decodeFrame(const std::vector<std::uint8_t>& f, Message* out = nullp
 
 const char* errorName(DecodeError e) {
   switch (e) {
-    case DecodeError::None: return "None";
-    case DecodeError::BadMagic: return "BadMagic";
-    case DecodeError::BadVersion: return "BadVersion";
-    case DecodeError::UnknownType: return "UnknownType";
-    case DecodeError::TooLong: return "TooLong";
-    case DecodeError::Truncated: return "Truncated";
-    case DecodeError::TrailingBytes: return "TrailingBytes";
-    case DecodeError::BadValue: return "BadValue";
+    case DecodeError::None:
+      return "None";
+    case DecodeError::BadMagic:
+      return "BadMagic";
+    case DecodeError::BadVersion:
+      return "BadVersion";
+    case DecodeError::UnknownType:
+      return "UnknownType";
+    case DecodeError::TooLong:
+      return "TooLong";
+    case DecodeError::Truncated:
+      return "Truncated";
+    case DecodeError::TrailingBytes:
+      return "TrailingBytes";
+    case DecodeError::BadValue:
+      return "BadValue";
   }
   return "?";
 }
@@ -231,9 +291,9 @@ std::string vectorsJson() {
   o << "  ],\n  \"invalid\": [\n";
   auto inv = invalids();
   for (std::size_t i = 0; i < inv.size(); ++i)
-    o << "    {\"name\": \"" << inv[i].first << "\", \"hex\": \"" << stripSpaces(inv[i].second.first)
-      << "\", \"code\": \"" << errorName(inv[i].second.second) << "\"}"
-      << (i + 1 < inv.size() ? "," : "") << "\n";
+    o << "    {\"name\": \"" << inv[i].first << "\", \"hex\": \""
+      << stripSpaces(inv[i].second.first) << "\", \"code\": \"" << errorName(inv[i].second.second)
+      << "\"}" << (i + 1 < inv.size() ? "," : "") << "\n";
   o << "  ]\n}\n";
   return o.str();
 }
@@ -243,7 +303,7 @@ const std::string kVectorsPath = std::string(GOMOKU_SOURCE_DIR) + "/tests/web/ve
 TEST(WebVectors, CoverEveryMessageType) {
   std::set<MsgType> types;
   for (const auto& v : vectors()) types.insert(typeOf(v.message));
-  EXPECT_EQ(types.size(), 16u + 24u);  // P2P types 1-5, 16-26; server types 64-87
+  EXPECT_EQ(types.size(), 18u + 24u);  // P2P types 1-5, 16-28; server types 64-87
 }
 
 TEST(WebVectors, TheFileHoldsWhatTheEncoderWrites) {

@@ -16,6 +16,8 @@ const summary = {
   id: 9007199254740993n, endedAt: -1n, black: '小明', white: 'Bob', rule: 2, boardSize: 15,
   outcome: 2, reason: 6, rated: true, blackDelta: -30, whiteDelta: 30, moves: 23,
 };
+const fischer = { kind: 1, baseMs: 300000, incrementMs: 5000, moveMs: 0 };
+const perMove = { kind: 2, baseMs: 0, incrementMs: 0, moveMs: 30000 };
 const sync = {
   game: 2, setup: { boardSize: 15, rule: 0, hostIsBlack: true, foul: 0, token: 42n },
   hostNickname: 'host', outcome: 1, reason: 3, moves: [{ x: 0, y: 0 }, { x: 14, y: 14 }, { x: 7, y: 7 }],
@@ -89,6 +91,31 @@ const expected = {
   denied: { type: 'DENIED', request: 77, code: 10, detail: 'declined' },
   opponent_away: { type: 'OPPONENT_AWAY', away: true, secondsLeft: 180 },
   opponent_back: { type: 'OPPONENT_AWAY', away: false, secondsLeft: 0 },
+  setup_clock: {
+    type: 'SETUP', boardSize: 15, rule: 0, hostIsBlack: true, foul: 0, token: 9n, opening: 2,
+    clock: fischer,
+  },
+  move_think: { type: 'MOVE', ply: 4, x: 7, y: 8, thinkMs: 86400000 },
+  flag: { type: 'FLAG', atPly: 258 },
+  opening_place: { type: 'OPENING', seq: 2, action: 0, points: [{ x: 7, y: 7 }], choice: 0, count: 0 },
+  opening_choose: { type: 'OPENING', seq: 3, action: 1, points: [], choice: 4, count: 0 },
+  opening_offer: {
+    type: 'OPENING', seq: 7, action: 3, points: [{ x: 1, y: 2 }, { x: 3, y: 4 }], choice: 0, count: 0,
+  },
+  sync_clock: {
+    type: 'SYNC', ...sync, setup: { ...sync.setup, opening: 0, clock: perMove },
+    blackMainMs: 30000, whiteMainMs: 29000, hostPlaysBlack: false,
+  },
+  find_clock: { type: 'FIND', rule: 0, opening: 0, clock: perMove },
+  room_create_clock: {
+    type: 'ROOM_CREATE', settings: { ...settings(15, 1, 1, 0, true), opening: 0, clock: fischer },
+  },
+  matched_clock: {
+    type: 'MATCHED', gameId: 18446744073709551615n, boardSize: 15, rule: 2, foul: 0, youAreBlack: false,
+    opponent: '小明', opponentScore: 970, rated: true, resumeToken: 0n, opening: 0, clock: fischer,
+  },
+  login_minor: { type: 'LOGIN', method: 0, name: 'bob', secret: 'secret123', clientMinor: 3 },
+  game_result_time: { type: 'GAME_RESULT', gameId: 8n, outcome: 2, reason: 9, rated: true, oldScore: 1000, newScore: 970 },
 };
 
 test('every vector has its expected message here', () => {

@@ -6,9 +6,14 @@
 // name; the other keys are the member names of the C++ structs in src/net/wire.h. u64 and i64
 // are BigInt, other integers Number, bools true/false, enumerations their numbers, nested
 // structs objects, lists arrays. Points: x = column from the left, y = row from the top,
-// 0-based.
+// 0-based. Optional tails of newer minor versions (protocol 1.3's clock and opening rule in
+// SETUP, SYNC, FIND, room settings and MATCHED, MOVE's thinkMs, LOGIN's clientMinor) are keys
+// that a decoded message has only when they were on the wire, and that encode writes only when
+// set; OPENING always has all its keys (points, choice, count), as the C++ struct.
 
-/** Protocol versions this page speaks (PROTOCOL.md, "Version"). */
+/** Protocol versions this page speaks (PROTOCOL.md, "Version"). The codec reads and writes
+ *  protocol 1.3's fields, but the page does not play clocks or opening rules yet: it says minor
+ *  2 in HELLO and sends no minor at login, so the server keeps it out of such games. */
 export const PROTOCOL_MAJOR = 1;
 export const PROTOCOL_MINOR = 2;
 /** Header size in bytes, and the largest payload (PROTOCOL.md, "Framing"). */
@@ -19,7 +24,8 @@ export const MAX_PAYLOAD = 4096;
 export const MsgType = Object.freeze({
   HELLO: 1, SETUP: 2, MOVE: 3, BYE: 4, ERROR: 5,
   TAKEBACK_REQUEST: 16, TAKEBACK_REPLY: 17, DRAW_OFFER: 18, DRAW_REPLY: 19, RESIGN: 20,
-  NICKNAME: 21, PLAY_AGAIN: 22, CHAT: 23, HEARTBEAT: 24, RESUME: 25, SYNC: 26,
+  NICKNAME: 21, PLAY_AGAIN: 22, CHAT: 23, HEARTBEAT: 24, RESUME: 25, SYNC: 26, FLAG: 27,
+  OPENING: 28,
   WELCOME: 64, REGISTER: 65, LOGIN: 66, LOGIN_RESULT: 67, STATS: 68, PLAYERS: 69, TOP: 70,
   HALL_REQUEST: 71, FIND: 72, CANCEL_FIND: 73, ROOM_CREATE: 74, ROOM_CREATED: 75,
   ROOM_JOIN: 76, INVITE: 77, INVITED: 78, INVITE_REPLY: 79, MATCHED: 80, GAME_RESULT: 81,
@@ -43,8 +49,18 @@ export const Outcome = Object.freeze({
 });
 export const EndReason = Object.freeze({
   NONE: 0, FIVE: 1, FULL_BOARD: 2, RESIGNATION: 3, DISCONNECTED: 4, PROTOCOL_ERROR: 5,
-  FOUL: 6, AGREEMENT: 7, ABANDONED: 8,
+  FOUL: 6, AGREEMENT: 7, ABANDONED: 8, TIME: 9,
 });
+const LAST_REASON = 9;
+/** Protocol 1.3: clock kinds (core/clock.h ClockKind) and opening rules (core/opening.h). */
+export const ClockKind = Object.freeze({ NONE: 0, FISCHER: 1, PER_MOVE: 2, BYO_YOMI: 3 });
+export const OpeningRule = Object.freeze({
+  NONE: 0, SWAP: 1, SWAP2: 2, SOOSORV8: 3, TARAGUCHI10: 4,
+});
+export const OpeningAction = Object.freeze({ PLACE: 0, CHOOSE: 1, DECLARE: 2, OFFER: 3, PICK: 4 });
+const MIN_CLOCK_MS = 100;           // kMinClockMs
+const MAX_CLOCK_MS = 86400000;      // kMaxClockMs: 24 h
+const MAX_OPENING_POINTS = 10;      // kMaxOpeningPoints
 export const ByeReason = Object.freeze({ LEAVING: 0, CLOSING: 1 });
 export const ErrorCode = Object.freeze({
   PROTOCOL: 1, VERSION_MISMATCH: 2, BUSY: 3, ILLEGAL_MOVE: 4, BAD_SETUP: 5, NO_SUCH_GAME: 6,
@@ -183,18 +199,60 @@ function rSetup(r) {
   if (rule > 2 || black > 1 || foul > 1) throw bad('a setup');
   return { boardSize, rule, hostIsBlack: black === 1, foul, token: r.u64() };
 }
+// Protocol 1.3's time control: u8 kind, u32 base, increment, move (ms), in SETUP's forms.
+function wClock(w, c) {
+  w.u8(c.kind); w.u32(c.baseMs); w.u32(c.incrementMs); w.u32(c.moveMs);
+}
+function rClock(r) {
+  const c = { kind: r.u8(), baseMs: r.u32(), incrementMs: r.u32(), moveMs: r.u32() };
+  const inRange = (v, lo) => v >= lo && v <= MAX_CLOCK_MS;
+  const ok = [
+    () => c.baseMs === 0 && c.incrementMs === 0 && c.moveMs === 0,
+    () => inRange(c.baseMs, MIN_CLOCK_MS) && inRange(c.incrementMs, 0) && c.moveMs === 0,
+    () => c.baseMs === 0 && c.incrementMs === 0 && inRange(c.moveMs, MIN_CLOCK_MS),
+    () => inRange(c.baseMs, 0) && c.incrementMs === 0 && inRange(c.moveMs, MIN_CLOCK_MS),
+  ][c.kind];
+  if (!ok || !ok()) throw bad('a time control');
+  return c;
+}
+// The 1.3 tail (SETUP, SYNC, FIND, room settings, MATCHED): u8 opening rule, then the time
+// control; on the wire only when either is set, so a tail with neither is refused.
+function hasTail(v) { return (v.opening ?? 0) !== 0 || (v.clock?.kind ?? 0) !== 0; }
+function wTail(w, v) {
+  if (!hasTail(v)) return;
+  w.u8(v.opening ?? 0);
+  wClock(w, v.clock ?? { kind: 0, baseMs: 0, incrementMs: 0, moveMs: 0 });
+}
+function rTail(r, v) {
+  const opening = r.u8();
+  if (opening > 4) throw bad('an opening rule');
+  v.opening = opening;
+  v.clock = rClock(r);
+  if (!hasTail(v)) throw bad('a tail with neither a clock nor an opening rule');
+}
+function rOptionalTail(r, v) {
+  if (!r.atEnd()) rTail(r, v);
+  return v;
+}
+function wMinor(w, v) { if (v.clientMinor) w.u8(v.clientMinor); }
+function rMinor(r, v) {
+  if (r.atEnd()) return v;
+  v.clientMinor = r.u8();
+  if (v.clientMinor === 0) throw bad('a minor version of 0');
+  return v;
+}
 function wStats(w, v) { w.i32(v.score); w.u32(v.games); w.u32(v.wins); w.u32(v.draws); }
 function rStats(r) { return { score: r.i32(), games: r.u32(), wins: r.u32(), draws: r.u32() }; }
 function wSettings(w, v) {
-  w.u8(v.boardSize); w.u8(v.rule); w.u8(v.color); w.u8(v.foul); w.bool(v.rated);
+  w.u8(v.boardSize); w.u8(v.rule); w.u8(v.color); w.u8(v.foul); w.bool(v.rated); wTail(w, v);
 }
 function rSettings(r) {
-  return {
+  return rOptionalTail(r, {
     boardSize: r.u8(), rule: r.e8(0, 2), color: r.e8(0, 2), foul: r.e8(0, 1), rated: r.bool(),
-  };
+  });
 }
 function rResult(r) {
-  const outcome = r.e8(0, 4), reason = r.e8(0, 8);
+  const outcome = r.e8(0, 4), reason = r.e8(0, LAST_REASON);
   if ((outcome === 0) !== (reason === 0)) throw bad('an outcome without its reason');
   return [outcome, reason];
 }
@@ -212,13 +270,18 @@ function rSummary(r) {
     blackDelta: r.i32(), whiteDelta: r.i32(), moves: r.u16(),
   };
 }
-// Protocol 1.1's optional tail of RESUME and SYNC: the result of the game before.
-function rPrevious(r, game, v) {
+// Protocol 1.1's optional tail of RESUME and SYNC: the result of the game before (in a SYNC
+// of 1.3 with a clock or an opening rule always there, 0, 0 when there is nothing to say).
+function rPrevious(r, game, v, tailMayFollow = false) {
   v.previousOutcome = 0;
   v.previousReason = 0;
   if (r.atEnd()) return;
   const o = r.u8(), why = r.u8();
-  if (o === 0 || why === 0 || o > 4 || why > 8 || game < 2) throw bad('the game before');
+  if (tailMayFollow && o === 0 && why === 0) {
+    if (r.atEnd()) throw bad('the game before');
+    return;
+  }
+  if (o === 0 || why === 0 || o > 4 || why > LAST_REASON || game < 2) throw bad('the game before');
   v.previousOutcome = o;
   v.previousReason = why;
 }
@@ -238,9 +301,48 @@ const codecs = {
     r.after = () => checkNickname(v.nickname);
     return v;
   }],
-  SETUP: [wSetup, rSetup],
-  MOVE: [(w, v) => { w.u16(v.ply); w.u8(v.x); w.u8(v.y); },
-    (r) => ({ ply: r.u16(), x: r.u8(), y: r.u8() })],
+  SETUP: [(w, v) => { wSetup(w, v); wTail(w, v); }, (r) => rOptionalTail(r, rSetup(r))],
+  MOVE: [(w, v) => {
+    w.u16(v.ply); w.u8(v.x); w.u8(v.y);
+    if (v.thinkMs !== undefined && v.thinkMs >= 0) w.u32(v.thinkMs);
+  }, (r) => {
+    const v = { ply: r.u16(), x: r.u8(), y: r.u8() };
+    if (!r.atEnd()) {
+      v.thinkMs = r.u32();
+      if (v.thinkMs > MAX_CLOCK_MS) throw bad('a thinking time');
+    }
+    return v;
+  }],
+  FLAG: [(w, v) => w.u16(v.atPly), (r) => ({ atPly: r.u16() })],
+  OPENING: [(w, v) => {
+    w.u16(v.seq); w.u8(v.action);
+    const pts = v.points ?? [];
+    if (v.action === OpeningAction.PLACE || v.action === OpeningAction.PICK) {
+      w.u8(pts[0]?.x ?? 0); w.u8(pts[0]?.y ?? 0);
+    } else if (v.action === OpeningAction.CHOOSE) {
+      w.u8(v.choice);
+    } else if (v.action === OpeningAction.DECLARE) {
+      w.u8(v.count);
+    } else {
+      w.u8(pts.length);
+      for (const p of pts) { w.u8(p.x); w.u8(p.y); }
+    }
+  }, (r) => {
+    const v = { seq: r.u16(), action: r.e8(0, 4), points: [], choice: 0, count: 0 };
+    if (v.action === OpeningAction.PLACE || v.action === OpeningAction.PICK) {
+      v.points.push({ x: r.u8(), y: r.u8() });
+    } else if (v.action === OpeningAction.CHOOSE) {
+      v.choice = r.e8(0, 6);
+    } else if (v.action === OpeningAction.DECLARE) {
+      v.count = r.u8();
+      if (v.count < 1 || v.count > MAX_OPENING_POINTS) throw bad('a declared count');
+    } else {
+      const n = r.u8();
+      if (n < 1 || n > MAX_OPENING_POINTS) throw bad('an offer');
+      for (let i = 0; i < n; i++) v.points.push({ x: r.u8(), y: r.u8() });
+    }
+    return v;
+  }],
   BYE: [(w, v) => { w.u8(v.reason); w.str(v.text, MAX_TEXT); },
     (r) => ({ reason: r.e8(0, 1), text: r.str(MAX_TEXT) })],
   ERROR: [(w, v) => { w.u16(v.code); w.str(v.text, MAX_TEXT); },
@@ -277,14 +379,28 @@ const codecs = {
   }],
   SYNC: [(w, v) => {
     w.u16(v.game); wSetup(w, v.setup); w.str(v.hostNickname, MAX_NICK_CHARS * 4);
-    w.u8(v.outcome); w.u8(v.reason); w.points(v.moves); wPrevious(w, v);
+    w.u8(v.outcome); w.u8(v.reason); w.points(v.moves);
+    if (hasTail(v.setup)) {  // protocol 1.3: the pair always, then the clocks
+      w.u8(v.previousOutcome ?? 0); w.u8(v.previousReason ?? 0); wTail(w, v.setup);
+      w.u32(v.blackMainMs); w.u32(v.whiteMainMs); w.bool(v.hostPlaysBlack);
+    } else {
+      wPrevious(w, v);
+    }
   }, (r) => {
     const game = r.u16(), setup = rSetup(r), hostNickname = r.str(MAX_NICK_CHARS * 4);
     const outcome = r.u8(), reason = r.u8();
-    if (game < 1 || outcome > 4 || reason > 8 || (outcome === 0) !== (reason === 0))
+    if (game < 1 || outcome > 4 || reason > LAST_REASON || (outcome === 0) !== (reason === 0))
       throw bad('a sync');
     const v = { game, setup, hostNickname, outcome, reason, moves: r.points() };
-    rPrevious(r, game, v);
+    rPrevious(r, game, v, true);
+    if (!r.atEnd()) {  // protocol 1.3: the opening rule and the clock, the main times, colours
+      rTail(r, setup);
+      v.blackMainMs = r.u32();
+      v.whiteMainMs = r.u32();
+      v.hostPlaysBlack = r.bool();
+      if (v.blackMainMs > 2 * MAX_CLOCK_MS || v.whiteMainMs > 2 * MAX_CLOCK_MS)
+        throw bad('a main time');
+    }
     r.after = () => checkNickname(hostNickname);
     return v;
   }],
@@ -293,10 +409,11 @@ const codecs = {
     w.str(v.programVersion, MAX_VERSION); w.str(v.serverName, MAX_SERVER_NAME);
   }, (r) => ({ protocolMajor: r.u8(), protocolMinor: r.u8(), programVersion: r.str(MAX_VERSION),
     serverName: r.str(MAX_SERVER_NAME) })],
-  REGISTER: [(w, v) => { w.str(v.name, MAX_NAME); w.str(v.password, MAX_SECRET); },
-    (r) => ({ name: r.str(MAX_NAME), password: r.str(MAX_SECRET) })],
-  LOGIN: [(w, v) => { w.u8(v.method); w.str(v.name, MAX_NAME); w.str(v.secret, MAX_SECRET); },
-    (r) => ({ method: r.e8(0, 1), name: r.str(MAX_NAME), secret: r.str(MAX_SECRET) })],
+  REGISTER: [(w, v) => { w.str(v.name, MAX_NAME); w.str(v.password, MAX_SECRET); wMinor(w, v); },
+    (r) => rMinor(r, { name: r.str(MAX_NAME), password: r.str(MAX_SECRET) })],
+  LOGIN: [(w, v) => {
+    w.u8(v.method); w.str(v.name, MAX_NAME); w.str(v.secret, MAX_SECRET); wMinor(w, v);
+  }, (r) => rMinor(r, { method: r.e8(0, 1), name: r.str(MAX_NAME), secret: r.str(MAX_SECRET) })],
   LOGIN_RESULT: [(w, v) => {
     w.u8(v.status); w.str(v.detail, MAX_DETAIL); w.str(v.name, MAX_NAME);
     w.str(v.token, MAX_TOKEN); wStats(w, v.stats); w.bool(v.elo);
@@ -316,7 +433,7 @@ const codecs = {
   }, (r) => ({ entries: r.list(MAX_TOP, (r2) => ({ rank: r2.u16(), name: r2.str(MAX_NAME),
     score: r2.i32(), games: r2.u32(), wins: r2.u32() })) })],
   HALL_REQUEST: [() => {}, () => ({})],
-  FIND: [(w, v) => w.u8(v.rule), (r) => ({ rule: r.e8(0, 2) })],
+  FIND: [(w, v) => { w.u8(v.rule); wTail(w, v); }, (r) => rOptionalTail(r, { rule: r.e8(0, 2) })],
   CANCEL_FIND: [() => {}, () => ({})],
   ROOM_CREATE: [(w, v) => wSettings(w, v.settings), (r) => ({ settings: rSettings(r) })],
   ROOM_CREATED: [(w, v) => { w.str(v.code, MAX_CODE); wSettings(w, v.settings); },
@@ -333,9 +450,10 @@ const codecs = {
   MATCHED: [(w, v) => {
     w.u64(v.gameId); w.u8(v.boardSize); w.u8(v.rule); w.u8(v.foul); w.bool(v.youAreBlack);
     w.str(v.opponent, MAX_NAME); w.i32(v.opponentScore); w.bool(v.rated); w.u64(v.resumeToken);
-  }, (r) => ({ gameId: r.u64(), boardSize: r.u8(), rule: r.e8(0, 2), foul: r.e8(0, 1),
-    youAreBlack: r.bool(), opponent: r.str(MAX_NAME), opponentScore: r.i32(), rated: r.bool(),
-    resumeToken: r.u64() })],
+    wTail(w, v);
+  }, (r) => rOptionalTail(r, { gameId: r.u64(), boardSize: r.u8(), rule: r.e8(0, 2),
+    foul: r.e8(0, 1), youAreBlack: r.bool(), opponent: r.str(MAX_NAME), opponentScore: r.i32(),
+    rated: r.bool(), resumeToken: r.u64() })],
   GAME_RESULT: [(w, v) => {
     w.u64(v.gameId); w.u8(v.outcome); w.u8(v.reason); w.bool(v.rated);
     w.i32(v.oldScore); w.i32(v.newScore);
