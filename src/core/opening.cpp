@@ -71,6 +71,34 @@ std::optional<OpeningRule> parseOpeningRule(std::string_view name) {
   return std::nullopt;
 }
 
+const char* openingChoiceName(OpeningChoice c) {
+  switch (c) {
+    case OpeningChoice::Keep:
+      return "keep";
+    case OpeningChoice::Swap:
+      return "swap";
+    case OpeningChoice::TakeBlack:
+      return "black";
+    case OpeningChoice::TakeWhite:
+      return "white";
+    case OpeningChoice::PlaceTwo:
+      return "two";
+    case OpeningChoice::OneFifth:
+      return "one";
+    case OpeningChoice::TenFifths:
+      return "ten";
+  }
+  return "keep";
+}
+
+std::optional<OpeningChoice> parseOpeningChoice(std::string_view name) {
+  for (OpeningChoice c : {OpeningChoice::Keep, OpeningChoice::Swap, OpeningChoice::TakeBlack,
+                          OpeningChoice::TakeWhite, OpeningChoice::PlaceTwo,
+                          OpeningChoice::OneFifth, OpeningChoice::TenFifths})
+    if (name == openingChoiceName(c)) return c;
+  return std::nullopt;
+}
+
 Opening::Opening(OpeningRule rule, int size, Rule gameRule)
     : rule_(rule), game_(size, gameRule, FoulPolicy::Refuse) {
   const bool central = rule == OpeningRule::Soosorv8 || rule == OpeningRule::Taraguchi10;
@@ -129,6 +157,7 @@ OpeningError Opening::place(Seat seat, Point p) {
   if (area_ >= 0 && (std::abs(p.x - c) > area_ || std::abs(p.y - c) > area_))
     return OpeningError::OutsideArea;
   game_.play(p);
+  history_.push_back({seat, OpeningEntryKind::Place, {p}, OpeningChoice::Keep, 0});
   if (--placeLeft_ > 0) {
     // Soosõrv-8's first three stones: each in its own square (centre, 3x3, 5x5).
     if (rule_ == OpeningRule::Soosorv8) area_ = game_.ply();
@@ -169,6 +198,12 @@ OpeningError Opening::place(Seat seat, Point p) {
 }
 
 OpeningError Opening::choose(Seat seat, OpeningChoice choice) {
+  const OpeningError e = decide(seat, choice);
+  if (e == OpeningError::None) history_.push_back({seat, OpeningEntryKind::Choose, {}, choice, 0});
+  return e;
+}
+
+OpeningError Opening::decide(Seat seat, OpeningChoice choice) {
   if (step_ == OpeningStep::Done) return OpeningError::Finished;
   const bool choosing = step_ == OpeningStep::SwapOffer || step_ == OpeningStep::ColourChoice ||
                         step_ == OpeningStep::Swap2Choice || step_ == OpeningStep::FifthChoice;
@@ -230,6 +265,7 @@ OpeningError Opening::declare(Seat seat, int n) {
     return e;
   if (n < 1 || n > kMaxSoosorvFifths) return OpeningError::BadCount;
   wanted_ = n;
+  history_.push_back({seat, OpeningEntryKind::Declare, {}, OpeningChoice::Keep, n});
   offerSwap(otherSeat(seat));
   return OpeningError::None;
 }
@@ -247,6 +283,7 @@ OpeningError Opening::offer(Seat seat, const std::vector<Point>& points) {
     }
   }
   alternatives_ = points;
+  history_.push_back({seat, OpeningEntryKind::Offer, points, OpeningChoice::Keep, 0});
   step_ = OpeningStep::ChooseAlternative;
   decider_ = seatOf(Stone::White);
   return OpeningError::None;
@@ -258,8 +295,36 @@ OpeningError Opening::pick(Seat seat, Point p) {
   if (std::find(alternatives_.begin(), alternatives_.end(), p) == alternatives_.end())
     return OpeningError::NotAnAlternative;
   game_.play(p);
+  history_.push_back({seat, OpeningEntryKind::Pick, {p}, OpeningChoice::Keep, 0});
   step_ = OpeningStep::Done;  // White plays the 6th move
   return OpeningError::None;
+}
+
+OpeningError Opening::apply(const OpeningEntry& e) {
+  switch (e.kind) {
+    case OpeningEntryKind::Place:
+      return e.points.size() == 1 ? place(e.seat, e.points.front()) : OpeningError::BadCount;
+    case OpeningEntryKind::Choose:
+      return choose(e.seat, e.choice);
+    case OpeningEntryKind::Declare:
+      return declare(e.seat, e.count);
+    case OpeningEntryKind::Offer:
+      return offer(e.seat, e.points);
+    case OpeningEntryKind::Pick:
+      return e.points.size() == 1 ? pick(e.seat, e.points.front()) : OpeningError::BadCount;
+  }
+  return OpeningError::WrongStep;
+}
+
+OpeningReplay replayOpening(OpeningRule rule, int size, Rule gameRule,
+                            const std::vector<OpeningEntry>& history) {
+  OpeningReplay r{Opening(rule, size, gameRule), 0, OpeningError::None};
+  for (const OpeningEntry& e : history) {
+    r.error = r.opening.apply(e);
+    if (r.error != OpeningError::None) break;
+    ++r.applied;
+  }
+  return r;
 }
 
 bool Opening::symmetric(Point a, Point b) const {

@@ -90,6 +90,34 @@ enum class OpeningError : std::uint8_t {
   NotAnAlternative,  ///< ChooseAlternative: the point is none of the alternatives
 };
 
+/// What one decision of an opening did (an OpeningEntry).
+enum class OpeningEntryKind : std::uint8_t {
+  Place,    ///< a stone placed (Opening::place): points holds it
+  Choose,   ///< a choice (Opening::choose): choice
+  Declare,  ///< Soosõrv-8: the number of 5th moves declared (Opening::declare): count
+  Offer,    ///< 5th-move alternatives offered (Opening::offer): points, in the order given
+  Pick,     ///< the 5th move chosen among them (Opening::pick): points holds it
+};
+
+/// One decision of an opening as it was taken: who took it and what it was. Opening::history()
+/// keeps them in order; Opening::apply() takes one again, so that a saved history can be
+/// replayed and checked. Points: x = column, y = row, 0-based.
+struct OpeningEntry {
+  Seat seat = Seat::First;                          ///< who decided
+  OpeningEntryKind kind = OpeningEntryKind::Place;  ///< what kind of decision
+  std::vector<Point> points;                   ///< Place, Pick: one point; Offer: the alternatives
+  OpeningChoice choice = OpeningChoice::Keep;  ///< Choose: the choice
+  int count = 0;                               ///< Declare: the number of 5th moves, 1..8
+  /// Entries are equal when every field is.
+  friend bool operator==(const OpeningEntry&, const OpeningEntry&) = default;
+};
+
+/// "keep", "swap", "black", "white", "two", "one", "ten": the words for the choices (as
+/// gomoku-cli takes them and SGF records write them).
+const char* openingChoiceName(OpeningChoice c);
+/// Parses a name of openingChoiceName (lower case, exactly).
+std::optional<OpeningChoice> parseOpeningChoice(std::string_view name);
+
 /// The opening of one game: a state machine over the game's first moves. Copyable.
 class Opening {
  public:
@@ -132,6 +160,12 @@ class Opening {
   OpeningError offer(Seat seat, const std::vector<Point>& points);
   /// Step ChooseAlternative: `seat` picks one of alternatives() as the 5th move.
   OpeningError pick(Seat seat, Point p);
+  /// Takes the decision `e` again, for e.seat (place, choose, declare, offer or pick as its
+  /// kind says); a Place or Pick entry without exactly one point is BadCount.
+  OpeningError apply(const OpeningEntry& e);
+
+  /// The decisions taken so far, in order (each one that was applied; refusals leave no trace).
+  const std::vector<OpeningEntry>& history() const { return history_; }
 
   /// True when a and b are symmetric in game()'s position: a symmetry of the board (about its
   /// centre) that maps the stones onto themselves maps a onto b.
@@ -139,6 +173,7 @@ class Opening {
 
  private:
   OpeningError check(Seat seat, OpeningStep step) const;
+  OpeningError decide(Seat seat, OpeningChoice choice);  // choose() without the history
   void placeStage(Seat seat, int area);
   void offerSwap(Seat seat);
 
@@ -151,6 +186,20 @@ class Opening {
   int wanted_ = 0;
   int placeLeft_ = 0;  // stones the decider still places in this stage
   std::vector<Point> alternatives_;
+  std::vector<OpeningEntry> history_;
 };
+
+/// An opening taken again from a history (replayOpening).
+struct OpeningReplay {
+  Opening opening{OpeningRule::None};       ///< after the entries that were applied
+  std::size_t applied = 0;                  ///< entries applied: all of them unless error is set
+  OpeningError error = OpeningError::None;  ///< why entry `applied` was refused; None: none was
+};
+
+/// The opening `rule` of a game of `gameRule` on a `size` board with the entries of `history`
+/// applied in order (Opening::apply), up to the first one refused. Throws std::invalid_argument
+/// as Opening's constructor does.
+OpeningReplay replayOpening(OpeningRule rule, int size, Rule gameRule,
+                            const std::vector<OpeningEntry>& history);
 
 }  // namespace gomoku

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <string>
 
 namespace gomoku {
 namespace {
@@ -190,6 +191,62 @@ TEST(Opening, TaraguchiTenGrowsTheSquareAndOffersASwapAfterEachMove) {
   ASSERT_EQ(o.pick(F, {14, 0}), OpeningError::None);
   EXPECT_TRUE(o.done());
   EXPECT_EQ(o.game().ply(), 5);
+}
+
+TEST(Opening, HistoryKeepsEachDecisionAndReplaysIt) {
+  Opening o(OpeningRule::Soosorv8, 15, Rule::Renju);
+  ASSERT_EQ(o.place(F, {7, 7}), OpeningError::None);
+  EXPECT_EQ(o.place(F, {7, 5}), OpeningError::OutsideArea);  // refused: no trace
+  ASSERT_EQ(o.place(F, {8, 6}), OpeningError::None);
+  ASSERT_EQ(o.place(F, {9, 9}), OpeningError::None);
+  ASSERT_EQ(o.choose(S, OpeningChoice::Swap), OpeningError::None);  // Second is Black now
+  ASSERT_EQ(o.place(F, {0, 14}), OpeningError::None);
+  ASSERT_EQ(o.declare(F, 2), OpeningError::None);
+  ASSERT_EQ(o.choose(S, OpeningChoice::Keep), OpeningError::None);
+  ASSERT_EQ(o.offer(S, {{5, 8}, {9, 4}}), OpeningError::None);
+  EXPECT_EQ(o.pick(F, {1, 1}), OpeningError::NotAnAlternative);
+  ASSERT_EQ(o.pick(F, {9, 4}), OpeningError::None);
+  const std::vector<OpeningEntry> expected = {
+      {F, OpeningEntryKind::Place, {{7, 7}}, OpeningChoice::Keep, 0},
+      {F, OpeningEntryKind::Place, {{8, 6}}, OpeningChoice::Keep, 0},
+      {F, OpeningEntryKind::Place, {{9, 9}}, OpeningChoice::Keep, 0},
+      {S, OpeningEntryKind::Choose, {}, OpeningChoice::Swap, 0},
+      {F, OpeningEntryKind::Place, {{0, 14}}, OpeningChoice::Keep, 0},
+      {F, OpeningEntryKind::Declare, {}, OpeningChoice::Keep, 2},
+      {S, OpeningEntryKind::Choose, {}, OpeningChoice::Keep, 0},
+      {S, OpeningEntryKind::Offer, {{5, 8}, {9, 4}}, OpeningChoice::Keep, 0},
+      {F, OpeningEntryKind::Pick, {{9, 4}}, OpeningChoice::Keep, 0},
+  };
+  EXPECT_EQ(o.history(), expected);
+
+  const OpeningReplay r = replayOpening(OpeningRule::Soosorv8, 15, Rule::Renju, o.history());
+  EXPECT_EQ(r.error, OpeningError::None);
+  EXPECT_EQ(r.applied, expected.size());
+  EXPECT_TRUE(r.opening.done());
+  EXPECT_EQ(r.opening.game().moves(), o.game().moves());
+  EXPECT_EQ(r.opening.seatOf(Stone::Black), S);
+  EXPECT_EQ(r.opening.history(), expected);
+
+  // A history that does not fit: replayed up to the entry refused, which is named.
+  std::vector<OpeningEntry> bad = expected;
+  bad[3].seat = F;  // the first player cannot answer its own swap offer
+  const OpeningReplay b = replayOpening(OpeningRule::Soosorv8, 15, Rule::Renju, bad);
+  EXPECT_EQ(b.applied, 3u);
+  EXPECT_EQ(b.error, OpeningError::NotYourDecision);
+  EXPECT_EQ(b.opening.game().ply(), 3);
+  Opening p(OpeningRule::Swap);
+  EXPECT_EQ(p.apply({F, OpeningEntryKind::Place, {}, OpeningChoice::Keep, 0}),
+            OpeningError::BadCount);
+  EXPECT_TRUE(p.history().empty());
+}
+
+TEST(Opening, ChoiceNamesReadBack) {
+  for (OpeningChoice c : {OpeningChoice::Keep, OpeningChoice::Swap, OpeningChoice::TakeBlack,
+                          OpeningChoice::TakeWhite, OpeningChoice::PlaceTwo,
+                          OpeningChoice::OneFifth, OpeningChoice::TenFifths})
+    EXPECT_EQ(parseOpeningChoice(openingChoiceName(c)), c);
+  EXPECT_EQ(std::string(openingChoiceName(OpeningChoice::TakeBlack)), "black");
+  EXPECT_FALSE(parseOpeningChoice("Swap"));
 }
 
 }  // namespace
