@@ -592,6 +592,24 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("move %s %s is not a point (two letters a..%s, column then row, expected)"), "dvv"},
     // TRANSLATORS: %1$s: a move number; %2$s: the value as written.
     {N_("move %s: MS[%s] is not a time in milliseconds"), "dv"},
+    // TRANSLATORS: XO[] is the file's opening rule; %s: the value as written, e.g. yamaguchi.
+    {N_("XO[%s] is not an opening rule"), "v"},
+    // TRANSLATORS: XD[] and XO[] are properties of the file (the opening's decisions, its rule).
+    {N_("XD[] without XO[]: no opening rule is stated"), ""},
+    // TRANSLATORS: XD[] holds the opening's decisions; %s: the value as written, e.g. 1:put:hh.
+    {N_("XD[%s] is not an opening decision"), "v"},
+    // TRANSLATORS: %1$s: an opening rule's name as files write it, e.g. soosorv8; %2$s × %3$s:
+    // the board.
+    {N_("the opening rule %s cannot be played on a %sx%s board"), "vdd"},
+    // TRANSLATORS: %1$s: the decision's number; %2$s: its value as written, e.g. 1:keep;
+    // %3$s: an opening rule's name as files write it, e.g. soosorv8.
+    {N_("opening decision %s, XD[%s], does not follow the %s opening rule"), "dvv"},
+    // TRANSLATORS: %1$s: the decision's number; %2$s: its value as written, e.g. 2:pick:kg;
+    // %3$s: a move number.
+    {N_("opening decision %s, XD[%s], is not move %s of the record"), "dvd"},
+    // TRANSLATORS: %1$s: how many stones the opening's decisions place; %2$s: how many moves.
+    {N_("the opening places %s stones but the record has %s moves"), "dd"},
+    {N_("moves follow an opening that is not finished"), ""},
     // TRANSLATORS: %1$s: a board size; %2$s..%3$s: the sizes supported.
     {N_("cannot write an SGF record: board size %s is outside %s..%s"), "ddd"},
     // TRANSLATORS: %1$s: a move number; %2$s: column,row counted from 0.

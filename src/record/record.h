@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/opening.h"
 #include "core/rules.h"
 #include "core/types.h"
 
@@ -95,6 +96,15 @@ struct Record {
   /// Renju: what a forbidden move by Black did in the game recorded, refused or lost (SGF XF[],
   /// our own property); nullopt when the file does not say.
   std::optional<FoulPolicy> foul;
+  /// The opening rule the game was played under (SGF XO[], our own property, e.g.
+  /// XO[soosorv8]); nullopt when the file does not say.
+  std::optional<OpeningRule> openingRule;
+  /// The opening's decisions in the order taken (SGF XD[], our own property), as
+  /// Opening::history() gives them: replayed through core's Opening (replayOpening) under
+  /// openingRule they place the first moves of `moves` (Place and Pick entries in order), and
+  /// further moves follow only once the opening is done. Empty when the file gives none. The
+  /// players of the seats: the seat that plays Black when the opening is done is `black`'s.
+  std::vector<OpeningEntry> openingLog;
   /// The date as written (SGF DT), e.g. "2008-6-24"; empty when absent.
   std::string date;
   /// Comments in file order (SGF C and GC).

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -229,6 +231,7 @@ struct Property {
   std::string id;
   std::vector<std::string> values;
   int line = 0;
+  std::vector<int> valueLines;  // the line each value starts on
 };
 
 struct Node {
@@ -306,7 +309,7 @@ std::vector<Node> parseMainLine(std::string_view t, std::vector<std::string>& re
       const std::size_t start = i;
       while (i < n && idChar(t[i])) ++i;
       if (i - start > 16) throw RecordError(line, "property name too long");
-      Property prop{std::string(t.substr(start, i - start)), {}, line};
+      Property prop{std::string(t.substr(start, i - start)), {}, line, {}};
       skipSpace();
       if (i == n || t[i] != '[')
         throw RecordError(line, "property " + prop.id + " has no value ('[' expected)");
@@ -366,7 +369,10 @@ std::vector<Node> parseMainLine(std::string_view t, std::vector<std::string>& re
           throw RecordError(valueLine, "the value of " + prop.id +
                                            "[ is not closed (']' missing; the file may be "
                                            "truncated)");
-        if (collecting) prop.values.push_back(std::move(value));
+        if (collecting) {
+          prop.values.push_back(std::move(value));
+          prop.valueLines.push_back(valueLine);
+        }
         skipSpace();
       }
       if (collecting) nodes.back().props.push_back(std::move(prop));
@@ -403,9 +409,9 @@ std::string text(std::string_view v) {
   return out;
 }
 
-std::string shown(std::string_view v) {
-  std::string s(v.substr(0, 12));
-  return v.size() > 12 ? s + "..." : s;
+std::string shown(std::string_view v, std::size_t most = 12) {
+  std::string s(v.substr(0, most));
+  return v.size() > most ? s + "..." : s;
 }
 
 int parseSize(const Property& p) {
@@ -440,6 +446,166 @@ int parseSize(const Property& p) {
 
 bool startsWith(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
+}
+
+// Our opening properties (README "Game records"):
+//   XO[rule]   root: the opening rule, openingRuleName's words (swap, swap2, soosorv8, ...).
+//   XD[..]...  root: the decisions in the order taken, one value each, "SEAT:WHAT[:ARG]": SEAT 1
+//              is the first player (the tentative Black), 2 the second; WHAT is "place:P" (a
+//              stone), a choice word of openingChoiceName ("swap", "black", ...), "declare:N",
+//              "offer:P,P,..." (5th-move alternatives in the order offered) or "pick:P" (the
+//              alternative chosen); P is a point as in B[] (column letter, then row letter from
+//              the top).
+// The 5th-move alternatives not chosen are also written as variations of move 5 (see
+// writeSgf), the form other programs show.
+
+std::string sgfPoint(Point p) {
+  return {static_cast<char>('a' + p.x), static_cast<char>('a' + p.y)};
+}
+
+std::optional<Point> parseSgfPoint(std::string_view v, int size) {
+  if (v.size() != 2 || v[0] < 'a' || v[1] < 'a' || v[0] >= 'a' + size || v[1] >= 'a' + size)
+    return std::nullopt;
+  return Point{v[0] - 'a', v[1] - 'a'};
+}
+
+std::string openingValue(const OpeningEntry& e) {
+  std::string v(1, e.seat == Seat::First ? '1' : '2');
+  auto points = [&e] {
+    std::string out;
+    for (const Point& p : e.points) {
+      if (!out.empty()) out += ',';
+      out += sgfPoint(p);
+    }
+    return out;
+  };
+  switch (e.kind) {
+    case OpeningEntryKind::Place:
+      return v + ":place:" + points();
+    case OpeningEntryKind::Choose:
+      return v + ":" + openingChoiceName(e.choice);
+    case OpeningEntryKind::Declare:
+      return v + ":declare:" + std::to_string(e.count);
+    case OpeningEntryKind::Offer:
+      return v + ":offer:" + points();
+    case OpeningEntryKind::Pick:
+      return v + ":pick:" + points();
+  }
+  return v;
+}
+
+// An XD[] value read back; nullopt when it is not one (see above).
+std::optional<OpeningEntry> parseOpeningValue(std::string_view v, int size) {
+  std::vector<std::string_view> parts;
+  for (std::size_t start = 0;;) {
+    const std::size_t colon = v.find(':', start);
+    parts.push_back(v.substr(start, colon == std::string_view::npos ? colon : colon - start));
+    if (colon == std::string_view::npos) break;
+    start = colon + 1;
+  }
+  if (parts.size() < 2 || (parts[0] != "1" && parts[0] != "2")) return std::nullopt;
+  OpeningEntry e;
+  e.seat = parts[0] == "1" ? Seat::First : Seat::Second;
+  if (parts.size() == 2) {
+    const std::optional<OpeningChoice> c = parseOpeningChoice(parts[1]);
+    if (!c) return std::nullopt;
+    e.kind = OpeningEntryKind::Choose;
+    e.choice = *c;
+    return e;
+  }
+  if (parts.size() != 3 || parts[2].empty()) return std::nullopt;
+  const std::string_view what = parts[1], arg = parts[2];
+  if (what == "declare") {
+    if (arg.size() > 2 || arg.find_first_not_of("0123456789") != std::string_view::npos)
+      return std::nullopt;
+    e.kind = OpeningEntryKind::Declare;
+    e.count = std::stoi(std::string(arg));
+    return e;
+  }
+  if (what == "place")
+    e.kind = OpeningEntryKind::Place;
+  else if (what == "pick")
+    e.kind = OpeningEntryKind::Pick;
+  else if (what == "offer")
+    e.kind = OpeningEntryKind::Offer;
+  else
+    return std::nullopt;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = arg.find(',', start);
+    const std::optional<Point> p = parseSgfPoint(
+        arg.substr(start, comma == std::string_view::npos ? comma : comma - start), size);
+    if (!p || e.points.size() >= 16) return std::nullopt;
+    e.points.push_back(*p);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  if (e.kind != OpeningEntryKind::Offer && e.points.size() != 1) return std::nullopt;
+  return e;
+}
+
+// Reads the root's XO[] and XD[] into rec (after its moves) and checks them: the decisions
+// replayed through core's Opening must place the record's first moves, and further moves may
+// follow only a finished opening. Throws RecordError naming the line.
+void readOpening(const Node& root, Record& rec) {
+  const Property* xo = nullptr;
+  const Property* xd = nullptr;
+  for (const Property& p : root.props) {
+    if (p.id == "XO" && !xo) xo = &p;
+    if (p.id == "XD" && !xd) xd = &p;
+  }
+  if (!xo && !xd) return;
+  if (!xo) throw RecordError(xd->line, "XD[] without XO[]: no opening rule is stated");
+  const std::string name = simpleText(xo->values.front());
+  const std::optional<OpeningRule> rule = parseOpeningRule(name);
+  if (!rule)
+    throw RecordError(xo->line, std::string("XO[") + shown(name) + "] is not an opening rule");
+  rec.openingRule = rule;
+  if (!xd) return;
+  std::vector<int> lines;
+  for (std::size_t i = 0; i < xd->values.size(); ++i) {
+    const int line = i < xd->valueLines.size() ? xd->valueLines[i] : xd->line;
+    const std::string v = simpleText(xd->values[i]);
+    const std::optional<OpeningEntry> e = parseOpeningValue(v, rec.size);
+    if (!e)
+      throw RecordError(line, std::string("XD[") + shown(v, 40) + "] is not an opening decision");
+    rec.openingLog.push_back(*e);
+    lines.push_back(line);
+  }
+  std::optional<OpeningReplay> r;
+  try {
+    r = replayOpening(*rule, rec.size, rec.rule.value_or(Rule::Freestyle), rec.openingLog);
+  } catch (const std::invalid_argument&) {
+    throw RecordError(xo->line, std::string("the opening rule ") + openingRuleName(*rule) +
+                                    " cannot be played on a " + std::to_string(rec.size) + "x" +
+                                    std::to_string(rec.size) + " board");
+  }
+  const auto value = [&](std::size_t i) {
+    return std::string("XD[") + openingValue(rec.openingLog[i]) + "]";
+  };
+  if (r->error != OpeningError::None)
+    throw RecordError(lines[r->applied], std::string("opening decision ") +
+                                             std::to_string(r->applied + 1) + ", " +
+                                             value(r->applied) + ", does not follow the " +
+                                             openingRuleName(*rule) + " opening rule");
+  // The stones placed, in order, against the record's moves.
+  std::size_t ply = 0;
+  for (std::size_t i = 0; i < rec.openingLog.size(); ++i) {
+    const OpeningEntry& e = rec.openingLog[i];
+    if (e.kind != OpeningEntryKind::Place && e.kind != OpeningEntryKind::Pick) continue;
+    if (ply >= rec.moves.size())
+      throw RecordError(lines[i], std::string("the opening places ") +
+                                      std::to_string(r->opening.game().ply()) +
+                                      " stones but the record has " +
+                                      std::to_string(rec.moves.size()) + " moves");
+    if (rec.moves[ply] != e.points.front())
+      throw RecordError(lines[i], std::string("opening decision ") + std::to_string(i + 1) + ", " +
+                                      value(i) + ", is not move " + std::to_string(ply + 1) +
+                                      " of the record");
+    ++ply;
+  }
+  if (!r->opening.done() && rec.moves.size() > ply)
+    throw RecordError(rec.moveLines.size() > ply ? rec.moveLines[ply] : xd->line,
+                      "moves follow an opening that is not finished");
 }
 
 }  // namespace
@@ -564,6 +730,7 @@ Record readSgf(std::string_view bytes, const ReadOptions& options) {
     for (const Property& p : node.props) {
       const std::string& v = p.values.front();
       if (p.id == "B" || p.id == "W" || p.id == "SZ" || p.id == "GM" || p.id == "MS") continue;
+      if (k == 0 && (p.id == "XO" || p.id == "XD")) continue;  // readOpening
       if (p.id == "PB") {
         rec.black = simpleText(v);
       } else if (p.id == "PW") {
@@ -590,6 +757,7 @@ Record readSgf(std::string_view bytes, const ReadOptions& options) {
     }
   }
   if (anyTime) rec.timesMs = std::move(times);
+  readOpening(nodes.front(), rec);
   return rec;
 }
 
@@ -640,6 +808,7 @@ std::string writeSgf(const Record& record) {
   if (record.rule) out += std::string("RU[") + ruleName(*record.rule) + "]";
   if (record.foul && record.rule == Rule::Renju)
     out += record.foul == FoulPolicy::Lose ? "XF[lose]" : "XF[refuse]";
+  if (record.openingRule) out += std::string("XO[") + openingRuleName(*record.openingRule) + "]";
   if (record.black) out += "PB[" + escaped(*record.black) + "]";
   if (record.white) out += "PW[" + escaped(*record.white) + "]";
   if (!record.date.empty()) out += "DT[" + escaped(record.date) + "]";
@@ -650,8 +819,9 @@ std::string writeSgf(const Record& record) {
                       foul == record.foulResult;
     out += "RE[" + escaped(keep ? record.resultText : canonicalResult(*record.result)) + "]";
   }
-  static const char* const kWritten[] = {"GM", "FF", "CA", "AP", "SZ", "RU", "PB", "PW", "DT", "RE",
-                                         "C",  "GC", "B",  "W",  "AB", "AW", "AE", "MS", "XF"};
+  static const char* const kWritten[] = {"GM", "FF", "CA", "AP", "SZ", "RU", "PB",
+                                         "PW", "DT", "RE", "C",  "GC", "B",  "W",
+                                         "AB", "AW", "AE", "MS", "XF", "XO", "XD"};
   for (const auto& [name, value] : record.properties) {
     bool sgfName = !name.empty() && name.size() <= 8;
     for (char c : name) sgfName = sgfName && upper(c);
@@ -667,9 +837,42 @@ std::string writeSgf(const Record& record) {
     }
     return joined.empty() ? std::string() : "C[" + escaped(joined) + "]";
   };
+  if (record.openingRule && !record.openingLog.empty()) {
+    out += "\nXD";
+    for (const OpeningEntry& e : record.openingLog) {
+      out += '[';
+      out += openingValue(e);
+      out += ']';
+    }
+  }
   out += commentsAt(0);
   out += "\n";
+  // The 5th-move alternatives that were offered and not chosen: variations of the move chosen
+  // (the main line, first), each a single stone. Renju players keep alternative moves as
+  // branches of a game tree (RenLib's libraries do), and variations are SGF's own form for
+  // them: every SGF viewer shows them as the other choices at that move, where a private
+  // property (ours, XD[]) or iwzq.com's 5A[] is shown by none. Readers of the main line, ours
+  // included, skip them.
+  std::size_t branchAt = record.moves.size();
+  std::vector<Point> others;
+  {
+    std::size_t stones = 0;
+    const OpeningEntry* offer = nullptr;
+    for (const OpeningEntry& e : record.openingLog) {
+      if (e.kind == OpeningEntryKind::Place) ++stones;
+      if (e.kind == OpeningEntryKind::Offer) offer = &e;
+      if (e.kind != OpeningEntryKind::Pick || !offer || e.points.size() != 1) continue;
+      if (stones < record.moves.size() && record.moves[stones] == e.points.front()) {
+        branchAt = stones;
+        for (const Point& q : offer->points)
+          if (q != e.points.front() && board.inside(q)) others.push_back(q);
+      }
+      break;
+    }
+    if (others.empty()) branchAt = record.moves.size();
+  }
   for (std::size_t k = 0; k < record.moves.size(); ++k) {
+    if (k == branchAt) out += "\n(";
     const Point p = record.moves[k];
     if (!board.inside(p))
       throw RecordError(0, "cannot write an SGF record: move " + std::to_string(k + 1) + " (" +
@@ -691,6 +894,11 @@ std::string writeSgf(const Record& record) {
       tail += c.text;
     }
   if (!tail.empty()) out += ";C[" + escaped(tail) + "]";
+  if (branchAt < record.moves.size()) {
+    out += ")";
+    for (const Point& q : others)
+      out += std::string(branchAt % 2 == 0 ? "\n(;B[" : "\n(;W[") + sgfPoint(q) + "])";
+  }
   out += ")\n";
   return out;
 }
