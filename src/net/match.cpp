@@ -808,6 +808,20 @@ OpeningError applyOpeningAct(Opening& o, Seat who, const OpeningAct& a) {
   return e;
 }
 
+std::vector<OpeningEntry> openingHistory(OpeningRule rule, int size, Rule gameRule,
+                                         const std::vector<OpeningAct>& acts) {
+  if (rule == OpeningRule::None) return {};
+  std::optional<Opening> o;
+  try {
+    o.emplace(rule, size, gameRule);
+  } catch (const std::invalid_argument&) {
+    return {};
+  }
+  for (const OpeningAct& a : acts)
+    if (o->done() || applyOpeningAct(*o, o->decider(), a) != OpeningError::None) break;
+  return o->history();
+}
+
 void Match::startTurnClock() {
   turnStartMs_ = nowMs();
   peerTurnMeasured_ = false;

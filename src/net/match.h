@@ -210,6 +210,14 @@ std::string describe(Withdrawn w);
 /// opening locally.
 OpeningError applyOpeningAct(Opening& o, Seat who, const OpeningAct& a);
 
+/// The opening decisions `acts` (Match::openingActs, NetSnapshot::openingActs) as core's
+/// history (Opening::history, what records keep): replayed through Opening(rule, size,
+/// gameRule), each for the seat that decides at that point; it stops before the first one the
+/// rule refuses (none for a match's own list). Empty for OpeningRule::None or a board the rule
+/// cannot have.
+std::vector<OpeningEntry> openingHistory(OpeningRule rule, int size, Rule gameRule,
+                                         const std::vector<OpeningAct>& acts);
+
 /// Whether `r` is a game interrupted because the opponent left it (its BYE, e.g. the window
 /// was closed): Outcome::Interrupted, EndReason::Disconnected, the detail "the opponent left
 /// the game" with or without the reason it gave. Between two programs nobody awards the win.

@@ -120,6 +120,17 @@ TEST(MatchOpening, Swap2ToTheEndAndOn) {
   }
   EXPECT_EQ(p.host.match.localColor(), Stone::White);
   EXPECT_EQ(p.joiner.match.localColor(), Stone::Black);
+  // The decisions as a record keeps them, each with the seat that took it.
+  const std::vector<OpeningEntry> h =
+      openingHistory(OpeningRule::Swap2, 15, Rule::Freestyle, p.joiner.match.openingActs());
+  ASSERT_EQ(h.size(), 7u);
+  EXPECT_EQ(h[0], (OpeningEntry{Seat::First, OpeningEntryKind::Place, {{7, 7}}, {}, 0}));
+  EXPECT_EQ(h[3],
+            (OpeningEntry{Seat::Second, OpeningEntryKind::Choose, {}, OpeningChoice::PlaceTwo, 0}));
+  EXPECT_EQ(h[5], (OpeningEntry{Seat::Second, OpeningEntryKind::Place, {{10, 10}}, {}, 0}));
+  EXPECT_EQ(h[6],
+            (OpeningEntry{Seat::First, OpeningEntryKind::Choose, {}, OpeningChoice::TakeWhite, 0}));
+  EXPECT_TRUE(openingHistory(OpeningRule::None, 15, Rule::Freestyle, {}).empty());
   // Normal play: White (the host) moves 6th; the opening's stones cannot be taken back.
   EXPECT_TRUE(p.host.match.myTurn());
   ASSERT_EQ(p.host.match.playLocal({3, 3}), MoveError::None);
@@ -163,6 +174,13 @@ TEST(MatchOpening, Soosorv8WithEightFifthMoves) {
   }
   EXPECT_EQ(p.joiner.match.localColor(), Stone::White);
   EXPECT_TRUE(p.joiner.match.myTurn()) << "White plays the 6th move";
+  const std::vector<OpeningEntry> h =
+      openingHistory(OpeningRule::Soosorv8, 15, Rule::Renju, p.host.match.openingActs());
+  ASSERT_EQ(h.size(), 9u);
+  EXPECT_EQ(h[7].kind, OpeningEntryKind::Offer);
+  EXPECT_EQ(h[7].seat, Seat::First);
+  EXPECT_EQ(h[7].points.size(), 8u);
+  EXPECT_EQ(h[8], (OpeningEntry{Seat::Second, OpeningEntryKind::Pick, {{14, 7}}, {}, 0}));
 }
 
 TEST(MatchOpening, AProposalTheRuleRefusesIsAFault) {
