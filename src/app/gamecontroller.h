@@ -28,6 +28,7 @@ namespace gomoku::app {
 
 class GameController;
 class ReportObserver;
+struct GameOpening;
 class SidePanel;
 
 /// What a controller may ask of the main window. Implemented by MainFrame; everything runs on
@@ -56,11 +57,11 @@ class FrameServices {
   /// Saves `game` automatically (File > Recent games) to `path`, choosing a new file in the
   /// automatic-save folder when `path` is empty (then set to it); `black` / `white`: the
   /// players' names ("" = none), `timesMs`: each move's thinking time, `clock`: the game's time
-  /// control (kind None: none). A failure is reported in the status bar and the test report;
-  /// nothing is thrown.
+  /// control (kind None: none), `opening`: its opening rule and decisions (rule None: none). A
+  /// failure is reported in the status bar and the test report; nothing is thrown.
   virtual void AutoSave(const Game& /*game*/, const wxString& /*black*/, const wxString& /*white*/,
                         const std::vector<int>& /*timesMs*/, const TimeControl& /*clock*/,
-                        wxString& /*path*/) {}
+                        const GameOpening& /*opening*/, wxString& /*path*/) {}
   /// `controller`'s game began on its own (a network game started): from now on it is the
   /// game shown (File > Save asks for a file name again).
   virtual void Activate(GameController& /*controller*/) {}

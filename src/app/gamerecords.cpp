@@ -15,7 +15,7 @@ namespace gomoku::app {
 
 Record RecordFromGame(const Game& game, const std::string& black, const std::string& white,
                       const std::vector<int>& timesMs, const std::string& date,
-                      const TimeControl& clock) {
+                      const TimeControl& clock, const GameOpening& opening) {
   Record r;
   r.size = game.size();
   r.rule = game.rule();
@@ -28,6 +28,10 @@ Record RecordFromGame(const Game& game, const std::string& black, const std::str
   if (clock.kind != ClockKind::None) {
     r.properties.push_back({"TM", std::to_string(clock.baseMs / 1000)});
     r.properties.push_back({"OT", formatTimeControl(clock)});
+  }
+  if (opening.rule != OpeningRule::None) {
+    r.openingRule = opening.rule;
+    r.openingLog = opening.log;
   }
   const Result& res = game.result();
   switch (res.outcome) {

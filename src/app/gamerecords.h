@@ -11,19 +11,29 @@
 
 #include "core/clock.h"
 #include "core/game.h"
+#include "core/opening.h"
 #include "record/record.h"
 
 namespace gomoku::app {
+
+/// The opening rule a game was played with, as its record keeps it: the rule (None: none) and
+/// the decisions taken, in order (Opening::history; for a network game net::openingHistory).
+struct GameOpening {
+  OpeningRule rule = OpeningRule::None;  ///< the rule; None: the game had no opening rule
+  std::vector<OpeningEntry> log;         ///< the decisions, in order (may stop short of Done)
+};
 
 /// The record of `game` as we save it: board size, rule, moves, per-move thinking times in
 /// milliseconds (`timesMs`, used when as long as the moves), the players' names (UTF-8; empty:
 /// not written), the result (none while running or when interrupted; an interruption is noted
 /// in a comment), the date `date` ("YYYY-MM-DD") and the clock: SGF TM[] (the main time in
 /// seconds, 0 under a per-move limit) and OT[] (formatTimeControl's form: "5m+5s", "30s/move",
-/// "10m,30s"); none for ClockKind::None.
+/// "10m,30s"); none for ClockKind::None; and the opening `opening` (SGF XO[] and XD[]; none
+/// for OpeningRule::None), whose stones are the first moves of `game`. `black` and `white`
+/// name the players of the colours the opening left them.
 Record RecordFromGame(const Game& game, const std::string& black, const std::string& white,
                       const std::vector<int>& timesMs, const std::string& date,
-                      const TimeControl& clock);
+                      const TimeControl& clock, const GameOpening& opening);
 
 /// The rule to replay `record` by: the one it states, else `preferred` when the board allows
 /// it (renju needs 15x15), else freestyle.

@@ -104,6 +104,7 @@ void LocalController::StartOpening(OpeningRule rule) {
 
 void LocalController::NewOpening() {
   opening_.reset();
+  openingLog_.clear();
   if (openingRule_ == OpeningRule::None) return;
   const Game& game = session_.game();
   opening_.emplace(openingRule_, game.size(), game.rule(), computerSeat_);
@@ -209,6 +210,7 @@ void LocalController::OnComputerOpening(std::uint64_t request, const ai::Opening
 void LocalController::FinishOpening(const wxString& said) {
   SyncOpeningSeats();
   const wxString done = OpeningDoneSentence(opening_->opening(), computerSeat_);
+  openingLog_ = opening_->opening().history();  // for the record
   opening_->finishInto(session_);  // its stones stay; the computer plays its seat's colour
   opening_.reset();
   session_.setTimeControl(clock_);  // the clocks start now
@@ -331,9 +333,17 @@ wxString LocalController::SituationStatus() const {
 }
 
 Record LocalController::ShownRecord() const {
+  const std::string date = wxDateTime::Now().FormatISODate().utf8_string();
+  if (opening_)  // its stones so far (their times are not kept), and the clock to come
+    return RecordFromGame(opening_->opening().game(), blackName_.utf8_string(),
+                          whiteName_.utf8_string(), {}, date, clock_, RecordedOpening());
   return RecordFromGame(session_.game(), blackName_.utf8_string(), whiteName_.utf8_string(),
-                        session_.times(), wxDateTime::Now().FormatISODate().utf8_string(),
-                        session_.timeControl());
+                        session_.times(), date, session_.timeControl(), RecordedOpening());
+}
+
+GameOpening LocalController::RecordedOpening() const {
+  if (openingRule_ == OpeningRule::None) return {};
+  return {openingRule_, opening_ ? opening_->opening().history() : openingLog_};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -567,7 +577,7 @@ void LocalController::AutoSave() {
   // Hot seat: no names (the file is named by the colours); against the computer: the player's
   // nickname and the computer's name with its level, e.g. "Computer (Intermediate)".
   frame_.AutoSave(saved, blackName_, whiteName_, session_.times(), session_.timeControl(),
-                  autoSavePath_);
+                  RecordedOpening(), autoSavePath_);
 }
 
 }  // namespace gomoku::app

@@ -14,6 +14,7 @@
 
 #include "ai/engine.h"
 #include "app/gamecontroller.h"
+#include "app/gamerecords.h"
 #include "session/localsession.h"
 #include "session/openingsession.h"
 
@@ -94,7 +95,8 @@ class LocalController : public GameController {
   bool CanRestart() const override;
   /// The same size, rule and foul policy from the empty board (against the same computer).
   void Restart() override;
-  /// The game with the players' names and each move's thinking time.
+  /// The game with the players' names, each move's thinking time, the clock and the opening
+  /// (while it runs: its stones and the decisions so far).
   Record ShownRecord() const override;
   /// Stops the engine and saves the game automatically when it has unsaved moves.
   void Leave() override;
@@ -130,6 +132,7 @@ class LocalController : public GameController {
   void FinishOpening(const wxString& said);
   void NewOpening();        // opening_ afresh from openingRule_ (no clocks meanwhile)
   void SyncOpeningSeats();  // the computer's colour and the names from the opening's seats
+  GameOpening RecordedOpening() const;  // the opening's rule and decisions, for the record
 
   FrameServices& frame_;
   std::shared_ptr<bool> alive_;
@@ -143,6 +146,7 @@ class LocalController : public GameController {
   const Game* stepping_ = nullptr;               // ShowSteps: the position shown between two plies
   OpeningRule openingRule_ = OpeningRule::None;  // the game's opening rule (None: none)
   std::optional<session::OpeningSession> opening_;  // while the opening runs
+  std::vector<OpeningEntry> openingLog_;            // the decisions of the opening, once it is over
   std::optional<Seat> computerSeat_;  // against the computer with an opening: its seat
   TimeControl clock_;                 // the clocks, started once the opening is over
   wxString userName_;                 // against the computer: the user's and its names

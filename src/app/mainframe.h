@@ -105,7 +105,8 @@ class MainFrame : public wxFrame, public FrameServices {
   wxString AskSavePath(const wxString& name);
   Record ShownRecord() const;  // the game shown as a record (a replay: the whole record)
   void AutoSave(const Game& game, const wxString& black, const wxString& white,
-                const std::vector<int>& timesMs, const TimeControl& clock, wxString& path) override;
+                const std::vector<int>& timesMs, const TimeControl& clock,
+                const GameOpening& opening, wxString& path) override;
   void CopyPosition();
   void PastePosition();
   void ShowReplay(int ply);  // the replay bar's seek, to the replay controller

@@ -315,7 +315,7 @@ bool MainFrame::SaveRecordTo(const Record& record, const wxString& path) {
 
 void MainFrame::AutoSave(const Game& game, const wxString& black, const wxString& white,
                          const std::vector<int>& timesMs, const TimeControl& clock,
-                         wxString& path) {
+                         const GameOpening& opening, wxString& path) {
   if (game.ply() == 0) return;
   bool reserved = false;  // the file was created empty here, to be replaced by the save
   if (path.empty()) {
@@ -347,7 +347,7 @@ void MainFrame::AutoSave(const Game& game, const wxString& black, const wxString
   }
   try {
     saveRecordFile(ToPath(path), RecordFromGame(game, black.utf8_string(), white.utf8_string(),
-                                                timesMs, Today(), clock));
+                                                timesMs, Today(), clock, opening));
   } catch (const RecordError& e) {
     if (reserved) wxRemoveFile(path);  // not an empty record left behind
     path.clear();

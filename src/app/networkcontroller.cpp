@@ -129,7 +129,8 @@ wxString NetworkController::SituationStatus() const {
 
 Record NetworkController::ShownRecord() const {
   return RecordFromGame(ShownGame(), blackNick_.utf8_string(), whiteNick_.utf8_string(), {},
-                        wxDateTime::Now().FormatISODate().utf8_string(), snap_.clock.control());
+                        wxDateTime::Now().FormatISODate().utf8_string(), snap_.clock.control(),
+                        recordOpening_);
 }
 
 bool NetworkController::Running() const {
@@ -219,6 +220,9 @@ void NetworkController::OnNetChanged() {
   if (!link_) return;
   snap_ = link_->snapshot();
   if (dialog_) dialog_->OnNetUpdate(snap_);
+  if (snap_.gameNumber > 0)  // the decisions with the seats that took them, for its record
+    recordOpening_ = {snap_.openingRule, net::openingHistory(snap_.openingRule, snap_.game.size(),
+                                                             snap_.game.rule(), snap_.openingActs)};
   // What changed since the last snapshot, in MatchTracker's order.
   const std::vector<net::MatchUpdate> updates = tracker_.update(snap_);
   const bool started = tracker_.gameNumber() > 0;
@@ -266,7 +270,7 @@ void NetworkController::OnNetChanged() {
           frame_.AutoSave(
               game, whiteNick_, blackNick_,
               static_cast<int>(times_.size()) == game.ply() ? times_ : std::vector<int>(),
-              snap_.clock.control(), autoSave_);
+              snap_.clock.control(), savedOpening_, autoSave_);
         }
         break;
       case net::MatchUpdateKind::GameStarted:
@@ -407,9 +411,10 @@ void NetworkController::AutoSaveGame(const Game& game) {
   savedGame_ = number;
   savedPly_ = game.ply();
   savedResult_ = result;
+  savedOpening_ = recordOpening_;
   frame_.AutoSave(game, blackNick_, whiteNick_,
                   static_cast<int>(times_.size()) == game.ply() ? times_ : std::vector<int>(),
-                  snap_.clock.control(), autoSave_);
+                  snap_.clock.control(), savedOpening_, autoSave_);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@
 #include <wx/timer.h>
 
 #include "app/gamecontroller.h"
+#include "app/gamerecords.h"
 #include "app/sideview.h"
 #include "net/matchtracker.h"
 #include "net/netgame.h"
@@ -203,8 +204,10 @@ class NetworkController : public GameController {
   int savedGame_ = 0;  // number of the last game saved automatically
   int savedPly_ = 0;   // its moves and result when saved: saved again when they change
   std::pair<Outcome, EndReason> savedResult_{Outcome::Ongoing, EndReason::None};
-  wxString autoSave_;     // that game's file
-  wxTimer suspendTimer_;  // shows the resume countdown once a second while suspended
+  wxString autoSave_;          // that game's file
+  GameOpening savedOpening_;   // that game's opening rule and decisions
+  GameOpening recordOpening_;  // the opening of the game shown, for its record (kept after it)
+  wxTimer suspendTimer_;       // shows the resume countdown once a second while suspended
   std::optional<session::OpeningSession> opening_;  // the game's opening while it runs
   std::pair<int, std::size_t> openingSeen_{0, 0};   // game number, decisions mirrored
 };

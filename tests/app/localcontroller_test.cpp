@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "app/computerdialog.h"
+#include "app/gamerecords.h"
 #include "app/localcontroller.h"
+#include "record/sgf.h"
 
 namespace gomoku::app {
 
@@ -26,6 +28,7 @@ struct FakeFrame : FrameServices {
   std::vector<int> shownPlies;  // ShownGame().ply() at each ShowState
   std::vector<int> savedPlies;  // the game's moves at each automatic save
   TimeControl savedClock;       // the clock of the last automatic save
+  GameOpening savedOpening;     // the opening of the last automatic save
   int replaced = 0;
 
   wxWindow* Window() override { return nullptr; }
@@ -38,9 +41,10 @@ struct FakeFrame : FrameServices {
   void GameReplaced(bool) override { ++replaced; }
   bool ConfirmLeave(const wxString&) override { return true; }
   void AutoSave(const Game& game, const wxString&, const wxString&, const std::vector<int>&,
-                const TimeControl& clock, wxString& path) override {
+                const TimeControl& clock, const GameOpening& opening, wxString& path) override {
     savedPlies.push_back(game.ply());
     savedClock = clock;
+    savedOpening = opening;
     path = "saved.sgf";
   }
   std::string Status() const { return statuses.empty() ? "" : statuses.back(); }
@@ -161,6 +165,37 @@ TEST(LocalController, HotSeatSwap2OpeningThenNormalPlayWithItsStonesAndClocks) {
   ASSERT_NE(f.local.RunningOpening(), nullptr);
   EXPECT_EQ(f.local.ShownGame().ply(), 0);
   EXPECT_FALSE(f.local.ClockRunning());
+}
+
+TEST(LocalController, TheOpeningAndItsSwapAreSavedWithTheGame) {
+  Fixture f;
+  f.local.StartOpening(OpeningRule::Swap);
+  f.Play({{7, 7}, {8, 7}, {7, 8}});
+  // While it runs, File > Save has its stones and decisions so far.
+  Record during = f.local.ShownRecord();
+  EXPECT_EQ(during.moves.size(), 3u);
+  EXPECT_EQ(during.openingRule, OpeningRule::Swap);
+  EXPECT_EQ(during.openingLog.size(), 3u);
+  EXPECT_EQ(readSgf(writeSgf(during)).openingLog, during.openingLog);
+  f.local.OnOpeningChoice(OpeningChoice::TakeBlack);  // the second player takes Black
+  ASSERT_EQ(f.local.RunningOpening(), nullptr);
+  f.Play({{9, 9}});
+  const Record r = f.local.ShownRecord();
+  EXPECT_EQ(r.moves.size(), 4u);
+  EXPECT_EQ(r.openingRule, OpeningRule::Swap);
+  ASSERT_EQ(r.openingLog.size(), 4u);
+  EXPECT_EQ(
+      r.openingLog.back(),
+      (OpeningEntry{Seat::Second, OpeningEntryKind::Choose, {}, OpeningChoice::TakeBlack, 0}));
+  const Record back = readSgf(writeSgf(r));
+  EXPECT_EQ(back.openingLog, r.openingLog);
+  EXPECT_EQ(back.moves, r.moves);
+  // The automatic save as the game is left for a new one: the same opening.
+  f.local.Restart();
+  EXPECT_EQ(f.frame.savedPlies, std::vector<int>{4});
+  EXPECT_EQ(f.frame.savedOpening.rule, OpeningRule::Swap);
+  EXPECT_EQ(f.frame.savedOpening.log, r.openingLog);
+  EXPECT_TRUE(f.local.ShownRecord().openingLog.empty());  // the new game's opening
 }
 
 TEST(LocalController, AnOpeningThatDoesNotFitTheRuleIsNone) {
