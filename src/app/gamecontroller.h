@@ -145,6 +145,9 @@ class GameController {
   virtual void OnOpeningDeclare([[maybe_unused]] int count) {}
   /// The user offers the 5th moves picked out on the board.
   virtual void OnOpeningOffer() {}
+  /// When no opening runs: points to show on the board as numbered translucent Black stones
+  /// (a replay at the 5th move: the alternatives offered), in their order; none by default.
+  virtual std::vector<Point> NumberedMarks() const { return {}; }
 };
 
 }  // namespace gomoku::app

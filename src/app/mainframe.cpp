@@ -453,7 +453,9 @@ void MainFrame::UpdateSidePanel() {
 void MainFrame::UpdateOpening() {
   const session::OpeningSession* o = active_ ? active_->RunningOpening() : nullptr;
   if (!o) {
-    board_->SetOpeningMarks(-1, {}, Stone::Black);
+    // A replay shows the 5th moves offered in the record's opening.
+    board_->SetOpeningMarks(-1, active_ ? active_->NumberedMarks() : std::vector<Point>(),
+                            Stone::Black);
     if (openingBar_->IsShown()) {
       openingBar_->Hide();
       openingBar_->GetParent()->Layout();

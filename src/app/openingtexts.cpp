@@ -239,4 +239,76 @@ wxString OpeningDoneSentence(const Opening& o, std::optional<Seat> computer) {
                           ColorLabel(o.colourOf(Seat::Second)));
 }
 
+wxString ReplayPlayerLabel(Seat seat, const wxString& name, bool withSeat) {
+  if (name.empty()) return seat == Seat::First ? _("The first player") : _("The second player");
+  if (!withSeat) return name;
+  // TRANSLATORS: a player in a replayed opening, e.g. "Bob (second player)".
+  return wxString::Format(_("%s (%s)"), name,
+                          seat == Seat::First ? _("first player") : _("second player"));
+}
+
+wxString ReplayDecisionSentence(const ReplayDecision& d, const wxString& who, int size) {
+  const OpeningEntry& e = d.entry;
+  switch (e.kind) {
+    case OpeningEntryKind::Place:
+      return {};
+    case OpeningEntryKind::Choose:
+      switch (e.choice) {
+        case OpeningChoice::Keep:
+          return wxString::Format(_("%s kept the colours."), who);
+        case OpeningChoice::Swap:
+          return wxString::Format(_("%s swapped the colours."), who);
+        case OpeningChoice::TakeBlack:
+          return wxString::Format(_("%s took Black."), who);
+        case OpeningChoice::TakeWhite:
+          return wxString::Format(_("%s took White."), who);
+        case OpeningChoice::PlaceTwo:
+          return wxString::Format(_("%s chose to place two more stones."), who);
+        case OpeningChoice::OneFifth:
+          return wxString::Format(_("%s chose to place one 5th move."), who);
+        case OpeningChoice::TenFifths:
+          return wxString::Format(_("%s chose to offer ten 5th moves."), who);
+      }
+      return {};
+    case OpeningEntryKind::Declare:
+      // TRANSLATORS: %1$s: a player, %2$d: how many 5th moves Black is to offer.
+      return wxString::Format(
+          wxPLURAL("%s declared %d 5th move.", "%s declared %d 5th moves.", e.count), who, e.count);
+    case OpeningEntryKind::Offer: {
+      const int n = static_cast<int>(e.points.size());
+      // TRANSLATORS: %1$s: a player, %2$d: how many 5th moves (shown numbered on the board).
+      return wxString::Format(wxPLURAL("%s offered %d 5th move.", "%s offered %d 5th moves.", n),
+                              who, n);
+    }
+    case OpeningEntryKind::Pick:
+      // TRANSLATORS: %1$s: a player; %2$d of %3$d: which of the 5th moves offered, in their
+      // order; %4$s: its point, e.g. G5.
+      return wxString::Format(_("%s chose 5th move %d of %d (%s)."), who, d.chosen, d.offered,
+                              FromUtf8(pointName(e.points.front(), size)));
+  }
+  return {};
+}
+
+wxString ReplayOpeningSummary(const ReplayModel& m, const wxString& blackName,
+                              const wxString& whiteName) {
+  if (!m.openingRule()) return {};
+  // TRANSLATORS: the replay bar: the record's opening rule, e.g. "Opening rule: Soosõrv-8."
+  wxString text = wxString::Format(_("Opening rule: %s."), OpeningRuleLabel(*m.openingRule()));
+  for (const ReplayDecision& d : m.decisions()) {
+    const OpeningEntry& e = d.entry;
+    const bool colours = e.kind == OpeningEntryKind::Choose &&
+                         (e.choice == OpeningChoice::Swap || e.choice == OpeningChoice::TakeBlack ||
+                          e.choice == OpeningChoice::TakeWhite);
+    if (!colours && e.kind != OpeningEntryKind::Pick) continue;
+    const wxString& name = d.colour == Stone::Black ? blackName : whiteName;
+    // TRANSLATORS: a decision of the opening after its move's number, e.g. "Move 3: Bob
+    // (second player) swapped the colours."
+    text << "\n"
+         << wxString::Format(
+                _("Move %d: %s"), d.atMove,
+                ReplayDecisionSentence(d, ReplayPlayerLabel(e.seat, name, true), m.record().size));
+  }
+  return text;
+}
+
 }  // namespace gomoku::app

@@ -8,6 +8,7 @@
 #include <wx/string.h>
 
 #include "ai/opening_player.h"
+#include "app/replaymodel.h"
 #include "core/opening.h"
 
 namespace gomoku::app {
@@ -38,5 +39,19 @@ wxString OtherOpeningSentence(const ai::OpeningDecision& d, const Opening& after
 /// The opening is over: who plays which colour, e.g. "The opening is over: you play White." or
 /// (hot seat) "The opening is over: the first player plays Black, the second White."
 wxString OpeningDoneSentence(const Opening& o, std::optional<Seat> computer);
+
+/// The player of a replayed opening's decision: `name` (the record's PB / PW of the colour the
+/// seat ended with), with its seat when `withSeat` ("Bob (second player)"); without a name the
+/// seat ("The second player").
+wxString ReplayPlayerLabel(Seat seat, const wxString& name, bool withSeat);
+/// A decision of a replayed record's opening, as a sentence, e.g. "Bob swapped the colours." or
+/// "Alice chose 5th move 3 of 8 (G5)."; `player`: who took it (ReplayPlayerLabel); `size`: the
+/// board's. "" for a Place decision (the move tells it).
+wxString ReplayDecisionSentence(const ReplayDecision& d, const wxString& player, int size);
+/// The replay bar's lines on a record's opening: "Opening rule: Soosõrv-8." and, one a line,
+/// the decisions that gave the colours or chose the 5th move, each after its move's number;
+/// "" when `m`'s record states no opening rule. `blackName` / `whiteName`: the record's PB / PW.
+wxString ReplayOpeningSummary(const ReplayModel& m, const wxString& blackName,
+                              const wxString& whiteName);
 
 }  // namespace gomoku::app

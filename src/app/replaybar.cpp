@@ -20,6 +20,8 @@ ReplayBar::ReplayBar(wxWindow* parent, Handlers handlers, int speedMs)
     : wxPanel(parent), handlers_(std::move(handlers)), speedMs_(speedMs), timer_(this) {
   label_ = new wxStaticText(this, wxID_ANY, {});
   label_->SetFont(label_->GetFont().Bold());
+  opening_ = new wxStaticText(this, wxID_ANY, {});
+  opening_->Hide();
   slider_ = new wxSlider(this, wxID_ANY, 0, 0, 1);
   slider_->SetToolTip(_("Drag to any move of the record"));
   auto small = [this](const wxString& text, const wxString& tip) {
@@ -54,6 +56,7 @@ ReplayBar::ReplayBar(wxWindow* parent, Handlers handlers, int speedMs)
   buttons->Add(last_, wxSizerFlags(1).Expand().Border(wxLEFT, FromDIP(4)));
   auto* sizer = new wxBoxSizer(wxVERTICAL);
   sizer->Add(label_, wxSizerFlags().Expand());
+  sizer->Add(opening_, wxSizerFlags().Expand().Border(wxTOP, FromDIP(4)));
   sizer->AddSpacer(FromDIP(4));
   sizer->Add(slider_, wxSizerFlags().Expand());
   sizer->AddSpacer(FromDIP(4));
@@ -99,6 +102,16 @@ void ReplayBar::SetPosition(int ply, int total) {
   total_ = std::max(0, total);
   ply_ = std::clamp(ply, 0, total_);
   UpdateControls();
+}
+
+void ReplayBar::SetOpening(const wxString& text, int width) {
+  if (text == openingText_ && width == openingWidth_) return;
+  openingText_ = text;
+  openingWidth_ = width;
+  SetWrappedLabel(opening_, text, width);
+  opening_->Show(!text.empty());
+  Layout();
+  if (GetParent()) GetParent()->Layout();
 }
 
 void ReplayBar::Seek(int ply) {

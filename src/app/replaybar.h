@@ -34,6 +34,9 @@ class ReplayBar : public wxPanel {
   int Ply() const { return ply_; }
   /// The number of moves of the record.
   int Total() const { return total_; }
+  /// Shows `text` under the move's number: the record's opening rule and what was decided in
+  /// it, wrapped to `width` pixels; "" hides it.
+  void SetOpening(const wxString& text, int width);
   /// Seeks to move 0, one back, one on, or the last (nothing at the ends).
   void First();
   void Prev();  ///< one move back (nothing at move 0)
@@ -66,6 +69,9 @@ class ReplayBar : public wxPanel {
   int speedMs_ = 1000;
   wxTimer timer_;
   wxStaticText* label_ = nullptr;
+  wxStaticText* opening_ = nullptr;  // SetOpening's text
+  wxString openingText_;
+  int openingWidth_ = 0;
   wxSlider* slider_ = nullptr;
   wxButton* first_ = nullptr;
   wxButton* prev_ = nullptr;

@@ -1,11 +1,14 @@
 #include "app/replaycontroller.h"
 
+#include <string>
 #include <utility>
+#include <vector>
 
 #include <wx/defs.h>
 #include <wx/filename.h>
 #include <wx/intl.h>
 
+#include "app/openingtexts.h"
 #include "app/reportobserver.h"
 #include "app/texts.h"
 #include "core/notation.h"
@@ -17,6 +20,7 @@ ReplayController::ReplayController(FrameServices& frame, ReplayModel model, wxSt
   const Record& r = model_.record();
   blackName_ = r.black ? FromUtf8(*r.black) : wxString();
   whiteName_ = r.white ? FromUtf8(*r.white) : wxString();
+  opening_ = ReplayOpeningSummary(model_, blackName_, whiteName_);
 }
 
 void ReplayController::OnBoardClick(Point p) {
@@ -31,6 +35,7 @@ void ReplayController::FillSideInput(SideInput& in) const {
   in.replayPly = model_.shown().ply();
   in.replayTotal = model_.total();
   in.stated = model_.stated();
+  in.replayOpening = opening_.utf8_string();
 }
 
 wxString ReplayController::PlayerName(Stone s) const {
@@ -67,11 +72,21 @@ void ReplayController::Show(int ply) {
   const Game& game = model_.shown();
   const int total = model_.total();
   if (const Point* last = game.lastMove()) {
-    // The player by name when the record gives it, else by colour.
+    // The player by name when the record gives it, else by colour. An opening's stone was
+    // placed by the player its seat ended up as (a swap: the first player's Black stones are
+    // White's player's).
     const Stone mover = game.ply() % 2 == 1 ? Stone::Black : Stone::White;
-    const wxString who = PlayerName(mover).empty() ? ColorLabel(mover) : PlayerName(mover);
+    const Stone placer = model_.placedBy(game.ply());
+    const wxString name = PlayerName(placer == Stone::Empty ? mover : placer);
+    const wxString who = name.empty() ? ColorLabel(mover) : name;
     wxString text = wxString::Format(_("Move %d of %d: %s %s."), game.ply(), total, who,
                                      pointName(*last, game.size()));
+    // What the opening decided at this move: who swapped, the 5th moves offered or chosen.
+    for (const ReplayDecision& d : model_.decisionsAt(game.ply()))
+      text = wxString::Format(
+          _("%s %s"), text,
+          ReplayDecisionSentence(d, ReplayPlayerLabel(d.entry.seat, PlayerName(d.colour), false),
+                                 game.size()));
     // At the end of the record, the result it states (when the moves do not show it).
     if (model_.showsStatedResult())
       // TRANSLATORS: two sentences in a row, e.g. "Move 9 of 9: Alice h9. Alice wins."
@@ -82,7 +97,18 @@ void ReplayController::Show(int ply) {
   } else {
     frame_.SetStatus(wxString::Format(_("The empty board; %d moves follow."), total));
   }
-  if (ReportObserver* report = frame_.Report()) report->Replay(game.ply(), total, game);
+  if (ReportObserver* report = frame_.Report()) {
+    report->Replay(game.ply(), total, game);
+    const std::vector<Point> numbered = model_.alternativesShown();
+    if (!numbered.empty()) {
+      std::string line = "NUMBERED";
+      for (const Point& p : numbered) {
+        line += ' ';
+        line += toXY(p);
+      }
+      report->Line(line);
+    }
+  }
 }
 
 std::optional<Game> ReplayController::ContinueGame(FoulPolicy foul) {

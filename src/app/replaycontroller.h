@@ -33,7 +33,11 @@ class ReplayController : public GameController {
   const Game& ShownGame() const override { return model_.shown(); }
   /// Refused: a replay is not played on (use Continue from here).
   void OnBoardClick(Point p) override;
-  /// Kind, the record's player names, the move shown, the number of moves, the stated result.
+  /// The 5th-move alternatives of the record's opening, at the moves that show them
+  /// (ReplayModel::alternativesShown).
+  std::vector<Point> NumberedMarks() const override { return model_.alternativesShown(); }
+  /// Kind, the record's player names, the move shown, the number of moves, the stated result,
+  /// the record's opening (ReplayOpeningSummary).
   void FillSideInput(SideInput& in) const override;
   /// The name the record gives the player of `s` (PB / PW), empty when none.
   wxString PlayerName(Stone s) const override;
@@ -45,7 +49,8 @@ class ReplayController : public GameController {
   /// the file and its number of moves (or that it has none, also as a NOTICE line).
   void Start();
   /// Shows the position after `ply` moves (the replay bar's seek): board, status bar ("Move 3
-  /// of 9: Black h8.") and the REPLAY line.
+  /// of 9: Black h8.", then what the opening decided at that move) and the REPLAY line (with
+  /// a NUMBERED line of the 5th-move alternatives shown, if any).
   void Show(int ply);
   /// The game "Continue from here" starts from the move shown (local games' foul policy
   /// `foul`); nullopt, with a status saying why when there is one, when none can start there.
@@ -70,6 +75,7 @@ class ReplayController : public GameController {
   wxString path_;
   wxString blackName_;  // the record's PB / PW, "" when it names none
   wxString whiteName_;
+  wxString opening_;  // ReplayOpeningSummary of the record ("" without an opening rule)
 };
 
 }  // namespace gomoku::app

@@ -5,9 +5,11 @@
 /// shows it in the main window.
 
 #include <optional>
+#include <vector>
 
 #include "app/sideview.h"
 #include "core/game.h"
+#include "core/opening.h"
 #include "record/record.h"
 
 namespace gomoku::app {
@@ -18,6 +20,19 @@ namespace gomoku::app {
 /// move the rule refuses ends the position there. Throws std::invalid_argument when Game
 /// refuses the size or rule (renju on a board other than 15x15).
 Game PositionAt(const Record& record, int ply, Rule rule);
+
+/// One decision of a record's opening (Record::openingLog), as the replay tells it.
+struct ReplayDecision {
+  OpeningEntry entry;  ///< the decision as the record keeps it
+  /// The move it is told at: the moves on the board when it was taken, but for a Pick the move
+  /// it placed (the 5th).
+  int atMove = 0;
+  /// The colour the deciding seat plays once the opening is over (or where it stopped): which
+  /// of the record's players (PB / PW) took it.
+  Stone colour = Stone::Empty;
+  int chosen = 0;   ///< Pick: the number (from 1) of the alternative chosen, in the order offered
+  int offered = 0;  ///< Pick: how many alternatives were offered
+};
 
 /// A record replayed: which move is shown, and what can be started from it.
 class ReplayModel {
@@ -39,6 +54,21 @@ class ReplayModel {
   /// unchanged, when it cannot be set up (not after the constructor succeeded).
   bool seek(int ply);
 
+  /// The opening rule the record states (SGF XO[]), if any.
+  std::optional<OpeningRule> openingRule() const { return record_.openingRule; }
+  /// The record's opening decisions other than its stones (Place), in order; those that the
+  /// rule refuses when replayed, and any after them, are left out.
+  const std::vector<ReplayDecision>& decisions() const { return decisions_; }
+  /// The decisions told at move `ply` (ReplayDecision::atMove), in order.
+  std::vector<ReplayDecision> decisionsAt(int ply) const;
+  /// The 5th-move alternatives offered, in their order, when the position shown is the one they
+  /// were offered in or the one with the alternative chosen; else none.
+  std::vector<Point> alternativesShown() const;
+  /// Who placed move `ply` (1-based) in the record's opening, by the colour that player plays
+  /// once the opening is over (so that PB / PW name them: after a swap the first player's
+  /// Black stones were placed by White); Stone::Empty for a move of normal play.
+  Stone placedBy(int ply) const;
+
   /// The result the record states (its RE), if any.
   std::optional<StatedResult> stated() const;
   /// True at the record's last move when the record states a result the moves do not show
@@ -55,6 +85,10 @@ class ReplayModel {
   Record record_;
   Rule rule_;
   Game shown_;
+  std::vector<ReplayDecision> decisions_;
+  std::vector<Stone> placers_;       // placedBy of the opening's stones, in order
+  std::vector<Point> alternatives_;  // the 5th moves offered (none: none were)
+  int alternativesAt_ = -1;          // the moves on the board when they were offered
 };
 
 }  // namespace gomoku::app

@@ -551,6 +551,7 @@ wxString SidePanel::Render(const SideView& v) {
   }
   if (v.replay && (replayBar_->Ply() != v.replay->ply || replayBar_->Total() != v.replay->total))
     replayBar_->SetPosition(v.replay->ply, v.replay->total);
+  if (v.replay) replayBar_->SetOpening(FromUtf8(v.replay->opening), wrap);
   Relayout();
   if (arrived) ScrollIntoView(arrived);
   return turn;

@@ -202,7 +202,8 @@ SideView sideView(const Game& game, const SideInput& in) {
   v.controls.againWaiting = in.net && in.net->wantAgain && actions.connected;
   v.controls.chat = actions.connected;
   v.controls.leave = actions.leave || (in.online && in.netStarted);  // online: back to the hall
-  if (in.kind == GameKind::Replay) v.replay = ReplayView{in.replayPly, in.replayTotal};
+  if (in.kind == GameKind::Replay)
+    v.replay = ReplayView{in.replayPly, in.replayTotal, in.replayOpening};
   return v;
 }
 

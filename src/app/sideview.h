@@ -85,6 +85,10 @@ struct SideInput {
   int replayPly = 0;                   ///< replay: the move shown (0 = the empty board)
   int replayTotal = 0;                 ///< replay: the record's number of moves
   std::optional<StatedResult> stated;  ///< replay: the result the record states, if any
+  /// Replay: the record's opening as the replay bar tells it (UTF-8, translated by the
+  /// controller), e.g. "Opening rule: Soosõrv-8. Bob (second player) swapped the colours."; ""
+  /// for a record without one.
+  std::string replayOpening;
   /// The match's last snapshot while a network game object exists (listening, connecting, in
   /// a match); nullptr otherwise.
   const net::NetSnapshot* net = nullptr;
@@ -204,8 +208,9 @@ struct ControlsView {
 
 /// The replay bar's state.
 struct ReplayView {
-  int ply = 0;    ///< the move shown
-  int total = 0;  ///< the record's moves
+  int ply = 0;          ///< the move shown
+  int total = 0;        ///< the record's moves
+  std::string opening;  ///< the record's opening (SideInput::replayOpening); "" for none
 };
 
 /// One player's clock as the panel shows it.

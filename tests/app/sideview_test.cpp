@@ -361,6 +361,7 @@ TEST(SideView, ReplayStepsAndStatesTheRecordsResult) {
   ASSERT_TRUE(v.replay);
   EXPECT_EQ(v.replay->ply, 1);
   EXPECT_EQ(v.replay->total, 2);
+  EXPECT_EQ(v.replay->opening, "");
   EXPECT_TRUE(v.sections.replay);
   EXPECT_FALSE(v.sections.local || v.controls.undo);
   EXPECT_EQ(v.connection.kind, ConnectionKind::Replaying);
@@ -371,6 +372,9 @@ TEST(SideView, ReplayStepsAndStatesTheRecordsResult) {
   // A record without a stated result ends on the side to move.
   in.stated.reset();
   EXPECT_EQ(sideView(Played({{7, 7}, {8, 8}}), in).turn.kind, TurnKind::ReplayToMove);
+  // The record's opening goes to the replay bar as the controller phrased it.
+  in.replayOpening = "Opening rule: Swap.";
+  EXPECT_EQ(sideView(Played({{7, 7}}), in).replay->opening, "Opening rule: Swap.");
 }
 
 TEST(SideView, OnlineGameNamesTheServerAndTheLadderChange) {

@@ -63,14 +63,18 @@
 #                  and Undo stops there; then --rule renju --opening soosorv8: the centre, a
 #                  stone outside the 3x3 refused, Keep, the 4th move, three 5th moves declared,
 #                  picked out on the board as numbered stones (one dropped and picked again, a
-#                  fourth refused; screenshot), offered, and one chosen (screenshots)
+#                  fourth refused; screenshot), offered, and one chosen (screenshots); saved
+#                  as SGF (XO, XD, the other 5th moves as variations) and replayed: move 4
+#                  shows the three offered numbered (NUMBERED), move 5 says which was chosen
+#                  (STATUS; screenshot)
 #   network_opening  the issue's check between two copies of the app: Alice hosts renju under
 #                  Soosõrv-8 on a clock (--host --opening soosorv8 --clock 2s/move), Bob joins;
 #                  Alice places three stones (a click while it is not Bob's decision is refused
 #                  in Bob's window), Bob keeps White, places the 4th and declares eight 5th moves,
 #                  Alice keeps Black and picks out eight (screenshot), Bob sees them numbered
 #                  (screenshot) and picks one; then nobody moves: White's clock runs out, both
-#                  say "Black wins on time", and the automatic save holds RE[B+T]
+#                  say "Black wins on time", and the automatic save holds RE[B+T] and the
+#                  opening (XO, XD, the seven other 5th moves as variations)
 #   opening_computer  --computer 1 --color white --opening swap2: the computer places the first
 #                  three stones, the user takes Black; the computer, now White, plays move 4
 #   keyboard_play  --local: arrow keys move the board's cursor, Enter and Space play, Enter on a
@@ -1726,6 +1730,30 @@ opening_local)
   click_move so 4 5 10 10
   app_wait 4 so '^OPENING done'
   sleep 0.5; screenshot soosorv-chosen
+  # The game saved as SGF keeps the rule, the decisions and the other 5th moves (variations);
+  # replayed, move 4 shows the three offered as numbered stones, move 5 says which was chosen.
+  app_wait 4 so '^GEOMETRY '   # the banner went: the board grew
+  click_move so 4 6 3 3
+  save_as so 4 "$work/soosorv.sgf"
+  grep -q 'XO\[soosorv8\]' "$work/soosorv.sgf" || fail "so: no XO[] in $(cat "$work/soosorv.sgf")"
+  grep -q 'XD\[1:place:hh\]\[1:place:ig\]\[1:place:ji\]\[2:keep\]\[2:place:gi\]\[2:declare:3\]\[1:keep\]\[1:offer:kk,fj,gg\]\[2:pick:kk\]' "$work/soosorv.sgf" ||
+    fail "so: the decisions are not saved: $(cat "$work/soosorv.sgf")"
+  [[ $(grep -c '^(;B\[' "$work/soosorv.sgf") == 3 ]] || fail "so: not three 5th moves as variations: $(cat "$work/soosorv.sgf")"
+  kill "$so_pid"; wait "$so_pid" 2>/dev/null || true
+  keep_open=1 start_app sr "$work/soosorv.sgf"
+  exec 5< "$work/sr.fifo"
+  app_wait 5 sr '^OPENED '; [[ $line == "OPENED 15 renju 6" ]] || fail "sr: bad OPENED line '$line'"
+  app_wait 5 sr '^REPLAY 6 6'
+  key_in sr Home; app_wait 5 sr '^REPLAY 0 6'
+  for k in 1 2 3 4; do key_in sr Right; app_wait 5 sr "^REPLAY $k 6"; done
+  app_wait 5 sr '^(NUMBERED|REPLAY) '; [[ $line == "NUMBERED 10,10 5,9 6,6" ]] || fail "sr: at move 4 '$line'"
+  key_in sr Right; app_wait 5 sr '^REPLAY 5 6'
+  app_wait 5 sr '^(NUMBERED|REPLAY) '; [[ $line == "NUMBERED 10,10 5,9 6,6" ]] || fail "sr: at move 5 '$line'"
+  app_wait 5 sr '^STATUS .* chose 5th move '
+  [[ $line == *"Move 5 of 6: Black "*". The second player chose 5th move 1 of 3 ("*")." ]] || fail "sr: move 5 says '$line'"
+  sleep 0.5; screenshot soosorv-replayed
+  key_in sr Right; app_wait 5 sr '^(NUMBERED|REPLAY) '; [[ $line == "REPLAY 6 6" ]] || fail "sr: at move 6 '$line'"
+  app_wait 5 sr '^(NUMBERED|REPLAY|BOARD) '; [[ $line == "BOARD "* ]] || fail "sr: numbered stones at move 6: '$line'"
   ;;
 network_opening)
   start_app host --host 0 --nick Alice --color black --rule renju --opening soosorv8 --clock 2s/move
@@ -1790,6 +1818,11 @@ network_opening)
     app_wait "${side#*:}" "${side%:*}" '^SAVED auto '; saved=${line#SAVED auto }
     grep -q 'RE\[B+T\]' "$saved" || fail "${side%:*}: the save lacks the result on time: $(cat "$saved")"
     grep -q 'PB\[Alice\]' "$saved" || fail "${side%:*}: Alice is not Black in the save: $(cat "$saved")"
+    # The opening: its rule, its decisions, the seven 5th moves not chosen as variations.
+    grep -q 'XO\[soosorv8\]' "$saved" || fail "${side%:*}: the save lacks the opening rule: $(cat "$saved")"
+    grep -q '\[2:declare:8\]\[1:keep\]\[1:offer:aa,oa,ao,oo,ah,ha,oh,kk\]\[2:pick:kk\]' "$saved" ||
+      fail "${side%:*}: the save lacks the opening's decisions: $(cat "$saved")"
+    [[ $(grep -c '^(;B\[' "$saved") == 8 ]] || fail "${side%:*}: not eight 5th moves: $(cat "$saved")"
   done
   ;;
 opening_computer)
