@@ -202,7 +202,9 @@ engine_swap2)
   ! grep -q 'decided for it' "$work/second.out" || fail "second: ours decided for the engine"
   grep -q '^OPENING done: first plays' "$work/second.out" || fail "second: the opening did not end"
   grep -q '^MOVE 6 ' "$work/second.out" || fail "second: normal play did not go on"
-  grep -qx 'RESULT interrupted input ended' "$work/second.out" || fail "second: no RESULT line"
+  # Our moves do not defend: the engine may win with five before the input ends (its search
+  # is timed, so which of the two depends on the machine's load).
+  grep -qxE 'RESULT (interrupted input ended|(black|white) five in a row)' "$work/second.out" || fail "second: no RESULT line"
   ! grep -q 'failed' "$work/second.err" || fail "second: the engine failed"
   # The engine as the first player: its own three stones (pbrain-gomoku's pattern H8 I8 J7),
   # two more from us, then its colour choice after five.
@@ -214,7 +216,7 @@ engine_swap2)
   grep -q '^OPENING computer: \(black\|white\)$' "$work/first.out" || fail "first: the engine did not choose"
   ! grep -q 'decided for it' "$work/first.out" || fail "first: ours decided for the engine"
   grep -q '^MOVE 7 ' "$work/first.out" || fail "first: normal play did not go on"
-  grep -qx 'RESULT interrupted input ended' "$work/first.out" || fail "first: no RESULT line"
+  grep -qxE 'RESULT (interrupted input ended|(black|white) five in a row)' "$work/first.out" || fail "first: no RESULT line"
   # An engine that answers ERROR to SWAP2BOARD: ours places the stones for it, said once, and
   # the engine plays on from normal play.
   printf '#!/bin/sh\nwhile read -r l; do case "$l" in START*) echo OK;; SWAP2BOARD*) echo "ERROR no swap2";; DONE*) echo 0,0;; END*) exit 0;; esac; done\n' > "$work/noswap2.sh"
