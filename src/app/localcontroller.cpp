@@ -194,7 +194,7 @@ void LocalController::OnComputerOpening(std::uint64_t request, const ai::Opening
                                       OpeningErrorSentence(e, opening_->opening())));
     return;
   }
-  const wxString said = ComputerOpeningSentence(d, opening_->opening(), *computerSeat_);
+  const wxString said = ComputerOpeningSentence(opening_->opening());
   if (opening_->done()) {
     FinishOpening(said);
     return;

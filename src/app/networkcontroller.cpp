@@ -220,9 +220,6 @@ void NetworkController::OnNetChanged() {
   if (!link_) return;
   snap_ = link_->snapshot();
   if (dialog_) dialog_->OnNetUpdate(snap_);
-  if (snap_.gameNumber > 0)  // the decisions with the seats that took them, for its record
-    recordOpening_ = {snap_.openingRule, net::openingHistory(snap_.openingRule, snap_.game.size(),
-                                                             snap_.game.rule(), snap_.openingActs)};
   // What changed since the last snapshot, in MatchTracker's order.
   const std::vector<net::MatchUpdate> updates = tracker_.update(snap_);
   const bool started = tracker_.gameNumber() > 0;
@@ -355,7 +352,8 @@ void NetworkController::OnNetChanged() {
         break;
     }
   }
-  // The opening's banner and what the opponent decided, after the stones it placed.
+  // The opening's banner, what the opponent decided (after the stones it placed) and the
+  // decisions for the game's record.
   if (started) SyncOpening();
   show();
   if (started) AutoSaveGame(snap_.game);  // when it ended, and again when the ended game changed
@@ -368,6 +366,7 @@ void NetworkController::OnGameStarted(const net::MatchUpdate& u) {
   you_ = u.color;
   opening_.reset();
   openingSeen_ = {u.gameNumber, 0};
+  recordOpening_ = {snap_.openingRule, {}};  // SyncOpening fills in its decisions
   frame_.Activate(*this);
   frame_.GameReplaced(true);
   if (ReportObserver* report = frame_.Report()) report->OnMatch(u, snap_);  // STARTED
@@ -420,22 +419,6 @@ void NetworkController::AutoSaveGame(const Game& game) {
 // ---------------------------------------------------------------------------------------------
 // The opening rule
 
-namespace {
-
-// An OPENING decision as the engine's decisions are phrased (openingtexts.h); `step`: the step
-// it answered.
-ai::OpeningDecision DecisionOf(const net::OpeningAct& a, OpeningStep step) {
-  ai::OpeningDecision d;
-  d.step = step;
-  if (!a.points.empty()) d.point = Point{a.points.front().x, a.points.front().y};
-  if (a.action == net::OpeningAction::Choose) d.choice = a.choice;
-  d.count = a.count;
-  for (const net::SyncPoint& p : a.points) d.points.push_back(Point{p.x, p.y});
-  return d;
-}
-
-}  // namespace
-
 const session::OpeningSession* NetworkController::RunningOpening() const {
   return link_ && opening_ ? &*opening_ : nullptr;
 }
@@ -452,28 +435,25 @@ void NetworkController::SyncOpening() {
                        snap_.match != net::MatchPhase::Closed;
   if (seen == openingSeen_ && running == opening_.has_value()) return;
   const Seat peer = otherSeat(snap_.localSeat);
-  // The decisions since the last look, replayed from the start of the opening: the
-  // opponent's are told in the status bar.
+  // The decisions with the seats that took them, for the game's record; the opponent's since
+  // the last look are told in the status bar (replayed to phrase each in its position).
+  const Game& game = snap_.game;
+  std::vector<OpeningEntry> history =
+      net::openingHistory(snap_.openingRule, game.size(), game.rule(), snap_.openingActs);
   wxString said;
-  if (snap_.openingRule != OpeningRule::None && seen.first == openingSeen_.first) {
-    const Game& game = snap_.game;
-    try {
-      Opening o(snap_.openingRule, game.size(), game.rule());
-      for (std::size_t i = 0; i < snap_.openingActs.size(); ++i) {
-        const Seat who = o.decider();
-        const OpeningStep step = o.step();
-        if (net::applyOpeningAct(o, who, snap_.openingActs[i]) != OpeningError::None) break;
-        if (i >= openingSeen_.second && who == peer)
-          said = OtherOpeningSentence(DecisionOf(snap_.openingActs[i], step), o, peer, PeerName());
-      }
-      if (o.done() && opening_) {
-        const wxString done = OpeningDoneSentence(o, peer);
-        said = said.empty() ? done : wxString::Format(_("%s %s"), said, done);
-      }
-    } catch (const std::invalid_argument&) {
-      // A rule that does not fit the board: the match refused it already.
+  if (!history.empty() && seen.first == openingSeen_.first) {
+    Opening o(snap_.openingRule, game.size(), game.rule());  // fits: the history is not empty
+    for (std::size_t i = 0; i < history.size(); ++i) {
+      o.apply(history[i]);
+      if (i >= openingSeen_.second && history[i].seat == peer)
+        said = OtherOpeningSentence(history[i], o, PeerName());
+    }
+    if (o.done() && opening_) {
+      const wxString done = OpeningDoneSentence(o, peer);
+      said = said.empty() ? done : wxString::Format(_("%s %s"), said, done);
     }
   }
+  recordOpening_ = {snap_.openingRule, std::move(history)};
   openingSeen_ = seen;
   if (running)
     opening_.emplace(*snap_.opening, peer);

@@ -182,50 +182,50 @@ wxString OpeningErrorSentence(OpeningError e, const Opening& o) {
   return _("Refused.");
 }
 
-wxString ComputerOpeningSentence(const ai::OpeningDecision& d, const Opening& after,
-                                 Seat computer) {
-  return OtherOpeningSentence(d, after, computer, _("The computer"));
+wxString ComputerOpeningSentence(const Opening& after) {
+  return OtherOpeningSentence(after.history().back(), after, _("The computer"));
 }
 
-wxString OtherOpeningSentence(const ai::OpeningDecision& d, const Opening& after, Seat other,
-                              const wxString& name) {
-  const wxString you = ColorLabel(after.colourOf(otherSeat(other)));
-  switch (d.step) {
-    case OpeningStep::Place:
+wxString OtherOpeningSentence(const OpeningEntry& e, const Opening& after, const wxString& name) {
+  const wxString you = ColorLabel(after.colourOf(otherSeat(e.seat)));
+  switch (e.kind) {
+    case OpeningEntryKind::Place:
       // TRANSLATORS: %1$s: "The computer" or the opponent's nickname.
       return wxString::Format(_("%s placed move %d at %s."), name, after.game().ply(),
                               LastPoint(after));
-    case OpeningStep::SwapOffer:
-      if (d.choice == OpeningChoice::Swap)
-        // TRANSLATORS: %1$s: "The computer" or the opponent's nickname; %2$s: a colour.
-        return wxString::Format(_("%s swapped: you now play %s."), name, you);
-      return wxString::Format(_("%s keeps the colours: you play %s."), name, you);
-    case OpeningStep::ColourChoice:
-    case OpeningStep::Swap2Choice:
-      if (d.choice == OpeningChoice::PlaceTwo)
-        return wxString::Format(_("%s places two more stones; then you choose your colour."), name);
-      if (d.choice == OpeningChoice::TakeBlack)
-        return wxString::Format(_("%s takes Black: you play White."), name);
-      return wxString::Format(_("%s takes White: you play Black."), name);
-    case OpeningStep::FifthChoice:
-      if (d.choice == OpeningChoice::TenFifths)
-        return wxString::Format(_("%s offers ten 5th moves."), name);
-      return wxString::Format(_("%s places one 5th move."), name);
-    case OpeningStep::DeclareCount:
+    case OpeningEntryKind::Choose:
+      switch (e.choice) {
+        case OpeningChoice::Swap:
+          // TRANSLATORS: %1$s: "The computer" or the opponent's nickname; %2$s: a colour.
+          return wxString::Format(_("%s swapped: you now play %s."), name, you);
+        case OpeningChoice::Keep:
+          return wxString::Format(_("%s keeps the colours: you play %s."), name, you);
+        case OpeningChoice::PlaceTwo:
+          return wxString::Format(_("%s places two more stones; then you choose your colour."),
+                                  name);
+        case OpeningChoice::TakeBlack:
+          return wxString::Format(_("%s takes Black: you play White."), name);
+        case OpeningChoice::TakeWhite:
+          return wxString::Format(_("%s takes White: you play Black."), name);
+        case OpeningChoice::TenFifths:
+          return wxString::Format(_("%s offers ten 5th moves."), name);
+        case OpeningChoice::OneFifth:
+          return wxString::Format(_("%s places one 5th move."), name);
+      }
+      return {};
+    case OpeningEntryKind::Declare:
       // TRANSLATORS: %1$s: "The computer" or the opponent's nickname; %2$d: a count.
       return wxString::Format(
-          wxPLURAL("%s declares %d 5th move.", "%s declares %d 5th moves.", d.count), name,
-          d.count);
-    case OpeningStep::PlaceAlternatives: {
-      const int n = static_cast<int>(d.points.size());
+          wxPLURAL("%s declares %d 5th move.", "%s declares %d 5th moves.", e.count), name,
+          e.count);
+    case OpeningEntryKind::Offer: {
+      const int n = static_cast<int>(e.points.size());
       return wxString::Format(wxPLURAL("%s offers %d 5th move: click it.",
                                        "%s offers %d 5th moves: click the one you choose.", n),
                               name, n);
     }
-    case OpeningStep::ChooseAlternative:
+    case OpeningEntryKind::Pick:
       return wxString::Format(_("%s chose the 5th move %s."), name, LastPoint(after));
-    case OpeningStep::Done:
-      break;
   }
   return {};
 }

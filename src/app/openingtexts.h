@@ -7,7 +7,6 @@
 
 #include <wx/string.h>
 
-#include "ai/opening_player.h"
 #include "app/replaymodel.h"
 #include "core/opening.h"
 
@@ -29,13 +28,12 @@ wxString OpeningStepSentence(const Opening& o, std::optional<Seat> computer, int
 /// Why an opening action was refused, as a sentence, e.g. "The first stone goes on the
 /// centre."; "" for OpeningError::None.
 wxString OpeningErrorSentence(OpeningError e, const Opening& o);
-/// What the computer (in `computer`) decided with `d`, `after` being the opening once it was
-/// applied, e.g. "The computer swapped: you now play Black."
-wxString ComputerOpeningSentence(const ai::OpeningDecision& d, const Opening& after, Seat computer);
-/// The same for the player `name` in seat `other` (e.g. the opponent over the network): "Bob
-/// swapped: you now play Black."
-wxString OtherOpeningSentence(const ai::OpeningDecision& d, const Opening& after, Seat other,
-                              const wxString& name);
+/// What the computer decided last (after.history().back()), `after` being the opening once it
+/// was applied, e.g. "The computer swapped: you now play Black."
+wxString ComputerOpeningSentence(const Opening& after);
+/// The same for the decision `e` of the player `name` (e.g. the opponent over the network),
+/// `after` being the opening once it was applied: "Bob swapped: you now play Black."
+wxString OtherOpeningSentence(const OpeningEntry& e, const Opening& after, const wxString& name);
 /// The opening is over: who plays which colour, e.g. "The opening is over: you play White." or
 /// (hot seat) "The opening is over: the first player plays Black, the second White."
 wxString OpeningDoneSentence(const Opening& o, std::optional<Seat> computer);

@@ -216,22 +216,16 @@ OpeningLine parseOpeningLine(const std::string& cmd, const Opening& o) {
   std::istringstream words(lower);
   std::string word;
   words >> word;
-  static const std::pair<const char*, OpeningChoice> kChoices[] = {
-      {"keep", OpeningChoice::Keep},       {"swap", OpeningChoice::Swap},
-      {"black", OpeningChoice::TakeBlack}, {"white", OpeningChoice::TakeWhite},
-      {"two", OpeningChoice::PlaceTwo},    {"one", OpeningChoice::OneFifth},
-      {"ten", OpeningChoice::TenFifths}};
   const auto wire = [](Point p) {
     return net::SyncPoint{static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)};
   };
   net::OpeningAct a;
-  for (const auto& [name, choice] : kChoices)
-    if (word == name) {
-      a.action = net::OpeningAction::Choose;
-      a.choice = choice;
-      out.act = a;
-      return out;
-    }
+  if (const std::optional<OpeningChoice> choice = parseOpeningChoice(word)) {
+    a.action = net::OpeningAction::Choose;
+    a.choice = *choice;
+    out.act = a;
+    return out;
+  }
   if (word == "declare") {
     // One whole number and nothing after it.
     std::string count, extra;
