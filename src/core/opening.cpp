@@ -71,6 +71,20 @@ std::optional<OpeningRule> parseOpeningRule(std::string_view name) {
   return std::nullopt;
 }
 
+bool openingFitsRule(OpeningRule opening, Rule rule, int size) {
+  switch (opening) {
+    case OpeningRule::None:
+      return true;
+    case OpeningRule::Swap:
+    case OpeningRule::Swap2:
+      return rule != Rule::Renju;
+    case OpeningRule::Soosorv8:  // RIF: the first move at the centre
+    case OpeningRule::Taraguchi10:
+      return rule == Rule::Renju && size % 2 == 1;
+  }
+  return false;
+}
+
 const char* openingChoiceName(OpeningChoice c) {
   switch (c) {
     case OpeningChoice::Keep:

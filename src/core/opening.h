@@ -41,6 +41,10 @@ enum class OpeningRule : std::uint8_t {
 const char* openingRuleName(OpeningRule r);
 /// Parses a name of openingRuleName (case-insensitive; "soosorv-8" and "taraguchi-10" too).
 std::optional<OpeningRule> parseOpeningRule(std::string_view name);
+/// Whether `opening` is played with games of `rule` on a board of `size`: None always; swap and
+/// swap2 under freestyle and standard; Soosõrv-8 and Taraguchi-10 under renju on a board of odd
+/// size (RIF's rules start at the centre). An unknown value: false.
+bool openingFitsRule(OpeningRule opening, Rule rule, int size);
 
 /// A player by seat: First is the tentative Black (moves first), Second the other.
 enum class Seat : std::uint8_t { First = 0, Second = 1 };

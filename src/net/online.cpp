@@ -858,8 +858,9 @@ OnlineRefusal OnlineClient::refreshHall() {
   return d.request([&] { return d.hallRefusal(false); }, HallRequest{});
 }
 
-OnlineRefusal OnlineClient::find(Rule rule, const TimeControl& clock) {
+OnlineRefusal OnlineClient::find(Rule rule, const TimeControl& clock, OpeningRule opening) {
   Impl& d = *impl_;
+  if (!openingFitsRule(opening, rule, Board::kDefaultSize)) return OnlineRefusal::BadSettings;
   return d.request(
       [&] {
         const OnlineRefusal r = d.hallRefusal(true);
@@ -867,11 +868,12 @@ OnlineRefusal OnlineClient::find(Rule rule, const TimeControl& clock) {
           d.st.finding = true;
           d.st.findRule = rule;
           d.st.findClock = clock;
+          d.st.findOpening = opening;
           d.st.findingSince = Clock::now();
         }
         return r;
       },
-      Find{rule, clock});
+      Find{rule, clock, opening});
 }
 
 OnlineRefusal OnlineClient::cancelFind() {
@@ -891,7 +893,8 @@ OnlineRefusal OnlineClient::cancelFind() {
 namespace {
 bool settingsOk(const RoomSettings& s) {
   if (s.boardSize < Board::kMinSize || s.boardSize > Board::kMaxSize) return false;
-  return s.rule != Rule::Renju || s.boardSize == 15;
+  if (s.rule == Rule::Renju && s.boardSize != 15) return false;
+  return openingFitsRule(s.opening, s.rule, s.boardSize);
 }
 }  // namespace
 
@@ -953,6 +956,15 @@ MoveError OnlineClient::play(Point p) {
   MoveError e = MoveError::NotYourTurn;
   d.mutate([&] {
     if (d.match) e = d.match->playLocal(p);
+  });
+  return e;
+}
+
+OpeningError OnlineClient::openingAct(const OpeningAct& act) {
+  Impl& d = *impl_;
+  OpeningError e = OpeningError::Finished;
+  d.mutate([&] {
+    if (d.match) e = d.match->openingAct(act);
   });
   return e;
 }

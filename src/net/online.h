@@ -136,6 +136,7 @@ struct OnlineSnapshot {
   bool finding = false;              ///< FIND sent and not matched, cancelled or refused
   Rule findRule = Rule::Freestyle;   ///< finding: the rule
   TimeControl findClock{};           ///< finding: the time control (kind None: no clock)
+  OpeningRule findOpening = OpeningRule::None;         ///< finding: the opening rule (None: none)
   std::chrono::steady_clock::time_point findingSince;  ///< finding: since when
   std::optional<RoomCreated> room;  ///< our open room, until a game starts or it is refused
   int roomsCreated = 0;             ///< ROOM_CREATEDs received
@@ -194,13 +195,16 @@ class OnlineClient {
 
   /// Asks for STATS, PLAYERS and TOP again. Logged in, any phase but Reconnecting.
   OnlineRefusal refreshHall();
-  /// Looks for an opponent with `rule` and the time control `clock` (FIND; 15x15; kind None:
-  /// no clock). Hall only.
-  OnlineRefusal find(Rule rule, const TimeControl& clock = {});
+  /// Looks for an opponent with `rule`, the time control `clock` (kind None: no clock) and the
+  /// opening rule `opening` (None: normal play) (FIND; 15x15). Hall only. BadSettings for an
+  /// opening rule that does not fit `rule` (openingFitsRule).
+  OnlineRefusal find(Rule rule, const TimeControl& clock = {},
+                     OpeningRule opening = OpeningRule::None);
   /// Stops looking, or closes our open room (CANCEL_FIND). Hall only.
   OnlineRefusal cancelFind();
   /// Opens a private room (ROOM_CREATE); the code comes in `room`. Hall only. BadSettings for a
-  /// board size outside 5..25 or renju not on 15x15.
+  /// board size outside 5..25, renju not on 15x15, or an opening rule that does not fit the
+  /// rule (openingFitsRule; also for invite).
   OnlineRefusal createRoom(const RoomSettings& settings);
   /// Enters a friend's room by its code (ROOM_JOIN). Hall only.
   OnlineRefusal joinRoom(const std::string& code, bool rated);
@@ -217,6 +221,9 @@ class OnlineClient {
 
   /// Plays a local move in the current game (Match::playLocal).
   MoveError play(Point p);
+  /// Our decision in the current game's opening (Match::openingAct); Finished when no opening
+  /// runs (or no game).
+  OpeningError openingAct(const OpeningAct& act);
   /// Leaves the current game (BYE: a resignation if it runs); back to the hall.
   RequestError leaveGame();
   /// Match requests of the current game (see Match): no refusal when done, else why not.

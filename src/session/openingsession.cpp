@@ -15,8 +15,7 @@ std::vector<OpeningRule> openingRulesFor(Rule rule, int size) {
 }
 
 OpeningRule fitOpeningRule(OpeningRule rule, Rule gameRule, int size) {
-  const std::vector<OpeningRule> fits = openingRulesFor(gameRule, size);
-  return std::find(fits.begin(), fits.end(), rule) != fits.end() ? rule : OpeningRule::None;
+  return openingFitsRule(rule, gameRule, size) ? rule : OpeningRule::None;
 }
 
 OpeningSession::OpeningSession(OpeningRule rule, int size, Rule gameRule,

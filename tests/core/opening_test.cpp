@@ -25,6 +25,19 @@ TEST(Opening, NamesReadBack) {
   EXPECT_THROW(Opening(OpeningRule::Soosorv8, 16), std::invalid_argument);
 }
 
+TEST(Opening, FitsTheRulesItIsPlayedWith) {
+  for (Rule r : {Rule::Freestyle, Rule::Standard, Rule::Renju})
+    EXPECT_TRUE(openingFitsRule(OpeningRule::None, r, 15));
+  EXPECT_TRUE(openingFitsRule(OpeningRule::Swap, Rule::Freestyle, 14));
+  EXPECT_TRUE(openingFitsRule(OpeningRule::Swap2, Rule::Standard, 15));
+  EXPECT_FALSE(openingFitsRule(OpeningRule::Swap2, Rule::Renju, 15));
+  EXPECT_TRUE(openingFitsRule(OpeningRule::Soosorv8, Rule::Renju, 15));
+  EXPECT_TRUE(openingFitsRule(OpeningRule::Taraguchi10, Rule::Renju, 15));
+  EXPECT_FALSE(openingFitsRule(OpeningRule::Taraguchi10, Rule::Freestyle, 15));
+  EXPECT_FALSE(openingFitsRule(OpeningRule::Soosorv8, Rule::Renju, 16));
+  EXPECT_FALSE(openingFitsRule(static_cast<OpeningRule>(9), Rule::Freestyle, 15));
+}
+
 TEST(Opening, SwapLetsTheSecondPlayerPickAColour) {
   Opening o(OpeningRule::Swap);
   EXPECT_EQ(o.place(S, {0, 0}), OpeningError::NotYourDecision);
