@@ -36,8 +36,9 @@ class OnlineLink : public MatchLink {
   net::RequestError changeNickname(const std::string&) override {
     return {net::RequestRefusal::NotConnected, {}};
   }
-  // Games on a server have no opening rule yet: no opening runs to decide in.
-  OpeningError openingAct(const net::OpeningAct&) override { return OpeningError::Finished; }
+  OpeningError openingAct(const net::OpeningAct& act) override {
+    return client().openingAct(act);
+  }
   bool online() const override { return true; }
   void fillOnline(SideInput& in) const override {
     const net::OnlineSnapshot s = client().snapshot();
