@@ -362,9 +362,15 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("unknown foul policy"), ""},
     {N_("not a time control this server plays"), ""},
     {N_("this server does not play opening rules yet"), ""},
+    {N_("the opening rule does not fit the game's rule"), ""},
     {N_("this room's game has a clock: it needs a newer program to play with a clock"), ""},
+    {N_("this room's game has an opening rule: it needs a newer program to play an opening "
+        "rule"),
+     ""},
     // TRANSLATORS: %s: a player's account name.
     {N_("%s needs a newer program to play with a clock"), "n"},
+    // TRANSLATORS: %s: a player's account name.
+    {N_("%s needs a newer program to play an opening rule"), "n"},
     {N_("no room has that code"), ""},
     {N_("the room closed"), ""},
     {N_("you cannot invite yourself"), ""},

@@ -23,8 +23,10 @@ std::string badSettings(SettingsProblem p) {
   return s;
 }
 
-// A program of protocol 1.2 cannot read the time control of an invitation or a room.
+// A program of protocol 1.2 cannot read the time control or opening rule of an invitation or a
+// room.
 constexpr const char* kTooOldForClocks = "needs a newer program to play with a clock";
+constexpr const char* kTooOldForOpenings = "needs a newer program to play an opening rule";
 
 }  // namespace
 
@@ -37,6 +39,7 @@ struct Hall::TableEntry {
   FoulPolicy foul = FoulPolicy::Refuse;
   bool rated = false;
   TimeControl clock{};
+  OpeningRule opening = OpeningRule::None;
   std::optional<std::uint64_t> clockTimer;  // the HallEnv timer of GameTable::checkClocks
   bool left[2] = {false, false};            // that side's match is over (back in the hall)
   // The database id of each game of this table (1 = its first), shared with the storage jobs
@@ -418,6 +421,7 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
                          e.rated,
                          e.table->resumeToken(p->side)};
       again.clock = e.clock;
+      again.opening = e.opening;
       env_.send(c, again);
       conn.state = State::Playing;
       e.table->resumed(p->side);
@@ -482,10 +486,10 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     return deny(c, type, net::DenyCode::AlreadyLoggedIn, "you are logged in");
   if (auto* f = std::get_if<net::Find>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
-    if (SettingsProblem sp = checkClockAndOpening(f->clock, f->opening);
+    if (SettingsProblem sp = checkClockAndOpening(f->clock, f->opening, f->rule, 15);
         sp != SettingsProblem::None)
       return deny(c, type, net::DenyCode::BadRequest, badSettings(sp));
-    matchmaker_.add(p->id, p->stats.score, f->rule, env_.now(), f->clock);
+    matchmaker_.add(p->id, p->stats.score, f->rule, env_.now(), f->clock, f->opening);
     conn.state = State::Finding;
     return scheduleWave();
   }
@@ -509,6 +513,10 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
         rs && rs->clock.kind != ClockKind::None && !knowsClocks(p->id))
       return deny(c, type, net::DenyCode::BadRequest,
                   std::string("this room's game has a clock: it ") + kTooOldForClocks);
+    if (auto rs = rooms_.roomSettings(rj->code);
+        rs && rs->opening != OpeningRule::None && !knowsClocks(p->id))
+      return deny(c, type, net::DenyCode::BadRequest,
+                  std::string("this room's game has an opening rule: it ") + kTooOldForOpenings);
     auto joined = rooms_.join(rj->code, p->id, rj->rated);
     if (!joined) return deny(c, type, net::DenyCode::NoSuchRoom, "no room has that code");
     Player* owner = player(joined->owner);
@@ -517,7 +525,8 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     bool ownerBlack = joined->ownerIsBlack;
     std::int64_t black = ownerBlack ? owner->id : p->id, white = ownerBlack ? p->id : owner->id;
     return startTable(black, white, joined->settings.boardSize, joined->settings.rule,
-                      joined->settings.foul, joined->rated, joined->settings.clock);
+                      joined->settings.foul, joined->rated, joined->settings.clock,
+                      joined->settings.opening);
   }
   if (auto* inv = std::get_if<net::Invite>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
@@ -532,6 +541,8 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     if (to->table) return deny(c, type, net::DenyCode::PlayerBusy, to->name + " is playing");
     if (inv->settings.clock.kind != ClockKind::None && !knowsClocks(to->id))
       return deny(c, type, net::DenyCode::BadRequest, to->name + " " + kTooOldForClocks);
+    if (inv->settings.opening != OpeningRule::None && !knowsClocks(to->id))
+      return deny(c, type, net::DenyCode::BadRequest, to->name + " " + kTooOldForOpenings);
     auto id = rooms_.invite(p->id, to->id, inv->settings, env_.now());
     if (!id) return deny(c, type, net::DenyCode::TooMany, "too many open invitations");
     return env_.send(to->conn, net::Invited{*id, p->name, p->stats.score, inv->settings});
@@ -557,7 +568,7 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     bool fromBlack = acc->fromIsBlack;
     std::int64_t black = fromBlack ? from->id : p->id, white = fromBlack ? p->id : from->id;
     return startTable(black, white, acc->settings.boardSize, acc->settings.rule, acc->settings.foul,
-                      acc->rated, acc->settings.clock);
+                      acc->rated, acc->settings.clock, acc->settings.opening);
   }
   if (std::holds_alternative<net::GamesRequest>(m)) {
     std::int64_t id = p->id;
@@ -636,7 +647,8 @@ void Hall::scheduleWave() {
 
 void Hall::wave() {
   for (const Matchmaker::Pair& pair : matchmaker_.wave(env_.now()))
-    startTable(pair.black, pair.white, 15, pair.rule, FoulPolicy::Refuse, true, pair.clock);
+    startTable(pair.black, pair.white, 15, pair.rule, FoulPolicy::Refuse, true, pair.clock,
+               pair.opening);
   if (matchmaker_.size() > 0) scheduleWave();
 }
 
@@ -648,7 +660,7 @@ bool Hall::knowsClocks(std::int64_t id) const {
 }
 
 void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rule rule,
-                      FoulPolicy foul, bool rated, const TimeControl& clock) {
+                      FoulPolicy foul, bool rated, const TimeControl& clock, OpeningRule opening) {
   Player* b = player(black);
   Player* w = player(white);
   if (!b || !w || !b->conn || !w->conn) return;
@@ -663,6 +675,7 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
   e.foul = foul;
   e.rated = rated;
   e.clock = clock;
+  e.opening = opening;
   for (Player* p : {b, w}) {
     p->table = tid;
     p->side = p == b ? Side::A : Side::B;
@@ -678,6 +691,7 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
   setup.rule = rule;
   setup.foul = foul;
   setup.clock = clock;
+  setup.opening = opening;
   setup.resumeWindow = std::chrono::duration_cast<std::chrono::seconds>(config_.resumeWindow);
   TableCallbacks cb;
   cb.send = [this, tid](Side s, const net::Message& m) {
@@ -765,6 +779,7 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
                        e.rated,
                        0};
         m.clock = e.clock;
+        m.opening = e.opening;
         env_.send(me->conn, m);
       }
       env_.log("game " + std::to_string(*e.ids[1]) + ": " + std::to_string(e.account[0]) + " vs " +
@@ -812,6 +827,7 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
     return;
   }
   e.reported.insert(end.game);
+  e.aIsBlack = end.aIsBlack;
   std::shared_ptr<std::int64_t> id = idIt->second;
   std::int64_t blackId = end.aIsBlack ? e.account[0] : e.account[1];
   std::int64_t whiteId = end.aIsBlack ? e.account[1] : e.account[0];
@@ -826,6 +842,8 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
         auto b = storage_.accountById(blackId);
         auto w = storage_.accountById(whiteId);
         GameRow row = *storage_.game(*id);
+        row.blackId = blackId;  // after the opening (it may have swapped the colours)
+        row.whiteId = whiteId;
         row.outcome = copy.outcome;
         row.reason = copy.reason;
         row.moves = copy.moves;

@@ -136,9 +136,11 @@ class Hall {
   void refreshTop();
   void scheduleWave();
   void wave();
+  // With an opening rule, `black` is the first player (tentative Black).
   void startTable(std::int64_t black, std::int64_t white, int boardSize, Rule rule, FoulPolicy foul,
-                  bool rated, const TimeControl& clock);
-  // Whether player p's program reads the 1.3 fields of the hall (a clock in its settings).
+                  bool rated, const TimeControl& clock, OpeningRule opening);
+  // Whether player p's program reads the 1.3 fields of the hall (a clock or an opening rule in
+  // its settings).
   bool knowsClocks(std::int64_t p) const;
   void gameStarted(std::uint64_t table, int number, bool aIsBlack);
   void tableEnded(std::uint64_t table, const GameEnd& end);

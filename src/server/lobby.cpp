@@ -326,13 +326,15 @@ std::vector<std::pair<std::size_t, std::size_t>> bestPairing(const std::vector<C
 Matchmaker::Matchmaker(RandomSource random, MatchmakerConfig config)
     : random_(std::move(random)), config_(config) {}
 
-void Matchmaker::add(PlayerId p, std::int32_t score, Rule rule, time_point now, TimeControl clock) {
+void Matchmaker::add(PlayerId p, std::int32_t score, Rule rule, time_point now, TimeControl clock,
+                     OpeningRule opening) {
   auto it = queue_.find(p);
-  if (it != queue_.end() && it->second.rule == rule && it->second.clock == clock) {
+  if (it != queue_.end() && it->second.rule == rule && it->second.clock == clock &&
+      it->second.opening == opening) {
     it->second.score = score;
     return;
   }
-  queue_[p] = Waiting{score, rule, now, clock};
+  queue_[p] = Waiting{score, rule, now, clock, opening};
 }
 
 bool Matchmaker::remove(PlayerId p) {
@@ -363,14 +365,15 @@ Stone Matchmaker::lastColor(PlayerId p) const {
 }
 
 std::vector<Matchmaker::Pair> Matchmaker::wave(time_point now) {
-  // The pools: rule, then the time control's fields.
-  using Pool = std::tuple<Rule, ClockKind, std::int64_t, std::int64_t, std::int64_t>;
+  // The pools: rule, then the time control's fields, then the opening rule.
+  using Pool = std::tuple<Rule, ClockKind, std::int64_t, std::int64_t, std::int64_t, OpeningRule>;
   std::map<Pool, std::vector<Candidate>> byRule;
   for (const auto& [id, w] : queue_) {
     const auto waited = now - w.since;
     const auto allowed = allowedDifference(config_, waited);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(waited).count();
-    const Pool pool{w.rule, w.clock.kind, w.clock.baseMs, w.clock.incrementMs, w.clock.moveMs};
+    const Pool pool{w.rule,         w.clock.kind, w.clock.baseMs, w.clock.incrementMs,
+                    w.clock.moveMs, w.opening};
     byRule[pool].push_back(Candidate{id, w.score, allowed ? std::int64_t{*allowed} : kAnyone,
                                      std::max<std::int64_t>(ms, 0)});
   }
@@ -390,7 +393,7 @@ std::vector<Matchmaker::Pair> Matchmaker::wave(time_point now) {
       const int wa = wantsBlack(a);
       const int wb = wantsBlack(b);
       const bool aBlack = wa != wb ? wa > wb : uniformBelow(random_, 2) == 0;
-      Pair p{aBlack ? a : b, aBlack ? b : a, rule, clock};
+      Pair p{aBlack ? a : b, aBlack ? b : a, rule, clock, std::get<5>(pool)};
       queue_.erase(a);
       queue_.erase(b);
       lastColor_[p.black] = Stone::Black;
@@ -442,12 +445,13 @@ const char* describe(SettingsProblem p) {
     case SettingsProblem::Clock:
       return "not a time control this server plays";
     case SettingsProblem::Opening:
-      return "this server does not play opening rules yet";
+      return "the opening rule does not fit the game's rule";
   }
   return "bad settings";
 }
 
-SettingsProblem checkClockAndOpening(const TimeControl& clock, OpeningRule opening) {
+SettingsProblem checkClockAndOpening(const TimeControl& clock, OpeningRule opening, Rule rule,
+                                     int size) {
   // The forms of parseTimeControl, as SETUP's time control carries them.
   const auto in = [](std::int64_t v, std::int64_t lo) { return v >= lo && v <= kMaxClockMs; };
   bool ok = false;
@@ -466,7 +470,7 @@ SettingsProblem checkClockAndOpening(const TimeControl& clock, OpeningRule openi
       break;
   }
   if (!ok) return SettingsProblem::Clock;
-  if (opening != OpeningRule::None) return SettingsProblem::Opening;
+  if (!openingFitsRule(opening, rule, size)) return SettingsProblem::Opening;
   return SettingsProblem::None;
 }
 
@@ -493,7 +497,7 @@ SettingsProblem checkRoomSettings(const net::RoomSettings& s) {
       return SettingsProblem::Color;
   }
   if (s.foul != FoulPolicy::Refuse && s.foul != FoulPolicy::Lose) return SettingsProblem::Foul;
-  return checkClockAndOpening(s.clock, s.opening);
+  return checkClockAndOpening(s.clock, s.opening, s.rule, s.boardSize);
 }
 
 bool validRoomSettings(const net::RoomSettings& s) {

@@ -87,18 +87,20 @@ inline constexpr std::size_t kIntervalPairingLimit = 300;
 std::vector<std::pair<std::size_t, std::size_t>> bestPairing(
     const std::vector<Candidate>& c, PairingMethod method = PairingMethod::Auto);
 
-/// The FIND queue: players waiting for a rated 15x15 game under a rule and a time control,
-/// paired in waves (only players who asked for the same rule and the same control).
-/// Each waiting player's pool: the rule and the time control it asked for.
+/// The FIND queue: players waiting for a rated 15x15 game under a rule, a time control and an
+/// opening rule, paired in waves (only players who asked for the same rule, the same control
+/// and the same opening rule). Each waiting player's pool: those three as it asked for them.
 class Matchmaker {
  public:
   /// `random` decides the colours of a first game (and of ties, see wave()).
   explicit Matchmaker(RandomSource random, MatchmakerConfig config = {});
 
-  /// Puts p into the queue (score = its ladder score, rule and clock = what it asked for; kind
-  /// None: no clock). A player already waiting is updated: a new score always; a different
-  /// rule or clock restarts its waiting time, the same keeps it.
-  void add(PlayerId p, std::int32_t score, Rule rule, time_point now, TimeControl clock = {});
+  /// Puts p into the queue (score = its ladder score, rule, clock and opening = what it asked
+  /// for; kind None: no clock; OpeningRule::None: no opening rule). A player already waiting is
+  /// updated: a new score always; a different rule, clock or opening restarts its waiting time,
+  /// the same keeps it.
+  void add(PlayerId p, std::int32_t score, Rule rule, time_point now, TimeControl clock = {},
+           OpeningRule opening = OpeningRule::None);
   /// Takes p out of the queue (CANCEL_FIND, going offline, a room game); false if not waiting.
   bool remove(PlayerId p);
   /// True when p is in the queue.
@@ -112,16 +114,19 @@ class Matchmaker {
     PlayerId white = 0;           ///< plays White
     Rule rule = Rule::Freestyle;  ///< the rule both asked for
     TimeControl clock{};          ///< the time control both asked for (kind None: none)
+    /// The opening rule both asked for (None: none). With one, `black` is the first player
+    /// (tentative Black: the opening may swap the colours).
+    OpeningRule opening = OpeningRule::None;
     friend bool operator==(const Pair&, const Pair&) = default;
   };
   /// One wave (the server calls it every second): pairs waiting players who asked for the same
-  /// rule and the same time control and whose score difference is within both players' allowed
-  /// differences (allowedDifference of their waiting time), best overall as bestPairing() says
-  /// (most pairs, then smallest total difference). Never a player with itself. Colours: a player
-  /// who had White in its last game gets Black, one who had Black gets White; when both (or
-  /// neither) want the same, the random source decides. Paired players leave the queue and
-  /// their colour is remembered. Pairs come by rule (numeric order), then by time control
-  /// (kind, then base, increment and move times), then by score.
+  /// rule, the same time control and the same opening rule and whose score difference is within
+  /// both players' allowed differences (allowedDifference of their waiting time), best overall as
+  /// bestPairing() says (most pairs, then smallest total difference). Never a player with itself.
+  /// Colours: a player who had White in its last game gets Black, one who had Black gets White;
+  /// when both (or neither) want the same, the random source decides. Paired players leave the
+  /// queue and their colour is remembered. Pairs come by rule (numeric order), then by time control
+  /// (kind, then base, increment and move times), then by opening rule, then by score.
   std::vector<Pair> wave(time_point now);
   /// Remembers the colour p had in its last game (Black or White; Empty forgets), for games
   /// from rooms or invitations and for play-again.
@@ -137,6 +142,7 @@ class Matchmaker {
     Rule rule = Rule::Freestyle;
     time_point since;
     TimeControl clock{};
+    OpeningRule opening = OpeningRule::None;
   };
   RandomSource random_;
   MatchmakerConfig config_;
@@ -166,16 +172,18 @@ enum class SettingsProblem : std::uint8_t {
   Color,      ///< not a known seat colour
   Foul,       ///< not a known foul policy
   Clock,      ///< a time control outside the forms of core/clock.h (parseTimeControl's ranges)
-  Opening,    ///< an opening rule: the server does not play them yet
+  Opening,    ///< an opening rule that does not fit the rule (core openingFitsRule)
 };
 /// The English phrase of a problem for DENIED's detail, e.g. "the board size must be 5 to 25";
 /// "" for None.
 const char* describe(SettingsProblem p);
-/// Whether a time control and an opening rule can be played online (kind None: no clock).
-SettingsProblem checkClockAndOpening(const TimeControl& clock, OpeningRule opening);
+/// Whether a time control and an opening rule can be played online (kind None: no clock) in a
+/// game of `rule` on a board of `size` (the opening rule must fit: core openingFitsRule).
+SettingsProblem checkClockAndOpening(const TimeControl& clock, OpeningRule opening, Rule rule,
+                                     int size);
 /// Why `s` cannot start a game (None when it can): board size 5..25, renju only 15x15, rule
-/// supported by this build, colour and foul policy known values, a valid time control, no
-/// opening rule (checkClockAndOpening).
+/// supported by this build, colour and foul policy known values, a valid time control, an
+/// opening rule that fits the rule (checkClockAndOpening).
 SettingsProblem checkRoomSettings(const net::RoomSettings& s);
 /// True when checkRoomSettings finds no problem.
 bool validRoomSettings(const net::RoomSettings& s);

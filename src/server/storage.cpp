@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <utility>
 
 #include "server/storage.h"
 #include "server/storage_impl.h"
@@ -103,6 +104,17 @@ void checkFinish(const GameRow& g) {
   for (const Point& p : g.moves)
     if (p.x < 0 || p.y < 0 || p.x > 255 || p.y > 255)
       throw StorageError(game + ": a move off any board");
+}
+
+void finalColours(const GameRow& g, std::int64_t (&ids)[2]) {
+  if (g.blackId == 0 && g.whiteId == 0) return;
+  if (g.blackId == ids[0] && g.whiteId == ids[1]) return;
+  if (g.blackId == ids[1] && g.whiteId == ids[0]) {
+    std::swap(ids[0], ids[1]);
+    return;
+  }
+  throw StorageError("game " + std::to_string(g.id) +
+                     ": finished by other players than it started with");
 }
 
 }  // namespace detail

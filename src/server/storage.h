@@ -104,8 +104,10 @@ class Storage {
   /// moves by after - before and its games, wins (win) and draws (draw) grow. Unrated games
   /// change nothing on the accounts. All or nothing: on any failure nothing is changed and
   /// StorageError is thrown. Idempotent: a game finished already is left alone and false is
-  /// returned. g.outcome Ongoing, moveMillis neither empty nor as long as moves, or an unknown
-  /// game id: StorageError.
+  /// returned. The colours: g.blackId and g.whiteId name the two players given to startGame,
+  /// either way round (an opening rule may have swapped them: the row and the ladder changes
+  /// follow g), or are both 0 (as started). g.outcome Ongoing, moveMillis neither empty nor as
+  /// long as moves, other players, or an unknown game id: StorageError.
   virtual bool finishGame(const GameRow& g, const LadderChange& black,
                           const LadderChange& white) = 0;
   /// At start: rows still Ongoing (the server stopped without finishing them) become

@@ -30,6 +30,10 @@ EndReason reasonFromDb(std::int64_t v, std::int64_t gameId);
 
 /// Checks what finishGame needs of its arguments (StorageError otherwise).
 void checkFinish(const GameRow& g);
+/// finishGame's colours: `ids` holds the stored {black, white} of game g; g's blackId and
+/// whiteId (both 0: as stored) may name the same two accounts the other way round (an opening
+/// swapped them), and then `ids` is swapped. Any other pair: StorageError.
+void finalColours(const GameRow& g, std::int64_t (&ids)[2]);
 
 /// The SQLite back end on a file (created with its folder when missing).
 std::unique_ptr<Storage> openSqlite(const std::string& path);

@@ -238,15 +238,17 @@ class PgStorage final : public Storage {
       if (row[0][0].as<int>() != static_cast<int>(Outcome::Ongoing))
         return false;  // w is rolled back
       const bool rated = row[0][1].as<bool>();
-      const std::int64_t ids[2] = {row[0][2].as<std::int64_t>(), row[0][3].as<std::int64_t>()};
+      std::int64_t ids[2] = {row[0][2].as<std::int64_t>(), row[0][3].as<std::int64_t>()};
+      detail::finalColours(g, ids);
 
       w.exec_params(
-          "UPDATE games SET outcome = $1, reason = $2, black_before = $3, black_after = $4, "
-          "white_before = $5, white_after = $6, ended_at = $7, move_count = $8, moves = $9, "
-          "move_millis = $10 WHERE id = $11 AND outcome = 0",
+          "UPDATE games SET black_id = $12, white_id = $13, outcome = $1, reason = $2, "
+          "black_before = $3, black_after = $4, white_before = $5, white_after = $6, "
+          "ended_at = $7, move_count = $8, moves = $9, move_millis = $10 WHERE id = $11 AND "
+          "outcome = 0",
           static_cast<int>(g.outcome), static_cast<int>(g.reason), black.before, black.after,
           white.before, white.after, g.endedAt, static_cast<std::int64_t>(g.moves.size()),
-          encodeMoves(g.moves), encodeMillis(g.moveMillis), g.id);
+          encodeMoves(g.moves), encodeMillis(g.moveMillis), g.id, ids[0], ids[1]);
       if (rated) {
         const LadderChange* changes[2] = {&black, &white};
         for (int i = 0; i < 2; ++i) {

@@ -328,12 +328,14 @@ class SqliteStorage final : public Storage {
       ids[0] = row.integer(2);
       ids[1] = row.integer(3);
     }  // the statement is finalised before the commit
+    finalColours(g, ids);
 
     Statement(db_,
-              "UPDATE games SET outcome = ?, reason = ?, black_before = ?, black_after = ?, "
-              "white_before = ?, white_after = ?, ended_at = ?, move_count = ?, moves = ?, "
-              "move_millis = ? WHERE id = ? AND outcome = 0")
-        .bind(static_cast<int>(g.outcome), static_cast<int>(g.reason),
+              "UPDATE games SET black_id = ?, white_id = ?, outcome = ?, reason = ?, "
+              "black_before = ?, black_after = ?, white_before = ?, white_after = ?, "
+              "ended_at = ?, move_count = ?, moves = ?, move_millis = ? WHERE id = ? AND "
+              "outcome = 0")
+        .bind(ids[0], ids[1], static_cast<int>(g.outcome), static_cast<int>(g.reason),
               static_cast<std::int64_t>(black.before), static_cast<std::int64_t>(black.after),
               static_cast<std::int64_t>(white.before), static_cast<std::int64_t>(white.after),
               g.endedAt, static_cast<std::int64_t>(g.moves.size()), encodeMoves(g.moves),

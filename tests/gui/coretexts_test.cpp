@@ -1041,6 +1041,9 @@ void OnlineSentences(Sentences& say) {
         "bad settings: renju is played on 15x15",
         "bad settings: not a time control this server plays",
         "Bob needs a newer program to play with a clock",
+        "Bob needs a newer program to play an opening rule",
+        "bad settings: the opening rule does not fit the game's rule",
+        "this room's game has an opening rule: it needs a newer program to play an opening rule",
         // online.cpp's reasons around the server's words and session.cpp's
         "the server refused the connection: too many connections from your address",
         "the server closed the connection (the server is shutting down)",

@@ -541,10 +541,22 @@ TEST_F(HallTest, ClockedRoomsAndInvitationsNeedAProgramThatKnowsClocks) {
   ASSERT_TRUE(d);
   EXPECT_EQ(d->code, net::DenyCode::BadRequest);
   EXPECT_EQ(d->detail, std::string("bad settings: ") + describe(SettingsProblem::Clock));
-  hall->received(a.id, net::Find{Rule::Freestyle, {}, OpeningRule::Swap});
+  hall->received(a.id, net::Find{Rule::Renju, {}, OpeningRule::Swap});
   d = env.take<net::Denied>(a.id);
-  ASSERT_TRUE(d);
+  ASSERT_TRUE(d) << "swap is not a renju opening";
   EXPECT_EQ(d->request, net::MsgType::Find);
+  EXPECT_EQ(d->detail, std::string("bad settings: ") + describe(SettingsProblem::Opening));
+  // Nor to a room with an opening rule.
+  net::RoomSettings swap2;
+  swap2.opening = OpeningRule::Swap2;
+  hall->received(a.id, net::RoomCreate{swap2});
+  auto swapRoom = env.take<net::RoomCreated>(a.id);
+  ASSERT_TRUE(swapRoom);
+  hall->received(old.id, net::RoomJoin{swapRoom->code, false});
+  d = env.take<net::Denied>(old.id);
+  ASSERT_TRUE(d);
+  EXPECT_NE(d->detail.find("opening rule"), std::string::npos) << d->detail;
+  hall->received(a.id, net::CancelFind{});
   // An old program cannot be invited to a clocked game, nor join a clocked room.
   hall->received(a.id, net::Invite{"olaf", s});
   d = env.take<net::Denied>(a.id);
@@ -566,6 +578,69 @@ TEST_F(HallTest, ClockedRoomsAndInvitationsNeedAProgramThatKnowsClocks) {
   auto mb = env.take<net::Matched>(b.id);
   ASSERT_TRUE(ma && mb);
   EXPECT_EQ(mb->clock, s.clock);
+}
+
+TEST_F(HallTest, FindWithSwapStoresAndRatesTheColoursTheOpeningGave) {
+  Client a = connect(), b = connect(), c = connect();
+  registerAs(a, "alice", "password1", 3);
+  registerAs(b, "bob", "password1", 3);
+  registerAs(c, "carol", "password1", 3);
+  hall->received(a.id, net::Find{Rule::Freestyle, {}, OpeningRule::Swap});
+  hall->received(c.id, net::Find{Rule::Freestyle});  // no opening rule: another pool
+  hall->received(b.id, net::Find{Rule::Freestyle, {}, OpeningRule::Swap});
+  env.advance(1s);
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  EXPECT_FALSE(env.take<net::Matched>(c.id));
+  EXPECT_EQ(ma->opening, OpeningRule::Swap);
+  EXPECT_EQ(mb->opening, OpeningRule::Swap);
+  startMatch(a, *ma);
+  startMatch(b, *mb);
+  pump({&a, &b});
+  Client& first = ma->youAreBlack ? a : b;  // the tentative Black places three stones
+  Client& second = ma->youAreBlack ? b : a;
+  ASSERT_NE(first.match->opening(), nullptr);
+  const auto place = [](int x, int y) {
+    net::OpeningAct act;
+    act.action = net::OpeningAction::Place;
+    act.points = {{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}};
+    return act;
+  };
+  for (const auto& [x, y] : {std::pair{7, 7}, std::pair{0, 0}, std::pair{7, 8}}) {
+    ASSERT_EQ(first.match->openingAct(place(x, y)), OpeningError::None);
+    pump({&a, &b});
+  }
+  net::OpeningAct take;
+  take.action = net::OpeningAction::Choose;
+  take.choice = OpeningChoice::TakeBlack;  // the second player takes Black: colours swap
+  ASSERT_EQ(second.match->openingAct(take), OpeningError::None);
+  pump({&a, &b});
+  ASSERT_EQ(second.match->localColor(), Stone::Black);
+  // White (the first player) moves 4th; Black (the second) makes five on column 7.
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(first.match->playLocal({0, i + 1}), MoveError::None);
+    pump({&a, &b});
+    ASSERT_EQ(second.match->playLocal({7, 9 + i}), MoveError::None);
+    pump({&a, &b});
+  }
+  EXPECT_EQ(second.match->game().result().outcome, Outcome::BlackWins);
+  auto rs = env.take<net::GameResult>(second.id);
+  auto rf = env.take<net::GameResult>(first.id);
+  ASSERT_TRUE(rs && rf);
+  EXPECT_TRUE(rs->rated);
+  EXPECT_GT(rs->newScore, rs->oldScore) << "the winner is who played Black after the swap";
+  EXPECT_LT(rf->newScore, rf->oldScore);
+  auto row = storage->game(static_cast<std::int64_t>(rs->gameId));
+  ASSERT_TRUE(row);
+  const std::string secondName = &second == &a ? "alice" : "bob";
+  EXPECT_EQ(row->blackName, secondName) << "stored with the colours after the opening";
+  EXPECT_EQ(row->outcome, Outcome::BlackWins);
+  EXPECT_EQ(row->moves.size(), 9u);
+  auto acc = storage->accountById(row->blackId);
+  ASSERT_TRUE(acc);
+  EXPECT_EQ(acc->name, secondName);
+  EXPECT_EQ(acc->wins, 1u);
 }
 
 }  // namespace

@@ -718,6 +718,15 @@ TEST(Matchmaker, OnlyPlayersWhoAskedForTheSameTimeControlArePaired) {
   // Asking again with another clock restarts the waiting time.
   mm.add(3, 1000, Rule::Freestyle, t0 + 10s, blitz);
   EXPECT_EQ(mm.waitingSince(3), t0 + 10s);
+  // The opening rule is a pool of its own too.
+  mm.add(6, 1000, Rule::Freestyle, t0 + 10s, blitz, OpeningRule::Swap2);
+  EXPECT_TRUE(mm.wave(t0 + 10s).empty());
+  mm.add(7, 1010, Rule::Freestyle, t0 + 10s, blitz, OpeningRule::Swap2);
+  w = mm.wave(t0 + 10s);
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_TRUE(samePlayers(w[0], 6, 7));
+  EXPECT_EQ(w[0].opening, OpeningRule::Swap2);
+  EXPECT_TRUE(mm.waiting(3));
 }
 
 TEST(Rooms, SettingsProblemsAreTyped) {
@@ -738,10 +747,19 @@ TEST(Rooms, SettingsProblemsAreTyped) {
   EXPECT_FALSE(validRoomSettings(s));
   s.clock = {};
   s.opening = OpeningRule::Swap2;
+  EXPECT_EQ(checkRoomSettings(s), SettingsProblem::None);
+  s.opening = OpeningRule::Soosorv8;  // a renju opening under freestyle
   EXPECT_EQ(checkRoomSettings(s), SettingsProblem::Opening);
+  s.rule = Rule::Renju;
+  s.boardSize = 15;
+  EXPECT_EQ(checkRoomSettings(s),
+            ruleSupported(Rule::Renju) ? SettingsProblem::None : SettingsProblem::Rule);
+  s.opening = static_cast<OpeningRule>(7);
+  EXPECT_NE(checkRoomSettings(s), SettingsProblem::None);
   EXPECT_STREQ(describe(SettingsProblem::None), "");
   EXPECT_STRNE(describe(SettingsProblem::Clock), "");
-  EXPECT_EQ(checkClockAndOpening(TimeControl{ClockKind::ByoYomi, 0, 0, 1'000}, OpeningRule::None),
+  EXPECT_EQ(checkClockAndOpening(TimeControl{ClockKind::ByoYomi, 0, 0, 1'000}, OpeningRule::None,
+                                 Rule::Freestyle, 15),
             SettingsProblem::None);
 }
 

@@ -420,6 +420,34 @@ STORAGE_TEST(RatedGameMovesBothAccountsAndKeepsTheRecord) {
   EXPECT_FALSE(s.game(g.id + 1000));
 }
 
+STORAGE_TEST(AnOpeningThatSwappedTheColoursIsStoredAsPlayed) {
+  Storage& s = t.open();
+  auto [a, b, g] = t.twoPlayersAndAGame(s, true);  // started with Alice as (tentative) Black
+  StorageTest::blackFive(g);
+  g.blackId = b.id;  // the opening gave Bob Black
+  g.whiteId = a.id;
+  ASSERT_TRUE(s.finishGame(g, {1100, 1120, true, false}, {1000, 980, false, false}));
+  auto r = *s.game(g.id);
+  EXPECT_EQ(r.blackName, "Bob");
+  EXPECT_EQ(r.whiteName, "Alice");
+  EXPECT_EQ(r.blackBefore, 1100);
+  EXPECT_EQ(s.accountById(b.id)->score, 1120);
+  EXPECT_EQ(s.accountById(b.id)->wins, 1u);
+  EXPECT_EQ(s.accountById(a.id)->score, 980);
+  EXPECT_EQ(s.gamesOf(b.id, 50).size(), 1u);
+  // Other players than the game started with: refused, nothing changes.
+  const Account c = *s.createAccount("Carol", "carol", "hash-c", 1000);
+  GameRow h;
+  h.blackId = a.id;
+  h.whiteId = b.id;
+  h.rated = true;
+  h.id = s.startGame(h);
+  StorageTest::blackFive(h);
+  h.blackId = c.id;
+  EXPECT_THROW(s.finishGame(h, {}, {}), StorageError);
+  EXPECT_EQ(s.game(h.id)->outcome, Outcome::Ongoing);
+}
+
 STORAGE_TEST(UnratedGameChangesNoAccount) {
   Storage& s = t.open();
   auto [a, b, g] = t.twoPlayersAndAGame(s, false);
