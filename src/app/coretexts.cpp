@@ -361,7 +361,6 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("unknown seat colour"), ""},
     {N_("unknown foul policy"), ""},
     {N_("not a time control this server plays"), ""},
-    {N_("this server does not play opening rules yet"), ""},
     {N_("the opening rule does not fit the game's rule"), ""},
     {N_("this room's game has a clock: it needs a newer program to play with a clock"), ""},
     {N_("this room's game has an opening rule: it needs a newer program to play an opening "

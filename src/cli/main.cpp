@@ -759,6 +759,46 @@ void printNetClock(const net::NetSnapshot& s) {
   std::cout << cli::clockLine(s.clockNow(Stone::Black), s.clockNow(Stone::White)) << "\n";
 }
 
+// Prints the OPENING lines of a network or online game with an opening rule: its step whenever
+// a decision was made (and at its start), then its end ("OPENING over: you play black").
+class OpeningLines {
+ public:
+  // `s`: the match now; `gameNumber`: the game the tracker has printed (0: none yet).
+  void show(const net::NetSnapshot& s, int gameNumber) {
+    if (s.openingRule == OpeningRule::None || gameNumber == 0 ||
+        (s.gameNumber == shown_.first && s.openingActs.size() == shown_.second))
+      return;
+    shown_ = {s.gameNumber, s.openingActs.size()};
+    if (s.opening)
+      std::cout << "OPENING " << cli::openingStepText(*s.opening)
+                << (s.opening->decider() == s.localSeat ? " (you decide)"
+                                                        : " (the opponent decides)")
+                << "\n";
+    else if (!s.openingActs.empty())
+      std::cout << "OPENING over: you play " << stoneName(s.localColor) << "\n";
+  }
+
+ private:
+  std::pair<int, std::size_t> shown_{0, 0};  // game and decisions of the last OPENING line
+};
+
+// A line typed while a network or online game's opening runs (s.opening set): our decision,
+// sent through `target` (NetGame or OnlineClient); what is wrong with it goes to stderr.
+template <class Target>
+void applyOpeningCommand(Target& target, const std::string& cmd, const net::NetSnapshot& s) {
+  if (s.opening->decider() != s.localSeat) {
+    std::cerr << "error: " << cmd << ": wait for the opponent's decision in the opening\n";
+    return;
+  }
+  const OpeningLine line = parseOpeningLine(cmd, *s.opening);
+  OpeningError e = OpeningError::None;
+  if (!line.act)
+    std::cerr << "error: opening: " << line.error << "\n";
+  else if ((e = target.openingAct(*line.act)) != OpeningError::None)
+    std::cerr << "error: opening: " << line.quoted << ": " << cli::openingErrorText(e, *s.opening)
+              << "\n";
+}
+
 // Prints an update of a match that the network and online commands print alike: the game's
 // start, moves, takebacks, requests' notices, chat, suspension and the result.
 void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool& prompted) {
@@ -859,20 +899,9 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
   };
   net::MatchTracker tracker;  // what has been printed of the match
   bool prompted = false;
-  std::pair<int, std::size_t> openingShown{0, 0};  // game and decisions of the last OPENING line
-  // The opening's step whenever a decision was made (and at its start), then its end.
+  OpeningLines openingLines;
   const auto showOpening = [&](const net::NetSnapshot& s) {
-    if (s.openingRule == OpeningRule::None || tracker.gameNumber() == 0 ||
-        (s.gameNumber == openingShown.first && s.openingActs.size() == openingShown.second))
-      return;
-    openingShown = {s.gameNumber, s.openingActs.size()};
-    if (s.opening)
-      std::cout << "OPENING " << cli::openingStepText(*s.opening)
-                << (s.opening->decider() == s.localSeat ? " (you decide)"
-                                                        : " (the opponent decides)")
-                << "\n";
-    else if (!s.openingActs.empty())
-      std::cout << "OPENING over: you play " << stoneName(s.localColor) << "\n";
+    openingLines.show(s, tracker.gameNumber());
   };
   for (;;) {
     const net::NetSnapshot s = netGame.snapshot();
@@ -929,8 +958,9 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
       // when the game needs a move or an answer from us (the opponent's takeback request: the
       // opponent may not move until we answer), or after the game (or at once at a terminal).
       const bool finished = s.match == net::MatchPhase::Finished;
-      const bool mustLeave =
-          in.eof && (interactive || s.myTurn || s.takebackRequested || (finished && !s.wantAgain));
+      const bool ourDecision = s.opening && s.opening->decider() == s.localSeat;
+      const bool mustLeave = in.eof && (interactive || s.myTurn || ourDecision ||
+                                        s.takebackRequested || (finished && !s.wantAgain));
       if (mustLeave) {
         lock.unlock();
         if (tracker.gameNumber() == 0)
@@ -961,17 +991,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
       }
       in.lines.pop_front();
       lock.unlock();
-      if (!ours) {
-        std::cerr << "error: " << cmd << ": wait for the opponent's decision in the opening\n";
-        continue;
-      }
-      const OpeningLine line = parseOpeningLine(cmd, *s.opening);
-      OpeningError e = OpeningError::None;
-      if (!line.act)
-        std::cerr << "error: opening: " << line.error << "\n";
-      else if ((e = netGame.openingAct(*line.act)) != OpeningError::None)
-        std::cerr << "error: opening: " << line.quoted << ": "
-                  << cli::openingErrorText(e, *s.opening) << "\n";
+      applyOpeningCommand(netGame, cmd, s);
       continue;
     }
     std::optional<Point> p;
@@ -1058,18 +1078,31 @@ std::string parseClockOption(const std::string& text, TimeControl& tc) {
   return "";
 }
 
-// " clock 5m+5s" for a line about a game with a clock; "" without one.
-std::string clockSuffix(const TimeControl& tc) {
+// " clock 5m+5s" for a line about a game with a clock, then " opening swap2" for one with an
+// opening rule; "" without either.
+std::string clockSuffix(const TimeControl& tc, OpeningRule opening = OpeningRule::None) {
   std::string s;
   if (tc.kind != ClockKind::None) {
     s = " clock ";
     s += formatTimeControl(tc);
   }
+  if (opening != OpeningRule::None) {
+    s += " opening ";
+    s += openingRuleName(opening);
+  }
   return s;
 }
 
-// Reads the room options "--rule R --size N --color C --foul F --clock FORM --rated" from
-// `args` (starting at `from`) into `s`; returns an error phrase, or "" when all were good.
+// Reads an --opening value into `o`; returns an error phrase, or "".
+std::string parseOpeningOption(const std::string& text, OpeningRule& o) {
+  const std::optional<OpeningRule> r = parseOpeningRule(text);
+  if (!r) return "--opening must be none, swap, swap2, soosorv8 or taraguchi10";
+  o = *r;
+  return "";
+}
+
+// Reads the room options "--rule R --size N --color C --foul F --clock FORM --opening O --rated"
+// from `args` (starting at `from`) into `s`; returns an error phrase, or "" when all were good.
 std::string parseRoomOptions(const std::vector<std::string>& args, std::size_t from,
                              net::RoomSettings& s) {
   for (std::size_t i = from; i < args.size(); ++i) {
@@ -1078,13 +1111,16 @@ std::string parseRoomOptions(const std::vector<std::string>& args, std::size_t f
       s.rated = true;
       continue;
     }
-    if (a != "--rule" && a != "--size" && a != "--color" && a != "--foul" && a != "--clock")
+    if (a != "--rule" && a != "--size" && a != "--color" && a != "--foul" && a != "--clock" &&
+        a != "--opening")
       return "unknown option \"" + a +
-             "\" (--rule R, --size N, --color C, --foul F, --clock FORM, --rated)";
+             "\" (--rule R, --size N, --color C, --foul F, --clock FORM, --opening O, --rated)";
     if (i + 1 >= args.size()) return a + " needs a value";
     const std::string v = lower(args[++i]);
     if (a == "--clock") {
       if (std::string e = parseClockOption(v, s.clock); !e.empty()) return e;
+    } else if (a == "--opening") {
+      if (std::string e = parseOpeningOption(v, s.opening); !e.empty()) return e;
     } else if (a == "--rule") {
       const auto r = parseRule(v);
       if (!r) return "--rule must be freestyle, standard or renju";
@@ -1110,6 +1146,9 @@ std::string parseRoomOptions(const std::vector<std::string>& args, std::size_t f
     }
   }
   if (s.rule == Rule::Renju && s.boardSize != 15) return "renju is played on a 15x15 board";
+  if (!openingFitsRule(s.opening, s.rule, s.boardSize))
+    return std::string("the ") + openingRuleName(s.opening) + " opening is not played under " +
+           ruleName(s.rule) + (s.rule == Rule::Renju ? "" : " (renju openings need renju)");
   return "";
 }
 
@@ -1211,6 +1250,7 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
   in.startReader();
 
   net::MatchTracker tracker;  // what has been printed of the current match
+  OpeningLines openingLines;
   bool loginSent = false;
   bool loggedIn = false;
   bool prompted = false;
@@ -1275,7 +1315,7 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       std::cout << "ROOM " << singleLine(s.room->code) << " " << settingsText(s.room->settings)
                 << " " << seatName(s.room->settings.color)
                 << (s.room->settings.rated ? " rated" : " unrated")
-                << clockSuffix(s.room->settings.clock) << "\n";
+                << clockSuffix(s.room->settings.clock, s.room->settings.opening) << "\n";
     }
     if (s.invitationsReceived > invitations) {
       const std::size_t fresh = std::min<std::size_t>(
@@ -1285,8 +1325,8 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
         const net::Invited& v = s.invitations[i];
         std::cout << "INVITED " << v.inviteId << " " << nameField(v.from) << " " << v.score << " "
                   << settingsText(v.settings) << " " << seatName(v.settings.color)
-                  << (v.settings.rated ? " rated" : " unrated") << clockSuffix(v.settings.clock)
-                  << "\n";
+                  << (v.settings.rated ? " rated" : " unrated")
+                  << clockSuffix(v.settings.clock, v.settings.opening) << "\n";
       }
     }
     for (; denials < s.denials.size(); ++denials) {
@@ -1302,7 +1342,7 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       std::cout << "MATCHED " << m.gameId << " " << (m.youAreBlack ? "black" : "white") << " vs "
                 << nameField(m.opponent) << " " << m.opponentScore << " " << ruleName(m.rule) << " "
                 << int(m.boardSize) << "x" << int(m.boardSize) << (m.rated ? " rated" : " unrated")
-                << clockSuffix(m.clock) << "\n";
+                << clockSuffix(m.clock, m.opening) << "\n";
     }
     if (s.game.phase == net::NetPhase::InMatch) {
       for (const net::MatchUpdate& u : tracker.update(s.game)) {
@@ -1313,6 +1353,7 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
           printGameUpdate(u, s.game, prompted);
         }
       }
+      openingLines.show(s.game, tracker.gameNumber());
     }
     if (s.awayChanges > away) {
       away = s.awayChanges;
@@ -1448,8 +1489,10 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       const bool finished = s.game.match == net::MatchPhase::Finished;
       const bool mustLeave =
           in.eof &&
-          (interactive || (settled && (!inGame || s.game.myTurn || s.game.takebackRequested ||
-                                       (finished && !s.game.wantAgain))));
+          (interactive ||
+           (settled && (!inGame || s.game.myTurn || s.game.takebackRequested ||
+                        (s.game.opening && s.game.opening->decider() == s.game.localSeat) ||
+                        (finished && !s.game.wantAgain))));
       if (mustLeave) {
         lock.unlock();
         client.close();
@@ -1473,6 +1516,24 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
     if (c == Command::Quit ? answerDue : !settled) {
       in.cv.wait(lock, [&] { return in.changed; });
       continue;
+    }
+    // During the game's opening rule, a point or a word is a decision of the opening. A script
+    // waits for its turn to decide, and its opening words wait for the game.
+    if (c == Command::Move && h == HallCommand::None) {
+      const bool opening = inGame && s.game.opening && tracker.gameNumber() > 0;
+      const bool ours = opening && s.game.opening->decider() == s.game.localSeat;
+      const std::string first = lower(args[0]);
+      const bool openingWord = parseOpeningChoice(first) || first == "declare" || first == "offer";
+      if (!interactive && (opening ? !ours : openingWord && !(inGame && tracker.gameNumber()))) {
+        in.cv.wait(lock, [&] { return in.changed; });
+        continue;
+      }
+      if (opening) {
+        in.lines.pop_front();
+        lock.unlock();
+        applyOpeningCommand(client, cmd, s.game);
+        continue;
+      }
     }
     std::optional<Point> p;
     if (c == Command::Move && h == HallCommand::None) {
@@ -1541,23 +1602,31 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
     };
     switch (h) {
       case HallCommand::Find: {
-        // find [RULE] [--clock FORM]
+        // find [RULE] [--clock FORM] [--opening O]
         std::size_t next = 1;
         std::string ruleText = "freestyle";
-        if (args.size() > next && args[next] != "--clock") ruleText = lower(args[next++]);
+        if (args.size() > next && args[next].rfind("--", 0) != 0) ruleText = lower(args[next++]);
         const auto rule = parseRule(ruleText);
         TimeControl clock;
-        if (rule && args.size() == next + 2 && args[next] == "--clock") {
-          error = parseClockOption(lower(args[next + 1]), clock);
-          if (!error.empty()) break;
+        OpeningRule opening = OpeningRule::None;
+        while (rule && error.empty() && args.size() >= next + 2 &&
+               (args[next] == "--clock" || args[next] == "--opening")) {
+          error = args[next] == "--clock" ? parseClockOption(lower(args[next + 1]), clock)
+                                          : parseOpeningOption(lower(args[next + 1]), opening);
           next += 2;
         }
+        if (!error.empty()) break;
         if (!rule || args.size() != next) {
-          error = "use find [freestyle|standard|renju] [--clock FORM]";
+          error = "use find [freestyle|standard|renju] [--clock FORM] [--opening O]";
           break;
         }
-        if (hallError(client.find(*rule, clock)))
-          std::cout << "FINDING " << ruleName(*rule) << clockSuffix(clock) << "\n";
+        if (!openingFitsRule(opening, *rule, Board::kDefaultSize)) {
+          error = std::string("the ") + openingRuleName(opening) + " opening is not played under " +
+                  ruleName(*rule);
+          break;
+        }
+        if (hallError(client.find(*rule, clock, opening)))
+          std::cout << "FINDING " << ruleName(*rule) << clockSuffix(clock, opening) << "\n";
         break;
       }
       case HallCommand::Cancel:
@@ -1586,7 +1655,9 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       case HallCommand::Invite: {
         net::RoomSettings rs;
         if (args.size() < 2) {
-          error = "use invite NAME [--rule R --size N --color C --foul F --rated]";
+          error =
+              "use invite NAME [--rule R --size N --color C --foul F --clock FORM --opening O "
+              "--rated]";
           break;
         }
         error = parseRoomOptions(args, 2, rs);
@@ -1886,12 +1957,15 @@ int main(int argc, char** argv) {
       "without echo at a terminal; never from the command line.\n"
       "Commands (each waits until it can apply; in a script the next one waits for the "
       "answer):\n"
-      "  find [freestyle|standard|renju] [--clock FORM]\n"
-      "                                    look for an opponent (15x15, the same clock)\n"
+      "  find [freestyle|standard|renju] [--clock FORM] [--opening O]\n"
+      "                                    look for an opponent (15x15, the same clock and\n"
+      "                                    opening rule)\n"
       "  cancel                            stop looking\n"
       "  room [--rule R --size N --color black|white|random --foul refuse|lose --clock FORM\n"
-      "       --rated]                     open a private room (prints its code)\n"
-      "  (FORM as --clock of `host`: none, 5m+5s, 30s/move, 10m,30s)\n"
+      "       --opening O --rated]         open a private room (prints its code)\n"
+      "  (FORM as --clock of `host`: none, 5m+5s, 30s/move, 10m,30s; O: none, swap, swap2\n"
+      "  under freestyle and standard, soosorv8, taraguchi10 under renju; with one, --color\n"
+      "  names the first player, who begins the opening)\n"
       "  join CODE [--rated]               enter a friend's room\n"
       "  invite NAME [room options]        invite a player online\n"
       "  accept [--rated] / decline        answer the oldest invitation (in a game: the "
@@ -1900,7 +1974,8 @@ int main(int argc, char** argv) {
       "  get ID FILE                       save a game of the list (.sgf, .psq, ...)\n"
       "  leave                             leave the game (a resignation if it runs)\n"
       "  quit                              sign out\n"
-      "  in a game as in `join`: H8 or 7,7, takeback, draw, resign, again, say TEXT, wait\n"
+      "  in a game as in `join`: H8 or 7,7, takeback, draw, resign, again, say TEXT, wait;\n"
+      "  during an opening its decisions as in `join` (keep, swap, black, white, two, ...)\n"
       "Output lines (stable, one per event; names have blanks replaced by _):\n"
       "  WELCOME <server> (<version>) at <address>\n"
       "  FINGERPRINT <SHA-256 of the server's certificate> new|known\n"

@@ -259,6 +259,59 @@ clock_flag)
   finish bob
   grep -q '^error: .*"5m+"' "$work/alice.err" || fail "no error for a bad --clock"
   ;;
+opening_swap2)
+  # A rated game found with swap2 and a clock: the tentative Black places three stones, the
+  # other places two more, the first then takes White; a decision the step does not allow is
+  # refused with a message and changes nothing. The second player wins with Black: the ladder
+  # and the stored game follow the colours the opening gave.
+  start_server
+  register_both
+  send alice "find --opening swap2 --clock 5m+5s"
+  send bob "find freestyle --clock 5m+5s --opening swap2"
+  expect alice '^FINDING freestyle clock 5m\+5s opening swap2$'
+  expect alice '^MATCHED .* rated clock 5m\+5s opening swap2$'
+  matched[alice]=$line
+  expect bob '^MATCHED .* rated clock 5m\+5s opening swap2$'
+  first=alice second=bob
+  [[ ${matched[alice]} == *" black vs "* ]] || { first=bob; second=alice; }
+  expect "$first" '^OPENING .*\(you decide\)$'
+  send "$first" "7,7"
+  send "$first" "8,8"
+  send "$first" "7,8"
+  expect "$second" '^OPENING .*\(you decide\)$'
+  send "$second" "keep"  # not a swap2 choice: refused, nothing changes
+  send "$second" "two"
+  send "$second" "0,0"
+  send "$second" "7,9"
+  expect "$first" '^OPENING .*\(you decide\)$'
+  send "$first" "white"
+  expect "$first" '^OPENING over: you play white$'
+  expect "$second" '^OPENING over: you play black$'
+  # White (the first player) moves 6th; Black makes five on column 7.
+  send "$first" "0,1"
+  send "$second" "7,10"
+  send "$first" "0,2"
+  send "$second" "7,11"
+  expect "$second" '^RESULT black five'
+  expect "$second" '^LADDER 1000 1030$'
+  expect "$first" '^LADDER 1000 970$'
+  grep -q '^error: opening: keep: ' "$work/$second.err" || fail "no error for keep in swap2"
+  send "$first" "leave"
+  expect "$second" '^HALL '
+  send "$first" "games"
+  expect "$first" '^GAME [0-9]+ '
+  [[ $line == *" black five rated "* ]] || fail "the stored game: $line"
+  declare -A account=([alice]=alice [bob]=Bob)
+  [[ $line == *" ${account[$second]} ${account[$first]} freestyle "* ]] ||
+    fail "the stored game does not name $second as Black: $line"
+  send alice "find renju --opening swap"
+  send alice "quit"
+  send bob "quit"
+  finish alice
+  finish bob
+  grep -q '^error: .*swap opening is not played under renju' "$work/alice.err" ||
+    fail "no error for swap under renju"
+  ;;
 second_login)
   # A second login of a live account is refused; the first goes on untouched.
   start_server
