@@ -743,13 +743,20 @@ OpeningError Match::openingAct(OpeningAct act) {
   return OpeningError::None;
 }
 
+void Match::recordStaleOpening(const OpeningAct& a) {
+  if ((a.action != OpeningAction::Place && a.action != OpeningAction::Pick) ||
+      a.points.size() != 1 || game_.ply() >= 5 || !game_.over())
+    return;
+  game_.recordAfterEnd({a.points[0].x, a.points[0].y});  // refused (no change) when not free
+}
+
 void Match::onOpening(const OpeningAct& a) {
   if (!opening_) {
     // The opening ended here by our resignation or an agreed draw that crossed it: stale.
-    if (game_.over() && setup_.opening != OpeningRule::None) return;
+    if (game_.over() && setup_.opening != OpeningRule::None) return recordStaleOpening(a);
     return fail(ErrorCode::Protocol, "OPENING without an opening rule running");
   }
-  if (!running()) return;  // crossed the end of the game
+  if (!running()) return recordStaleOpening(a);  // crossed the end of the game
   if (a.seq != openingActs_.size())
     return fail(ErrorCode::Protocol, std::string("OPENING decision ") + std::to_string(a.seq) +
                                          " when both are at " +
@@ -911,7 +918,7 @@ void Match::onFlag(const Flag& f) {
       left = ownLeftAtLastMove_;
     }
     if (left < 0) return fail(ErrorCode::Protocol, "a FLAG that does not match the position");
-    if (left > grace)
+    if (left > grace && !settings_.serverKeepsTime)
       return fail(ErrorCode::Protocol,
                   std::string("a win on time claimed while this side's clock had ") +
                       clockFace(left) + " left");

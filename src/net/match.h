@@ -48,6 +48,11 @@ struct MatchSettings {
   /// time is out by this much and never our own (proxy) player, and a peer's claim against our
   /// player's time stands only when our own clock shows it out (PROTOCOL.md, "Server clocks").
   std::int64_t lagAllowanceMs = -1;
+  /// Joiner of a gomoku-server game (the online client): the server keeps the authoritative
+  /// clocks, so its FLAG against our time stands whatever our own clock shows (the server may
+  /// have started our turn before its MOVE reached us; PROTOCOL.md, "Server clocks"). It must
+  /// still match the position. False: a P2P joiner, which judges a claim by its own clock.
+  bool serverKeepsTime = false;
   std::uint32_t randomSeed = 0;   ///< host with Random colour: 0 = from the clock
   bool resumable = true;          ///< a connection lost mid-match suspends it (else closes)
   std::uint64_t resumeToken = 0;  ///< joiner: rejoin the match with this token (RESUME
@@ -522,6 +527,10 @@ class Match {
   std::string crossingErrorText(Point p, MoveError e) const;
   // Records the crossing move (checked with crossingError) after the end.
   void recordCrossing(Point p);
+  // An opening decision that crossed the end of the game: its stone (Place, Pick), if any, is
+  // recorded after the end as a crossing move, so that both boards agree and the peer's later
+  // positions (RESIGN, FLAG at its ply) match ours. At most an opening's five stones.
+  void recordStaleOpening(const OpeningAct& a);
   void takeBackTo(int ply);
   std::string peerName() const;
   void say(Notice n) {  // a new notice for the user

@@ -591,6 +591,7 @@ struct OnlineClient::Impl {
     s.nickname = nicknameError(st.name) ? std::string("Player") : st.name;
     s.resumeToken = m.resumeToken;
     s.resumable = true;
+    s.serverKeepsTime = true;
     const std::uint64_t g = ++matchGeneration;
     match.emplace(
         s,

@@ -10,7 +10,10 @@
 //   - a client's connection dropping (what is in flight on it is lost; the client and the table
 //     are told) and coming back (the client sends RESUME on a new connection), the resume window
 //     running out (abandon), a client leaving for good, the server shutting down (interrupt).
-// The first four bytes are the table's settings: rule, board size - 5, A is Black, foul policy.
+// The first four bytes are the table's settings: rule (low 2 bits; bits 2-4 the opening rule,
+// made to fit the rule or none; bits 5-7 the time control: none, or one of four short ones),
+// board size - 5, A is Black, foul policy. A client may take a decision of the opening (one
+// made to suit the step: a point within the allowed area, a choice, a count, alternatives).
 //
 // Checked after every operation (a failure aborts with a description of the state):
 //   1. The table reports no fault (its two matches never disagree) and never sends ERROR to an
@@ -24,7 +27,10 @@
 //   5. The table reports each game at most once, plus revisions (revised = true) only.
 // Nothing may crash, throw or hang.
 //
-// Known limits (protocol 1.x has no way to withdraw a request): a client whose takeback
+// Known limits: opening decisions that crossed the end of the game (a resignation, an agreed
+// draw, a flag) are dropped as stale where they arrive, so the sender's board may hold up to
+// five opening stones more than the other side's (the result is the same on both).
+// Protocol 1.x has no way to withdraw a request: a client whose takeback
 // request or draw offer was waiting when its connection dropped has forgotten it after its
 // resume; if the opponent accepts it only then, the table cannot apply it to that client and
 // ends the game as interrupted, with a fault ending "(voided by a drop?)" (likewise a draw
@@ -42,6 +48,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -97,6 +104,8 @@ struct World {
   std::vector<std::string> faults;
   std::map<int, std::vector<GameEnd>> reports;  // game -> reports in order
   std::vector<std::string> trace;
+  std::optional<Clock::time_point> clockDue;  // when the table asked for checkClocks()
+  OpeningRule opening = OpeningRule::None;    // the table's opening rule
 
   Client& client(Side s) { return s == Side::A ? a : b; }
 };
@@ -234,7 +243,14 @@ void check(World& w) {
   const bool afterEndOnly =
       ga.over() && gb.over() && (ga.moves().size() + gb.moves().size() == 2 * shorter + 1) &&
       std::equal(ga.moves().begin(), ga.moves().begin() + shorter, gb.moves().begin());
-  if (ga.moves() != gb.moves() && !afterEndOnly) fail(w, "quiescent: different move lists");
+  // Opening decisions that crossed the end (a resignation, a draw, a flag) are stale where they
+  // arrive: their stones stay on the sender's board only (an opening places at most five).
+  const bool openingCrossed =
+      ga.over() && gb.over() && w.opening != OpeningRule::None &&
+      std::max(ga.moves().size(), gb.moves().size()) <= 5 &&
+      std::equal(ga.moves().begin(), ga.moves().begin() + shorter, gb.moves().begin());
+  if (ga.moves() != gb.moves() && !afterEndOnly && !openingCrossed)
+    fail(w, "quiescent: different move lists");
   if (ga.result().outcome != gb.result().outcome || ga.result().reason != gb.result().reason)
     fail(w, "quiescent: different results");
   for (Side s : {Side::A, Side::B}) {
@@ -286,6 +302,47 @@ void deliverAll(World& w) {
   fail(w, "messages kept flowing");
 }
 
+// A decision for `o`'s step, shaped by the input so that most are legal.
+OpeningAct openingDecision(const Opening& o, Input& in) {
+  OpeningAct a;
+  const Game& g = o.game();
+  const int n = g.size();
+  const auto near = [&](int area) {
+    const int c = n / 2, r = area < 0 ? n / 2 : area;
+    const int side = 2 * r + 1;
+    const int x = std::clamp(c - r + in.byte() % side, 0, n - 1);
+    const int y = std::clamp(c - r + in.byte() % side, 0, n - 1);
+    return SyncPoint{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
+  };
+  switch (o.step()) {
+    case OpeningStep::Place:
+      a.action = OpeningAction::Place;
+      a.points = {near(o.area())};
+      break;
+    case OpeningStep::DeclareCount:
+      a.action = OpeningAction::Declare;
+      a.count = static_cast<std::uint8_t>(in.byte() % 10);  // 0 and 9 are refused
+      break;
+    case OpeningStep::PlaceAlternatives:
+      a.action = OpeningAction::Offer;
+      for (int i = 0; i < o.alternativesWanted() + (in.byte() % 8 == 0 ? 1 : 0); ++i)
+        a.points.push_back(near(4 + in.byte() % 3));
+      break;
+    case OpeningStep::ChooseAlternative: {
+      a.action = OpeningAction::Pick;
+      const auto& alt = o.alternatives();
+      const Point p = alt.empty() ? Point{0, 0} : alt[in.byte() % alt.size()];
+      a.points = {{static_cast<std::uint8_t>(p.x), static_cast<std::uint8_t>(p.y)}};
+      break;
+    }
+    default:
+      a.action = OpeningAction::Choose;
+      a.choice = static_cast<OpeningChoice>(in.byte() % 7);
+      break;
+  }
+  return a;
+}
+
 Point emptyPoint(const Game& g, unsigned index) {
   const int n = g.size();
   const int free = n * n - g.board().stoneCount();
@@ -303,6 +360,7 @@ void makeClient(World& w, Client& c, const char* name, Side side) {
   MatchSettings s;
   s.role = Role::Joiner;
   s.nickname = name;
+  s.serverKeepsTime = true;  // as the online client
   c.match = std::make_unique<Match>(
       s,
       [&c](const Message& m) {
@@ -322,11 +380,28 @@ void run(const std::uint8_t* data, std::size_t size) {
   TableSetup setup;
   setup.nameA = "Alice";
   setup.nameB = "Bob";
-  setup.rule = static_cast<Rule>(in.byte() % 3);
+  const std::uint8_t ruleByte = in.byte();
+  setup.rule = static_cast<Rule>(ruleByte % 3);
   const std::uint8_t sizeByte = in.byte();
   setup.boardSize = setup.rule == Rule::Renju
                         ? 15
                         : Board::kMinSize + sizeByte % (Board::kMaxSize - Board::kMinSize + 1);
+  const auto opening = static_cast<OpeningRule>((ruleByte >> 2) % 5);
+  if (openingFitsRule(opening, setup.rule, setup.boardSize)) setup.opening = opening;
+  w.opening = setup.opening;
+  switch (ruleByte >> 5) {
+    case 1:
+      setup.clock = TimeControl{ClockKind::Fischer, 2'000, 500, 0};
+      break;
+    case 2:
+      setup.clock = TimeControl{ClockKind::PerMove, 0, 0, 1'000};
+      break;
+    case 3:
+      setup.clock = TimeControl{ClockKind::ByoYomi, 1'000, 0, 500};
+      break;
+    default:
+      break;
+  }
   setup.aIsBlack = (in.byte() & 1) != 0;
   setup.foul = (in.byte() & 1) ? FoulPolicy::Lose : FoulPolicy::Refuse;
   makeClient(w, w.a, "Alice", Side::A);
@@ -344,6 +419,12 @@ void run(const std::uint8_t* data, std::size_t size) {
     if (f.find("chat flood") == std::string::npos) w.faults.push_back(f);  // see check()
   };
   cb.kick = [](Side) {};
+  cb.clockCheck = [&w](std::chrono::milliseconds d) {
+    if (d.count() < 0)
+      w.clockDue.reset();
+    else
+      w.clockDue = w.now + d;
+  };
   w.table = std::make_unique<GameTable>(setup, cb, [&w] { return w.now; });
   w.table->start();
   w.a.match->connected();
@@ -417,6 +498,11 @@ void run(const std::uint8_t* data, std::size_t size) {
         const int ms = in.byte() * 20;
         w.now += std::chrono::milliseconds(ms);
         w.trace.push_back("clock +" + std::to_string(ms) + " ms");
+        if (w.clockDue && *w.clockDue <= w.now) {
+          w.clockDue.reset();
+          w.trace.push_back("the server judges the clocks");
+          w.table->checkClocks();
+        }
         break;
       }
       case 19:
@@ -474,6 +560,15 @@ void run(const std::uint8_t* data, std::size_t size) {
         if ((in.byte() & 31) == 0) {
           w.trace.push_back("the server shuts down");
           w.table->interrupt();
+        }
+        break;
+      case 25:
+      case 26:
+        if (const Opening* o = m.opening()) {
+          const OpeningAct a = openingDecision(*o, in);
+          const OpeningError e = m.openingAct(a);
+          w.trace.push_back(who + " decides " + std::to_string(static_cast<int>(a.action)) +
+                            " in the opening: " + std::to_string(static_cast<int>(e)));
         }
         break;
       default:

@@ -277,6 +277,34 @@ TEST(MatchClock, AClaimAgainstTimeStillLeftIsRefused) {
   EXPECT_EQ(p.joiner.match.game().result().reason, EndReason::ProtocolError);
 }
 
+TEST(MatchClock, AServersClaimStandsWhateverTheJoinersClockShows) {
+  // Online the server keeps the time and may have started White's turn before its MOVE
+  // arrived: its FLAG stands; only one that does not match the position is a fault.
+  MatchSettings s = Pair::joiner0();
+  s.serverKeepsTime = true;
+  FakeTime t;
+  Endpoint host(Pair::hostSettings(TimeControl{ClockKind::PerMove, 0, 0, 30'000}), t);
+  Endpoint joiner(s, t);
+  host.match.connected();
+  joiner.match.connected();
+  deliverAll(host, joiner);
+  t.ms += 1'000;
+  ASSERT_EQ(host.match.playLocal({7, 7}), MoveError::None);
+  deliverAll(host, joiner);
+  t.ms += 3'000;  // White has 27 s left by its own clock
+  joiner.match.receive(Flag{1});
+  EXPECT_EQ(joiner.match.sentError(), std::nullopt);
+  EXPECT_EQ(joiner.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(joiner.match.game().result().reason, EndReason::Time);
+  Endpoint other(s, t);
+  Endpoint host2(Pair::hostSettings(TimeControl{ClockKind::PerMove, 0, 0, 30'000}), t);
+  host2.match.connected();
+  other.match.connected();
+  deliverAll(host2, other);
+  other.match.receive(Flag{1});  // a later position than the joiner's
+  EXPECT_EQ(other.match.sentError(), ErrorCode::Protocol);
+}
+
 TEST(MatchClock, AMoveThatCrossedTheClaimStaysAfterTheEndOnBothSides) {
   Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000});
   p.play(p.host, {7, 7}, 1'000);

@@ -228,6 +228,23 @@ TEST(MatchOpening, MessagesOutOfTheOpeningsOrderAreFaults) {
   }
 }
 
+TEST(MatchOpening, StonesThatCrossedAResignationStayOnBothBoards) {
+  // The first player places two stones while the second's resignation is on its way: the
+  // resigner records them after the end, so both boards agree and a later message about that
+  // position (here the first player's own resignation, crossing too) is no fault.
+  Pair p(OpeningRule::Swap, Rule::Freestyle);
+  ASSERT_EQ(p.host.match.openingAct(place(7, 7)), OpeningError::None);
+  ASSERT_EQ(p.host.match.openingAct(place(8, 8)), OpeningError::None);
+  ASSERT_EQ(p.joiner.match.resign(), RequestRefusal::None);
+  deliverAll(p.host, p.joiner);
+  for (const Endpoint* e : {&p.host, &p.joiner}) {
+    EXPECT_EQ(e->match.sentError(), std::nullopt);
+    EXPECT_EQ(e->match.game().ply(), 2);
+    EXPECT_EQ(e->match.game().result().outcome, Outcome::BlackWins);
+  }
+  EXPECT_EQ(p.host.match.game().moves(), p.joiner.match.game().moves());
+}
+
 TEST(MatchOpening, AnOlderJoinerIsRefusedAndADropEndsTheOpening) {
   Endpoint host(hostSettings(OpeningRule::Swap2, Rule::Freestyle));
   host.match.connected();

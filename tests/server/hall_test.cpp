@@ -138,6 +138,7 @@ class HallTest : public ::testing::Test {
     net::MatchSettings s;
     s.role = net::Role::Joiner;
     s.nickname = "me";
+    s.serverKeepsTime = true;  // as the online client
     s.resumeToken = m.resumeToken;
     Client* self = &c;
     c.match = std::make_unique<net::Match>(

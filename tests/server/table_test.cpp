@@ -34,6 +34,7 @@ struct Client {
               MatchSettings s;
               s.role = Role::Joiner;
               s.nickname = nick;
+              s.serverKeepsTime = true;  // as the online client
               return s;
             }(),
             [this](const Message& m) { outbox.push_back(m); }, [this] { ++disconnects; },
@@ -820,8 +821,10 @@ TEST(GameTableClock, AClientLyingAboutItsTimeIsChargedTheServersMeasureAndFlagge
   EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
   EXPECT_EQ(h.ends[0].reason, EndReason::Time);
   EXPECT_EQ(h.b.match.game().result().reason, EndReason::Time);
-  // A's program, which believes it has time left, refuses the FLAG; the result stands.
-  EXPECT_EQ(h.a.match.sentError(), ErrorCode::Protocol);
+  // A's program believes it has time left, but the server keeps the time: it takes the FLAG.
+  EXPECT_EQ(h.a.match.sentError(), std::nullopt);
+  EXPECT_EQ(h.a.match.game().result().reason, EndReason::Time);
+  EXPECT_EQ(h.a.match.game().result().outcome, Outcome::WhiteWins);
   EXPECT_EQ(h.ends.size(), 1u);
 }
 
@@ -840,8 +843,9 @@ TEST(GameTableClock, AMoveBeyondTheTimeTheServerChargesLosesOnTime) {
   EXPECT_EQ(h.b.match.game().result().reason, EndReason::Time);
   EXPECT_EQ(h.b.match.game().moves().size(), 0u) << "the late move is not B's to answer";
   EXPECT_EQ(h.table->match(Side::A).game().moves().size(), 1u) << "recorded after the end";
-  // A's program, whose clock stood still, refuses the FLAG: the server's result stands.
-  EXPECT_EQ(h.a.match.sentError(), ErrorCode::Protocol);
+  // A's program, whose clock stood still, takes the server's FLAG all the same.
+  EXPECT_EQ(h.a.match.sentError(), std::nullopt);
+  EXPECT_EQ(h.a.match.game().result().reason, EndReason::Time);
 }
 
 TEST(GameTableClock, AClaimBeyondTheServersMeasureBreaksTheRules) {
