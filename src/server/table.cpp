@@ -63,6 +63,15 @@ bool sameUpToOne(const Game& a, const Game& b) {
   return y.size() == x.size() + 1 && std::equal(x.begin(), x.end(), y.begin());
 }
 
+// Two ended games of an opening rule whose lists differ only by opening stones that crossed the
+// end: the side that received them late recorded them after the end (an opening places at most
+// five stones), the other never sees them (stale decisions are not relayed).
+bool sameUpToOpeningStones(const Game& a, const Game& b) {
+  const auto& x = a.moves().size() <= b.moves().size() ? a.moves() : b.moves();
+  const auto& y = a.moves().size() <= b.moves().size() ? b.moves() : a.moves();
+  return y.size() <= 5 && std::equal(x.begin(), x.end(), y.begin());
+}
+
 // For a fault: the request answered may be one that a drop of the requester voided on its
 // side, or a SYNC settled the end there before a crossing arrived (protocol 1.x cannot
 // withdraw either on the other side; a known limit).
@@ -644,7 +653,10 @@ void GameTable::settle() {
       } else if (a.gameNumber() != b.gameNumber())
         divergence("the two sides are at games " + std::to_string(a.gameNumber()) + " and " +
                    std::to_string(b.gameNumber()));
-      else if (ga.moves() != gb.moves() && !(ga.over() && gb.over() && sameUpToOne(ga, gb)))
+      else if (ga.moves() != gb.moves() &&
+               !(ga.over() && gb.over() &&
+                 (sameUpToOne(ga, gb) ||
+                  (setup_.opening != OpeningRule::None && sameUpToOpeningStones(ga, gb)))))
         divergence("the two sides hold different moves (" + std::to_string(ga.ply()) + " and " +
                    std::to_string(gb.ply()) + ")");
       else if (ga.over() != gb.over() || ga.result().outcome != gb.result().outcome ||

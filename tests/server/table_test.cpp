@@ -764,6 +764,25 @@ TEST(GameTableClock, AClientThatFlagsItselfEndsTheGameForBoth) {
   EXPECT_TRUE(h.faults.empty());
 }
 
+TEST(GameTableClock, AFlagStandsOverAResignationThatCrossedIt) {
+  // A's program flags itself while B's resignation is on its way; the resignation reaches the
+  // server first. As between two P2P programs the flag stands, on both links and both clients.
+  ClockHarness h(TimeControl{ClockKind::PerMove, 0, 0, 2'000});
+  h.begin();
+  h.now += 2'001ms;
+  ASSERT_EQ(h.b.match.resign(), RequestRefusal::None);
+  h.a.match.checkClock();
+  h.up(Side::B);  // the RESIGN first
+  h.flush();
+  EXPECT_TRUE(h.faults.empty()) << h.faults.front();
+  ASSERT_FALSE(h.ends.empty());
+  EXPECT_EQ(h.ends.back().reason, EndReason::Time);
+  EXPECT_EQ(h.ends.back().outcome, Outcome::WhiteWins);
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.sentError(), std::nullopt);
+  EXPECT_EQ(h.b.match.sentError(), std::nullopt);
+}
+
 TEST(GameTableClock, LagUpToTheAllowanceIsForgivenAndTheRestIsCharged) {
   ClockHarness h;
   h.begin();
