@@ -145,14 +145,14 @@ class Reader {
 };
 
 // Protocol 1.1's optional tail of RESUME and SYNC: the result of the game before `game`.
-// In SYNC since 1.3 (`clockMayFollow`) the pair may be 0, 0 (nothing to say) when the clock
-// follows it.
+// In SYNC since 1.3 (`tailMayFollow`) the pair may be 0, 0 (nothing to say) when the clock
+// follows it, in RESUME since 1.4 when the opening decisions follow it.
 void readPrevious(Reader& r, std::uint16_t game, Outcome& outcome, EndReason& reason,
-                  bool clockMayFollow = false) {
+                  bool tailMayFollow = false) {
   if (r.atEnd()) return;
   const std::uint8_t o = r.u8();
   const std::uint8_t why = r.u8();
-  if (clockMayFollow && o == 0 && why == 0) {
+  if (tailMayFollow && o == 0 && why == 0) {
     if (r.atEnd()) r.fail(DecodeError::BadValue);
     return;
   }
@@ -247,6 +247,85 @@ void writeOptionalTail(Writer& w, OpeningRule opening, const TimeControl& clock)
 }
 void readOptionalTail(Reader& r, OpeningRule& opening, TimeControl& clock) {
   if (!r.atEnd()) readTail(r, opening, clock);
+}
+
+// OPENING's payload (protocol 1.3), also each decision of RESUME's and SYNC's list (1.4).
+void writeOpeningAct(Writer& w, const OpeningAct& v) {
+  w.u16(v.seq);
+  w.u8(static_cast<std::uint8_t>(v.action));
+  switch (v.action) {
+    case OpeningAction::Place:
+    case OpeningAction::Pick:
+      w.u8(v.points.empty() ? 0 : v.points[0].x);
+      w.u8(v.points.empty() ? 0 : v.points[0].y);
+      break;
+    case OpeningAction::Choose:
+      w.u8(static_cast<std::uint8_t>(v.choice));
+      break;
+    case OpeningAction::Declare:
+      w.u8(v.count);
+      break;
+    case OpeningAction::Offer:
+      w.u8(static_cast<std::uint8_t>(v.points.size()));
+      for (const SyncPoint& q : v.points) {
+        w.u8(q.x);
+        w.u8(q.y);
+      }
+      break;
+  }
+}
+OpeningAct readOpeningAct(Reader& r) {
+  OpeningAct v;
+  v.seq = r.u16();
+  v.action = r.e8(OpeningAction::Place, OpeningAction::Pick);
+  switch (v.action) {
+    case OpeningAction::Place:
+    case OpeningAction::Pick: {
+      const std::uint8_t x = r.u8();
+      v.points.push_back({x, r.u8()});
+      break;
+    }
+    case OpeningAction::Choose:
+      v.choice = r.e8(OpeningChoice::Keep, OpeningChoice::TenFifths);
+      break;
+    case OpeningAction::Declare:
+      v.count = r.u8();
+      if (v.count < 1 || v.count > kMaxOpeningPoints) r.fail(DecodeError::BadValue);
+      break;
+    case OpeningAction::Offer: {
+      const std::uint8_t n = r.u8();
+      if (n < 1 || n > kMaxOpeningPoints) r.fail(DecodeError::BadValue);
+      for (int i = 0; i < n && !r.atEnd(); ++i) {
+        const std::uint8_t x = r.u8();
+        v.points.push_back({x, r.u8()});
+      }
+      if (v.points.size() != n) r.fail(DecodeError::Truncated);
+      break;
+    }
+  }
+  return v;
+}
+// Protocol 1.4's list of opening decisions at the end of RESUME and SYNC: u8 count (1..
+// kMaxOpeningActs), then each as OPENING's payload, seq 0, 1, ... in order. Sent only when not
+// empty (absent: none).
+void writeOpeningActs(Writer& w, const std::vector<OpeningAct>& acts) {
+  if (acts.empty()) return;
+  if (acts.size() > kMaxOpeningActs)
+    throw std::length_error("opening decision list longer than the wire allows");
+  w.u8(static_cast<std::uint8_t>(acts.size()));
+  for (const OpeningAct& a : acts) writeOpeningAct(w, a);
+}
+std::vector<OpeningAct> readOpeningActs(Reader& r) {
+  std::vector<OpeningAct> acts;
+  if (r.atEnd()) return acts;
+  const std::size_t n = r.u8();
+  if (n < 1 || n > kMaxOpeningActs) return r.fail(DecodeError::BadValue), acts;
+  for (std::size_t i = 0; i < n && !r.atEnd(); ++i) {
+    acts.push_back(readOpeningAct(r));
+    if (acts.back().seq != i) r.fail(DecodeError::BadValue);
+  }
+  if (acts.size() != n) r.fail(DecodeError::Truncated);
+  return acts;
 }
 
 Setup readSetup(Reader& r) {
@@ -881,10 +960,12 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.u64(v.token);
           w.u16(v.game);
           w.points(v.moves);
-          if (v.previousOutcome != Outcome::Ongoing) {  // protocol 1.1
+          if (v.previousOutcome != Outcome::Ongoing ||
+              !v.openingActs.empty()) {  // protocol 1.1 (0, 0: none, 1.4)
             w.u8(static_cast<std::uint8_t>(v.previousOutcome));
             w.u8(static_cast<std::uint8_t>(v.previousReason));
           }
+          writeOpeningActs(w, v.openingActs);  // protocol 1.4
         } else if constexpr (std::is_same_v<T, Sync>) {
           w.u16(v.game);
           writeSetup(w, v.setup);
@@ -902,6 +983,9 @@ std::vector<std::uint8_t> encode(const Message& m) {
             w.u32(static_cast<std::uint32_t>(v.blackMainMs));
             w.u32(static_cast<std::uint32_t>(v.whiteMainMs));
             w.u8(v.hostPlaysBlack ? 1 : 0);
+            writeOpeningActs(w, v.openingActs);  // protocol 1.4
+          } else if (!v.openingActs.empty()) {
+            throw std::invalid_argument("opening decisions in a SYNC without an opening rule");
           }
         } else if constexpr (std::is_same_v<T, Move>) {
           w.u16(v.ply);
@@ -909,28 +993,7 @@ std::vector<std::uint8_t> encode(const Message& m) {
           w.u8(v.y);
           if (v.thinkMs >= 0) w.u32(static_cast<std::uint32_t>(v.thinkMs));  // protocol 1.3
         } else if constexpr (std::is_same_v<T, OpeningAct>) {
-          w.u16(v.seq);
-          w.u8(static_cast<std::uint8_t>(v.action));
-          switch (v.action) {
-            case OpeningAction::Place:
-            case OpeningAction::Pick:
-              w.u8(v.points.empty() ? 0 : v.points[0].x);
-              w.u8(v.points.empty() ? 0 : v.points[0].y);
-              break;
-            case OpeningAction::Choose:
-              w.u8(static_cast<std::uint8_t>(v.choice));
-              break;
-            case OpeningAction::Declare:
-              w.u8(v.count);
-              break;
-            case OpeningAction::Offer:
-              w.u8(static_cast<std::uint8_t>(v.points.size()));
-              for (const SyncPoint& q : v.points) {
-                w.u8(q.x);
-                w.u8(q.y);
-              }
-              break;
-          }
+          writeOpeningAct(w, v);
         } else if constexpr (std::is_same_v<T, Flag>) {
           w.u16(v.atPly);
         } else if constexpr (std::is_same_v<T, Bye>) {
@@ -1015,7 +1078,8 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       v.token = r.u64();
       v.game = r.u16();
       v.moves = r.points();
-      readPrevious(r, v.game, v.previousOutcome, v.previousReason);
+      readPrevious(r, v.game, v.previousOutcome, v.previousReason, true);
+      v.openingActs = readOpeningActs(r);  // protocol 1.4
       m = std::move(v);
       break;
     }
@@ -1039,6 +1103,9 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
         v.whiteMainMs = r.u32();
         v.hostPlaysBlack = r.boolean();
         if (v.blackMainMs > 2 * kMaxClockMs || v.whiteMainMs > 2 * kMaxClockMs)
+          r.fail(DecodeError::BadValue);
+        v.openingActs = readOpeningActs(r);  // protocol 1.4
+        if (!v.openingActs.empty() && v.setup.opening == OpeningRule::None)
           r.fail(DecodeError::BadValue);
       } else {
         v.hostPlaysBlack = v.setup.hostIsBlack;
@@ -1064,34 +1131,7 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       m = Flag{r.u16()};
       break;
     case MsgType::Opening: {
-      OpeningAct v;
-      v.seq = r.u16();
-      v.action = r.e8(OpeningAction::Place, OpeningAction::Pick);
-      switch (v.action) {
-        case OpeningAction::Place:
-        case OpeningAction::Pick: {
-          const std::uint8_t x = r.u8();
-          v.points.push_back({x, r.u8()});
-          break;
-        }
-        case OpeningAction::Choose:
-          v.choice = r.e8(OpeningChoice::Keep, OpeningChoice::TenFifths);
-          break;
-        case OpeningAction::Declare:
-          v.count = r.u8();
-          if (v.count < 1 || v.count > kMaxOpeningPoints) r.fail(DecodeError::BadValue);
-          break;
-        case OpeningAction::Offer: {
-          const std::uint8_t n = r.u8();
-          if (n < 1 || n > kMaxOpeningPoints) r.fail(DecodeError::BadValue);
-          for (int i = 0; i < n && !r.atEnd(); ++i) {
-            const std::uint8_t x = r.u8();
-            v.points.push_back({x, r.u8()});
-          }
-          if (v.points.size() != n) r.fail(DecodeError::Truncated);
-          break;
-        }
-      }
+      OpeningAct v = readOpeningAct(r);
       m = std::move(v);
       break;
     }

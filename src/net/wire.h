@@ -32,8 +32,8 @@ inline constexpr std::uint8_t kProtocolMajor = 1;
 /// Protocol minor version: additions that older peers of the same major can ignore
 /// (1: the result of the game before in RESUME/SYNC; 2: the server messages, types 64..87;
 /// 3: game clocks and opening rules: SETUP's and SYNC's tail, thinking time in MOVE, FLAG,
-/// OPENING).
-inline constexpr std::uint8_t kProtocolMinor = 3;
+/// OPENING; 4: the opening decisions in RESUME and SYNC, so that an opening is resumed).
+inline constexpr std::uint8_t kProtocolMinor = 4;
 /// Header size in bytes.
 inline constexpr std::size_t kHeaderSize = 8;
 /// Largest payload accepted, in bytes.
@@ -264,6 +264,8 @@ enum class OpeningAction : std::uint8_t {
 
 /// Most points an OPENING offer (and count a declaration) may carry: Taraguchi-10's ten.
 inline constexpr std::uint8_t kMaxOpeningPoints = 10;
+/// Most opening decisions in RESUME and SYNC (protocol 1.4; Taraguchi-10 takes at most 11).
+inline constexpr std::size_t kMaxOpeningActs = 32;
 
 /// OPENING (protocol 1.3): the sender's decision in the game's opening rule. seq = the number
 /// of opening decisions both sides applied before this one (a check that both are at the same
@@ -289,6 +291,10 @@ struct Resume {
   /// nothing to say). Sent only to a host that said minor >= 1 in its HELLO.
   Outcome previousOutcome = Outcome::Ongoing;
   EndReason previousReason = EndReason::None;  ///< with previousOutcome: why it ended
+  /// Protocol 1.4, in a game with an opening rule, to a host that said minor >= 4: the opening
+  /// decisions of game `game` the joiner holds, both sides', in order (seq 0, 1, ...; at most
+  /// kMaxOpeningActs). Empty when absent (none yet, or an older joiner).
+  std::vector<OpeningAct> openingActs = {};
   friend bool operator==(const Resume&, const Resume&) = default;
 };
 
@@ -313,6 +319,10 @@ struct Sync {
   /// Protocol 1.3: the colour the host plays now (setup.hostIsBlack names the first player of
   /// an opening rule; the opening may have swapped them). Equal to setup.hostIsBlack when absent.
   bool hostPlaysBlack = true;
+  /// Protocol 1.4, in a game with an opening rule, to a joiner that said minor >= 4: the
+  /// opening decisions of the game, both sides', in order (seq 0, 1, ...; at most
+  /// kMaxOpeningActs); the joiner replays them. Empty when absent (none yet, or an older host).
+  std::vector<OpeningAct> openingActs = {};
   friend bool operator==(const Sync&, const Sync&) = default;
 };
 

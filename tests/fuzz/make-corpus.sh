@@ -35,6 +35,9 @@ declare -A wire=(
   [play_again]=$(msg 22 "0002 01")
   [chat]=$(msg 23 "$(str 'good game!')")
   [heartbeat]=$(msg 24 "")
+  # Protocol 1.4: RESUME and SYNC with the opening decisions (a stone, then taking White).
+  [resume_opening]=$(msg 25 "0000000000000009 0001 0001 0707 0000 02 0000 00 0707 0001 01 03")
+  [sync_opening]=$(msg 26 "0001 0f000100 0000000000000009 $(str Alice) 00 00 0001 0707 0000 02 00 00000000 00000000 00000000 00000000 00000000 01 01 0000 00 0707")
 )
 # Server messages (protocol 1.2, types 64..87; PROTOCOL.md "Server").
 tok=$(printf '%064d' 7)  # a session token: 64 hex digits

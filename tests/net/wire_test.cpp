@@ -115,6 +115,17 @@ DecodeError decodeHeaderOnly(const Bytes& header) {
 std::vector<Message> serverSamples();
 
 // One of every match message type, with edge values.
+// Opening decisions as RESUME and SYNC carry them (protocol 1.4): one of each action.
+std::vector<OpeningAct> resumedOpening() {
+  return {OpeningAct{0, OpeningAction::Place, {{7, 7}}, OpeningChoice::Keep, 0},
+          OpeningAct{1, OpeningAction::Choose, {}, OpeningChoice::Swap, 0},
+          OpeningAct{2, OpeningAction::Declare, {}, OpeningChoice::Keep, 3},
+          OpeningAct{3, OpeningAction::Offer, {{0, 0}, {14, 14}}, OpeningChoice::Keep, 0},
+          OpeningAct{4, OpeningAction::Pick, {{14, 14}}, OpeningChoice::Keep, 0}};
+}
+// Their size on the wire: u8 count, then each act as OPENING's payload.
+constexpr std::size_t kResumedOpeningBytes = 1 + 5 + 4 + 4 + 8 + 5;
+
 std::vector<Message> matchSamples() {
   Hello versionOnly = hello("Ann");
   versionOnly.protocolMinor = 7;
@@ -195,6 +206,21 @@ std::vector<Message> matchSamples() {
       Resume{0xFEDCBA9876543210ull, 3, {{7, 7}, {8, 7}, {0, 14}}},
       Resume{1, 0, {}},
       Resume{5, 2, {{7, 7}}, Outcome::Draw, EndReason::Agreement},  // protocol 1.1 tail
+      Resume{8, 1, {{7, 7}}, Outcome::Ongoing, EndReason::None, resumedOpening()},  // 1.4
+      Resume{9, 2, {{7, 7}}, Outcome::WhiteWins, EndReason::Resignation, resumedOpening()},
+      Sync{7,
+           SetupMsg{15, Rule::Renju, true, FoulPolicy::Refuse, 7, TimeControl{},
+                    OpeningRule::Soosorv8},
+           "Ann",
+           Outcome::Ongoing,
+           EndReason::None,
+           {{7, 7}},
+           Outcome::Ongoing,
+           EndReason::None,
+           0,
+           0,
+           true,
+           resumedOpening()},  // protocol 1.4: the opening decisions
       Sync{3,
            SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, 5},
            "Ann",
@@ -310,7 +336,8 @@ std::string describe(const Message& m) {
 // SETUP, SYNC and MOVE with protocol 1.3's (the clock): whether `m` has its last optional
 // tail, and whether it may have one.
 bool hasTail(const Message& m) {
-  if (const auto* r = std::get_if<Resume>(&m)) return r->previousOutcome != Outcome::Ongoing;
+  if (const auto* r = std::get_if<Resume>(&m))
+    return r->previousOutcome != Outcome::Ongoing || !r->openingActs.empty();
   const auto tail = [](const SetupMsg& s) {
     return s.clock.kind != ClockKind::None || s.opening != OpeningRule::None;
   };
@@ -336,9 +363,22 @@ bool hasTail(const Message& m) {
 // The payload lengths at which `m` (of payload length `len`) cut short is still a whole message
 // of an older protocol: without its 1.3 tail, without its 1.1 tail, or without both.
 std::vector<std::size_t> olderForms(const Message& m, std::size_t len) {
-  if (const auto* r = std::get_if<Resume>(&m))
-    return r->previousOutcome != Outcome::Ongoing ? std::vector<std::size_t>{len - 2}
-                                                  : std::vector<std::size_t>{};
+  if (const auto* r = std::get_if<Resume>(&m)) {
+    const bool previous = r->previousOutcome != Outcome::Ongoing;
+    if (!r->openingActs.empty()) {  // without the 1.4 tail (and the 0, 0 pair before it)
+      const std::size_t acts = kResumedOpeningBytes;
+      return previous ? std::vector<std::size_t>{len - acts, len - acts - 2}
+                      : std::vector<std::size_t>{len - acts - 2};
+    }
+    return previous ? std::vector<std::size_t>{len - 2} : std::vector<std::size_t>{};
+  }
+  if (const auto* s = std::get_if<Sync>(&m); s && !s->openingActs.empty()) {
+    Sync older = *s;  // without the 1.4 tail: as 1.3
+    older.openingActs.clear();
+    std::vector<std::size_t> forms = olderForms(older, len - kResumedOpeningBytes);
+    forms.push_back(len - kResumedOpeningBytes);
+    return forms;
+  }
   if (const auto* s = std::get_if<Sync>(&m)) {
     const bool previous = s->previousOutcome != Outcome::Ongoing;
     if (!hasTail(m))
@@ -351,6 +391,13 @@ std::vector<std::size_t> olderForms(const Message& m, std::size_t len) {
   if (const auto* v = std::get_if<Move>(&m))
     return v->thinkMs >= 0 ? std::vector<std::size_t>{len - 4} : std::vector<std::size_t>{};
   return {};
+}
+// Whether `m` has the last optional tail its type may end with (bytes after any other end are
+// read as the next tail: refused as a bad or cut one, not as trailing bytes).
+bool hasLastTail(const Message& m) {
+  if (const auto* r = std::get_if<Resume>(&m)) return !r->openingActs.empty();
+  if (const auto* s = std::get_if<Sync>(&m)) return !s->openingActs.empty();
+  return hasTail(m);
 }
 bool mayHaveTail(const Message& m) {
   return std::holds_alternative<Resume>(m) || std::holds_alternative<Sync>(m) ||
@@ -438,9 +485,9 @@ TEST(Wire, MoveHasExactBytes) {
 }
 
 TEST(Wire, HelloSetupByeErrorHaveExactBytes) {
-  // HELLO "张伟": major 1, minor 3, u16 length + version bytes, u16 length + UTF-8 nickname.
+  // HELLO "张伟": major 1, minor 4, u16 length + version bytes, u16 length + UTF-8 nickname.
   Bytes hello8 = rawHeader(0x47, 0x4B, 1, 1, 17);
-  const Bytes helloBody{0x01, 0x03, 0x00, 0x05, '0',  '.',  '1',  '.', '0',
+  const Bytes helloBody{0x01, 0x04, 0x00, 0x05, '0',  '.',  '1',  '.', '0',
                         0x00, 0x06, 0xE5, 0xBC, 0xA0, 0xE4, 0xBC, 0x9F};
   hello8.insert(hello8.end(), helloBody.begin(), helloBody.end());
   EXPECT_EQ(encode(hello("张伟")), hello8);
@@ -598,7 +645,7 @@ TEST(Wire, C12_TrailingBytesAreRefused) {
       }();
       // Bytes after a RESUME or SYNC of protocol 1.0 are read as the 1.1 tail: refused as a
       // cut or bad tail.
-      if (mayHaveTail(m) && !hasTail(m))
+      if (mayHaveTail(m) && !hasLastTail(m))
         EXPECT_NE(decodePayload(typeOf(m), payload), DecodeError::None);
       else
         EXPECT_EQ(decodePayload(typeOf(m), payload), DecodeError::TrailingBytes);
@@ -835,7 +882,7 @@ TEST(WireServer, EveryServerMessageTypeIsSampled) {
 }
 
 TEST(WireServer, TypeNumbersNamesAndServerTypes) {
-  EXPECT_EQ(kProtocolMinor, 3);
+  EXPECT_EQ(kProtocolMinor, 4);
   const std::vector<std::pair<Message, const char*>> all = {
       {Welcome{}, "WELCOME"},
       {Register{}, "REGISTER"},
@@ -1322,4 +1369,71 @@ TEST(WireServer, TimeControlsOfTheHallAreOptionalTails) {
   EXPECT_EQ(decodePayload(MsgType::Login, login), DecodeError::BadValue);
   login.pop_back();
   EXPECT_EQ(decodePayload(MsgType::Login, login), DecodeError::None) << "a 1.2 client";
+}
+
+TEST(Wire, ResumeAndSyncCarryTheOpeningDecisionsAsAnOptionalTail) {
+  // RESUME (protocol 1.4): after the move list the pair of 1.1, 0, 0 when there is nothing to
+  // say, then u8 count and each decision as OPENING's payload.
+  const std::vector<OpeningAct> two = {
+      OpeningAct{0, OpeningAction::Place, {{7, 7}}, OpeningChoice::Keep, 0},
+      OpeningAct{1, OpeningAction::Choose, {}, OpeningChoice::TakeWhite, 0}};
+  Bytes resume = rawHeader(0x47, 0x4B, 1, 25, 26);
+  resume.insert(resume.end(), {0, 0, 0, 0, 0, 0, 0, 0x2A, 0x00, 0x01, 0x00, 0x01, 7, 7});
+  resume.insert(resume.end(), {0, 0, 2, 0, 0, 0, 7, 7, 0, 1, 1, 3});
+  const Resume withActs{42, 1, {{7, 7}}, Outcome::Ongoing, EndReason::None, two};
+  EXPECT_EQ(encode(withActs), resume);
+  Decoded d = decodeAll(resume);
+  ASSERT_EQ(d.error(), DecodeError::None);
+  EXPECT_TRUE((d.message == Message{withActs}));
+  // Absent (an older joiner, or no decision yet): as before, and read as none.
+  const Resume without{42, 1, {{7, 7}}};
+  EXPECT_EQ(encode(without).size(), kHeaderSize + 14);
+  d = decodeAll(encode(without));
+  ASSERT_EQ(d.error(), DecodeError::None);
+  EXPECT_TRUE(std::get<Resume>(d.message).openingActs.empty());
+
+  const auto payload = [](const Message& m) {
+    Bytes p = encode(m);
+    p.erase(p.begin(), p.begin() + kHeaderSize);
+    return p;
+  };
+  // A count of 0, more than kMaxOpeningActs, or a decision numbered out of order is refused.
+  Bytes p = payload(withActs);
+  p[16] = 0;
+  EXPECT_EQ(decodePayload(MsgType::Resume, p), DecodeError::BadValue);
+  p[16] = static_cast<std::uint8_t>(kMaxOpeningActs + 1);
+  EXPECT_EQ(decodePayload(MsgType::Resume, p), DecodeError::BadValue);
+  p = payload(withActs);
+  p[23] = 2;  // the second decision's seq (low byte)
+  EXPECT_EQ(decodePayload(MsgType::Resume, p), DecodeError::BadValue);
+  p = payload(withActs);
+  p[16] = 3;  // says three, holds two
+  EXPECT_EQ(decodePayload(MsgType::Resume, p), DecodeError::Truncated);
+  Resume tooMany = withActs;
+  tooMany.openingActs.resize(kMaxOpeningActs + 1, two[1]);
+  EXPECT_THROW(encode(tooMany), std::length_error);
+
+  // SYNC: after the 1.3 tail (host plays Black); never without an opening rule.
+  Sync s{
+      1,
+      SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, 5, TimeControl{}, OpeningRule::Swap},
+      "Ann",
+      Outcome::Ongoing,
+      EndReason::None,
+      {{7, 7}}};
+  const std::size_t before = payload(s).size();
+  s.openingActs = two;
+  const Bytes sync = payload(s);
+  ASSERT_EQ(sync.size(), before + 1 + 5 + 4);
+  EXPECT_EQ(sync[before], 2);
+  d = decodeAll(encode(s));
+  ASSERT_EQ(d.error(), DecodeError::None);
+  EXPECT_TRUE((d.message == Message{s}));
+  Sync noRule = s;
+  noRule.setup.opening = OpeningRule::None;
+  noRule.setup.clock = TimeControl{ClockKind::PerMove, 0, 0, 30000};
+  Bytes forged = payload(noRule);  // the same decisions after a clock's tail
+  EXPECT_EQ(decodePayload(MsgType::Sync, forged), DecodeError::BadValue);
+  noRule.setup.clock = TimeControl{};
+  EXPECT_THROW(encode(noRule), std::invalid_argument);
 }
