@@ -182,6 +182,10 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("SYNC move %s comes after the end of the game"), "d"},
     {N_("the moves end the game, but the host's game runs"), ""},
     {N_("the host's result does not follow from its moves"), ""},
+    // TRANSLATORS: %s: the number of an opening decision (1 for the first).
+    {N_("the opening decisions differ at decision %s"), "d"},
+    {N_("the joiner holds opening decisions the host never received"), ""},
+    {N_("the moves do not follow from the opening decisions"), ""},
     // --- net/netgame.cpp
     // TRANSLATORS: %s: seconds, e.g. "10.0".
     {N_("no sign of life from the opponent for %s s (heartbeat)"), "d"},

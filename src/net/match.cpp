@@ -1042,9 +1042,12 @@ void Match::fail(ErrorCode code, const std::string& why) {
 void Match::connectionLost(const std::string& reason, bool mayResume) {
   ClockGuard guard{*this};
   if (phase_ == MatchPhase::Closed || phase_ == MatchPhase::Suspended) return;
+  // A peer of protocol 1.3 or older cannot resume an opening (RESUME and SYNC carry no
+  // decisions to it): it closes the match, and so do we.
   if (!mayResume || !settings_.resumable || setup_.token == 0 ||
-      (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished) || (opening_ && running()))
-    return close(reason);  // an opening is not resumed
+      (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished) ||
+      (opening_ && running() && !resumesOpenings()))
+    return close(reason);
   suspendedFrom_ = phase_;
   phase_ = MatchPhase::Suspended;
   ++suspensions_;
@@ -1063,6 +1066,7 @@ void Match::connectionLost(const std::string& reason, bool mayResume) {
 void Match::reconnected() {
   if (phase_ != MatchPhase::Suspended || settings_.role != Role::Joiner) return;
   Resume r{setup_.token, static_cast<std::uint16_t>(gameNumber_), syncPoints(game_.moves())};
+  if (resumesOpenings()) r.openingActs = openingActs_;  // protocol 1.4
   // The host may not have started this game yet (our PLAY_AGAIN was lost in the drop), and
   // then it also missed what we sent before it about the game before: tell it how that ended.
   if (peerMinor_ >= 1 && gameNumber_ >= 2 && previousGame_.over()) {
@@ -1119,6 +1123,7 @@ Sync Match::syncMessage() const {
   s.blackMainMs = gameClock_.mainMs(Stone::Black);
   s.whiteMainMs = gameClock_.mainMs(Stone::White);
   s.hostPlaysBlack = localColor_ == Stone::Black;
+  if (resumesOpenings()) s.openingActs = openingActs_;  // protocol 1.4
   return s;
 }
 
@@ -1142,12 +1147,72 @@ void Match::onResume(const Resume& r) {
       r.game == gameNumber_ || nextGame;  // else 0 (no copy) or the game before ours
   Setup nextSetup = setup_;
   nextSetup.hostIsBlack = !setup_.hostIsBlack;
-  const Game base = nextGame ? Game(setup_.boardSize, setup_.rule, setup_.foul) : game_;
-  const Stone ourColor =
-      nextGame ? (nextSetup.hostIsBlack ? Stone::Black : Stone::White) : localColor_;
-  const std::vector<Point> ours = base.moves();
+  Game base = nextGame ? Game(setup_.boardSize, setup_.rule, setup_.foul) : game_;
+  Stone ourColor = nextGame ? (nextSetup.hostIsBlack ? Stone::Black : Stone::White) : localColor_;
   std::vector<Point> theirs;
   for (const SyncPoint& q : r.moves) theirs.push_back({q.x, q.y});
+
+  // The opening decisions (protocol 1.4), checked as the moves are: the joiner's list agrees
+  // with ours on the common part; ours may hold more (ours in flight: SYNC brings them), the
+  // joiner's exactly one more of its own (its decision in flight: applied once, below). Its
+  // stones and colours then count for the moves.
+  std::optional<OpeningAct> actInFlight;
+  if (sameGame && resumesOpenings()) {
+    const std::vector<OpeningAct> none;
+    const std::vector<OpeningAct>& acts = nextGame ? none : openingActs_;
+    const std::vector<OpeningAct>& theirActs = r.openingActs;
+    const Seat ourSeat =
+        nextGame ? (nextSetup.hostIsBlack ? Seat::First : Seat::Second) : localSeat_;
+    std::optional<Opening> trial;
+    if (nextGame)
+      trial.emplace(setup_.opening, setup_.boardSize, setup_.rule);
+    else if (opening_)
+      trial = *opening_;
+    const std::size_t common = std::min(acts.size(), theirActs.size());
+    for (std::size_t i = 0; i < common; ++i)
+      if (acts[i] != theirActs[i])
+        return rejectResume(ErrorCode::Desync,
+                            "the opening decisions differ at decision " + std::to_string(i + 1));
+    std::size_t held = theirActs.size();  // the joiner's decisions that count
+    if (theirActs.size() > acts.size()) {
+      if (theirActs.size() != acts.size() + 1)
+        return rejectResume(ErrorCode::Desync,
+                            "the joiner holds opening decisions the host never received");
+      if (base.over()) {
+        // It crossed the end of the game (our resignation, an agreed draw): dropped, as
+        // onOpening drops it, with any stone it placed.
+        --held;
+        if (theirs.size() > base.moves().size()) theirs.resize(base.moves().size());
+      } else {
+        if (!trial || trial->done() || trial->decider() == ourSeat)
+          return rejectResume(ErrorCode::Desync,
+                              "the joiner holds opening decisions the host never received");
+        if (const OpeningError e = applyOpeningAct(*trial, otherSeat(ourSeat), theirActs.back());
+            e != OpeningError::None)
+          return rejectResume(
+              ErrorCode::IllegalMove,
+              std::string("an opening decision the rule refuses: ") + openingErrorPhrase(e));
+        actInFlight = theirActs.back();
+        Game g(setup_.boardSize, setup_.rule, setup_.foul);
+        for (Point p : trial->game().moves()) g.play(p);
+        base = std::move(g);
+        ourColor = trial->colourOf(ourSeat);
+      }
+    }
+    // The joiner's stones are those of its decisions; moves follow them once they ended the
+    // opening (its decisions are ours so far: the replay takes them all).
+    const std::vector<OpeningAct> counted(theirActs.begin(),
+                                          theirActs.begin() + static_cast<std::ptrdiff_t>(held));
+    const OpeningReplay mine =
+        replayOpening(setup_.opening, setup_.boardSize, setup_.rule,
+                      openingHistory(setup_.opening, setup_.boardSize, setup_.rule, counted));
+    // (After the end of the game, stones that crossed it may follow, recorded without their
+    // decisions: the move rules below judge those.)
+    const std::size_t stones = mine.opening.game().moves().size();
+    if (mine.opening.done() || base.over() ? theirs.size() < stones : theirs.size() != stones)
+      return rejectResume(ErrorCode::Desync, "the moves do not follow from the opening decisions");
+  }
+  const std::vector<Point> ours = base.moves();
 
   // Check everything before changing anything.
   enum class Fix { None, OurTakeback, InFlight } fix = Fix::None;
@@ -1226,6 +1291,7 @@ void Match::onResume(const Resume& r) {
   phase_ = nextGame ? MatchPhase::Playing : suspendedFrom_;
   suspendReason_.clear();
   if (fix == Fix::OurTakeback) takeBackTo(takebackAtSuspend_->returnTo);
+  if (actInFlight) applyOpening(otherSeat(localSeat_), *actInFlight);  // may start normal play
   if (fix == Fix::InFlight) {
     if (afterEnd)
       recordCrossing(inFlight);
@@ -1271,6 +1337,42 @@ void Match::onSync(const Sync& s) {
     for (std::size_t i = 0; i < common; ++i)
       if (ours[i].x != s.moves[i].x || ours[i].y != s.moves[i].y)
         return fail(ErrorCode::Desync, "the boards differ at move " + std::to_string(i + 1));
+    const std::size_t commonActs = std::min(openingActs_.size(), s.openingActs.size());
+    for (std::size_t i = 0; i < commonActs; ++i)
+      if (openingActs_[i] != s.openingActs[i])
+        return fail(ErrorCode::Desync,
+                    "the opening decisions differ at decision " + std::to_string(i + 1));
+  }
+  // The opening (protocol 1.4): the host's decisions replayed under the rule, from the start.
+  // Without them (a host of 1.3, which resumes only once the opening is over) the game is in
+  // normal play, as its moves say.
+  std::optional<Opening> opening;
+  const Seat seat = s.setup.hostIsBlack ? Seat::Second : Seat::First;
+  const bool withActs = fresh ? !s.openingActs.empty() || s.moves.empty() : peerMinor_ >= 4;
+  if (s.setup.opening != OpeningRule::None && withActs) {
+    const OpeningReplay replay = replayOpening(
+        s.setup.opening, s.setup.boardSize, s.setup.rule,
+        openingHistory(s.setup.opening, s.setup.boardSize, s.setup.rule, s.openingActs));
+    opening = replay.opening;
+    if (replay.applied != s.openingActs.size()) {
+      // Why the first decision left out was refused (after the end of the opening: Finished).
+      const OpeningError e =
+          applyOpeningAct(*opening, opening->decider(), s.openingActs[replay.applied]);
+      return fail(ErrorCode::IllegalMove,
+                  std::string("an opening decision the rule refuses: ") +
+                      openingErrorPhrase(e == OpeningError::None ? OpeningError::Finished : e));
+    }
+    const std::vector<Point>& stones = opening->game().moves();
+    const bool follow =
+        s.moves.size() >= stones.size() &&
+        std::equal(stones.begin(), stones.end(), s.moves.begin(),
+                   [](Point p, const SyncPoint& q) { return p.x == q.x && p.y == q.y; }) &&
+        // (once the game ended, a stone that crossed the end may follow, without its decision)
+        (opening->done() || s.moves.size() == stones.size() ||
+         (s.outcome != Outcome::Ongoing && s.moves.size() == stones.size() + 1)) &&
+        (opening->colourOf(seat) == Stone::White) == s.hostPlaysBlack;
+    if (!follow)
+      return fail(ErrorCode::Desync, "the moves do not follow from the opening decisions");
   }
   // Replay the host's list under our own rules, move by move.
   Game g(s.setup.boardSize, s.setup.rule, s.setup.foul);
@@ -1325,9 +1427,18 @@ void Match::onSync(const Sync& s) {
   gameClock_ = GameClock(s.setup.clock);  // the host's clocks stand
   gameClock_.restore(s.blackMainMs, s.whiteMainMs);
   localColor_ = s.hostPlaysBlack ? Stone::White : Stone::Black;
-  localSeat_ = s.setup.hostIsBlack ? Seat::Second : Seat::First;
-  opening_.reset();  // an opening is never resumed: the game is in normal play
+  localSeat_ = seat;
+  opening_.reset();
   openingStones_ = 0;
+  openingActs_ = s.openingActs;
+  for (std::size_t i = 0; i < openingActs_.size(); ++i)
+    openingActs_[i].seq = static_cast<std::uint16_t>(i);
+  if (opening && !opening->done())
+    opening_ = std::move(opening);  // the opening goes on (its stones are game_'s)
+  else if (opening)
+    openingStones_ = opening->game().ply();
+  // A restarted joiner learns here that the host resumes openings (protocol 1.4).
+  if (fresh && (opening_ || !openingActs_.empty())) peerMinor_ = std::max(peerMinor_, 4);
   helloReceived_ = true;
   if (fresh) peerNickname_ = s.hostNickname;
   phase_ = game_.over() ? MatchPhase::Finished : MatchPhase::Playing;
@@ -1382,7 +1493,7 @@ MoveError Match::relayMove(Point p, std::int64_t thinkMs) {
   const bool suspended = phase_ == MatchPhase::Suspended;
   if (suspended && !game_.over()) {
     // Kept like the host's move in flight at a drop: the resume's SYNC brings it to the peer.
-    if (game_.toMove() != localColor_) return MoveError::NotYourTurn;
+    if (game_.toMove() != localColor_ || opening_) return MoveError::NotYourTurn;
     MoveError check = game_.check(p);
     if (check == MoveError::Forbidden && game_.foulPolicy() == FoulPolicy::Lose)
       check = MoveError::None;

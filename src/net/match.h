@@ -542,6 +542,9 @@ class Match {
     ++notices_;
   }
   bool running() const { return phase_ == MatchPhase::Playing && !game_.over(); }
+  // Protocol 1.4: the current game has an opening rule and the peer resumes it (RESUME and
+  // SYNC carry the opening decisions).
+  bool resumesOpenings() const { return setup_.opening != OpeningRule::None && peerMinor_ >= 4; }
   void fail(ErrorCode code, const std::string& why);
   void close(const std::string& reason);
 

@@ -1,10 +1,13 @@
 // Tests of opening rules in the match protocol (PROTOCOL.md, Opening rules; protocol 1.3): two
 // Match objects wired through explicit queues play swap2 and Soosõrv-8 to the end of the
-// opening and on; illegal proposals of either side are refused.
+// opening and on; illegal proposals of either side are refused. A connection lost during the
+// opening suspends the match, and RESUME and SYNC bring both sides to the same opening
+// (protocol 1.4), whatever was in flight.
 
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -245,7 +248,7 @@ TEST(MatchOpening, StonesThatCrossedAResignationStayOnBothBoards) {
   EXPECT_EQ(p.host.match.game().moves(), p.joiner.match.game().moves());
 }
 
-TEST(MatchOpening, AnOlderJoinerIsRefusedAndADropEndsTheOpening) {
+TEST(MatchOpening, AnOlderJoinerIsRefusedAndADropWithA13PeerEndsTheOpening) {
   Endpoint host(hostSettings(OpeningRule::Swap2, Rule::Freestyle));
   host.match.connected();
   host.match.receive(Hello{kProtocolMajor, 2, "0.9.0", "Old"});
@@ -254,11 +257,35 @@ TEST(MatchOpening, AnOlderJoinerIsRefusedAndADropEndsTheOpening) {
   ASSERT_NE(e, nullptr);
   EXPECT_NE(e->text.find("too old to play with an opening rule"), std::string::npos) << e->text;
 
-  Pair p(OpeningRule::Swap2, Rule::Freestyle);
-  act(p, p.host, place(7, 7));
-  p.host.match.connectionLost("reset");
-  EXPECT_EQ(p.host.match.phase(), MatchPhase::Closed) << "an opening is not resumed";
-  EXPECT_EQ(p.host.match.game().result().outcome, Outcome::Interrupted);
+  // A joiner of protocol 1.3 plays the opening, but cannot resume it: a drop closes the match.
+  Endpoint old(hostSettings(OpeningRule::Swap2, Rule::Freestyle));
+  old.match.connected();
+  old.match.receive(Hello{kProtocolMajor, 3, "0.9.0", "Old"});
+  ASSERT_EQ(old.match.phase(), MatchPhase::Playing);
+  ASSERT_EQ(old.match.openingAct(place(7, 7)), OpeningError::None);
+  old.match.connectionLost("reset");
+  EXPECT_EQ(old.match.phase(), MatchPhase::Closed) << "a 1.3 peer does not resume an opening";
+  EXPECT_EQ(old.match.game().result().outcome, Outcome::Interrupted);
+  // Its RESUME and SYNC carry no decisions once the opening is over (as 1.3 reads them).
+  Endpoint old2(hostSettings(OpeningRule::Swap, Rule::Freestyle));
+  old2.match.connected();
+  old2.match.receive(Hello{kProtocolMajor, 3, "0.9.0", "Old"});
+  ASSERT_EQ(old2.match.openingAct(place(7, 7)), OpeningError::None);
+  ASSERT_EQ(old2.match.openingAct(place(8, 8)), OpeningError::None);
+  ASSERT_EQ(old2.match.openingAct(place(9, 7)), OpeningError::None);
+  OpeningAct white = choose(OpeningChoice::TakeWhite);
+  white.seq = 3;
+  old2.match.receive(white);
+  ASSERT_EQ(old2.match.opening(), nullptr);
+  old2.match.connectionLost("reset");
+  ASSERT_EQ(old2.match.phase(), MatchPhase::Suspended);
+  old2.outbox.clear();
+  old2.match.receive(Resume{old2.match.token(), 1, {{7, 7}, {8, 8}, {9, 7}}});
+  ASSERT_EQ(old2.outbox.size(), 1u);
+  const auto* sync = std::get_if<Sync>(&old2.outbox.front());
+  ASSERT_NE(sync, nullptr);
+  EXPECT_TRUE(sync->openingActs.empty());
+  EXPECT_EQ(old2.match.phase(), MatchPhase::Playing);
 }
 
 TEST(MatchOpening, PlayAgainGivesTheFirstSeatToTheOtherPlayer) {
@@ -287,4 +314,381 @@ TEST(MatchOpening, AJoinerThatPlaysNoOpeningsRefusesTheSetup) {
   EXPECT_NE(joiner.match.closeReason().find("cannot play the swap2 opening"), std::string::npos)
       << joiner.match.closeReason();
   EXPECT_EQ(host.match.phase(), MatchPhase::Closed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drop and resume during the opening (protocol 1.4).
+
+namespace {
+
+// The side that decides now, as the host's opening says.
+Endpoint& decider(Endpoint& host, Endpoint& joiner) {
+  const Opening* o = host.match.opening();
+  return o && o->decider() == joiner.match.localSeat() ? joiner : host;
+}
+Endpoint& decider(Pair& p) {
+  return decider(p.host, p.joiner);
+}
+
+// `who` decides `a`, accepted on both sides.
+void decide(Endpoint& host, Endpoint& joiner, Endpoint& who, const OpeningAct& a) {
+  ASSERT_EQ(who.match.openingAct(a), OpeningError::None);
+  deliverAll(host, joiner);
+  ASSERT_EQ(host.match.sentError(), std::nullopt);
+  ASSERT_EQ(joiner.match.sentError(), std::nullopt);
+}
+
+// Both lose the connection; whatever is still in flight is lost with it.
+void drop(Pair& p) {
+  p.host.outbox.clear();
+  p.joiner.outbox.clear();
+  p.host.match.connectionLost("the connection was reset");
+  p.joiner.match.connectionLost("the connection was reset");
+  ASSERT_EQ(p.host.match.phase(), MatchPhase::Suspended);
+  ASSERT_EQ(p.joiner.match.phase(), MatchPhase::Suspended);
+}
+
+// The joiner comes back: RESUME, checked as NetGame does, then SYNC.
+void resume(Pair& p) {
+  p.joiner.match.reconnected();
+  ASSERT_EQ(p.joiner.outbox.size(), 1u);
+  ASSERT_TRUE(std::holds_alternative<Resume>(p.joiner.outbox.front()));
+  ASSERT_TRUE(p.host.match.acceptsResume(p.joiner.outbox.front()));
+  deliverAll(p.host, p.joiner);
+  ASSERT_EQ(p.host.match.sentError(), std::nullopt);
+  ASSERT_EQ(p.joiner.match.sentError(), std::nullopt);
+  ASSERT_EQ(p.host.match.phase(), MatchPhase::Playing);
+  ASSERT_EQ(p.joiner.match.phase(), MatchPhase::Playing);
+}
+
+// Both sides hold the same game, opening and colours.
+void expectSame(const Endpoint& host, const Endpoint& joiner) {
+  const Match& h = host.match;
+  const Match& j = joiner.match;
+  EXPECT_EQ(h.game().moves(), j.game().moves());
+  EXPECT_EQ(h.openingActs(), j.openingActs());
+  EXPECT_EQ(h.openingStones(), j.openingStones());
+  EXPECT_EQ(h.localSeat(), otherSeat(j.localSeat()));
+  EXPECT_EQ(h.localColor(), opponent(j.localColor()));
+  ASSERT_EQ(h.opening() == nullptr, j.opening() == nullptr);
+  if (h.opening()) {
+    EXPECT_EQ(h.opening()->step(), j.opening()->step());
+    EXPECT_EQ(h.opening()->decider(), j.opening()->decider());
+    EXPECT_EQ(h.opening()->history(), j.opening()->history());
+    EXPECT_EQ(h.localColor(), h.opening()->colourOf(h.localSeat()));
+  }
+  EXPECT_EQ(h.gameClock().running(), j.gameClock().running());
+}
+void expectSame(const Pair& p) {
+  expectSame(p.host, p.joiner);
+}
+
+// A whole opening of each rule, decision by decision (the decider follows from the rule).
+struct Script {
+  const char* name;
+  OpeningRule rule;
+  Rule gameRule;
+  std::vector<OpeningAct> acts;
+};
+
+OpeningAct declareCount(int n) {
+  OpeningAct a;
+  a.action = OpeningAction::Declare;
+  a.count = static_cast<std::uint8_t>(n);
+  return a;
+}
+OpeningAct offerOf(std::vector<SyncPoint> points) {
+  OpeningAct a;
+  a.action = OpeningAction::Offer;
+  a.points = std::move(points);
+  return a;
+}
+OpeningAct pickOf(int x, int y) {
+  OpeningAct a = place(x, y);
+  a.action = OpeningAction::Pick;
+  return a;
+}
+
+std::vector<Script> scripts() {
+  return {
+      {"swap",
+       OpeningRule::Swap,
+       Rule::Freestyle,
+       {place(7, 7), place(8, 8), place(9, 7), choose(OpeningChoice::TakeWhite)}},
+      {"swap2",
+       OpeningRule::Swap2,
+       Rule::Freestyle,
+       {place(7, 7), place(8, 8), place(9, 7), choose(OpeningChoice::PlaceTwo), place(6, 6),
+        place(10, 10), choose(OpeningChoice::TakeWhite)}},
+      {"soosorv8",
+       OpeningRule::Soosorv8,
+       Rule::Renju,
+       {place(7, 7), place(8, 7), place(7, 9), choose(OpeningChoice::Swap), place(10, 10),
+        declareCount(2), choose(OpeningChoice::Keep), offerOf({{0, 0}, {14, 7}}), pickOf(14, 7)}},
+      {"taraguchi10",
+       OpeningRule::Taraguchi10,
+       Rule::Renju,
+       {place(7, 7), choose(OpeningChoice::Keep), place(8, 7), choose(OpeningChoice::Keep),
+        place(7, 9), choose(OpeningChoice::Swap), place(10, 10), choose(OpeningChoice::Keep),
+        choose(OpeningChoice::OneFifth), place(4, 4), choose(OpeningChoice::Keep)}},
+  };
+}
+
+// The decisions of `s` from where both are to the end of the opening, then a move of the side
+// to move; both sides agree all the way.
+void finish(Endpoint& host, Endpoint& joiner, const Script& s) {
+  for (std::size_t i = host.match.openingActs().size(); i < s.acts.size(); ++i) {
+    SCOPED_TRACE("decision " + std::to_string(i));
+    ASSERT_NE(host.match.opening(), nullptr);
+    decide(host, joiner, decider(host, joiner), s.acts[i]);
+  }
+  ASSERT_EQ(host.match.opening(), nullptr);
+  Endpoint& mover = host.match.myTurn() ? host : joiner;
+  ASSERT_TRUE(mover.match.myTurn());
+  ASSERT_EQ(mover.match.playLocal({1, 13}), MoveError::None);
+  deliverAll(host, joiner);
+  ASSERT_EQ(host.match.sentError(), std::nullopt);
+  ASSERT_EQ(joiner.match.sentError(), std::nullopt);
+  expectSame(host, joiner);
+  EXPECT_EQ(host.match.game().ply(), host.match.openingStones() + 1);
+}
+
+}  // namespace
+
+TEST(MatchOpening, ADropAtAnyPointOfEachRuleIsResumed) {
+  for (const Script& s : scripts()) {
+    for (std::size_t k = 0; k <= s.acts.size(); ++k) {
+      for (const bool inFlight : {false, true}) {
+        if (inFlight && k == s.acts.size()) continue;
+        SCOPED_TRACE(std::string(s.name) + ": after " + std::to_string(k) + " decisions" +
+                     (inFlight ? ", the next in flight" : ""));
+        Pair p(s.rule, s.gameRule, TimeControl{ClockKind::PerMove, 0, 0, 60'000});
+        for (std::size_t i = 0; i < k; ++i) act(p, decider(p), s.acts[i]);
+        if (inFlight) {
+          ASSERT_EQ(decider(p).match.openingAct(s.acts[k]), OpeningError::None);
+        }
+        drop(p);  // the decision in flight, if any, is lost with the connection
+        EXPECT_EQ(p.host.match.game().result().outcome, Outcome::Ongoing);
+        resume(p);
+        expectSame(p);
+        // A decision in flight is applied exactly once: the sender's copy came through.
+        EXPECT_EQ(p.host.match.openingActs().size(), k + (inFlight ? 1 : 0));
+        if (k == s.acts.size() || (inFlight && k + 1 == s.acts.size())) {
+          EXPECT_EQ(p.host.match.opening(), nullptr) << "normal play";
+          EXPECT_NE(p.host.match.gameClock().running(), Stone::Empty);
+        } else {
+          ASSERT_NE(p.joiner.match.opening(), nullptr) << "the opening goes on";
+          EXPECT_EQ(p.host.match.gameClock().running(), Stone::Empty);
+        }
+        finish(p.host, p.joiner, s);
+      }
+    }
+  }
+}
+
+TEST(MatchOpening, TheLastDecisionAndAMoveInFlightAcrossTheEndOfTheOpening) {
+  // The decider of the last decision moves first after it (swap, Soosõrv-8: the joiner; swap2,
+  // Taraguchi-10: the host): both are in flight when the connection drops.
+  for (const Script& s : scripts()) {
+    SCOPED_TRACE(s.name);
+    Pair p(s.rule, s.gameRule);
+    for (std::size_t i = 0; i + 1 < s.acts.size(); ++i) act(p, decider(p), s.acts[i]);
+    Endpoint& last = decider(p);
+    ASSERT_EQ(last.match.openingAct(s.acts.back()), OpeningError::None);
+    ASSERT_TRUE(last.match.myTurn());
+    ASSERT_EQ(last.match.playLocal({1, 13}), MoveError::None);
+    drop(p);
+    resume(p);
+    expectSame(p);
+    EXPECT_EQ(p.host.match.opening(), nullptr);
+    EXPECT_EQ(p.joiner.match.game().ply(), p.joiner.match.openingStones() + 1)
+        << "the move came through once";
+    Endpoint& mover = p.host.match.myTurn() ? p.host : p.joiner;
+    ASSERT_NE(&mover, &last);
+    ASSERT_EQ(mover.match.playLocal({13, 1}), MoveError::None);
+    deliverAll(p.host, p.joiner);
+    ASSERT_EQ(p.host.match.sentError(), std::nullopt);
+    ASSERT_EQ(p.joiner.match.sentError(), std::nullopt);
+    expectSame(p);
+  }
+}
+
+TEST(MatchOpening, AResumeWithOtherDecisionsIsRefused) {
+  const Script s = scripts()[1];  // swap2: the host places three stones, then the joiner chooses
+  struct Case {
+    const char* what;
+    std::size_t before;  // decisions both took before the drop
+    std::function<void(Resume&)> change;
+    ErrorCode code;
+  };
+  const auto with = [](OpeningAct a, std::uint16_t seq) {
+    a.seq = seq;
+    return a;
+  };
+  const std::vector<Case> cases = {
+      {"another stone", 3,
+       [](Resume& r) {
+         r.openingActs[1].points = {{2, 2}};
+       },
+       ErrorCode::Desync},
+      {"fewer decisions than its stones", 3, [](Resume& r) { r.openingActs.pop_back(); },
+       ErrorCode::Desync},
+      {"a decision of its own the rule refuses", 3,
+       [&](Resume& r) { r.openingActs.push_back(with(place(3, 3), 3)); },  // a choice is due
+       ErrorCode::IllegalMove},
+      {"two decisions more", 3,
+       [&](Resume& r) {
+         r.openingActs.push_back(with(choose(OpeningChoice::PlaceTwo), 3));
+         r.openingActs.push_back(with(place(6, 6), 4));
+         r.moves.push_back({6, 6});
+       },
+       ErrorCode::Desync},
+      {"moves while the opening runs", 3,
+       [](Resume& r) {
+         r.moves.push_back({0, 0});
+       },
+       ErrorCode::Desync},
+      {"a decision that is the host's", 2,
+       [&](Resume& r) {
+         r.openingActs.push_back(with(place(9, 7), 2));
+         r.moves.push_back({9, 7});
+       },
+       ErrorCode::Desync},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    Pair p(s.rule, s.gameRule);
+    for (std::size_t i = 0; i < c.before; ++i) act(p, decider(p), s.acts[i]);
+    drop(p);
+    p.joiner.match.reconnected();
+    ASSERT_EQ(p.joiner.outbox.size(), 1u);
+    Resume r = std::get<Resume>(p.joiner.outbox.front());
+    p.joiner.outbox.clear();
+    ASSERT_EQ(r.openingActs.size(), c.before);
+    c.change(r);
+    const Game before = p.host.match.game();
+    p.host.match.receive(r);
+    ASSERT_FALSE(p.host.outbox.empty());
+    const auto* e = std::get_if<Error>(&p.host.outbox.back());
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->code, c.code) << e->text;
+    EXPECT_EQ(p.host.match.phase(), MatchPhase::Suspended) << "kept for a better attempt";
+    EXPECT_EQ(p.host.match.game().moves(), before.moves());
+    EXPECT_EQ(p.host.match.openingActs().size(), c.before);
+    // The real joiner resumes afterwards on a new connection, as if nothing happened.
+    p.host.outbox.clear();
+    resume(p);
+    expectSame(p);
+  }
+}
+
+TEST(MatchOpening, ASyncWhoseDecisionsDoNotFollowIsRefused) {
+  const auto sync = [](std::uint64_t token, std::vector<SyncPoint> moves,
+                       std::vector<OpeningAct> acts) {
+    Sync v;
+    v.game = 1;
+    v.setup = gomoku::net::Setup{
+        15, Rule::Freestyle, true, FoulPolicy::Refuse, token, TimeControl{}, OpeningRule::Swap2};
+    v.hostNickname = "Ann";
+    v.moves = std::move(moves);
+    v.openingActs = std::move(acts);
+    for (std::size_t i = 0; i < v.openingActs.size(); ++i)
+      v.openingActs[i].seq = static_cast<std::uint16_t>(i);
+    return v;
+  };
+  struct Case {
+    const char* what;
+    std::vector<SyncPoint> moves;
+    std::vector<OpeningAct> acts;
+    ErrorCode code;
+  };
+  const std::vector<Case> cases = {
+      {"moves that are not the stones",
+       {{7, 7}, {8, 8}, {9, 10}},
+       {place(7, 7), place(8, 8), place(9, 9)},
+       ErrorCode::Desync},
+      {"a stone where a choice is due",
+       {{7, 7}, {8, 8}, {9, 9}, {1, 1}},
+       {place(7, 7), place(8, 8), place(9, 9), place(1, 1)},
+       ErrorCode::IllegalMove},
+      {"other decisions than ours",
+       {{7, 7}, {8, 9}},
+       {place(7, 7), place(8, 9)},
+       ErrorCode::Desync},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    Pair p(OpeningRule::Swap2, Rule::Freestyle);
+    act(p, p.host, place(7, 7));
+    act(p, p.host, place(8, 8));
+    drop(p);
+    p.joiner.match.reconnected();
+    p.joiner.outbox.clear();
+    p.joiner.match.receive(sync(p.joiner.match.token(), c.moves, c.acts));
+    ASSERT_FALSE(p.joiner.outbox.empty());
+    const auto* e = std::get_if<Error>(&p.joiner.outbox.back());
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->code, c.code) << e->text;
+    EXPECT_EQ(p.joiner.match.game().ply(), 2) << "the board as it was";
+  }
+}
+
+TEST(MatchOpening, ARestartedJoinerRejoinsMidOpening) {
+  for (const Script& s : scripts()) {
+    SCOPED_TRACE(s.name);
+    Pair p(s.rule, s.gameRule);
+    const std::size_t half = s.acts.size() / 2;
+    for (std::size_t i = 0; i < half; ++i) act(p, decider(p), s.acts[i]);
+    drop(p);
+    // The joiner's program restarts with only the token: RESUME game 0, no moves.
+    MatchSettings js = joinerSettings();
+    js.resumeToken = p.host.match.token();
+    Endpoint fresh(js);
+    fresh.match.connected();
+    ASSERT_EQ(fresh.outbox.size(), 1u);
+    const auto* r = std::get_if<Resume>(&fresh.outbox.front());
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(r->game, 0);
+    EXPECT_TRUE(r->openingActs.empty());
+    ASSERT_TRUE(p.host.match.acceptsResume(fresh.outbox.front()));
+    deliverAll(p.host, fresh);
+    ASSERT_EQ(p.host.match.sentError(), std::nullopt);
+    ASSERT_EQ(fresh.match.sentError(), std::nullopt);
+    ASSERT_EQ(fresh.match.phase(), MatchPhase::Playing);
+    ASSERT_NE(fresh.match.opening(), nullptr) << "the opening goes on";
+    EXPECT_EQ(fresh.match.openingActs().size(), half);
+    expectSame(p.host, fresh);
+    // It can drop and resume again mid-opening (it learned the host resumes openings).
+    decide(p.host, fresh, decider(p.host, fresh), s.acts[half]);
+    p.host.outbox.clear();
+    p.host.match.connectionLost("reset");
+    fresh.match.connectionLost("reset");
+    ASSERT_EQ(fresh.match.phase(), MatchPhase::Suspended);
+    fresh.match.reconnected();
+    ASSERT_EQ(std::get<Resume>(fresh.outbox.front()).openingActs.size(), half + 1);
+    deliverAll(p.host, fresh);
+    ASSERT_EQ(fresh.match.phase(), MatchPhase::Playing);
+    finish(p.host, fresh, s);
+  }
+}
+
+TEST(MatchOpening, AGameThatEndedDuringTheOpeningIsResumedWithItsCrossingStones) {
+  // The host's two stones crossed the joiner's resignation (recorded after the end there, no
+  // decision applied); the connection then drops, and the resume agrees on the finished game.
+  Pair p(OpeningRule::Swap, Rule::Freestyle);
+  ASSERT_EQ(p.host.match.openingAct(place(7, 7)), OpeningError::None);
+  ASSERT_EQ(p.joiner.match.resign(), RequestRefusal::None);
+  deliverAll(p.host, p.joiner);
+  ASSERT_EQ(p.joiner.match.game().ply(), 1);
+  ASSERT_TRUE(p.joiner.match.openingActs().empty());
+  drop(p);
+  p.joiner.match.reconnected();
+  deliverAll(p.host, p.joiner);
+  EXPECT_EQ(p.host.match.sentError(), std::nullopt);
+  EXPECT_EQ(p.joiner.match.sentError(), std::nullopt);
+  EXPECT_EQ(p.host.match.phase(), MatchPhase::Finished);
+  EXPECT_EQ(p.joiner.match.phase(), MatchPhase::Finished);
+  EXPECT_EQ(p.host.match.game().moves(), p.joiner.match.game().moves());
+  EXPECT_EQ(p.joiner.match.game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(p.host.match.openingActs(), p.joiner.match.openingActs());
 }
