@@ -401,8 +401,17 @@ GameTable::ResumeEffects GameTable::resumeEffects(Side s, const Snapshot& before
   ResumeEffects e;
   e.game = mx.gameNumber();
   e.nextGame = mx.gameNumber() > before.game;
+  // Its opening decision in flight (protocol 1.4), taken before its move in flight: such a
+  // move follows the decision that ended the opening, after the stones it placed.
+  const std::size_t acts = mx.openingActs().size();
+  std::size_t stones = 0;
+  if (e.nextGame ? acts == 1 : acts == before.openingActs + 1) {
+    e.act = mx.openingActs().back();
+    const net::OpeningAction a = e.act->action;
+    stones = a == net::OpeningAction::Place || a == net::OpeningAction::Pick ? 1 : 0;
+  }
   const std::size_t moves = mx.game().moves().size();
-  if (e.nextGame ? moves == 1 : moves == before.moves + 1) e.move = mx.game().moves().back();
+  if (moves == (e.nextGame ? 0 : before.moves) + stones + 1) e.move = mx.game().moves().back();
   e.tookBack = !e.nextGame && mx.takebacks() > before.takebacks;
   return e;
 }
@@ -414,8 +423,15 @@ void GameTable::afterResume(Side s, const ResumeEffects& e) {
     // The client had started the next game that both asked for (its PLAY_AGAIN was lost), and
     // may have played its first move in it: that move follows once the other match started it.
     my.playAgain(true);
+    if (e.act) pendingAct_[index(s)] = std::make_pair(e.game, *e.act);
     if (e.move) pendingMove_[index(s)] = std::make_pair(e.game, *e.move);
-  } else if (e.move) {
+  } else {
+    // The client's opening decision that was in flight when the connection dropped.
+    if (e.act && my.openingAct(*e.act) != OpeningError::None)
+      return divergence(std::string("the opening decision in flight of ") + sideName(s) +
+                        " was refused on the other side");
+  }
+  if (!e.nextGame && e.move) {
     // The client's move that was in flight when the connection dropped.
     if (MoveError err = my.relayMove(*e.move, 0);
         err != MoveError::None && !afterEnd(*seat(s).match, my, err))
@@ -546,7 +562,7 @@ std::chrono::seconds GameTable::left(Side s) const {
 std::size_t GameTable::held(Side s) const {
   std::size_t n = seat(s).held.size();
   for (const auto& r : resumes_)
-    n += r.first == s && (r.second.nextGame || r.second.move || r.second.tookBack);
+    n += r.first == s && (r.second.nextGame || r.second.move || r.second.tookBack || r.second.act);
   return n;
 }
 
@@ -630,6 +646,18 @@ void GameTable::settle() {
         flushHeld(s);
         changed = true;
       }
+    for (Side s : {Side::A, Side::B}) {
+      auto& pending = pendingAct_[index(s)];
+      Match& my = *seat(otherSide(s)).match;
+      if (!pending || waiting(otherSide(s)) || my.gameNumber() < pending->first) continue;
+      const auto [game, act] = *pending;
+      pending.reset();
+      changed = true;
+      if (my.gameNumber() == game && my.openingActs().empty() && !closing_ &&
+          my.openingAct(act) != OpeningError::None)
+        divergence(std::string("the first opening decision of ") + sideName(s) +
+                   " in the next game was refused on the other side");
+    }
     for (Side s : {Side::A, Side::B}) {
       auto& pending = pendingMove_[index(s)];
       Match& my = *seat(otherSide(s)).match;

@@ -203,16 +203,19 @@ class GameTable {
   struct Snapshot;  // a match's state before an event (table.cpp)
   // What a resume changed in a side's match, for the other match.
   struct ResumeEffects {
-    int game = 0;               // the game number after the resume
-    bool nextGame = false;      // the client had started the next game (play again)
-    std::optional<Point> move;  // its move in flight, now played (in `game`)
-    bool tookBack = false;      // it had accepted the other's takeback request
+    int game = 0;                        // the game number after the resume
+    bool nextGame = false;               // the client had started the next game (play again)
+    std::optional<Point> move;           // its move in flight, now played (in `game`)
+    bool tookBack = false;               // it had accepted the other's takeback request
+    std::optional<net::OpeningAct> act;  // its opening decision in flight, now taken (before move)
   };
   // What resumes changed, in order, for the other match once it can take it (applyResumes).
   std::deque<std::pair<Side, ResumeEffects>> resumes_;
   // A side's first move in a game it started in a resume, for the other match once it started
   // that game too: (game number, point).
   std::array<std::optional<std::pair<int, Point>>, 2> pendingMove_;
+  // The same for a side's first opening decision in that game (it comes before such a move).
+  std::array<std::optional<std::pair<int, net::OpeningAct>>, 2> pendingAct_;
 
   static int index(Side s) { return static_cast<int>(s); }
   Seat& seat(Side s) { return seats_[index(s)]; }

@@ -1029,3 +1029,70 @@ TEST(GameTableOpening, AnIllegalProposalIsRefusedAndLosesTheGame) {
   EXPECT_EQ(h.b.match.game().ply(), 1) << "B's board is unchanged";
   EXPECT_TRUE(h.faults.empty());
 }
+
+TEST(GameTableOpening, AClientThatDropsDuringSwap2ComesBackAndFinishesTheGame) {
+  ClockHarness h(TimeControl{ClockKind::PerMove, 0, 0, 30'000}, OpeningRule::Swap2);
+  h.begin();
+  const auto act = [&h](Client& c, const OpeningAct& a) {
+    ASSERT_EQ(c.match.openingAct(a), OpeningError::None);
+    h.flush();
+    ASSERT_EQ(h.a.match.sentError(), std::nullopt);
+    ASSERT_EQ(h.b.match.sentError(), std::nullopt);
+  };
+  // A's connection drops; what it had not sent yet is lost with it.
+  const auto dropA = [&h] {
+    h.a.linked = false;
+    h.a.outbox.clear();
+    h.a.match.connectionLost("reset");
+    h.table->connectionLost(Side::A, "reset");
+  };
+  const auto backA = [&h] {
+    h.a.linked = true;
+    h.table->resumed(Side::A);
+    h.a.match.reconnected();
+    h.flush();
+  };
+  act(h.a, placeAt(7, 7));
+  act(h.a, placeAt(8, 8));
+  act(h.a, placeAt(9, 7));
+  act(h.b, chooseAct(OpeningChoice::PlaceTwo));
+  act(h.b, placeAt(6, 6));
+  dropA();
+  EXPECT_EQ(h.a.match.phase(), MatchPhase::Suspended);
+  EXPECT_EQ(h.table->match(Side::A).phase(), MatchPhase::Suspended) << "not ended";
+  EXPECT_TRUE(h.ends.empty());
+  // B's second stone waits at the table while A is away.
+  ASSERT_EQ(h.b.match.openingAct(placeAt(10, 10)), OpeningError::None);
+  h.flush();
+  EXPECT_EQ(h.table->held(Side::B), 1u);
+  backA();
+  ASSERT_EQ(h.a.match.phase(), MatchPhase::Playing);
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.game().ply(), 5) << "B's stone followed the resume";
+  ASSERT_NE(h.a.match.opening(), nullptr);
+  EXPECT_EQ(h.a.match.opening()->step(), OpeningStep::ColourChoice);
+  // A's choice is in flight when the connection drops again: its RESUME brings it.
+  ASSERT_EQ(h.a.match.openingAct(chooseAct(OpeningChoice::TakeWhite)), OpeningError::None);
+  dropA();
+  EXPECT_NE(h.b.match.opening(), nullptr) << "B does not know it yet";
+  backA();
+  ASSERT_EQ(h.a.match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(h.a.match.opening(), nullptr);
+  EXPECT_EQ(h.b.match.opening(), nullptr);
+  EXPECT_EQ(h.a.match.localColor(), Stone::White);
+  EXPECT_EQ(h.b.match.localColor(), Stone::Black);
+  EXPECT_EQ(h.table->match(Side::A).openingActs().size(), 7u);
+  EXPECT_EQ(h.table->match(Side::B).openingActs().size(), 7u);
+  h.expectSameGame();
+  // Normal play: White (A) moves 6th; then B resigns.
+  h.play({{3, 3}, {11, 11}});
+  ASSERT_EQ(h.b.match.resign(), RequestRefusal::None);
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_FALSE(h.ends[0].aIsBlack) << "A played White after the opening";
+  EXPECT_EQ(h.ends[0].outcome, Outcome::WhiteWins);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Resignation);
+  EXPECT_EQ(h.ends[0].moves.size(), 7u);
+  EXPECT_TRUE(h.faults.empty());
+  EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
+}
