@@ -141,11 +141,24 @@ ClockControls::ClockControls(wxWindow* parent, const TimeControl& tc) {
   hint_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
 }
 
-void ClockControls::AddTo(wxFlexGridSizer& grid) const {
+void ClockControls::AddTo(wxFlexGridSizer& grid, bool hint) const {
   grid.Add(label_, wxSizerFlags().CentreVertical());
   grid.Add(field_, wxSizerFlags().Expand());
+  if (!hint) {
+    hint_->Hide();
+    return;
+  }
   grid.AddSpacer(0);
   grid.Add(hint_, wxSizerFlags().Expand());
+}
+
+void ClockControls::Enable(bool enable) {
+  label_->Enable(enable);
+  field_->Enable(enable);
+}
+
+void ClockControls::Set(const TimeControl& tc) {
+  field_->SetValue(ClockFieldText(tc));
 }
 
 bool ClockControls::Validate() const {
@@ -170,7 +183,14 @@ void ClockControls::WrapHint(int width) {
 // OpeningControls
 
 OpeningControls::OpeningControls(wxWindow* parent, RuleControls& rules, OpeningRule rule)
-    : rules_(rules), wanted_(rule) {
+    : OpeningControls(
+          parent, [&rules] { return rules.Get(); }, rule) {
+  rules.OnChange([this] { Fill(); });
+}
+
+OpeningControls::OpeningControls(wxWindow* parent, std::function<GameOptions()> game,
+                                 OpeningRule rule)
+    : game_(std::move(game)), wanted_(rule) {
   label_ = new wxStaticText(parent, wxID_ANY, _("O&pening rule:"));
   field_ = new wxChoice(parent, wxID_ANY);
   // TRANSLATORS: %1$s and %2$s: the names of two opening rules, "Soosõrv-8" and "Taraguchi-10".
@@ -184,17 +204,26 @@ OpeningControls::OpeningControls(wxWindow* parent, RuleControls& rules, OpeningR
   field_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
     wanted_ = Get();
     SetWrappedLabel(hint_, OpeningRuleHint(wanted_), hintWidth_ > 0 ? hintWidth_ : 300);
-    if (wxWindow* top = wxGetTopLevelParent(field_)) {
-      top->Layout();
-      top->Fit();
-    }
+    Refit();
   });
-  rules_.OnChange([this] { Fill(); });
   Fill();
 }
 
+void OpeningControls::Refit() {
+  wxWindow* top = wxGetTopLevelParent(field_);
+  if (!top || !top->GetSizer()) return;
+  // A dialog fits its fields; a panel of the main window (the hall) only lays them out again:
+  // the window keeps the size the user gave it.
+  if (wxDynamicCast(top, wxDialog)) {
+    top->Layout();
+    top->Fit();
+  } else {
+    field_->GetParent()->Layout();
+  }
+}
+
 void OpeningControls::Fill() {
-  const GameOptions g = rules_.Get();
+  const GameOptions g = game_();
   const std::vector<OpeningRule> offered = session::openingRulesFor(g.rule, g.EffectiveSize());
   if (offered != offered_) {
     offered_ = offered;
@@ -205,17 +234,28 @@ void OpeningControls::Fill() {
   const auto it = std::find(offered_.begin(), offered_.end(), wanted_);
   field_->SetSelection(it == offered_.end() ? 0 : static_cast<int>(it - offered_.begin()));
   SetWrappedLabel(hint_, OpeningRuleHint(Get()), hintWidth_ > 0 ? hintWidth_ : 300);
-  if (wxWindow* top = wxGetTopLevelParent(field_); top && top->GetSizer()) {
-    top->Layout();
-    top->Fit();
-  }
+  Refit();
 }
 
-void OpeningControls::AddTo(wxFlexGridSizer& grid) const {
+void OpeningControls::AddTo(wxFlexGridSizer& grid, bool hint) const {
   grid.Add(label_, wxSizerFlags().CentreVertical());
   grid.Add(field_, wxSizerFlags().Expand());
+  if (!hint) {
+    hint_->Hide();
+    return;
+  }
   grid.AddSpacer(0);
   grid.Add(hint_, wxSizerFlags().Expand());
+}
+
+void OpeningControls::Enable(bool enable) {
+  label_->Enable(enable);
+  field_->Enable(enable);
+}
+
+void OpeningControls::Set(OpeningRule rule) {
+  wanted_ = rule;
+  Fill();
 }
 
 OpeningRule OpeningControls::Get() const {

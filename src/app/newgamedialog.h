@@ -69,8 +69,13 @@ class ClockControls {
   ClockControls(const ClockControls&) = delete;
   ClockControls& operator=(const ClockControls&) = delete;
 
-  /// Adds the rows (label, field; the hint under the field) to a two-column grid sizer.
-  void AddTo(wxFlexGridSizer& grid) const;
+  /// Adds the rows (label, field; the hint under the field) to a two-column grid sizer; without
+  /// `hint` only the label and the field (the hint is hidden; the tooltip stays).
+  void AddTo(wxFlexGridSizer& grid, bool hint = true) const;
+  /// Enables or disables the field.
+  void Enable(bool enable);
+  /// Shows `tc` in the field.
+  void Set(const TimeControl& tc);
   /// True when the text is a clock; otherwise says why in a message box, selects the field and
   /// returns false (the dialog stays open, nothing typed is lost).
   bool Validate() const;
@@ -94,20 +99,30 @@ class OpeningControls {
  public:
   /// Creates the controls as children of `parent`, showing `rule` when it fits `rules`' game.
   OpeningControls(wxWindow* parent, RuleControls& rules, OpeningRule rule);
+  /// The same for a game that `game` tells (e.g. the hall's rule field): the owner calls
+  /// GameChanged() when that game's rule or size changes.
+  OpeningControls(wxWindow* parent, std::function<GameOptions()> game, OpeningRule rule);
   OpeningControls(const OpeningControls&) = delete;
   OpeningControls& operator=(const OpeningControls&) = delete;
 
-  /// Adds the rows (label, field; the hint under the field) to a two-column grid sizer.
-  void AddTo(wxFlexGridSizer& grid) const;
+  /// Adds the rows (label, field; the hint under the field) to a two-column grid sizer; without
+  /// `hint` only the label and the field (the hint is hidden; the tooltip stays).
+  void AddTo(wxFlexGridSizer& grid, bool hint = true) const;
+  /// Offers the rules that fit the game again (its rule or size changed).
+  void GameChanged() { Fill(); }
+  /// Enables or disables the field.
+  void Enable(bool enable);
+  /// Chooses `rule` (kept as the rule wanted; shown when it fits the game).
+  void Set(OpeningRule rule);
   /// The opening rule chosen.
   OpeningRule Get() const;
   /// Wraps the hint line at `width` pixels.
   void WrapHint(int width);
 
  private:
-  void Fill();  // the rules that fit the rule fields' game, selecting wanted_ when it fits
-
-  RuleControls& rules_;
+  void Fill();   // the rules that fit the rule fields' game, selecting wanted_ when it fits
+  void Refit();  // lays the window out again after the field or the hint changed
+  std::function<GameOptions()> game_;  // the game the rules must fit
   wxStaticText* label_ = nullptr;
   wxChoice* field_ = nullptr;
   wxStaticText* hint_ = nullptr;
