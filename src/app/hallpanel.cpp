@@ -14,8 +14,11 @@
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
+#include "app/newgamedialog.h"
+#include "app/openingtexts.h"
 #include "app/texts.h"
 #include "app/wraptext.h"
+#include "core/clock.h"
 
 namespace gomoku::app {
 
@@ -47,17 +50,32 @@ wxString ShortRule(Rule r) {
   return {};
 }
 
-// "Renju, 15 × 15, you play White, rated": an invitation's settings, from our side.
+// `text` (a rule, or a rule and a board size) with the clock and the opening rule when the game
+// has them: "Freestyle, clock 5m+5s, opening rule Swap2".
+wxString WithTiming(wxString text, const TimeControl& clock, OpeningRule opening) {
+  if (clock.kind != ClockKind::None)
+    // TRANSLATORS: a game's rule and its time control, e.g. "Freestyle, clock 5m+5s" (the
+    // time control is written as it is typed: 5m+5s, 30s/move, 10m,30s).
+    text = wxString::Format(_("%s, clock %s"), text, FromUtf8(formatTimeControl(clock)));
+  if (opening != OpeningRule::None)
+    // TRANSLATORS: a game's rule (and clock) and its opening rule, e.g. "Freestyle, opening
+    // rule Swap2".
+    text = wxString::Format(_("%s, opening rule %s"), text, OpeningRuleLabel(opening));
+  return text;
+}
+
+// "Renju, clock 5m+5s, 15 × 15, you play White, rated": an invitation's settings, from our
+// side.
 wxString InvitationLabel(const net::Invited& i) {
   const net::RoomSettings& s = i.settings;
   // The inviter's colour is in the settings; ours is the other one.
   const wxString color = s.color == net::SeatColor::Random  ? _("colours drawn by lot")
                          : s.color == net::SeatColor::Black ? _("you play White")
                                                             : _("you play Black");
-  return wxString::Format(_(L"%s (%d) invites you: %s, %d × %d, %s, %s"), FromUtf8(i.from),
-                          static_cast<int>(i.score), ShortRule(s.rule),
-                          static_cast<int>(s.boardSize), static_cast<int>(s.boardSize), color,
-                          s.rated ? _("rated if you tick Rated") : _("unrated"));
+  return wxString::Format(
+      _(L"%s (%d) invites you: %s, %d × %d, %s, %s"), FromUtf8(i.from), static_cast<int>(i.score),
+      WithTiming(ShortRule(s.rule), s.clock, s.opening), static_cast<int>(s.boardSize),
+      static_cast<int>(s.boardSize), color, s.rated ? _("rated if you tick Rated") : _("unrated"));
 }
 
 wxString OutcomeLabel(Outcome o) {
@@ -85,6 +103,8 @@ HallPanel::HallPanel(wxWindow* parent, Handlers handlers)
     : wxPanel(parent), handlers_(std::move(handlers)) {
   Build();
 }
+
+HallPanel::~HallPanel() = default;
 
 void HallPanel::Build() {
   const int gap = FromDIP(8);
@@ -118,18 +138,36 @@ void HallPanel::Build() {
   root->Add(playHeading, wxSizerFlags().Border(wxLEFT | wxRIGHT | wxTOP, gap));
   auto* play = new wxBoxSizer(wxVERTICAL);
   wxWindow* box = this;
-  auto* findRow = new wxBoxSizer(wxHORIZONTAL);
-  findRow->Add(new wxStaticText(box, wxID_ANY, _("R&ule:")), wxSizerFlags().CentreVertical());
+  // The game wanted: rule, clock and opening rule in one row (their hints as tooltips).
+  auto* wanted = new wxFlexGridSizer(6, gap / 2, gap / 2);
+  wanted->Add(new wxStaticText(box, wxID_ANY, _("R&ule:")), wxSizerFlags().CentreVertical());
   rule_ = new wxChoice(box, wxID_ANY);
   rule_->Append(_("Freestyle: five or more in a row wins"));
   rule_->Append(_("Standard: exactly five in a row wins"));
   rule_->Append(_("Renju: forbidden points for Black"));
   rule_->SetSelection(0);
   FitChoice(rule_);
-  findRow->Add(rule_, wxSizerFlags().CentreVertical().Border(wxLEFT, gap / 2));
+  wanted->Add(rule_, wxSizerFlags().CentreVertical().Border(wxRIGHT, gap));
+  clock_ = std::make_unique<ClockControls>(box, TimeControl{});
+  clock_->AddTo(*wanted, /*hint=*/false);
+  wanted->GetItem(wanted->GetItemCount() - 1)->SetFlag(wxALIGN_CENTRE_VERTICAL | wxRIGHT);
+  wanted->GetItem(wanted->GetItemCount() - 1)->SetBorder(gap);
+  opening_ = std::make_unique<OpeningControls>(
+      box,
+      [this] {
+        GameOptions g;
+        g.rule = ChosenRule();
+        return g;
+      },
+      OpeningRule::None);
+  opening_->AddTo(*wanted, /*hint=*/false);
+  play->Add(wanted, wxSizerFlags().Border(wxALL, gap / 2));
+  rule_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { opening_->GameChanged(); });
+
+  auto* findRow = new wxBoxSizer(wxHORIZONTAL);
   find_ = new wxButton(box, wxID_ANY, _("&Find a match"));
   find_->SetDefault();
-  findRow->Add(find_, wxSizerFlags().CentreVertical().Border(wxLEFT, gap));
+  findRow->Add(find_, wxSizerFlags().CentreVertical());
   cancel_ = new wxButton(box, wxID_ANY, _("&Cancel"));
   findRow->Add(cancel_, wxSizerFlags().CentreVertical().Border(wxLEFT, gap / 2));
   findStatus_ = new wxStaticText(box, wxID_ANY, {});
@@ -208,8 +246,9 @@ void HallPanel::Build() {
 
   // Actions.
   find_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (!clock_->Validate()) return;  // said why; the field keeps what was typed
     ShowError({});
-    handlers_.find(ChosenRule());
+    handlers_.find(ChosenRule(), clock_->Get(), opening_->Get());
   });
   cancel_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { handlers_.cancel(); });
   room_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { handlers_.createRoom(); });
@@ -298,8 +337,10 @@ void HallPanel::ShowError(const wxString& sentence) {
   Layout();
 }
 
-void HallPanel::SetRule(Rule rule) {
+void HallPanel::SetFind(Rule rule, const TimeControl& clock, OpeningRule opening) {
   rule_->SetSelection(rule == Rule::Standard ? 1 : rule == Rule::Renju ? 2 : 0);
+  clock_->Set(clock);
+  opening_->Set(opening);  // offers the rules that fit `rule`
 }
 
 void HallPanel::Update(const net::OnlineSnapshot& s) {
@@ -323,6 +364,8 @@ void HallPanel::Update(const net::OnlineSnapshot& s) {
   const bool idle = hall && !s.finding && !s.room;
   find_->Enable(idle);
   rule_->Enable(idle);
+  clock_->Enable(idle);
+  opening_->Enable(idle);
   room_->Enable(idle);
   join_->Enable(idle);
   code_->Enable(idle);
@@ -334,19 +377,25 @@ void HallPanel::Update(const net::OnlineSnapshot& s) {
     const long long waited = std::chrono::duration_cast<std::chrono::seconds>(
                                  std::chrono::steady_clock::now() - s.findingSince)
                                  .count();
-    findStatus_->SetLabel(wxString::Format(_(L"Looking for an opponent (%s)\u2026 %lld:%02lld"),
-                                           ShortRule(s.findRule), waited / 60, waited % 60));
+    findStatus_->SetLabel(wxString::Format(
+        _(L"Looking for an opponent (%s)\u2026 %lld:%02lld"),
+        WithTiming(ShortRule(s.findRule), s.findClock, s.findOpening), waited / 60, waited % 60));
   } else if (s.phase == net::OnlinePhase::Reconnecting) {
     findStatus_->SetLabel(_(L"The connection to the server was lost; reconnecting\u2026"));
   } else {
     findStatus_->SetLabel({});
   }
-  if (s.room)
-    roomStatus_->SetLabel(
-        wxString::Format(_("Room %s is open: give your friend the code, or Cancel to close it."),
-                         FromUtf8(s.room->code)));
-  else
+  if (s.room) {
+    const net::RoomSettings& rs = s.room->settings;
+    // TRANSLATORS: %1$s: the room's code; %2$s: its game, e.g. "Freestyle rule, 15 × 15, clock
+    // 5m+5s, opening rule Swap2".
+    roomStatus_->SetLabel(wxString::Format(
+        _("Room %s is open (%s): give your friend the code, or Cancel to close it."),
+        FromUtf8(s.room->code),
+        WithTiming(RuleLabel(rs.rule, rs.boardSize), rs.clock, rs.opening)));
+  } else {
     roomStatus_->SetLabel({});
+  }
 
   if (s.playersUpdates != playersShown_) FillPlayers(s);
   if (s.topUpdates != topShown_) FillTop(s);

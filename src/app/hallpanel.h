@@ -1,13 +1,14 @@
 #pragma once
 /// @file HallPanel: the game hall of a gomoku-server (游戏大厅) in the main window, shown instead
 /// of the board while the user is signed in and not in a game: my ladder line, Find a match
-/// (with the time waited and Cancel), Private room (its code), entering a friend's room by code,
-/// invitations to accept or decline, and three lists: players online (invite one), the top 20
-/// of the ladder, and my last games (replay or save one). It shows an OnlineSnapshot; what the
-/// user asks goes to the owner through Handlers.
+/// (with a rule, a clock and an opening rule; the time waited and Cancel), Private room (its code),
+/// entering a friend's room by code, invitations to accept or decline, and three lists: players
+/// online (invite one), the top 20 of the ladder, and my last games (replay or save one). It shows
+/// an OnlineSnapshot; what the user asks goes to the owner through Handlers.
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,14 +28,18 @@ class wxTextCtrl;
 
 namespace gomoku::app {
 
+class ClockControls;
+class OpeningControls;
+
 /// The hall.
 class HallPanel : public wxPanel {
  public:
   /// What the panel asks of its owner.
   struct Handlers {
-    std::function<void(Rule rule)> find;  ///< Find a match with `rule`
-    std::function<void()> cancel;         ///< stop finding, or close our room
-    std::function<void()> createRoom;     ///< Private room…: ask for the settings, then open one
+    /// Find a match with `rule`, the time control `clock` and the opening rule `opening`.
+    std::function<void(Rule rule, const TimeControl& clock, OpeningRule opening)> find;
+    std::function<void()> cancel;      ///< stop finding, or close our room
+    std::function<void()> createRoom;  ///< Private room…: ask for the settings, then open one
     /// Enter a friend's room by its code; `rated`: we ticked Rated.
     std::function<void(const std::string& code, bool rated)> joinRoom;
     /// Invite a player online (ask for the settings first).
@@ -49,6 +54,7 @@ class HallPanel : public wxPanel {
 
   /// The panel, empty until the first Update().
   HallPanel(wxWindow* parent, Handlers handlers);
+  ~HallPanel() override;
 
   /// Forgets what was shown (a new connection).
   void Clear();
@@ -60,8 +66,8 @@ class HallPanel : public wxPanel {
   void ShowMyGames();
   /// Shows why the last request was refused, in red under the Play section ("" clears it).
   void ShowError(const wxString& sentence);
-  /// Chooses the rule for Find a match.
-  void SetRule(Rule rule);
+  /// Chooses the rule, the clock and the opening rule (when it fits the rule) for Find a match.
+  void SetFind(Rule rule, const TimeControl& clock, OpeningRule opening);
   /// The buttons the test report places (BUTTON lines), by name.
   std::vector<std::pair<const char*, wxWindow*>> ReportedControls() const;
 
@@ -78,6 +84,8 @@ class HallPanel : public wxPanel {
   wxStaticText* title_ = nullptr;
   wxStaticText* stats_ = nullptr;
   wxChoice* rule_ = nullptr;
+  std::unique_ptr<ClockControls> clock_;
+  std::unique_ptr<OpeningControls> opening_;
   wxButton* find_ = nullptr;
   wxButton* cancel_ = nullptr;
   wxStaticText* findStatus_ = nullptr;

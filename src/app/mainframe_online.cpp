@@ -24,10 +24,13 @@ namespace gomoku::app {
 
 void MainFrame::BuildOnline(wxSizer& frameSizer) {
   HallPanel::Handlers h;
-  h.find = [this](Rule rule) {
+  h.find = [this](Rule rule, const TimeControl& clock, OpeningRule opening) {
     session_.onlineRule = saved_.onlineRule = rule;
+    session_.onlineClock = saved_.onlineClock = clock;
+    session_.onlineOpening = saved_.onlineOpening = opening;
     SaveSettings();
-    if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->find(rule)))
+    if (net::OnlineClient* c = online_->Client();
+        c && online_->Check(c->find(rule, clock, opening)))
       online_->OnChanged();
   };
   h.cancel = [this] {
@@ -55,7 +58,7 @@ void MainFrame::BuildOnline(wxSizer& frameSizer) {
   h.openGame = [this](std::uint64_t id, bool save) { online_->RequestGame(id, save); };
   h.signOut = [this] { online_->SignOut(); };
   hall_ = new HallPanel(this, std::move(h));
-  hall_->SetRule(session_.onlineRule);
+  hall_->SetFind(session_.onlineRule, session_.onlineClock, session_.onlineOpening);
   hall_->Hide();
   hall_->Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
     e.Skip();

@@ -179,6 +179,10 @@ RoomDialog::RoomDialog(wxWindow* parent, const wxString& title, const wxString& 
       new wxRadioButton(this, wxID_ANY, _("&Black"), wxDefaultPosition, wxDefaultSize, wxRB_GROUP);
   white_ = new wxRadioButton(this, wxID_ANY, _("&White"));
   random_ = new wxRadioButton(this, wxID_ANY, _("&Random"));
+  for (wxRadioButton* b : {black_, white_, random_})
+    b->SetToolTip(
+        _("With an opening rule, Black is the first player of the opening; the opening "
+          "may then change the colours."));
   colors->Add(black_, wxSizerFlags().CentreVertical());
   colors->Add(white_, wxSizerFlags().CentreVertical().Border(wxLEFT, gap * 3 / 2));
   colors->Add(random_, wxSizerFlags().CentreVertical().Border(wxLEFT, gap * 3 / 2));
@@ -189,18 +193,33 @@ RoomDialog::RoomDialog(wxWindow* parent, const wxString& title, const wxString& 
   grid->Add(colors, wxSizerFlags().CentreVertical());
   rules_ = std::make_unique<RuleControls>(this, options);
   rules_->AddTo(*grid);
+  clock_ = std::make_unique<ClockControls>(this, options.clock);
+  clock_->AddTo(*grid);
+  clock_->WrapHint(FromDIP(260));
+  opening_ = std::make_unique<OpeningControls>(this, *rules_, options.opening);
+  opening_->AddTo(*grid);
+  opening_->WrapHint(FromDIP(260));
   root->Add(grid, wxSizerFlags().Expand().Border(wxLEFT | wxRIGHT, gap * 3 / 2));
   rated_ = new wxCheckBox(this, wxID_ANY, _("R&ated (counts for the ladder when both tick it)"));
   root->Add(rated_, wxSizerFlags().Border(wxALL, gap * 3 / 2));
   root->Add(CreateStdDialogButtonSizer(wxOK | wxCANCEL),
             wxSizerFlags().Expand().Border(wxALL, gap * 3 / 2));
+  Bind(
+      wxEVT_BUTTON,
+      [this](wxCommandEvent& e) {
+        if (clock_->Validate()) e.Skip();  // else it said why; the dialog stays as typed
+      },
+      wxID_OK);
   SetSizerAndFit(root);
 }
 
 RoomDialog::~RoomDialog() = default;
 
 GameOptions RoomDialog::GetOptions() const {
-  return rules_->Get();
+  GameOptions g = rules_->Get();
+  g.clock = clock_->Get();
+  g.opening = opening_->Get();
+  return g;
 }
 
 net::ColorChoice RoomDialog::GetColor() const {
@@ -215,6 +234,8 @@ net::RoomSettings RoomDialog::GetSettings() const {
   s.boardSize = static_cast<std::uint8_t>(o.EffectiveSize());
   s.rule = o.rule;
   s.foul = o.foul;
+  s.clock = clock_->Get();
+  s.opening = opening_->Get();
   const net::ColorChoice c = GetColor();
   s.color = c == net::ColorChoice::White    ? net::SeatColor::White
             : c == net::ColorChoice::Random ? net::SeatColor::Random

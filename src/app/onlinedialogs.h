@@ -20,6 +20,8 @@ class wxTextCtrl;
 namespace gomoku::app {
 
 class RuleControls;
+class ClockControls;
+class OpeningControls;
 
 /// Game > Play online…: server, name, password (twice for a new account), "Create a new
 /// account" and "Remember me". Closes with wxID_OK only when the fields are valid.
@@ -55,8 +57,9 @@ class LoginDialog : public wxDialog {
   std::string rememberedName_;
 };
 
-/// The settings of a private game: rule, board size, foul policy, our colour and Rated (as the
-/// P2P host dialog has them). For Private room… and Invite….
+/// The settings of a private game: rule, board size, foul policy, clock, opening rule, our colour
+/// and Rated (as the P2P host dialog has them). For Private room… and Invite…. Closes with OK
+/// only when the clock field holds a clock.
 class RoomDialog : public wxDialog {
  public:
   /// `title` and `intro` say what the settings are for; filled from `options` and `color`.
@@ -65,13 +68,15 @@ class RoomDialog : public wxDialog {
   ~RoomDialog() override;
   /// The settings chosen.
   net::RoomSettings GetSettings() const;
-  /// The rule, size and foul policy chosen (to remember them).
+  /// The rule, size, foul policy, clock and opening rule chosen (to remember them).
   GameOptions GetOptions() const;
   /// The colour chosen (to remember it).
   net::ColorChoice GetColor() const;
 
  private:
   std::unique_ptr<RuleControls> rules_;
+  std::unique_ptr<ClockControls> clock_;
+  std::unique_ptr<OpeningControls> opening_;
   wxRadioButton* black_ = nullptr;
   wxRadioButton* white_ = nullptr;
   wxRadioButton* random_ = nullptr;

@@ -153,6 +153,10 @@ Settings Settings::Load(wxConfigBase& config) {
   s.onlineRule = rule == "renju"      ? Rule::Renju
                  : rule == "standard" ? Rule::Standard
                                       : Rule::Freestyle;
+  s.onlineClock = parseTimeControl(config.Read("/Online/Clock", "none").utf8_string())
+                      .control.value_or(TimeControl{});
+  s.onlineOpening = parseOpeningRule(config.Read("/Online/Opening", "none").utf8_string())
+                        .value_or(OpeningRule::None);
   s.roomGame = ReadGameOptions(config, "/Online/Room");
   const wxString roomColor = config.Read("/Online/RoomColor", "black").Lower();
   s.roomColor = roomColor == "white"    ? net::ColorChoice::White
@@ -200,6 +204,8 @@ void Settings::Save(wxConfigBase& config) const {
   config.Write("/Online/Rule", wxString(onlineRule == Rule::Renju      ? "renju"
                                         : onlineRule == Rule::Standard ? "standard"
                                                                        : "freestyle"));
+  config.Write("/Online/Clock", wxString(formatTimeControl(onlineClock)));
+  config.Write("/Online/Opening", wxString(openingRuleName(onlineOpening)));
   WriteGameOptions(config, "/Online/Room", roomGame);
   config.Write("/Online/RoomColor", wxString(ColorChoiceName(roomColor)));
   config.DeleteGroup("/Online/Logins");

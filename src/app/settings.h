@@ -82,7 +82,10 @@ struct Settings {
   std::string onlineServer = "localhost";  ///< the server last logged in on ("host[:port]")
   std::string onlineName;                  ///< the account name last logged in with
   Rule onlineRule = Rule::Freestyle;       ///< the rule last chosen for Find a match
-  GameOptions roomGame;                    ///< rule, size and foul policy of private rooms
+  TimeControl onlineClock;                 ///< the clock last chosen for Find a match
+  /// The opening rule last chosen for Find a match (offered only when it fits the rule).
+  OpeningRule onlineOpening = OpeningRule::None;
+  GameOptions roomGame;  ///< rule, size, foul policy, clock and opening rule of private rooms
   net::ColorChoice roomColor = net::ColorChoice::Black;  ///< our colour in private rooms
   /// Remembered logins: "host:port" -> account name and session token (64 hexadecimal digits;
   /// never a password).

@@ -113,6 +113,35 @@ TEST(Settings, OpeningRulesLoadAgainAndBadOnesAreNone) {
   EXPECT_EQ(loaded.localGame.opening, OpeningRule::Soosorv8);
 }
 
+TEST(Settings, OnlineClocksAndOpeningRulesLoadAgain) {
+  wxInitializer init;
+  wxFileConfig config = ConfigFrom("");
+  const Settings defaults = Settings::Load(config);
+  EXPECT_EQ(defaults.onlineClock.kind, ClockKind::None);
+  EXPECT_EQ(defaults.onlineOpening, OpeningRule::None);
+  Settings s;
+  s.onlineRule = Rule::Renju;
+  s.onlineClock = parseTimeControl("10m,30s").control.value();
+  s.onlineOpening = OpeningRule::Taraguchi10;
+  s.roomGame.clock = parseTimeControl("5m+5s").control.value();
+  s.roomGame.opening = OpeningRule::Swap2;
+  s.Save(config);
+  wxString text;
+  ASSERT_TRUE(config.Read("/Online/Clock", &text));
+  EXPECT_EQ(text, "10m,30s");
+  ASSERT_TRUE(config.Read("/Online/Opening", &text));
+  EXPECT_EQ(text, "taraguchi10");
+  const Settings t = Settings::Load(config);
+  EXPECT_EQ(t.onlineClock, s.onlineClock);
+  EXPECT_EQ(t.onlineOpening, OpeningRule::Taraguchi10);
+  EXPECT_EQ(t.roomGame.clock, s.roomGame.clock);
+  EXPECT_EQ(t.roomGame.opening, OpeningRule::Swap2);
+  // A hand-edited value that is no clock or no opening rule is none.
+  wxFileConfig bad = ConfigFrom("[Online]\nClock=soon\nOpening=yamaguchi\n");
+  EXPECT_EQ(Settings::Load(bad).onlineClock.kind, ClockKind::None);
+  EXPECT_EQ(Settings::Load(bad).onlineOpening, OpeningRule::None);
+}
+
 TEST(Settings, UpperCaseColourIsNormalised) {
   wxInitializer init;
   wxFileConfig config = ConfigFrom("[View]\nBoardColour=#ABCDEF\n");
