@@ -435,8 +435,22 @@ void MainFrame::UpdateSidePanel() {
   network_->FillMatchInput(in);  // also while a connect dialog runs over another game
   if (active_) active_->FillSideInput(in);
   in.now = std::chrono::steady_clock::now();
-  const wxString turn = side_->Render(sideView(game, in));
-  if (report_) report_->OnTurn(turn);
+  const SideView view = sideView(game, in);
+  const wxString turn = side_->Render(view);
+  if (report_) {
+    report_->OnTurn(turn);
+    // CLOCKS black 5:00 white 5:00 when the panel's clocks appear (their faces then), CLOCKS -
+    // when they go; not at every tick.
+    const std::string shown =
+        std::string(view.clocks.black ? "b" : "") + (view.clocks.white ? "w" : "");
+    if (shown != clocksReported_) {
+      clocksReported_ = shown;
+      std::string line = "CLOCKS";
+      if (view.clocks.black) line += " black " + view.clocks.black->face;
+      if (view.clocks.white) line += " white " + view.clocks.white->face;
+      report_->Line(shown.empty() ? "CLOCKS -" : line);
+    }
+  }
   // The clocks tick while one runs; a tick that ends the game on time shows it again.
   if (active_ && active_->ClockRunning()) {
     if (!clockTimer_.IsRunning()) clockTimer_.Start(100);

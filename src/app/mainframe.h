@@ -216,6 +216,7 @@ class MainFrame : public wxFrame, public FrameServices {
   BoardPanel* board_ = nullptr;
   OpeningBar* openingBar_ = nullptr;  // over the board while an opening rule runs
   std::string openingReported_;       // the last OPENING line of the test report
+  std::string clocksReported_;        // which clocks the last CLOCKS line said were shown
   StatusLine* status_ = nullptr;      // the status bar
   SidePanel* side_ = nullptr;
   wxMenu* recentMenu_ = nullptr;

@@ -9,9 +9,24 @@
 #include "app/reportobserver.h"
 #include "app/sounds.h"
 #include "app/texts.h"
+#include "core/clock.h"
+#include "core/opening.h"
 #include "core/utf8.h"
 
 namespace gomoku::app {
+
+namespace {
+
+// " clock 5m+5s opening swap2": the time control and opening rule of a game for the report
+// lines, each only when the game has one.
+std::string TimingWords(const TimeControl& clock, OpeningRule opening) {
+  std::string words;
+  if (clock.kind != ClockKind::None) words += " clock " + formatTimeControl(clock);
+  if (opening != OpeningRule::None) words += std::string(" opening ") + openingRuleName(opening);
+  return words;
+}
+
+}  // namespace
 
 // The current game of an OnlineClient, as the NetworkController plays it.
 class OnlineLink : public MatchLink {
@@ -36,9 +51,7 @@ class OnlineLink : public MatchLink {
   net::RequestError changeNickname(const std::string&) override {
     return {net::RequestRefusal::NotConnected, {}};
   }
-  OpeningError openingAct(const net::OpeningAct& act) override {
-    return client().openingAct(act);
-  }
+  OpeningError openingAct(const net::OpeningAct& act) override { return client().openingAct(act); }
   bool online() const override { return true; }
   void fillOnline(SideInput& in) const override {
     const net::OnlineSnapshot s = client().snapshot();
@@ -98,7 +111,7 @@ void OnlineController::Start(const OnlineLogin& login, bool trustNew) {
   client_.reset();
   login_ = login;
   loginSent_ = false;
-  loginAnswers_ = matches_ = invitations_ = statsUpdates_ = 0;
+  loginAnswers_ = matches_ = invitations_ = statsUpdates_ = roomsCreated_ = 0;
   results_ = denials_ = records_ = 0;
   finding_ = inHall_ = false;
   phase_ = net::OnlinePhase::Idle;
@@ -272,7 +285,7 @@ void OnlineController::OnChanged() {
     const net::Matched& m = *s.matched;
     Report("MATCHED " + std::to_string(m.gameId) + " " + (m.youAreBlack ? "black" : "white") + " " +
            m.opponent + " " + std::to_string(m.opponentScore) + (m.rated ? " rated" : " unrated") +
-           (m.resumeToken ? " resume" : ""));
+           (m.resumeToken ? " resume" : "") + TimingWords(m.clock, m.opening));
     // A resumed game (after a drop) goes on in the link that shows it.
     if (!(Linked() && m.resumeToken != 0)) {
       network_.Attach(std::make_unique<OnlineLink>(*this, m.gameId));
@@ -322,7 +335,19 @@ void OnlineController::OnChanged() {
   // Finding.
   if (s.finding != finding_) {
     finding_ = s.finding;
-    if (finding_) Report(std::string("FINDING ") + ruleName(s.findRule));
+    if (finding_)
+      Report(std::string("FINDING ") + ruleName(s.findRule) +
+             TimingWords(s.findClock, s.findOpening));
+  }
+
+  // Our room is open: its code and game.
+  if (s.roomsCreated > roomsCreated_) {
+    roomsCreated_ = s.roomsCreated;
+    if (s.room) {
+      const net::RoomSettings& rs = s.room->settings;
+      Report("ROOM " + s.room->code + " " + ruleName(rs.rule) + " " + std::to_string(rs.boardSize) +
+             TimingWords(rs.clock, rs.opening));
+    }
   }
 
   // A stored game asked for.

@@ -113,6 +113,7 @@ class OnlineController {
   std::size_t records_ = 0;
   int invitations_ = 0;
   int statsUpdates_ = 0;
+  int roomsCreated_ = 0;
   bool finding_ = false;
   bool inHall_ = false;
   net::OnlinePhase phase_ = net::OnlinePhase::Idle;

@@ -125,6 +125,15 @@
 #                  Chinese, register, press Find a match and are paired; a takeback asked in one
 #                  and accepted in the other, a chat line typed in one; Black plays five; LADDER
 #                  1000 1030 and 1000 970; both go back to the hall (screenshots of both)
+#   online_room_opening (5th argument: gomoku-server) a private room on a clock with an opening
+#                  rule between two copies of the app (one in Chinese): Find a match with the
+#                  clock and opening rule remembered (FINDING line, screenshot) and Cancel;
+#                  Private room… opens with
+#                  the settings remembered (5m+5s, swap2 under freestyle; ROOM line, screenshot
+#                  of the hall), the other enters by code; both MATCHED lines name the clock and
+#                  the opening rule, both side panels show the two clocks (CLOCKS), the opening
+#                  banner online (screenshots); the first player places three stones, the second
+#                  takes Black: then White (the room's creator) plays move 4 and Black move 5
 # Automatic saves go to $XDG_DATA_HOME/gomoku/games, a folder of the test ($work/data).
 # The app's moves are real mouse clicks (xdotool) on the intersections it reports in its
 # --test-report file (a FIFO here, so every wait is a blocking read, never a sleep); its buttons
@@ -940,6 +949,83 @@ online_two_apps)
   press ming 4 leave; app_wait 4 ming '^HALL shown$'
   app_wait 3 alice '^BUTTON replay [0-9]'; app_wait 4 ming '^BUTTON replay [0-9]'
   sleep 0.5; screenshot halls
+  kill "$alice_pid" "$ming_pid"
+  ;;
+online_room_opening)
+  start_online_server
+  GOMOKU_PASSWORD=pinonly123 "$CLI" online "127.0.0.1:$port" --user pin --register \
+    --trust-new-server < /dev/null > "$work/pin.out" 2>&1 || true
+  grep -q '^LOGGED IN pin ' "$work/pin.out" || fail "could not pin the server: $(cat "$work/pin.out")"
+  # The room's settings as Private room… remembered them last time.
+  printf '[Online]\nRoomColor=black\n[Online/Room]\nRule=freestyle\nClock=5m+5s\nOpening=swap2\n' > "$work/alice.ini"
+  printf '[Online]\nRule=renju\nClock=10m,30s\nOpening=soosorv8\n' > "$work/ming.ini"
+  GOMOKU_PASSWORD=alicepass1 keep_open=1 start_app alice --online "127.0.0.1:$port" --user alice --register
+  exec 3< "$work/alice.fifo"
+  LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= LANGUAGE= GOMOKU_PASSWORD=小明的密码1234 keep_open=1 \
+    start_app ming --online "127.0.0.1:$port" --user 小明 --register
+  exec 4< "$work/ming.fifo"
+  app_wait 3 alice '^BUTTON room [0-9]'
+  app_wait 4 ming '^BUTTON join [0-9]'
+  settled alice; settled ming
+  # Find a match with the clock and opening rule remembered; the hall says what it looks for.
+  press ming 4 find
+  app_wait 4 ming '^FINDING '
+  [[ $line == "FINDING renju clock 10m,30s opening soosorv8" ]] || fail "ming: bad FINDING line '$line'"
+  for w in $(xdotool search --onlyvisible --pid "$ming_pid"); do xdotool windowraise "$w"; done
+  sleep 0.5; screenshot finding-ming
+  press ming 4 cancel
+  app_wait 4 ming '^BUTTON join [0-9]'
+  press alice 3 room
+  dialog=$(xdotool search --sync --onlyvisible --name '^Private room$' | head -1)
+  sleep 0.3; screenshot room-dialog
+  xdotool windowfocus --sync "$dialog"
+  xdotool key Return
+  app_wait 3 alice '^ROOM '
+  [[ $line =~ ^ROOM\ ([A-Z0-9]{6})\ freestyle\ 15\ clock\ 5m\+5s\ opening\ swap2$ ]] || fail "alice: bad ROOM line '$line'"
+  code=${BASH_REMATCH[1]}
+  for w in $(xdotool search --onlyvisible --pid "$alice_pid"); do xdotool windowraise "$w"; done
+  sleep 0.5; screenshot hall-room
+  press ming 4 code
+  xdotool type --delay 20 "$code"
+  xdotool key Return
+  app_wait 3 alice '^MATCHED '
+  [[ $line =~ ^MATCHED\ [0-9]+\ black\ 小明\ 1000\ unrated\ clock\ 5m\+5s\ opening\ swap2$ ]] || fail "alice: bad MATCHED line '$line'"
+  app_wait 4 ming '^MATCHED '
+  [[ $line =~ ^MATCHED\ [0-9]+\ white\ alice\ 1000\ unrated\ clock\ 5m\+5s\ opening\ swap2$ ]] || fail "ming: bad MATCHED line '$line'"
+  # Both side panels show both clocks, at 5 minutes each.
+  app_wait 3 alice '^CLOCKS '; [[ $line == "CLOCKS black 5:00 white 5:00" ]] || fail "alice: '$line'"
+  app_wait 4 ming '^CLOCKS '; [[ $line == "CLOCKS black 5:00 white 5:00" ]] || fail "ming: '$line'"
+  app_wait 3 alice '^OPENING place first '
+  app_wait 4 ming '^OPENING place first '
+  # The banner over the board shrinks it: the board's geometry after it.
+  app_wait 3 alice '^GEOMETRY '; app_wait 4 ming '^GEOMETRY '
+  settled alice; settled ming
+  # The first player (alice, Black) places three stones.
+  click_move alice 3 1 7 7
+  click_move alice 3 2 8 7
+  click_move alice 3 3 7 8
+  app_wait 4 ming '^OPENING swap2-choice second '
+  for w in $(xdotool search --onlyvisible --pid "$ming_pid"); do xdotool windowraise "$w"; done
+  sleep 0.5; screenshot banner-ming
+  press ming 4 opblack   # 小明 takes Black: alice plays White
+  app_wait 4 ming '^OPENING done'
+  app_wait 3 alice '^OPENING done'
+  # The banner went and the boards grew: their last GEOMETRY lines.
+  for side in alice:3 ming:4; do
+    until_s=$((SECONDS + 2))
+    while ((SECONDS < until_s)) && IFS= read -r -t 0.5 line <&"${side#*:}"; do
+      echo "$line" >> "$work/${side%:*}.log"
+      [[ $line == GEOMETRY\ * ]] && printf -v "${side%:*}_geo" '%s' "${line#GEOMETRY }"
+    done
+  done
+  click ming 9 9   # move 4 is White's: not 小明's
+  app_wait 4 ming '^(MOVE|REFUSED) '; [[ $line == "REFUSED 9,9 "* ]] || fail "ming: Black played move 4: '$line'"
+  click_move alice 3 4 9 9
+  app_wait 4 ming '^MOVE 4 '
+  click_move ming 4 5 6 6
+  app_wait 3 alice '^MOVE 5 '
+  for w in $(xdotool search --onlyvisible --pid "$alice_pid"); do xdotool windowraise "$w"; done
+  sleep 0.5; screenshot game-alice
   kill "$alice_pid" "$ming_pid"
   ;;
 two_apps)
