@@ -364,7 +364,10 @@ void OnlineController::OnChanged() {
       (was == net::OnlinePhase::LoggingIn || was == net::OnlinePhase::Connected ||
        (was == net::OnlinePhase::Reconnecting && !Linked())))
     ShowHall();
-  if (inHall_) hall_.Update(s);
+  if (inHall_) {
+    hall_.Update(s);
+    if (hooks_.hallUpdated) hooks_.hallUpdated();
+  }
 }
 
 void OnlineController::OnClosed(const net::OnlineSnapshot& s) {

@@ -50,6 +50,8 @@ class OnlineController {
         rememberLogin;
     /// A stored game arrived (the user asked to replay or save it).
     std::function<void(const net::GameRecord& record, bool save)> gameRecord;
+    /// The hall panel showed a new state (its buttons may have been enabled, shown or hidden).
+    std::function<void()> hallUpdated;
   };
 
   /// Nothing connected yet. `hall` is the window's hall panel, `network` its network
