@@ -921,6 +921,13 @@ online_two_apps)
   click $wt ${white[0]}; app_wait $bfd $bk '^MOVE 2 '
   # shellcheck disable=SC2086
   click $bk ${black[1]}; app_wait $wfd $wt '^MOVE 3 '
+  # A chat line typed by White, while its side panel stands still (after the takeback below
+  # the request's card goes and the chat field may move after the TAKEBACK line).
+  press $wt $wfd chat
+  xdotool type --delay 20 "good game"
+  xdotool key Return
+  app_wait $wfd $wt '^CHAT you '
+  app_wait $bfd $bk '^CHAT '; [[ $line == "CHAT peer good game" ]] || fail "$bk: bad CHAT line '$line'"
   # White asks to take back (its move and Black's reply); Black accepts.
   press $wt $wfd takeback
   app_wait $bfd $bk '^NOTICE .*(take back|悔)'
@@ -928,11 +935,6 @@ online_two_apps)
   sleep 0.3; screenshot takeback
   press $bk $bfd accept
   app_wait $wfd $wt '^TAKEBACK '; [[ $line == "TAKEBACK 1" ]] || fail "$wt: expected TAKEBACK 1, got '$line'"
-  # A chat line typed by White.
-  press $wt $wfd chat
-  xdotool type --delay 20 "good game"
-  xdotool key Return
-  app_wait $bfd $bk '^CHAT '; [[ $line == "CHAT peer good game" ]] || fail "$bk: bad CHAT line '$line'"
   # The rest: White's four moves, Black's five, the fifth wins.
   for i in 0 1 2 3; do
     # shellcheck disable=SC2086
