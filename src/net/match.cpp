@@ -1688,7 +1688,9 @@ RequestError Match::relayDrawReply(std::uint16_t atPly, bool accept) {
 void Match::leave() {
   ClockGuard guard{*this};
   if (phase_ == MatchPhase::Closed) return;
-  send_(Bye{ByeReason::Leaving, {}});
+  // Suspended: no link to say it on (the old connection is gone, a new one must open with
+  // RESUME); the peer's resume window runs out.
+  if (phase_ != MatchPhase::Suspended) send_(Bye{ByeReason::Leaving, {}});
   disconnect_();
   close("you left the game");
 }

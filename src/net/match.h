@@ -291,7 +291,8 @@ class Match {
   int takebacks() const { return takebacks_; }
   /// The number of moves the last takeback left on the board (-1 before the first).
   int takenBackTo() const { return takenBackTo_; }
-  /// We leave: sends BYE and disconnects. Interrupts a running game.
+  /// We leave: sends BYE (not while Suspended: no link) and disconnects. Interrupts a running
+  /// game.
   void leave();
 
   /// The game's clocks (disabled in a game without a clock), on the time of nowMs(): both run
