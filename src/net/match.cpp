@@ -46,6 +46,14 @@ std::optional<std::string> setupError(const Setup& s) {
   return std::nullopt;
 }
 
+// The stones of opening `o` as a game of setup `s`, judged by the game's own rules (the opening
+// checked them already).
+Game stonesOf(const Opening& o, const Setup& s) {
+  Game g(s.boardSize, s.rule, s.foul);
+  for (Point p : o.game().moves()) g.play(p);
+  return g;
+}
+
 // Results decided by the moves themselves (both sides find them by replaying the list).
 bool decidedByMoves(EndReason r) {
   return r == EndReason::Five || r == EndReason::FullBoard || r == EndReason::Foul;
@@ -773,10 +781,7 @@ OpeningError Match::applyOpening(Seat who, const OpeningAct& a) {
   if (const OpeningError e = applyOpeningAct(o, who, a); e != OpeningError::None) return e;
   openingActs_.push_back(a);
   openingActs_.back().seq = static_cast<std::uint16_t>(openingActs_.size() - 1);
-  // The stones so far, judged by the game's own rules (the opening checked them already).
-  Game g(setup_.boardSize, setup_.rule, setup_.foul);
-  for (Point p : o.game().moves()) g.play(p);
-  game_ = std::move(g);
+  game_ = stonesOf(o, setup_);
   localColor_ = o.colourOf(localSeat_);
   if (o.done()) {
     openingStones_ = game_.ply();
@@ -1193,9 +1198,7 @@ void Match::onResume(const Resume& r) {
               ErrorCode::IllegalMove,
               std::string("an opening decision the rule refuses: ") + openingErrorPhrase(e));
         actInFlight = theirActs.back();
-        Game g(setup_.boardSize, setup_.rule, setup_.foul);
-        for (Point p : trial->game().moves()) g.play(p);
-        base = std::move(g);
+        base = stonesOf(*trial, setup_);
         ourColor = trial->colourOf(ourSeat);
       }
     }

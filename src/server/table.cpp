@@ -56,20 +56,15 @@ bool resultChanged(const Match& m, int game, bool over, Outcome o, EndReason r) 
   return !over || m.game().result().outcome != o || m.game().result().reason != r;
 }
 
-// Two ended games whose move lists differ only by one move recorded after the end.
-bool sameUpToOne(const Game& a, const Game& b) {
+// Two ended games whose move lists may differ only by stones recorded after the end on one
+// side: one move that crossed the end, or (`opening`: the game has an opening rule) opening
+// stones that crossed it, which the side that received them late recorded and the other never
+// sees (stale decisions are not relayed; an opening places at most five stones).
+bool sameUpToCrossings(const Game& a, const Game& b, bool opening) {
   const auto& x = a.moves().size() <= b.moves().size() ? a.moves() : b.moves();
   const auto& y = a.moves().size() <= b.moves().size() ? b.moves() : a.moves();
-  return y.size() == x.size() + 1 && std::equal(x.begin(), x.end(), y.begin());
-}
-
-// Two ended games of an opening rule whose lists differ only by opening stones that crossed the
-// end: the side that received them late recorded them after the end (an opening places at most
-// five stones), the other never sees them (stale decisions are not relayed).
-bool sameUpToOpeningStones(const Game& a, const Game& b) {
-  const auto& x = a.moves().size() <= b.moves().size() ? a.moves() : b.moves();
-  const auto& y = a.moves().size() <= b.moves().size() ? b.moves() : a.moves();
-  return y.size() <= 5 && std::equal(x.begin(), x.end(), y.begin());
+  return (y.size() == x.size() + 1 || (opening && y.size() <= 5)) &&
+         std::equal(x.begin(), x.end(), y.begin());
 }
 
 // For a fault: the request answered may be one that a drop of the requester voided on its
@@ -683,8 +678,7 @@ void GameTable::settle() {
                    std::to_string(b.gameNumber()));
       else if (ga.moves() != gb.moves() &&
                !(ga.over() && gb.over() &&
-                 (sameUpToOne(ga, gb) ||
-                  (setup_.opening != OpeningRule::None && sameUpToOpeningStones(ga, gb)))))
+                 sameUpToCrossings(ga, gb, setup_.opening != OpeningRule::None)))
         divergence("the two sides hold different moves (" + std::to_string(ga.ply()) + " and " +
                    std::to_string(gb.ply()) + ")");
       else if (ga.over() != gb.over() || ga.result().outcome != gb.result().outcome ||
