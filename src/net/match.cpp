@@ -1539,11 +1539,14 @@ bool Match::relayFlag(Stone loser, int atPly) {
   ClockGuard guard{*this};
   if (!gameClock_.enabled() || loser == Stone::Empty) return false;
   const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
-  if (game_.over() && game_.result().reason == EndReason::Resignation && loser == localColor_ &&
-      game_.result().outcome != loses && atPly == game_.ply() && phase_ == MatchPhase::Finished &&
-      !weResigned_) {
-    // Our proxy's own time ran out while the peer's resignation was on its way: as in P2P, the
-    // flag stands over the resignation that crossed it (PROTOCOL.md, "A FLAG stands").
+  const EndReason why = game_.result().reason;
+  if (game_.over() && loser == localColor_ && atPly == game_.ply() &&
+      phase_ == MatchPhase::Finished &&
+      ((why == EndReason::Resignation && game_.result().outcome != loses && !weResigned_) ||
+       why == EndReason::Agreement)) {
+    // Our proxy's own time ran out while the peer's resignation, or an acceptance of a draw, was
+    // on its way: as in P2P, the flag stands over the end that crossed it (PROTOCOL.md, "A FLAG
+    // stands").
     timeLossPly_ = atPly;
     game_.setResult(loses, EndReason::Time);
     send_(Flag{static_cast<std::uint16_t>(atPly)});

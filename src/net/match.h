@@ -369,8 +369,9 @@ class Match {
   /// own time, as checkClock() does. The peer: FLAG claiming its time, at its turn at atPly or
   /// before its last move (which stays on the board, as a move that crossed the claim). While
   /// Suspended the game ends without a message (the resume's SYNC tells the peer). After the
-  /// peer's resignation at that position (it crossed our proxy's own flag on the other link) the
-  /// flag stands over it, as in P2P: FLAG goes out and the result becomes the loss on time.
+  /// peer's resignation or a draw agreed at that position (which crossed our proxy's own flag on
+  /// the other link) the flag stands over it, as in P2P: FLAG goes out and the result becomes
+  /// the loss on time.
   /// True when done, or when the game already ended so; false when the position does not fit.
   bool relayFlag(Stone loser, int atPly);
   /// The thinking time charged for the last move played (either side's), milliseconds; -1

@@ -783,6 +783,27 @@ TEST(GameTableClock, AFlagStandsOverAResignationThatCrossedIt) {
   EXPECT_EQ(h.b.match.sentError(), std::nullopt);
 }
 
+TEST(GameTableClock, AFlagStandsOverADrawAgreedAcrossIt) {
+  // Both offer a draw at once; A's program then flags itself while its offer is on the way, and
+  // B's offer reaches the server first: the offers meet at the table (a draw there), then A's
+  // FLAG arrives. As between two P2P programs the flag stands, on both links and both clients.
+  ClockHarness h(TimeControl{ClockKind::PerMove, 0, 0, 2'000});
+  h.begin();
+  ASSERT_EQ(h.b.match.offerDraw(), RequestRefusal::None);
+  ASSERT_EQ(h.a.match.offerDraw(), RequestRefusal::None);
+  h.up(Side::B);  // B's offer reaches the table and is relayed towards A
+  h.now += 2'001ms;
+  h.a.match.checkClock();  // A's program ends the game on its own time: FLAG after its offer
+  h.flush();
+  EXPECT_TRUE(h.faults.empty()) << h.faults.front();
+  ASSERT_FALSE(h.ends.empty());
+  EXPECT_EQ(h.ends.back().reason, EndReason::Time);
+  EXPECT_EQ(h.ends.back().outcome, Outcome::WhiteWins);
+  h.expectSameGame();
+  EXPECT_EQ(h.a.match.sentError(), std::nullopt);
+  EXPECT_EQ(h.b.match.sentError(), std::nullopt);
+}
+
 TEST(GameTableClock, LagUpToTheAllowanceIsForgivenAndTheRestIsCharged) {
   ClockHarness h;
   h.begin();
