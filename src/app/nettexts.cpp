@@ -60,6 +60,8 @@ std::string TranslateRefusal(const net::RequestError& e, const TranslateFn& tran
       return translate(N_("too many lines at once; wait a moment"));
     case RequestRefusal::BadNickname:
       return TranslateCoreText(e.detail, translate).value_or(e.detail);
+    case RequestRefusal::DuringOpening:
+      return translate(N_("a draw can be offered once the opening is over"));
   }
   return {};
 }

@@ -21,7 +21,7 @@ MatchActions matchActions(const net::NetSnapshot* snap, bool started) {
   // Not during an opening, nor into the stones it placed.
   a.takeback = a.running && !game.over() && !snap->takebackPending && !snap->takebackRequested &&
                !snap->opening && left >= snap->openingStones;
-  a.draw = a.running && !game.over() && !snap->drawOffered;
+  a.draw = a.running && !game.over() && !snap->drawOffered && !snap->opening;
   a.resign = a.running && !game.over();
   a.again = a.connected && m == net::MatchPhase::Finished && !snap->wantAgain;
   a.answer =

@@ -326,6 +326,7 @@ RequestError Match::offerDraw() {
   ClockGuard guard{*this};
   if (phase_ == MatchPhase::Suspended) return {RequestRefusal::Suspended, {}};
   if (!running()) return {RequestRefusal::NoGameRunning, {}};
+  if (opening_) return {RequestRefusal::DuringOpening, {}};
   if (ourTakeback_) return {RequestRefusal::WaitForTakebackAnswer, {}};
   if (theirDrawAt_) return answerDraw(true);  // offering while they offer is agreeing
   if (ourDrawAt_) return {RequestRefusal::DrawOfferStands, {}};
@@ -368,6 +369,10 @@ void Match::onDrawOffer(const DrawOffer& d) {
   }
   // From a position we no longer have (a takeback we accepted crossed it): stale.
   if (d.atPly > game_.ply()) return;
+  // No draw is offered during an opening (PROTOCOL.md, "Opening rules"): the offer of a program
+  // of 1.3, which allowed it, is declined. (One of ours made after the opening ends cannot
+  // arrive before the decision that ended it, which went first on the same connection.)
+  if (opening_) return send_(DrawReply{d.atPly, false});
   if (theirDrawAt_) return fail(ErrorCode::Protocol, "a second draw offer before the answer");
   // Offers made at the same position crossed: nobody moved in between, so both stand.
   bool agreed = ourDrawAt_ && *ourDrawAt_ == d.atPly;

@@ -116,6 +116,7 @@ enum class RequestRefusal {
   ChatTooLong,            ///< "the line is longer than 500 bytes" (kMaxChatBytes)
   ChatTooFast,            ///< "too many lines at once; wait a moment" (kChatBurst, kChatWindow)
   BadNickname,            ///< the nickname is refused; RequestError::detail says why
+  DuringOpening,          ///< "a draw can be offered once the opening is over"
 };
 
 /// The answer to a request of ours: refusal None when it was sent (or done).

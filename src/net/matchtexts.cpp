@@ -57,6 +57,8 @@ std::string describe(const RequestError& e) {
       return "too many lines at once; wait a moment";
     case RequestRefusal::BadNickname:
       return e.detail;
+    case RequestRefusal::DuringOpening:
+      return "a draw can be offered once the opening is over";
   }
   return {};
 }

@@ -231,6 +231,33 @@ TEST(MatchOpening, MessagesOutOfTheOpeningsOrderAreFaults) {
   }
 }
 
+TEST(MatchOpening, NoDrawIsOfferedDuringTheOpening) {
+  // A draw offer's ply cannot say which decision at that number of stones it followed: none is
+  // made until the opening ends, and one from a 1.3 program (which allowed it) is declined.
+  Pair p(OpeningRule::Swap, Rule::Freestyle);
+  EXPECT_EQ(p.host.match.offerDraw(), RequestRefusal::DuringOpening);
+  act(p, p.host, place(7, 7));
+  EXPECT_EQ(p.joiner.match.offerDraw(), RequestRefusal::DuringOpening);
+  EXPECT_TRUE(p.joiner.outbox.empty());
+  p.joiner.match.receive(DrawOffer{1});
+  ASSERT_EQ(p.joiner.outbox.size(), 1u);
+  const auto* reply = std::get_if<DrawReply>(&p.joiner.outbox.front());
+  ASSERT_NE(reply, nullptr);
+  EXPECT_EQ(reply->atPly, 1);
+  EXPECT_FALSE(reply->accept);
+  p.joiner.outbox.clear();
+  EXPECT_FALSE(p.joiner.match.drawRequested());
+  EXPECT_EQ(p.joiner.match.sentError(), std::nullopt);
+  // Once the opening is over, offers work as usual.
+  act(p, p.host, place(8, 8));
+  act(p, p.host, place(9, 7));
+  act(p, p.joiner, choose(OpeningChoice::TakeWhite));
+  ASSERT_EQ(p.host.match.opening(), nullptr);
+  EXPECT_EQ(p.host.match.offerDraw(), RequestRefusal::None);
+  deliverAll(p.host, p.joiner);
+  EXPECT_TRUE(p.joiner.match.drawRequested());
+}
+
 TEST(MatchOpening, StonesThatCrossedAResignationStayOnBothBoards) {
   // The first player places two stones while the second's resignation is on its way: the
   // resigner records them after the end, so both boards agree and a later message about that
