@@ -175,7 +175,7 @@ void HallPanel::Build() {
   play->Add(findRow, wxSizerFlags().Expand().Border(wxALL, gap / 2));
 
   auto* roomRow = new wxBoxSizer(wxHORIZONTAL);
-  room_ = new wxButton(box, wxID_ANY, _(L"&Private room\u2026"));
+  room_ = new wxButton(box, wxID_ANY, _(L"Pri&vate room\u2026"));
   roomRow->Add(room_, wxSizerFlags().CentreVertical());
   roomStatus_ = new wxStaticText(box, wxID_ANY, {});
   roomRow->Add(roomStatus_, wxSizerFlags(1).CentreVertical().Border(wxLEFT, gap));

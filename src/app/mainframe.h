@@ -199,6 +199,12 @@ class MainFrame : public wxFrame, public FrameServices {
   std::unique_ptr<NetworkController> network_;
   // Online play: the connection to a server, its hall and its games (shown by network_).
   std::unique_ptr<OnlineController> online_;
+  // A room asked for and not yet answered: the counts of ROOM_CREATED and DENIED before it.
+  struct RoomAsked {
+    int created = 0;
+    std::size_t denials = 0;
+  };
+  std::optional<RoomAsked> roomAsked_;
   HallPanel* hall_ = nullptr;
   wxWindow* gameRoot_ = nullptr;  // the board and the side panel (hidden while the hall shows)
   bool hallShown_ = false;

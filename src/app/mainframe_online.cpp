@@ -98,6 +98,15 @@ void MainFrame::BuildOnline(wxSizer& frameSizer) {
     OpenStoredGame(record, save);
   };
   hooks.hallUpdated = [this] {
+    if (roomAsked_) {
+      // The room opened (the hall says so with its code) or was refused (the hall's error line):
+      // the status bar stops saying it is being opened.
+      const net::OnlineSnapshot s = online_->Snapshot();
+      if (s.roomsCreated > roomAsked_->created || s.denials.size() > roomAsked_->denials) {
+        roomAsked_.reset();
+        SetStatusText({});
+      }
+    }
     // The test report places the hall's buttons as they are now: a list that arrives after the
     // hall was shown enables Replay without any change of the hall's size.
     if (report_) CallAfter([this] { ReportButtons(); });
@@ -214,8 +223,11 @@ void MainFrame::CreateRoom() {
       _("Private room"), _("Open a room with these settings and give its code to a friend; the "
                            "game starts when they enter it."));
   if (!settings) return;
-  if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->createRoom(*settings)))
+  if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->createRoom(*settings))) {
     SetStatusText(_(L"Opening a room\u2026"));
+    const net::OnlineSnapshot s = online_->Snapshot();
+    roomAsked_ = RoomAsked{s.roomsCreated, s.denials.size()};
+  }
 }
 
 void MainFrame::InviteToRoom(const std::string& name) {

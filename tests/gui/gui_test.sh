@@ -985,6 +985,8 @@ online_room_opening)
   app_wait 3 alice '^ROOM '
   [[ $line =~ ^ROOM\ ([A-Z0-9]{6})\ freestyle\ 15\ clock\ 5m\+5s\ opening\ swap2$ ]] || fail "alice: bad ROOM line '$line'"
   code=${BASH_REMATCH[1]}
+  # The status bar stops saying "Opening a room…" once the hall shows the room.
+  app_wait 3 alice '^STATUS( -?[0-9]+){5} $'
   for w in $(xdotool search --onlyvisible --pid "$alice_pid"); do xdotool windowraise "$w"; done
   sleep 0.5; screenshot hall-room
   press ming 4 code
