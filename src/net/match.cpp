@@ -1185,16 +1185,15 @@ void Match::onResume(const Resume& r) {
                             "the opening decisions differ at decision " + std::to_string(i + 1));
     std::size_t held = theirActs.size();  // the joiner's decisions that count
     if (theirActs.size() > acts.size()) {
-      if (theirActs.size() != acts.size() + 1)
-        return rejectResume(ErrorCode::Desync,
-                            "the joiner holds opening decisions the host never received");
       if (base.over()) {
-        // It crossed the end of the game (our resignation, an agreed draw): dropped, as
-        // onOpening drops it, with any stone it placed.
-        --held;
+        // They crossed the end of the game (our resignation, an agreed draw): dropped, as
+        // onOpening drops them, with the stones they placed that we did not record after the
+        // end (the one in flight; the ones that arrived are on our board, compared below).
+        held = acts.size();
         if (theirs.size() > base.moves().size()) theirs.resize(base.moves().size());
       } else {
-        if (!trial || trial->done() || trial->decider() == ourSeat)
+        if (theirActs.size() != acts.size() + 1 || !trial || trial->done() ||
+            trial->decider() == ourSeat)
           return rejectResume(ErrorCode::Desync,
                               "the joiner holds opening decisions the host never received");
         if (const OpeningError e = applyOpeningAct(*trial, otherSeat(ourSeat), theirActs.back());
@@ -1375,9 +1374,9 @@ void Match::onSync(const Sync& s) {
         s.moves.size() >= stones.size() &&
         std::equal(stones.begin(), stones.end(), s.moves.begin(),
                    [](Point p, const SyncPoint& q) { return p.x == q.x && p.y == q.y; }) &&
-        // (once the game ended, a stone that crossed the end may follow, without its decision)
-        (opening->done() || s.moves.size() == stones.size() ||
-         (s.outcome != Outcome::Ongoing && s.moves.size() == stones.size() + 1)) &&
+        // (once the game ended, stones that crossed the end may follow, without their
+        // decisions: recordStaleOpening)
+        (opening->done() || s.moves.size() == stones.size() || s.outcome != Outcome::Ongoing) &&
         (opening->colourOf(seat) == Stone::White) == s.hostPlaysBlack;
     if (!follow)
       return fail(ErrorCode::Desync, "the moves do not follow from the opening decisions");

@@ -719,3 +719,36 @@ TEST(MatchOpening, AGameThatEndedDuringTheOpeningIsResumedWithItsCrossingStones)
   EXPECT_EQ(p.joiner.match.game().result().outcome, Outcome::BlackWins);
   EXPECT_EQ(p.host.match.openingActs(), p.joiner.match.openingActs());
 }
+
+TEST(MatchOpening, SeveralDecisionsThatCrossedTheEndAreDroppedOnResume) {
+  // The joiner places swap2's two more stones while the host's resignation is on its way; both
+  // stones reach the host (recorded after the end, no decision applied), the resignation is
+  // lost with the connection. The joiner resumes holding two decisions more than the host:
+  // they crossed the end, and the resume agrees on the finished game with both stones.
+  Pair p(OpeningRule::Swap2, Rule::Freestyle);
+  act(p, p.host, place(7, 7));
+  act(p, p.host, place(8, 8));
+  act(p, p.host, place(9, 7));
+  act(p, p.joiner, choose(OpeningChoice::PlaceTwo));
+  ASSERT_EQ(p.joiner.match.openingAct(place(6, 6)), OpeningError::None);
+  ASSERT_EQ(p.joiner.match.openingAct(place(10, 10)), OpeningError::None);
+  ASSERT_EQ(p.host.match.resign(), RequestRefusal::None);
+  while (!p.joiner.outbox.empty()) {
+    p.host.match.receive(p.joiner.outbox.front());
+    p.joiner.outbox.pop_front();
+  }
+  ASSERT_EQ(p.host.match.sentError(), std::nullopt);
+  ASSERT_EQ(p.host.match.game().ply(), 5);
+  ASSERT_EQ(p.host.match.openingActs().size(), 4u);
+  drop(p);  // the RESIGN is lost
+  p.joiner.match.reconnected();
+  deliverAll(p.host, p.joiner);
+  EXPECT_EQ(p.host.match.sentError(), std::nullopt);
+  EXPECT_EQ(p.joiner.match.sentError(), std::nullopt);
+  EXPECT_EQ(p.host.match.phase(), MatchPhase::Finished);
+  EXPECT_EQ(p.joiner.match.phase(), MatchPhase::Finished);
+  EXPECT_EQ(p.host.match.game().moves(), p.joiner.match.game().moves());
+  EXPECT_EQ(p.joiner.match.game().result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(p.joiner.match.game().result().reason, EndReason::Resignation);
+  EXPECT_EQ(p.host.match.openingActs(), p.joiner.match.openingActs());
+}
