@@ -190,6 +190,69 @@ std::vector<Vector> vectors() {
   v.push_back({"login_minor", Login{LoginMethod::Password, "bob", "secret123", 3}});
   v.push_back(
       {"game_result_time", GameResult{8, Outcome::WhiteWins, EndReason::Time, true, 1000, 970}});
+  // Protocol 1.4 (the page's minor): the rest of OPENING, the tails of the messages the page
+  // sends and receives with a clock and an opening rule, and RESUME and SYNC with the opening's
+  // decisions.
+  v.push_back({"hello_minor4", Hello{1, 4, "web", "小明"}});
+  v.push_back({"register_minor", Register{"小明", "password with spaces", 4}});
+  v.push_back({"login_token_minor", Login{LoginMethod::Token, "bob", std::string(64, 'a'), 4}});
+  OpeningAct declare;
+  declare.seq = 5;
+  declare.action = OpeningAction::Declare;
+  declare.count = 8;
+  v.push_back({"opening_declare", declare});
+  OpeningAct pick;
+  pick.seq = 8;
+  pick.action = OpeningAction::Pick;
+  pick.points = {{9, 4}};
+  v.push_back({"opening_pick", pick});
+  const TimeControl byoYomi{ClockKind::ByoYomi, 600000, 0, 30000};
+  v.push_back({"find_opening", Find{Rule::Freestyle, fischer, OpeningRule::Swap2}});
+  v.push_back({"find_opening_only", Find{Rule::Renju, {}, OpeningRule::Soosorv8}});
+  RoomSettings ro = settings(15, Rule::Renju, SeatColor::Random, FoulPolicy::Refuse, false);
+  ro.clock = byoYomi;
+  ro.opening = OpeningRule::Taraguchi10;
+  v.push_back({"invite_opening", Invite{"Bob", ro}});
+  v.push_back({"invited_opening", Invited{7, "Bob", 1000, ro}});
+  v.push_back({"room_created_opening", RoomCreated{"AB12CD", ro}});
+  Matched mo = m;
+  mo.resumeToken = 0;
+  mo.clock = fischer;
+  mo.opening = OpeningRule::Swap2;
+  v.push_back({"matched_opening", mo});
+  v.push_back({"setup_byoyomi", Setup{15, Rule::Renju, false, FoulPolicy::Refuse, 10, byoYomi,
+                                      OpeningRule::Soosorv8}});
+  // The swap2 opening of tests/server's opening_swap2 so far: three stones, "two", one more.
+  OpeningAct s0 = place, s1 = place, s2 = place, s3 = choose, s4 = place;
+  s0.seq = 0;
+  s0.points = {{7, 7}};
+  s1.seq = 1;
+  s1.points = {{8, 8}};
+  s2.seq = 2;
+  s2.points = {{7, 8}};
+  s3.seq = 3;
+  s4.seq = 4;
+  s4.points = {{0, 0}};
+  const std::vector<OpeningAct> acts = {s0, s1, s2, s3, s4};
+  Resume ro1{99, 1, {{7, 7}, {8, 8}, {7, 8}, {0, 0}}, Outcome::Ongoing, EndReason::None};
+  ro1.openingActs = acts;
+  v.push_back({"resume_openings", ro1});
+  Sync so;
+  so.game = 1;
+  so.setup = Setup{15, Rule::Freestyle, false, FoulPolicy::Refuse, 99, fischer, OpeningRule::Swap2};
+  so.hostNickname = "Bob";
+  so.moves = {{7, 7}, {8, 8}, {7, 8}, {0, 0}};
+  so.blackMainMs = 300000;
+  so.whiteMainMs = 300000;
+  so.hostPlaysBlack = false;
+  so.openingActs = acts;
+  v.push_back({"sync_openings", so});
+  Sync sn = so;  // the opening over: normal play, no decisions sent (a 1.3 host)
+  sn.openingActs.clear();
+  sn.blackMainMs = 1500;
+  sn.whiteMainMs = 86400000 * 2LL;
+  sn.hostPlaysBlack = true;
+  v.push_back({"sync_opening_over", sn});
   return v;
 }
 
@@ -233,6 +296,19 @@ std::vector<std::pair<std::string, std::pair<std::string, DecodeError>>> invalid
       {"opening_declare_zero", {"474b011c00000004 0001 02 00", DecodeError::BadValue}},
       {"opening_offer_cut", {"474b011c00000007 0001 03 02 0101 02", DecodeError::Truncated}},
       {"login_minor_zero", {"474b014200000008 00 0001 62 0001 73 00", DecodeError::BadValue}},
+      // Protocol 1.4's opening decisions: a count of 0, a seq out of order, a list cut short,
+      // and decisions in a SYNC without an opening rule.
+      {"resume_acts_zero",
+       {"474b01190000000f 0000000000000001 0001 0000 0000 00", DecodeError::BadValue}},
+      {"resume_acts_out_of_order",
+       {"474b011900000014 0000000000000001 0001 0000 0000 01 0001 00 0707", DecodeError::BadValue}},
+      {"resume_acts_cut",
+       {"474b011900000014 0000000000000001 0001 0000 0000 02 0000 00 0707",
+        DecodeError::Truncated}},
+      {"sync_acts_without_rule",
+       {"474b011a00000033 0001 0f 00 00 00 0000000000000001 0001 68 00 00 0000 0000 "
+        "00 01 00002710 00000000 00000000 00002710 00002710 01 01 0000 01 00",
+        DecodeError::BadValue}},
   };
 }
 

@@ -18,6 +18,18 @@ const summary = {
 };
 const fischer = { kind: 1, baseMs: 300000, incrementMs: 5000, moveMs: 0 };
 const perMove = { kind: 2, baseMs: 0, incrementMs: 0, moveMs: 30000 };
+const byoYomi = { kind: 3, baseMs: 600000, incrementMs: 0, moveMs: 30000 };
+const noClock = { kind: 0, baseMs: 0, incrementMs: 0, moveMs: 0 };
+// The swap2 opening of tests/server's opening_swap2 so far: three stones, "two", one more.
+const swap2Stones = [{ x: 7, y: 7 }, { x: 8, y: 8 }, { x: 7, y: 8 }, { x: 0, y: 0 }];
+const act = (seq, action, points = [], choice = 0) => ({ seq, action, points, choice, count: 0 });
+const swap2Acts = [act(0, 0, [swap2Stones[0]]), act(1, 0, [swap2Stones[1]]), act(2, 0, [swap2Stones[2]]),
+  act(3, 1, [], 4), act(4, 0, [swap2Stones[3]])];
+const swap2Sync = {
+  game: 1, setup: { boardSize: 15, rule: 0, hostIsBlack: false, foul: 0, token: 99n, opening: 2, clock: { kind: 1, baseMs: 300000, incrementMs: 5000, moveMs: 0 } },
+  hostNickname: 'Bob', outcome: 0, reason: 0, moves: swap2Stones, previousOutcome: 0, previousReason: 0,
+  blackMainMs: 300000, whiteMainMs: 300000, hostPlaysBlack: false,
+};
 const sync = {
   game: 2, setup: { boardSize: 15, rule: 0, hostIsBlack: true, foul: 0, token: 42n },
   hostNickname: 'host', outcome: 1, reason: 3, moves: [{ x: 0, y: 0 }, { x: 14, y: 14 }, { x: 7, y: 7 }],
@@ -116,6 +128,37 @@ const expected = {
   },
   login_minor: { type: 'LOGIN', method: 0, name: 'bob', secret: 'secret123', clientMinor: 3 },
   game_result_time: { type: 'GAME_RESULT', gameId: 8n, outcome: 2, reason: 9, rated: true, oldScore: 1000, newScore: 970 },
+  // Protocol 1.4, the page's minor.
+  hello_minor4: { type: 'HELLO', protocolMajor: 1, protocolMinor: 4, programVersion: 'web', nickname: '小明' },
+  register_minor: { type: 'REGISTER', name: '小明', password: 'password with spaces', clientMinor: 4 },
+  login_token_minor: { type: 'LOGIN', method: 1, name: 'bob', secret: 'a'.repeat(64), clientMinor: 4 },
+  opening_declare: { type: 'OPENING', seq: 5, action: 2, points: [], choice: 0, count: 8 },
+  opening_pick: { type: 'OPENING', seq: 8, action: 4, points: [{ x: 9, y: 4 }], choice: 0, count: 0 },
+  find_opening: { type: 'FIND', rule: 0, opening: 2, clock: fischer },
+  find_opening_only: { type: 'FIND', rule: 2, opening: 3, clock: noClock },
+  invite_opening: { type: 'INVITE', name: 'Bob', settings: { ...settings(15, 2, 2, 0, false), opening: 4, clock: byoYomi } },
+  invited_opening: {
+    type: 'INVITED', inviteId: 7, from: 'Bob', score: 1000,
+    settings: { ...settings(15, 2, 2, 0, false), opening: 4, clock: byoYomi },
+  },
+  room_created_opening: {
+    type: 'ROOM_CREATED', code: 'AB12CD', settings: { ...settings(15, 2, 2, 0, false), opening: 4, clock: byoYomi },
+  },
+  matched_opening: {
+    type: 'MATCHED', gameId: 18446744073709551615n, boardSize: 15, rule: 2, foul: 0, youAreBlack: false,
+    opponent: '小明', opponentScore: 970, rated: true, resumeToken: 0n, opening: 2, clock: fischer,
+  },
+  setup_byoyomi: {
+    type: 'SETUP', boardSize: 15, rule: 2, hostIsBlack: false, foul: 0, token: 10n, opening: 3, clock: byoYomi,
+  },
+  resume_openings: {
+    type: 'RESUME', token: 99n, game: 1, moves: swap2Stones, previousOutcome: 0, previousReason: 0,
+    openingActs: swap2Acts,
+  },
+  sync_openings: { type: 'SYNC', ...swap2Sync, openingActs: swap2Acts },
+  sync_opening_over: {
+    type: 'SYNC', ...swap2Sync, blackMainMs: 1500, whiteMainMs: 172800000, hostPlaysBlack: true,
+  },
 };
 
 test('every vector has its expected message here', () => {

@@ -7,15 +7,15 @@
 // are BigInt, other integers Number, bools true/false, enumerations their numbers, nested
 // structs objects, lists arrays. Points: x = column from the left, y = row from the top,
 // 0-based. Optional tails of newer minor versions (protocol 1.3's clock and opening rule in
-// SETUP, SYNC, FIND, room settings and MATCHED, MOVE's thinkMs, LOGIN's clientMinor) are keys
-// that a decoded message has only when they were on the wire, and that encode writes only when
-// set; OPENING always has all its keys (points, choice, count), as the C++ struct.
+// SETUP, SYNC, FIND, room settings and MATCHED, MOVE's thinkMs, LOGIN's clientMinor; 1.4's
+// opening decisions in RESUME and SYNC, `openingActs`) are keys that a decoded message has only
+// when they were on the wire, and that encode writes only when set; OPENING always has all its
+// keys (points, choice, count), as the C++ struct.
 
-/** Protocol versions this page speaks (PROTOCOL.md, "Version"). The codec reads and writes
- *  protocol 1.3's fields, but the page does not play clocks or opening rules yet: it says minor
- *  2 in HELLO and sends no minor at login, so the server keeps it out of such games. */
+/** Protocol versions this page speaks (PROTOCOL.md, "Version"): 1.4, clocks and opening rules
+ *  with their resume. The page says minor 4 in HELLO and at login. */
 export const PROTOCOL_MAJOR = 1;
-export const PROTOCOL_MINOR = 2;
+export const PROTOCOL_MINOR = 4;
 /** Header size in bytes, and the largest payload (PROTOCOL.md, "Framing"). */
 export const HEADER_SIZE = 8;
 export const MAX_PAYLOAD = 4096;
@@ -61,6 +61,7 @@ export const OpeningAction = Object.freeze({ PLACE: 0, CHOOSE: 1, DECLARE: 2, OF
 const MIN_CLOCK_MS = 100;           // kMinClockMs
 const MAX_CLOCK_MS = 86400000;      // kMaxClockMs: 24 h
 const MAX_OPENING_POINTS = 10;      // kMaxOpeningPoints
+const MAX_OPENING_ACTS = 32;        // kMaxOpeningActs: decisions in RESUME and SYNC
 export const ByeReason = Object.freeze({ LEAVING: 0, CLOSING: 1 });
 export const ErrorCode = Object.freeze({
   PROTOCOL: 1, VERSION_MISMATCH: 2, BUSY: 3, ILLEGAL_MOVE: 4, BAD_SETUP: 5, NO_SUCH_GAME: 6,
@@ -289,6 +290,61 @@ function wPrevious(w, v) {
   if (v.previousOutcome) { w.u8(v.previousOutcome); w.u8(v.previousReason); }
 }
 
+// OPENING's payload: u16 seq, u8 action, then the action's fields.
+function wOpeningAct(w, v) {
+  w.u16(v.seq); w.u8(v.action);
+  const pts = v.points ?? [];
+  if (v.action === OpeningAction.PLACE || v.action === OpeningAction.PICK) {
+    w.u8(pts[0]?.x ?? 0); w.u8(pts[0]?.y ?? 0);
+  } else if (v.action === OpeningAction.CHOOSE) {
+    w.u8(v.choice);
+  } else if (v.action === OpeningAction.DECLARE) {
+    w.u8(v.count);
+  } else {
+    if (pts.length < 1 || pts.length > MAX_OPENING_POINTS)
+      throw new RangeError(`an offer of ${pts.length} points (1 to ${MAX_OPENING_POINTS})`);
+    w.u8(pts.length);
+    for (const p of pts) { w.u8(p.x); w.u8(p.y); }
+  }
+}
+function rOpeningAct(r) {
+  const v = { seq: r.u16(), action: r.e8(0, 4), points: [], choice: 0, count: 0 };
+  if (v.action === OpeningAction.PLACE || v.action === OpeningAction.PICK) {
+    v.points.push({ x: r.u8(), y: r.u8() });
+  } else if (v.action === OpeningAction.CHOOSE) {
+    v.choice = r.e8(0, 6);
+  } else if (v.action === OpeningAction.DECLARE) {
+    v.count = r.u8();
+    if (v.count < 1 || v.count > MAX_OPENING_POINTS) throw bad('a declared count');
+  } else {
+    const n = r.u8();
+    if (n < 1 || n > MAX_OPENING_POINTS) throw bad('an offer');
+    for (let i = 0; i < n; i++) v.points.push({ x: r.u8(), y: r.u8() });
+  }
+  return v;
+}
+// Protocol 1.4's opening decisions of RESUME and SYNC: u8 count (1..32), then each OPENING
+// payload, seq 0, 1, ... in order; absent (nothing written) when there are none.
+function wOpeningActs(w, acts) {
+  if (!acts || acts.length === 0) return;
+  if (acts.length > MAX_OPENING_ACTS)
+    throw new RangeError(`${acts.length} opening decisions (at most ${MAX_OPENING_ACTS})`);
+  w.u8(acts.length);
+  for (const a of acts) wOpeningAct(w, a);
+}
+function rOpeningActs(r, v) {
+  if (r.atEnd()) return;
+  const n = r.u8();
+  if (n < 1 || n > MAX_OPENING_ACTS) throw bad(`${n} opening decisions`);
+  const acts = [];
+  for (let i = 0; i < n; i++) {
+    const a = rOpeningAct(r);
+    if (a.seq !== i) throw bad('opening decisions out of order');
+    acts.push(a);
+  }
+  v.openingActs = acts;
+}
+
 // ---- each message: [write(w, msg), read(r) -> fields] ---------------------------------------
 
 const codecs = {
@@ -314,35 +370,7 @@ const codecs = {
     return v;
   }],
   FLAG: [(w, v) => w.u16(v.atPly), (r) => ({ atPly: r.u16() })],
-  OPENING: [(w, v) => {
-    w.u16(v.seq); w.u8(v.action);
-    const pts = v.points ?? [];
-    if (v.action === OpeningAction.PLACE || v.action === OpeningAction.PICK) {
-      w.u8(pts[0]?.x ?? 0); w.u8(pts[0]?.y ?? 0);
-    } else if (v.action === OpeningAction.CHOOSE) {
-      w.u8(v.choice);
-    } else if (v.action === OpeningAction.DECLARE) {
-      w.u8(v.count);
-    } else {
-      w.u8(pts.length);
-      for (const p of pts) { w.u8(p.x); w.u8(p.y); }
-    }
-  }, (r) => {
-    const v = { seq: r.u16(), action: r.e8(0, 4), points: [], choice: 0, count: 0 };
-    if (v.action === OpeningAction.PLACE || v.action === OpeningAction.PICK) {
-      v.points.push({ x: r.u8(), y: r.u8() });
-    } else if (v.action === OpeningAction.CHOOSE) {
-      v.choice = r.e8(0, 6);
-    } else if (v.action === OpeningAction.DECLARE) {
-      v.count = r.u8();
-      if (v.count < 1 || v.count > MAX_OPENING_POINTS) throw bad('a declared count');
-    } else {
-      const n = r.u8();
-      if (n < 1 || n > MAX_OPENING_POINTS) throw bad('an offer');
-      for (let i = 0; i < n; i++) v.points.push({ x: r.u8(), y: r.u8() });
-    }
-    return v;
-  }],
+  OPENING: [wOpeningAct, rOpeningAct],
   BYE: [(w, v) => { w.u8(v.reason); w.str(v.text, MAX_TEXT); },
     (r) => ({ reason: r.e8(0, 1), text: r.str(MAX_TEXT) })],
   ERROR: [(w, v) => { w.u16(v.code); w.str(v.text, MAX_TEXT); },
@@ -371,10 +399,16 @@ const codecs = {
   CHAT: [(w, v) => w.str(v.text, MAX_CHAT), (r) => ({ text: r.str(MAX_CHAT) })],
   HEARTBEAT: [() => {}, () => ({})],
   RESUME: [(w, v) => {
-    w.u64(v.token); w.u16(v.game); w.points(v.moves ?? []); wPrevious(w, v);
+    w.u64(v.token); w.u16(v.game); w.points(v.moves ?? []);
+    if (v.openingActs?.length) {  // protocol 1.4: the pair always (0, 0: none), the decisions
+      w.u8(v.previousOutcome ?? 0); w.u8(v.previousReason ?? 0); wOpeningActs(w, v.openingActs);
+    } else {
+      wPrevious(w, v);
+    }
   }, (r) => {
     const v = { token: r.u64(), game: r.u16(), moves: r.points() };
-    rPrevious(r, v.game, v);
+    rPrevious(r, v.game, v, true);
+    rOpeningActs(r, v);
     return v;
   }],
   SYNC: [(w, v) => {
@@ -383,7 +417,9 @@ const codecs = {
     if (hasTail(v.setup)) {  // protocol 1.3: the pair always, then the clocks
       w.u8(v.previousOutcome ?? 0); w.u8(v.previousReason ?? 0); wTail(w, v.setup);
       w.u32(v.blackMainMs); w.u32(v.whiteMainMs); w.bool(v.hostPlaysBlack);
+      wOpeningActs(w, v.openingActs);  // protocol 1.4
     } else {
+      if (v.openingActs?.length) throw new RangeError('opening decisions in a SYNC without an opening rule');
       wPrevious(w, v);
     }
   }, (r) => {
@@ -400,6 +436,8 @@ const codecs = {
       v.hostPlaysBlack = r.bool();
       if (v.blackMainMs > 2 * MAX_CLOCK_MS || v.whiteMainMs > 2 * MAX_CLOCK_MS)
         throw bad('a main time');
+      rOpeningActs(r, v);  // protocol 1.4
+      if (v.openingActs && setup.opening === 0) throw bad('opening decisions without an opening rule');
     }
     r.after = () => checkNickname(hostNickname);
     return v;
