@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Outcome, EndReason } from '../../res/web/js/protocol.js';
+import { BLACK, WHITE } from '../../res/web/js/game.js';
 
 // Node.js 18 (Debian 12) has CustomEvent only behind a flag; the page's browsers all have it.
 globalThis.CustomEvent ??= class extends Event {
@@ -119,4 +120,125 @@ test('a move declines the opponent\'s takeback request and lapses its draw offer
   assert.deepEqual(sent[1], { type: 'MOVE', ply: 2, x: 0, y: 0 });
   assert.equal(c.state.game.takeback, null);
   assert.equal(c.state.game.draw, null);
+});
+
+// ---- protocol 1.4: clocks and opening rules --------------------------------------------------
+
+const fischer = { kind: 1, baseMs: 300000, incrementMs: 5000, moveMs: 0 };
+
+// A matched game of swap2 with a clock; SETUP received. `first`: we are the first seat.
+function swap2(first) {
+  const c = new Client('ws://unused');
+  const sent = [];
+  c.send = (m) => sent.push(m);
+  c.state.game = c.newGame({ gameId: 2n, boardSize: 15, rule: 0, foul: 0, youAreBlack: first,
+    opponent: 'Bob', opponentScore: 1000, rated: false, opening: 2, clock: fischer });
+  c.onSETUP({ boardSize: 15, rule: 0, hostIsBlack: !first, foul: 0, token: 1n, opening: 2, clock: fischer });
+  return { c, sent };
+}
+
+test('swap2: our decisions go out numbered, the opponent\'s are applied, then the clocks run', () => {
+  const { c, sent } = swap2(true);
+  let g = c.state.game;
+  assert.equal(g.opening.step, 'place');
+  assert.ok(c.ourDecision());
+  assert.equal(g.clocks.running, 0, 'no clock runs during the opening');
+  assert.equal(c.move(7, 7), 'opening', 'no normal move in the opening');
+  assert.equal(c.openingAct({ action: 0, points: [{ x: 7, y: 7 }] }), '');
+  assert.equal(c.openingAct({ action: 0, points: [{ x: 7, y: 7 }] }), 'Occupied');
+  assert.equal(c.openingAct({ action: 1, choice: 2 }), 'WrongStep');
+  c.openingAct({ action: 0, points: [{ x: 8, y: 8 }] });
+  c.openingAct({ action: 0, points: [{ x: 7, y: 8 }] });
+  assert.deepEqual(sent.map((m) => [m.type, m.seq, m.action]), [['OPENING', 0, 0], ['OPENING', 1, 0], ['OPENING', 2, 0]]);
+  assert.ok(!c.ourDecision());
+  assert.equal(c.openingAct({ action: 1, choice: 2 }), 'NotYourDecision');
+  // Out of turn from the opponent: an error, nothing applied.
+  c.onOPENING({ seq: 5, action: 1, points: [], choice: 2, count: 0 });
+  assert.equal(c.state.lastError.kind, 'error');
+  assert.equal(c.state.game.openingActs.length, 3);
+  // The second player takes Black: we are White and play the 4th move; our clock runs.
+  c.onOPENING({ seq: 3, action: 1, points: [], choice: 2, count: 0 });
+  g = c.state.game;
+  assert.equal(g.opening, null);
+  assert.equal(g.youAreBlack, false);
+  assert.equal(g.openingStones, 3);
+  assert.equal(g.clocks.running, WHITE);
+  assert.ok(c.ourTurn());
+  sent.length = 0;
+  assert.equal(c.move(0, 0), '');
+  assert.equal(sent[0].type, 'MOVE');
+  assert.equal(sent[0].ply, 3);
+  assert.ok(sent[0].thinkMs >= 0 && sent[0].thinkMs < 1000);
+  assert.equal(c.state.game.clocks.running, BLACK);
+  // The opponent's move carries the time the server charged it.
+  c.onMOVE({ ply: 4, x: 1, y: 1, thinkMs: 1234 });
+  g = c.state.game;
+  assert.equal(g.clocks.sides[BLACK].mainMs, 300000 - 1234 + 5000);
+  assert.equal(g.clocks.running, WHITE);
+  // A takeback never reaches into the opening's stones: ours (2 plies back) would.
+  c.takeback();
+  assert.equal(g.takeback, null);
+  c.stopClock();
+});
+
+test('a SYNC in the opening replays its decisions; one that does not follow is refused', () => {
+  const stones = [{ x: 7, y: 7 }, { x: 8, y: 8 }, { x: 7, y: 8 }, { x: 0, y: 0 }];
+  const act = (seq, action, points = [], choice = 0) => ({ seq, action, points, choice, count: 0 });
+  const acts = [act(0, 0, [stones[0]]), act(1, 0, [stones[1]]), act(2, 0, [stones[2]]), act(3, 1, [], 4),
+    act(4, 0, [stones[3]])];
+  const sync = {
+    game: 1, setup: { boardSize: 15, rule: 0, hostIsBlack: false, foul: 0, token: 9n, opening: 2, clock: fischer },
+    hostNickname: 'Bob', outcome: 0, reason: 0, moves: stones, previousOutcome: 0, previousReason: 0,
+    blackMainMs: 250000, whiteMainMs: 260000, hostPlaysBlack: false, openingActs: acts,
+  };
+  const { c } = swap2(true);
+  c.onSYNC(sync);
+  let g = c.state.game;
+  assert.equal(g.opening.step, 'place', 'the second player places its second stone');
+  assert.ok(!c.ourDecision());
+  assert.equal(g.moves.length, 4);
+  assert.equal(g.openingActs.length, 5);
+  assert.equal(g.clocks.sides[BLACK].mainMs, 250000);
+  assert.equal(g.clocks.running, 0);
+  c.onOPENING({ seq: 5, action: 0, points: [{ x: 7, y: 9 }], choice: 0, count: 0 });
+  assert.equal(c.state.game.opening.step, 'colour-choice');
+  assert.ok(c.ourDecision());
+
+  const bad = swap2(true).c;
+  bad.onSYNC({ ...sync, moves: [...stones.slice(0, 3), { x: 1, y: 1 }] });
+  assert.equal(bad.state.lastError.kind, 'error');
+  assert.equal(bad.state.game.moves.length, 0, 'the game stays as it was');
+});
+
+test('our own time runs out: FLAG about our time, the game lost on time', () => {
+  const { c, sent } = swap2(true);
+  for (const [x, y] of [[7, 7], [8, 8], [7, 8]]) c.openingAct({ action: 0, points: [{ x, y }] });
+  c.onOPENING({ seq: 3, action: 1, points: [], choice: 3, count: 0 });  // it takes White: we are Black
+  const g = c.state.game;
+  assert.equal(g.youAreBlack, true);
+  assert.equal(g.clocks.running, WHITE, 'White plays the 4th move');
+  c.onMOVE({ ply: 3, x: 0, y: 0, thinkMs: 100 });
+  assert.ok(c.ourTurn());
+  g.clocks.startedAt -= 301000;  // five minutes later
+  sent.length = 0;
+  c.checkFlag();
+  assert.deepEqual(sent, [{ type: 'FLAG', atPly: 4 }]);
+  assert.equal(c.state.game.outcome, Outcome.WHITE_WON);
+  assert.equal(c.state.game.reason, EndReason.TIME);
+  assert.equal(c.state.game.clocks.reading(BLACK, performance.now()).mainMs, 0);
+});
+
+test('the server\'s FLAG ends the game whatever our clock shows; a later one is an error', () => {
+  const { c } = swap2(false);
+  c.onOPENING({ seq: 0, action: 0, points: [{ x: 7, y: 7 }], choice: 0, count: 0 });
+  c.onOPENING({ seq: 1, action: 0, points: [{ x: 8, y: 8 }], choice: 0, count: 0 });
+  c.onOPENING({ seq: 2, action: 0, points: [{ x: 7, y: 8 }], choice: 0, count: 0 });
+  assert.equal(c.openingAct({ action: 1, choice: 3 }), '');  // we take White and move 4th
+  c.onFLAG({ atPly: 9 });
+  assert.equal(c.state.game.running, true);
+  assert.equal(c.state.lastError.kind, 'error');
+  c.onFLAG({ atPly: 3 });  // our (White's) time, at once: the server's clock stands
+  assert.equal(c.state.game.running, false);
+  assert.equal(c.state.game.outcome, Outcome.BLACK_WON);
+  assert.equal(c.state.game.reason, EndReason.TIME);
 });

@@ -26,7 +26,7 @@ import unittest
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from browser_driver import Player, start_chromium
 
@@ -398,6 +398,223 @@ class Reconnect(Base):
         b.click(8, 7)
         n += 1
         cli.lines.wait(rf"^MOVE {n} ")
+
+
+class Tournament(Base):
+    """Protocol 1.4 games: a clock and an opening rule. The page and gomoku-cli play a clocked
+    swap2 game through the opening (the page's banner, its choice buttons, stones placed by
+    clicking) to five in normal play, both clocks shown beside the board; a Soosõrv-8 opening
+    with 5th-move alternatives shown as numbered stones and picked by a click; and a short
+    clock that runs out, shown as a loss or win on time."""
+
+    def opening(self, b):
+        """The banner's step and whether the decision is ours: "swap2-choice:1", or ""."""
+        return b.d.execute_script(
+            "const o = document.getElementById('opening');"
+            "return o.hidden ? '' : o.dataset.step + ':' + o.dataset.ours")
+
+    def wait_opening(self, b, step, ours=True):
+        want = f"{step}:{1 if ours else 0}"
+        b.wait(lambda: self.opening(b) == want, "the opening banner " + want)
+
+    def find_with(self, b, cli, rule, clock, opening, cli_args):
+        """Both look for a game of these settings; returns the page's seat ("first" when it is
+        the tentative Black)."""
+        Select(b.el("find-rule")).select_by_value(str(rule))
+        b.fill("find-clock", clock)
+        Select(b.el("find-opening")).select_by_value(str(opening))
+        b.press("find")
+        b.wait_state("finding", "room")
+        cli.say("find " + cli_args)
+        m = cli.lines.wait(r"^MATCHED \d+ (black|white) vs ")
+        b.wait_state("room")
+        b.wait(lambda: (b.board() or {}).get("size") == "15", "the board")
+        return "second" if m.group(1) == "black" else "first"
+
+    def drop(self, b, cli):
+        """The page's connection drops; it comes back by itself and resumes the game."""
+        b.d.execute_script("gomokuClient.ws.close()")
+        cli.lines.wait(r"^AWAY \d+")
+        cli.lines.wait(r"^BACK")
+        b.wait(lambda: b.d.execute_script("return gomokuClient.state.connection") == "open", "connected")
+
+    def clocks(self, b):
+        return b.d.execute_script(
+            "return ['black-clock', 'white-clock'].map(id => { const e = document.getElementById(id);"
+            " return {text: e.textContent, shown: !e.hidden, running: e.classList.contains('running'),"
+            " low: e.classList.contains('low')}; })")
+
+    def test_clocked_swap2(self):
+        b = self.site.browser("en")
+        b.d.get(self.site.url)
+        self.assertEqual(b.log_in("Ivy", "password123", register=True), "hall")
+        cli = self.site.cli("Jack")
+        seat = self.find_with(b, cli, 0, "5m+5s", 2, "freestyle --clock 5m+5s --opening swap2")
+        self.assertIn("clock 5m+5s", b.el("game-settings").text)
+        self.assertIn("Swap2", b.el("game-settings").text)
+        # The clocks stand still during the opening.
+        c = self.clocks(b)
+        self.assertTrue(c[0]["shown"] and c[1]["shown"])
+        self.assertEqual([c[0]["text"], c[1]["text"]], ["5:00", "5:00"])
+        self.assertFalse(c[0]["running"] or c[1]["running"])
+        if seat == "first":
+            # The page places three stones; Jack places two more; the page takes White.
+            self.wait_opening(b, "place")
+            for i, (x, y) in enumerate([(7, 7), (8, 8), (7, 8)]):
+                b.click(x, y)
+                b.wait(lambda: len(b.moves()) == i + 1, f"{i + 1} stones")
+            self.wait_opening(b, "swap2-choice", ours=False)
+            cli.lines.wait(r"^OPENING second: black, white, or two .*\(you decide\)$")
+            cli.say("two")
+            cli.say("0,0")
+            cli.say("7,9")
+            self.wait_opening(b, "colour-choice")
+            shot(b, "opening-swap2-colour-choice")
+            b.d.find_element(By.CSS_SELECTOR, "#opening-choices button[data-choice='3']").click()
+            cli.lines.wait(r"^OPENING over: you play black$")
+            mine, his, me_black = [(0, 1), (0, 2)], [(7, 10), (7, 11)], False
+        else:
+            # Jack places three stones; the page places two more; Jack takes White.
+            cli.lines.wait(r"^OPENING first places move 1 .*\(you decide\)$")
+            for p in ("7,7", "8,8", "7,8"):
+                cli.say(p)
+            self.wait_opening(b, "swap2-choice")
+            labels = [e.text for e in b.d.find_elements(By.CSS_SELECTOR, "#opening-choices button")]
+            self.assertEqual(labels, ["Take Black", "Take White", "Place two more"])
+            shot(b, "opening-swap2-choice")
+            b.d.find_element(By.CSS_SELECTOR, "#opening-choices button[data-choice='4']").click()
+            self.wait_opening(b, "place")
+            b.click(0, 0)
+            b.wait(lambda: len(b.moves()) == 4, "4 stones")
+            b.click(7, 9)
+            self.wait_opening(b, "colour-choice", ours=False)
+            cli.lines.wait(r"^OPENING first: black or white \(you decide\)$")
+            cli.say("white")
+            cli.lines.wait(r"^OPENING over: you play white$")
+            mine, his, me_black = [(7, 10), (7, 11)], [(0, 1), (0, 2)], True
+        b.wait(lambda: self.opening(b) == "" and len(b.moves()) == 5, "the opening over")
+        self.assertEqual(b.moves(), ["H8", "I7", "H7", "A15", "H6"])
+        me_name = b.d.execute_script("return document.getElementById('me-name').textContent.trim()")
+        self.assertEqual(b.el("black-name" if me_black else "white-name").text.strip(), me_name)
+        # Normal play: White moves 6th; its clock runs now, Black's waits.
+        b.wait(lambda: self.clocks(b)[1]["running"], "White's clock running")
+        n = 5
+        for i in range(2):
+            for side in (["his", "mine"] if me_black else ["mine", "his"]):
+                x, y = (his if side == "his" else mine)[i]
+                n += 1
+                if side == "his":
+                    cli.say(f"{x},{y}")
+                    b.wait(lambda: len(b.moves()) == n, f"{n} stones")
+                else:
+                    b.click(x, y)
+                    b.wait(lambda: len(b.moves()) == n, f"{n} stones")
+                    cli.lines.wait(rf"^MOVE {n} ")
+            if i == 0:
+                c = self.clocks(b)
+                running = [k for k in (0, 1) if c[k]["running"]]
+                self.assertEqual(running, [1])  # White to move (ply 7 played)
+                for k in (0, 1):
+                    self.assertRegex(c[k]["text"], r"^[45]:\d\d$")
+                shot(b, "clocks-swap2")
+        # Black's five on column h: the page shows the result, the clocks stop.
+        b.wait(lambda: b.shown("result") and "five in a row" in b.el("result").text, "the result")
+        self.assertIn("won" if me_black else "lost", b.el("result").text)
+        cli.lines.wait(r"^RESULT black five")
+        c = self.clocks(b)
+        self.assertFalse(c[0]["running"] or c[1]["running"])
+
+    def test_soosorv_alternatives(self):
+        b = self.site.browser("en")
+        b.d.get(self.site.url)
+        self.assertEqual(b.log_in("Kim", "password123", register=True), "hall")
+        cli = self.site.cli("Lee")
+        # Only the rules' own openings are offered: renju plays Soosõrv-8 and Taraguchi-10.
+        Select(b.el("find-rule")).select_by_value("0")
+        offered = b.d.execute_script(
+            "return [...document.getElementById('find-opening').options].filter(o => !o.disabled).map(o => o.value)")
+        self.assertEqual(offered, ["0", "1", "2"])
+        Select(b.el("find-rule")).select_by_value("2")
+        offered = b.d.execute_script(
+            "return [...document.getElementById('find-opening').options].filter(o => !o.disabled).map(o => o.value)")
+        self.assertEqual(offered, ["0", "3", "4"])
+        seat = self.find_with(b, cli, 2, "", 3, "renju --opening soosorv8")
+        self.assertFalse(self.clocks(b)[0]["shown"])  # no clock
+        if seat == "first":
+            # The page places the opening, keeps Black, and offers two 5th moves.
+            for i, (x, y) in enumerate([(7, 7), (7, 6), (7, 5)]):
+                self.wait_opening(b, "place")
+                b.click(x, y)
+                b.wait(lambda: len(b.moves()) == i + 1, f"{i + 1} stones")
+            cli.lines.wait(r"^OPENING second: keep or swap .*\(you decide\)$")
+            cli.say("keep")
+            cli.lines.wait(r"^OPENING second places move 4 .*\(you decide\)$")
+            cli.say("7,11")
+            cli.lines.wait(r"^OPENING second: declare N .*\(you decide\)$")
+            cli.say("declare 2")
+            self.wait_opening(b, "swap-offer")
+            self.drop(b, cli)
+            self.wait_opening(b, "swap-offer")  # resumed (protocol 1.4: SYNC's decisions)
+            self.assertEqual(b.moves(), ["H8", "H9", "H10", "H4"])
+            b.d.find_element(By.CSS_SELECTOR, "#opening-choices button[data-choice='0']").click()
+            self.wait_opening(b, "place-alternatives")
+            b.click(5, 8)
+            b.click(9, 8)  # the mirror image of (5, 8): refused at once
+            b.wait(lambda: "symmetric" in b.el("turn").text, "the symmetry refused")
+            b.click(9, 9)
+            b.wait(lambda: (b.board() or {}).get("alternatives") == "F7,J6", "two alternatives")
+            shot(b, "opening-soosorv-offer")
+            b.press("opening-offer")
+            cli.lines.wait(r"^OPENING second: pick one of .*\(you decide\)$")
+            cli.say("9,9")
+        else:
+            # Lee places the opening; the page keeps White, places the 4th, declares two; Lee
+            # offers two 5th moves, shown numbered; the page picks one.
+            cli.lines.wait(r"^OPENING first places move 1 .*\(you decide\)$")
+            for p in ("7,7", "7,6", "7,5"):
+                cli.say(p)
+            self.wait_opening(b, "swap-offer")
+            b.d.find_element(By.CSS_SELECTOR, "#opening-choices button[data-choice='0']").click()
+            self.wait_opening(b, "place")
+            b.click(7, 11)
+            self.wait_opening(b, "declare-count")
+            b.fill("opening-count", "2")
+            b.press("opening-declare")
+            cli.lines.wait(r"^OPENING first: keep or swap .*\(you decide\)$")
+            cli.say("keep")
+            cli.lines.wait(r"^OPENING first: offer 2 points .*\(you decide\)$")
+            cli.say("offer 5,8 9,9")
+            self.wait_opening(b, "choose-alternative")
+            b.wait(lambda: (b.board() or {}).get("alternatives") == "F7,J6", "the alternatives shown")
+            self.drop(b, cli)
+            self.wait_opening(b, "choose-alternative")  # resumed (protocol 1.4: SYNC's decisions)
+            b.wait(lambda: (b.board() or {}).get("alternatives") == "F7,J6", "the alternatives again")
+            shot(b, "opening-soosorv-pick")
+            b.click(9, 9)
+        b.wait(lambda: self.opening(b) == "" and len(b.moves()) == 5, "the opening over")
+        self.assertEqual(b.moves(), ["H8", "H9", "H10", "H4", "J6"])
+        cli.lines.wait(r"^OPENING over: you play ")
+
+    def test_flag(self):
+        b = self.site.browser("en")
+        b.d.get(self.site.url)
+        self.assertEqual(b.log_in("Max", "password123", register=True), "hall")
+        cli = self.site.cli("Ned")
+        # A malformed clock is refused on the page, with the forms it takes.
+        b.fill("find-clock", "5m+")
+        b.press("find")
+        b.wait(lambda: "is not a clock" in b.el("hall-error").text, "the clock's error")
+        self.assertEqual(b.state(), "hall")
+        seat = self.find_with(b, cli, 0, "3s/move", 0, "freestyle --clock 3s/move")
+        # Black's clock runs from the start; under 10 s it shows tenths in the warning colour.
+        b.wait(lambda: self.clocks(b)[0]["running"] and self.clocks(b)[0]["low"]
+               and re.match(r"^0:0\d\.\d$", self.clocks(b)[0]["text"]), "Black's clock in tenths")
+        shot(b, "clocks-low")
+        b.wait(lambda: b.shown("result") and "wins on time" in b.el("result").text, "the loss on time")
+        self.assertIn("White wins on time.", b.el("result").text)  # Black never moved
+        self.assertIn("You lost." if seat == "first" else "You won.", b.el("result").text)
+        cli.lines.wait(r"^RESULT white time")
+        shot(b, "flag-result")
 
 
 class Http(Base):

@@ -1,6 +1,7 @@
 // The board on a canvas, drawn like the app's: wood, grid, star points, coordinates (a.. along
 // the bottom, 1.. from the bottom up the left side), stone images, the last move marked, the
-// winning line highlighted, renju's forbidden points crossed. Sharp on high-DPI screens: the
+// winning line highlighted, renju's forbidden points crossed; in an opening, the square the next
+// stone must lie in and the 5th-move alternatives as numbered translucent stones. Sharp on high-DPI screens: the
 // canvas has devicePixelRatio pixels per CSS pixel. The data-* attributes say where the points
 // are (CSS pixels from the canvas's corner) and which stones lie there (for tests and tools).
 import { columnLetter, notation } from './game.js';
@@ -24,6 +25,8 @@ export class BoardView {
     this.win = null;
     this.forbidden = [];
     this.ghost = null;  // {x, y, black}: the stone a first tap proposes
+    this.marks = [];    // [{x, y, black, label}]: numbered translucent stones (5th moves)
+    this.area = -1;     // half the side of the central square the next stone must lie in
     this.css = 600;
     for (const src of ['img/board.png', 'img/stone-black-64.png', 'img/stone-white-64.png',
       'img/stone-black-128.png', 'img/stone-white-128.png', 'img/marker-last-64.png'])
@@ -58,12 +61,14 @@ export class BoardView {
     this.draw();
   }
 
-  show({ size, moves, win, forbidden, ghost }) {
+  show({ size, moves, win, forbidden, ghost, marks, area }) {
     this.size = size;
     this.moves = moves;
     this.win = win;
     this.forbidden = forbidden || [];
     this.ghost = ghost || null;
+    this.marks = marks || [];
+    this.area = area ?? -1;
     this.draw();
   }
 
@@ -75,6 +80,7 @@ export class BoardView {
     Object.assign(c.dataset, {
       size: String(n), left: left.toFixed(2), top: top.toFixed(2), cell: cell.toFixed(3),
       moves: this.moves.map((m) => notation(n, m.x, m.y)).join(','),
+      alternatives: this.marks.map((m) => notation(n, m.x, m.y)).join(','),
     });
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     // Wood.
@@ -117,6 +123,19 @@ export class BoardView {
       ctx.fillText(columnLetter(i), left + i * cell, top + span + cell * 0.75);
       ctx.fillText(String(n - i), left - cell * 0.8, top + i * cell);
     }
+    // The central square the next opening stone must lie in.
+    if (this.area >= 0) {
+      const c = Math.floor(n / 2), a = this.area;
+      ctx.fillStyle = 'rgba(138, 75, 28, 0.16)';
+      ctx.strokeStyle = 'rgba(138, 75, 28, 0.8)';
+      ctx.lineWidth = Math.max(1.5, cell / 16);
+      ctx.setLineDash([cell / 5, cell / 8]);
+      const x0 = left + (c - a - 0.45) * cell, y0 = top + (c - a - 0.45) * cell;
+      const w = (2 * a + 0.9) * cell;
+      ctx.fillRect(x0, y0, w, w);
+      ctx.strokeRect(x0, y0, w, w);
+      ctx.setLineDash([]);
+    }
     // Forbidden points (renju, Black to move).
     ctx.strokeStyle = 'rgba(200, 20, 20, 0.85)';
     ctx.lineWidth = Math.max(1.5, cell / 14);
@@ -147,6 +166,13 @@ export class BoardView {
     };
     this.moves.forEach((m, i) => stone(m.x, m.y, i % 2 === 0));
     if (this.ghost) stone(this.ghost.x, this.ghost.y, this.ghost.black, 0.5);
+    // The 5th-move alternatives: translucent, numbered in the order given.
+    ctx.font = `700 ${Math.max(10, Math.round(cell * 0.46))}px system-ui, sans-serif`;
+    for (const m of this.marks) {
+      stone(m.x, m.y, m.black, 0.55);
+      ctx.fillStyle = m.black ? '#fff' : '#111';
+      ctx.fillText(String(m.label), left + m.x * cell, top + m.y * cell + 0.5);
+    }
     // The last move.
     const last = this.moves[this.moves.length - 1];
     if (last) {

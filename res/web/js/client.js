@@ -1,11 +1,25 @@
 // The browser's online client: one WebSocket to gomoku-server (binary frames, one protocol
 // message each: protocol.js), the hall, and our side of each game as the joiner of
-// src/net/PROTOCOL.md ("Server"): HELLO, SETUP, MOVE, takeback, draw, resignation, play again,
-// chat, and RESUME after a reconnect. No DOM here: the page (app.js) reads `state` and calls
-// the methods; every change fires a 'change' event.
+// src/net/PROTOCOL.md ("Server"), protocol 1.4: HELLO, SETUP, MOVE, takeback, draw,
+// resignation, play again, chat, clocks (MOVE's thinking time, FLAG, SYNC's main times), opening
+// rules (OPENING; opening.js is the state machine), and RESUME after a reconnect. No DOM here:
+// the page (app.js) reads `state` and calls the methods; every change fires a 'change' event.
+//
+// Clocks as the C++ online client keeps them (net::Match with MatchSettings::serverKeepsTime):
+// both clocks run here for display; our MOVE carries our thinking time, measured from the start
+// of our turn; the opponent's MOVE carries the time the server charged it. The server keeps the
+// authoritative clocks: its FLAG ends the game whatever our clock shows. When our own clock
+// runs out on our turn we say so (FLAG about our own time) and the game is lost on time.
 
-import { encode, decode, LoginMethod, LoginStatus, Outcome, EndReason } from './protocol.js';
+import {
+  encode, decode, LoginMethod, LoginStatus, Outcome, EndReason, PROTOCOL_MINOR,
+} from './protocol.js';
 import { Board, BLACK, WHITE, RULE_RENJU, winningLine, forbiddenKind } from './game.js';
+import { GameClock, NO_CLOCK } from './clock.js';
+import { Opening, OpeningError, Seat, otherSeat, replayOpening } from './opening.js';
+
+/** The time of the page's clocks, milliseconds (monotonic). */
+const now = () => globalThis.performance.now();
 
 // The requests of a game: a takeback request and a draw offer can stand at once (as in the
 // desktop app), play again comes after the game. Each is null or { from: 'me' | 'opponent', … }.
@@ -90,6 +104,7 @@ export class Client extends EventTarget {
       if (ws !== this.ws) return;
       clearInterval(this.heartbeat);
       this.ws = null;
+      this.stopClock();  // a suspended match stops both clocks; SYNC restores them
       const again = !this.signedOut;
       this.update({ connection: again ? 'reconnecting' : 'closed', finding: null, room: null }, 'connection');
       if (again) this.reconnectTimer = setTimeout(() => this.connect(), RECONNECT_MS);
@@ -136,8 +151,9 @@ export class Client extends EventTarget {
       return;
     }
     const p = this.pendingLogin;
-    if (p.kind === 'register') this.send({ type: 'REGISTER', name: p.name, password: p.secret });
-    else this.send({ type: 'LOGIN', method: p.kind === 'token' ? LoginMethod.TOKEN : LoginMethod.PASSWORD, name: p.name, secret: p.secret });
+    // Our minor version: the server pairs us only for games we can play (clocks, openings).
+    if (p.kind === 'register') this.send({ type: 'REGISTER', name: p.name, password: p.secret, clientMinor: PROTOCOL_MINOR });
+    else this.send({ type: 'LOGIN', method: p.kind === 'token' ? LoginMethod.TOKEN : LoginMethod.PASSWORD, name: p.name, secret: p.secret, clientMinor: PROTOCOL_MINOR });
     this.update({ lastError: null }, 'login');
   }
 
@@ -154,9 +170,11 @@ export class Client extends EventTarget {
   // ---- hall ---------------------------------------------------------------------------------
 
   refreshHall() { this.send({ type: 'HALL_REQUEST' }); }
-  find(rule) {
-    this.send({ type: 'FIND', rule: Number(rule) });
-    this.update({ finding: { rule: Number(rule), since: Date.now() }, lastError: null }, 'finding');
+  /** Looks for an opponent of `rule`; `tail` = { opening, clock } (protocol 1.3: only
+   *  players who asked for the same are paired), omitted: none. */
+  find(rule, tail = {}) {
+    this.send({ type: 'FIND', rule: Number(rule), ...tail });
+    this.update({ finding: { rule: Number(rule), ...tail, since: Date.now() }, lastError: null }, 'finding');
   }
   cancelFind() {
     this.send({ type: 'CANCEL_FIND' });
@@ -180,6 +198,7 @@ export class Client extends EventTarget {
   move(x, y) {
     const g = this.state.game;
     if (!g || !g.running) return 'not-running';
+    if (g.opening) return 'opening';
     if (!this.ourTurn()) return 'not-your-turn';
     if (g.takeback?.from === 'me') return 'waiting';
     const b = new Board(g.boardSize, g.moves);
@@ -188,23 +207,108 @@ export class Client extends EventTarget {
     // Moving instead of answering declines the opponent's request (sent before the MOVE).
     if (g.takeback?.from === 'opponent')
       this.send({ type: 'TAKEBACK_REPLY', atPly: g.takeback.atPly, accept: false });
-    this.send({ type: 'MOVE', ply: g.moves.length, x, y });
+    const msg = { type: 'MOVE', ply: g.moves.length, x, y };
+    if (g.clocks.enabled()) {
+      // Our thinking time from the start of our turn; punching starts the opponent's clock.
+      msg.thinkMs = Math.max(0, Math.round(g.clocks.punch(now())));
+      this.armFlag();
+    }
+    this.send(msg);
     this.addMove(x, y, 'me');
     return '';
   }
 
+  /** True when a normal move is ours to play (not during the opening). */
   ourTurn() {
     const g = this.state.game;
-    return !!g && g.running && (g.moves.length % 2 === 0) === g.youAreBlack;
+    return !!g && g.running && !g.opening && (g.moves.length % 2 === 0) === g.youAreBlack;
+  }
+
+  // ---- opening ------------------------------------------------------------------------------
+
+  /** True when the opening runs and its next decision is ours. */
+  ourDecision() {
+    const g = this.state.game;
+    return !!g && g.running && !!g.opening && g.opening.decider === g.seat;
+  }
+
+  /** Our decision in the opening: { action, points, choice, count } (OPENING's fields without
+   *  seq). Returns the OpeningError (opening.js) that refuses it, or '' when sent and applied. */
+  openingAct(act) {
+    const g = this.state.game;
+    if (!g || !g.running || !g.opening) return OpeningError.FINISHED;
+    if (g.opening.decider !== g.seat) return OpeningError.NOT_YOUR_DECISION;
+    const full = { seq: g.openingActs.length, action: act.action, points: act.points ?? [],
+      choice: act.choice ?? 0, count: act.count ?? 0 };
+    const trial = g.opening.clone();
+    const e = trial.apply(g.seat, full);
+    if (e !== OpeningError.NONE) return e;
+    this.send({ type: 'OPENING', ...full });
+    this.openingApplied(trial, full);
+    return '';
+  }
+
+  // The opening after a decision (ours or the opponent's): its stones are the game's moves, the
+  // colours follow it, and once it is over normal play starts with the side to move's clock.
+  openingApplied(opening, act) {
+    const g = this.state.game;
+    const done = opening.done();
+    this.updateGame({
+      opening: done ? null : opening, openingActs: [...g.openingActs, act],
+      openingStones: done ? opening.moves.length : 0,
+      moves: opening.moves.map((p) => ({ x: p.x, y: p.y })),
+      youAreBlack: opening.colourOf(g.seat) === BLACK, notice: null,
+    }, 'move');
+    if (done) this.startClock();
+  }
+
+  // ---- clocks -------------------------------------------------------------------------------
+
+  /** Starts the side to move's clock afresh (a game, normal play after the opening, a takeback,
+   *  a resume), and watches our own time. */
+  startClock() {
+    const g = this.state.game;
+    if (!g || !g.clocks) return;
+    if (g.running && !g.opening) g.clocks.start(g.moves.length % 2 === 0 ? BLACK : WHITE, now());
+    else g.clocks.stop(now());
+    this.armFlag();
+  }
+
+  stopClock() {
+    const g = this.state.game;
+    if (g?.clocks) g.clocks.stop(now());
+    clearTimeout(this.flagTimer);
+  }
+
+  // A timer for the moment our own clock runs out (then checkFlag).
+  armFlag() {
+    clearTimeout(this.flagTimer);
+    const g = this.state.game;
+    if (!g || !g.clocks || !this.ourTurn() || g.clocks.running !== (g.youAreBlack ? BLACK : WHITE)) return;
+    const ms = g.clocks.msUntilFlag(now());
+    if (ms >= 0) this.flagTimer = setTimeout(() => this.checkFlag(), ms + 5);
+  }
+
+  /** Our own time ran out on our turn: the game is lost on time and we say so (FLAG about our
+   *  own time, which the server always accepts), unless our takeback request waits (its answer
+   *  restarts the move; the server judges meanwhile). */
+  checkFlag() {
+    const g = this.state.game;
+    if (!g || !this.ourTurn() || g.takeback?.from === 'me') return;
+    const mine = g.youAreBlack ? BLACK : WHITE;
+    if (!g.clocks.flagged(mine, now())) return this.armFlag();
+    this.send({ type: 'FLAG', atPly: g.moves.length });
+    g.clocks.flag(mine);
+    this.endGame(mine === BLACK ? Outcome.WHITE_WON : Outcome.BLACK_WON, EndReason.TIME);
   }
 
   /** Asks to take back our last move (and the opponent's reply when it is our turn). */
   takeback() {
     const g = this.state.game;
-    if (!g || !g.running || g.takeback) return;
+    if (!g || !g.running || g.takeback || g.opening) return;
     const n = g.moves.length;
     const back = this.ourTurn() ? 2 : 1;
-    if (n < back) return;
+    if (n - back < g.openingStones) return;  // the opening's stones stay
     this.send({ type: 'TAKEBACK_REQUEST', atPly: n, returnTo: n - back });
     this.updateGame({ takeback: { from: 'me', atPly: n, returnTo: n - back }, notice: null }, 'request');
   }
@@ -256,6 +360,7 @@ export class Client extends EventTarget {
       moves: g.moves.slice(0, returnTo), ...NO_REQUESTS, win: null,
       notice: g.draw ? 'draw-withdrawn' : null,
     }, 'move');
+    this.startClock();  // the interrupted move's time is dropped: the side to move starts afresh
   }
 
   playAgain() {
@@ -304,16 +409,30 @@ export class Client extends EventTarget {
    *  notice says so. */
   endGame(outcome, reason) {
     const g = this.state.game;
+    this.stopClock();
     const notice = reason === EndReason.AGREEMENT && g.takeback ? 'takeback-withdrawn' : null;
-    this.updateGame({ running: false, outcome, reason, ...NO_REQUESTS, notice }, 'result');
+    this.updateGame({ running: false, outcome, reason, ...NO_REQUESTS, notice, opening: null }, 'result');
   }
 
+  /** The next game (play again): the colours swap; with an opening rule the other player
+   *  takes the first seat. Fresh clocks with the same control. */
   startNextGame() {
     const g = this.state.game;
+    const seat = otherSeat(g.seat);
     this.updateGame({
-      number: g.number + 1, youAreBlack: !g.youAreBlack, moves: [], running: true, outcome: 0,
-      reason: 0, ...NO_REQUESTS, notice: null, win: null, ladder: null,
+      number: g.number + 1, seat, youAreBlack: seat === Seat.FIRST, moves: [], running: true,
+      outcome: 0, reason: 0, ...NO_REQUESTS, notice: null, win: null, ladder: null,
+      ...this.freshRules(g),
     }, 'game');
+    this.startClock();
+  }
+
+  // A new game's opening and clocks under the game's settings.
+  freshRules(g) {
+    return {
+      opening: g.openingRule ? new Opening(g.openingRule, g.boardSize, g.rule) : null,
+      openingActs: [], openingStones: 0, clocks: new GameClock(g.clock),
+    };
   }
 
   newGame(m) {
@@ -322,6 +441,11 @@ export class Client extends EventTarget {
       opponent: m.opponent, opponentScore: m.opponentScore, rated: m.rated, moves: [],
       running: false, outcome: 0, reason: 0, number: 1, ...NO_REQUESTS, notice: null, opponentAway: null,
       ladder: null, win: null,
+      // Protocol 1.3: the clock and the opening rule (SETUP says them again); our seat: FIRST
+      // is the tentative Black of an opening.
+      clock: m.clock ?? NO_CLOCK, openingRule: m.opening ?? 0,
+      seat: m.youAreBlack ? Seat.FIRST : Seat.SECOND,
+      opening: null, openingActs: [], openingStones: 0, clocks: new GameClock(m.clock ?? NO_CLOCK),
     };
   }
 
@@ -381,14 +505,31 @@ export class Client extends EventTarget {
       // Our game was suspended: take it up again; the server's SYNC holds the moves.
       this.send({ type: 'RESUME', token: m.resumeToken, game: 0, moves: [] });
     } else {
-      this.send({ type: 'HELLO', protocolMajor: 1, protocolMinor: 2, programVersion: PROGRAM, nickname: this.state.me?.name || 'Player' });
+      this.send({ type: 'HELLO', protocolMajor: 1, protocolMinor: PROTOCOL_MINOR, programVersion: PROGRAM, nickname: this.state.me?.name || 'Player' });
     }
   }
 
   onHELLO() {}
 
   onSETUP(m) {
-    this.updateGame({ youAreBlack: !m.hostIsBlack, boardSize: m.boardSize, rule: m.rule, foul: m.foul, running: true }, 'game');
+    const g = this.state.game;
+    if (!g) return;
+    const settings = {
+      boardSize: m.boardSize, rule: m.rule, foul: m.foul, clock: m.clock ?? NO_CLOCK,
+      openingRule: m.opening ?? 0,
+    };
+    let rules;
+    try {
+      rules = this.freshRules(settings);
+    } catch (err) {
+      return this.fail('error', 0, err.message);  // an opening the board cannot hold
+    }
+    // The host's colour names the first seat (the tentative Black of an opening).
+    this.updateGame({
+      youAreBlack: !m.hostIsBlack, seat: m.hostIsBlack ? Seat.SECOND : Seat.FIRST, ...settings,
+      ...rules, running: true,
+    }, 'game');
+    this.startClock();  // Black's clock starts now (after the opening, if any)
   }
 
   onSYNC(m) {
@@ -396,11 +537,40 @@ export class Client extends EventTarget {
     if (!g) return;
     const ended = m.outcome !== 0;
     const moves = m.moves.map((p) => ({ x: p.x, y: p.y }));
+    const setup = m.setup;
+    const seat = setup.hostIsBlack ? Seat.SECOND : Seat.FIRST;
+    // Protocol 1.4: the opening's decisions so far, replayed under the rule from the start;
+    // without them (none yet, or the opening is over and a 1.3 host) the moves say it all.
+    let opening = null, openingStones = 0;
+    const acts = m.openingActs ?? [];
+    if (setup.opening && (acts.length || moves.length === 0)) {
+      let replay;
+      try {
+        replay = replayOpening(setup.opening, setup.boardSize, setup.rule, acts);
+      } catch (err) {
+        return this.fail('error', 0, err.message);
+      }
+      const stones = replay.opening.moves;
+      const follows = replay.applied === acts.length &&
+        stones.every((p, i) => moves[i] && moves[i].x === p.x && moves[i].y === p.y) &&
+        (replay.opening.done() || moves.length === stones.length || (ended && moves.length === stones.length + 1));
+      if (!follows) return this.fail('error', 0, 'the server resumed an opening that does not follow from its decisions');
+      if (!replay.opening.done() && !ended) opening = replay.opening;
+      if (replay.opening.done()) openingStones = stones.length;
+    }
+    const clock = setup.clock ?? NO_CLOCK;
+    const clocks = new GameClock(clock);
+    clocks.restore(m.blackMainMs ?? 0, m.whiteMainMs ?? 0);
+    const hostPlaysBlack = m.hostPlaysBlack ?? setup.hostIsBlack;
     this.updateGame({
-      number: m.game, youAreBlack: !m.setup.hostIsBlack, boardSize: m.setup.boardSize,
-      rule: m.setup.rule, foul: m.setup.foul, moves, running: !ended, outcome: m.outcome,
+      number: m.game, youAreBlack: !hostPlaysBlack, seat, boardSize: setup.boardSize,
+      rule: setup.rule, foul: setup.foul, moves, running: !ended, outcome: m.outcome,
       reason: m.reason, ...NO_REQUESTS, notice: null, opponentAway: null, win: null,
+      clock, openingRule: setup.opening ?? 0, opening, openingStones,
+      openingActs: acts.map((a, i) => ({ ...a, seq: i })),
+      clocks,
     }, 'game');
+    this.startClock();  // the side to move starts its move afresh
     if (!ended && moves.length) {
       const last = moves[moves.length - 1];
       const b = new Board(m.setup.boardSize, moves);
@@ -414,14 +584,47 @@ export class Client extends EventTarget {
 
   onMOVE(m) {
     const g = this.state.game;
-    if (!g || !g.running || m.ply !== g.moves.length) return;
+    if (!g || !g.running || g.opening || m.ply !== g.moves.length) return;
+    if (g.clocks.enabled()) {
+      // The time the server charged the opponent; then our turn begins.
+      const theirs = g.moves.length % 2 === 0 ? BLACK : WHITE;
+      g.clocks.charge(theirs, m.thinkMs ?? 0);
+      g.clocks.start(3 - theirs, now());
+    }
     this.addMove(m.x, m.y, 'opponent');
+    this.armFlag();
+  }
+
+  /** The opponent's decision in the opening (protocol 1.3). */
+  onOPENING(m) {
+    const g = this.state.game;
+    if (!g || !g.running || !g.opening) return;  // crossed the end of the game: stale
+    if (m.seq !== g.openingActs.length || g.opening.decider === g.seat)
+      return this.fail('error', 0, `an opening decision out of turn (${m.seq})`);
+    const next = g.opening.clone();
+    const e = next.apply(otherSeat(g.seat), m);
+    if (e !== OpeningError.NONE) return this.fail('error', 0, `an opening decision the rule refuses (${e})`);
+    this.openingApplied(next, { seq: m.seq, action: m.action, points: m.points, choice: m.choice, count: m.count });
+  }
+
+  /** Protocol 1.3: a side's time ran out at `atPly` (the side to move there). The server keeps
+   *  the clocks: its FLAG stands whatever ours show. */
+  onFLAG(m) {
+    const g = this.state.game;
+    if (!g || !g.clocks.enabled()) return;
+    if (m.atPly > g.moves.length) return this.fail('error', 0, 'a FLAG from a later position');
+    const outcome = m.atPly % 2 === 0 ? Outcome.WHITE_WON : Outcome.BLACK_WON;
+    if (!g.running && g.outcome === outcome && g.reason === EndReason.TIME) return;
+    this.stopClock();
+    g.clocks.flag(m.atPly % 2 === 0 ? BLACK : WHITE);
+    this.endGame(outcome, EndReason.TIME);
   }
 
   onTAKEBACK_REQUEST(m) {
     const g = this.state.game;
     if (!g) return;
-    if (!g.running || m.atPly !== g.moves.length || g.takeback?.from === 'me') {
+    if (!g.running || m.atPly !== g.moves.length || g.takeback?.from === 'me' || g.opening ||
+        m.returnTo < g.openingStones) {
       this.send({ type: 'TAKEBACK_REPLY', atPly: m.atPly, accept: false });  // stale, or crossed ours
       return;
     }
@@ -481,15 +684,17 @@ export class Client extends EventTarget {
     // The opponent left (or the server ended the game): back to the hall.
     if (!this.state.game) return;
     const g = this.state.game;
-    this.updateGame({ running: false, opponentLeft: true, ...NO_REQUESTS }, 'result');
+    this.stopClock();
+    this.updateGame({ running: false, opponentLeft: true, ...NO_REQUESTS, opening: null }, 'result');
     if (g.running) this.refreshHall();
   }
 
   onGAME_RESULT(m) {
     const g = this.state.game;
     if (!g) return;
+    this.stopClock();
     this.updateGame({
-      running: false, outcome: m.outcome, reason: m.reason,
+      running: false, outcome: m.outcome, reason: m.reason, opening: null,
       ladder: m.rated ? { old: m.oldScore, new: m.newScore } : null,
     }, 'result');
   }
