@@ -152,6 +152,12 @@ test('swap2: our decisions go out numbered, the opponent\'s are applied, then th
   assert.deepEqual(sent.map((m) => [m.type, m.seq, m.action]), [['OPENING', 0, 0], ['OPENING', 1, 0], ['OPENING', 2, 0]]);
   assert.ok(!c.ourDecision());
   assert.equal(c.openingAct({ action: 1, choice: 2 }), 'NotYourDecision');
+  // No draw during the opening: ours is not offered, the opponent's declined at once.
+  c.offerDraw();
+  assert.equal(sent.length, 3);
+  c.onDRAW_OFFER({ atPly: 3 });
+  assert.deepEqual(sent.pop(), { type: 'DRAW_REPLY', atPly: 3, accept: false });
+  assert.equal(c.state.game.draw, null);
   // Out of turn from the opponent: an error, nothing applied.
   c.onOPENING({ seq: 5, action: 1, points: [], choice: 2, count: 0 });
   assert.equal(c.state.lastError.kind, 'error');

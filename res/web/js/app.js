@@ -286,7 +286,7 @@ function renderRoom(s) {
   $('room-notice').textContent = notices[g.notice] ? notices[g.notice]() : '';
   $('takeback').disabled = !g.running || !!g.opening || !!g.takeback ||
     g.moves.length - (ourTurn ? 2 : 1) < (g.openingStones ?? 0);
-  $('draw').disabled = !g.running || g.draw?.from === 'me' || g.takeback?.from === 'me';
+  $('draw').disabled = !g.running || !!g.opening || g.draw?.from === 'me' || g.takeback?.from === 'me';
   $('resign').disabled = !g.running;
   $('again').hidden = g.running;
   $('again').disabled = g.again?.from === 'me' || !!g.opponentLeft;

@@ -315,7 +315,9 @@ export class Client extends EventTarget {
 
   offerDraw() {
     const g = this.state.game;
-    if (!g || !g.running) return;
+    // No draw during an opening (PROTOCOL.md, "Opening rules": a draw offer's ply cannot say
+    // which of several decisions at the same number of stones it followed).
+    if (!g || !g.running || g.opening) return;
     // Waiting for the answer to our takeback request, the draw waits too.
     if (g.takeback?.from === 'me') return;
     if (g.draw?.from === 'opponent') return this.answer('draw', true);
@@ -643,6 +645,10 @@ export class Client extends EventTarget {
   onDRAW_OFFER(m) {
     const g = this.state.game;
     if (!g || !g.running) return;
+    if (g.opening) {  // none during an opening: declined at once
+      this.send({ type: 'DRAW_REPLY', atPly: m.atPly, accept: false });
+      return;
+    }
     if (m.atPly > g.moves.length) return;  // from a position a takeback we accepted removed
     if (g.draw?.from === 'me') {
       this.endGame(Outcome.DRAW, EndReason.AGREEMENT);  // offers that crossed: agreed
