@@ -248,3 +248,21 @@ test('the server\'s FLAG ends the game whatever our clock shows; a later one is 
   assert.equal(c.state.game.outcome, Outcome.BLACK_WON);
   assert.equal(c.state.game.reason, EndReason.TIME);
 });
+
+test('play again: the other player takes the first seat, fresh opening and clocks', () => {
+  const { c, sent } = swap2(true);
+  c.resign();
+  assert.equal(c.state.game.running, false);
+  c.onPLAY_AGAIN({ game: 2, want: true });
+  c.answer('again', true);
+  assert.deepEqual(sent.pop(), { type: 'PLAY_AGAIN', game: 2, want: true });
+  const g = c.state.game;
+  assert.equal(g.number, 2);
+  assert.equal(g.seat, 1, 'the second seat now');
+  assert.equal(g.youAreBlack, false);
+  assert.equal(g.opening.step, 'place');
+  assert.ok(!c.ourDecision());
+  assert.equal(g.openingActs.length, 0);
+  assert.equal(g.clocks.sides[BLACK].mainMs, 300000);
+  assert.equal(g.clocks.running, 0);
+});
