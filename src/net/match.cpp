@@ -1215,8 +1215,14 @@ void Match::onResume(const Resume& r) {
                       openingHistory(setup_.opening, setup_.boardSize, setup_.rule, counted));
     // (After the end of the game, stones that crossed it may follow, recorded without their
     // decisions: the move rules below judge those.)
+    // A joiner whose resignation we never received may hold more: our opening stones that
+    // crossed its end, recorded without their decisions (compared with ours below).
     const std::size_t stones = mine.opening.game().moves().size();
-    if (mine.opening.done() || base.over() ? theirs.size() < stones : theirs.size() != stones)
+    const bool follow = mine.opening.done() || base.over()
+                            ? theirs.size() >= stones
+                            : theirs.size() >= stones &&
+                                  (theirs.size() == stones || theirs.size() <= base.moves().size());
+    if (!follow)
       return rejectResume(ErrorCode::Desync, "the moves do not follow from the opening decisions");
   }
   const std::vector<Point> ours = base.moves();

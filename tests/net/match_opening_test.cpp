@@ -558,7 +558,14 @@ TEST(MatchOpening, AResumeWithOtherDecisionsIsRefused) {
          r.openingActs[1].points = {{2, 2}};
        },
        ErrorCode::Desync},
-      {"fewer decisions than its stones", 3, [](Resume& r) { r.openingActs.pop_back(); },
+      // (Fewer decisions than its stones is no fault when the stones are the host's: a joiner
+      // that resigned records them after its end without their decisions; see
+      // AResignationLostInADropStandsOverTheStonesThatCrossedIt.)
+      {"fewer decisions than its stones, one not the host's", 3,
+       [](Resume& r) {
+         r.openingActs.pop_back();
+         r.moves.back() = {2, 2};
+       },
        ErrorCode::Desync},
       {"a decision of its own the rule refuses", 3,
        [&](Resume& r) { r.openingActs.push_back(with(place(3, 3), 3)); },  // a choice is due
@@ -750,5 +757,33 @@ TEST(MatchOpening, SeveralDecisionsThatCrossedTheEndAreDroppedOnResume) {
   EXPECT_EQ(p.host.match.game().moves(), p.joiner.match.game().moves());
   EXPECT_EQ(p.joiner.match.game().result().outcome, Outcome::WhiteWins);
   EXPECT_EQ(p.joiner.match.game().result().reason, EndReason::Resignation);
+  EXPECT_EQ(p.host.match.openingActs(), p.joiner.match.openingActs());
+}
+
+TEST(MatchOpening, AResignationLostInADropStandsOverTheStonesThatCrossedIt) {
+  // The joiner resigns while the host's first stone is on its way; the stone arrives (recorded
+  // after the end, without its decision), the resignation is lost with the connection. The
+  // joiner resumes holding a stone it has no decision for: the host's own, so it is accepted,
+  // and the joiner's resignation is sent again.
+  Pair p(OpeningRule::Swap, Rule::Freestyle);
+  ASSERT_EQ(p.host.match.openingAct(place(7, 7)), OpeningError::None);
+  ASSERT_EQ(p.joiner.match.resign(), RequestRefusal::None);
+  while (!p.host.outbox.empty()) {
+    p.joiner.match.receive(p.host.outbox.front());
+    p.host.outbox.pop_front();
+  }
+  ASSERT_EQ(p.joiner.match.game().ply(), 1);
+  ASSERT_TRUE(p.joiner.match.openingActs().empty());
+  drop(p);  // the RESIGN is lost
+  p.joiner.match.reconnected();
+  deliverAll(p.host, p.joiner);
+  EXPECT_EQ(p.host.match.sentError(), std::nullopt);
+  EXPECT_EQ(p.joiner.match.sentError(), std::nullopt);
+  for (const Endpoint* e : {&p.host, &p.joiner}) {
+    EXPECT_EQ(e->match.phase(), MatchPhase::Finished);
+    EXPECT_EQ(e->match.game().result().outcome, Outcome::BlackWins);
+    EXPECT_EQ(e->match.game().result().reason, EndReason::Resignation);
+  }
+  EXPECT_EQ(p.host.match.game().moves(), p.joiner.match.game().moves());
   EXPECT_EQ(p.host.match.openingActs(), p.joiner.match.openingActs());
 }
