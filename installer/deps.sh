@@ -15,6 +15,7 @@ packages=(
   libutf8proc-dev     # gomoku-server: account names compared after NFKC and case folding
   libspdlog-dev       # gomoku-server: its log on stderr (levels, timestamps)
   libssl-dev          # TLS between the online clients and gomoku-server
+  libavahi-client-dev # games on the local network: DNS-SD through the system's Avahi daemon
   fonts-dejavu-core   # a font for the board coordinates
   gettext             # msgfmt compiles the translations (res/po) at build time
   python3             # res/po/po2json.py: the browser page's translations at build time
@@ -30,6 +31,7 @@ if [[ ${1:-} == --test ]]; then
     x11-utils                             # xdpyinfo, xwininfo: screen size, window stacking
     procps                                # pkill, pgrep (the .deb test stops the app it started)
     iproute2                              # network namespaces for the join-failure tests
+    avahi-daemon avahi-utils dbus-daemon  # LAN discovery tests: a daemon and bus per namespace
     stress-ng                             # tests/stress.sh keeps the cores busy
     clang libclang-rt-14-dev              # libFuzzer targets (tests/fuzz)
     locales fonts-noto-cjk                # GUI tests in Chinese (zh_CN, zh_TW) with a CJK font

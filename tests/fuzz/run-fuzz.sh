@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of tests/fuzz for SECONDS in total (an equal share each: fuzz_wire,
-# fuzz_match, fuzz_records, and fuzz_hall and fuzz_web when the build tree has GOMOKU_BUILD_SERVER), each on
+# fuzz_match, fuzz_records, fuzz_lan, and fuzz_hall and fuzz_web when the build tree has
+# GOMOKU_BUILD_SERVER), each on
 # a copy of its seed corpus (tests/fuzz/corpus/<target>) in a temporary folder: nothing is
 # written into the source tree. Exits non-zero when a target
 # crashes, fails a check, leaks, times out (-timeout=5 per input) or exceeds -rss_limit_mb=2048;
@@ -37,7 +38,7 @@ if [[ ! -f $build/CMakeCache.txt ]]; then
   cmake -S "$src" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DGOMOKU_FUZZ=ON -DGOMOKU_BUILD_APP=OFF -DGOMOKU_BUILD_BENCH=OFF >/dev/null
 fi
-default_targets="fuzz_wire fuzz_match fuzz_records"
+default_targets="fuzz_wire fuzz_match fuzz_records fuzz_lan"
 # gomoku-server's hall when the tree builds the server (Linux).
 grep -q '^GOMOKU_BUILD_SERVER:BOOL=ON' "$build/CMakeCache.txt" && default_targets+=" fuzz_hall fuzz_web"
 targets=(${FUZZ_TARGETS:-$default_targets})
