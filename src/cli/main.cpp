@@ -47,6 +47,7 @@
 #include "core/notation.h"
 #include "core/utf8.h"
 #include "gomoku/version.h"
+#include "net/lan.h"
 #include "net/matchtracker.h"
 #include "net/netgame.h"
 #include "net/online.h"
@@ -864,11 +865,113 @@ void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool&
   }
 }
 
+// What `host` announces on the local network (lan.h).
+net::LanAnnouncement lanAnnouncement(const net::MatchSettings& m, std::uint16_t port) {
+  net::LanAnnouncement a;
+  a.nickname = m.nickname;
+  a.rule = m.rule;
+  a.boardSize = m.boardSize;
+  a.colour = m.color == net::ColorChoice::White    ? "white"
+             : m.color == net::ColorChoice::Random ? "random"
+                                                   : "black";
+  if (m.clock.kind != ClockKind::None) a.clock = formatTimeControl(m.clock);
+  if (m.opening != OpeningRule::None) a.opening = openingRuleName(m.opening);
+  a.port = port;
+  return a;
+}
+
+// One line of `gomoku-cli lan`: tab-separated fields (a nickname may hold spaces).
+std::string lanLine(const net::LanGame& g) {
+  std::ostringstream o;
+  o << singleLine(g.game.nickname) << '\t' << ruleName(g.game.rule) << '\t' << g.game.boardSize
+    << '\t' << g.game.colour << '\t' << (g.game.clock.empty() ? "none" : g.game.clock) << '\t'
+    << (g.game.opening.empty() ? "none" : g.game.opening) << '\t' << (g.game.full ? "full" : "open")
+    << '\t' << singleLine(g.hostName) << '\t' << g.address << '\t' << g.game.port << '\t'
+    << g.protocolMajor << '.' << g.protocolMinor;
+  return o.str();
+}
+
+const char* const kLanUnavailable =
+    "local discovery unavailable (no Avahi daemon); join by host name or address";
+
+// gomoku-cli lan: lists the games announced on the local network for `seconds` (0: until the
+// input ends), a line when one appears ("GAME" + lanLine) or goes ("GONE" + nickname).
+int runLan(int seconds) {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool changed = false;
+  net::LanBrowser browser([&] {
+    std::lock_guard<std::mutex> lock(mu);
+    changed = true;
+    cv.notify_all();
+  });
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  std::vector<net::LanGame> shown;
+  bool saidUnavailable = false;
+  for (;;) {
+    const net::LanStatus status = browser.status();
+    if ((status == net::LanStatus::Unavailable || status == net::LanStatus::Failed) &&
+        !saidUnavailable) {
+      std::cerr << "note: " << kLanUnavailable << "\n";
+      saidUnavailable = true;
+    }
+    const std::vector<net::LanGame> now = browser.games();
+    for (const net::LanGame& g : shown)
+      if (std::none_of(now.begin(), now.end(),
+                       [&](const net::LanGame& x) { return x.instance == g.instance; }))
+        std::cout << "GONE\t" << singleLine(g.game.nickname) << '\t' << singleLine(g.hostName)
+                  << '\t' << g.address << '\t' << g.game.port << "\n";
+    for (const net::LanGame& g : now)
+      if (std::find(shown.begin(), shown.end(), g) == shown.end())
+        std::cout << "GAME\t" << lanLine(g) << "\n";
+    std::cout << std::flush;
+    shown = now;
+    std::unique_lock<std::mutex> lock(mu);
+    if (!cv.wait_until(lock, until, [&] { return changed; })) return 0;
+    changed = false;
+  }
+}
+
+// join --lan NICK: the address and port of the game NICK announces, waited for up to `seconds`.
+std::optional<std::pair<std::string, std::uint16_t>> findLanGame(const std::string& nick,
+                                                                 int seconds) {
+  std::mutex mu;
+  std::condition_variable cv;
+  net::LanBrowser browser(
+      [&] {
+        std::lock_guard<std::mutex> lock(mu);
+        cv.notify_all();
+      },
+      net::lanInstanceName(nick));
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  std::optional<net::LanGame> found;
+  std::unique_lock<std::mutex> lock(mu);
+  cv.wait_until(lock, until, [&] {
+    for (const net::LanGame& g : browser.games())
+      if (g.game.nickname == nick && !g.game.full) found = g;
+    return found.has_value();
+  });
+  if (!found) {
+    const net::LanStatus status = browser.status();
+    if (status == net::LanStatus::Unavailable || status == net::LanStatus::Failed)
+      std::cerr << "error: " << kLanUnavailable << "\n";
+    else
+      std::cerr << "error: no game of \"" << singleLine(nick)
+                << "\" waits on the local network (gomoku-cli lan lists them)\n";
+    return std::nullopt;
+  }
+  std::cout << "Found " << singleLine(found->game.nickname) << "'s game on "
+            << singleLine(found->hostName) << std::endl;
+  return std::make_pair(found->address, found->game.port);
+}
+
 int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
                net::MatchSettings settings, int timeoutSeconds, bool interactive,
-               net::NetOptions options) {
+               net::NetOptions options, bool announce = false) {
   Inbox in;
   net::NetGame netGame([&in] { in.poke(); }, options);
+  // The waiting game announced on the local network, until a joiner comes.
+  std::unique_ptr<net::LanAnnouncer> lan;
   if (hosting) {
     if (auto err = netGame.host(port, settings)) {
       std::cerr << "error: " << *err << "\n";
@@ -884,6 +987,13 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
       std::cout << ")";
     }
     std::cout << std::endl;
+    if (announce) {
+      lan = std::make_unique<net::LanAnnouncer>(lanAnnouncement(settings, snap.port));
+      if (lan->status() == net::LanStatus::Unavailable)
+        std::cout << "(local discovery unavailable: no Avahi daemon; players join by this "
+                     "machine's name or address)"
+                  << std::endl;
+    }
   } else {
     std::cout << "Connecting to " << target << " port " << port << "..." << std::endl;
     netGame.join(target, port, settings, std::chrono::seconds(timeoutSeconds));
@@ -905,6 +1015,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
   };
   for (;;) {
     const net::NetSnapshot s = netGame.snapshot();
+    if (lan && s.phase != net::NetPhase::Listening) lan.reset();  // withdrawn: a joiner came
     for (const net::MatchUpdate& u : tracker.update(s)) {
       switch (u.kind) {
         case net::MatchUpdateKind::Listening:        // printed when host() returned
@@ -1901,9 +2012,21 @@ int main(int argc, char** argv) {
   host->add_option("--resume-window", resumeWindow, windowHelp)
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
+  bool noAnnounce = false;
+  host->add_flag("--no-announce", noAnnounce,
+                 "Do not announce the game on the local network (DNS-SD)");
 
   auto* join = app.add_subcommand("join", "Join a game hosted on HOST.");
-  join->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)")->required();
+  std::string lanNick;
+  auto* targetOpt = join->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)");
+  auto* lanOpt = join->add_option("--lan", lanNick,
+                                  "Join the game NICK announces on the local network (within "
+                                  "--timeout seconds; gomoku-cli lan lists them)");
+  targetOpt->excludes(lanOpt);
+  join->callback([targetOpt, lanOpt] {
+    if (targetOpt->count() == 0 && lanOpt->count() == 0)
+      throw CLI::RequiredError("HOST or --lan NICK");
+  });
   join->add_option("--nick", nick, "Your nickname (UTF-8, at most 32 characters)");
   join->add_option("--timeout", timeout, "Seconds for name lookup and connection together")
       ->check(CLI::Range(1, 600))
@@ -1925,6 +2048,16 @@ int main(int argc, char** argv) {
     sub->add_option("--heartbeat-ms", heartbeatMs)->check(CLI::Range(50, 60000))->group("");
     sub->add_option("--silence-ms", silenceMs)->check(CLI::Range(100, 600000))->group("");
   }
+
+  int lanSeconds = 3;
+  auto* lanCmd = app.add_subcommand(
+      "lan",
+      "List the games waiting on the local network (DNS-SD): a tab-separated line each, GAME "
+      "nick rule size colour clock opening open/full host-name address port protocol; GONE nick "
+      "host-name address port when one goes.");
+  lanCmd->add_option("--wait", lanSeconds, "Seconds to keep listening")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
 
   std::string user;
   bool registering = false;
@@ -2085,6 +2218,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("forbidden")) return cli::forbiddenTool(std::cin, std::cout);
   if (*replayCmd) return runReplay(recordFile, replayRule, recordSize);
   if (*convert) return runConvert(recordFile, convertOut, recordSize);
+  if (*lanCmd) return runLan(lanSeconds);
 
   const bool interactive = GOMOKU_ISATTY(0) != 0;
   const Rule rule = *parseRule(ruleText);
@@ -2175,8 +2309,14 @@ int main(int argc, char** argv) {
   options.silenceTimeout = std::chrono::milliseconds(silenceMs);
   options.resumeWindow = std::chrono::seconds(resumeWindow);
   if (!resumeHex.empty()) settings.resumeToken = std::stoull(resumeHex, nullptr, 16);
-  if (*host) return runNetwork(true, {}, port, settings, timeout, interactive, options);
+  if (*host)
+    return runNetwork(true, {}, port, settings, timeout, interactive, options, !noAnnounce);
 
+  if (!lanNick.empty()) {
+    const auto found = findLanGame(trimNickname(lanNick), timeout);
+    if (!found) return 2;
+    return runNetwork(false, found->first, found->second, settings, timeout, interactive, options);
+  }
   auto hp = net::parseHostPort(target, net::kDefaultPort);
   if (!hp) {
     std::cerr << "error: \"" << target

@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# Games on the local network (issue 21), end to end: a "club" of two network namespaces joined
+# by a veth pair, each with its own D-Bus system bus and Avahi daemon, as two machines on one
+# LAN have. Usage: lan_test.sh CASE PATH-TO-gomoku-cli
+#   join   a host announces (a Chinese nickname); the other machine lists it and joins it by
+#          nickname; the announcement goes when the game starts
+#   flood  a flood of fake announcements (100 services, oversized TXT records, malformed ones):
+#          the list stays bounded and well-formed, and the real game is still joined by name
+# Needs root (network namespaces), avahi-daemon and dbus-daemon; skips (77) without them.
+# Synchronisation is by reading the programs' output lines, never by sleeping. The programs
+# started in the background get no copy of the test's own FIFO ends (6>&-): the host sees the
+# end of its input when the test closes it.
+set -euo pipefail
+case_name=$1
+CLI=$2
+
+[[ $(id -u) == 0 ]] || { echo "SKIP: needs root (network namespaces)"; exit 77; }
+for tool in ip avahi-daemon dbus-daemon avahi-publish unshare; do
+  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+done
+
+work=$(mktemp -d)
+tag=$$
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  for n in 1 2; do ip netns del "glan$n-$tag" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL [$case_name]: $*" >&2
+  for f in "$work"/*.out "$work"/*.err "$work"/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -n 40 "$f"; }; done >&2
+  exit 1
+}
+
+# wait_line FILE REGEX [SECONDS]: waits until a line of FILE (a program's output, still being
+# written) matches; sets $line. Fails after SECONDS (default 30): the program never said it.
+wait_line() {
+  local file=$1 re=$2 deadline=$((SECONDS + ${3:-30}))
+  while ((SECONDS < deadline)); do
+    if [[ -f $file ]] && line=$(grep -m1 -E -- "$re" "$file"); then return 0; fi
+    read -r -t 0.05 < /dev/zero || true  # (a short pause between looks at the file)
+  done
+  fail "no line matching '$re' in $(basename "$file")"
+}
+
+# The club: two namespaces, one veth pair, a bus and an Avahi daemon in each.
+mkdir -p /run/avahi-daemon
+for n in 1 2; do
+  ip netns add "glan$n-$tag" || { echo "SKIP: cannot create a network namespace"; exit 77; }
+done
+ip link add "gl1-$tag" type veth peer name "gl2-$tag"
+for n in 1 2; do
+  ns="glan$n-$tag"
+  ip link set "gl$n-$tag" netns "$ns"
+  ip -n "$ns" addr add "10.78.0.$n/24" dev "gl$n-$tag"
+  ip -n "$ns" link set lo up
+  ip -n "$ns" link set "gl$n-$tag" up
+  d=$work/ns$n
+  mkdir -p "$d"
+  cat > "$d/bus.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$d/bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/><allow own="*"/><allow send_destination="*"/><allow receive_sender="*"/>
+  </policy>
+</busconfig>
+EOF
+  cat > "$d/avahi.conf" <<EOF
+[server]
+host-name=club$n
+use-ipv4=yes
+use-ipv6=no
+allow-interfaces=gl$n-$tag
+enable-dbus=yes
+[publish]
+publish-addresses=yes
+EOF
+  dbus-daemon --config-file="$d/bus.conf" --nofork --print-address > "$d/bus.out" 2> "$d/bus.err" &
+  pids+=($!)
+  wait_line "$d/bus.out" '^unix:' 10
+  # Its own /run/avahi-daemon (pid file, socket) in a mount namespace of its own.
+  DBUS_SYSTEM_BUS_ADDRESS="unix:path=$d/bus" ip netns exec "$ns" unshare -m sh -c \
+    "mount -t tmpfs gomoku-test /run/avahi-daemon && exec avahi-daemon -f '$d/avahi.conf' --no-drop-root --no-chroot --no-rlimits" \
+    > "$work/avahi$n.log" 2>&1 &
+  pids+=($!)
+done
+for n in 1 2; do wait_line "$work/avahi$n.log" 'Server startup complete' 30; done
+
+# "${club[N]} COMMAND..." runs COMMAND on machine N (its namespace and bus); env and ip exec
+# it, so that $! of a background one is the command itself (the cleanup stops it).
+club=("" "env DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/ns1/bus ip netns exec glan1-$tag"
+      "env DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/ns2/bus ip netns exec glan2-$tag")
+
+# The host on machine 1, its commands fed through fd 6.
+mkfifo "$work/host.cmd"
+${club[1]} "$CLI" host --port 0 --nick 小明 --rule renju --clock 10m+10s --opening soosorv8 \
+  < "$work/host.cmd" > "$work/host.out" 2> "$work/host.err" &
+host_pid=$!
+pids+=($!)
+exec 6> "$work/host.cmd"
+wait_line "$work/host.out" '^LISTENING ' 10
+port=${line#LISTENING }
+
+if [[ $case_name == flood ]]; then
+  # 100 fake games, some with oversized TXT records (many 250-byte strings), some malformed.
+  big=$(printf 'x%.0s' {1..240})
+  for i in $(seq 1 100); do
+    if ((i % 3 == 0)); then
+      txt=("nick=fake$i" rule=freestyle size=15 proto=1.4)
+      for k in $(seq 1 20); do txt+=("k$k=$big"); done
+    elif ((i % 3 == 1)); then
+      txt=("nick=" "rule=chess" "size=99")  # malformed: never listed
+    else
+      txt=("nick=fake$i" rule=standard size=15 proto=1.4)
+    fi
+    ${club[1]} avahi-publish -s "fake game $i" _gomoku._tcp $((20000 + i)) "${txt[@]}" \
+      > /dev/null 2>> "$work/publish.err" 6>&- &
+    pids+=($!)
+  done
+fi
+
+# Machine 2 lists the games; the host's appears with its fields.
+${club[2]} "$CLI" lan --wait 60 > "$work/lan.out" 2> "$work/lan.err" 6>&- &
+lan_pid=$!
+pids+=($lan_pid)
+t0=$SECONDS
+if [[ $case_name == join ]]; then
+  wait_line "$work/lan.out" $'^GAME\t小明\t' 30
+  IFS=$'\t' read -r -a f <<< "$line"
+  [[ ${f[2]} == renju && ${f[3]} == 15 && ${f[4]} == black && ${f[5]} == 10m+10s &&
+     ${f[6]} == soosorv8 && ${f[7]} == open && ${f[8]} == club1.local &&
+     ${f[9]} == 10.78.0.1 && ${f[10]} == "$port" && ${f[11]} == 1.4 ]] ||
+    fail "bad GAME line: $line"
+  echo "listed $((SECONDS - t0)) s after the listing started"
+else
+  # The flood: at most 64 listed, each line well-formed, none of the malformed ones.
+  wait_line "$work/lan.out" $'^GAME\t(fake[0-9]+|小明)\t.*' 60
+  for _ in $(seq 1 400); do  # (until the list stops growing at its bound, or the flood is seen)
+    (( $(grep -c '^GAME' "$work/lan.out") >= 64 )) && break
+    read -r -t 0.05 < /dev/zero || true
+  done
+  count=$(grep -c '^GAME' "$work/lan.out")
+  ((count <= 64)) || fail "$count games listed, more than the bound of 64"
+  ((count >= 10)) || fail "only $count games listed"
+  grep -q $'^GAME\t\t' "$work/lan.out" && fail "a game without a nickname was listed"
+  grep '^GAME' "$work/lan.out" | awk -F'\t' 'NF != 12 { exit 1 }' || fail "a malformed GAME line"
+  echo "$count games listed"
+fi
+
+# Machine 2 joins the game by the host's nickname; the announcement goes when it starts.
+mkfifo "$work/join.cmd"
+${club[2]} "$CLI" join --lan 小明 --nick bob --timeout 60 < "$work/join.cmd" > "$work/join.out" 2> "$work/join.err" 6>&- &
+join_pid=$!
+pids+=($!)
+exec 7> "$work/join.cmd"
+wait_line "$work/join.out" '^Found 小明.s game on club1.local' 60
+wait_line "$work/join.out" '^STARTED white vs 小明 \(black\) at 10\.78\.0\.1:' 20
+wait_line "$work/host.out" '^STARTED black vs bob \(white\)' 20
+if [[ $case_name == join ]]; then
+  wait_line "$work/lan.out" $'^GONE\t小明\t' 30
+fi
+# The game goes on over the connection found: the host resigns, both see it.
+echo resign >&6
+wait_line "$work/join.out" '^RESULT white resignation' 20
+wait_line "$work/host.out" '^RESULT white resignation' 20
+exec 6>&- 7>&-
+# Both leave at the end of their input, the game being over.
+wait "$host_pid" || fail "the host exited $?"
+wait "$join_pid" || fail "the joiner exited $?"
+[[ -n ${LAN_TEST_SHOW:-} ]] && tail -n 5 "$work/join.out" "$work/host.out" "$work/lan.out"
+echo "PASS [$case_name]"
