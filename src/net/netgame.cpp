@@ -758,6 +758,17 @@ void NetGame::dropConnectionForTest() {
   });
 }
 
+void NetGame::vanishForTest() {
+  Impl& d = *impl_;
+  d.closeListeners();  // first: a joiner reconnecting finds nothing, not a closed game
+  d.mutate([&] {
+    if (d.session) d.session->abort();
+    if (!d.match) return;
+    d.match->connectionLost("the connection dropped");
+    d.match->leave();  // suspended: no word, and no reconnecting after it
+  });
+}
+
 void NetGame::leave() {
   Impl& d = *impl_;
   d.mutate([&] {

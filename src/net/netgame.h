@@ -159,6 +159,10 @@ class NetGame {
   /// Tests: drops the connection at once without a word (as a pulled cable noticed by both
   /// ends): the match is suspended and resumes as after a real drop. Nothing when not connected.
   void dropConnectionForTest();
+  /// Tests: the program ends at once without a word (a killed process): nothing listens any
+  /// more, the connection drops and the match closes here without reconnecting, so the peer
+  /// sees only the drop and its resume window.
+  void vanishForTest();
   /// Plays a local move (see Match::playLocal).
   MoveError play(Point p);
   /// Leaves the match: sends BYE and closes.

@@ -1738,8 +1738,7 @@ TEST(Session, C14_AJoinerWhoseHostIsGoneWinsByAbandonment) {
   ASSERT_TRUE(joiner.waitUntil(playing, "the game"));
   ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
   ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "the move"));
-  host.game.dropConnectionForTest();
-  host.game.cancel();  // the host's program is gone: nothing listens any more
+  host.game.vanishForTest();  // the host's program is gone: nothing listens any more
   ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.match == MatchPhase::Closed; },
                                "the window to end"));
   const NetSnapshot s = joiner.snap();
@@ -1829,8 +1828,7 @@ TEST(Session, C14_ARestartedJoinerRejoinsWithItsToken) {
     ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "White's turn"));
     token = joiner.snap().resumeToken;
     ASSERT_NE(token, 0u);
-    joiner.game.dropConnectionForTest();
-    joiner.game.cancel();  // the program ends without a word to the host
+    joiner.game.vanishForTest();  // the program ends without a word to the host
   }
   ASSERT_TRUE(host.waitUntil(suspended, "the drop"));
   Net again(fastResume());
