@@ -865,21 +865,6 @@ void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool&
   }
 }
 
-// What `host` announces on the local network (lan.h).
-net::LanAnnouncement lanAnnouncement(const net::MatchSettings& m, std::uint16_t port) {
-  net::LanAnnouncement a;
-  a.nickname = m.nickname;
-  a.rule = m.rule;
-  a.boardSize = m.boardSize;
-  a.colour = m.color == net::ColorChoice::White    ? "white"
-             : m.color == net::ColorChoice::Random ? "random"
-                                                   : "black";
-  if (m.clock.kind != ClockKind::None) a.clock = formatTimeControl(m.clock);
-  if (m.opening != OpeningRule::None) a.opening = openingRuleName(m.opening);
-  a.port = port;
-  return a;
-}
-
 // One line of `gomoku-cli lan`: tab-separated fields (a nickname may hold spaces).
 std::string lanLine(const net::LanGame& g) {
   std::ostringstream o;
@@ -891,8 +876,14 @@ std::string lanLine(const net::LanGame& g) {
   return o.str();
 }
 
-const char* const kLanUnavailable =
-    "local discovery unavailable (no Avahi daemon); join by host name or address";
+// Why local discovery may be missing here (lan.h).
+#ifdef _WIN32
+constexpr const char* kNoDiscoveryService = "no DNS-SD service: it needs Windows 10 or later";
+#else
+constexpr const char* kNoDiscoveryService = "no Avahi daemon";
+#endif
+const std::string kLanUnavailable = std::string("local discovery unavailable (") +
+                                    kNoDiscoveryService + "); join by host name or address";
 
 // gomoku-cli lan: lists the games announced on the local network for `seconds` (0: until the
 // input ends), a line when one appears ("GAME" + lanLine) or goes ("GONE" + nickname).
@@ -967,11 +958,9 @@ std::optional<std::pair<std::string, std::uint16_t>> findLanGame(const std::stri
 
 int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
                net::MatchSettings settings, int timeoutSeconds, bool interactive,
-               net::NetOptions options, bool announce = false) {
+               net::NetOptions options) {
   Inbox in;
   net::NetGame netGame([&in] { in.poke(); }, options);
-  // The waiting game announced on the local network, until a joiner comes.
-  std::unique_ptr<net::LanAnnouncer> lan;
   if (hosting) {
     if (auto err = netGame.host(port, settings)) {
       std::cerr << "error: " << *err << "\n";
@@ -987,13 +976,9 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
       std::cout << ")";
     }
     std::cout << std::endl;
-    if (announce) {
-      lan = std::make_unique<net::LanAnnouncer>(lanAnnouncement(settings, snap.port));
-      if (lan->status() == net::LanStatus::Unavailable)
-        std::cout << "(local discovery unavailable: no Avahi daemon; players join by this "
-                     "machine's name or address)"
-                  << std::endl;
-    }
+    if (options.announce && snap.lanStatus == net::LanStatus::Unavailable)
+      std::cout << "(local discovery unavailable: " << kNoDiscoveryService
+                << "; players join by this machine's name or address)" << std::endl;
   } else {
     std::cout << "Connecting to " << target << " port " << port << "..." << std::endl;
     netGame.join(target, port, settings, std::chrono::seconds(timeoutSeconds));
@@ -1015,7 +1000,6 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
   };
   for (;;) {
     const net::NetSnapshot s = netGame.snapshot();
-    if (lan && s.phase != net::NetPhase::Listening) lan.reset();  // withdrawn: a joiner came
     for (const net::MatchUpdate& u : tracker.update(s)) {
       switch (u.kind) {
         case net::MatchUpdateKind::Listening:        // printed when host() returned
@@ -2309,8 +2293,10 @@ int main(int argc, char** argv) {
   options.silenceTimeout = std::chrono::milliseconds(silenceMs);
   options.resumeWindow = std::chrono::seconds(resumeWindow);
   if (!resumeHex.empty()) settings.resumeToken = std::stoull(resumeHex, nullptr, 16);
-  if (*host)
-    return runNetwork(true, {}, port, settings, timeout, interactive, options, !noAnnounce);
+  if (*host) {
+    options.announce = !noAnnounce;
+    return runNetwork(true, {}, port, settings, timeout, interactive, options);
+  }
 
   if (!lanNick.empty()) {
     const auto found = findLanGame(trimNickname(lanNick), timeout);

@@ -16,6 +16,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "net/connect.h"
+#include "net/lan.h"
 #include "net/session.h"
 
 #ifndef _WIN32
@@ -196,9 +197,32 @@ struct NetGame::Impl {
       std::lock_guard<std::mutex> lock(mu);
       f();
       if (match) clockCheck = match->msUntilClockCheck();
+      announce();
     }
     asio::post(io, [this, clockCheck] { setClockTimer(clockCheck); });
     if (listener) listener();
+  }
+
+  // The waiting game is announced on the local network while it listens (NetOptions::announce),
+  // and withdrawn when a joiner comes, the host stops or the listening fails. Under mu.
+  void announce() {
+    const bool wanted = options.announce && phase == NetPhase::Listening && !shuttingDown;
+    if (!wanted) {
+      lan.reset();
+      return;
+    }
+    if (lan) return;
+    LanAnnouncement a;
+    a.nickname = settings.nickname;
+    a.rule = settings.rule;
+    a.boardSize = settings.boardSize;
+    a.colour = settings.color == ColorChoice::White    ? "white"
+               : settings.color == ColorChoice::Random ? "random"
+                                                       : "black";
+    if (settings.clock.kind != ClockKind::None) a.clock = formatTimeControl(settings.clock);
+    if (settings.opening != OpeningRule::None) a.opening = openingRuleName(settings.opening);
+    a.port = port;
+    lan = std::make_unique<LanAnnouncer>(a);
   }
 
   // On the io thread: judges the clocks (Match::checkClock) in `ms` milliseconds; -1: never.
@@ -557,6 +581,8 @@ struct NetGame::Impl {
       std::lock_guard<std::mutex> lock(mu);
       if (match) match->leave();
       if (session) session->closeAfterWrites();
+      shuttingDown = true;
+      lan.reset();
     }
     closeListeners();
     asio::post(io, [this] {
@@ -583,6 +609,8 @@ struct NetGame::Impl {
 
   Listener listener;
   NetOptions options;
+  std::unique_ptr<LanAnnouncer> lan;  // the waiting game's announcement (announce())
+  bool shuttingDown = false;          // under mu: the NetGame is being destroyed
   asio::io_context io;
   asio::executor_work_guard<asio::io_context::executor_type> work;
   asio::steady_timer deadline;        // handshake deadline
@@ -826,6 +854,7 @@ NetSnapshot NetGame::snapshot() const {
   s.phase = d.phase;
   s.role = d.settings.role;
   s.port = d.port;
+  s.lanStatus = d.lan ? d.lan->status() : LanStatus::Unavailable;
   s.failure = d.failure;
   s.message = d.message;
   s.localNickname = d.settings.nickname;

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "net/lan.h"
 #include "net/match.h"
 
 namespace gomoku::net {
@@ -53,18 +54,21 @@ struct NetSnapshot {
   std::string peerAddress;                   ///< the peer's address "ip:port" once connected
   bool myTurn = false;                       ///< the game runs and we are to move
   std::uint16_t port = 0;                    ///< host: the port we listen on
-  NetFailure failure = NetFailure::None;     ///< why the phase is Failed, or why a match closed
-  std::string message;                       ///< failure or close reason for the user
-  int gameNumber = 0;                        ///< number of the current game (1 for the first)
-  bool takebackPending = false;              ///< our takeback request waits for an answer
-  bool takebackRequested = false;            ///< the opponent's takeback request waits for ours
-  bool drawOffered = false;                  ///< our draw offer stands
-  bool drawRequested = false;                ///< the opponent's draw offer waits for our answer
-  bool wantAgain = false;                    ///< after a game: we asked to play again
-  bool peerWantsAgain = false;               ///< after a game: the opponent asked to play again
-  std::vector<ChatLine> chat;                ///< the chat so far
-  Notice notice;                             ///< what the last match event was (see Match)
-  int notices = 0;                           ///< notices given so far (a new one counts up)
+  /// Host listening with NetOptions::announce: the announcement on the local network
+  /// (Unavailable also when nothing is announced).
+  LanStatus lanStatus = LanStatus::Unavailable;
+  NetFailure failure = NetFailure::None;  ///< why the phase is Failed, or why a match closed
+  std::string message;                    ///< failure or close reason for the user
+  int gameNumber = 0;                     ///< number of the current game (1 for the first)
+  bool takebackPending = false;           ///< our takeback request waits for an answer
+  bool takebackRequested = false;         ///< the opponent's takeback request waits for ours
+  bool drawOffered = false;               ///< our draw offer stands
+  bool drawRequested = false;             ///< the opponent's draw offer waits for our answer
+  bool wantAgain = false;                 ///< after a game: we asked to play again
+  bool peerWantsAgain = false;            ///< after a game: the opponent asked to play again
+  std::vector<ChatLine> chat;             ///< the chat so far
+  Notice notice;                          ///< what the last match event was (see Match)
+  int notices = 0;                        ///< notices given so far (a new one counts up)
   /// The last notices, oldest first (Match::recentNotices): all of those given since the last
   /// snapshot, when several came at once.
   std::vector<Notice> recentNotices;
@@ -106,6 +110,8 @@ struct NetOptions {
   std::chrono::milliseconds silenceTimeout{10000};    ///< a peer silent this long is gone
   std::chrono::milliseconds resumeWindow{180000};     ///< a dropped match may resume this long
   std::chrono::milliseconds reconnectInterval{2000};  ///< joiner: pause between reconnect attempts
+  /// Host: announce the waiting game on the local network (net/lan.h) until a joiner comes.
+  bool announce = false;
 };
 
 /// This machine's host name and its non-loopback addresses (IPv4 first), for the host dialog.

@@ -244,6 +244,9 @@ const std::set<std::string> kNotShown = {
     "rated",
     "that name is taken",
     "This account is already signed in on another computer",
+    // net/netgame.cpp: the colour value of the local-network announcement (lan.h, TXT
+    // record: black, white, random)
+    "random",
     // server/lobby.cpp: exceptions for the server's own programming errors (never sent)
     "bestPairing: group too large",
     "Rooms::create: invalid room settings",
