@@ -3,8 +3,10 @@
 /// over multicast DNS (RFC 6762, RFC 6763; service type "_gomoku._tcp"), and a joining program
 /// lists the games announced. On Linux through the system's Avahi daemon (its client library:
 /// the daemon already answers for the machine, and standard tools such as `avahi-browse -rt
-/// _gomoku._tcp` see the games too); elsewhere discovery is not built yet and reports
-/// LanStatus::Unavailable. Typing a host name always works without it.
+/// _gomoku._tcp` see the games too); on Windows through the system's own DNS-SD service
+/// (DnsServiceRegister, DnsServiceBrowse: Windows 10 and later); elsewhere, and where the
+/// service is missing, discovery reports LanStatus::Unavailable. Typing a host name always
+/// works without it.
 ///
 /// The TXT record (RFC 6763 section 6, "key=value" strings): nick (UTF-8), rule (freestyle,
 /// standard, renju), size (5-25), colour (the host's: black, white, random), proto ("1.4"),
