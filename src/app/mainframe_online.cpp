@@ -223,10 +223,11 @@ void MainFrame::CreateRoom() {
       _("Private room"), _("Open a room with these settings and give its code to a friend; the "
                            "game starts when they enter it."));
   if (!settings) return;
+  // Counted before asking: the answer may be in the next snapshot already.
+  const net::OnlineSnapshot before = online_->Snapshot();
   if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->createRoom(*settings))) {
     SetStatusText(_(L"Opening a room\u2026"));
-    const net::OnlineSnapshot s = online_->Snapshot();
-    roomAsked_ = RoomAsked{s.roomsCreated, s.denials.size()};
+    roomAsked_ = RoomAsked{before.roomsCreated, before.denials.size()};
   }
 }
 
