@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 #include <string_view>
 
+#include <wx/app.h>
 #include <wx/button.h>
 #include <wx/gauge.h>
+#include <wx/listctrl.h>
 #include <wx/radiobut.h>
 #include <wx/settings.h>
 #include <wx/sizer.h>
@@ -16,7 +19,9 @@
 
 #include "app/newgamedialog.h"
 #include "app/nicknamedialog.h"
+#include "app/openingtexts.h"
 #include "app/texts.h"
+#include "core/opening.h"
 #include "core/utf8.h"
 
 namespace gomoku::app {
@@ -379,10 +384,33 @@ void HostDialog::OnNetUpdate(const net::NetSnapshot& s) {
 JoinDialog::JoinDialog(wxWindow* parent, Settings settings, NetFactory factory)
     : ConnectDialog(parent, _("Join game"), _("C&onnect"), std::move(settings),
                     std::move(factory)) {
-  auto* intro = Label(this, _("Join a game hosted on another computer. Ask the host for its "
-                              "address and port."));
+  auto* intro = Label(this, _("Join a game hosted on another computer: choose one waiting on "
+                              "this network, or type the host's name or address."));
   intro->Wrap(WrapWidth(this));
-  formSizer_->Add(intro, wxSizerFlags().Border(wxBOTTOM, FromDIP(14)));
+  formSizer_->Add(intro, wxSizerFlags().Border(wxBOTTOM, FromDIP(10)));
+
+  // The games waiting on the local network, live.
+  formSizer_->Add(Label(this, _("&Games on this network:")),
+                  wxSizerFlags().Border(wxBOTTOM, FromDIP(4)));
+  lanList_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, FromDIP(wxSize(540, 130)),
+                            wxLC_REPORT | wxLC_SINGLE_SEL);
+  lanList_->AppendColumn(_("Player"), wxLIST_FORMAT_LEFT, FromDIP(110));
+  lanList_->AppendColumn(_("Game"), wxLIST_FORMAT_LEFT, FromDIP(250));
+  lanList_->AppendColumn(_("Computer"), wxLIST_FORMAT_LEFT, FromDIP(170));
+  lanList_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) { ChooseLanGame(e.GetIndex()); });
+  lanList_->Bind(wxEVT_LIST_ITEM_ACTIVATED, [this](wxListEvent& e) {
+    ChooseLanGame(e.GetIndex());
+    const long row = e.GetIndex();
+    if (row >= 0 && row < static_cast<long>(lanGames_.size()) && FormError().empty()) {
+      userSubmitted_ = true;
+      Submit();
+    }
+  });
+  formSizer_->Add(lanList_, wxSizerFlags().Expand());
+  lanStatus_ = Label(this, {});
+  lanStatus_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
+  formSizer_->Add(lanStatus_, wxSizerFlags().Border(wxTOP | wxBOTTOM, FromDIP(4)));
+  formSizer_->AddSpacer(FromDIP(6));
 
   auto* grid = new wxFlexGridSizer(2, FromDIP(8), FromDIP(12));
   grid->AddGrowableCol(1);
@@ -423,6 +451,86 @@ JoinDialog::JoinDialog(wxWindow* parent, Settings settings, NetFactory factory)
   progressSizer_->InsertSpacer(2, FromDIP(8));
 
   FinishLayout();
+
+  // The browser calls from its own thread: the list is shown again on the GUI thread, while
+  // the dialog exists.
+  std::shared_ptr<bool> alive = alive_;
+  lan_ = std::make_unique<net::LanBrowser>([this, alive] {
+    if (wxTheApp)
+      wxTheApp->CallAfter([this, alive] {
+        if (*alive) ShowLanGames();
+      });
+  });
+  ShowLanGames();
+}
+
+JoinDialog::~JoinDialog() {
+  lan_.reset();  // no call of the browser's after this
+  *alive_ = false;
+}
+
+void JoinDialog::ShowLanGames() {
+  const std::vector<net::LanGame> games = lan_ ? lan_->games() : std::vector<net::LanGame>{};
+  switch (lan_ ? lan_->status() : net::LanStatus::Unavailable) {
+    case net::LanStatus::Unavailable:
+    case net::LanStatus::Failed:
+      lanStatus_->SetLabelText(
+          _("Local discovery unavailable: type the host's name or address below."));
+      break;
+    default:
+      lanStatus_->SetLabelText(games.empty() ? _(L"Looking for games on this network\u2026")
+                                             : wxString());
+      break;
+  }
+  if (games == lanGames_) return;
+  // The selection follows its game when rows come and go.
+  const long selected = lanList_->GetNextItem(-1, wxLIST_NEXT_ALL, wxLIST_STATE_SELECTED);
+  const std::string kept = selected >= 0 && selected < static_cast<long>(lanGames_.size())
+                               ? lanGames_[selected].instance
+                               : std::string();
+  lanGames_ = games;
+  lanList_->Freeze();
+  lanList_->DeleteAllItems();
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const net::LanGame& g = games[i];
+    const long row =
+        lanList_->InsertItem(static_cast<long>(i), FromUtf8(singleLine(g.game.nickname)));
+    wxString game = RuleLabel(g.game.rule, g.game.boardSize);
+    if (!g.game.clock.empty()) game += " · " + FromUtf8(g.game.clock);
+    if (!g.game.opening.empty()) {
+      if (const auto o = parseOpeningRule(g.game.opening)) game += " · " + OpeningRuleLabel(*o);
+    }
+    lanList_->SetItem(row, 1, game);
+    lanList_->SetItem(row, 2, FromUtf8(singleLine(g.hostName)) + " (" + FromUtf8(g.address) + ")");
+    if (g.instance == kept)
+      lanList_->SetItemState(row, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
+  }
+  lanList_->Thaw();
+  // Reported once GTK has placed the rows (this runs on from the shown dialog's event loop).
+  if (reportRow_) CallAfter([this] { ReportLanRows(); });
+}
+
+void JoinDialog::ReportLanRows() {
+  const double scale = GetContentScaleFactor();
+  for (std::size_t i = 0; i < lanGames_.size(); ++i) {
+    wxRect rect;
+    if (!lanList_->GetItemRect(static_cast<long>(i), rect)) continue;
+    const wxPoint screen =
+        lanList_->ClientToScreen(rect.GetPosition() + wxPoint(rect.width / 4, rect.height / 2));
+    reportRow_(lanGames_[i].game.nickname,
+               wxPoint(static_cast<int>(std::lround(screen.x * scale)),
+                       static_cast<int>(std::lround(screen.y * scale))));
+  }
+}
+
+void JoinDialog::ChooseLanGame(long row) {
+  if (row < 0 || row >= static_cast<long>(lanGames_.size())) return;
+  const net::LanGame& g = lanGames_[static_cast<std::size_t>(row)];
+  const bool v6 = g.address.find(':') != std::string::npos;
+  host_->ChangeValue(v6 ? wxString::Format("[%s]:%d", FromUtf8(g.address), g.game.port)
+                        : wxString::Format("%s:%d", FromUtf8(g.address), g.game.port));
+  UpdatePortField();
+  Revalidate();
 }
 
 std::optional<std::uint16_t> JoinDialog::PortInHost() const {

@@ -9,16 +9,20 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <wx/dialog.h>
 #include <wx/timer.h>
 
 #include "app/settings.h"
+#include "net/lan.h"
 #include "net/netgame.h"
 
 class wxButton;
 class wxFlexGridSizer;
 class wxGauge;
+class wxListCtrl;
+class wxListEvent;
 class wxRadioButton;
 class wxSizer;
 class wxSpinCtrl;
@@ -137,19 +141,28 @@ class HostDialog : public ConnectDialog {
   wxStaticText* waitAddresses_ = nullptr;
 };
 
-/// "Join game": host (or host:port), port and nickname; "Connect" connects with the timeout
-/// from the settings and shows the progress. When the host field holds a port, the port field
-/// shows that port, disabled, marked "(from the address)"; otherwise the port field's own value
-/// is used. Both fields are remembered as the user typed them.
+/// "Join game": the games waiting on the local network (DNS-SD, net/lan.h), updated live; a
+/// click puts one's address in the host field and a double-click joins it. Or host (or
+/// host:port), port and nickname typed; "Connect" connects with the timeout from the settings
+/// and shows the progress. When the host field holds a port, the port field shows that port,
+/// disabled, marked "(from the address)"; otherwise the port field's own value is used. Both
+/// fields are remembered as the user typed them.
 class JoinDialog : public ConnectDialog {
  public:
-  /// The dialog in its form view, filled from `settings`.
+  /// The dialog in its form view, filled from `settings`; it starts looking for games on the
+  /// local network.
   JoinDialog(wxWindow* parent, Settings settings, NetFactory factory);
+  ~JoinDialog() override;
   /// Fills the form with `host`:`port` and connects at once, as if Connect was pressed
   /// (command line --join).
   void Connect(const std::string& host, std::uint16_t port);
   /// Closes with wxID_OK once the match started; shows a failure and returns to the form.
   void OnNetUpdate(const net::NetSnapshot& snapshot) override;
+  /// For tests: told the list's rows (nickname, centre in physical screen pixels), all of them
+  /// each time the list changes, once the dialog is shown.
+  using LanRowReporter = std::function<void(const std::string& nickname, wxPoint centre)>;
+  /// Sets the list's reporter (see LanRowReporter).
+  void SetLanRowReporter(LanRowReporter reporter) { reportRow_ = std::move(reporter); }
 
  protected:
   /// The host's or the nickname's problem, if any.
@@ -172,6 +185,19 @@ class JoinDialog : public ConnectDialog {
   std::string joinHost_;      // the host and port of the join in progress
   std::uint16_t joinPort_ = 0;
 
+  // The games found on the local network, shown again in the list (on the GUI thread).
+  void ShowLanGames();
+  // The game of the list's row `row` put in the host field ("address:port").
+  void ChooseLanGame(long row);
+  // Tells reportRow_ the rows as they are now.
+  void ReportLanRows();
+
+  std::unique_ptr<net::LanBrowser> lan_;  // looks for games while the dialog is open
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // for the browser's calls
+  std::vector<net::LanGame> lanGames_;  // as the list shows them, row by row
+  LanRowReporter reportRow_;
+  wxListCtrl* lanList_ = nullptr;
+  wxStaticText* lanStatus_ = nullptr;
   wxTextCtrl* host_ = nullptr;
   wxSpinCtrl* port_ = nullptr;
   wxStaticText* portNote_ = nullptr;

@@ -45,6 +45,11 @@ void MainFrame::OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_
   if (MatchRunning() && !ConfirmLeave(_("Leave the running game and join another one?"))) return;
   if (network_->HasNetGame() && !MatchRunning()) network_->Drop();
   JoinDialog dialog(this, session_, [this]() -> net::NetGame& { return NewNetGame(); });
+  if (report_)
+    dialog.SetLanRowReporter([this](const std::string& nickname, wxPoint centre) {
+      report_->Line("LANGAME " + std::to_string(centre.x) + " " + std::to_string(centre.y) + " " +
+                    nickname);
+    });
   RunConnectDialog(dialog, [&] {
     if (target) dialog.Connect(target->first, target->second);
   });

@@ -149,7 +149,9 @@ namespace {
 // A P2P match: the NetGame it runs on.
 class NetGameLink : public MatchLink {
  public:
-  explicit NetGameLink(net::NetGame::Listener listener) : net_(std::move(listener)) {}
+  // A game hosted from the app is announced on the local network while it waits (net/lan.h).
+  explicit NetGameLink(net::NetGame::Listener listener)
+      : net_(std::move(listener), net::NetOptions{.announce = true}) {}
   net::NetGame& game() { return net_; }
   net::NetSnapshot snapshot() const override { return net_.snapshot(); }
   MoveError play(Point p) override { return net_.play(p); }

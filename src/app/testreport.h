@@ -94,6 +94,10 @@
 ///   STATUS <x> <y> <w> <h> <right> <sentence>  the status bar was painted: its rectangle and the
 ///                                          right end of its text (physical screen pixels; x
 ///                                          when empty), and its whole sentence
+///   LANGAME <x> <y> <nickname>             the Join dialog lists a game waiting on the local
+///                                          network: a point on its row (physical screen
+///                                          pixels) and the host's nickname; all rows again
+///                                          whenever the list changes
 /// While the Preferences dialog is open, BUTTON lines give its controls' centres: prefnick,
 /// prefport, preftimeout, prefghost, prefplain, prefdefaults, prefok.
 /// Just before RESULT, a picture of the board is saved to <file>.png.

@@ -14,18 +14,15 @@ set -euo pipefail
 case_name=$1
 CLI=$2
 
-[[ $(id -u) == 0 ]] || { echo "SKIP: needs root (network namespaces)"; exit 77; }
-for tool in ip avahi-daemon dbus-daemon avahi-publish unshare; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-done
+source "$(dirname "$0")/../lan/club.sh"
+club_skip_unless_able
 
 work=$(mktemp -d)
-tag=$$
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  for n in 1 2; do ip netns del "glan$n-$tag" 2>/dev/null || true; done
+  club_down
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -36,68 +33,7 @@ fail() {
   exit 1
 }
 
-# wait_line FILE REGEX [SECONDS]: waits until a line of FILE (a program's output, still being
-# written) matches; sets $line. Fails after SECONDS (default 30): the program never said it.
-wait_line() {
-  local file=$1 re=$2 deadline=$((SECONDS + ${3:-30}))
-  while ((SECONDS < deadline)); do
-    if [[ -f $file ]] && line=$(grep -m1 -E -- "$re" "$file"); then return 0; fi
-    read -r -t 0.05 < /dev/zero || true  # (a short pause between looks at the file)
-  done
-  fail "no line matching '$re' in $(basename "$file")"
-}
-
-# The club: two namespaces, one veth pair, a bus and an Avahi daemon in each.
-mkdir -p /run/avahi-daemon
-for n in 1 2; do
-  ip netns add "glan$n-$tag" || { echo "SKIP: cannot create a network namespace"; exit 77; }
-done
-ip link add "gl1-$tag" type veth peer name "gl2-$tag"
-for n in 1 2; do
-  ns="glan$n-$tag"
-  ip link set "gl$n-$tag" netns "$ns"
-  ip -n "$ns" addr add "10.78.0.$n/24" dev "gl$n-$tag"
-  ip -n "$ns" link set lo up
-  ip -n "$ns" link set "gl$n-$tag" up
-  d=$work/ns$n
-  mkdir -p "$d"
-  cat > "$d/bus.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$d/bus</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/><allow own="*"/><allow send_destination="*"/><allow receive_sender="*"/>
-  </policy>
-</busconfig>
-EOF
-  cat > "$d/avahi.conf" <<EOF
-[server]
-host-name=club$n
-use-ipv4=yes
-use-ipv6=no
-allow-interfaces=gl$n-$tag
-enable-dbus=yes
-[publish]
-publish-addresses=yes
-EOF
-  dbus-daemon --config-file="$d/bus.conf" --nofork --print-address > "$d/bus.out" 2> "$d/bus.err" &
-  pids+=($!)
-  wait_line "$d/bus.out" '^unix:' 10
-  # Its own /run/avahi-daemon (pid file, socket) in a mount namespace of its own.
-  DBUS_SYSTEM_BUS_ADDRESS="unix:path=$d/bus" ip netns exec "$ns" unshare -m sh -c \
-    "mount -t tmpfs gomoku-test /run/avahi-daemon && exec avahi-daemon -f '$d/avahi.conf' --no-drop-root --no-chroot --no-rlimits" \
-    > "$work/avahi$n.log" 2>&1 &
-  pids+=($!)
-done
-for n in 1 2; do wait_line "$work/avahi$n.log" 'Server startup complete' 30; done
-
-# "${club[N]} COMMAND..." runs COMMAND on machine N (its namespace and bus); env and ip exec
-# it, so that $! of a background one is the command itself (the cleanup stops it).
-club=("" "env DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/ns1/bus ip netns exec glan1-$tag"
-      "env DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/ns2/bus ip netns exec glan2-$tag")
+club_up
 
 # The host on machine 1, its commands fed through fd 6.
 mkfifo "$work/host.cmd"

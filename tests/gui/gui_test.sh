@@ -3,6 +3,9 @@
 #   app_hosts  the app hosts (Black), a scripted gomoku-cli joins by "localhost" (White); while
 #              it listens the side panel and the status bar say it waits for an opponent
 #   app_joins  gomoku-cli hosts (Black), the app joins with --join (White)
+#   lan        local discovery between two network namespaces: the app's hosted game is listed
+#              and joined by gomoku-cli; the app's Join dialog lists a game and a double-click
+#              joins it (needs root and Avahi; skips with 77 otherwise)
 #   two_apps   two copies of the app play each other, joined by host name; each saves the game
 #              to a file of its own (same folder, same second)
 #   renju_local    --local --rule renju: a double-three point is marked (FORBIDDEN), a click on
@@ -148,6 +151,10 @@ work=$(mktemp -d)
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  if [[ $(type -t club_down) == function ]]; then  # the lan case's namespaces
+    for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+    club_down
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -160,13 +167,15 @@ fail() {
 }
 
 # start_app NAME ARGS...: starts the app with its report on FIFO fd (opened as $NAME_fd).
-# With keep_open=1 the app stays after a game (no --exit-when-done).
+# With keep_open=1 the app stays after a game (no --exit-when-done); app_prefix (a command
+# that execs the rest, e.g. one machine of the lan case's club) runs it elsewhere.
 start_app() {
   local name=$1; shift
   mkfifo "$work/$name.fifo"
   local exit_flag=(--exit-when-done)
   [[ ${keep_open:-0} == 1 ]] && exit_flag=()
-  "$APP" --config "$work/${config_name:-$name}.ini" --test-report "$work/$name.fifo" "${exit_flag[@]}" "$@" \
+  # shellcheck disable=SC2086
+  ${app_prefix:-} "$APP" --config "$work/${config_name:-$name}.ini" --test-report "$work/$name.fifo" "${exit_flag[@]}" "$@" \
     > "$work/$name.out" 2> "$work/$name.err" &
   pids+=($!)
   eval "${name}_pid=$!"
@@ -2197,6 +2206,58 @@ preferences_match)
   grep -qx 'NICK New Name' "$work/cli.out" || fail "gomoku-cli did not see the new nickname: $(cat "$work/cli.out")"
   grep -qx 'Nickname=New Name' "$work/host.ini" || fail "the new nickname was not saved: $(cat "$work/host.ini")"
   echo quit >&4; exec 4>&-
+  ;;
+lan)
+  # Games on the local network (issue 21), in a club of two machines (tests/lan/club.sh): the
+  # app hosting on machine 1 is announced; gomoku-cli on machine 2 lists it and joins it by
+  # nickname. Then the app on machine 2 opens Join game: the game gomoku-cli hosts on machine 1
+  # is listed, and a double-click on its row joins it.
+  source "$(dirname "$0")/../lan/club.sh"
+  club_skip_unless_able
+  club_up
+  app_prefix=${club[1]} start_app host --host 0 --nick "GUI 主机" --color black
+  exec 3< "$work/host.fifo"
+  app_wait 3 host '^LISTENING '; port=${line#LISTENING }
+  # shellcheck disable=SC2086
+  ${club[2]} "$CLI" lan --wait 60 > "$work/lan.out" 2> "$work/lan.err" &
+  pids+=($!)
+  wait_line "$work/lan.out" $'^GAME\tGUI 主机\t' 30
+  [[ $line == $'GAME\tGUI 主机\tfreestyle\t15\tblack\tnone\tnone\topen\tclub1.local\t10.78.0.1\t'"$port"$'\t'* ]] ||
+    fail "the app's game is listed as '$line'"
+  echo resign > "$work/cli.in"
+  # shellcheck disable=SC2086
+  ${club[2]} "$CLI" join --lan "GUI 主机" --nick Script --timeout 60 < "$work/cli.in" > "$work/cli.out" 2> "$work/cli.err" &
+  cli_pid=$!; pids+=($cli_pid)
+  app_wait 3 host '^STARTED '
+  [[ $line == "STARTED black Script" ]] || fail "host: bad STARTED line '$line'"
+  wait_line "$work/lan.out" $'^GONE\tGUI 主机\t' 30   # withdrawn once the game started
+  app_wait 3 host '^RESULT '
+  [[ $line == "RESULT black "* ]] || fail "host: the joiner's resignation gave '$line'"
+  wait "$cli_pid" || fail "gomoku-cli join --lan exited $?"
+
+  mkfifo "$work/cli2.cmd"
+  # shellcheck disable=SC2086
+  ${club[1]} "$CLI" host --port 0 --nick 小明 --rule renju --clock 10m+10s < "$work/cli2.cmd" \
+    > "$work/cli2.out" 2> "$work/cli2.err" &
+  pids+=($!)
+  exec 6> "$work/cli2.cmd"
+  wait_line "$work/cli2.out" '^LISTENING ' 10
+  app_prefix=${club[2]} start_app join --local --nick 小红
+  exec 4< "$work/join.fifo"
+  app_wait 4 join '^GEOMETRY '
+  key_in join ctrl+j
+  app_wait 4 join '^LANGAME [0-9]+ [0-9]+ 小明$'
+  read -r _ row_x row_y _ <<< "$line"
+  sleep 0.3; screenshot list   # (let GTK paint the row first)
+  xdotool mousemove --sync "$row_x" "$row_y"
+  xdotool click --repeat 2 --delay 100 1
+  app_wait 4 join '^STARTED '
+  [[ $line == "STARTED white 小明" ]] || fail "join: bad STARTED line '$line'"
+  wait_line "$work/cli2.out" '^STARTED black vs 小红 \(white\)' 20
+  echo resign >&6
+  app_wait 4 join '^RESULT '
+  [[ $line == "RESULT white "* ]] || fail "join: the host's resignation gave '$line'"
+  exec 6>&-
   ;;
 *) fail "unknown case" ;;
 esac
