@@ -507,20 +507,22 @@ void JoinDialog::ShowLanGames() {
   }
   lanList_->Thaw();
   // Reported once GTK has placed the rows (this runs on from the shown dialog's event loop).
-  if (reportRow_) CallAfter([this] { ReportLanRows(); });
+  if (reportRows_) CallAfter([this] { ReportLanRows(); });
 }
 
 void JoinDialog::ReportLanRows() {
   const double scale = GetContentScaleFactor();
+  std::vector<LanRow> rows;
   for (std::size_t i = 0; i < lanGames_.size(); ++i) {
     wxRect rect;
     if (!lanList_->GetItemRect(static_cast<long>(i), rect)) continue;
     const wxPoint screen =
         lanList_->ClientToScreen(rect.GetPosition() + wxPoint(rect.width / 4, rect.height / 2));
-    reportRow_(lanGames_[i].game.nickname,
-               wxPoint(static_cast<int>(std::lround(screen.x * scale)),
-                       static_cast<int>(std::lround(screen.y * scale))));
+    rows.push_back(
+        {lanGames_[i].game.nickname, wxPoint(static_cast<int>(std::lround(screen.x * scale)),
+                                             static_cast<int>(std::lround(screen.y * scale)))});
   }
+  reportRows_(rows);
 }
 
 void JoinDialog::ChooseLanGame(long row) {

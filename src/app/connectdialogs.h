@@ -158,11 +158,17 @@ class JoinDialog : public ConnectDialog {
   void Connect(const std::string& host, std::uint16_t port);
   /// Closes with wxID_OK once the match started; shows a failure and returns to the form.
   void OnNetUpdate(const net::NetSnapshot& snapshot) override;
-  /// For tests: told the list's rows (nickname, centre in physical screen pixels), all of them
-  /// each time the list changes, once the dialog is shown.
-  using LanRowReporter = std::function<void(const std::string& nickname, wxPoint centre)>;
-  /// Sets the list's reporter (see LanRowReporter).
-  void SetLanRowReporter(LanRowReporter reporter) { reportRow_ = std::move(reporter); }
+  /// A row of the list of games on the local network: the host's nickname and a point on the
+  /// row (physical screen pixels).
+  struct LanRow {
+    std::string nickname;  ///< as announced (UTF-8)
+    wxPoint point;         ///< on the row, in physical screen pixels
+  };
+  /// For tests: told all the list's rows, top first, each time the list changes, once the
+  /// dialog is shown.
+  using LanRowsReporter = std::function<void(const std::vector<LanRow>& rows)>;
+  /// Sets the list's reporter (see LanRowsReporter).
+  void SetLanRowsReporter(LanRowsReporter reporter) { reportRows_ = std::move(reporter); }
 
  protected:
   /// The host's or the nickname's problem, if any.
@@ -195,7 +201,7 @@ class JoinDialog : public ConnectDialog {
   std::unique_ptr<net::LanBrowser> lan_;  // looks for games while the dialog is open
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // for the browser's calls
   std::vector<net::LanGame> lanGames_;  // as the list shows them, row by row
-  LanRowReporter reportRow_;
+  LanRowsReporter reportRows_;
   wxListCtrl* lanList_ = nullptr;
   wxStaticText* lanStatus_ = nullptr;
   wxTextCtrl* host_ = nullptr;

@@ -46,9 +46,11 @@ void MainFrame::OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_
   if (network_->HasNetGame() && !MatchRunning()) network_->Drop();
   JoinDialog dialog(this, session_, [this]() -> net::NetGame& { return NewNetGame(); });
   if (report_)
-    dialog.SetLanRowReporter([this](const std::string& nickname, wxPoint centre) {
-      report_->Line("LANGAME " + std::to_string(centre.x) + " " + std::to_string(centre.y) + " " +
-                    nickname);
+    dialog.SetLanRowsReporter([this](const std::vector<JoinDialog::LanRow>& rows) {
+      report_->Line("LANGAMES " + std::to_string(rows.size()));
+      for (const JoinDialog::LanRow& r : rows)
+        report_->Line("LANGAME " + std::to_string(r.point.x) + " " + std::to_string(r.point.y) +
+                      " " + r.nickname);
     });
   RunConnectDialog(dialog, [&] {
     if (target) dialog.Connect(target->first, target->second);

@@ -94,10 +94,11 @@
 ///   STATUS <x> <y> <w> <h> <right> <sentence>  the status bar was painted: its rectangle and the
 ///                                          right end of its text (physical screen pixels; x
 ///                                          when empty), and its whole sentence
-///   LANGAME <x> <y> <nickname>             the Join dialog lists a game waiting on the local
-///                                          network: a point on its row (physical screen
-///                                          pixels) and the host's nickname; all rows again
-///                                          whenever the list changes
+///   LANGAMES <n>                           the Join dialog's list of games waiting on the
+///                                          local network changed: it holds n rows, and a
+///                                          LANGAME line for each follows, top first:
+///   LANGAME <x> <y> <nickname>               a point on the row (physical screen pixels) and
+///                                          the host's nickname
 /// While the Preferences dialog is open, BUTTON lines give its controls' centres: prefnick,
 /// prefport, preftimeout, prefghost, prefplain, prefdefaults, prefok.
 /// Just before RESULT, a picture of the board is saved to <file>.png.

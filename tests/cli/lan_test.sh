@@ -45,23 +45,7 @@ exec 6> "$work/host.cmd"
 wait_line "$work/host.out" '^LISTENING ' 10
 port=${line#LISTENING }
 
-if [[ $case_name == flood ]]; then
-  # 100 fake games, some with oversized TXT records (many 250-byte strings), some malformed.
-  big=$(printf 'x%.0s' {1..240})
-  for i in $(seq 1 100); do
-    if ((i % 3 == 0)); then
-      txt=("nick=fake$i" rule=freestyle size=15 proto=1.4)
-      for k in $(seq 1 20); do txt+=("k$k=$big"); done
-    elif ((i % 3 == 1)); then
-      txt=("nick=" "rule=chess" "size=99")  # malformed: never listed
-    else
-      txt=("nick=fake$i" rule=standard size=15 proto=1.4)
-    fi
-    ${club[1]} avahi-publish -s "fake game $i" _gomoku._tcp $((20000 + i)) "${txt[@]}" \
-      > /dev/null 2>> "$work/publish.err" 6>&- &
-    pids+=($!)
-  done
-fi
+if [[ $case_name == flood ]]; then club_flood 1; fi  # 100 fake games (tests/lan/club.sh)
 
 # Machine 2 lists the games; the host's appears with its fields.
 ${club[2]} "$CLI" lan --wait 60 > "$work/lan.out" 2> "$work/lan.err" 6>&- &

@@ -4,8 +4,9 @@
 #              it listens the side panel and the status bar say it waits for an opponent
 #   app_joins  gomoku-cli hosts (Black), the app joins with --join (White)
 #   lan        local discovery between two network namespaces: the app's hosted game is listed
-#              and joined by gomoku-cli; the app's Join dialog lists a game and a double-click
-#              joins it (needs root and Avahi; skips with 77 otherwise)
+#              and joined by gomoku-cli; the app's Join dialog lists a game, stays bounded (64
+#              rows) and answering under a flood of 100 fake announcements, and a double-click
+#              joins the game (needs root and Avahi; skips with 77 otherwise)
 #   two_apps   two copies of the app play each other, joined by host name; each saves the game
 #              to a file of its own (same folder, same second)
 #   renju_local    --local --rule renju: a double-three point is marked (FORBIDDEN), a click on
@@ -2247,8 +2248,18 @@ lan)
   app_wait 4 join '^GEOMETRY '
   key_in join ctrl+j
   app_wait 4 join '^LANGAME [0-9]+ [0-9]+ 小明$'
-  read -r _ row_x row_y _ <<< "$line"
   sleep 0.3; screenshot list   # (let GTK paint the row first)
+  # A flood of fake games: the list stops at its bound of 64 rows, the first game keeps its row
+  # and the dialog still answers.
+  club_flood 1
+  app_wait 4 join '^LANGAMES 64$'
+  app_wait 4 join '^LANGAME [0-9]+ [0-9]+ '
+  [[ $line =~ ^LANGAME\ [0-9]+\ [0-9]+\ 小明$ ]] || fail "join: the first row is now '$line'"
+  read -r _ row_x row_y _ <<< "$line"
+  if grep -E '^LANGAMES ([0-9]+)$' "$work/join.log" | awk '$2 > 64 { exit 1 }'; then :; else
+    fail "join: more than 64 games listed"
+  fi
+  sleep 0.3; screenshot flood
   xdotool mousemove --sync "$row_x" "$row_y"
   xdotool click --repeat 2 --delay 100 1
   app_wait 4 join '^STARTED '

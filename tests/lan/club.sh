@@ -79,6 +79,28 @@ EOF
         "env DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/ns2/bus ip netns exec glan2-$club_tag")
 }
 
+# club_flood N: machine N announces 100 fake games, some with oversized TXT records (many
+# 240-byte strings), a third malformed (no nickname, unknown rule: never listed). The
+# avahi-publish processes go into pids.
+club_flood() {
+  local big i k txt
+  big=$(printf 'x%.0s' {1..240})
+  for i in $(seq 1 100); do
+    if ((i % 3 == 0)); then
+      txt=("nick=fake$i" rule=freestyle size=15 proto=1.4)
+      for k in $(seq 1 20); do txt+=("k$k=$big"); done
+    elif ((i % 3 == 1)); then
+      txt=("nick=" "rule=chess" "size=99")
+    else
+      txt=("nick=fake$i" rule=standard size=15 proto=1.4)
+    fi
+    # shellcheck disable=SC2086
+    ${club[$1]} avahi-publish -s "fake game $i" _gomoku._tcp $((20000 + i)) "${txt[@]}" \
+      > /dev/null 2>> "$work/publish.err" 6>&- &
+    pids+=($!)
+  done
+}
+
 # club_down: removes the namespaces (their processes must be stopped first).
 club_down() {
   local n
