@@ -26,7 +26,12 @@ std::optional<int> number(std::string_view s, int lo, int hi) {
 }  // namespace
 
 std::string lanInstanceName(const std::string& nickname) {
+  // A dot would read as a label boundary to APIs that take the full service name (Windows'
+  // DnsServiceRegister documents no escaping), a backslash as an escape: both become '_'.
+  // The TXT record keeps the nickname exact.
   std::string base = nickname;
+  for (char& c : base)
+    if (c == '.' || c == '\\') c = '_';
   const std::string suffix = "'s game";
   while (!base.empty() && base.size() + suffix.size() > 63) {
     // Drop the last code point: its continuation bytes, then its lead byte.
@@ -91,10 +96,15 @@ std::optional<std::string> parseLanTxt(const std::vector<std::string>& txt, LanG
       colour && (*colour == "black" || *colour == "white") ? *colour : std::string("random");
   g.game.full = get("full") && *get("full") == "1";
   // A clock or opening rule this program cannot read is shown as none: the SETUP decides.
+  // Kept in canonical form, never as received: the parsers forgive blanks and dashes that
+  // must not reach a list or a tab-separated line (a newline, a tab, a carriage return).
   const std::string* clock = get("clock");
-  g.game.clock = clock && parseTimeControl(*clock).control ? *clock : std::string();
+  const auto control = clock ? parseTimeControl(*clock).control : std::nullopt;
+  g.game.clock =
+      control && control->kind != ClockKind::None ? formatTimeControl(*control) : std::string();
   const std::string* opening = get("opening");
-  g.game.opening = opening && parseOpeningRule(*opening) ? *opening : std::string();
+  const auto o = opening ? parseOpeningRule(*opening) : std::nullopt;
+  g.game.opening = o && *o != OpeningRule::None ? std::string(openingRuleName(*o)) : std::string();
   g.protocolMajor = *major;
   g.protocolMinor = *minor;
   return std::nullopt;

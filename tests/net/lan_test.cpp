@@ -102,3 +102,29 @@ TEST(LanTxt, TheInstanceNameKeepsWithinDnsSdsSixtyThreeBytes) {
   EXPECT_EQ(name.substr(name.size() - 7), "'s game");
   EXPECT_EQ(name.rfind("棋", 0), 0u);
 }
+
+TEST(LanTxt, DotsAndBackslashesInTheNicknameDoNotReachTheInstanceName) {
+  // A dot would read as a label boundary where a full service name is passed (Windows).
+  EXPECT_EQ(lanInstanceName("J.R."), "J_R_'s game");
+  EXPECT_EQ(lanInstanceName("a\\b"), "a_b's game");
+  // The TXT record keeps the nickname as it is.
+  LanAnnouncement a = renju();
+  a.nickname = "J.R.";
+  LanGame g;
+  ASSERT_FALSE(parseLanTxt(lanTxt(a), g));
+  EXPECT_EQ(g.game.nickname, "J.R.");
+}
+
+TEST(LanTxt, ClockAndOpeningAreKeptInCanonicalFormNeverAsReceived) {
+  // The parsers forgive blanks and dashes; what is kept must not carry a newline, a tab or a
+  // carriage return into a list or a tab-separated line.
+  LanGame g;
+  ASSERT_FALSE(parseLanTxt({"nick=eve", "rule=renju", "size=15", "proto=1.4",
+                            "clock=5\nm+\t3s\r", "opening=s-o-o-s-o-r-v-8"},
+                           g));
+  EXPECT_EQ(g.game.clock, "5m+3s");
+  EXPECT_EQ(g.game.opening, "soosorv8");
+  ASSERT_FALSE(
+      parseLanTxt({"nick=eve", "rule=renju", "size=15", "proto=1.4", "clock=none"}, g));
+  EXPECT_EQ(g.game.clock, "") << "a clock of none is no clock";
+}
