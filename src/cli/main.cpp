@@ -924,6 +924,9 @@ int runLan(int seconds) {
 }
 
 // join --lan NICK: the address and port of the game NICK announces, waited for up to `seconds`.
+// How long `join --lan` looks on after finding the game, for another of the same nickname.
+constexpr std::chrono::milliseconds kLanSettle{1000};
+
 std::optional<std::pair<std::string, std::uint16_t>> findLanGame(const std::string& nick,
                                                                  int seconds) {
   std::mutex mu;
@@ -935,13 +938,32 @@ std::optional<std::pair<std::string, std::uint16_t>> findLanGame(const std::stri
       },
       net::lanInstanceName(nick));
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-  std::optional<net::LanGame> found;
-  std::unique_lock<std::mutex> lock(mu);
-  cv.wait_until(lock, until, [&] {
+  std::vector<net::LanGame> games;  // the open games of that nickname
+  const auto look = [&] {
+    games.clear();
     for (const net::LanGame& g : browser.games())
-      if (g.game.nickname == nick && !g.game.full) found = g;
-    return found.has_value();
-  });
+      if (g.game.nickname == nick && !g.game.full) games.push_back(g);
+    return !games.empty();
+  };
+  std::unique_lock<std::mutex> lock(mu);
+  cv.wait_until(lock, until, look);
+  // Anyone may announce a game under any nickname: a second one answering within a moment
+  // makes the choice the user's, not ours.
+  if (!games.empty())
+    cv.wait_until(lock, std::min(until, std::chrono::steady_clock::now() + kLanSettle),
+                  [&] { return look() && games.size() > 1; });
+  look();
+  if (games.size() > 1) {
+    std::cerr << "error: " << games.size() << " games of \"" << singleLine(nick)
+              << "\" wait on the local network; join one by its address:\n";
+    for (const net::LanGame& g : games)
+      std::cerr << "  " << singleLine(g.hostName) << "  "
+                << (g.address.find(':') != std::string::npos ? "[" + g.address + "]" : g.address)
+                << ":" << g.game.port << "\n";
+    return std::nullopt;
+  }
+  const std::optional<net::LanGame> found =
+      games.empty() ? std::nullopt : std::optional<net::LanGame>(games.front());
   if (!found) {
     const net::LanStatus status = browser.status();
     if (status == net::LanStatus::Unavailable || status == net::LanStatus::Failed)

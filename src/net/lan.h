@@ -87,8 +87,6 @@ class LanAnnouncer {
   ~LanAnnouncer();
   LanAnnouncer(const LanAnnouncer&) = delete;
   LanAnnouncer& operator=(const LanAnnouncer&) = delete;
-  /// Changes what is announced (e.g. full = true once a joiner came); same port.
-  void update(const LanAnnouncement& a);
   /// The announcement's state now.
   LanStatus status() const;
   /// The instance name announced ("" until the daemon accepted it).

@@ -12,6 +12,7 @@
 #include <avahi-common/thread-watch.h>
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <string_view>
@@ -37,6 +38,19 @@ struct AvahiBase {
         avahi_client_new(avahi_threaded_poll_get(poll), AVAHI_CLIENT_NO_FAIL, cb, user, &error);
     if (!client) return false;
     return avahi_threaded_poll_start(poll) == 0;
+  }
+  // From a client callback, on AVAHI_CLIENT_FAILURE: when the daemon went away (it stopped or
+  // restarted) a client does not come back by itself; a new one waits for the daemon again.
+  // True when a new client was made (the old one and its objects are gone).
+  bool reconnect(AvahiClient* c, AvahiClientCallback cb, void* user) {
+    if (avahi_client_errno(c) != AVAHI_ERR_DISCONNECTED) return false;
+    avahi_client_free(c);
+    client = nullptr;
+    int error = 0;
+    AvahiClient* fresh =
+        avahi_client_new(avahi_threaded_poll_get(poll), AVAHI_CLIENT_NO_FAIL, cb, user, &error);
+    client = fresh;
+    return fresh != nullptr;
   }
   void stop() {
     if (poll) avahi_threaded_poll_stop(poll);
@@ -102,6 +116,9 @@ struct LanAnnouncer::Impl : AvahiBase {
     } else if (state == AVAHI_CLIENT_CONNECTING || state == AVAHI_CLIENT_FAILURE) {
       self->group = nullptr;  // the daemon went away: its objects are gone with it
       self->registered = false;
+      // Published again once a restarted daemon is back.
+      if (state == AVAHI_CLIENT_FAILURE && self->reconnect(c, onClient, self))
+        self->status = LanStatus::Unavailable;
     }
   }
 
@@ -164,22 +181,6 @@ LanAnnouncer::~LanAnnouncer() {
   impl_->stop();
 }
 
-void LanAnnouncer::update(const LanAnnouncement& a) {
-  AvahiBase::Lock lock(impl_->poll);
-  const bool samePort = a.port == impl_->ad.port;
-  impl_->ad = a;
-  if (!impl_->group || !impl_->registered) return;  // published with it when it comes
-  if (samePort) {
-    AvahiStringList* txt = txtList(a);
-    avahi_entry_group_update_service_txt_strlst(impl_->group, AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC,
-                                                AvahiPublishFlags(0), impl_->name.c_str(),
-                                                kLanServiceType, nullptr, txt);
-    avahi_string_list_free(txt);
-  } else {
-    impl_->publish();
-  }
-}
-
 LanStatus LanAnnouncer::status() const {
   AvahiBase::Lock lock(impl_->poll);
   return impl_->status;
@@ -201,7 +202,14 @@ struct LanBrowser::Impl : AvahiBase {
   // Services seen, by (interface, protocol, name): one entry per game instance in `games`
   // (the first address resolved), the rest count only for its removal.
   using Key = std::tuple<AvahiIfIndex, AvahiProtocol, std::string>;
-  std::map<Key, int> seen;  // 0: resolving, 1: listed, -1: ignored (malformed, or list full)
+  std::map<Key, int> seen;  // 0: resolving, 1: listed, -1: ignored (malformed)
+  // Services announced while the list or the lookups were full, oldest first: looked up when
+  // there is room (Avahi says NEW only once). At most 4 * kMaxLanGames; more are dropped.
+  struct Later {
+    Key key;
+    std::string type, domain;
+  };
+  std::deque<Later> deferred;
   std::vector<LanGame> games;
   int resolving = 0;
   mutable std::mutex mu;  // games and status, for readers off the poll thread
@@ -229,7 +237,13 @@ struct LanBrowser::Impl : AvahiBase {
     } else if (state == AVAHI_CLIENT_CONNECTING || state == AVAHI_CLIENT_FAILURE) {
       self->browser = nullptr;  // gone with the daemon's connection
       self->seen.clear();
+      self->deferred.clear();
       self->resolving = 0;
+      // Browsing again once a restarted daemon is back.
+      if (state == AVAHI_CLIENT_FAILURE && self->reconnect(c, onClient, self)) {
+        std::lock_guard<std::mutex> g(self->mu);
+        self->status = LanStatus::Unavailable;
+      }
     }
     self->notify();
   }
@@ -244,21 +258,16 @@ struct LanBrowser::Impl : AvahiBase {
       if (self->seen.count(key) ||
           std::string_view(name).substr(0, self->prefix.size()) != self->prefix)
         return;
-      // Bounded work: at most kMaxLanGames listed and as many lookups at once; more are
-      // ignored until the list has room (the next announcement of theirs is seen then).
-      if (self->seen.size() >= 4 * kMaxLanGames || self->resolving >= int(kMaxLanGames)) return;
-      std::size_t listed = 0;
-      {
-        std::lock_guard<std::mutex> g(self->mu);
-        listed = self->games.size();
+      // Bounded work: at most kMaxLanGames listed and as many lookups at once; the others
+      // wait their turn (deferred, itself bounded).
+      if (!self->room()) {
+        if (self->deferred.size() < 4 * kMaxLanGames)
+          self->deferred.push_back({key, type ? type : "", domain ? domain : ""});
+        return;
       }
-      if (listed >= kMaxLanGames) return;
-      if (avahi_service_resolver_new(self->client, iface, proto, name, type, domain,
-                                     AVAHI_PROTO_UNSPEC, AvahiLookupFlags(0), onResolve, self)) {
-        self->seen[key] = 0;
-        ++self->resolving;
-      }
+      self->resolve(key, type, domain);
     } else if (event == AVAHI_BROWSER_REMOVE) {
+      std::erase_if(self->deferred, [&](const Later& l) { return l.key == key; });
       auto it = self->seen.find(key);
       if (it == self->seen.end()) return;
       const bool listed = it->second == 1;
@@ -273,6 +282,7 @@ struct LanBrowser::Impl : AvahiBase {
         std::lock_guard<std::mutex> g(self->mu);
         std::erase_if(self->games, [&](const LanGame& x) { return x.instance == name; });
       }
+      self->resolveDeferred();
       self->notify();
     } else if (event == AVAHI_BROWSER_FAILURE) {
       {
@@ -283,10 +293,35 @@ struct LanBrowser::Impl : AvahiBase {
     }
   }
 
+  // Whether another service may be looked up now.
+  bool room() const {
+    if (seen.size() >= 4 * kMaxLanGames || resolving >= int(kMaxLanGames)) return false;
+    std::lock_guard<std::mutex> g(mu);
+    return games.size() + std::size_t(resolving) < kMaxLanGames;
+  }
+
+  void resolve(const Key& key, const char* type, const char* domain) {
+    const auto& [iface, proto, name] = key;
+    if (avahi_service_resolver_new(client, iface, proto, name.c_str(), type, domain,
+                                   AVAHI_PROTO_UNSPEC, AvahiLookupFlags(0), onResolve, this)) {
+      seen[key] = 0;
+      ++resolving;
+    }
+  }
+
+  // Looks up deferred services while there is room.
+  void resolveDeferred() {
+    while (!deferred.empty() && room()) {
+      const Later l = deferred.front();
+      deferred.pop_front();
+      if (!seen.count(l.key)) resolve(l.key, l.type.c_str(), l.domain.c_str());
+    }
+  }
+
   static void onResolve(AvahiServiceResolver* r, AvahiIfIndex iface, AvahiProtocol proto,
-                        AvahiResolverEvent event, const char* name, const char*, const char*,
-                        const char* hostName, const AvahiAddress* address, uint16_t port,
-                        AvahiStringList* txt, AvahiLookupResultFlags, void* user) {
+                        AvahiResolverEvent event, const char* name, const char* type,
+                        const char* domain, const char* hostName, const AvahiAddress* address,
+                        uint16_t port, AvahiStringList* txt, AvahiLookupResultFlags, void* user) {
     auto* self = static_cast<Impl*>(user);
     --self->resolving;
     const Key key{iface, proto, name ? name : ""};
@@ -298,7 +333,7 @@ struct LanBrowser::Impl : AvahiBase {
       for (AvahiStringList* s = txt; s; s = avahi_string_list_get_next(s))
         strings.emplace_back(reinterpret_cast<const char*>(avahi_string_list_get_text(s)),
                              avahi_string_list_get_size(s));
-      if (!parseLanTxt(strings, g)) {
+      if (!parseLanTxt(strings, g) && port != 0) {
         g.game.port = port;
         g.hostName = hostName ? hostName : "";
         char text[AVAHI_ADDRESS_STR_MAX] = {};
@@ -307,7 +342,7 @@ struct LanBrowser::Impl : AvahiBase {
         // An IPv6 link-local address needs its interface to be reached.
         if (address && address->proto == AVAHI_PROTO_INET6 && g.address.rfind("fe80:", 0) == 0)
           g.address += "%" + std::to_string(iface);
-        bool added = false;
+        bool added = false, full = false;
         {
           std::lock_guard<std::mutex> lock(self->mu);
           const bool listed =
@@ -317,16 +352,23 @@ struct LanBrowser::Impl : AvahiBase {
             self->games.push_back(std::move(g));
             added = true;
           }
-          it->second = listed || added ? 1 : -1;
+          full = !listed && !added;
+          it->second = 1;
+        }
+        if (full) {  // no room after all: its turn comes again
+          self->seen.erase(it);
+          if (self->deferred.size() < 4 * kMaxLanGames)
+            self->deferred.push_back({key, type ? type : "", domain ? domain : ""});
         }
         if (added) self->notify();
       } else {
-        it->second = -1;  // a malformed announcement is not listed
+        it->second = -1;  // a malformed announcement (or port 0) is not listed
       }
     } else if (it != self->seen.end() && it->second == 0) {
       self->seen.erase(it);  // not resolved: tried again when announced again
     }
     avahi_service_resolver_free(r);
+    self->resolveDeferred();
   }
 };
 

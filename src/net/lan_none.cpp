@@ -8,7 +8,6 @@ namespace gomoku::net {
 struct LanAnnouncer::Impl {};
 LanAnnouncer::LanAnnouncer(const LanAnnouncement&) : impl_(std::make_unique<Impl>()) {}
 LanAnnouncer::~LanAnnouncer() = default;
-void LanAnnouncer::update(const LanAnnouncement&) {}
 LanStatus LanAnnouncer::status() const {
   return LanStatus::Unavailable;
 }

@@ -123,16 +123,21 @@ struct LanAnnouncer::Impl {
   PDNS_SERVICE_INSTANCE service = nullptr;  // what the request points at
   DNS_SERVICE_REGISTER_REQUEST request{};   // kept for DnsServiceDeRegister
   DNS_SERVICE_CANCEL cancel{};
-  bool pending = false;  // a registration or withdrawal not answered yet
-  bool withdrawing = false;
+  bool pending = false;        // a registration or withdrawal not answered yet
+  bool deregistering = false;  // the answer awaited is DnsServiceDeRegister's
+  bool registered = false;     // the service holds the announcement
 
   static VOID WINAPI onAnswer(DWORD result, PVOID context, PDNS_SERVICE_INSTANCE answered) {
     auto* self = static_cast<Impl*>(context);
     if (answered) dnsSd().freeInstance(answered);
     std::lock_guard<std::mutex> lock(self->mu);
     self->pending = false;
-    if (!self->withdrawing)
-      self->status = result == ERROR_SUCCESS ? LanStatus::Running : LanStatus::Failed;
+    if (self->deregistering) {
+      self->registered = false;
+    } else {
+      self->registered = result == ERROR_SUCCESS;
+      self->status = self->registered ? LanStatus::Running : LanStatus::Failed;
+    }
     self->cv.notify_all();
   }
 
@@ -169,7 +174,6 @@ struct LanAnnouncer::Impl {
     request.pRegisterCompletionCallback = onAnswer;
     request.pQueryContext = this;
     std::lock_guard<std::mutex> lock(mu);
-    withdrawing = false;
     pending = true;
     if (api.registerService(&request, &cancel) != DWORD(DNS_REQUEST_PENDING)) {
       pending = false;
@@ -179,20 +183,19 @@ struct LanAnnouncer::Impl {
     instance = label;
   }
 
-  // Withdraws the announcement and waits for the service's answer. False when it did not
-  // answer in time (a callback may still come: this object must then stay in memory).
+  // Withdraws the announcement. False when a callback may still come, so that this object
+  // must stay in memory: a registration cancelled before its answer (no answer to the
+  // cancellation is documented, so none is waited for), or a withdrawal not answered in time.
   bool withdraw() {
     const DnsSd& api = dnsSd();
     std::unique_lock<std::mutex> lock(mu);
-    withdrawing = true;
     if (pending) {  // the registration itself is still under way
       lock.unlock();
       api.registerCancel(&cancel);
-      lock.lock();
-      if (!cv.wait_for(lock, kAnswerWait, [this] { return !pending; })) return false;
+      return false;
     }
-    if (status == LanStatus::Running) {
-      pending = true;
+    if (registered) {
+      pending = deregistering = true;
       lock.unlock();
       const DWORD r = api.deregister(&request, nullptr);
       lock.lock();
@@ -214,15 +217,6 @@ LanAnnouncer::~LanAnnouncer() {
   if (!impl_->withdraw()) (void)impl_.release();  // a late answer may still come: left alive
 }
 
-void LanAnnouncer::update(const LanAnnouncement& a) {
-  if (!impl_->withdraw()) {
-    (void)impl_.release();
-    impl_ = std::make_unique<Impl>();
-  }
-  impl_->status = LanStatus::Starting;
-  impl_->start(a);
-}
-
 LanStatus LanAnnouncer::status() const {
   std::lock_guard<std::mutex> lock(impl_->mu);
   return impl_->status;
@@ -230,7 +224,7 @@ LanStatus LanAnnouncer::status() const {
 
 std::string LanAnnouncer::instance() const {
   std::lock_guard<std::mutex> lock(impl_->mu);
-  return impl_->status == LanStatus::Running ? impl_->instance : std::string();
+  return impl_->registered ? impl_->instance : std::string();
 }
 
 // ---- browsing ----
@@ -247,7 +241,9 @@ struct LanBrowser::Impl {
   bool stopping = false;  // the destructor runs: no more calls of `changed`, no new lookups
   int notifying = 0;      // calls of `changed` running now
 
-  // One instance being resolved; owned by `resolving` (erased when answered, unless stopping).
+  // One instance looked up. Kept until the destructor: the service may answer a lookup more
+  // than once, and its cancel handle must stay valid; only the first answer counts, and the
+  // lookup is cancelled after it.
   struct Lookup {
     Impl* self = nullptr;
     std::wstring name;  // the full instance name; QueryName points into it
@@ -255,7 +251,8 @@ struct LanBrowser::Impl {
     DNS_SERVICE_CANCEL cancel{};
     bool answered = false;
   };
-  std::map<std::wstring, std::unique_ptr<Lookup>> resolving;
+  std::map<std::wstring, std::unique_ptr<Lookup>> lookups;  // at most 4 * kMaxLanGames
+  int open = 0;                                             // lookups not answered yet
 
   // Calls `changed` outside the lock, unless the destructor runs.
   void notify(std::unique_lock<std::mutex>& lock) {
@@ -303,8 +300,8 @@ struct LanBrowser::Impl {
   // Starts resolving a new instance, within the bounds (lan.h: kMaxLanGames). Under mu.
   void lookUp(const std::wstring& full, const std::string& label) {
     if (std::string_view(label).substr(0, prefix.size()) != prefix) return;
-    if (resolving.count(full) || resolving.size() >= kMaxLanGames) return;
-    if (games.size() >= kMaxLanGames ||
+    if (lookups.count(full) || lookups.size() >= 4 * kMaxLanGames) return;  // (once each)
+    if (open >= int(kMaxLanGames) || games.size() >= kMaxLanGames ||
         std::any_of(games.begin(), games.end(),
                     [&](const LanGame& g) { return g.instance == label; }))
       return;
@@ -316,8 +313,11 @@ struct LanBrowser::Impl {
     l->request.pResolveCompletionCallback = onResolve;
     l->request.pQueryContext = l.get();
     Lookup* raw = l.get();
-    resolving.emplace(full, std::move(l));
-    if (dnsSd().resolve(&raw->request, &raw->cancel) != DNS_REQUEST_PENDING) resolving.erase(full);
+    lookups.emplace(full, std::move(l));
+    if (dnsSd().resolve(&raw->request, &raw->cancel) == DNS_REQUEST_PENDING)
+      ++open;
+    else
+      lookups.erase(full);
   }
 
   static VOID WINAPI onResolve(DWORD result, PVOID context, PDNS_SERVICE_INSTANCE found) {
@@ -325,14 +325,19 @@ struct LanBrowser::Impl {
     Impl* self = l->self;
     std::unique_lock<std::mutex> lock(self->mu);
     bool added = false;
-    if (result == ERROR_SUCCESS && found && !self->stopping) {
+    const bool first = !l->answered;
+    if (first) {
+      l->answered = true;
+      --self->open;
+    }
+    if (first && result == ERROR_SUCCESS && found && !self->stopping) {
       LanGame g;
       g.instance = utf8(instanceLabel(l->name).c_str());
       std::vector<std::string> txt;
       for (DWORD i = 0; i < found->dwPropertyCount; ++i)
         txt.push_back(utf8(found->keys[i]) + "=" + utf8(found->values[i]));
       if (!parseLanTxt(txt, g)) {
-        g.game.port = found->wPort;
+        g.game.port = found->wPort;  // (0: not listed, below)
         g.hostName = utf8(found->pszHostName);
         if (!g.hostName.empty() && g.hostName.back() == '.') g.hostName.pop_back();
         if (found->ip4Address) {
@@ -348,20 +353,21 @@ struct LanBrowser::Impl {
         }
         const bool listed = std::any_of(self->games.begin(), self->games.end(),
                                         [&](const LanGame& x) { return x.instance == g.instance; });
-        if (!g.address.empty() && !listed && self->games.size() < kMaxLanGames) {
+        if (!g.address.empty() && g.game.port != 0 && !listed &&
+            self->games.size() < kMaxLanGames) {
           self->games.push_back(std::move(g));
           added = true;
         }
       }
     }
     if (found) dnsSd().freeInstance(found);
-    if (self->stopping) {
-      l->answered = true;  // the destructor frees it
-    } else {
-      self->resolving.erase(l->name);
-    }
     self->cv.notify_all();
+    const bool cancel = first && !self->stopping;
     if (added) self->notify(lock);
+    if (cancel) {  // no further answers wanted (the handle stays valid: `l` is kept)
+      lock.unlock();
+      dnsSd().resolveCancel(&l->cancel);
+    }
   }
 };
 
@@ -392,21 +398,22 @@ LanBrowser::~LanBrowser() {
   bool browsing = false;
   {
     std::lock_guard<std::mutex> lock(d.mu);
-    d.stopping = true;  // from here on the callbacks free nothing and call nobody
+    d.stopping = true;  // from here on the callbacks call nobody and start nothing
     browsing = d.browsing;
-    for (auto& [name, l] : d.resolving)
+    for (auto& [name, l] : d.lookups)
       if (!l->answered) open.push_back(l.get());
   }
-  if (browsing) api.browseCancel(&d.browseCancel);
   for (Impl::Lookup* l : open) api.resolveCancel(&l->cancel);
+  if (browsing) api.browseCancel(&d.browseCancel);
+  // The browse's cancellation is answered (documented): waited for, briefly. A lookup's is
+  // not documented to be: with lookups made, a late answer may still come, so the state is
+  // left in memory (a few hundred bytes a lookup) rather than freed under it.
   std::unique_lock<std::mutex> lock(d.mu);
-  const bool done = d.cv.wait_for(lock, kAnswerWait, [&d] {
-    return !d.browsing && d.notifying == 0 &&
-           std::all_of(d.resolving.begin(), d.resolving.end(),
-                       [](const auto& e) { return e.second->answered; });
-  });
+  const bool done =
+      d.cv.wait_for(lock, kAnswerWait, [&d] { return !d.browsing && d.notifying == 0; });
+  const bool lookedUp = !d.lookups.empty();
   lock.unlock();
-  if (!done) (void)impl_.release();  // a late answer may still come: left alive
+  if (!done || lookedUp) (void)impl_.release();
 }
 
 std::vector<LanGame> LanBrowser::games() const {

@@ -6,6 +6,10 @@
 #          nickname; the announcement goes when the game starts
 #   flood  a flood of fake announcements (100 services, oversized TXT records, malformed ones):
 #          the list stays bounded and well-formed, and the real game is still joined by name
+#   twin   another game announced under the same nickname: join --lan refuses to guess and
+#          lists both; the real one is then joined by its address
+#   restart  the host's Avahi daemon restarts: the game goes, comes back when the daemon is
+#          back (the host announces it again by itself), and is joined by name
 # Needs root (network namespaces), avahi-daemon and dbus-daemon; skips (77) without them.
 # Synchronisation is by reading the programs' output lines, never by sleeping. The programs
 # started in the background get no copy of the test's own FIFO ends (6>&-): the host sees the
@@ -46,13 +50,46 @@ wait_line "$work/host.out" '^LISTENING ' 10
 port=${line#LISTENING }
 
 if [[ $case_name == flood ]]; then club_flood 1; fi  # 100 fake games (tests/lan/club.sh)
+if [[ $case_name == twin ]]; then
+  ${club[1]} avahi-publish -s "小明's game #2" _gomoku._tcp 20999 nick=小明 rule=freestyle \
+    size=15 proto=1.4 > /dev/null 2>> "$work/publish.err" 6>&- &
+  pids+=($!)
+fi
 
 # Machine 2 lists the games; the host's appears with its fields.
 ${club[2]} "$CLI" lan --wait 60 > "$work/lan.out" 2> "$work/lan.err" 6>&- &
 lan_pid=$!
 pids+=($lan_pid)
 t0=$SECONDS
-if [[ $case_name == join ]]; then
+if [[ $case_name == restart ]]; then
+  wait_line "$work/lan.out" $'^GAME\t小明\t' 30
+  kill "${club_avahi[1]}"; wait "${club_avahi[1]}" || true
+  wait_line "$work/lan.out" $'^GONE\t小明\t' 30
+  club_avahi_start 1
+  for _ in $(seq 1 600); do  # (the daemon's second start)
+    (( $(grep -c 'Server startup complete' "$work/avahi1.log") >= 2 )) && break
+    read -r -t 0.05 < /dev/zero || true
+  done
+  for _ in $(seq 1 600); do  # the game listed again
+    (( $(grep -c $'^GAME\t小明\t' "$work/lan.out") >= 2 )) && break
+    read -r -t 0.05 < /dev/zero || true
+  done
+  (( $(grep -c $'^GAME\t小明\t' "$work/lan.out") >= 2 )) ||
+    fail "the game was not announced again after the daemon restarted"
+  echo "announced again after the daemon's restart"
+elif [[ $case_name == twin ]]; then
+  wait_line "$work/lan.out" $'^GAME\t小明\t.*\t20999\t' 30
+  wait_line "$work/lan.out" $'^GAME\t小明\t.*\t'"$port"$'\t' 30
+  if ${club[2]} "$CLI" join --lan 小明 --nick bob --timeout 30 < /dev/null > "$work/twin.out" \
+       2> "$work/twin.err" 6>&-; then
+    fail "join --lan joined one of two games of the same nickname"
+  fi
+  grep -q '^error: 2 games of "小明" wait on the local network' "$work/twin.err" ||
+    fail "join --lan did not say why: $(cat "$work/twin.err")"
+  grep -q "10.78.0.1:$port\$" "$work/twin.err" && grep -q '10.78.0.1:20999$' "$work/twin.err" ||
+    fail "join --lan did not list both: $(cat "$work/twin.err")"
+  echo "two games of one nickname: refused, both listed"
+elif [[ $case_name == join ]]; then
   wait_line "$work/lan.out" $'^GAME\t小明\t' 30
   IFS=$'\t' read -r -a f <<< "$line"
   [[ ${f[2]} == renju && ${f[3]} == 15 && ${f[4]} == black && ${f[5]} == 10m+10s &&
@@ -75,13 +112,16 @@ else
   echo "$count games listed"
 fi
 
-# Machine 2 joins the game by the host's nickname; the announcement goes when it starts.
+# Machine 2 joins the game by the host's nickname (twin: by its address); the announcement
+# goes when it starts.
 mkfifo "$work/join.cmd"
-${club[2]} "$CLI" join --lan 小明 --nick bob --timeout 60 < "$work/join.cmd" > "$work/join.out" 2> "$work/join.err" 6>&- &
+target=(--lan 小明)
+[[ $case_name == twin ]] && target=("10.78.0.1:$port")
+${club[2]} "$CLI" join "${target[@]}" --nick bob --timeout 60 < "$work/join.cmd" > "$work/join.out" 2> "$work/join.err" 6>&- &
 join_pid=$!
 pids+=($!)
 exec 7> "$work/join.cmd"
-wait_line "$work/join.out" '^Found 小明.s game on club1.local' 60
+[[ $case_name == twin ]] || wait_line "$work/join.out" '^Found 小明.s game on club1.local' 60
 wait_line "$work/join.out" '^STARTED white vs 小明 \(black\) at 10\.78\.0\.1:' 20
 wait_line "$work/host.out" '^STARTED black vs bob \(white\)' 20
 if [[ $case_name == join ]]; then

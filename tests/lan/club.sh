@@ -68,11 +68,7 @@ EOF
     dbus-daemon --config-file="$d/bus.conf" --nofork --print-address > "$d/bus.out" 2> "$d/bus.err" &
     pids+=($!)
     wait_line "$d/bus.out" '^unix:' 10
-    # Its own /run/avahi-daemon (pid file, socket) in a mount namespace of its own.
-    DBUS_SYSTEM_BUS_ADDRESS="unix:path=$d/bus" ip netns exec "$ns" unshare -m sh -c \
-      "mount -t tmpfs gomoku-test /run/avahi-daemon && exec avahi-daemon -f '$d/avahi.conf' --no-drop-root --no-chroot --no-rlimits" \
-      > "$work/avahi$n.log" 2>&1 &
-    pids+=($!)
+    club_avahi_start "$n"
   done
   for n in 1 2; do wait_line "$work/avahi$n.log" 'Server startup complete' 30; done
   club=("" "env DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/ns1/bus ip netns exec glan1-$club_tag"
@@ -99,6 +95,19 @@ club_flood() {
       > /dev/null 2>> "$work/publish.err" 6>&- &
     pids+=($!)
   done
+}
+
+# club_avahi_start N: starts machine N's Avahi daemon (its pid in club_avahi[N]; its log, one
+# line "Server startup complete" a start, in $work/avahiN.log). Its own /run/avahi-daemon (pid
+# file, socket) in a mount namespace of its own.
+declare -a club_avahi=()
+club_avahi_start() {
+  local n=$1 d=$work/ns$1
+  DBUS_SYSTEM_BUS_ADDRESS="unix:path=$d/bus" ip netns exec "glan$n-$club_tag" unshare -m sh -c \
+    "mount -t tmpfs gomoku-test /run/avahi-daemon && exec avahi-daemon -f '$d/avahi.conf' --no-drop-root --no-chroot --no-rlimits" \
+    >> "$work/avahi$n.log" 2>&1 &
+  club_avahi[$n]=$!
+  pids+=($!)
 }
 
 # club_down: removes the namespaces (their processes must be stopped first).
