@@ -192,26 +192,30 @@ struct NetGame::Impl {
   // game clock's next check is set again.
   template <class F>
   void mutate(F&& f) {
+    std::unique_ptr<LanAnnouncer> gone;
     std::int64_t clockCheck = -1;
     {
       std::lock_guard<std::mutex> lock(mu);
       f();
       if (match) clockCheck = match->msUntilClockCheck();
-      announce();
+      gone = announce();
     }
+    gone.reset();  // withdrawn outside the lock: the system's service may take a moment
     asio::post(io, [this, clockCheck] { setClockTimer(clockCheck); });
     if (listener) listener();
   }
 
   // The waiting game is announced on the local network while it listens (NetOptions::announce),
-  // and withdrawn when a joiner comes, the host stops or the listening fails. Under mu.
-  void announce() {
-    const bool wanted = options.announce && phase == NetPhase::Listening && !shuttingDown;
-    if (!wanted) {
-      lan.reset();
-      return;
-    }
-    if (lan) return;
+  // also while a caller's handshake runs (a port scanner does not hide it), and withdrawn when
+  // a game starts, the host stops or the listening fails. Under mu; returns an announcement
+  // to withdraw, for the caller to destroy once it has let go of the lock.
+  std::unique_ptr<LanAnnouncer> announce() {
+    const bool waiting =
+        phase == NetPhase::Listening ||
+        (phase == NetPhase::InMatch && settings.role == Role::Host && match &&
+         match->phase() == MatchPhase::Handshake);
+    if (!options.announce || !waiting || shuttingDown) return std::move(lan);
+    if (lan) return nullptr;
     LanAnnouncement a;
     a.nickname = settings.nickname;
     a.rule = settings.rule;
@@ -223,6 +227,7 @@ struct NetGame::Impl {
     if (settings.opening != OpeningRule::None) a.opening = openingRuleName(settings.opening);
     a.port = port;
     lan = std::make_unique<LanAnnouncer>(a);
+    return nullptr;
   }
 
   // On the io thread: judges the clocks (Match::checkClock) in `ms` milliseconds; -1: never.
@@ -577,13 +582,15 @@ struct NetGame::Impl {
   }
 
   void shutdown() {
+    std::unique_ptr<LanAnnouncer> gone;
     {
       std::lock_guard<std::mutex> lock(mu);
       if (match) match->leave();
       if (session) session->closeAfterWrites();
       shuttingDown = true;
-      lan.reset();
+      gone = std::move(lan);
     }
+    gone.reset();
     closeListeners();
     asio::post(io, [this] {
       stopping = true;
