@@ -397,7 +397,9 @@ JoinDialog::JoinDialog(wxWindow* parent, Settings settings, NetFactory factory)
   lanList_->AppendColumn(_("Player"), wxLIST_FORMAT_LEFT, FromDIP(110));
   lanList_->AppendColumn(_("Game"), wxLIST_FORMAT_LEFT, FromDIP(250));
   lanList_->AppendColumn(_("Computer"), wxLIST_FORMAT_LEFT, FromDIP(170));
-  lanList_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) { ChooseLanGame(e.GetIndex()); });
+  lanList_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) {
+    if (!refilling_) ChooseLanGame(e.GetIndex());  // the user's choice, not a refill's
+  });
   lanList_->Bind(wxEVT_LIST_ITEM_ACTIVATED, [this](wxListEvent& e) {
     ChooseLanGame(e.GetIndex());
     const long row = e.GetIndex();
@@ -454,10 +456,13 @@ JoinDialog::JoinDialog(wxWindow* parent, Settings settings, NetFactory factory)
 
   // The browser calls from its own thread: the list is shown again on the GUI thread, while
   // the dialog exists.
+  // One call queued at a time, however fast the changes come (a flood of announcements).
   std::shared_ptr<bool> alive = alive_;
-  lan_ = std::make_unique<net::LanBrowser>([this, alive] {
-    if (wxTheApp)
-      wxTheApp->CallAfter([this, alive] {
+  std::shared_ptr<std::atomic<bool>> queued = lanQueued_;
+  lan_ = std::make_unique<net::LanBrowser>([this, alive, queued] {
+    if (wxTheApp && !queued->exchange(true))
+      wxTheApp->CallAfter([this, alive, queued] {
+        queued->store(false);
         if (*alive) ShowLanGames();
       });
   });
@@ -502,8 +507,11 @@ void JoinDialog::ShowLanGames() {
     }
     lanList_->SetItem(row, 1, game);
     lanList_->SetItem(row, 2, FromUtf8(singleLine(g.hostName)) + " (" + FromUtf8(g.address) + ")");
-    if (g.instance == kept)
+    if (g.instance == kept) {
+      refilling_ = true;  // (GTK tells the selection as if the user made it)
       lanList_->SetItemState(row, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
+      refilling_ = false;
+    }
   }
   lanList_->Thaw();
   // Reported once GTK has placed the rows (this runs on from the shown dialog's event loop).

@@ -4,6 +4,7 @@
 /// match has started. The network runs on NetGame's thread; the owner forwards every
 /// NetGame notification to OnNetUpdate() on the GUI thread.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -200,6 +201,9 @@ class JoinDialog : public ConnectDialog {
 
   std::unique_ptr<net::LanBrowser> lan_;  // looks for games while the dialog is open
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // for the browser's calls
+  // A refresh of the list is queued (the browser's thread sets it, the GUI clears it).
+  std::shared_ptr<std::atomic<bool>> lanQueued_ = std::make_shared<std::atomic<bool>>(false);
+  bool refilling_ = false;  // the list is being refilled: its selection events are not the user's
   std::vector<net::LanGame> lanGames_;  // as the list shows them, row by row
   LanRowsReporter reportRows_;
   wxListCtrl* lanList_ = nullptr;
