@@ -536,9 +536,7 @@ void JoinDialog::ReportLanRows() {
 void JoinDialog::ChooseLanGame(long row) {
   if (row < 0 || row >= static_cast<long>(lanGames_.size())) return;
   const net::LanGame& g = lanGames_[static_cast<std::size_t>(row)];
-  const bool v6 = g.address.find(':') != std::string::npos;
-  host_->ChangeValue(v6 ? wxString::Format("[%s]:%d", FromUtf8(g.address), g.game.port)
-                        : wxString::Format("%s:%d", FromUtf8(g.address), g.game.port));
+  host_->ChangeValue(FromUtf8(net::hostPortKey(g.address, g.game.port)));  // [v6]:port too
   UpdatePortField();
   Revalidate();
 }

@@ -952,14 +952,12 @@ std::optional<std::pair<std::string, std::uint16_t>> findLanGame(const std::stri
   if (!games.empty())
     cv.wait_until(lock, std::min(until, std::chrono::steady_clock::now() + kLanSettle),
                   [&] { return look() && games.size() > 1; });
-  look();
   if (games.size() > 1) {
     std::cerr << "error: " << games.size() << " games of \"" << singleLine(nick)
               << "\" wait on the local network; join one by its address:\n";
     for (const net::LanGame& g : games)
       std::cerr << "  " << singleLine(g.hostName) << "  "
-                << (g.address.find(':') != std::string::npos ? "[" + g.address + "]" : g.address)
-                << ":" << g.game.port << "\n";
+                << net::hostPortKey(g.address, g.game.port) << "\n";
     return std::nullopt;
   }
   const std::optional<net::LanGame> found =
