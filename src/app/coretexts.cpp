@@ -197,6 +197,33 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("the opponent came back on a new connection"), ""},
     {N_("no Gomoku handshake within the time limit"), ""},
     {N_("this connection is already in use"), ""},
+    // --- net/netgame.cpp, net/match.cpp and net/watcher.cpp: watchers (protocol 1.5)
+    {N_("the game has not started yet: watch it once it runs"), ""},
+    {N_("a watcher came before the game began"), ""},
+    {N_("this host allows no watchers"), ""},
+    {N_("this game has as many watchers as the host allows"), ""},
+    {N_("the players have left the game"), ""},
+    // TRANSLATORS: %s: a message type of the protocol, e.g. "MOVE" (not translated).
+    {N_("a watcher may not send %s"), "v"},
+    {N_("the host sent a game this program cannot show (board size or rule)"), ""},
+    // TRANSLATORS: %s: a move number.
+    {N_("the host's move %s comes after the end of the game"), "d"},
+    // TRANSLATORS: %1$s: a move number; %2$s: why (translated), e.g. "that point is occupied".
+    {N_("the host's move %s is illegal: %s"), "dt"},
+    // TRANSLATORS: %s: the host's reason (translated when known).
+    {N_("the host's program cannot be watched (an older version?): %s"), "t"},
+    {N_("the host ended the game"), ""},
+    {N_("this is a Gomoku server (online play): watch its games from the hall"), ""},
+    // TRANSLATORS: %s: a message type of the protocol, e.g. "HELLO" (not translated).
+    {N_("the host sent %s to a watcher"), "v"},
+    // TRANSLATORS: %s: seconds, e.g. "10".
+    {N_("no sign of life from the host for %s s (heartbeat)"), "d"},
+    // TRANSLATORS: %s: why (translated), e.g. "the peer does not read what it is sent".
+    {N_("the connection to the host ended: %s"), "t"},
+    // TRANSLATORS: %s: seconds, e.g. "10.0".
+    {N_("no game to watch came from the host within %s s (timed out)"), "d"},
+    {N_("you stopped watching"), ""},
+    {N_("the peer does not read what it is sent"), ""},
     // TRANSLATORS: %s: a port number.
     {N_("port %s is already in use by another program (address in use)"), "d"},
     // TRANSLATORS: %1$s: a port number; %2$s: the system's message (English).

@@ -62,6 +62,8 @@ std::string TranslateRefusal(const net::RequestError& e, const TranslateFn& tran
       return TranslateCoreText(e.detail, translate).value_or(e.detail);
     case RequestRefusal::DuringOpening:
       return translate(N_("a draw can be offered once the opening is over"));
+    case RequestRefusal::WatchersMayNotChat:
+      return translate(N_("the host does not let watchers chat"));
   }
   return {};
 }

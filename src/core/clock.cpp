@@ -172,6 +172,11 @@ std::int64_t GameClock::elapsed(std::int64_t nowMs) const {
   return std::max<std::int64_t>(0, nowMs - startedAt_);
 }
 
+std::int64_t GameClock::timedMoveMs(std::int64_t nowMs) const {
+  const Stone s = timedSide();
+  return s == Stone::Empty ? 0 : used(s, nowMs);
+}
+
 std::int64_t GameClock::used(Stone s, std::int64_t nowMs) const {
   if (s == running_) return elapsed(nowMs);
   if (s == frozen_) return frozenUsed_;

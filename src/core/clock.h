@@ -139,6 +139,12 @@ class GameClock {
 
   /// The side whose clock runs; Stone::Empty when none (also while paused).
   Stone running() const { return running_; }
+  /// The side whose current move is timed: running(), else the side whose move pause() or
+  /// stop() froze; Stone::Empty when none.
+  Stone timedSide() const { return running_ != Stone::Empty ? running_ : frozen_; }
+  /// Milliseconds the current move of timedSide() has taken at nowMs (0 when none), e.g. for a
+  /// copy of the clocks sent to a watcher (with mainMs()).
+  std::int64_t timedMoveMs(std::int64_t nowMs) const;
   /// A side's clock at nowMs.
   ClockReading reading(Stone side, std::int64_t nowMs) const;
   /// True when `side` has run out of time at nowMs (a running clock that reached 0 counts).

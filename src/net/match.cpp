@@ -30,6 +30,8 @@ namespace {
 
 // Why a game ends when the opponent says BYE during it (Result::detail).
 constexpr std::string_view kOpponentLeft = "the opponent left the game";
+constexpr std::string_view kNotStartedForWatchers =
+    "the game has not started yet: watch it once it runs";
 
 // A SETUP (or the setup in a SYNC) this program cannot play: why, else nullopt.
 std::optional<std::string> setupError(const Setup& s) {
@@ -589,6 +591,10 @@ void Match::receive(const Message& m) {
           onSync(v);
         else if constexpr (std::is_same_v<T, Nickname>)
           onNickname(v);
+        else if constexpr (std::is_same_v<T, Watch>)
+          onWatch();
+        else if constexpr (std::is_same_v<T, View> || std::is_same_v<T, WatchChat>)
+          fail(ErrorCode::Protocol, std::string("unexpected ") + typeName(typeOf(Message{v})));
         else if (phase_ == MatchPhase::Handshake)
           fail(ErrorCode::Protocol,
                std::string(typeName(typeOf(Message{v}))) + " before the game started");
@@ -610,8 +616,40 @@ void Match::receive(const Message& m) {
           onFlag(v);
         else if constexpr (std::is_same_v<T, OpeningAct>)
           onOpening(v);
+        else if constexpr (std::is_same_v<T, Watchers>)
+          onWatchers(v);
       },
       m);
+}
+
+void Match::onWatch() {
+  // A watcher that came before the game began (NetGame routes the later ones beside the
+  // match): it is turned away, and the host listens on for its joiner.
+  if (phase_ != MatchPhase::Handshake || settings_.role != Role::Host || helloReceived_)
+    return fail(ErrorCode::Protocol, "unexpected WATCH");
+  sentError_ = ErrorCode::Busy;
+  send_(Error{ErrorCode::Busy, std::string(kNotStartedForWatchers)});
+  disconnect_();
+  close("a watcher came before the game began");
+}
+
+void Match::onWatchers(const Watchers& w) {
+  if (settings_.role != Role::Joiner) return fail(ErrorCode::Protocol, "unexpected WATCHERS");
+  watchers_ = w.count;
+}
+
+void Match::setWatchers(int count) {
+  watchers_ = std::clamp(count, 0, 65535);
+  if (settings_.role == Role::Host && peerMinor_ >= 5 &&
+      (phase_ == MatchPhase::Playing || phase_ == MatchPhase::Finished))
+    send_(Watchers{static_cast<std::uint16_t>(watchers_)});
+}
+
+Sync Match::watchedGame() const {
+  Sync s = syncMessage();
+  s.setup.token = 0;
+  s.openingActs = setup_.opening != OpeningRule::None ? openingActs_ : std::vector<OpeningAct>{};
+  return s;
 }
 
 void Match::onServerMessage(MsgType type) {
@@ -1327,6 +1365,7 @@ void Match::onResume(const Resume& r) {
     sync.previousReason = previousGame_.result().reason;
   }
   send_(sync);
+  if (watchers_ > 0 && peerMinor_ >= 5) send_(Watchers{static_cast<std::uint16_t>(watchers_)});
   say({NoticeKind::PeerReconnected, peerNickname_, 0, {}});
   notify_(MatchEvent::Resumed);
   if (fix == Fix::InFlight) afterMove();

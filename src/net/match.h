@@ -117,6 +117,7 @@ enum class RequestRefusal {
   ChatTooFast,            ///< "too many lines at once; wait a moment" (kChatBurst, kChatWindow)
   BadNickname,            ///< the nickname is refused; RequestError::detail says why
   DuringOpening,          ///< "a draw can be offered once the opening is over"
+  WatchersMayNotChat,     ///< "the host does not let watchers chat" (net/watcher.h)
 };
 
 /// The answer to a request of ours: refusal None when it was sent (or done).
@@ -292,6 +293,15 @@ class Match {
   int takebacks() const { return takebacks_; }
   /// The number of moves the last takeback left on the board (-1 before the first).
   int takenBackTo() const { return takenBackTo_; }
+  /// Programs watching the game (protocol 1.5): the host's own count (setWatchers), or the
+  /// joiner's from the host's WATCHERS; 0 before any.
+  int watchers() const { return watchers_; }
+  /// Host: `count` programs watch the game now; tells a joiner of protocol 1.5 (WATCHERS) while
+  /// the game is on. Negative counts are taken as 0, counts above 65535 as 65535.
+  void setWatchers(int count);
+  /// The game as SYNC carries it, token 0, all opening decisions and no previous result: what a
+  /// watcher is sent (VIEW). Meaningful from MatchPhase::Playing.
+  Sync watchedGame() const;
   /// We leave: sends BYE (not while Suspended: no link) and disconnects. Interrupts a running
   /// game.
   void leave();
@@ -487,6 +497,8 @@ class Match {
   void onPlayAgain(const PlayAgain& p);
   void onChat(const Chat& c);
   void onNickname(const Nickname& n);
+  void onWatch();
+  void onWatchers(const Watchers& w);
   void onServerMessage(MsgType type);
   void closeAtServer();
   void onResume(const Resume& r);
@@ -599,6 +611,7 @@ class Match {
   Game previousGame_;             // the game before gameNumber_, as it ended
   int previousRevisions_ = 0;     // see previousRevisions()
   int takebacks_ = 0;             // takebacks applied in this match
+  int watchers_ = 0;              // programs watching (watchers())
   GameClock gameClock_;           // the current game's clocks (see gameClock())
   std::int64_t turnStartMs_ = 0;  // when the side to move's turn began here (nowMs())
   std::int64_t ownLeftAtLastMove_ = -1;  // our deciding time left just before our last move

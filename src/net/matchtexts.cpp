@@ -59,6 +59,8 @@ std::string describe(const RequestError& e) {
       return e.detail;
     case RequestRefusal::DuringOpening:
       return "a draw can be offered once the opening is over";
+    case RequestRefusal::WatchersMayNotChat:
+      return "the host does not let watchers chat";
   }
   return {};
 }

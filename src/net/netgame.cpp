@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <deque>
 #include <future>
 #include <mutex>
 #include <thread>
@@ -139,6 +140,7 @@ void copyMatchState(const Match& m, NetSnapshot& s) {
   s.localSeat = m.localSeat();
   s.openingActs = m.openingActs();
   s.openingStones = m.openingStones();
+  s.watchers = m.watchers();
 }
 
 ClockReading NetSnapshot::clockNow(Stone side) const {
@@ -146,6 +148,12 @@ ClockReading NetSnapshot::clockNow(Stone side) const {
       std::chrono::steady_clock::now().time_since_epoch());
   return clock.reading(side, now.count());
 }
+
+// A watcher's connection is closed when more messages than this wait to be written to it.
+constexpr std::size_t kWatcherQueueLimit = 256;
+// How long after a change the watchers are sent it (relayToWatchers): far below what a person
+// notices, far above a move's way to the opponent.
+constexpr std::chrono::milliseconds kWatcherRelayDelay{30};
 
 struct NetGame::Impl {
   Impl(Listener l, NetOptions o)
@@ -157,7 +165,9 @@ struct NetGame::Impl {
         heartbeat(io),
         resumeTimer(io),
         reconnectTimer(io),
-        clockTimer(io) {
+        clockTimer(io),
+        watchBeat(io),
+        watchRelay(io) {
     thread = std::thread([this] { io.run(); });
   }
 
@@ -199,6 +209,7 @@ struct NetGame::Impl {
       f();
       if (match) clockCheck = match->msUntilClockCheck();
       gone = announce();
+      relayToWatchers();
     }
     gone.reset();  // withdrawn outside the lock: the system's service may take a moment
     asio::post(io, [this, clockCheck] { setClockTimer(clockCheck); });
@@ -210,10 +221,9 @@ struct NetGame::Impl {
   // a game starts, the host stops or the listening fails. Under mu; returns an announcement
   // to withdraw, for the caller to destroy once it has let go of the lock.
   std::unique_ptr<LanAnnouncer> announce() {
-    const bool waiting =
-        phase == NetPhase::Listening ||
-        (phase == NetPhase::InMatch && settings.role == Role::Host && match &&
-         match->phase() == MatchPhase::Handshake);
+    const bool waiting = phase == NetPhase::Listening ||
+                         (phase == NetPhase::InMatch && settings.role == Role::Host && match &&
+                          match->phase() == MatchPhase::Handshake);
     if (!options.announce || !waiting || shuttingDown) return std::move(lan);
     if (lan) return nullptr;
     LanAnnouncement a;
@@ -228,6 +238,188 @@ struct NetGame::Impl {
     a.port = port;
     lan = std::make_unique<LanAnnouncer>(a);
     return nullptr;
+  }
+
+  // ---- watchers (PROTOCOL.md, Watchers) ------------------------------------------------------
+
+  struct WatcherConn {
+    std::shared_ptr<Session> session;
+    std::string nickname;
+    std::chrono::steady_clock::time_point lastHeard;
+    bool fresh = true;                                            // has not had its first VIEW yet
+    std::deque<std::chrono::steady_clock::time_point> chatTimes;  // its lines (rate limit)
+  };
+
+  std::vector<WatcherConn>::iterator findWatcher(const Session* s) {
+    return std::find_if(watchers.begin(), watchers.end(),
+                        [s](const WatcherConn& w) { return w.session.get() == s; });
+  }
+
+  // Under the lock: a caller's first message was WATCH.
+  void addWatcher(const std::shared_ptr<Session>& c, const Watch& w) {
+    const char* refusal = nullptr;
+    if (options.maxWatchers <= 0)
+      refusal = "this host allows no watchers";
+    else if (watchers.size() >= static_cast<std::size_t>(options.maxWatchers))
+      refusal = "this game has as many watchers as the host allows";
+    if (refusal) {
+      c->send(Error{ErrorCode::Busy, refusal});
+      c->closeAfterWrites();
+      return;
+    }
+    watchers.push_back({c, w.nickname, std::chrono::steady_clock::now(), true, {}});
+    match->setWatchers(static_cast<int>(watchers.size()));
+    if (watchers.size() == 1) asio::post(io, [this] { beatWatchers(); });
+  }
+
+  // Under the lock: a watcher's connection ended (or we end it).
+  void dropWatcher(std::vector<WatcherConn>::iterator it) {
+    it->session->abort();
+    watchers.erase(it);
+    if (match) match->setWatchers(static_cast<int>(watchers.size()));
+  }
+
+  // Under the lock: a message from a watcher already watching. It may only stay alive, chat (when
+  // the host allows) and leave: anything else ends its connection, never the game.
+  void watcherMessage(std::vector<WatcherConn>::iterator it, const Message& m) {
+    it->lastHeard = std::chrono::steady_clock::now();
+    if (std::holds_alternative<Heartbeat>(m)) return;
+    if (std::holds_alternative<Bye>(m)) return dropWatcher(it);
+    if (const auto* line = std::get_if<WatchChat>(&m)) {
+      auto& times = it->chatTimes;
+      const auto now = std::chrono::steady_clock::now();
+      while (!times.empty() && now - times.front() >= Match::kChatWindow) times.pop_front();
+      if (static_cast<int>(times.size()) >= 2 * Match::kChatBurst)
+        return refuseWatcher(it, "chat flood");
+      times.push_back(now);
+      if (!options.watcherChat || line->text.find_first_not_of(" \t") == std::string::npos) return;
+      WatchChat relayed{it->nickname, false, line->text};
+      watcherChat.push_back(relayed);
+      ++watcherChatLines;
+      if (watcherChat.size() > kMaxWatcherChatLines) watcherChat.erase(watcherChat.begin());
+      const auto bytes = encode(relayed);
+      for (const WatcherConn& w : watchers) w.session->sendBytes(bytes);
+      return;
+    }
+    refuseWatcher(it, std::string("a watcher may not send ") + typeName(typeOf(m)));
+  }
+
+  // Under the lock: a watcher that misbehaved is told why and let go; the game goes on.
+  void refuseWatcher(std::vector<WatcherConn>::iterator it, const std::string& why) {
+    it->session->send(Error{ErrorCode::Protocol, why});
+    it->session->closeAfterWrites();
+    watchers.erase(it);
+    if (match) match->setWatchers(static_cast<int>(watchers.size()));
+  }
+
+  // Under the lock: the VIEW of the game now, its move time left out (it always runs).
+  View viewOfGame() const {
+    const MatchPhase mp = match->phase();
+    View v;
+    v.state = mp == MatchPhase::Playing     ? ViewState::Playing
+              : mp == MatchPhase::Suspended ? ViewState::Suspended
+                                            : ViewState::Finished;
+    v.chatAllowed = options.watcherChat;
+    v.watchers = static_cast<std::uint16_t>(std::min<std::size_t>(watchers.size(), 65535));
+    v.joinerNickname = match->peerNickname();
+    v.game = match->watchedGame();
+    v.game.hostNickname = match->localNickname();
+    const GameClock& clock = match->gameClock();
+    v.clockSide = clock.timedSide();
+    v.clockRunning = clock.running() != Stone::Empty;
+    return v;
+  }
+
+  // Under the lock, after every change. The players come first: what changed reaches the
+  // watchers kWatcherRelayDelay later, in one VIEW however many changes came meanwhile, so that
+  // serving them never competes with a move on its way to the opponent. A new watcher is served
+  // at once, and so is the end of the match.
+  void relayToWatchers() {
+    if (watchers.empty() || !match || match->phase() == MatchPhase::Handshake) return;
+    const bool fresh =
+        std::any_of(watchers.begin(), watchers.end(), [](const WatcherConn& w) { return w.fresh; });
+    if (fresh || match->phase() == MatchPhase::Closed) return flushWatchers();
+    if (relayPending) return;
+    if (encode(viewOfGame()) == lastView && match->chat().size() == chatRelayed) return;
+    relayPending = true;
+    asio::post(io, [this] {
+      watchRelay.expires_after(kWatcherRelayDelay);
+      watchRelay.async_wait([this](error_code ec) {
+        if (ec) return;
+        mutate([&] {
+          relayPending = false;
+          if (!watchers.empty() && match && match->phase() != MatchPhase::Handshake)
+            flushWatchers();
+        });
+      });
+    });
+  }
+
+  // Under the lock: what the watchers have not seen yet. A VIEW goes out when the game differs
+  // from the last one sent (the running clock aside), the players' new chat lines follow; once
+  // the match has closed, the watchers are told goodbye.
+  void flushWatchers() {
+    const MatchPhase mp = match->phase();
+    View v = viewOfGame();
+    const GameClock& clock = match->gameClock();
+    const std::vector<std::uint8_t> key = encode(v);
+    v.clockUsedMs = std::clamp<std::int64_t>(clock.timedMoveMs(match->nowMs()), 0, kMaxClockMs);
+    const bool changed = key != lastView;
+    lastView = key;
+    const auto view = encode(v);
+    const auto& chat = match->chat();
+    if (chat.size() < chatRelayed) chatRelayed = 0;  // a new match's chat
+    std::vector<std::vector<std::uint8_t>> lines;
+    for (; chatRelayed < chat.size(); ++chatRelayed) {
+      const ChatLine& l = chat[chatRelayed];
+      lines.push_back(encode(
+          WatchChat{l.fromUs ? match->localNickname() : match->peerNickname(), true, l.text}));
+    }
+    for (WatcherConn& w : watchers) {
+      if (changed || w.fresh) w.session->sendBytes(view);
+      if (w.fresh) {
+        // The chat so far: the players' lines, then the watchers' (their order is not kept).
+        const std::size_t first =
+            chat.size() > kMaxWatcherChatLines ? chat.size() - kMaxWatcherChatLines : 0;
+        for (std::size_t i = first; i < chat.size(); ++i)
+          w.session->send(WatchChat{chat[i].fromUs ? match->localNickname() : match->peerNickname(),
+                                    true, chat[i].text});
+        for (const WatchChat& line : watcherChat) w.session->send(line);
+        w.fresh = false;
+        continue;
+      }
+      for (const auto& line : lines) w.session->sendBytes(line);
+    }
+    if (mp == MatchPhase::Closed) {
+      for (WatcherConn& w : watchers) {
+        w.session->send(Bye{ByeReason::Closing, "the players have left the game"});
+        w.session->closeAfterWrites();
+      }
+      watchers.clear();
+    }
+  }
+
+  // Io thread, every heartbeat interval while anyone watches: a HEARTBEAT for each watcher, and
+  // a watcher silent for too long is let go.
+  void beatWatchers() {
+    watchBeat.expires_after(options.heartbeatInterval);
+    watchBeat.async_wait([this](error_code ec) {
+      if (ec) return;
+      bool again = false;
+      mutate([&] {
+        const auto now = std::chrono::steady_clock::now();
+        std::vector<const Session*> silent;
+        for (const WatcherConn& w : watchers) {
+          if (now - w.lastHeard > options.silenceTimeout)
+            silent.push_back(w.session.get());
+          else
+            w.session->send(Heartbeat{});
+        }
+        for (const Session* gone : silent) dropWatcher(findWatcher(gone));
+        again = !watchers.empty() && !stopping;
+      });
+      if (again) beatWatchers();
+    });
   }
 
   // On the io thread: judges the clocks (Match::checkClock) in `ms` milliseconds; -1: never.
@@ -473,6 +665,7 @@ struct NetGame::Impl {
   // is told BUSY (or that there is no such game) and closed.
   void candidate(tcp::socket socket) {
     auto cand = std::make_shared<Session>(std::move(socket));
+    cand->setQueueLimit(kWatcherQueueLimit);  // a watcher that stops reading is let go
     std::weak_ptr<Session> weak = cand;
     auto timer = std::make_shared<asio::steady_timer>(io);
     timer->expires_after(handshakeTimeout);
@@ -490,7 +683,9 @@ struct NetGame::Impl {
               match->receive(m);
               return;
             }
+            if (auto w = findWatcher(c.get()); w != watchers.end()) return watcherMessage(w, m);
             timer->cancel();
+            if (const auto* watch = std::get_if<Watch>(&m)) return addWatcher(c, *watch);
             if (!match->acceptsResume(m)) {
               const bool resume = std::holds_alternative<Resume>(m);
               c->send(Error{resume ? ErrorCode::NoSuchGame : ErrorCode::Busy,
@@ -514,6 +709,7 @@ struct NetGame::Impl {
             if (session) session->abort();
             ++generation;
             session = c;
+            c->setQueueLimit(0);  // the joiner's connection: no bound, as for the first one
             peerAddress = c->peerAddress();
             lastHeard = std::chrono::steady_clock::now();
             match->receive(m);  // answers with SYNC, or refuses this connection (still Suspended)
@@ -524,7 +720,9 @@ struct NetGame::Impl {
         [this, weak](const std::string& reason, DecodeError e) {
           mutate([&] {
             auto c = weak.lock();
-            if (!c || session != c || !match) return;
+            if (!c) return;
+            if (auto w = findWatcher(c.get()); w != watchers.end()) return dropWatcher(w);
+            if (session != c || !match) return;
             lastDecodeError = e;
             match->connectionLost(reason, e == DecodeError::None);  // bad bytes: no resume
           });
@@ -564,9 +762,9 @@ struct NetGame::Impl {
       }
       mutate([&] {
         const MatchPhase mp = match ? match->phase() : MatchPhase::Closed;
-        if (phase == NetPhase::InMatch && match && match->token() != 0 &&
+        if (phase == NetPhase::InMatch && match &&
             (mp == MatchPhase::Playing || mp == MatchPhase::Finished ||
-             mp == MatchPhase::Suspended)) {
+             mp == MatchPhase::Suspended)) {  // a watcher, or the joiner resuming (or BUSY)
           candidate(std::move(socket));
         } else if (phase != NetPhase::Listening) {
           auto busy = std::make_shared<Session>(std::move(socket));
@@ -587,6 +785,7 @@ struct NetGame::Impl {
       std::lock_guard<std::mutex> lock(mu);
       if (match) match->leave();
       if (session) session->closeAfterWrites();
+      relayToWatchers();  // the match is closed: the watchers are told
       shuttingDown = true;
       gone = std::move(lan);
     }
@@ -599,6 +798,8 @@ struct NetGame::Impl {
       resumeTimer.cancel();
       reconnectTimer.cancel();
       clockTimer.cancel();
+      watchBeat.cancel();
+      watchRelay.cancel();
     });
   }
 
@@ -626,6 +827,8 @@ struct NetGame::Impl {
   asio::steady_timer resumeTimer;     // a suspended match is abandoned when it expires
   asio::steady_timer reconnectTimer;  // joiner: the next attempt to reach the host again
   asio::steady_timer clockTimer;      // the game clock's next check (a flag)
+  asio::steady_timer watchBeat;       // the watchers' heartbeat (beatWatchers)
+  asio::steady_timer watchRelay;      // the watchers' next VIEW (relayToWatchers)
   bool stopping = false;              // io thread: shutting down, no new clock checks
   std::unique_ptr<tcp::acceptor> acceptor;
   std::thread thread;
@@ -651,7 +854,13 @@ struct NetGame::Impl {
   std::chrono::steady_clock::time_point resumeDeadline;  // a suspended match is abandoned then
   std::string joinHost;                                  // joiner: where to reconnect
   std::uint16_t joinPort = 0;
-  Session* resumeAttempt = nullptr;  // joiner: the connection that sent RESUME, until SYNC
+  Session* resumeAttempt = nullptr;    // joiner: the connection that sent RESUME, until SYNC
+  std::vector<WatcherConn> watchers;   // host: the programs watching the game
+  std::vector<std::uint8_t> lastView;  // the last VIEW sent, its move time left out
+  bool relayPending = false;           // watchRelay runs: the watchers' VIEW is on its way
+  std::size_t chatRelayed = 0;         // the players' chat lines the watchers have had
+  std::vector<WatchChat> watcherChat;  // the watchers' lines (NetSnapshot::watcherChat)
+  int watcherChatLines = 0;            // NetSnapshot::watcherChatLines
 };
 
 NetGame::NetGame(Listener listener, NetOptions options)
@@ -866,6 +1075,8 @@ NetSnapshot NetGame::snapshot() const {
   s.message = d.message;
   s.localNickname = d.settings.nickname;
   s.peerAddress = d.peerAddress;
+  s.watcherChat = d.watcherChat;
+  s.watcherChatLines = d.watcherChatLines;
   if (d.match) {
     copyMatchState(*d.match, s);
     s.resumeDeadline = d.resumeDeadline;

@@ -95,7 +95,17 @@ struct NetSnapshot {
   std::vector<OpeningAct> openingActs;
   /// The stones the opening placed, once it is over (Match::openingStones): no takeback below.
   int openingStones = 0;
+  /// Programs watching the game (Match::watchers): the host counts its own, a joiner of
+  /// protocol 1.5 hears the host's count.
+  int watchers = 0;
+  /// Host: the lines watchers wrote (NetOptions::watcherChat), oldest first, at most
+  /// kMaxWatcherChatLines; `from` is the watcher's nickname.
+  std::vector<WatchChat> watcherChat;
+  int watcherChatLines = 0;  ///< host: watchers' lines so far (a new one counts up)
 };
+
+/// Most watchers' chat lines a host keeps (NetSnapshot::watcherChat) and sends a new watcher.
+inline constexpr std::size_t kMaxWatcherChatLines = 100;
 
 /// Copies what `m` holds into the match fields of `s`: match phase, game, colour, nicknames, turn,
 /// game number, requests, chat, notices, suspensions, previous game, takebacks, and (joiner)
@@ -112,6 +122,12 @@ struct NetOptions {
   std::chrono::milliseconds reconnectInterval{2000};  ///< joiner: pause between reconnect attempts
   /// Host: announce the waiting game on the local network (net/lan.h) until a joiner comes.
   bool announce = false;
+  /// Host: most programs that may watch the game at once (PROTOCOL.md, Watchers); 0 refuses
+  /// watchers. A watcher is told "busy" beyond it.
+  int maxWatchers = 50;
+  /// Host: watchers may chat; their lines reach the other watchers and the host
+  /// (NetSnapshot::watcherChat), not the joiner. Off: their lines are dropped.
+  bool watcherChat = false;
 };
 
 /// This machine's host name and its non-loopback addresses (IPv4 first), for the host dialog.

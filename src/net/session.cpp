@@ -156,6 +156,13 @@ void Session::sendBytes(std::vector<std::uint8_t> bytes) {
              [self = shared_from_this(), b = std::move(bytes)]() mutable {
                if (self->closing_ || !self->transport_->socket().is_open()) return;
                self->queue_.push_back(std::move(b));
+               if (self->queueLimit_ != 0 && self->queue_.size() > self->queueLimit_) {
+                 // A write is in flight (the queue was not empty): its buffer stays until the
+                 // closed socket cancels it, and its handler clears the queue.
+                 self->closing_ = true;
+                 self->report("the peer does not read what it is sent");
+                 return self->closeSocket();
+               }
                if (self->queue_.size() == 1) self->writeNext();
              });
 }

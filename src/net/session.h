@@ -35,6 +35,10 @@ class Session : public std::enable_shared_from_this<Session> {
   void start(MessageFn onMessage, ClosedFn onClosed);
   /// Queues a message. Thread-safe. Ignored once closing.
   void send(const Message& m);
+  /// Bounds the write queue: once more than `messages` wait to be written (a peer that does not
+  /// read, e.g. a watcher's stalled program), the connection is closed with "the peer does not
+  /// read what it is sent". 0: no bound (the default). Call before start().
+  void setQueueLimit(std::size_t messages) { queueLimit_ = messages; }
   /// Queues raw bytes (tests of hostile peers). Thread-safe.
   void sendBytes(std::vector<std::uint8_t> bytes);
   /// Closes after the queued messages are written: shuts down our sending side, waits briefly
@@ -70,11 +74,12 @@ class Session : public std::enable_shared_from_this<Session> {
   Header current_;
   std::vector<std::uint8_t> body_;
   std::deque<std::vector<std::uint8_t>> queue_;
-  bool closing_ = false;       // no more sends; shut down our side once the queue is written
-  bool sendShutdown_ = false;  // our FIN is sent
-  bool reported_ = false;      // onClosed_ was called; later messages are dropped
-  bool reading_ = false;       // a read is outstanding
-  bool stopReading_ = false;   // TLS: end the read loop, then send close_notify
+  std::size_t queueLimit_ = 0;  // setQueueLimit
+  bool closing_ = false;        // no more sends; shut down our side once the queue is written
+  bool sendShutdown_ = false;   // our FIN is sent
+  bool reported_ = false;       // onClosed_ was called; later messages are dropped
+  bool reading_ = false;        // a read is outstanding
+  bool stopReading_ = false;    // TLS: end the read loop, then send close_notify
 };
 
 }  // namespace gomoku::net

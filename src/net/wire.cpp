@@ -164,7 +164,7 @@ void readPrevious(Reader& r, std::uint16_t game, Outcome& outcome, EndReason& re
 }
 
 bool knownType(std::uint8_t t) {
-  return (t >= 1 && t <= 5) || (t >= 16 && t <= 28) ||
+  return (t >= 1 && t <= 5) || (t >= 16 && t <= 32) ||
          (t >= kFirstServerType && t <= static_cast<std::uint8_t>(MsgType::OpponentAway));
 }
 
@@ -342,6 +342,136 @@ Setup readSetup(Reader& r) {
   v.foul = static_cast<FoulPolicy>(foul);
   v.token = r.u64();
   return v;
+}
+
+// SYNC's payload; also the end of VIEW (protocol 1.5).
+void writeSync(Writer& w, const Sync& v) {
+  w.u16(v.game);
+  writeSetup(w, v.setup);
+  w.str(v.hostNickname, kMaxNicknameChars * 4);
+  w.u8(static_cast<std::uint8_t>(v.outcome));
+  w.u8(static_cast<std::uint8_t>(v.reason));
+  w.points(v.moves);
+  if (v.previousOutcome != Outcome::Ongoing || hasTail(v.setup)) {  // 1.1 (0, 0: none, 1.3)
+    w.u8(static_cast<std::uint8_t>(v.previousOutcome));
+    w.u8(static_cast<std::uint8_t>(v.previousReason));
+  }
+  if (hasTail(v.setup)) {  // protocol 1.3
+    writeTail(w, v.setup);
+    w.u32(static_cast<std::uint32_t>(v.blackMainMs));
+    w.u32(static_cast<std::uint32_t>(v.whiteMainMs));
+    w.u8(v.hostPlaysBlack ? 1 : 0);
+    writeOpeningActs(w, v.openingActs);  // protocol 1.4
+  } else if (!v.openingActs.empty()) {
+    throw std::invalid_argument("opening decisions in a SYNC without an opening rule");
+  }
+}
+Sync readSync(Reader& r) {
+  Sync v;
+  v.game = r.u16();
+  v.setup = readSetup(r);
+  v.hostNickname = r.str(kMaxNicknameChars * 4);
+  const std::uint8_t outcome = r.u8();
+  const std::uint8_t reason = r.u8();
+  if (v.game < 1 || outcome > static_cast<std::uint8_t>(Outcome::Interrupted) ||
+      reason > static_cast<std::uint8_t>(kLastEndReason) || (outcome == 0) != (reason == 0))
+    r.fail(DecodeError::BadValue);
+  v.outcome = static_cast<Outcome>(outcome);
+  v.reason = static_cast<EndReason>(reason);
+  v.moves = r.points();
+  readPrevious(r, v.game, v.previousOutcome, v.previousReason, true);
+  if (!r.atEnd()) {  // protocol 1.3: the opening rule and the clock
+    readTail(r, v.setup);
+    v.blackMainMs = r.u32();
+    v.whiteMainMs = r.u32();
+    v.hostPlaysBlack = r.boolean();
+    if (v.blackMainMs > 2 * kMaxClockMs || v.whiteMainMs > 2 * kMaxClockMs)
+      r.fail(DecodeError::BadValue);
+    v.openingActs = readOpeningActs(r);  // protocol 1.4
+    if (!v.openingActs.empty() && v.setup.opening == OpeningRule::None)
+      r.fail(DecodeError::BadValue);
+  } else {
+    v.hostPlaysBlack = v.setup.hostIsBlack;
+  }
+  if (r.finish() == DecodeError::None && nicknameError(v.hostNickname))
+    r.fail(DecodeError::BadValue);
+  return v;
+}
+
+// ---- watchers (protocol 1.5; PROTOCOL.md, "Watchers") -------------------------------------
+
+constexpr MsgType numberOf(const Watch&) {
+  return MsgType::Watch;
+}
+constexpr MsgType numberOf(const View&) {
+  return MsgType::View;
+}
+constexpr MsgType numberOf(const WatchChat&) {
+  return MsgType::WatchChat;
+}
+constexpr MsgType numberOf(const Watchers&) {
+  return MsgType::Watchers;
+}
+
+void write(Writer& w, const Watch& v) {
+  w.u8(v.protocolMajor);
+  w.u8(v.protocolMinor);
+  w.str(v.programVersion, kMaxVersionText);
+  w.str(v.nickname, kMaxNicknameChars * 4);
+}
+void read(Reader& r, Watch& v) {
+  v.protocolMajor = r.u8();
+  v.protocolMinor = r.u8();
+  v.programVersion = r.str(kMaxVersionText);
+  v.nickname = r.str(kMaxNicknameChars * 4);
+  if (r.finish() == DecodeError::None && nicknameError(v.nickname)) r.fail(DecodeError::BadValue);
+}
+
+void write(Writer& w, const View& v) {
+  if (v.clockUsedMs < 0 || v.clockUsedMs > kMaxClockMs)
+    throw std::invalid_argument("a VIEW's move time out of range");
+  w.e8(v.state);
+  w.u8((v.chatAllowed ? 1 : 0) | (v.clockRunning ? 2 : 0));
+  w.u16(v.watchers);
+  w.str(v.joinerNickname, kMaxNicknameChars * 4);
+  w.e8(v.clockSide);
+  w.u32(static_cast<std::uint32_t>(v.clockUsedMs));
+  writeSync(w, v.game);
+}
+void read(Reader& r, View& v) {
+  v.state = r.e8(ViewState::Playing, ViewState::Suspended);
+  const std::uint8_t flags = r.u8();
+  if (flags > 3) r.fail(DecodeError::BadValue);
+  v.chatAllowed = (flags & 1) != 0;
+  v.clockRunning = (flags & 2) != 0;
+  v.watchers = r.u16();
+  v.joinerNickname = r.str(kMaxNicknameChars * 4);
+  v.clockSide = r.e8(Stone::Empty, Stone::White);
+  v.clockUsedMs = r.u32();
+  if (v.clockUsedMs > kMaxClockMs || (v.clockSide == Stone::Empty && v.clockRunning))
+    r.fail(DecodeError::BadValue);
+  v.game = readSync(r);  // ends the payload (it checks for trailing bytes)
+  if (!v.joinerNickname.empty() && nicknameError(v.joinerNickname)) r.fail(DecodeError::BadValue);
+  if (v.game.setup.token != 0 || v.game.previousOutcome != Outcome::Ongoing)
+    r.fail(DecodeError::BadValue);
+}
+
+void write(Writer& w, const WatchChat& v) {
+  w.str(v.from, kMaxNicknameChars * 4);
+  w.boolean(v.player);
+  w.str(v.text, kMaxChatBytes);
+}
+void read(Reader& r, WatchChat& v) {
+  v.from = r.str(kMaxNicknameChars * 4);
+  v.player = r.boolean();
+  v.text = r.str(kMaxChatBytes);
+}
+
+void write(Writer& w, const Watchers& v) {
+  w.u16(v.count);
+}
+void read(Reader& r, Watchers& v) {
+  v.count = r.u16();
 }
 
 // ---- server messages (PROTOCOL.md, "Server") ------------------------------------------------
@@ -864,6 +994,14 @@ const char* typeName(MsgType t) {
       return "FLAG";
     case MsgType::Opening:
       return "OPENING";
+    case MsgType::Watch:
+      return "WATCH";
+    case MsgType::View:
+      return "VIEW";
+    case MsgType::WatchChat:
+      return "WATCH_CHAT";
+    case MsgType::Watchers:
+      return "WATCHERS";
     case MsgType::Welcome:
       return "WELCOME";
     case MsgType::Register:
@@ -967,26 +1105,7 @@ std::vector<std::uint8_t> encode(const Message& m) {
           }
           writeOpeningActs(w, v.openingActs);  // protocol 1.4
         } else if constexpr (std::is_same_v<T, Sync>) {
-          w.u16(v.game);
-          writeSetup(w, v.setup);
-          w.str(v.hostNickname, kMaxNicknameChars * 4);
-          w.u8(static_cast<std::uint8_t>(v.outcome));
-          w.u8(static_cast<std::uint8_t>(v.reason));
-          w.points(v.moves);
-          if (v.previousOutcome != Outcome::Ongoing ||
-              hasTail(v.setup)) {  // protocol 1.1 (0, 0: none, 1.3)
-            w.u8(static_cast<std::uint8_t>(v.previousOutcome));
-            w.u8(static_cast<std::uint8_t>(v.previousReason));
-          }
-          if (hasTail(v.setup)) {  // protocol 1.3
-            writeTail(w, v.setup);
-            w.u32(static_cast<std::uint32_t>(v.blackMainMs));
-            w.u32(static_cast<std::uint32_t>(v.whiteMainMs));
-            w.u8(v.hostPlaysBlack ? 1 : 0);
-            writeOpeningActs(w, v.openingActs);  // protocol 1.4
-          } else if (!v.openingActs.empty()) {
-            throw std::invalid_argument("opening decisions in a SYNC without an opening rule");
-          }
+          writeSync(w, v);
         } else if constexpr (std::is_same_v<T, Move>) {
           w.u16(v.ply);
           w.u8(v.x);
@@ -1083,38 +1202,9 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       m = std::move(v);
       break;
     }
-    case MsgType::Sync: {
-      Sync v;
-      v.game = r.u16();
-      v.setup = readSetup(r);
-      v.hostNickname = r.str(kMaxNicknameChars * 4);
-      const std::uint8_t outcome = r.u8();
-      const std::uint8_t reason = r.u8();
-      if (v.game < 1 || outcome > static_cast<std::uint8_t>(Outcome::Interrupted) ||
-          reason > static_cast<std::uint8_t>(kLastEndReason) || (outcome == 0) != (reason == 0))
-        r.fail(DecodeError::BadValue);
-      v.outcome = static_cast<Outcome>(outcome);
-      v.reason = static_cast<EndReason>(reason);
-      v.moves = r.points();
-      readPrevious(r, v.game, v.previousOutcome, v.previousReason, true);
-      if (!r.atEnd()) {  // protocol 1.3: the opening rule and the clock
-        readTail(r, v.setup);
-        v.blackMainMs = r.u32();
-        v.whiteMainMs = r.u32();
-        v.hostPlaysBlack = r.boolean();
-        if (v.blackMainMs > 2 * kMaxClockMs || v.whiteMainMs > 2 * kMaxClockMs)
-          r.fail(DecodeError::BadValue);
-        v.openingActs = readOpeningActs(r);  // protocol 1.4
-        if (!v.openingActs.empty() && v.setup.opening == OpeningRule::None)
-          r.fail(DecodeError::BadValue);
-      } else {
-        v.hostPlaysBlack = v.setup.hostIsBlack;
-      }
-      if (r.finish() == DecodeError::None && nicknameError(v.hostNickname))
-        r.fail(DecodeError::BadValue);
-      m = std::move(v);
+    case MsgType::Sync:
+      m = readSync(r);
       break;
-    }
     case MsgType::Move: {
       Move v;
       v.ply = r.u16();
@@ -1197,6 +1287,18 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       break;
     case MsgType::Heartbeat:
       m = Heartbeat{};
+      break;
+    case MsgType::Watch:
+      m = readAs<Watch>(r);
+      break;
+    case MsgType::View:
+      m = readAs<View>(r);
+      break;
+    case MsgType::WatchChat:
+      m = readAs<WatchChat>(r);
+      break;
+    case MsgType::Watchers:
+      m = readAs<Watchers>(r);
       break;
     case MsgType::Welcome:
       m = readAs<Welcome>(r);

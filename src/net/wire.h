@@ -32,8 +32,9 @@ inline constexpr std::uint8_t kProtocolMajor = 1;
 /// Protocol minor version: additions that older peers of the same major can ignore
 /// (1: the result of the game before in RESUME/SYNC; 2: the server messages, types 64..87;
 /// 3: game clocks and opening rules: SETUP's and SYNC's tail, thinking time in MOVE, FLAG,
-/// OPENING; 4: the opening decisions in RESUME and SYNC, so that an opening is resumed).
-inline constexpr std::uint8_t kProtocolMinor = 4;
+/// OPENING; 4: the opening decisions in RESUME and SYNC, so that an opening is resumed;
+/// 5: watchers: WATCH, VIEW, WATCH_CHAT and WATCHERS).
+inline constexpr std::uint8_t kProtocolMinor = 5;
 /// Header size in bytes.
 inline constexpr std::size_t kHeaderSize = 8;
 /// Largest payload accepted, in bytes.
@@ -63,6 +64,11 @@ enum class MsgType : std::uint8_t {
   Sync = 26,
   Flag = 27,
   Opening = 28,
+  // Watchers (protocol 1.5; PROTOCOL.md, Watchers).
+  Watch = 29,
+  View = 30,
+  WatchChat = 31,
+  Watchers = 32,
   // Server messages (PROTOCOL.md, Server).
   Welcome = 64,
   Register = 65,
@@ -324,6 +330,66 @@ struct Sync {
   /// kMaxOpeningActs); the joiner replays them. Empty when absent (none yet, or an older host).
   std::vector<OpeningAct> openingActs = {};
   friend bool operator==(const Sync&, const Sync&) = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Watchers (protocol 1.5; PROTOCOL.md, "Watchers"): a third program watches a P2P game. It never
+// takes part in the players' Match: the host answers it beside the match.
+// ---------------------------------------------------------------------------------------------
+
+/// WATCH: watcher -> host, the first message of a connection that wants to watch the game (in
+/// place of HELLO). The host answers with VIEW, or ERROR (Busy: no game to watch, watchers not
+/// allowed or too many).
+struct Watch {
+  std::uint8_t protocolMajor = kProtocolMajor;  ///< must equal ours
+  std::uint8_t protocolMinor = kProtocolMinor;  ///< informative
+  std::string programVersion;                   ///< e.g. "0.1.0", at most 32 bytes
+  std::string nickname;                         ///< UTF-8, 1..32 code points (shown in chat)
+  friend bool operator==(const Watch&, const Watch&) = default;
+};
+
+/// What the watched game is doing (VIEW).
+enum class ViewState : std::uint8_t {
+  Playing = 0,    ///< a game runs (its opening too)
+  Finished = 1,   ///< the game is over; the players may play again
+  Suspended = 2,  ///< the joiner's connection dropped; the host waits for it to resume
+};
+
+/// VIEW: host -> watcher, the whole game as the host holds it: after WATCH and again whenever
+/// anything but the running clock changes (a move, a takeback, a result, a nickname, the next
+/// game, the number of watchers). The watcher replaces what it showed.
+struct View {
+  ViewState state = ViewState::Playing;  ///< what the game is doing
+  bool chatAllowed = false;              ///< the host lets watchers chat (WATCH_CHAT)
+  std::uint16_t watchers = 0;            ///< watchers connected, this one included
+  std::string joinerNickname;            ///< the joiner's nickname (the host's is in `game`)
+  /// The side whose move is being timed (or was when the clocks stopped): Empty when none.
+  Stone clockSide = Stone::Empty;
+  bool clockRunning = false;  ///< clockSide's clock runs now (false: stopped, game over)
+  /// Milliseconds clockSide's current move has taken when the host sent this (0..kMaxClockMs).
+  std::int64_t clockUsedMs = 0;
+  /// The game as SYNC carries it (token 0): number, setup, the host's nickname, result, moves,
+  /// main times after the last moves, the host's colour and the opening decisions. The
+  /// previous game's result is absent.
+  Sync game;
+  friend bool operator==(const View&, const View&) = default;
+};
+
+/// WATCH_CHAT: a chat line watchers see. Host -> watcher: a player's line (`from` = the
+/// player's nickname, player = true) or a watcher's (player = false). Watcher -> host: the
+/// watcher's own line (`from` empty, player false), relayed only when VIEW says chatAllowed.
+struct WatchChat {
+  std::string from;     ///< the writer's nickname ("" from a watcher)
+  bool player = false;  ///< the writer plays the game
+  std::string text;     ///< the line, UTF-8, at most kMaxChatBytes bytes
+  friend bool operator==(const WatchChat&, const WatchChat&) = default;
+};
+
+/// WATCHERS: host -> joiner (a joiner that said minor >= 5), during the match: how many
+/// programs watch the game now.
+struct Watchers {
+  std::uint16_t count = 0;  ///< watchers connected
+  friend bool operator==(const Watchers&, const Watchers&) = default;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -614,6 +680,8 @@ struct OpponentAway {
 using Message = std::variant<
     Hello, Setup, Move, Bye, Error, TakebackRequest, TakebackReply, DrawOffer, DrawReply, Resign,
     Nickname, PlayAgain, Chat, Heartbeat, Resume, Sync, Flag, OpeningAct,
+    // watchers (protocol 1.5)
+    Watch, View, WatchChat, Watchers,
     // server messages (types >= kFirstServerType)
     Welcome, Register, Login, LoginResult, Stats, Players, Top, HallRequest, Find, CancelFind,
     RoomCreate, RoomCreated, RoomJoin, Invite, Invited, InviteReply, Matched, GameResult,

@@ -6,6 +6,8 @@
 //   - decode again to an equal message (decode(encode(m)) == m), and
 //   - encode to exactly the bytes it was decoded from (the encoding is canonical: every field
 //     the decoder accepts has one representation).
+// A VIEW that decodes is also given to a watcher (applyView, net/watcher.h): it shows the game or
+// says why it cannot, and a game it shows holds every move of the VIEW.
 // A failed check aborts (a crash for libFuzzer); any exception escaping is a crash too.
 
 #include <cstddef>
@@ -15,6 +17,7 @@
 #include <cstring>
 #include <vector>
 
+#include "net/watcher.h"
 #include "net/wire.h"
 
 using namespace gomoku::net;
@@ -73,6 +76,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     }
     roundTrip(m, start, kHeaderSize + h.length);
+    if (const auto* v = std::get_if<View>(&m)) {
+      WatchSnapshot shown;
+      if (!applyView(*v, 1000, shown)) {
+        CHECK(shown.game.ply() == static_cast<int>(v->game.moves.size()), start,
+              kHeaderSize + h.length);
+        (void)shown.clockNow(gomoku::Stone::Black);
+      }
+    }
   }
   return 0;
 }

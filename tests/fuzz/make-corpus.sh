@@ -35,6 +35,12 @@ declare -A wire=(
   [play_again]=$(msg 22 "0002 01")
   [chat]=$(msg 23 "$(str 'good game!')")
   [heartbeat]=$(msg 24 "")
+  # Protocol 1.5: a watcher's WATCH, the host's VIEW (two moves, White's move timed for 3 s),
+  # a player's line relayed to watchers, and the count told to the joiner.
+  [watch]=$(msg 29 "0105$(str 0.1.0)$(str Watcher)")
+  [view]=$(msg 30 "00 02 0001 $(str Bob) 02 00000bb8 0001 0f000100 0000000000000000 $(str Alice) 00 00 0002 0707 0808")
+  [watch_chat]=$(msg 31 "$(str Alice) 01 $(str 'good luck')")
+  [watchers]=$(msg 32 "0003")
   # Protocol 1.4: RESUME and SYNC with the opening decisions (a stone, then taking White).
   [resume_opening]=$(msg 25 "0000000000000009 0001 0001 0707 0000 02 0000 00 0707 0001 01 03")
   [sync_opening]=$(msg 26 "0001 0f000100 0000000000000009 $(str Alice) 00 00 0001 0707 0000 02 00 00000000 00000000 00000000 00000000 00000000 01 01 0000 00 0707")

@@ -276,30 +276,14 @@ bool Covered(std::string lit) {
 }
 
 // The sources whose sentences reach the app as free text (under src/).
-const char* const kSources[] = {"core/game.cpp",
-                                "core/renju.cpp",
-                                "core/utf8.cpp",
-                                "net/match.cpp",
-                                "net/netgame.cpp",
-                                "net/session.cpp",
-                                "net/connect.cpp",
-                                "net/wire.cpp",
-                                "ai/pbrain_client.cpp",
-                                "record/record.cpp",
-                                "record/recordio.cpp",
-                                "record/replay.cpp",
-                                "record/psq.cpp",
-                                "record/sgf.cpp",
-                                "record/yixin.cpp",
-                                "record/renlib.cpp",
-                                "record/jpformats.cpp",
-                                "record/position.cpp",
-                                "net/online.cpp",
-                                "net/tls.cpp",
-                                "server/accounts.cpp",
-                                "server/hall.cpp",
-                                "session/localsession.cpp",
-                                "server/lobby.cpp"};
+const char* const kSources[] = {
+    "core/game.cpp",     "core/renju.cpp",       "core/utf8.cpp",       "net/match.cpp",
+    "net/netgame.cpp",   "net/watcher.cpp",      "net/session.cpp",     "net/connect.cpp",
+    "net/wire.cpp",      "ai/pbrain_client.cpp", "record/record.cpp",   "record/recordio.cpp",
+    "record/replay.cpp", "record/psq.cpp",       "record/sgf.cpp",      "record/yixin.cpp",
+    "record/renlib.cpp", "record/jpformats.cpp", "record/position.cpp", "net/online.cpp",
+    "net/tls.cpp",       "server/accounts.cpp",  "server/hall.cpp",     "session/localsession.cpp",
+    "server/lobby.cpp"};
 
 TEST(CoreTexts, EveryLiteralOfCoreAndNetHasAPattern) {
   const std::string src = GOMOKU_SOURCE_DIR "/src/";

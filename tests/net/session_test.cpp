@@ -29,6 +29,7 @@
 #include "gomoku/version.h"
 #include "net/netgame.h"
 #include "net/session.h"
+#include "net/watcher.h"
 #include "net/wire.h"
 #include "print.h"
 
@@ -58,32 +59,28 @@ std::string describe(const NetSnapshot& s) {
   return o.str();
 }
 
-// A NetGame whose listener wakes the test.
-class Net {
+// Wakes a waiting test at each call of a listener (notify()).
+class Woken {
  public:
-  explicit Net(NetOptions options = {}) : game([this] { notify(); }, options) {}
-
-  // Waits until pred(snapshot) holds, re-checking after each listener call.
-  template <class Pred>
-  ::testing::AssertionResult waitUntil(Pred pred, const std::string& what,
-                                       std::chrono::milliseconds timeout = kWait) {
+  // Waits until pred(get()) holds, re-checking after each notify(); `show` describes the last
+  // state when the wait times out.
+  template <class Get, class Pred, class Show>
+  ::testing::AssertionResult waitFor(Get get, Pred pred, Show show, const std::string& what,
+                                     std::chrono::milliseconds timeout) {
     const auto deadline = Clock::now() + timeout;
     std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
       const std::uint64_t seen = version_;
       lock.unlock();
-      const NetSnapshot s = game.snapshot();
-      if (pred(s)) return ::testing::AssertionSuccess();
+      if (pred(get())) return ::testing::AssertionSuccess();
       lock.lock();
       if (!cv_.wait_until(lock, deadline, [&] { return version_ != seen; }))
         return ::testing::AssertionFailure()
-               << "timed out waiting for " << what << "; last state: " << describe(game.snapshot());
+               << "timed out waiting for " << what << "; last state: " << show(get());
     }
   }
 
-  NetSnapshot snap() const { return game.snapshot(); }
-
- private:
+ protected:
   void notify() {
     {
       std::lock_guard<std::mutex> lock(mu_);
@@ -92,12 +89,28 @@ class Net {
     cv_.notify_all();
   }
 
+ private:
   std::mutex mu_;
   std::condition_variable cv_;
   std::uint64_t version_ = 0;
+};
 
+// A NetGame whose listener wakes the test.
+class Net : public Woken {
  public:
-  NetGame game;  // declared last: destroyed first, while the members above still exist
+  explicit Net(NetOptions options = {}) : game([this] { notify(); }, options) {}
+
+  // Waits until pred(snapshot) holds, re-checking after each listener call.
+  template <class Pred>
+  ::testing::AssertionResult waitUntil(Pred pred, const std::string& what,
+                                       std::chrono::milliseconds timeout = kWait) {
+    return waitFor([this] { return game.snapshot(); }, pred,
+                   [](const NetSnapshot& s) { return describe(s); }, what, timeout);
+  }
+
+  NetSnapshot snap() const { return game.snapshot(); }
+
+  NetGame game;  // destroyed before the base's members, which its listener uses
 };
 
 MatchSettings settings(std::string nick, ColorChoice color = ColorChoice::Black) {
@@ -1850,4 +1863,247 @@ TEST(Session, C14_ARestartedJoinerRejoinsWithItsToken) {
       },
       "the refusal"));
   EXPECT_EQ(late.snap().failure, NetFailure::NoGameToResume) << describe(late.snap());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Watchers (protocol 1.5, PROTOCOL.md "Watchers"): a NetWatcher, or a scripted watcher, beside
+// two NetGames.
+
+namespace {
+
+std::string describe(const WatchSnapshot& s) {
+  std::ostringstream o;
+  o << "phase=" << static_cast<int>(s.phase) << " failure=" << netFailureName(s.failure)
+    << " message=\"" << s.message << "\" views=" << s.views << " ply=" << s.game.ply()
+    << " outcome=" << outcomeName(s.game.result().outcome) << " watchers=" << s.watchers
+    << " chat=" << s.chat.size();
+  return o.str();
+}
+
+// A NetWatcher whose listener wakes the test.
+class Watcher : public Woken {
+ public:
+  explicit Watcher(NetOptions options = {}) : watcher([this] { notify(); }, options) {}
+
+  template <class Pred>
+  ::testing::AssertionResult waitUntil(Pred pred, const std::string& what) {
+    return waitFor([this] { return watcher.snapshot(); }, pred,
+                   [](const WatchSnapshot& s) { return describe(s); }, what, kWait);
+  }
+  void watch(std::uint16_t port, const std::string& nick = "Kibitzer") {
+    watcher.watch("127.0.0.1", port, nick, 10s);
+  }
+  WatchSnapshot snap() const { return watcher.snapshot(); }
+
+  NetWatcher watcher;  // destroyed before the base's members, which its listener uses
+};
+
+auto watching = [](const WatchSnapshot& s) { return s.phase == WatchPhase::Watching; };
+auto plyIs = [](int n) { return [n](const WatchSnapshot& s) { return s.game.ply() == n; }; };
+
+// Host Alice (Black) and joiner Bob, their game started.
+std::uint16_t startWatchedGame(Net& host, Net& joiner,
+                               MatchSettings hostSettings = settings("Alice", ColorChoice::Black)) {
+  const std::uint16_t port = hostAnyPort(host, hostSettings);
+  joiner.game.join("127.0.0.1", port, settings("Bob"), 10s);
+  EXPECT_TRUE(joiner.waitUntil(playing, "the game"));
+  EXPECT_TRUE(host.waitUntil(playing, "the game"));
+  return port;
+}
+
+}  // namespace
+
+TEST(Watchers, AWatcherFollowsMovesTakebackChatAndResultLive) {
+  Net host, joiner;
+  const std::uint16_t port = startWatchedGame(host, joiner);
+  ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.myTurn; }, "White's turn"));
+
+  Watcher w;
+  w.watch(port, "看客");
+  ASSERT_TRUE(w.waitUntil([](const WatchSnapshot& s) { return s.phase == WatchPhase::Watching; },
+                          "watching"));
+  WatchSnapshot s = w.snap();
+  EXPECT_EQ(s.game.ply(), 1) << "the game so far";
+  EXPECT_EQ(s.blackNickname(), "Alice");
+  EXPECT_EQ(s.whiteNickname(), "Bob");
+  EXPECT_EQ(s.state, ViewState::Playing);
+  EXPECT_EQ(s.gameNumber, 1);
+  EXPECT_EQ(s.watchers, 1);
+  // Both players see the watcher (the joiner through WATCHERS).
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& n) { return n.watchers == 1; }, "1 watcher"));
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& n) { return n.watchers == 1; }, "1 watcher"));
+
+  ASSERT_EQ(joiner.game.play({8, 8}), MoveError::None);
+  ASSERT_TRUE(w.waitUntil(plyIs(2), "White's move"));
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& n) { return n.myTurn; }, "Black's turn"));
+  ASSERT_EQ(host.game.play({7, 8}), MoveError::None);
+  ASSERT_TRUE(w.waitUntil(plyIs(3), "Black's second move"));
+  EXPECT_EQ(w.snap().game.moves(), host.snap().game.moves());
+
+  // A takeback the players agree on.
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& n) { return !n.myTurn; }, "White's turn"));
+  ASSERT_FALSE(host.game.requestTakeback());
+  ASSERT_TRUE(
+      joiner.waitUntil([](const NetSnapshot& n) { return n.takebackRequested; }, "the request"));
+  ASSERT_FALSE(joiner.game.answerTakeback(true));
+  ASSERT_TRUE(w.waitUntil(plyIs(2), "the takeback"));
+
+  // The players' chat, with who wrote it.
+  ASSERT_FALSE(joiner.game.sendChat("好棋"));
+  ASSERT_TRUE(w.waitUntil([](const WatchSnapshot& x) { return x.chatLines == 1; }, "the chat"));
+  s = w.snap();
+  ASSERT_EQ(s.chat.size(), 1u);
+  EXPECT_EQ(s.chat[0].from, "Bob");
+  EXPECT_TRUE(s.chat[0].player);
+  EXPECT_EQ(s.chat[0].text, "好棋");
+  // Watchers may not chat unless the host allows it.
+  EXPECT_EQ(w.watcher.sendChat("hello").refusal, RequestRefusal::WatchersMayNotChat);
+
+  // The result, then the players leave: the watcher is told.
+  ASSERT_FALSE(joiner.game.resign());
+  ASSERT_TRUE(w.waitUntil([](const WatchSnapshot& x) { return x.game.over(); }, "the result"));
+  s = w.snap();
+  EXPECT_EQ(s.game.result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(s.game.result().reason, EndReason::Resignation);
+  EXPECT_EQ(s.state, ViewState::Finished);
+  host.game.leave();
+  ASSERT_TRUE(
+      w.waitUntil([](const WatchSnapshot& x) { return x.phase == WatchPhase::Ended; }, "the end"));
+  EXPECT_EQ(w.snap().message, "the players have left the game");
+}
+
+TEST(Watchers, AWatcherBeforeTheGameIsTurnedAwayAndTheHostWaitsOn) {
+  Net host, joiner;
+  const std::uint16_t port = hostAnyPort(host, settings("Alice"));
+  Watcher w;
+  w.watch(port);
+  ASSERT_TRUE(w.waitUntil([](const WatchSnapshot& s) { return s.phase == WatchPhase::Failed; },
+                          "the refusal"));
+  EXPECT_EQ(w.snap().failure, NetFailure::Busy);
+  EXPECT_EQ(w.snap().message, "the game has not started yet: watch it once it runs");
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.phase == NetPhase::Listening; },
+                             "listening again"));
+  joiner.game.join("127.0.0.1", port, settings("Bob"), 10s);
+  ASSERT_TRUE(joiner.waitUntil(playing, "the game"));
+  // Now it can be watched.
+  w.watch(port);
+  ASSERT_TRUE(w.waitUntil(watching, "watching"));
+}
+
+TEST(Watchers, TheHostBoundsItsWatchers) {
+  NetOptions none;
+  none.maxWatchers = 0;
+  {
+    Net host(none), joiner;
+    const std::uint16_t port = startWatchedGame(host, joiner);
+    Watcher w;
+    w.watch(port);
+    ASSERT_TRUE(w.waitUntil([](const WatchSnapshot& s) { return s.phase == WatchPhase::Failed; },
+                            "the refusal"));
+    EXPECT_EQ(w.snap().failure, NetFailure::Busy);
+    EXPECT_EQ(w.snap().message, "this host allows no watchers");
+  }
+  NetOptions one;
+  one.maxWatchers = 1;
+  Net host(one), joiner;
+  const std::uint16_t port = startWatchedGame(host, joiner);
+  Watcher first, second;
+  first.watch(port);
+  ASSERT_TRUE(first.waitUntil(watching, "the first watcher"));
+  second.watch(port);
+  ASSERT_TRUE(second.waitUntil([](const WatchSnapshot& s) { return s.phase == WatchPhase::Failed; },
+                               "the refusal"));
+  EXPECT_EQ(second.snap().message, "this game has as many watchers as the host allows");
+  // The first one leaves: there is room again.
+  first.watcher.cancel();
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.watchers == 0; }, "no watcher"));
+  second.watch(port);
+  ASSERT_TRUE(second.waitUntil(watching, "the second watcher"));
+}
+
+TEST(Watchers, AWatcherThatMisbehavesIsCutOffAndTheGameGoesOn) {
+  Net host, joiner;
+  const std::uint16_t port = startWatchedGame(host, joiner);
+  RawClient raw(port);
+  raw.write(encode(Watch{kProtocolMajor, kProtocolMinor, "0.1.0", "Mallory"}));
+  const auto view = raw.expect<View>();
+  ASSERT_TRUE(view.has_value());
+  EXPECT_EQ(view->game.setup.token, 0u) << "a watcher never learns the resume token";
+  EXPECT_EQ(view->joinerNickname, "Bob");
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.watchers == 1; }, "1 watcher"));
+  // It tries to move for Black: refused, and only it is closed.
+  raw.write(moveBytes(0, 7, 7));
+  bool closed = false;
+  const std::vector<Message> got = raw.readUntilClosed(closed);
+  ASSERT_TRUE(closed);
+  ASSERT_FALSE(got.empty());
+  const auto* e = std::get_if<Error>(&got.back());
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->code, ErrorCode::Protocol);
+  EXPECT_EQ(e->text, "a watcher may not send MOVE");
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.watchers == 0; }, "no watcher"));
+  NetSnapshot h = host.snap();
+  EXPECT_EQ(h.game.ply(), 0);
+  EXPECT_EQ(h.match, MatchPhase::Playing);
+
+  // Bad bytes from another watcher: the same.
+  RawClient garbage(port);
+  garbage.write(encode(Watch{kProtocolMajor, kProtocolMinor, "0.1.0", "Eve"}));
+  ASSERT_TRUE(garbage.expect<View>().has_value());
+  garbage.write(Bytes{'G', 'K', kProtocolMajor, 3, 0xFF, 0xFF, 0xFF, 0xFF});
+  EXPECT_TRUE(garbage.drainUntilClosed());
+
+  // The players go on as if nothing happened.
+  ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
+  ASSERT_TRUE(
+      joiner.waitUntil([](const NetSnapshot& s) { return s.game.ply() == 1; }, "Black's move"));
+  EXPECT_EQ(joiner.snap().match, MatchPhase::Playing);
+}
+
+TEST(Watchers, WatchersChatWhenTheHostAllows) {
+  NetOptions chatty;
+  chatty.watcherChat = true;
+  Net host(chatty), joiner;
+  const std::uint16_t port = startWatchedGame(host, joiner);
+  Watcher a, b;
+  a.watch(port, "甲");
+  ASSERT_TRUE(a.waitUntil(watching, "watcher a"));
+  b.watch(port, "乙");
+  ASSERT_TRUE(b.waitUntil(watching, "watcher b"));
+  EXPECT_TRUE(a.snap().chatAllowed);
+  ASSERT_FALSE(a.watcher.sendChat("黑棋要赢"));
+  const auto oneLine = [](const WatchSnapshot& s) { return s.chatLines == 1; };
+  ASSERT_TRUE(b.waitUntil(oneLine, "the line at b"));
+  ASSERT_TRUE(a.waitUntil(oneLine, "the line back at a"));
+  const WatchChat line = b.snap().chat.at(0);
+  EXPECT_EQ(line.from, "甲");
+  EXPECT_FALSE(line.player);
+  EXPECT_EQ(line.text, "黑棋要赢");
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.watcherChatLines == 1; },
+                             "the line at the host"));
+  EXPECT_EQ(host.snap().watcherChat.at(0).from, "甲");
+  // The joiner's match never saw it.
+  EXPECT_TRUE(joiner.snap().chat.empty());
+  // A later watcher gets the chat so far.
+  Watcher c;
+  c.watch(port, "丙");
+  ASSERT_TRUE(c.waitUntil(oneLine, "the chat so far"));
+}
+
+TEST(Watchers, TheWatchersClockFollowsTheHosts) {
+  Net host, joiner;
+  MatchSettings timed = settings("Alice", ColorChoice::Black);
+  timed.clock = TimeControl{ClockKind::Fischer, 300000, 5000};
+  const std::uint16_t port = startWatchedGame(host, joiner, timed);
+  ASSERT_EQ(host.game.play({7, 7}), MoveError::None);
+  Watcher w;
+  w.watch(port);
+  ASSERT_TRUE(w.waitUntil(plyIs(1), "the move"));
+  const WatchSnapshot s = w.snap();
+  EXPECT_EQ(s.clock.control(), timed.clock);
+  EXPECT_EQ(s.clock.running(), Stone::White);
+  EXPECT_EQ(s.clock.mainMs(Stone::Black), host.snap().clock.mainMs(Stone::Black));
+  EXPECT_EQ(s.clock.mainMs(Stone::White), 300000);
+  EXPECT_LE(s.clockNow(Stone::White).mainMs, 300000);
 }

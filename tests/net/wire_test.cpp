@@ -126,6 +126,32 @@ std::vector<OpeningAct> resumedOpening() {
 // Their size on the wire: u8 count, then each act as OPENING's payload.
 constexpr std::size_t kResumedOpeningBytes = 1 + 5 + 4 + 4 + 8 + 5;
 
+// A VIEW of a running renju game with a clock and an opening rule: White's move timed.
+View watchedView() {
+  View v;
+  v.state = ViewState::Suspended;
+  v.chatAllowed = true;
+  v.watchers = 3;
+  v.joinerNickname = "Bob";
+  v.clockSide = Stone::White;
+  v.clockRunning = true;
+  v.clockUsedMs = kMaxClockMs;
+  v.game = Sync{4,
+                SetupMsg{15, Rule::Renju, true, FoulPolicy::Refuse, 0,
+                         TimeControl{ClockKind::Fischer, 300000, 5000}, OpeningRule::Soosorv8},
+                "Ann",
+                Outcome::Ongoing,
+                EndReason::None,
+                {{7, 7}},
+                Outcome::Ongoing,
+                EndReason::None,
+                123456,
+                2 * kMaxClockMs,
+                false,
+                resumedOpening()};
+  return v;
+}
+
 std::vector<Message> matchSamples() {
   Hello versionOnly = hello("Ann");
   versionOnly.protocolMinor = 7;
@@ -246,6 +272,27 @@ std::vector<Message> matchSamples() {
            Outcome::WhiteWins,
            EndReason::Resignation,
            {}},
+      // Watchers (protocol 1.5).
+      Watch{kProtocolMajor, kProtocolMinor, "0.1.0", "看客"},
+      View{ViewState::Playing, false, 1, "", Stone::Empty, false, 0,
+           Sync{1, SetupMsg{}, "Ann", Outcome::Ongoing, EndReason::None, {}}},
+      watchedView(),
+      View{ViewState::Finished, false, 65535, "", Stone::Empty, false, 0,
+           Sync{2,
+                SetupMsg{15, Rule::Renju, false, FoulPolicy::Lose, 0},
+                "张伟",
+                Outcome::BlackWins,
+                EndReason::Resignation,
+                {{7, 7}},
+                Outcome::Ongoing,
+                EndReason::None,
+                0,
+                0,
+                false}},
+      WatchChat{"Ann", true, "good luck"},
+      WatchChat{"", false, std::string(kMaxChatBytes, 'x')},
+      Watchers{0},
+      Watchers{65535},
   };
 }
 
@@ -336,6 +383,7 @@ std::string describe(const Message& m) {
 // SETUP, SYNC and MOVE with protocol 1.3's (the clock): whether `m` has its last optional
 // tail, and whether it may have one.
 bool hasTail(const Message& m) {
+  if (const auto* v = std::get_if<View>(&m)) return hasTail(v->game);  // SYNC ends a VIEW
   if (const auto* r = std::get_if<Resume>(&m))
     return r->previousOutcome != Outcome::Ongoing || !r->openingActs.empty();
   const auto tail = [](const SetupMsg& s) {
@@ -363,6 +411,7 @@ bool hasTail(const Message& m) {
 // The payload lengths at which `m` (of payload length `len`) cut short is still a whole message
 // of an older protocol: without its 1.3 tail, without its 1.1 tail, or without both.
 std::vector<std::size_t> olderForms(const Message& m, std::size_t len) {
+  if (const auto* v = std::get_if<View>(&m)) return olderForms(v->game, len);  // SYNC ends it
   if (const auto* r = std::get_if<Resume>(&m)) {
     const bool previous = r->previousOutcome != Outcome::Ongoing;
     if (!r->openingActs.empty()) {  // without the 1.4 tail (and the 0, 0 pair before it)
@@ -395,17 +444,19 @@ std::vector<std::size_t> olderForms(const Message& m, std::size_t len) {
 // Whether `m` has the last optional tail its type may end with (bytes after any other end are
 // read as the next tail: refused as a bad or cut one, not as trailing bytes).
 bool hasLastTail(const Message& m) {
+  if (const auto* v = std::get_if<View>(&m)) return hasLastTail(v->game);
   if (const auto* r = std::get_if<Resume>(&m)) return !r->openingActs.empty();
   if (const auto* s = std::get_if<Sync>(&m)) return !s->openingActs.empty();
   return hasTail(m);
 }
 bool mayHaveTail(const Message& m) {
   return std::holds_alternative<Resume>(m) || std::holds_alternative<Sync>(m) ||
-         std::holds_alternative<SetupMsg>(m) || std::holds_alternative<Move>(m) ||
-         std::holds_alternative<Login>(m) || std::holds_alternative<Register>(m) ||
-         std::holds_alternative<Find>(m) || std::holds_alternative<Matched>(m) ||
-         std::holds_alternative<RoomCreate>(m) || std::holds_alternative<RoomCreated>(m) ||
-         std::holds_alternative<Invite>(m) || std::holds_alternative<Invited>(m);
+         std::holds_alternative<View>(m) || std::holds_alternative<SetupMsg>(m) ||
+         std::holds_alternative<Move>(m) || std::holds_alternative<Login>(m) ||
+         std::holds_alternative<Register>(m) || std::holds_alternative<Find>(m) ||
+         std::holds_alternative<Matched>(m) || std::holds_alternative<RoomCreate>(m) ||
+         std::holds_alternative<RoomCreated>(m) || std::holds_alternative<Invite>(m) ||
+         std::holds_alternative<Invited>(m);
 }
 
 }  // namespace
@@ -485,9 +536,9 @@ TEST(Wire, MoveHasExactBytes) {
 }
 
 TEST(Wire, HelloSetupByeErrorHaveExactBytes) {
-  // HELLO "张伟": major 1, minor 4, u16 length + version bytes, u16 length + UTF-8 nickname.
+  // HELLO "张伟": major 1, minor 5, u16 length + version bytes, u16 length + UTF-8 nickname.
   Bytes hello8 = rawHeader(0x47, 0x4B, 1, 1, 17);
-  const Bytes helloBody{0x01, 0x04, 0x00, 0x05, '0',  '.',  '1',  '.', '0',
+  const Bytes helloBody{0x01, 0x05, 0x00, 0x05, '0',  '.',  '1',  '.', '0',
                         0x00, 0x06, 0xE5, 0xBC, 0xA0, 0xE4, 0xBC, 0x9F};
   hello8.insert(hello8.end(), helloBody.begin(), helloBody.end());
   EXPECT_EQ(encode(hello("张伟")), hello8);
@@ -562,13 +613,14 @@ TEST(Wire, HeaderWithAnotherVersionIsRefused) {
 }
 
 TEST(Wire, HeaderWithUnknownTypeIsRefused) {
-  const std::vector<int> unknown{0, 6, 7, 15, 29, 100, 255};
+  const std::vector<int> unknown{0, 6, 7, 15, 33, 100, 255};
   for (int t : unknown) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 0)),
               DecodeError::UnknownType);
   }
-  for (int t : {1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}) {
+  for (int t :
+       {1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32}) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 4)),
               DecodeError::None);
@@ -783,7 +835,7 @@ TEST(Wire, EncodeRefusesStringsTheWireCannotCarry) {
 }
 
 TEST(Wire, DecodeBodyRefusesAnUnknownType) {
-  for (std::uint8_t t : {std::uint8_t{0}, std::uint8_t{6}, std::uint8_t{15}, std::uint8_t{29}}) {
+  for (std::uint8_t t : {std::uint8_t{0}, std::uint8_t{6}, std::uint8_t{15}, std::uint8_t{33}}) {
     Header h;
     h.version = kProtocolMajor;
     h.type = t;
@@ -882,7 +934,7 @@ TEST(WireServer, EveryServerMessageTypeIsSampled) {
 }
 
 TEST(WireServer, TypeNumbersNamesAndServerTypes) {
-  EXPECT_EQ(kProtocolMinor, 4);
+  EXPECT_EQ(kProtocolMinor, 5);
   const std::vector<std::pair<Message, const char*>> all = {
       {Welcome{}, "WELCOME"},
       {Register{}, "REGISTER"},
@@ -921,7 +973,7 @@ TEST(WireServer, TypeNumbersNamesAndServerTypes) {
   }
   for (const Message& m : matchSamples()) EXPECT_FALSE(isServerType(typeOf(m)));
   // Around the server range: unknown.
-  for (int t : {29, 63, 88, 127}) {
+  for (int t : {33, 63, 88, 127}) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 0)),
               DecodeError::UnknownType);
@@ -1436,4 +1488,72 @@ TEST(Wire, ResumeAndSyncCarryTheOpeningDecisionsAsAnOptionalTail) {
   EXPECT_EQ(decodePayload(MsgType::Sync, forged), DecodeError::BadValue);
   noRule.setup.clock = TimeControl{};
   EXPECT_THROW(encode(noRule), std::invalid_argument);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Watchers (protocol 1.5)
+
+TEST(WireWatchers, TypeNumbersAndNames) {
+  EXPECT_EQ(typeOf(Watch{}), MsgType::Watch);
+  EXPECT_EQ(static_cast<int>(MsgType::Watch), 29);
+  EXPECT_EQ(static_cast<int>(MsgType::View), 30);
+  EXPECT_EQ(static_cast<int>(MsgType::WatchChat), 31);
+  EXPECT_EQ(static_cast<int>(MsgType::Watchers), 32);
+  EXPECT_STREQ(typeName(MsgType::Watch), "WATCH");
+  EXPECT_STREQ(typeName(MsgType::View), "VIEW");
+  EXPECT_STREQ(typeName(MsgType::WatchChat), "WATCH_CHAT");
+  EXPECT_STREQ(typeName(MsgType::Watchers), "WATCHERS");
+  EXPECT_FALSE(isServerType(MsgType::Watchers));
+}
+
+TEST(WireWatchers, ViewFieldsOutOfRangeAreRefused) {
+  const Bytes good = encode(watchedView());
+  const Bytes payload(good.begin() + kHeaderSize, good.end());
+  ASSERT_EQ(decodePayload(MsgType::View, payload), DecodeError::None);
+  auto changed = [&](std::size_t at, std::uint8_t value) {
+    Bytes p = payload;
+    p[at] = value;
+    return decodePayload(MsgType::View, p);
+  };
+  EXPECT_EQ(changed(0, 3), DecodeError::BadValue);  // no fourth state
+  EXPECT_EQ(changed(1, 4), DecodeError::BadValue);  // an unknown flag
+  const std::size_t side = 4 + 2 + 3;               // state, flags, watchers, "Bob"
+  EXPECT_EQ(changed(side, 3), DecodeError::BadValue);
+  EXPECT_EQ(changed(side, 0), DecodeError::BadValue);         // a running clock needs its side
+  EXPECT_EQ(changed(side + 1, 0xFF), DecodeError::BadValue);  // a move time above a day
+  // A VIEW carries no resume token (a watcher must never learn it).
+  View withToken = watchedView();
+  withToken.game.setup.token = 9;
+  const Bytes t = encode(withToken);
+  EXPECT_EQ(decodePayload(MsgType::View, Bytes(t.begin() + kHeaderSize, t.end())),
+            DecodeError::BadValue);
+  // Nor a previous game's result.
+  View previous = watchedView();
+  previous.game.game = 5;
+  previous.game.previousOutcome = Outcome::Draw;
+  previous.game.previousReason = EndReason::Agreement;
+  const Bytes q = encode(previous);
+  EXPECT_EQ(decodePayload(MsgType::View, Bytes(q.begin() + kHeaderSize, q.end())),
+            DecodeError::BadValue);
+  // The encoder refuses a negative move time.
+  View negative = watchedView();
+  negative.clockUsedMs = -1;
+  EXPECT_THROW(encode(negative), std::invalid_argument);
+}
+
+TEST(WireWatchers, WatchAndChatAreCheckedAsHelloAndChat) {
+  Bytes p{kProtocolMajor, kProtocolMinor};
+  appendString(p, "0.1.0");
+  appendString(p, "   ");  // a blank nickname
+  EXPECT_EQ(decodePayload(MsgType::Watch, p), DecodeError::BadValue);
+  Bytes chat;
+  appendString(chat, "Ann");
+  chat.push_back(2);  // player is 0 or 1
+  appendString(chat, "hi");
+  EXPECT_EQ(decodePayload(MsgType::WatchChat, chat), DecodeError::BadValue);
+  Bytes longLine;
+  appendString(longLine, "");
+  longLine.push_back(0);
+  appendString(longLine, std::string(kMaxChatBytes + 1, 'x'));
+  EXPECT_EQ(decodePayload(MsgType::WatchChat, longLine), DecodeError::BadValue);
 }
