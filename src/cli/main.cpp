@@ -51,6 +51,7 @@
 #include "net/matchtracker.h"
 #include "net/netgame.h"
 #include "net/online.h"
+#include "net/watcher.h"
 #include "record/recordio.h"
 #include "record/replay.h"
 #include "session/localsession.h"
@@ -800,6 +801,14 @@ void applyOpeningCommand(Target& target, const std::string& cmd, const net::NetS
               << "\n";
 }
 
+// "freestyle 15x15, clock 5m+5s, opening swap2": a network game's rule, size, clock and opening.
+std::string gameTitle(const Game& g, const TimeControl& clock, OpeningRule opening) {
+  return ruleName(g.rule()) + std::string(" ") + std::to_string(g.size()) + "x" +
+         std::to_string(g.size()) + clockTitle(clock) +
+         (opening == OpeningRule::None ? std::string()
+                                       : std::string(", opening ") + openingRuleName(opening));
+}
+
 // Prints an update of a match that the network and online commands print alike: the game's
 // start, moves, takebacks, requests' notices, chat, suspension and the result.
 void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool& prompted) {
@@ -813,11 +822,7 @@ void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool&
       std::cout << "STARTED " << stoneName(u.color) << " vs " << singleLine(s.peerNickname) << " ("
                 << stoneName(opponent(u.color)) << ")"
                 << (s.peerAddress.empty() ? "" : " at " + s.peerAddress) << ", "
-                << ruleName(s.game.rule()) << " " << s.game.size() << "x" << s.game.size()
-                << clockTitle(s.clock.control())
-                << (s.openingRule == OpeningRule::None
-                        ? std::string()
-                        : std::string(", opening ") + openingRuleName(s.openingRule))
+                << gameTitle(s.game, s.clock.control(), s.openingRule)
                 << (u.gameNumber > 1 ? ", game " + std::to_string(u.gameNumber) : "") << "\n"
                 << cli::renderBoard(s.game) << std::flush;
       printNetClock(s);
@@ -862,6 +867,124 @@ void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool&
       break;
     default:
       break;
+  }
+}
+
+// `gomoku-cli watch HOST[:PORT]`: follows a game hosted elsewhere (PROTOCOL.md, Watchers) and
+// prints it as the players' programs do: the game's start, moves, takebacks, the result, the
+// chat; "say TEXT" chats when the host lets watchers chat; "quit" (or the end of a terminal's
+// input) stops watching. Exit status 0 when the host ended it, 1 when we quit, 2 on failure.
+int runWatch(const std::string& target, std::uint16_t port, const std::string& nick,
+             int timeoutSeconds, bool interactive, net::NetOptions options) {
+  Inbox in;
+  net::NetWatcher watcher([&in] { in.poke(); }, options);
+  std::cout << "Connecting to " << target << " port " << port << " to watch..." << std::endl;
+  watcher.watch(target, port, nick, std::chrono::seconds(timeoutSeconds));
+  in.startReader();
+  int shownViews = 0, shownChat = 0, shownGame = 0, shownWatchers = -1;
+  std::vector<Point> shownMoves;
+  bool shownOver = false;
+  bool quitting = false;
+  net::ViewState shownState = net::ViewState::Playing;
+  for (;;) {
+    const net::WatchSnapshot s = watcher.snapshot();
+    if (s.views != shownViews) {
+      shownViews = s.views;
+      if (s.gameNumber != shownGame) {
+        shownGame = s.gameNumber;
+        shownMoves.clear();
+        shownOver = false;
+        shownState = net::ViewState::Playing;
+        std::cout << "WATCHING game " << s.gameNumber << ": " << singleLine(s.blackNickname())
+                  << " (black) vs " << singleLine(s.whiteNickname()) << " (white)"
+                  << (s.hostAddress.empty() ? "" : " at " + s.hostAddress) << ", "
+                  << gameTitle(s.game, s.clock.control(), s.openingRule) << "\n";
+      }
+      const auto& moves = s.game.moves();
+      std::size_t common = 0;
+      while (common < shownMoves.size() && common < moves.size() &&
+             shownMoves[common] == moves[common])
+        ++common;
+      bool boardChanged = shownViews == 1 || common != shownMoves.size() || common != moves.size();
+      if (common < shownMoves.size()) std::cout << takebackLine(static_cast<int>(common));
+      for (std::size_t i = common; i < moves.size(); ++i) printMove(s.game, static_cast<int>(i));
+      shownMoves = moves;
+      if (boardChanged) {
+        std::cout << cli::renderBoard(s.game);
+        if (s.clock.enabled())
+          std::cout << cli::clockLine(s.clockNow(Stone::Black), s.clockNow(Stone::White)) << "\n";
+      }
+      if (s.state != shownState) {
+        if (s.state == net::ViewState::Suspended)
+          std::cout << "SUSPENDED the joiner's connection dropped; the host waits for it\n";
+        else if (shownState == net::ViewState::Suspended)
+          std::cout << "RESUMED at move " << moves.size() << "\n";
+        shownState = s.state;
+      }
+      if (s.game.over() != shownOver) {
+        shownOver = s.game.over();
+        if (shownOver)
+          std::cout << describeResult(s.game.result()) << "\n"
+                    << cli::resultLine(s.game.result()) << "\n";
+      }
+      if (s.watchers != shownWatchers) {
+        shownWatchers = s.watchers;
+        std::cout << "WATCHERS " << s.watchers << "\n";
+      }
+    }
+    // The chat keeps at most its last lines: print those not seen yet.
+    const int newLines = std::min<int>(s.chatLines - shownChat, static_cast<int>(s.chat.size()));
+    for (int i = static_cast<int>(s.chat.size()) - newLines; i < static_cast<int>(s.chat.size());
+         ++i) {
+      const net::WatchChat& l = s.chat[static_cast<std::size_t>(i)];
+      std::cout << (l.player ? "CHAT " : "WCHAT ") << singleLine(l.from) << ": "
+                << singleLine(l.text) << "\n";
+    }
+    shownChat = s.chatLines;
+    std::cout << std::flush;
+    if (s.phase == net::WatchPhase::Failed) {
+      if (s.failure == net::NetFailure::Cancelled) return 1;
+      std::cerr << "error: " << s.message << "\n";
+      return 2;
+    }
+    if (s.phase == net::WatchPhase::Ended) {
+      std::cout << "ENDED " << singleLine(s.message) << std::endl;
+      return quitting ? 1 : 0;
+    }
+
+    std::unique_lock<std::mutex> lock(in.mu);
+    if (in.changed) {
+      in.changed = false;
+      continue;
+    }
+    if (in.lines.empty()) {
+      if (in.eof && interactive && !quitting) {
+        lock.unlock();
+        quitting = true;
+        watcher.cancel();
+        continue;
+      }
+      // A script's input may end at once: the watcher watches on until the game ends.
+      in.cv.wait(lock, [&] {
+        return in.changed || !in.lines.empty() || (in.eof && interactive && !quitting);
+      });
+      continue;
+    }
+    const std::string cmd = clean(in.lines.front());
+    in.lines.pop_front();
+    lock.unlock();
+    if (cmd.empty()) continue;
+    if (cmd == "quit" || cmd == "exit") {
+      quitting = true;
+      watcher.cancel();
+      continue;
+    }
+    if (cmd.rfind("say ", 0) == 0) {
+      if (const auto e = watcher.sendChat(cmd.substr(4)))
+        std::cerr << "error: say: " << net::describe(e) << "\n";
+      continue;
+    }
+    std::cerr << "error: \"" << cmd << "\": a watcher's commands are say TEXT and quit\n";
   }
 }
 
@@ -1014,6 +1137,7 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
   };
   net::MatchTracker tracker;  // what has been printed of the match
   bool prompted = false;
+  int shownWatchers = 0, shownWatcherChat = 0;
   OpeningLines openingLines;
   const auto showOpening = [&](const net::NetSnapshot& s) {
     openingLines.show(s, tracker.gameNumber());
@@ -1056,6 +1180,18 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
       }
     }
     showOpening(s);
+    if (tracker.gameNumber() > 0 && s.watchers != shownWatchers) {
+      shownWatchers = s.watchers;
+      std::cout << "WATCHERS " << s.watchers << "\n";
+    }
+    // The watchers' chat (a host that lets them chat), the lines not printed yet.
+    const int newLines = std::min<int>(s.watcherChatLines - shownWatcherChat,
+                                       static_cast<int>(s.watcherChat.size()));
+    for (auto i = s.watcherChat.size() - static_cast<std::size_t>(newLines);
+         i < s.watcherChat.size(); ++i)
+      std::cout << "WCHAT " << singleLine(s.watcherChat[i].from) << ": "
+                << singleLine(s.watcherChat[i].text) << "\n";
+    shownWatcherChat = s.watcherChatLines;
     std::cout << std::flush;
     if (interactive && s.myTurn && !prompted) {
       std::cout << "your move (" << stoneName(s.localColor) << ")> " << std::flush;
@@ -2019,6 +2155,24 @@ int main(int argc, char** argv) {
   bool noAnnounce = false;
   host->add_flag("--no-announce", noAnnounce,
                  "Do not announce the game on the local network (DNS-SD)");
+  int maxWatchers = 50;
+  host->add_option("--watchers", maxWatchers,
+                   "Most programs that may watch the game at once (0: nobody may watch)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  bool watcherChat = false;
+  host->add_flag("--watcher-chat", watcherChat,
+                 "Let watchers chat (their lines reach the other watchers and you)");
+
+  auto* watchCmd = app.add_subcommand(
+      "watch",
+      "Watch a game hosted on HOST: its moves, takebacks, result and chat as they happen ("
+      "commands: say TEXT when the host lets watchers chat, quit).");
+  watchCmd->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)")->required();
+  watchCmd->add_option("--nick", nick, "Your nickname (UTF-8, at most 32 characters)");
+  watchCmd->add_option("--timeout", timeout, "Seconds for name lookup and connection together")
+      ->check(CLI::Range(1, 600))
+      ->capture_default_str();
 
   auto* join = app.add_subcommand("join", "Join a game hosted on HOST.");
   std::string lanNick;
@@ -2048,7 +2202,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
   // Liveness timing, for tests of dropped connections (not shown in --help).
-  for (CLI::App* sub : {host, join}) {
+  for (CLI::App* sub : {host, join, watchCmd}) {
     sub->add_option("--heartbeat-ms", heartbeatMs)->check(CLI::Range(50, 60000))->group("");
     sub->add_option("--silence-ms", silenceMs)->check(CLI::Range(100, 600000))->group("");
   }
@@ -2313,8 +2467,20 @@ int main(int argc, char** argv) {
   options.silenceTimeout = std::chrono::milliseconds(silenceMs);
   options.resumeWindow = std::chrono::seconds(resumeWindow);
   if (!resumeHex.empty()) settings.resumeToken = std::stoull(resumeHex, nullptr, 16);
+  if (*watchCmd) {
+    auto hp = net::parseHostPort(target, net::kDefaultPort);
+    if (!hp) {
+      std::cerr << "error: \"" << target
+                << "\" is not HOST or HOST:PORT (port 1..65535; IPv6 as [addr]:port)\n"
+                << "Run with --help for more information.\n";
+      return 2;
+    }
+    return runWatch(hp->first, hp->second, nick, timeout, interactive, options);
+  }
   if (*host) {
     options.announce = !noAnnounce;
+    options.maxWatchers = maxWatchers;
+    options.watcherChat = watcherChat;
     return runNetwork(true, {}, port, settings, timeout, interactive, options);
   }
 

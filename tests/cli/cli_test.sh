@@ -440,6 +440,62 @@ match_exchanges)
   grep -qx 'RESULT black resignation' "$work/join.out" || fail "joiner: no resignation"
   diff <(grep '^MOVE ' "$work/host.out") <(grep '^MOVE ' "$work/join.out") || fail "the two sides disagree on the moves"
   ;;
+watch)
+  # A third program watches a game between two others: it gets the game so far, the moves, the
+  # players' chat, the result and the end; the host lets watchers chat and counts them; a watch
+  # before the game starts is refused and the host waits on; a host with --watchers 0 refuses.
+  start_fed_host host --nick Alice --color black --watcher-chat
+  "$CLI" watch "127.0.0.1:$port" --nick Early < /dev/null > "$work/early.out" 2> "$work/early.err" && fail "a watch before the game succeeded"
+  grep -qx 'error: the game has not started yet: watch it once it runs' "$work/early.err" || fail "early watcher: $(cat "$work/early.err")"
+  mkfifo "$work/join.cmd" "$work/watch.cmd" "$work/watch.fifo"
+  # (each background program holds none of the test's FIFO ends: 3, 4 and 6 to 8)
+  "$CLI" join "127.0.0.1:$port" --nick Bob < "$work/join.cmd" > "$work/join.out" 2> "$work/join.err" 3<&- 6>&- &
+  pids+=($!); join_pid=$!
+  exec 7> "$work/join.cmd"
+  host_wait '^STARTED black vs Bob' || fail "the game did not start"
+  echo h8 >&6
+  host_wait '^MOVE 1 black H8' || fail "no first move"
+  "$CLI" watch "127.0.0.1:$port" --nick '看客' < "$work/watch.cmd" > "$work/watch.fifo" 2> "$work/watch.err" 3<&- 6>&- 7>&- &
+  pids+=($!); watch_pid=$!
+  exec 8> "$work/watch.cmd"
+  exec 4< "$work/watch.fifo"
+  watch_wait() {
+    while IFS= read -r wline <&4; do
+      echo "$wline" >> "$work/watch.out"
+      [[ $wline =~ $1 ]] && return 0
+    done
+    return 1
+  }
+  watch_wait '^WATCHING game 1: Alice \(black\) vs Bob \(white\) at .*freestyle 15x15' || fail "no WATCHING line"
+  watch_wait '^MOVE 1 black H8 \(7,7\)' || fail "the watcher did not get the game so far"
+  host_wait '^WATCHERS 1' || fail "the host does not count the watcher"
+  echo 'say 你好' >&7
+  watch_wait '^CHAT Bob: 你好' || fail "the watcher did not see the players' chat"
+  echo 'say 加油' >&8
+  host_wait '^WCHAT 看客: 加油' || fail "the host did not see the watcher's line"
+  watch_wait '^WCHAT 看客: 加油' || fail "the watcher's line did not come back to it"
+  echo i9 >&7
+  watch_wait '^MOVE 2 white I9' || fail "the watcher did not see White's move"
+  echo resign >&7
+  watch_wait '^RESULT black resignation' || fail "the watcher did not see the result"
+  exec 6>&- 7>&-
+  watch_wait '^ENDED the players have left the game' || fail "the watcher was not told the end"
+  exec 8>&-
+  wait "$watch_pid" || fail "watch exited $?"
+  exec 4<&-
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  wait "$join_pid" || fail "join exited $?"
+  grep -q '^WATCHERS 1' "$work/join.out" || fail "the joiner was not told of the watcher"
+  # A host that allows no watchers.
+  start_fed_host closed --nick Carol --watchers 0
+  raw_join "$port"
+  host_wait '^STARTED ' || fail "(closed) no game"
+  "$CLI" watch "127.0.0.1:$port" < /dev/null > "$work/refused.out" 2> "$work/refused.err" && fail "a refused watch succeeded"
+  grep -qx 'error: this host allows no watchers' "$work/refused.err" || fail "refused: $(cat "$work/refused.err")"
+  exec 6>&-; raw_close
+  host_drain
+  ;;
 two_requests)
   # A draw offer and a takeback request of the joiner's stand at once (made on the host's turn,
   # which waits for its answer); the host names the one it answers. (a) It declines the
