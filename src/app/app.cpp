@@ -209,6 +209,7 @@ std::vector<CommandLineOption> CommandLineOptions() {
   return {
       {"host", "PORT", true, false, _("host a game at once, listening on PORT (0: any free port)")},
       {"join", "HOST:PORT", false, false, _("join the game at HOST:PORT at once")},
+      {"watch", "HOST:PORT", false, false, _("watch the game hosted at HOST:PORT at once")},
       {"online", "HOST[:PORT]", false, false,
        _("log in on the Gomoku server at HOST[:PORT] at once (with --user; the password from "
          "GOMOKU_PASSWORD)")},
@@ -359,6 +360,14 @@ bool ParseLaunchOptions(wxCmdLineParser& parser, LaunchOptions& options) {
           (options.computerLevel ? 1 : 0) + (options.online ? 1 : 0) >
       1)
     return CommandLineError(_("use only one of --host, --join, --online, --local and --computer"));
+  if (parser.Found("watch", &text)) {
+    options.watch = net::parseHostPort(text.utf8_string(), net::kDefaultPort);
+    if (!options.watch) return CommandLineError(_("--watch needs HOST or HOST:PORT"));
+    if (options.hostPort || options.join || options.local || options.computerLevel ||
+        options.online)
+      return CommandLineError(
+          _("--watch cannot go with --host, --join, --online, --local or --computer"));
+  }
   if (parser.Found("nick", &text)) {
     const std::string nick = trimNickname(text.utf8_string());
     if (const auto error = nicknameError(nick))
@@ -460,8 +469,8 @@ bool GomokuApp::OnInit() {
 
   auto* frame = new MainFrame(settings, options_);
   frame->Show();
-  if (options_.hostPort || options_.join || !options_.openFile.empty() || options_.computerLevel ||
-      options_.online)
+  if (options_.hostPort || options_.join || options_.watch || !options_.openFile.empty() ||
+      options_.computerLevel || options_.online)
     frame->CallAfter(&MainFrame::StartFromCommandLine);
   return true;
 }

@@ -12,6 +12,7 @@ enum CommandId {
   ID_NewLocal = wxID_HIGHEST + 1,
   ID_Host,
   ID_Join,
+  ID_Watch,
   ID_Online,  ///< Game > Play online…
   ID_Leave,
   ID_Nickname,

@@ -74,6 +74,9 @@ class FrameServices {
   virtual void ShowAnalysis(int /*depth*/, int /*score*/) {}
   /// The side panel (the chat's input, lines and errors); nullptr when there is none.
   virtual SidePanel* Side() { return nullptr; }
+  /// True while `controller`'s game is the one shown (a controller left in the background, such
+  /// as a watch, stays silent).
+  virtual bool Shows(const GameController& /*controller*/) const { return true; }
 };
 
 /// One kind of game as the main window shows it. The defaults fit a game nobody plays on.

@@ -380,6 +380,8 @@ void MainFrame::StartFromCommandLine() {
     OpenHostDialog(options_.hostPort);
   else if (options_.join)
     OpenJoinDialog(options_.join);
+  else if (options_.watch)
+    StartWatching(options_.watch->first, options_.watch->second);
   else if (options_.computerLevel)
     StartComputerFromCommandLine();
   else if (options_.online)

@@ -119,6 +119,10 @@ class MainFrame : public wxFrame, public FrameServices {
   bool ConfirmLeave(const wxString& question) override;
   void OpenHostDialog(std::optional<std::uint16_t> listenPort);
   void OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_t>> target);
+  // Game > Watch game…: asks for the host, then StartWatching.
+  void OpenWatchDialog();
+  // Watches the game hosted at host:port in the replay view (WatchController).
+  void StartWatching(const std::string& host, std::uint16_t port);
   // Shows `dialog` modally after calling `start` (which may begin listening or connecting).
   int RunConnectDialog(ConnectDialog& dialog, const std::function<void()>& start);
 
@@ -180,6 +184,7 @@ class MainFrame : public wxFrame, public FrameServices {
   void Activate(GameController& controller) override;
   void ReportState() override;
   SidePanel* Side() override { return side_; }
+  bool Shows(const GameController& controller) const override { return active_ == &controller; }
 
   Settings saved_;    // what is written to the config
   Settings session_;  // what this run uses (saved_ + command-line overrides)

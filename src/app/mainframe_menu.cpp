@@ -39,6 +39,7 @@ void MainFrame::BuildMenu() {
   BuildComputerMenu(game);
   game->Append(ID_Host, _(L"&Create game\u2026\tCtrl+H"), _("Host a network game"));
   game->Append(ID_Join, _(L"&Join game\u2026\tCtrl+J"), _("Join a network game"));
+  game->Append(ID_Watch, _(L"Wa&tch game\u2026"), _("Watch a network game in progress"));
   game->Append(ID_Online, _(L"Play &online…\tCtrl+L"),
                _("Log in on a Gomoku server: find a match, private rooms, the ladder"));
   game->Append(ID_Leave, _("&Leave game"), _("Leave the network game"));
@@ -96,6 +97,8 @@ void MainFrame::BuildMenu() {
       wxEVT_MENU, [this](wxCommandEvent&) { OpenHostDialog(std::nullopt); }, ID_Host);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OpenJoinDialog(std::nullopt); }, ID_Join);
+  Bind(
+      wxEVT_MENU, [this](wxCommandEvent&) { OpenWatchDialog(); }, ID_Watch);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnPlayOnline(); }, ID_Online);
   Bind(

@@ -3,6 +3,7 @@
 #include <functional>
 
 #include <wx/msgdlg.h>
+#include <wx/textdlg.h>
 
 #include "app/connectdialogs.h"
 #include "app/localcontroller.h"
@@ -10,6 +11,7 @@
 #include "app/networkcontroller.h"
 #include "app/reportobserver.h"
 #include "app/texts.h"
+#include "app/watchcontroller.h"
 
 namespace gomoku::app {
 
@@ -55,6 +57,37 @@ void MainFrame::OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_
   RunConnectDialog(dialog, [&] {
     if (target) dialog.Connect(target->first, target->second);
   });
+}
+
+void MainFrame::OpenWatchDialog() {
+  if (connectDialog_) return;
+  const std::string last =
+      net::hostPortKey(session_.lastHost, static_cast<std::uint16_t>(session_.lastPort));
+  wxTextEntryDialog dialog(
+      this, _("The host of the game to watch: its name or address, and :port when not 6515."),
+      _("Watch game"), FromUtf8(session_.lastPort == net::kDefaultPort ? session_.lastHost : last));
+  for (;;) {
+    if (dialog.ShowModal() != wxID_OK) return;
+    const auto target = net::parseHostPort(dialog.GetValue().utf8_string(), net::kDefaultPort);
+    if (target) return StartWatching(target->first, target->second);
+    wxMessageBox(_("Type a host name or address, e.g. alice-pc or 192.168.1.20:6515."),
+                 _("Watch game"), wxOK | wxICON_WARNING, this);
+  }
+}
+
+void MainFrame::StartWatching(const std::string& host, std::uint16_t port) {
+  if (MatchRunning() && !ConfirmLeave(_("Leave the running game and watch another one?"))) return;
+  LeaveLocal();
+  network_->Drop();
+  ShowHallPanel(false);
+  auto watch = std::make_unique<WatchController>(
+      *this, host, port, session_.nickname, std::chrono::seconds(session_.connectTimeoutSeconds));
+  WatchController& started = *watch;
+  if (replay_) replay_->Leave();
+  replay_ = std::move(watch);
+  active_ = replay_.get();
+  savePath_.clear();
+  started.Begin();
 }
 
 int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void()>& start) {

@@ -1,5 +1,6 @@
 #include "app/replaycontroller.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,10 @@ namespace gomoku::app {
 
 ReplayController::ReplayController(FrameServices& frame, ReplayModel model, wxString path)
     : frame_(frame), model_(std::move(model)), path_(std::move(path)) {
+  ReadNames();
+}
+
+void ReplayController::ReadNames() {
   const Record& r = model_.record();
   blackName_ = r.black ? FromUtf8(*r.black) : wxString();
   whiteName_ = r.white ? FromUtf8(*r.white) : wxString();
@@ -109,6 +114,14 @@ void ReplayController::Show(int ply) {
       report->Line(line);
     }
   }
+}
+
+void ReplayController::Reload(ReplayModel model) {
+  const int shown = model_.shown().ply();
+  const bool following = shown == model_.total();
+  model_ = std::move(model);
+  ReadNames();
+  Show(following ? model_.total() : std::min(shown, model_.total()));
 }
 
 std::optional<Game> ReplayController::ContinueGame(FoulPolicy foul) {

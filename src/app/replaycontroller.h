@@ -69,13 +69,20 @@ class ReplayController : public GameController {
   /// The file the record was read from.
   const wxString& Path() const { return path_; }
 
- private:
+ protected:
+  /// Replays `model` instead (a live game's record that changed): the move shown stays, or
+  /// follows to the new last move when the last one was shown; then shown as Show() does.
+  void Reload(ReplayModel model);
+
   FrameServices& frame_;
   ReplayModel model_;
   wxString path_;
   wxString blackName_;  // the record's PB / PW, "" when it names none
   wxString whiteName_;
   wxString opening_;  // ReplayOpeningSummary of the record ("" without an opening rule)
+
+ private:
+  void ReadNames();  // blackName_, whiteName_ and opening_ from the record
 };
 
 }  // namespace gomoku::app

@@ -477,7 +477,18 @@ wxString SidePanel::Render(const SideView& v) {
       connection = wxString::Format(_("Connection closed: %s"), CoreText(c.text));
       break;
     case ConnectionKind::Connected:
-      connection = wxString::Format(_("Connected to %s"), FromUtf8(c.text));
+      connection = c.watchers > 0
+                       // TRANSLATORS: %1$s: the opponent's address; %2$d: how many programs watch.
+                       ? wxString::Format(wxPLURAL("Connected to %s (%d watching)",
+                                                   "Connected to %s (%d watching)", c.watchers),
+                                          FromUtf8(c.text), c.watchers)
+                       : wxString::Format(_("Connected to %s"), FromUtf8(c.text));
+      break;
+    case ConnectionKind::Watching:
+      // TRANSLATORS: %1$s: the host ("alice-pc:6515"); %2$d: the watchers, this one included.
+      connection = wxString::Format(wxPLURAL("Watching the game at %s (%d watching)",
+                                             "Watching the game at %s (%d watching)", c.watchers),
+                                    FromUtf8(c.text), c.watchers);
       break;
     case ConnectionKind::Failed:
       connection = wxString::Format(_("Connection failed: %s"), CoreText(c.text));

@@ -69,10 +69,15 @@ ConnectionView connectionOf(const Game& game, const SideInput& in) {
   const bool local =
       in.kind == GameKind::HotSeat || in.kind == GameKind::Computer || in.kind == GameKind::Kept;
   if (!in.net) {
-    if (local && !game.over())
+    if (local && !game.over()) {
       c.kind = ConnectionKind::LocalGame;
-    else if (in.kind == GameKind::Replay)
+    } else if (in.kind == GameKind::Replay && in.watchHost) {
+      c.kind = ConnectionKind::Watching;
+      c.text = *in.watchHost;
+      c.watchers = in.watchers;
+    } else if (in.kind == GameKind::Replay) {
       c.kind = ConnectionKind::Replaying;
+    }
     return c;
   }
   const net::NetSnapshot& s = *in.net;
@@ -99,6 +104,7 @@ ConnectionView connectionOf(const Game& game, const SideInput& in) {
       } else {
         c.kind = ConnectionKind::Connected;
         c.text = s.peerAddress;
+        c.watchers = s.watchers;
       }
       break;
     case net::NetPhase::Failed:

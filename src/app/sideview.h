@@ -89,6 +89,10 @@ struct SideInput {
   /// controller), e.g. "Opening rule: Soosõrv-8. Bob (second player) swapped the colours."; ""
   /// for a record without one.
   std::string replayOpening;
+  /// Replay of a watched game (app/watchcontroller.h): the host ("host:port"), while the game
+  /// is followed; nullopt otherwise (an ended watch reads as a replay).
+  std::optional<std::string> watchHost;
+  int watchers = 0;  ///< watched game: programs watching it, this one included
   /// The match's last snapshot while a network game object exists (listening, connecting, in
   /// a match); nullptr otherwise.
   const net::NetSnapshot* net = nullptr;
@@ -141,7 +145,8 @@ enum class ConnectionKind {
   Connecting,    ///< the joiner connects; `text`: the net layer's sentence ("" = none yet)
   Suspended,     ///< the match lost its connection; `secondsLeft` of the resume window
   Closed,        ///< the match closed; `text`: why (net layer's sentence)
-  Connected,     ///< in a match with the peer at `text` ("ip:port")
+  Connected,     ///< in a match with the peer at `text` ("ip:port"); `watchers` watch it
+  Watching,      ///< watching the game hosted at `text` ("host:port") with `watchers` in all
   Online,        ///< in a game on the server named `text` (ConnectionView::online)
   Failed,        ///< listening or joining failed; `text`: why (net layer's sentence)
 };
@@ -153,6 +158,7 @@ struct ConnectionView {
   std::string text;           ///< see ConnectionKind
   bool host = false;          ///< Suspended: we are the host (waiting for the peer)
   long long secondsLeft = 0;  ///< Suspended: seconds left to resume (never negative)
+  int watchers = 0;           ///< Connected, Watching: programs watching the game
   /// A game on a server (also Suspended: we reconnect to the server; Closed: the game is over
   /// there): its values.
   std::optional<OnlineInput> online;

@@ -43,4 +43,35 @@ Record recordOfStoredGame(const net::GameRecord& g) {
   return r;
 }
 
+Record recordOfWatchedGame(const net::WatchSnapshot& s) {
+  Record r;
+  const Game& g = s.game;
+  r.size = g.size();
+  r.rule = g.rule();
+  r.foul = g.foulPolicy();
+  r.moves = g.moves();
+  r.black = s.blackNickname();
+  r.white = s.whiteNickname();
+  if (s.openingRule != OpeningRule::None) r.openingRule = s.openingRule;
+  if (!g.over()) return r;
+  const Result& res = g.result();
+  const char* winner = res.outcome == Outcome::BlackWins   ? "B"
+                       : res.outcome == Outcome::WhiteWins ? "W"
+                                                           : nullptr;
+  if (res.outcome == Outcome::Draw) {
+    r.result = RecordResult::Draw;
+    r.resultText = "Draw";
+  } else if (winner) {
+    r.result = res.outcome == Outcome::BlackWins ? RecordResult::Black : RecordResult::White;
+    const char* how = res.reason == EndReason::Resignation ? "R"
+                      : res.reason == EndReason::Time      ? "T"
+                      : res.reason == EndReason::Abandoned || res.reason == EndReason::Disconnected
+                          ? "F"
+                          : "";
+    r.resultText = std::string(winner) + "+" + how;
+    r.foulResult = res.reason == EndReason::Foul;
+  }
+  return r;
+}
+
 }  // namespace gomoku::session

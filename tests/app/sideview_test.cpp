@@ -365,6 +365,15 @@ TEST(SideView, ReplayStepsAndStatesTheRecordsResult) {
   EXPECT_TRUE(v.sections.replay);
   EXPECT_FALSE(v.sections.local || v.controls.undo);
   EXPECT_EQ(v.connection.kind, ConnectionKind::Replaying);
+  // A watched game (app/watchcontroller.h) says where it is watched and by how many.
+  in.watchHost = "alice-pc:6515";
+  in.watchers = 3;
+  v = sideView(Played({{7, 7}}), in);
+  EXPECT_EQ(v.connection.kind, ConnectionKind::Watching);
+  EXPECT_EQ(v.connection.text, "alice-pc:6515");
+  EXPECT_EQ(v.connection.watchers, 3);
+  EXPECT_TRUE(v.sections.replay);
+  in.watchHost.reset();
   in.replayPly = 2;
   v = sideView(Played({{7, 7}, {8, 8}}), in);
   EXPECT_EQ(v.turn.kind, TurnKind::RecordResult);

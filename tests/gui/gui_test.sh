@@ -7,6 +7,9 @@
 #              and joined by gomoku-cli; the app's Join dialog lists a game, stays bounded (64
 #              rows) and answering under a flood of 100 fake announcements, and a double-click
 #              joins the game (needs root and Avahi; skips with 77 otherwise)
+#   watch      gomoku-cli hosts and joins; the app watches with --watch: the game so far, live
+#              moves, Left steps back while a move comes, End returns to the live position, the
+#              players' chat, the result and the end (screenshots)
 #   two_apps   two copies of the app play each other, joined by host name; each saves the game
 #              to a file of its own (same folder, same second)
 #   renju_local    --local --rule renju: a double-three point is marked (FORBIDDEN), a click on
@@ -2269,6 +2272,58 @@ lan)
   app_wait 4 join '^RESULT '
   [[ $line == "RESULT white "* ]] || fail "join: the host's resignation gave '$line'"
   exec 6>&-
+  ;;
+watch)
+  # Watching a game (issue 21): gomoku-cli hosts (Alice) and joins (小明) on this machine; after
+  # three moves the app watches with --watch. It shows the game so far and follows the moves;
+  # Left steps back while the game goes on, End returns to the live position; the players'
+  # chat and the result reach it; when the host quits, the app says the players left.
+  mkfifo "$work/host.cmd" "$work/host.fifo" "$work/join.cmd"
+  "$CLI" host --port 0 --nick Alice < "$work/host.cmd" > "$work/host.fifo" 2> "$work/host.err" &
+  pids+=($!); host_pid=$!
+  exec 6> "$work/host.cmd"
+  exec 4< "$work/host.fifo"
+  cli_wait() {  # cli_wait REGEX: reads the host's output until a line matches
+    while IFS= read -r -t 30 l <&4; do
+      echo "$l" >> "$work/host.out"
+      [[ $l =~ $1 ]] && return 0
+    done
+    fail "host: no line matching '$1'"
+  }
+  cli_wait '^LISTENING '; port=${l#LISTENING }
+  "$CLI" join "127.0.0.1:$port" --nick '小明' < "$work/join.cmd" > "$work/join.out" 2> "$work/join.err" 3<&- 4<&- 6>&- &
+  pids+=($!)
+  exec 7> "$work/join.cmd"
+  cli_wait '^STARTED '
+  echo h8 >&6; cli_wait '^MOVE 1 '
+  echo i9 >&7; cli_wait '^MOVE 2 '
+  echo h9 >&6; cli_wait '^MOVE 3 '
+  keep_open=1 start_app watch --watch "127.0.0.1:$port" --nick '看客'
+  exec 3< "$work/watch.fifo"
+  app_wait 3 watch '^WATCHING '
+  [[ $line == "WATCHING Alice 小明 3" ]] || fail "watch: bad WATCHING line '$line'"
+  cli_wait '^WATCHERS 1'
+  echo i10 >&7; app_wait 3 watch '^REPLAY '
+  [[ $line == "REPLAY 4 4" ]] || fail "watch: the live move gave '$line'"
+  key_in watch Left; app_wait 3 watch '^REPLAY '
+  [[ $line == "REPLAY 3 4" ]] || fail "watch: Left gave '$line'"
+  echo h10 >&6; app_wait 3 watch '^REPLAY '
+  [[ $line == "REPLAY 3 5" ]] || fail "watch: a move while stepped back gave '$line'"
+  key_in watch End; app_wait 3 watch '^REPLAY '
+  [[ $line == "REPLAY 5 5" ]] || fail "watch: End gave '$line'"
+  echo 'say 加油' >&7
+  app_wait 3 watch '^WATCH chat '
+  [[ $line == "WATCH chat 小明: 加油" ]] || fail "watch: the chat came as '$line'"
+  sleep 0.3; screenshot live   # the sleep is only for the screenshot
+  echo resign >&7
+  app_wait 3 watch '^WATCH result '
+  [[ $line == "WATCH result Black wins by resignation." ]] || fail "watch: the result came as '$line'"
+  echo quit >&6
+  app_wait 3 watch '^WATCH ended '
+  [[ $line == "WATCH ended the players have left the game" ]] || fail "watch: the end came as '$line'"
+  sleep 0.3; screenshot ended
+  exec 6>&- 7>&-
+  wait "$host_pid" || fail "gomoku-cli host exited $?"
   ;;
 *) fail "unknown case" ;;
 esac

@@ -41,3 +41,28 @@ TEST(StoredGame, AnInterruptedGameHasNoResultAndUnevenTimesAreDropped) {
   EXPECT_TRUE(r.timesMs.empty());
   EXPECT_TRUE(r.date.empty());
 }
+
+TEST(WatchedGame, BecomesARecordWithNamesByColourAndTheResultInSgfWords) {
+  net::WatchSnapshot s;
+  s.hostNickname = "Alice";
+  s.joinerNickname = "\xE5\xB0\x8F\xE6\x98\x8E";  // 小明
+  s.hostPlaysBlack = false;                       // the joiner plays Black (play again)
+  s.openingRule = OpeningRule::Swap;
+  s.game = Game(15, Rule::Freestyle);
+  for (Point p : {Point{7, 7}, Point{8, 8}, Point{7, 8}})
+    ASSERT_EQ(s.game.play(p), MoveError::None);
+  Record r = session::recordOfWatchedGame(s);
+  EXPECT_EQ(r.black, "\xE5\xB0\x8F\xE6\x98\x8E");
+  EXPECT_EQ(r.white, "Alice");
+  EXPECT_EQ(r.moves, s.game.moves());
+  EXPECT_EQ(r.openingRule, OpeningRule::Swap);
+  EXPECT_FALSE(r.result.has_value()) << "a running game states no result";
+  s.game.end(Outcome::WhiteWins, EndReason::Resignation);
+  r = session::recordOfWatchedGame(s);
+  EXPECT_EQ(r.result, RecordResult::White);
+  EXPECT_EQ(r.resultText, "W+R");
+  s.game.setResult(Outcome::BlackWins, EndReason::Time);
+  EXPECT_EQ(session::recordOfWatchedGame(s).resultText, "B+T");
+  s.game.setResult(Outcome::Draw, EndReason::Agreement);
+  EXPECT_EQ(session::recordOfWatchedGame(s).resultText, "Draw");
+}
