@@ -257,6 +257,14 @@ struct NetGame::Impl {
 
   // Under the lock: a caller's first message was WATCH.
   void addWatcher(const std::shared_ptr<Session>& c, const Watch& w) {
+    if (w.protocolMajor != kProtocolMajor) {
+      c->send(
+          Error{ErrorCode::VersionMismatch, "version mismatch: the other program speaks protocol " +
+                                                std::to_string(w.protocolMajor) + ".x, this one " +
+                                                std::to_string(kProtocolMajor) + ".x"});
+      c->closeAfterWrites();
+      return;
+    }
     const char* refusal = nullptr;
     if (options.maxWatchers <= 0)
       refusal = "this host allows no watchers";
@@ -268,7 +276,6 @@ struct NetGame::Impl {
       return;
     }
     watchers.push_back({c, w.nickname, std::chrono::steady_clock::now(), true, {}});
-    match->setWatchers(static_cast<int>(watchers.size()));
     if (watchers.size() == 1) asio::post(io, [this] { beatWatchers(); });
   }
 
@@ -276,7 +283,6 @@ struct NetGame::Impl {
   void dropWatcher(std::vector<WatcherConn>::iterator it) {
     it->session->abort();
     watchers.erase(it);
-    if (match) match->setWatchers(static_cast<int>(watchers.size()));
   }
 
   // Under the lock: a message from a watcher already watching. It may only stay alive, chat (when
@@ -309,7 +315,6 @@ struct NetGame::Impl {
     it->session->send(Error{ErrorCode::Protocol, why});
     it->session->closeAfterWrites();
     watchers.erase(it);
-    if (match) match->setWatchers(static_cast<int>(watchers.size()));
   }
 
   // Under the lock: the VIEW of the game now, its move time left out (it always runs).
@@ -335,12 +340,16 @@ struct NetGame::Impl {
   // serving them never competes with a move on its way to the opponent. A new watcher is served
   // at once, and so is the end of the match.
   void relayToWatchers() {
-    if (watchers.empty() || !match || match->phase() == MatchPhase::Handshake) return;
+    if (!match || match->phase() == MatchPhase::Handshake) return;
+    // The players hear the count too (WATCHERS), gathered as the VIEWs are.
+    const bool countChanged = match->watchers() != static_cast<int>(watchers.size());
+    if (watchers.empty() && !countChanged) return;
     const bool fresh =
         std::any_of(watchers.begin(), watchers.end(), [](const WatcherConn& w) { return w.fresh; });
     if (fresh || match->phase() == MatchPhase::Closed) return flushWatchers();
     if (relayPending) return;
-    if (encode(viewOfGame()) == lastView && match->chat().size() == chatRelayed) return;
+    if (!countChanged && encode(viewOfGame()) == lastView && match->chat().size() == chatRelayed)
+      return;
     relayPending = true;
     asio::post(io, [this] {
       watchRelay.expires_after(kWatcherRelayDelay);
@@ -348,8 +357,7 @@ struct NetGame::Impl {
         if (ec) return;
         mutate([&] {
           relayPending = false;
-          if (!watchers.empty() && match && match->phase() != MatchPhase::Handshake)
-            flushWatchers();
+          if (match && match->phase() != MatchPhase::Handshake) flushWatchers();
         });
       });
     });
@@ -359,6 +367,9 @@ struct NetGame::Impl {
   // from the last one sent (the running clock aside), the players' new chat lines follow; once
   // the match has closed, the watchers are told goodbye.
   void flushWatchers() {
+    if (match->watchers() != static_cast<int>(watchers.size()))
+      match->setWatchers(static_cast<int>(watchers.size()));
+    if (watchers.empty()) return;
     const MatchPhase mp = match->phase();
     View v = viewOfGame();
     const GameClock& clock = match->gameClock();
@@ -668,6 +679,9 @@ struct NetGame::Impl {
     cand->setQueueLimit(kWatcherQueueLimit);  // a watcher that stops reading is let go
     std::weak_ptr<Session> weak = cand;
     auto timer = std::make_shared<asio::steady_timer>(io);
+    // Remembered until the program ends, which closes them at once (callers, watchers).
+    std::erase_if(callers, [](const Caller& c) { return c.session.expired(); });
+    callers.push_back({weak, timer});
     timer->expires_after(handshakeTimeout);
     timer->async_wait([weak](error_code ec) {
       if (ec) return;
@@ -685,7 +699,13 @@ struct NetGame::Impl {
             }
             if (auto w = findWatcher(c.get()); w != watchers.end()) return watcherMessage(w, m);
             timer->cancel();
-            if (const auto* watch = std::get_if<Watch>(&m)) return addWatcher(c, *watch);
+            if (const auto* watch = std::get_if<Watch>(&m)) {
+              if (match->phase() != MatchPhase::Handshake) return addWatcher(c, *watch);
+              c->send(
+                  Error{ErrorCode::Busy, "the game has not started yet: watch it once it runs"});
+              c->closeAfterWrites();
+              return;
+            }
             if (!match->acceptsResume(m)) {
               const bool resume = std::holds_alternative<Resume>(m);
               c->send(Error{resume ? ErrorCode::NoSuchGame : ErrorCode::Busy,
@@ -763,8 +783,7 @@ struct NetGame::Impl {
       mutate([&] {
         const MatchPhase mp = match ? match->phase() : MatchPhase::Closed;
         if (phase == NetPhase::InMatch && match &&
-            (mp == MatchPhase::Playing || mp == MatchPhase::Finished ||
-             mp == MatchPhase::Suspended)) {  // a watcher, or the joiner resuming (or BUSY)
+            mp != MatchPhase::Closed) {  // a watcher, or the joiner resuming (or BUSY)
           candidate(std::move(socket));
         } else if (phase != NetPhase::Listening) {
           auto busy = std::make_shared<Session>(std::move(socket));
@@ -785,7 +804,14 @@ struct NetGame::Impl {
       std::lock_guard<std::mutex> lock(mu);
       if (match) match->leave();
       if (session) session->closeAfterWrites();
-      relayToWatchers();  // the match is closed: the watchers are told
+      relayToWatchers();  // the match is closed: the watchers are told (BYE)...
+      // ... and every other connection ends now: a caller that says nothing, a watcher that
+      // stopped reading must not keep the program from ending.
+      for (const Caller& c : callers) {
+        if (auto s = c.session.lock(); s && s != session) s->abort();
+        c.timer->cancel();
+      }
+      callers.clear();
       shuttingDown = true;
       gone = std::move(lan);
     }
@@ -854,8 +880,13 @@ struct NetGame::Impl {
   std::chrono::steady_clock::time_point resumeDeadline;  // a suspended match is abandoned then
   std::string joinHost;                                  // joiner: where to reconnect
   std::uint16_t joinPort = 0;
-  Session* resumeAttempt = nullptr;    // joiner: the connection that sent RESUME, until SYNC
-  std::vector<WatcherConn> watchers;   // host: the programs watching the game
+  Session* resumeAttempt = nullptr;   // joiner: the connection that sent RESUME, until SYNC
+  std::vector<WatcherConn> watchers;  // host: the programs watching the game
+  struct Caller {
+    std::weak_ptr<Session> session;
+    std::shared_ptr<asio::steady_timer> timer;  // its first message's deadline
+  };
+  std::vector<Caller> callers;         // connections that came during the match (candidate())
   std::vector<std::uint8_t> lastView;  // the last VIEW sent, its move time left out
   bool relayPending = false;           // watchRelay runs: the watchers' VIEW is on its way
   std::size_t chatRelayed = 0;         // the players' chat lines the watchers have had

@@ -204,7 +204,12 @@ void Session::abort() {
 void Session::startClosing() {
   if (closing_) return;
   closing_ = true;
-  if (queue_.empty()) shutdownSend();
+  if (queue_.empty()) return shutdownSend();
+  // The queued messages go first, but a peer that stopped reading is not waited for long.
+  lingerTimer_.expires_after(std::chrono::seconds(3));
+  lingerTimer_.async_wait([self = shared_from_this()](error_code ec) {
+    if (!ec) self->closeSocket();
+  });
 }
 
 void Session::shutdownSend() {

@@ -41,8 +41,9 @@ class Session : public std::enable_shared_from_this<Session> {
   void setQueueLimit(std::size_t messages) { queueLimit_ = messages; }
   /// Queues raw bytes (tests of hostile peers). Thread-safe.
   void sendBytes(std::vector<std::uint8_t> bytes);
-  /// Closes after the queued messages are written: shuts down our sending side, waits briefly
-  /// for the peer's end of stream, then closes. Thread-safe.
+  /// Closes after the queued messages are written (within 3 s: a peer that stopped reading is
+  /// not waited for longer): shuts down our sending side, waits briefly for the peer's end of
+  /// stream, then closes. Thread-safe.
   void closeAfterWrites();
   /// Closes at once, dropping queued messages. Thread-safe.
   void abort();

@@ -54,12 +54,19 @@ std::optional<std::string> applyView(const View& v, std::int64_t nowMs, WatchSna
              (e == MoveError::Forbidden ? game->refusalText(p, e) : moveErrorText(e));
   }
   if (g.reason != EndReason::None) {
-    if (game->over()) {
-      if (game->result().outcome != g.outcome || game->result().reason != g.reason)
-        game->setResult(g.outcome, g.reason);
-    } else {
+    // A five, a full board or a foul must be on the board; other ends (a resignation, time, an
+    // agreed draw) are the host's word.
+    const bool byMoves = g.reason == EndReason::Five || g.reason == EndReason::FullBoard ||
+                         g.reason == EndReason::Foul;
+    const bool same =
+        game->over() && game->result().outcome == g.outcome && game->result().reason == g.reason;
+    if (byMoves && !same) return "the host's result does not follow from its moves";
+    if (game->over() && !same)
+      game->setResult(g.outcome, g.reason);
+    else if (!game->over())
       game->end(g.outcome, g.reason);
-    }
+  } else if (game->over()) {
+    return "the moves end the game, but the host's game runs";
   }
   s.views += 1;
   s.state = v.state;
@@ -120,7 +127,7 @@ struct NetWatcher::Impl {
     if (const auto* v = std::get_if<View>(&m)) {
       if (auto fault = applyView(*v, steadyNowMs(), s)) {
         session->send(Error{ErrorCode::Protocol, fault->substr(0, 200)});
-        return finish(s.phase == WatchPhase::Connecting, NetFailure::Other, *fault);
+        return finish(true, NetFailure::Other, *fault);  // a fault, also once watching
       }
       if (s.phase == WatchPhase::Connecting) {
         s.phase = WatchPhase::Watching;
@@ -162,12 +169,15 @@ struct NetWatcher::Impl {
     // Anything else is not for a watcher: the host's program misbehaves.
     const std::string why = std::string("the host sent ") + typeName(typeOf(m)) + " to a watcher";
     session->send(Error{ErrorCode::Protocol, why});
-    finish(s.phase == WatchPhase::Connecting, NetFailure::Other, why);
+    finish(true, NetFailure::Other, why);
   }
 
+  // The host's words on one line, without control characters (no escape sequence of a hostile
+  // host reaches a terminal).
   static std::string singleLine(std::string t) {
     std::replace_if(
-        t.begin(), t.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; }, ' ');
+        t.begin(), t.end(),
+        [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }, ' ');
     return t.substr(0, 200);
   }
 
@@ -247,7 +257,7 @@ NetWatcher::~NetWatcher() {
     if (d.connector) d.connector->cancel();
     if (d.session) {
       d.session->send(Bye{ByeReason::Leaving, {}});
-      d.session->closeAfterWrites();
+      d.session->abort();  // the BYE, already on its way, is kept; nothing else is waited for
     }
     d.listener = nullptr;
   }

@@ -94,7 +94,7 @@ elif [[ $case_name == join ]]; then
   IFS=$'\t' read -r -a f <<< "$line"
   [[ ${f[2]} == renju && ${f[3]} == 15 && ${f[4]} == black && ${f[5]} == 10m+10s &&
      ${f[6]} == soosorv8 && ${f[7]} == open && ${f[8]} == club1.local &&
-     ${f[9]} == 10.78.0.1 && ${f[10]} == "$port" && ${f[11]} == 1.4 ]] ||
+     ${f[9]} == 10.78.0.1 && ${f[10]} == "$port" && ${f[11]} == 1.5 ]] ||
     fail "bad GAME line: $line"
   echo "listed $((SECONDS - t0)) s after the listing started"
 else

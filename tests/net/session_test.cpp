@@ -13,6 +13,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -2106,4 +2107,67 @@ TEST(Watchers, TheWatchersClockFollowsTheHosts) {
   EXPECT_EQ(s.clock.mainMs(Stone::Black), host.snap().clock.mainMs(Stone::Black));
   EXPECT_EQ(s.clock.mainMs(Stone::White), 300000);
   EXPECT_LE(s.clockNow(Stone::White).mainMs, 300000);
+}
+
+TEST(Watchers, AWatcherOfAnotherMajorVersionOrDuringTheHandshakeIsTurnedAway) {
+  Net host, joiner;
+  const std::uint16_t port = hostAnyPort(host, settings("Alice"));
+  // A caller holds the handshake open (it said nothing yet); a watcher comes meanwhile.
+  RawClient silent(port);
+  ASSERT_TRUE(silent.expect<Hello>().has_value());
+  RawClient early(port);
+  early.write(encode(Watch{kProtocolMajor, kProtocolMinor, "0.1.0", "Early"}));
+  bool closed = false;
+  std::vector<Message> got = early.readUntilClosed(closed);
+  ASSERT_TRUE(closed);
+  ASSERT_FALSE(got.empty());
+  auto* e = std::get_if<Error>(&got.back());
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->text, "the game has not started yet: watch it once it runs");
+  silent.close();
+  ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.phase == NetPhase::Listening; },
+                             "listening again"));
+  joiner.game.join("127.0.0.1", port, settings("Bob"), 10s);
+  ASSERT_TRUE(joiner.waitUntil(playing, "the game"));
+  // Another major version inside WATCH (the header's is ours).
+  RawClient other(port);
+  other.write(encode(Watch{2, 0, "9.0.0", "Future"}));
+  got = other.readUntilClosed(closed);
+  ASSERT_TRUE(closed);
+  ASSERT_FALSE(got.empty());
+  e = std::get_if<Error>(&got.back());
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->code, ErrorCode::VersionMismatch);
+  EXPECT_EQ(host.snap().watchers, 0);
+}
+
+TEST(Watchers, ASilentCallerDoesNotHoldTheHostsEnd) {
+  auto host = std::make_unique<Net>();
+  Net joiner;
+  const std::uint16_t port = startWatchedGame(*host, joiner);
+  RawClient silent(port);  // connected during the match, never says a word
+  // A watcher after it: once the host counts the watcher, it has taken the silent caller too
+  // (callers are accepted in turn).
+  RawClient watcher(port);
+  watcher.write(encode(Watch{kProtocolMajor, kProtocolMinor, "0.1.0", "W"}));
+  ASSERT_TRUE(host->waitUntil([](const NetSnapshot& s) { return s.watchers == 1; }, "a watcher"));
+  // The host's program ends: its NetGame must not wait for the caller's 10 s deadline.
+  auto done = std::async(std::launch::async, [&host] { host.reset(); });
+  EXPECT_EQ(done.wait_for(5s), std::future_status::ready)
+      << "the host's end waited for a silent caller";
+  done.wait();
+}
+
+TEST(Watchers, AWatcherRefusesAResultTheMovesDoNotShow) {
+  View v;
+  v.game =
+      Sync{1, SetupMsg{}, "Ann", Outcome::BlackWins, EndReason::Five, {{7, 7}, {8, 8}, {7, 8}}};
+  WatchSnapshot s;
+  const auto fault = applyView(v, 0, s);
+  ASSERT_TRUE(fault.has_value());
+  EXPECT_EQ(*fault, "the host's result does not follow from its moves");
+  EXPECT_EQ(s.views, 0) << "nothing shown";
+  v.game.reason = EndReason::Resignation;  // the host's word: taken
+  EXPECT_FALSE(applyView(v, 0, s));
+  EXPECT_EQ(s.game.result().reason, EndReason::Resignation);
 }
