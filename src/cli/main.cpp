@@ -870,6 +870,73 @@ void printGameUpdate(const net::MatchUpdate& u, const net::NetSnapshot& s, bool&
   }
 }
 
+// Prints a watched game (a P2P host's, or one on a server) as the players' programs print
+// theirs: WATCHING at each game, MOVE, TAKEBACK, the board and clocks, SUSPENDED and RESUMED,
+// the result, WATCHERS n, CHAT (players) and WCHAT (watchers) lines.
+class WatchLines {
+ public:
+  // Prints what changed in `s` since the last call.
+  void show(const net::WatchSnapshot& s) {
+    if (s.views != shownViews_) {
+      shownViews_ = s.views;
+      if (s.gameNumber != shownGame_) {
+        shownGame_ = s.gameNumber;
+        shownMoves_.clear();
+        shownOver_ = false;
+        shownState_ = net::ViewState::Playing;
+        std::cout << "WATCHING game " << s.gameNumber << ": " << singleLine(s.blackNickname())
+                  << " (black) vs " << singleLine(s.whiteNickname()) << " (white)"
+                  << (s.hostAddress.empty() ? "" : " at " + s.hostAddress) << ", "
+                  << gameTitle(s.game, s.clock.control(), s.openingRule) << "\n";
+      }
+      const auto& moves = s.game.moves();
+      std::size_t common = 0;
+      while (common < shownMoves_.size() && common < moves.size() &&
+             shownMoves_[common] == moves[common])
+        ++common;
+      const bool boardChanged =
+          shownViews_ == 1 || common != shownMoves_.size() || common != moves.size();
+      if (common < shownMoves_.size()) std::cout << takebackLine(static_cast<int>(common));
+      for (std::size_t i = common; i < moves.size(); ++i) printMove(s.game, static_cast<int>(i));
+      shownMoves_ = moves;
+      if (boardChanged) {
+        std::cout << cli::renderBoard(s.game);
+        if (s.clock.enabled())
+          std::cout << cli::clockLine(s.clockNow(Stone::Black), s.clockNow(Stone::White)) << "\n";
+      }
+      if (s.state != shownState_) {
+        if (s.state == net::ViewState::Suspended)
+          std::cout << "SUSPENDED a player's connection dropped; the game waits for it\n";
+        else if (shownState_ == net::ViewState::Suspended)
+          std::cout << "RESUMED at move " << moves.size() << "\n";
+        shownState_ = s.state;
+      }
+      if (s.game.over() != shownOver_) {
+        shownOver_ = s.game.over();
+        if (shownOver_)
+          std::cout << describeResult(s.game.result()) << "\n"
+                    << cli::resultLine(s.game.result()) << "\n";
+      }
+      if (s.watchers != shownWatchers_) {
+        shownWatchers_ = s.watchers;
+        std::cout << "WATCHERS " << s.watchers << "\n";
+      }
+    }
+    // The chat keeps at most its last lines: print those not seen yet.
+    const int fresh = std::min<int>(s.chatLines - shownChat_, static_cast<int>(s.chat.size()));
+    for (auto i = s.chat.size() - static_cast<std::size_t>(fresh); i < s.chat.size(); ++i)
+      std::cout << (s.chat[i].player ? "CHAT " : "WCHAT ") << singleLine(s.chat[i].from) << ": "
+                << singleLine(s.chat[i].text) << "\n";
+    shownChat_ = s.chatLines;
+  }
+
+ private:
+  int shownViews_ = 0, shownChat_ = 0, shownGame_ = 0, shownWatchers_ = -1;
+  std::vector<Point> shownMoves_;
+  bool shownOver_ = false;
+  net::ViewState shownState_ = net::ViewState::Playing;
+};
+
 // `gomoku-cli watch HOST[:PORT]`: follows a game hosted elsewhere (PROTOCOL.md, Watchers) and
 // prints it as the players' programs do: the game's start, moves, takebacks, the result, the
 // chat; "say TEXT" chats when the host lets watchers chat; "quit" (or the end of a terminal's
@@ -881,66 +948,11 @@ int runWatch(const std::string& target, std::uint16_t port, const std::string& n
   std::cout << "Connecting to " << target << " port " << port << " to watch..." << std::endl;
   watcher.watch(target, port, nick, std::chrono::seconds(timeoutSeconds));
   in.startReader();
-  int shownViews = 0, shownChat = 0, shownGame = 0, shownWatchers = -1;
-  std::vector<Point> shownMoves;
-  bool shownOver = false;
+  WatchLines lines;
   bool quitting = false;
-  net::ViewState shownState = net::ViewState::Playing;
   for (;;) {
     const net::WatchSnapshot s = watcher.snapshot();
-    if (s.views != shownViews) {
-      shownViews = s.views;
-      if (s.gameNumber != shownGame) {
-        shownGame = s.gameNumber;
-        shownMoves.clear();
-        shownOver = false;
-        shownState = net::ViewState::Playing;
-        std::cout << "WATCHING game " << s.gameNumber << ": " << singleLine(s.blackNickname())
-                  << " (black) vs " << singleLine(s.whiteNickname()) << " (white)"
-                  << (s.hostAddress.empty() ? "" : " at " + s.hostAddress) << ", "
-                  << gameTitle(s.game, s.clock.control(), s.openingRule) << "\n";
-      }
-      const auto& moves = s.game.moves();
-      std::size_t common = 0;
-      while (common < shownMoves.size() && common < moves.size() &&
-             shownMoves[common] == moves[common])
-        ++common;
-      bool boardChanged = shownViews == 1 || common != shownMoves.size() || common != moves.size();
-      if (common < shownMoves.size()) std::cout << takebackLine(static_cast<int>(common));
-      for (std::size_t i = common; i < moves.size(); ++i) printMove(s.game, static_cast<int>(i));
-      shownMoves = moves;
-      if (boardChanged) {
-        std::cout << cli::renderBoard(s.game);
-        if (s.clock.enabled())
-          std::cout << cli::clockLine(s.clockNow(Stone::Black), s.clockNow(Stone::White)) << "\n";
-      }
-      if (s.state != shownState) {
-        if (s.state == net::ViewState::Suspended)
-          std::cout << "SUSPENDED the joiner's connection dropped; the host waits for it\n";
-        else if (shownState == net::ViewState::Suspended)
-          std::cout << "RESUMED at move " << moves.size() << "\n";
-        shownState = s.state;
-      }
-      if (s.game.over() != shownOver) {
-        shownOver = s.game.over();
-        if (shownOver)
-          std::cout << describeResult(s.game.result()) << "\n"
-                    << cli::resultLine(s.game.result()) << "\n";
-      }
-      if (s.watchers != shownWatchers) {
-        shownWatchers = s.watchers;
-        std::cout << "WATCHERS " << s.watchers << "\n";
-      }
-    }
-    // The chat keeps at most its last lines: print those not seen yet.
-    const int newLines = std::min<int>(s.chatLines - shownChat, static_cast<int>(s.chat.size()));
-    for (int i = static_cast<int>(s.chat.size()) - newLines; i < static_cast<int>(s.chat.size());
-         ++i) {
-      const net::WatchChat& l = s.chat[static_cast<std::size_t>(i)];
-      std::cout << (l.player ? "CHAT " : "WCHAT ") << singleLine(l.from) << ": "
-                << singleLine(l.text) << "\n";
-    }
-    shownChat = s.chatLines;
+    lines.show(s);
     std::cout << std::flush;
     if (s.phase == net::WatchPhase::Failed) {
       if (s.failure == net::NetFailure::Cancelled) return 1;
@@ -1293,7 +1305,22 @@ int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
 // ----- gomoku-cli online -----
 
 // The commands of `gomoku-cli online` besides those of a network game.
-enum class HallCommand { None, Find, Cancel, Room, Join, Invite, Who, Top, Games, Get, Leave };
+enum class HallCommand {
+  None,
+  Find,
+  Cancel,
+  Room,
+  Join,
+  Invite,
+  Who,
+  Top,
+  Games,
+  Get,
+  Leave,
+  Live,
+  Watch,
+  Unwatch
+};
 
 HallCommand parseHallCommand(const std::string& word) {
   if (word == "find") return HallCommand::Find;
@@ -1306,6 +1333,9 @@ HallCommand parseHallCommand(const std::string& word) {
   if (word == "games") return HallCommand::Games;
   if (word == "get") return HallCommand::Get;
   if (word == "leave") return HallCommand::Leave;
+  if (word == "live") return HallCommand::Live;
+  if (word == "watch") return HallCommand::Watch;
+  if (word == "unwatch") return HallCommand::Unwatch;
   return HallCommand::None;
 }
 
@@ -1489,7 +1519,7 @@ std::optional<std::string> readPassword(bool registering, bool interactive) {
 }
 
 // What a command waits for from the server before the next command runs.
-enum class Awaiting { Nothing, Players, Top, Games, Record, Room };
+enum class Awaiting { Nothing, Players, Top, Games, Record, Room, Live };
 
 int runOnline(const std::string& host, std::uint16_t port, const std::string& user,
               bool registering, std::string password, net::OnlineOptions options,
@@ -1513,6 +1543,10 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
   std::size_t awaitBase = 0;  // the counter the answer raises, when the command was sent
   net::MsgType awaitType = net::MsgType::HallRequest;  // a DENIED of this type answers too
   std::string getFile;                                 // get: where to save
+  int watches = 0;                                     // watch commands seen answered
+  WatchLines watchLines;                               // what of the watched game is printed
+  bool watchEnded = false;                             // its UNWATCHED line is printed
+  int gameWatchers = 0;                                // watchers of our game, as printed
   for (;;) {
     const net::OnlineSnapshot s = client.snapshot();
 
@@ -1605,6 +1639,10 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
         }
       }
       openingLines.show(s.game, tracker.gameNumber());
+      if (tracker.gameNumber() > 0 && s.game.watchers != gameWatchers) {
+        gameWatchers = s.game.watchers;
+        std::cout << "WATCHERS " << gameWatchers << "\n";
+      }
     }
     if (s.awayChanges > away) {
       away = s.awayChanges;
@@ -1619,6 +1657,21 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
     for (; results < s.results.size(); ++results) {
       const net::GameResult& r = s.results[results];
       if (r.rated) std::cout << "LADDER " << r.oldScore << " " << r.newScore << "\n";
+    }
+    // The game we watch (watch ID): printed as `gomoku-cli watch` prints one.
+    if (s.watches > watches) {
+      watches = s.watches;
+      watchLines = WatchLines();
+      watchEnded = false;
+    }
+    if (s.watches > 0) {
+      watchLines.show(s.watch);
+      const bool over =
+          s.watch.phase == net::WatchPhase::Ended || s.watch.phase == net::WatchPhase::Failed;
+      if (over && !watchEnded) {
+        watchEnded = true;
+        std::cout << "UNWATCHED " << singleLine(s.watch.message) << "\n";
+      }
     }
     switch (awaiting) {
       case Awaiting::Players:
@@ -1667,6 +1720,17 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
         break;
       case Awaiting::Room:
         if (static_cast<std::size_t>(s.roomsCreated) > awaitBase) awaiting = Awaiting::Nothing;
+        break;
+      case Awaiting::Live:
+        if (static_cast<std::size_t>(s.liveUpdates) > awaitBase) {
+          for (const net::LiveGame& g : s.live.games)
+            std::cout << "LIVEGAME " << g.id << " " << nameField(g.black) << " " << g.blackScore
+                      << " " << nameField(g.white) << " " << g.whiteScore << " " << ruleName(g.rule)
+                      << " " << int(g.boardSize) << "x" << int(g.boardSize) << " " << g.moves << " "
+                      << g.watchers << "\n";
+          std::cout << "LIVE " << s.live.games.size() << " of " << s.live.total << "\n";
+          awaiting = Awaiting::Nothing;
+        }
         break;
       case Awaiting::Nothing:
         break;
@@ -1819,8 +1883,13 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
         case HallCommand::Top:
         case HallCommand::Games:
         case HallCommand::Get:
+        case HallCommand::Live:
           break;
-        default:  // find, room, join, invite: from the hall
+        case HallCommand::Unwatch:
+          can = s.watchingId != 0;
+          if (!can) hopelessWhy = "not watching a game";
+          break;
+        default:  // find, room, join, invite, watch: from the hall
           can = s.phase == net::OnlinePhase::Hall;
           break;
       }
@@ -1952,6 +2021,24 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       }
       case HallCommand::Leave:
         error = net::describe(client.leaveGame());
+        break;
+      case HallCommand::Live:
+        if (hallError(client.requestLive())) {
+          awaiting = Awaiting::Live;
+          awaitBase = static_cast<std::size_t>(s.liveUpdates);
+          awaitType = net::MsgType::LiveRequest;
+        }
+        break;
+      case HallCommand::Watch:
+        if (args.size() != 2 || args[1].empty() || args[1].size() > 19 ||
+            args[1].find_first_not_of("0123456789") != std::string::npos) {
+          error = "use watch ID (ID from the live list)";
+          break;
+        }
+        hallError(client.watchGame(std::stoull(args[1])));
+        break;
+      case HallCommand::Unwatch:
+        hallError(client.unwatch());
         break;
       case HallCommand::None:
         break;
@@ -2263,6 +2350,8 @@ int main(int argc, char** argv) {
       "opponent's request)\n"
       "  who, top, games                   players online, the ladder's top, your last games\n"
       "  get ID FILE                       save a game of the list (.sgf, .psq, ...)\n"
+      "  live                              the games in progress\n"
+      "  watch ID / unwatch                watch a game of the live list / stop watching\n"
       "  leave                             leave the game (a resignation if it runs)\n"
       "  quit                              sign out\n"
       "  in a game as in `join`: H8 or 7,7, takeback, draw, resign, again, say TEXT, wait;\n"
@@ -2282,6 +2371,10 @@ int main(int argc, char** argv) {
       "  GAME <id> <ended, UTC> <black> <white> <rule> <N>x<N> <outcome> <reason> "
       "rated|unrated <black delta> <white delta> <moves>, then GAMES <count>\n"
       "  SAVED <id> <file> <n> moves\n"
+      "  LIVEGAME <id> <black> <score> <white> <score> <rule> <N>x<N> <moves> <watchers>, then "
+      "LIVE <listed> of <total>\n"
+      "  watching: the lines of `watch` (WATCHING, MOVE, ..., WATCHERS, CHAT), then UNWATCHED "
+      "<why>\n"
       "  MATCHED <game id> black|white vs <opponent> <score> <rule> <N>x<N> rated|unrated "
       "[clock <form>]\n"
       "  then the lines of `join`: STARTED, MOVE, TAKEBACK, NOTICE, CHAT, SUSPENDED, RESUMED, "

@@ -163,6 +163,13 @@ std::string describe(LoginStatus s) {
 }
 
 namespace {
+
+// The steady clock in milliseconds: the time base of a watched game's clocks (WatchSnapshot).
+std::int64_t steadyMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 // Session's reasons name the other end "the opponent"; here it is the server.
 std::string serverWords(std::string reason) {
   for (std::size_t at; (at = reason.find("the opponent")) != std::string::npos;)
@@ -515,6 +522,7 @@ struct OnlineClient::Impl {
       stage = Stage::Ready;
       ++st.reconnects;
       if (!r.token.empty()) token = r.token;
+      if (st.watchingId != 0) session->send(WatchGame{st.watchingId});  // the server forgot it
       st.stats = r.stats;
       st.elo = r.elo;
       const bool waiting = match && matchLive && match->phase() == MatchPhase::Suspended;
@@ -631,8 +639,40 @@ struct OnlineClient::Impl {
   void on(const GameRecord& r) {
     st.records.push_back(r);
   }
+  void on(const LiveGames& l) {
+    st.live = l;
+    ++st.liveUpdates;
+  }
+  void on(const View& v) {
+    if (st.watchingId == 0) return;  // late, after unwatch()
+    if (auto fault = applyView(v, steadyMs(), st.watch)) {
+      st.watch.message = *fault;  // the next VIEW may do better; this one is shown as it was
+      return;
+    }
+    st.watch.phase = WatchPhase::Watching;
+    st.watch.message.clear();
+  }
+  void on(const WatchChat& line) {
+    if (st.watchingId == 0) return;
+    st.watch.chat.push_back(line);
+    if (st.watch.chat.size() > 2 * kMaxWatcherChatLines) st.watch.chat.erase(st.watch.chat.begin());
+    ++st.watch.chatLines;
+  }
+  void on(const Unwatch& u) {
+    if (u.id != st.watchingId) return;
+    st.watchingId = 0;
+    st.watch.phase = WatchPhase::Ended;
+    st.watch.message = "the players have left the game";
+    st.watch.clock.stop(steadyMs());
+  }
   void on(const Denied& d) {
     st.denials.push_back(d);
+    if (d.request == MsgType::WatchGame && st.watchingId != 0) {
+      st.watchingId = 0;
+      st.watch.phase = WatchPhase::Failed;
+      st.watch.failure = NetFailure::Other;
+      st.watch.message = describe(d.code);
+    }
     if (d.request == MsgType::Find) st.finding = false;
     if (d.request == MsgType::RoomCreate) st.room.reset();
   }
@@ -666,7 +706,7 @@ struct OnlineClient::Impl {
                   std::is_same_v<T, Resign> || std::is_same_v<T, Nickname> ||
                   std::is_same_v<T, PlayAgain> || std::is_same_v<T, Chat> ||
                   std::is_same_v<T, Resume> || std::is_same_v<T, Sync> || std::is_same_v<T, Flag> ||
-                  std::is_same_v<T, OpeningAct>) {
+                  std::is_same_v<T, OpeningAct> || std::is_same_v<T, Watchers>) {
       if (match && matchLive) match->receive(m);
     }
     // Client-to-server messages from the server: ignored.
@@ -950,6 +990,41 @@ OnlineRefusal OnlineClient::requestGames() {
 OnlineRefusal OnlineClient::requestGame(std::uint64_t id) {
   Impl& d = *impl_;
   return d.request([&] { return d.hallRefusal(false); }, GetGame{id});
+}
+
+OnlineRefusal OnlineClient::requestLive() {
+  Impl& d = *impl_;
+  return d.request([&] { return d.hallRefusal(false); }, LiveRequest{});
+}
+
+OnlineRefusal OnlineClient::watchGame(std::uint64_t id) {
+  Impl& d = *impl_;
+  OnlineRefusal r = OnlineRefusal::None;
+  d.mutate([&] {
+    r = d.hallRefusal(true);
+    if (r != OnlineRefusal::None) return;
+    d.st.watchingId = id;
+    d.st.watch = WatchSnapshot();
+    d.st.watch.phase = WatchPhase::Connecting;
+    d.st.watch.hostAddress = std::to_string(id);
+    ++d.st.watches;
+    d.session->send(WatchGame{id});
+  });
+  return r;
+}
+
+OnlineRefusal OnlineClient::unwatch() {
+  Impl& d = *impl_;
+  OnlineRefusal r = OnlineRefusal::None;
+  d.mutate([&] {
+    r = d.hallRefusal(false);
+    if (r != OnlineRefusal::None || d.st.watchingId == 0) return;
+    d.session->send(Unwatch{std::exchange(d.st.watchingId, 0)});
+    d.st.watch.phase = WatchPhase::Ended;
+    d.st.watch.message = "you stopped watching";
+    d.st.watch.clock.stop(steadyMs());
+  });
+  return r;
 }
 
 MoveError OnlineClient::play(Point p) {

@@ -16,6 +16,7 @@
 
 #include "net/match.h"
 #include "net/netgame.h"
+#include "net/watcher.h"
 #include "net/wire.h"
 
 namespace gomoku::net {
@@ -152,6 +153,15 @@ struct OnlineSnapshot {
   int awayChanges = 0;                                     ///< OPPONENT_AWAY messages received
   int reconnects = 0;  ///< times the connection was made again after a drop
   std::chrono::steady_clock::time_point reconnectDeadline;  ///< Reconnecting: give up then
+  // Watching (protocol 1.5)
+  LiveGames live;                ///< the last LIVE_GAMES: games in progress
+  int liveUpdates = 0;           ///< LIVE_GAMES received
+  int watches = 0;               ///< watchGame() calls so far (a new one: a new `watch`)
+  std::uint64_t watchingId = 0;  ///< the game we watch (0: none)
+  /// The game we watch or watched last, as a P2P watcher holds it (net/watcher.h): phase
+  /// Connecting until the first VIEW, Watching, then Ended (the game closed at the server, or
+  /// unwatch()) or Failed (DENIED: message says why). hostAddress is the game's id as text.
+  WatchSnapshot watch;
 };
 
 /// One connection to a gomoku-server. Destroying it leaves a running game (BYE), signs out and
@@ -219,6 +229,12 @@ class OnlineClient {
   /// Asks for one stored game (GET_GAME); it arrives in `records` (or a DENIED). Logged in.
   OnlineRefusal requestGame(std::uint64_t id);
 
+  /// Asks for the games in progress (LIVE_REQUEST); they arrive in `live`. Logged in.
+  OnlineRefusal requestLive();
+  /// Watches game `id` (from `live`) in the hall (WATCH_GAME): `watch` follows it. Hall only.
+  OnlineRefusal watchGame(std::uint64_t id);
+  /// Stops watching (UNWATCH): `watch` ends ("you stopped watching"). Logged in.
+  OnlineRefusal unwatch();
   /// Plays a local move in the current game (Match::playLocal).
   MoveError play(Point p);
   /// Our decision in the current game's opening (Match::openingAct); Finished when no opening

@@ -165,7 +165,7 @@ void readPrevious(Reader& r, std::uint16_t game, Outcome& outcome, EndReason& re
 
 bool knownType(std::uint8_t t) {
   return (t >= 1 && t <= 5) || (t >= 16 && t <= 32) ||
-         (t >= kFirstServerType && t <= static_cast<std::uint8_t>(MsgType::OpponentAway));
+         (t >= kFirstServerType && t <= static_cast<std::uint8_t>(MsgType::Unwatch));
 }
 
 void writeSetup(Writer& w, const Setup& v) {
@@ -897,6 +897,63 @@ void read(Reader& r, OpponentAway& v) {
   v.secondsLeft = r.u32();
 }
 
+constexpr MsgType numberOf(const LiveRequest&) {
+  return MsgType::LiveRequest;
+}
+constexpr MsgType numberOf(const LiveGames&) {
+  return MsgType::LiveGames;
+}
+constexpr MsgType numberOf(const WatchGame&) {
+  return MsgType::WatchGame;
+}
+constexpr MsgType numberOf(const Unwatch&) {
+  return MsgType::Unwatch;
+}
+void write(Writer&, const LiveRequest&) {}
+void read(Reader&, LiveRequest&) {}
+void write(Writer& w, const LiveGames& v) {
+  w.u32(v.total);
+  w.list(v.games, kMaxLiveListed, [](Writer& o, const LiveGame& g) {
+    o.u64(g.id);
+    o.str(g.black, kMaxNameBytes);
+    o.i32(g.blackScore);
+    o.str(g.white, kMaxNameBytes);
+    o.i32(g.whiteScore);
+    o.e8(g.rule);
+    o.u8(g.boardSize);
+    o.u16(g.moves);
+    o.u16(g.watchers);
+  });
+}
+void read(Reader& r, LiveGames& v) {
+  v.total = r.u32();
+  v.games = r.list<LiveGame>(kMaxLiveListed, [](Reader& in) {
+    LiveGame g;
+    g.id = in.u64();
+    g.black = in.str(kMaxNameBytes);
+    g.blackScore = in.i32();
+    g.white = in.str(kMaxNameBytes);
+    g.whiteScore = in.i32();
+    g.rule = in.e8(Rule::Freestyle, Rule::Renju);
+    g.boardSize = in.u8();
+    g.moves = in.u16();
+    g.watchers = in.u16();
+    return g;
+  });
+}
+void write(Writer& w, const WatchGame& v) {
+  w.u64(v.id);
+}
+void read(Reader& r, WatchGame& v) {
+  v.id = r.u64();
+}
+void write(Writer& w, const Unwatch& v) {
+  w.u64(v.id);
+}
+void read(Reader& r, Unwatch& v) {
+  v.id = r.u64();
+}
+
 template <class T>
 Message readAs(Reader& r) {
   T v;
@@ -1050,6 +1107,14 @@ const char* typeName(MsgType t) {
       return "DENIED";
     case MsgType::OpponentAway:
       return "OPPONENT_AWAY";
+    case MsgType::LiveRequest:
+      return "LIVE_REQUEST";
+    case MsgType::LiveGames:
+      return "LIVE_GAMES";
+    case MsgType::WatchGame:
+      return "WATCH_GAME";
+    case MsgType::Unwatch:
+      return "UNWATCH";
   }
   return "UNKNOWN";
 }
@@ -1371,6 +1436,18 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       break;
     case MsgType::OpponentAway:
       m = readAs<OpponentAway>(r);
+      break;
+    case MsgType::LiveRequest:
+      m = readAs<LiveRequest>(r);
+      break;
+    case MsgType::LiveGames:
+      m = readAs<LiveGames>(r);
+      break;
+    case MsgType::WatchGame:
+      m = readAs<WatchGame>(r);
+      break;
+    case MsgType::Unwatch:
+      m = readAs<Unwatch>(r);
       break;
     default:
       r.fail(DecodeError::UnknownType);

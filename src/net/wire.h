@@ -94,6 +94,11 @@ enum class MsgType : std::uint8_t {
   GameRecord = 85,
   Denied = 86,
   OpponentAway = 87,
+  // Watching games on a server (protocol 1.5).
+  LiveRequest = 88,
+  LiveGames = 89,
+  WatchGame = 90,
+  Unwatch = 91,
 };
 
 /// HELLO: first message of each side. Nickname: UTF-8, 1..32 code points, not blank.
@@ -676,6 +681,48 @@ struct OpponentAway {
   friend bool operator==(const OpponentAway&, const OpponentAway&) = default;
 };
 
+/// LIVE_REQUEST (protocol 1.5): client -> server, the games in progress (answered by
+/// LIVE_GAMES). Logged in.
+struct LiveRequest {
+  friend bool operator==(const LiveRequest&, const LiveRequest&) = default;
+};
+/// A game in progress on the server.
+struct LiveGame {
+  std::uint64_t id = 0;         ///< the table's id: quote it in WATCH_GAME
+  std::string black;            ///< Black's name (of the game now running at the table)
+  std::int32_t blackScore = 0;  ///< Black's ladder score
+  std::string white;            ///< White's name
+  std::int32_t whiteScore = 0;  ///< White's ladder score
+  Rule rule = Rule::Freestyle;  ///< rule set
+  std::uint8_t boardSize = 15;  ///< intersections per side
+  std::uint16_t moves = 0;      ///< stones on the board
+  std::uint16_t watchers = 0;   ///< watching it now
+  friend bool operator==(const LiveGame&, const LiveGame&) = default;
+};
+/// Most games in LIVE_GAMES.
+inline constexpr std::size_t kMaxLiveListed = 20;
+/// LIVE_GAMES (protocol 1.5): server -> client, the answer to LIVE_REQUEST: the games in
+/// progress, most watched first (at most kMaxLiveListed), and how many there are in all.
+struct LiveGames {
+  std::uint32_t total = 0;      ///< games in progress in all
+  std::vector<LiveGame> games;  ///< some of them, at most kMaxLiveListed
+  friend bool operator==(const LiveGames&, const LiveGames&) = default;
+};
+/// WATCH_GAME (protocol 1.5): client -> server, watch game `id` (from LIVE_GAMES). In the hall
+/// only (not while finding, in a room or playing). The server answers with VIEW and WATCH_CHAT
+/// as a P2P host does (PROTOCOL.md, Watchers), delayed by its watch delay, or DENIED
+/// (NoSuchGame, Busy). Watching another game stops watching the first.
+struct WatchGame {
+  std::uint64_t id = 0;  ///< the table's id
+  friend bool operator==(const WatchGame&, const WatchGame&) = default;
+};
+/// UNWATCH (protocol 1.5): client -> server, stop watching game `id`; server -> client, game
+/// `id` is over at the server (its players left): no more VIEWs come.
+struct Unwatch {
+  std::uint64_t id = 0;  ///< the table's id
+  friend bool operator==(const Unwatch&, const Unwatch&) = default;
+};
+
 /// Any message we can send or receive.
 using Message = std::variant<
     Hello, Setup, Move, Bye, Error, TakebackRequest, TakebackReply, DrawOffer, DrawReply, Resign,
@@ -685,12 +732,14 @@ using Message = std::variant<
     // server messages (types >= kFirstServerType)
     Welcome, Register, Login, LoginResult, Stats, Players, Top, HallRequest, Find, CancelFind,
     RoomCreate, RoomCreated, RoomJoin, Invite, Invited, InviteReply, Matched, GameResult,
-    GamesRequest, GameList, GetGame, GameRecord, Denied, OpponentAway>;
+    GamesRequest, GameList, GetGame, GameRecord, Denied, OpponentAway,
+    // watching on a server (protocol 1.5)
+    LiveRequest, LiveGames, WatchGame, Unwatch>;
 
 /// The first server message type: types from here on belong to the server conversation
 /// (PROTOCOL.md, "Server"), never to a P2P match.
 inline constexpr std::uint8_t kFirstServerType = 64;
-/// Whether `t` is a server message type (WELCOME ... OPPONENT_AWAY).
+/// Whether `t` is a server message type (WELCOME ... UNWATCH).
 bool isServerType(MsgType t);
 
 /// The type number of a message.

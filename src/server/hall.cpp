@@ -46,7 +46,12 @@ struct Hall::TableEntry {
   // that fill it in: jobs run in order, so a later job always sees an earlier job's id.
   std::map<int, std::shared_ptr<std::int64_t>> ids;
   std::map<int, Clock::time_point> started;
-  std::set<int> reported;  // the games whose result was written (or is being written)
+  std::set<int> reported;              // the games whose result was written (or is being written)
+  std::string name[2];                 // the players' account names (Side::A, Side::B)
+  std::set<ConnId> watchers;           // connections watching this table
+  std::vector<std::uint8_t> lastView;  // the last VIEW relayed, its move time left out
+  std::size_t chatRelayed = 0;         // the players' chat lines relayed to the watchers
+  bool relayPending = false;           // a relay is gathered (kViewCoalesce)
 };
 
 Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed)
@@ -124,6 +129,13 @@ void Hall::received(ConnId c, const net::Message& m) {
       env_.close(c);
       return;
     }
+    if (std::holds_alternative<net::Watch>(m)) {  // a P2P watcher (PROTOCOL.md, Watchers)
+      env_.send(c, net::Error{net::ErrorCode::ServerOnly,
+                              "this is a Gomoku server, not a game host: watch its games from the "
+                              "hall of Play online"});
+      env_.close(c);
+      return;
+    }
   }
   if (auto* e = std::get_if<net::Error>(&m)) {
     env_.log(conn.address + ": the client sent ERROR: " + e->text);
@@ -161,6 +173,7 @@ void Hall::received(ConnId c, const net::Message& m) {
 void Hall::closed(ConnId c, const std::string& reason) {
   auto it = conns_.find(c);
   if (it == conns_.end()) return;
+  unwatch(c);
   Conn conn = it->second;
   conns_.erase(it);
   if (--perAddress_[conn.address] <= 0) perAddress_.erase(conn.address);
@@ -237,7 +250,9 @@ Hall::Player* Hall::playerOf(ConnId c) {
 
 void Hall::setState(ConnId c, State s) {
   auto it = conns_.find(c);
-  if (it != conns_.end()) it->second.state = s;
+  if (it == conns_.end()) return;
+  it->second.state = s;
+  if (s != State::Hall) unwatch(c);  // playing (or back to a login): not watching
 }
 
 void Hall::deny(ConnId c, net::MsgType request, net::DenyCode code, const std::string& detail) {
@@ -481,6 +496,14 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
   net::MsgType type = net::typeOf(m);
   bool idle = conn.state == State::Hall;
   if (std::holds_alternative<net::HallRequest>(m)) return sendHall(c);
+  if (std::holds_alternative<net::LiveRequest>(m)) return sendLiveGames(c);
+  if (auto* w = std::get_if<net::WatchGame>(&m)) return onWatchGame(c, conn, *w);
+  if (std::holds_alternative<net::Unwatch>(m)) return unwatch(c);
+  // Looking for a game of one's own ends watching.
+  if (std::holds_alternative<net::Find>(m) || std::holds_alternative<net::RoomCreate>(m) ||
+      std::holds_alternative<net::RoomJoin>(m) || std::holds_alternative<net::Invite>(m) ||
+      std::holds_alternative<net::InviteReply>(m))
+    unwatch(c);
   if (std::holds_alternative<net::Bye>(m)) return env_.close(c);
   if (std::holds_alternative<net::Register>(m) || std::holds_alternative<net::Login>(m))
     return deny(c, type, net::DenyCode::AlreadyLoggedIn, "you are logged in");
@@ -669,6 +692,8 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
   TableEntry& e = *entry;
   e.account[0] = black;  // side A plays Black in the first game
   e.account[1] = white;
+  e.name[0] = b->name;
+  e.name[1] = w->name;
   e.aIsBlack = true;
   e.boardSize = boardSize;
   e.rule = rule;
@@ -699,6 +724,7 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
     if (t == tables_.end()) return;
     Player* p = player(t->second->account[static_cast<int>(s)]);
     if (p && p->conn && p->table == tid) env_.send(p->conn, m);
+    tableChanged(tid);  // what a player is told may change what the watchers see
   };
   cb.leaveGame = [this, tid](Side s) {
     auto t = tables_.find(tid);
@@ -721,7 +747,10 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
         tableEnded(tid, end);
       }
       // Destroyed later, not inside its own callback.
-      env_.after(milliseconds(0), [this, tid] { tables_.erase(tid); });
+      env_.after(milliseconds(0), [this, tid] {
+        endWatching(tid);
+        tables_.erase(tid);
+      });
     }
   };
   cb.kick = [this, tid](Side s) {
@@ -905,6 +934,158 @@ void Hall::returnToHall(std::int64_t account) {
     return;
   }
   setState(p->conn, State::Hall);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Watching (protocol 1.5; PROTOCOL.md, Watchers): the hall lists the games in progress and
+// relays each to its watchers as a P2P host does, from the server's match facing side A (whose
+// "local" player is B's proxy: it holds the whole game, both names and the clocks).
+
+void Hall::sendLiveGames(ConnId c) {
+  std::vector<std::pair<std::uint64_t, const TableEntry*>> live;
+  for (const auto& [tid, e] : tables_)
+    if (e->table->gameNumber() > 0 && !(e->left[0] && e->left[1])) live.emplace_back(tid, e.get());
+  std::stable_sort(live.begin(), live.end(), [](const auto& x, const auto& y) {
+    return x.second->watchers.size() > y.second->watchers.size();
+  });
+  net::LiveGames out;
+  out.total = static_cast<std::uint32_t>(live.size());
+  for (const auto& [tid, e] : live) {
+    if (out.games.size() == net::kMaxLiveListed) break;
+    const Player* a = player(e->account[0]);
+    const Player* b = player(e->account[1]);
+    net::LiveGame g;
+    g.id = tid;
+    const net::Match& m = e->table->match(Side::A);
+    const bool aBlack = m.localColor() == Stone::White;  // B's proxy is "local" in A's match
+    const Player* black = aBlack ? a : b;
+    const Player* white = aBlack ? b : a;
+    g.black = e->name[aBlack ? 0 : 1];
+    g.white = e->name[aBlack ? 1 : 0];
+    g.blackScore = black ? black->stats.score : 0;
+    g.whiteScore = white ? white->stats.score : 0;
+    g.rule = e->rule;
+    g.boardSize = static_cast<std::uint8_t>(e->boardSize);
+    g.moves = static_cast<std::uint16_t>(m.game().ply());
+    g.watchers = static_cast<std::uint16_t>(std::min<std::size_t>(e->watchers.size(), 65535));
+    out.games.push_back(std::move(g));
+  }
+  env_.send(c, out);
+}
+
+void Hall::onWatchGame(ConnId c, Conn& conn, const net::WatchGame& w) {
+  if (conn.state != State::Hall)
+    return deny(c, net::MsgType::WatchGame, net::DenyCode::Busy, "you are busy");
+  auto t = tables_.find(w.id);
+  if (t == tables_.end() || t->second->table->gameNumber() == 0 ||
+      (t->second->left[0] && t->second->left[1]))
+    return deny(c, net::MsgType::WatchGame, net::DenyCode::NoSuchGame, "no such game is running");
+  if (conn.watching == w.id) return;
+  if (t->second->watchers.size() >= static_cast<std::size_t>(config_.maxWatchersPerGame))
+    return deny(c, net::MsgType::WatchGame, net::DenyCode::TooMany,
+                "this game has as many watchers as the server allows");
+  unwatch(c);
+  conn.watching = w.id;
+  t->second->watchers.insert(c);
+  t->second->table->setWatchers(static_cast<int>(t->second->watchers.size()));
+  relayView(w.id, c);
+  tableChanged(w.id);  // the others see the new count
+}
+
+void Hall::unwatch(ConnId c) {
+  auto it = conns_.find(c);
+  if (it == conns_.end() || it->second.watching == 0) return;
+  const std::uint64_t tid = std::exchange(it->second.watching, 0);
+  auto t = tables_.find(tid);
+  if (t == tables_.end()) return;
+  t->second->watchers.erase(c);
+  t->second->table->setWatchers(static_cast<int>(t->second->watchers.size()));
+  tableChanged(tid);
+}
+
+void Hall::tableChanged(std::uint64_t tid) {
+  auto t = tables_.find(tid);
+  if (t == tables_.end() || t->second->watchers.empty() || t->second->relayPending) return;
+  t->second->relayPending = true;
+  env_.after(kViewCoalesce, [this, tid] {
+    auto t2 = tables_.find(tid);
+    if (t2 == tables_.end()) return;
+    t2->second->relayPending = false;
+    relayView(tid);
+  });
+}
+
+void Hall::relayView(std::uint64_t tid, ConnId fresh) {
+  auto t = tables_.find(tid);
+  if (t == tables_.end() || t->second->table->gameNumber() == 0) return;
+  TableEntry& e = *t->second;
+  const net::Match& m = e.table->match(Side::A);
+  net::View v;
+  const bool away = e.table->away(Side::A) || e.table->away(Side::B);
+  v.state = away                                    ? net::ViewState::Suspended
+            : m.phase() == net::MatchPhase::Playing ? net::ViewState::Playing
+                                                    : net::ViewState::Finished;
+  v.watchers = static_cast<std::uint16_t>(std::min<std::size_t>(e.watchers.size(), 65535));
+  // The account names (a client's HELLO may say anything): A is the "joiner" of A's match.
+  v.joinerNickname = e.name[0];
+  v.game = m.watchedGame();
+  v.game.hostNickname = e.name[1];
+  const GameClock& clock = m.gameClock();
+  v.clockSide = clock.timedSide();
+  v.clockRunning = clock.running() != Stone::Empty;
+  const std::vector<std::uint8_t> key = net::encode(v);
+  v.clockUsedMs = std::clamp<std::int64_t>(clock.timedMoveMs(m.nowMs()), 0, kMaxClockMs);
+  // The players' chat: lines from B's proxy are "ours" in A's match.
+  const auto lineOf = [&e](const net::ChatLine& l) {
+    return net::WatchChat{e.name[l.fromUs ? 1 : 0], true, l.text};
+  };
+  const auto& chat = m.chat();
+  std::vector<net::Message> out;
+  std::vector<ConnId> to;
+  if (fresh) {
+    out.push_back(v);
+    const std::size_t first = chat.size() > 100 ? chat.size() - 100 : 0;
+    for (std::size_t i = first; i < chat.size(); ++i) out.push_back(lineOf(chat[i]));
+    to.push_back(fresh);
+  } else {
+    if (key != e.lastView) out.push_back(v);
+    e.lastView = key;
+    if (chat.size() < e.chatRelayed) e.chatRelayed = 0;  // a new game's match
+    for (; e.chatRelayed < chat.size(); ++e.chatRelayed) out.push_back(lineOf(chat[e.chatRelayed]));
+    to.assign(e.watchers.begin(), e.watchers.end());
+  }
+  if (out.empty() || to.empty()) return;
+  auto deliver = [this, tid, out = std::move(out), to = std::move(to)] {
+    for (ConnId c : to) {
+      auto it = conns_.find(c);
+      if (it == conns_.end() || it->second.watching != tid) continue;  // gone meanwhile
+      for (const net::Message& msg : out) env_.send(c, msg);
+    }
+  };
+  if (config_.watchDelay.count() > 0)
+    env_.after(config_.watchDelay, std::move(deliver));
+  else
+    deliver();
+}
+
+void Hall::endWatching(std::uint64_t tid) {
+  auto t = tables_.find(tid);
+  if (t == tables_.end() || t->second->watchers.empty()) return;
+  relayView(tid);  // the end, as the players saw it
+  const std::vector<ConnId> watchers(t->second->watchers.begin(), t->second->watchers.end());
+  t->second->watchers.clear();
+  auto tell = [this, tid, watchers] {
+    for (ConnId c : watchers) {
+      auto it = conns_.find(c);
+      if (it == conns_.end() || it->second.watching != tid) continue;
+      it->second.watching = 0;
+      env_.send(c, net::Unwatch{tid});
+    }
+  };
+  if (config_.watchDelay.count() > 0)
+    env_.after(config_.watchDelay, std::move(tell));
+  else
+    tell();
 }
 
 }  // namespace gomoku::server

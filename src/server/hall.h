@@ -71,7 +71,15 @@ struct HallConfig {
                                                     ///< taken over by a new login
   std::int64_t tokenLifetime = 30LL * 24 * 3600;    ///< session tokens, seconds
   std::chrono::milliseconds waveInterval{1000};     ///< matchmaking wave period
+  /// Watchers see a game this much later than its players (0: as soon as it changes, within
+  /// kViewCoalesce), so that a player cannot be helped by someone relaying it.
+  std::chrono::milliseconds watchDelay{0};
+  int maxWatchersPerGame = 5000;  ///< more are refused (DENIED TooMany)
 };
+
+/// How long after a change of a watched game the hall gathers it into one VIEW for its
+/// watchers: the players' messages go first, and a burst of changes costs one VIEW.
+inline constexpr std::chrono::milliseconds kViewCoalesce{30};
 
 /// The hall: call connected(), received() and closed() for each connection, and stop() once.
 class Hall {
@@ -108,8 +116,9 @@ class Hall {
     std::chrono::steady_clock::time_point lastHeard;
     std::chrono::steady_clock::time_point rateStart;
     int rateCount = 0;
-    bool first = true;       // no message received yet
-    std::uint8_t minor = 0;  // the protocol minor its login said (0: 1.2 or older)
+    bool first = true;           // no message received yet
+    std::uint8_t minor = 0;      // the protocol minor its login said (0: 1.2 or older)
+    std::uint64_t watching = 0;  // the table it watches (0: none)
   };
   struct Player {
     std::int64_t id = 0;
@@ -151,6 +160,15 @@ class Hall {
   Player* playerOf(ConnId c);
   void setState(ConnId c, State s);
   bool overRate(Conn& conn);
+  // Watching (protocol 1.5).
+  void sendLiveGames(ConnId c);
+  void onWatchGame(ConnId c, Conn& conn, const net::WatchGame& w);
+  void unwatch(ConnId c);                // c stops watching its table, if any
+  void tableChanged(std::uint64_t tid);  // gathers the change for the watchers (kViewCoalesce)
+  // Sends the watchers of `tid` what changed (after config_.watchDelay); `fresh`: only the
+  // game so far to that new watcher.
+  void relayView(std::uint64_t tid, ConnId fresh = 0);
+  void endWatching(std::uint64_t tid);  // the table closes: a last VIEW and UNWATCH
 
   HallEnv& env_;
   Storage& storage_;

@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
   int resumeSeconds = 180;
   std::string ladder = "points";
   int waveMillis = 1000;
+  int watchDelaySeconds = 0;
   app.add_option("--listen", o.listen, "Address to listen on (default: all, IPv6 and IPv4)");
   app.add_option("--port", o.port, "TCP port (0: any free port)")
       ->default_val(gomoku::net::kDefaultServerPort)
@@ -97,6 +98,13 @@ int main(int argc, char** argv) {
   app.add_option("--wave-interval", waveMillis, "Milliseconds between matchmaking waves")
       ->default_val(1000)
       ->check(CLI::Range(10, 60000));
+  app.add_option("--watch-delay", watchDelaySeconds,
+                 "Seconds watchers see a game later than its players (against help by relay)")
+      ->default_val(0)
+      ->check(CLI::Range(0, 3600));
+  app.add_option("--max-watchers", o.hall.maxWatchersPerGame, "Watchers one game may have")
+      ->default_val(5000)
+      ->check(CLI::Range(0, 1000000));
   app.add_option("--cert", o.certPath,
                  "TLS certificate (PEM); default: a self-signed one made at first start in the "
                  "data folder")
@@ -128,6 +136,7 @@ int main(int argc, char** argv) {
   o.hall.resumeWindow = std::chrono::seconds(resumeSeconds);
   o.hall.ladder.elo = ladder == "elo";
   o.hall.waveInterval = std::chrono::milliseconds(waveMillis);
+  o.hall.watchDelay = std::chrono::seconds(watchDelaySeconds);
 
   auto logger = spdlog::stderr_logger_mt("gomoku-server");
   logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e %v");

@@ -517,6 +517,11 @@ void GameTable::abandon(Side s) {
   if (depth_ == 0) settle();
 }
 
+void GameTable::setWatchers(int count) {
+  for (Seat& seat : seats_)
+    if (seat.match && !seat.gone) seat.match->setWatchers(count);
+}
+
 void GameTable::interrupt() {
   ++depth_;
   if (running()) report(Outcome::Interrupted, EndReason::Disconnected, "the server shut down");

@@ -167,6 +167,8 @@ class GameTable {
   void leave(Side s);
   /// The server shuts down: a running game ends Interrupted; both matches leave.
   void interrupt();
+  /// `count` programs watch the game now: both clients of protocol 1.5 are told (WATCHERS).
+  void setWatchers(int count);
   /// Judges the clocks now (the owner calls it when clockCheck's delay has passed): a side to
   /// move whose time is out by the lag allowance on the server's clock loses on time; both
   /// clients get FLAG. A side that is away is not judged (its resume restarts its move).

@@ -302,7 +302,7 @@ std::vector<Message> samples() {
   return all;
 }
 
-// Server messages (types 64..87), with edge values. Part of samples().
+// Server messages (types 64..91), with edge values. Part of samples().
 std::vector<Message> serverSamples() {
   const RoomSettings renju{15, Rule::Renju, SeatColor::Random, FoulPolicy::Lose, true};
   const GameSummary summary{0x0102030405060708ull,
@@ -372,6 +372,14 @@ std::vector<Message> serverSamples() {
       Denied{MsgType::Invite, DenyCode::InviteDeclined, "Bob declined"},
       OpponentAway{true, 180},
       OpponentAway{false, 0},
+      // Watching on a server (protocol 1.5).
+      LiveRequest{},
+      LiveGames{},
+      LiveGames{7,
+                {{1, "ann", 1030, "张伟", 970, Rule::Renju, 15, 12, 3},
+                 {0xFFFFFFFFFFFFFFFFull, "b", -5, "w", 0, Rule::Freestyle, 25, 625, 65535}}},
+      WatchGame{42},
+      Unwatch{42},
   };
 }
 
@@ -927,7 +935,7 @@ TEST(Wire, MatchMessagesRoundTrip) {
 TEST(WireServer, EveryServerMessageTypeIsSampled) {
   std::vector<bool> seen(256, false);
   for (const Message& m : serverSamples()) seen[static_cast<std::uint8_t>(typeOf(m))] = true;
-  for (int t = kFirstServerType; t <= static_cast<int>(MsgType::OpponentAway); ++t) {
+  for (int t = kFirstServerType; t <= static_cast<int>(MsgType::Unwatch); ++t) {
     SCOPED_TRACE(typeName(static_cast<MsgType>(t)));
     EXPECT_TRUE(seen[static_cast<std::size_t>(t)]);
   }
@@ -960,6 +968,10 @@ TEST(WireServer, TypeNumbersNamesAndServerTypes) {
       {GameRecord{}, "GAME_RECORD"},
       {Denied{}, "DENIED"},
       {OpponentAway{}, "OPPONENT_AWAY"},
+      {LiveRequest{}, "LIVE_REQUEST"},
+      {LiveGames{}, "LIVE_GAMES"},
+      {WatchGame{}, "WATCH_GAME"},
+      {Unwatch{}, "UNWATCH"},
   };
   int expected = 64;
   for (const auto& [m, name] : all) {
@@ -973,7 +985,7 @@ TEST(WireServer, TypeNumbersNamesAndServerTypes) {
   }
   for (const Message& m : matchSamples()) EXPECT_FALSE(isServerType(typeOf(m)));
   // Around the server range: unknown.
-  for (int t : {33, 63, 88, 127}) {
+  for (int t : {33, 63, 92, 127}) {
     SCOPED_TRACE(t);
     EXPECT_EQ(decodeHeaderOnly(rawHeader(0x47, 0x4B, 1, static_cast<std::uint8_t>(t), 0)),
               DecodeError::UnknownType);

@@ -10,6 +10,8 @@
 #include <map>
 #include <memory>
 
+#include "net/watcher.h"
+
 namespace gomoku::server {
 namespace {
 
@@ -642,6 +644,118 @@ TEST_F(HallTest, FindWithSwapStoresAndRatesTheColoursTheOpeningGave) {
   ASSERT_TRUE(acc);
   EXPECT_EQ(acc->name, secondName);
   EXPECT_EQ(acc->wins, 1u);
+}
+
+// Watching (protocol 1.5): the hall lists the game in progress; a logged-in player in the hall
+// watches it and gets it as a P2P host's watcher does, config.watchDelay late; the players learn
+// the count; a watcher who looks for a game of its own stops watching; the end says UNWATCH.
+TEST_F(HallTest, WatchersFollowAGameFromTheHallWithTheDelay) {
+  hall.reset();
+  config.watchDelay = 10s;
+  hall = std::make_unique<Hall>(env, *storage, config, 7);
+  env.settle();
+  Client a = connect(), b = connect(), w = connect(), v = connect();
+  ASSERT_EQ(registerAs(a, "alice", "password1", net::kProtocolMinor).status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerAs(b, "bob", "password1", net::kProtocolMinor).status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerAs(w, "watcher", "password1", net::kProtocolMinor).status,
+            net::LoginStatus::Ok);
+  ASSERT_EQ(registerAs(v, "viewer", "password1", net::kProtocolMinor).status, net::LoginStatus::Ok);
+  hall->received(a.id, net::Find{Rule::Freestyle});
+  hall->received(b.id, net::Find{Rule::Freestyle});
+  env.advance(1s);
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  startMatch(a, *ma);
+  startMatch(b, *mb);
+  pump({&a, &b});
+  Client& black = ma->youAreBlack ? a : b;
+  Client& white = ma->youAreBlack ? b : a;
+  const std::string blackName = ma->youAreBlack ? "alice" : "bob";
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+
+  hall->received(w.id, net::LiveRequest{});
+  auto live = env.take<net::LiveGames>(w.id);
+  ASSERT_TRUE(live);
+  ASSERT_EQ(live->total, 1u);
+  ASSERT_EQ(live->games.size(), 1u);
+  const net::LiveGame g = live->games[0];
+  EXPECT_EQ(g.black, blackName);
+  EXPECT_EQ(g.blackScore, 1000);
+  EXPECT_EQ(g.moves, 1);
+  EXPECT_EQ(g.watchers, 0);
+
+  hall->received(w.id, net::WatchGame{g.id});
+  pump({&a, &b});
+  EXPECT_EQ(a.match->watchers(), 1) << "the players learn the count at once";
+  EXPECT_EQ(b.match->watchers(), 1);
+  EXPECT_FALSE(env.take<net::View>(w.id)) << "the watcher sees the game 10 s late";
+  // The last VIEW that reached `c` by now, if any (a new watcher's count may follow its first).
+  const auto lastView = [this](ConnId c) {
+    std::optional<net::View> last;
+    while (auto next = env.take<net::View>(c)) last = next;
+    return last;
+  };
+  env.advance(10s + 100ms);
+  auto view = lastView(w.id);
+  ASSERT_TRUE(view);
+  EXPECT_EQ(view->game.moves.size(), 1u);
+  EXPECT_EQ(view->watchers, 1);
+  EXPECT_EQ(view->game.setup.token, 0u);
+  net::WatchSnapshot shown;
+  ASSERT_FALSE(applyView(*view, 0, shown));
+  EXPECT_EQ(shown.blackNickname(), blackName);
+
+  // A move and a chat line: gathered, then 10 s late.
+  ASSERT_EQ(white.match->playLocal({8, 8}), MoveError::None);
+  ASSERT_FALSE(white.match->sendChat("你好"));
+  pump({&a, &b});
+  env.advance(1s);
+  EXPECT_FALSE(env.take<net::View>(w.id));
+  env.advance(10s);
+  view = lastView(w.id);
+  ASSERT_TRUE(view);
+  EXPECT_EQ(view->game.moves.size(), 2u);
+  auto line = env.take<net::WatchChat>(w.id);
+  ASSERT_TRUE(line);
+  EXPECT_TRUE(line->player);
+  EXPECT_EQ(line->text, "你好");
+
+  // Refusals: an unknown game; a watcher looking for a game of its own.
+  hall->received(v.id, net::WatchGame{g.id + 100});
+  auto denied = env.take<net::Denied>(v.id);
+  ASSERT_TRUE(denied);
+  EXPECT_EQ(denied->code, net::DenyCode::NoSuchGame);
+  hall->received(v.id, net::WatchGame{g.id});
+  env.advance(10s);
+  ASSERT_TRUE(env.take<net::View>(v.id));
+  hall->received(v.id, net::Find{Rule::Renju});  // stops watching
+  pump({&a, &b});
+  EXPECT_EQ(a.match->watchers(), 1);
+  hall->received(v.id, net::WatchGame{g.id});
+  denied = env.take<net::Denied>(v.id);
+  ASSERT_TRUE(denied);
+  EXPECT_EQ(denied->code, net::DenyCode::Busy);
+
+  // The game ends and both leave: a last VIEW with the result, then UNWATCH.
+  ASSERT_FALSE(white.match->resign());
+  pump({&a, &b});
+  a.match->leave();
+  b.match->leave();
+  pump({&a, &b});
+  env.advance(11s);
+  const std::optional<net::View> last = lastView(w.id);
+  ASSERT_TRUE(last);
+  EXPECT_EQ(last->state, net::ViewState::Finished);
+  EXPECT_EQ(last->game.reason, EndReason::Resignation);
+  auto un = env.take<net::Unwatch>(w.id);
+  ASSERT_TRUE(un);
+  EXPECT_EQ(un->id, g.id);
+  hall->received(w.id, net::LiveRequest{});
+  live = env.take<net::LiveGames>(w.id);
+  ASSERT_TRUE(live);
+  EXPECT_EQ(live->total, 0u);
 }
 
 }  // namespace

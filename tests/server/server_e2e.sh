@@ -138,6 +138,47 @@ find_both() {
 }
 
 case $case_name in
+watch)
+  # Watching a game from the hall (issue 21): carol lists the games in progress and watches
+  # alice and Bob's; she gets the game so far, the moves, the players' chat and the result, the
+  # players see that one watches, and she is told when they leave.
+  start_server
+  register_both
+  GOMOKU_PASSWORD=carolpass1 start_client carol --user carol --register --trust-new-server
+  expect carol '^LOGGED IN carol 1000'
+  find_both
+  black=alice; white=bob
+  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  send "$black" "${black_moves[0]}"
+  expect "$white" '^MOVE 1 '
+  send carol "live"
+  expect carol '^LIVEGAME '
+  read -r _ game_id black_name _ white_name _ rule size moves watchers <<< "$line"
+  [[ "$rule $size $moves $watchers" == "freestyle 15x15 1 0" ]] || fail "bad LIVEGAME line: $line"
+  [[ "$black_name $white_name" == "alice Bob" || "$black_name $white_name" == "Bob alice" ]] ||
+    fail "bad names in $line"
+  expect carol '^LIVE 1 of 1$'
+  send carol "watch $game_id"
+  expect carol "^WATCHING game 1: $black_name \(black\) vs $white_name \(white\)"
+  expect carol '^MOVE 1 black A8 \(0,7\)'
+  expect alice '^WATCHERS 1$'
+  expect bob '^WATCHERS 1$'
+  send "$white" "say 加油"
+  expect carol "^CHAT $( [[ $white == bob ]] && echo Bob || echo alice ): 加油$"
+  send "$white" "${white_moves[0]}"
+  for i in 1 2 3 4; do
+    send "$black" "${black_moves[$i]}"
+    ((i < 4)) && send "$white" "${white_moves[$i]}"
+  done
+  expect carol '^RESULT black five in a row$'
+  send "$black" "leave"
+  expect "$white" '^HALL '
+  expect carol '^UNWATCHED the players have left the game$'
+  send carol "live"
+  expect carol '^LIVE 0 of 0$'
+  for c in alice bob carol; do send "$c" "quit"; finish "$c"; done
+  grep -c '^MOVE ' "$work/carol.out" | grep -qx 9 || fail "carol did not see the 9 moves"
+  ;;
 rated_game)
   # Two clients register, find each other, play to five: 1030 / 970; the server restarted keeps
   # the accounts, the ladder and the game record.
