@@ -80,6 +80,7 @@ struct Options {
   int serverThreads = 0;    // the server's --threads (0: its default)
   int window = 200;         // connections being set up at once
   int heartbeat = 2000;     // a HEARTBEAT from each client this often, ms
+  int watchers = 0;         // connections after the players' that watch the first game
   bool keep = false;        // keep the temporary folder
 };
 
@@ -88,7 +89,7 @@ void usage() {
                "usage: bench_server (--server PATH | --port P [--pid PID]) [--db URL]\n"
                "         [--connections N] [--games M] [--seconds S] [--move-interval MS]\n"
                "         [--password-logins K] [--threads T] [--server-threads T]\n"
-               "         [--window W] [--heartbeat MS] [--keep]\n"
+               "         [--window W] [--heartbeat MS] [--watchers W] [--keep]\n"
                "  --server PATH        start this gomoku-server (data in a temporary folder)\n"
                "  --port P             attach to a server running on 127.0.0.1:P instead\n"
                "  --pid PID            (attached) its process id, for the memory figures\n"
@@ -103,6 +104,8 @@ void usage() {
                "  --server-threads T   the started server's --threads (default: its own)\n"
                "  --window W           connections being set up at once (default 200)\n"
                "  --heartbeat MS       each client's HEARTBEAT period (default 2000)\n"
+               "  --watchers W         W connections after the players' watch the most watched\n"
+               "                       game (LIVE_REQUEST, WATCH_GAME): a move's way to them\n"
                "  --keep               keep the temporary folder (server log, database)\n");
 }
 
@@ -155,6 +158,8 @@ std::optional<Options> parse(int argc, char** argv) {
       ok = number(o.window) && o.window > 0;
     } else if (a == "--heartbeat") {
       ok = number(o.heartbeat) && o.heartbeat > 0;
+    } else if (a == "--watchers") {
+      ok = number(o.watchers);
     } else if (a == "--keep") {
       o.keep = true;
     } else if (a == "--help" || a == "-h") {
@@ -174,8 +179,8 @@ std::optional<Options> parse(int argc, char** argv) {
     usage();
     return std::nullopt;
   }
-  if (o.games * 2 > o.connections) {
-    std::fprintf(stderr, "bench_server: --games M needs --connections >= 2*M\n");
+  if (o.games * 2 + o.watchers > o.connections) {
+    std::fprintf(stderr, "bench_server: --games M --watchers W needs --connections >= 2*M+W\n");
     return std::nullopt;
   }
   return o;
@@ -281,6 +286,9 @@ struct Client {
   Clock::time_point loginSent;
   // Filled on this client's thread; read after the threads stopped.
   std::vector<std::uint32_t> latency;        // µs, moves received while measuring
+  std::vector<std::uint32_t> viewLatency;    // µs, a watcher: a move's way into a VIEW
+  bool watcher = false;                      // sends LIVE_REQUEST, then watches
+  std::uint64_t views = 0;                   // a watcher: VIEWs received
   std::vector<std::uint32_t> latencyLogins;  // µs, while password logins ran
   std::uint64_t gamesOver = 0;
 
@@ -475,6 +483,26 @@ void Client::onMessage(const net::Message& m) {
       asio::post(j->io, [j, code = rc->code] { j->session->send(net::RoomJoin{code, false}); });
     return;
   }
+  if (auto* live = std::get_if<net::LiveGames>(&m)) {
+    if (!watcher || live->games.empty()) return fail("no game in progress to watch");
+    // The most watched game (all watchers pick the same); its players' slot times its moves.
+    const net::LiveGame& g = live->games.front();
+    for (auto& c : b.clients)
+      if (c->name == g.black || c->name == g.white) slot = c->slot;
+    session->send(net::WatchGame{g.id});
+    return;
+  }
+  if (auto* v = std::get_if<net::View>(&m)) {
+    ++views;
+    const int n = static_cast<int>(v->game.moves.size());
+    if (slot && n > 0 && slot->sentPly.load(std::memory_order_acquire) == n - 1 && b.measuring) {
+      auto sent = Clock::time_point(Clock::duration(slot->sentAt.load(std::memory_order_relaxed)));
+      auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent);
+      viewLatency.push_back(static_cast<std::uint32_t>(std::max<std::int64_t>(0, us.count())));
+    }
+    return;
+  }
+  if (watcher && static_cast<int>(net::typeOf(m)) < 64) return;  // WATCH_CHAT, WATCHERS
   if (auto* d = std::get_if<net::Denied>(&m))
     return fail("denied: request " + std::to_string(static_cast<int>(d->request)) + ": " +
                 d->detail);
@@ -847,6 +875,14 @@ int run(Options o) {
   std::printf("games: %d of %d started in %.1f s\n", b.gamesStarted.load() / 2, o.games,
               seconds(Clock::now() - t0));
   if (!allStarted) problem("not every game started");
+  // --- 3b. watchers of one game ---
+  for (int w = 0; w < o.watchers; ++w) {
+    Client* c = b.clients[static_cast<std::size_t>(2 * o.games + w)].get();
+    c->watcher = true;
+    asio::post(c->io, [c] {
+      if (!c->finished) c->session->send(net::LiveRequest{});
+    });
+  }
 
   // --- 4. play, with password logins in the middle ---
   int cpuPid = pid;
@@ -961,6 +997,18 @@ int run(Options o) {
   std::vector<std::uint32_t> both = all;
   both.insert(both.end(), during.begin(), during.end());
   printLatency("move relayed, whole play", percentiles(both));
+  if (o.watchers > 0) {
+    std::vector<std::uint32_t> viewed;
+    std::uint64_t views = 0;
+    for (auto& c : b.clients) {
+      viewed.insert(viewed.end(), c->viewLatency.begin(), c->viewLatency.end());
+      views += c->views;
+    }
+    std::printf("watchers: %d watched one game, %llu VIEWs received\n", o.watchers,
+                static_cast<unsigned long long>(views));
+    printLatency("  a move's way into a watcher's VIEW (30 ms of gathering included)",
+                 percentiles(viewed));
+  }
   printLatency("  without password logins", percentiles(all));
   if (o.passwordLogins > 0) printLatency("  during password logins", percentiles(during));
   if (pid) {
