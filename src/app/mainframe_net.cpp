@@ -69,7 +69,13 @@ void MainFrame::OpenWatchDialog() {
   for (;;) {
     if (dialog.ShowModal() != wxID_OK) return;
     const auto target = net::parseHostPort(dialog.GetValue().utf8_string(), net::kDefaultPort);
-    if (target) return StartWatching(target->first, target->second);
+    if (target) {
+      // Proposed again next time (and by Join game: the same host, often).
+      saved_.lastHost = session_.lastHost = target->first;
+      saved_.lastPort = session_.lastPort = target->second;
+      SaveSettings();
+      return StartWatching(target->first, target->second);
+    }
     wxMessageBox(_("Type a host name or address, e.g. alice-pc or 192.168.1.20:6515."),
                  _("Watch game"), wxOK | wxICON_WARNING, this);
   }

@@ -391,7 +391,10 @@ wxString SidePanel::Render(const SideView& v) {
       break;
     }
     case TurnKind::ReplayToMove:
-      turn = wxString::Format(_("Replay: %s to move"), ColorLabel(v.turn.side));
+      turn = v.connection.kind == ConnectionKind::Watching
+                 // TRANSLATORS: a game watched live; %s: "Black" or "White".
+                 ? wxString::Format(_("Live: %s to move"), ColorLabel(v.turn.side))
+                 : wxString::Format(_("Replay: %s to move"), ColorLabel(v.turn.side));
       break;
     case TurnKind::YourTurn:
       turn = _("Your turn");

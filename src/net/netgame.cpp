@@ -340,7 +340,8 @@ struct NetGame::Impl {
   // serving them never competes with a move on its way to the opponent. A new watcher is served
   // at once, and so is the end of the match.
   void relayToWatchers() {
-    if (!match || match->phase() == MatchPhase::Handshake) return;
+    // Only a host has watchers (a joiner's count comes from the host's WATCHERS).
+    if (settings.role != Role::Host || !match || match->phase() == MatchPhase::Handshake) return;
     // The players hear the count too (WATCHERS), gathered as the VIEWs are.
     const bool countChanged = match->watchers() != static_cast<int>(watchers.size());
     if (watchers.empty() && !countChanged) return;
@@ -404,7 +405,8 @@ struct NetGame::Impl {
     if (mp == MatchPhase::Closed) {
       for (WatcherConn& w : watchers) {
         w.session->send(Bye{ByeReason::Closing, "the players have left the game"});
-        w.session->closeAfterWrites();
+        w.session->closeAfterWrites();  // within 3 s, even for one that stopped reading
+        std::erase_if(callers, [&w](const Caller& c) { return c.session.lock() == w.session; });
       }
       watchers.clear();
     }

@@ -1006,7 +1006,7 @@ OnlineRefusal OnlineClient::watchGame(std::uint64_t id) {
     d.st.watchingId = id;
     d.st.watch = WatchSnapshot();
     d.st.watch.phase = WatchPhase::Connecting;
-    d.st.watch.hostAddress = std::to_string(id);
+    d.st.watch.hostAddress = d.st.serverAddress;  // where it is watched
     ++d.st.watches;
     d.session->send(WatchGame{id});
   });

@@ -160,7 +160,7 @@ struct OnlineSnapshot {
   std::uint64_t watchingId = 0;  ///< the game we watch (0: none)
   /// The game we watch or watched last, as a P2P watcher holds it (net/watcher.h): phase
   /// Connecting until the first VIEW, Watching, then Ended (the game closed at the server, or
-  /// unwatch()) or Failed (DENIED: message says why). hostAddress is the game's id as text.
+  /// unwatch()) or Failed (DENIED: message says why). hostAddress is the server's address.
   WatchSnapshot watch;
 };
 

@@ -218,11 +218,15 @@ struct NetWatcher::Impl {
           mutate([&] {
             if (session.get() != current) return;
             const bool connecting = s.phase == WatchPhase::Connecting;
+            // The Session's words name the other end "the opponent": here it is the host.
+            std::string why = reason;
+            for (std::size_t at; (at = why.find("the opponent")) != std::string::npos;)
+              why.replace(at, 12, "the host");
             finish(connecting,
                    e == DecodeError::BadMagic ? NetFailure::NotGomokuHost : NetFailure::Other,
                    connecting && e == DecodeError::BadMagic
-                       ? "not a Gomoku host: " + reason
-                       : "the connection to the host ended: " + reason);
+                       ? "not a Gomoku host: " + why
+                       : "the connection to the host ended: " + why);
           });
         });
     session->send(Watch{kProtocolMajor, kProtocolMinor, kProgramVersion, nickname});

@@ -708,18 +708,19 @@ struct LiveGames {
   std::vector<LiveGame> games;  ///< some of them, at most kMaxLiveListed
   friend bool operator==(const LiveGames&, const LiveGames&) = default;
 };
-/// WATCH_GAME (protocol 1.5): client -> server, watch game `id` (from LIVE_GAMES). In the hall
-/// only (not while finding, in a room or playing). The server answers with VIEW and WATCH_CHAT
+/// WATCH_GAME (protocol 1.5): client -> server, watch game `id` (from LIVE_GAMES, or a game id a
+/// player was told in MATCHED; a later game of the same players after play again follows). In the
+/// hall only (not while finding, in a room or playing). The server answers with VIEW and WATCH_CHAT
 /// as a P2P host does (PROTOCOL.md, Watchers), delayed by its watch delay, or DENIED
 /// (NoSuchGame, Busy). Watching another game stops watching the first.
 struct WatchGame {
-  std::uint64_t id = 0;  ///< the table's id
+  std::uint64_t id = 0;  ///< the game's id
   friend bool operator==(const WatchGame&, const WatchGame&) = default;
 };
 /// UNWATCH (protocol 1.5): client -> server, stop watching game `id`; server -> client, game
 /// `id` is over at the server (its players left): no more VIEWs come.
 struct Unwatch {
-  std::uint64_t id = 0;  ///< the table's id
+  std::uint64_t id = 0;  ///< the game id of the WATCH_GAME
   friend bool operator==(const Unwatch&, const Unwatch&) = default;
 };
 

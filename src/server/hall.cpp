@@ -955,7 +955,8 @@ void Hall::sendLiveGames(ConnId c) {
     const Player* a = player(e->account[0]);
     const Player* b = player(e->account[1]);
     net::LiveGame g;
-    g.id = tid;
+    g.id = gameIdOf(*e);
+    if (g.id == 0) continue;  // its first row is being written
     const net::Match& m = e->table->match(Side::A);
     const bool aBlack = m.localColor() == Stone::White;  // B's proxy is "local" in A's match
     const Player* black = aBlack ? a : b;
@@ -973,23 +974,41 @@ void Hall::sendLiveGames(ConnId c) {
   env_.send(c, out);
 }
 
+std::uint64_t Hall::gameIdOf(const TableEntry& e) {
+  // The game now running; while its row is being written, the one before it.
+  for (auto it = e.ids.rbegin(); it != e.ids.rend(); ++it)
+    if (*it->second > 0) return static_cast<std::uint64_t>(*it->second);
+  return 0;
+}
+
 void Hall::onWatchGame(ConnId c, Conn& conn, const net::WatchGame& w) {
   if (conn.state != State::Hall)
     return deny(c, net::MsgType::WatchGame, net::DenyCode::Busy, "you are busy");
-  auto t = tables_.find(w.id);
+  // The game ids of MATCHED, GAME_LIST and LIVE_GAMES; any game of a table (play again gives
+  // each game its own) leads to the table.
+  auto t = std::find_if(tables_.begin(), tables_.end(), [&w](const auto& entry) {
+    for (const auto& [number, id] : entry.second->ids)
+      if (*id > 0 && static_cast<std::uint64_t>(*id) == w.id) return true;
+    return false;
+  });
   if (t == tables_.end() || t->second->table->gameNumber() == 0 ||
       (t->second->left[0] && t->second->left[1]))
     return deny(c, net::MsgType::WatchGame, net::DenyCode::NoSuchGame, "no such game is running");
-  if (conn.watching == w.id) return;
-  if (t->second->watchers.size() >= static_cast<std::size_t>(config_.maxWatchersPerGame))
+  const std::uint64_t tid = t->first;
+  if (conn.watching == tid) return;
+  TableEntry& e = *t->second;
+  if (e.watchers.size() >= static_cast<std::size_t>(config_.maxWatchersPerGame))
     return deny(c, net::MsgType::WatchGame, net::DenyCode::TooMany,
                 "this game has as many watchers as the server allows");
   unwatch(c);
-  conn.watching = w.id;
-  t->second->watchers.insert(c);
-  t->second->table->setWatchers(static_cast<int>(t->second->watchers.size()));
-  relayView(w.id, c);
-  tableChanged(w.id);  // the others see the new count
+  conn.watching = tid;
+  conn.watchingAs = w.id;
+  // The first watcher: the chat so far is history, not news (relayView's fresh part sends it).
+  if (e.watchers.empty()) e.chatRelayed = e.table->match(Side::A).chat().size();
+  e.watchers.insert(c);
+  e.table->setWatchers(static_cast<int>(e.watchers.size()));
+  relayView(tid, c);
+  tableChanged(tid);  // the others see the new count
 }
 
 void Hall::unwatch(ConnId c) {
@@ -1043,9 +1062,11 @@ void Hall::relayView(std::uint64_t tid, ConnId fresh) {
   std::vector<net::Message> out;
   std::vector<ConnId> to;
   if (fresh) {
+    // The lines the others already had; the newer ones come with the next relay to all.
     out.push_back(v);
-    const std::size_t first = chat.size() > 100 ? chat.size() - 100 : 0;
-    for (std::size_t i = first; i < chat.size(); ++i) out.push_back(lineOf(chat[i]));
+    const std::size_t had = std::min(e.chatRelayed, chat.size());
+    const std::size_t first = had > 100 ? had - 100 : 0;
+    for (std::size_t i = first; i < had; ++i) out.push_back(lineOf(chat[i]));
     to.push_back(fresh);
   } else {
     if (key != e.lastView) out.push_back(v);
@@ -1079,7 +1100,7 @@ void Hall::endWatching(std::uint64_t tid) {
       auto it = conns_.find(c);
       if (it == conns_.end() || it->second.watching != tid) continue;
       it->second.watching = 0;
-      env_.send(c, net::Unwatch{tid});
+      env_.send(c, net::Unwatch{it->second.watchingAs});
     }
   };
   if (config_.watchDelay.count() > 0)

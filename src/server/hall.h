@@ -116,9 +116,10 @@ class Hall {
     std::chrono::steady_clock::time_point lastHeard;
     std::chrono::steady_clock::time_point rateStart;
     int rateCount = 0;
-    bool first = true;           // no message received yet
-    std::uint8_t minor = 0;      // the protocol minor its login said (0: 1.2 or older)
-    std::uint64_t watching = 0;  // the table it watches (0: none)
+    bool first = true;             // no message received yet
+    std::uint8_t minor = 0;        // the protocol minor its login said (0: 1.2 or older)
+    std::uint64_t watching = 0;    // the table it watches (0: none)
+    std::uint64_t watchingAs = 0;  // the game id its WATCH_GAME named (UNWATCH says it)
   };
   struct Player {
     std::int64_t id = 0;
@@ -168,7 +169,8 @@ class Hall {
   // Sends the watchers of `tid` what changed (after config_.watchDelay); `fresh`: only the
   // game so far to that new watcher.
   void relayView(std::uint64_t tid, ConnId fresh = 0);
-  void endWatching(std::uint64_t tid);  // the table closes: a last VIEW and UNWATCH
+  void endWatching(std::uint64_t tid);                 // the table closes: a last VIEW and UNWATCH
+  static std::uint64_t gameIdOf(const TableEntry& e);  // its game's id, as MATCHED says it
 
   HallEnv& env_;
   Storage& storage_;

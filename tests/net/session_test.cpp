@@ -1938,6 +1938,7 @@ TEST(Watchers, AWatcherFollowsMovesTakebackChatAndResultLive) {
   ASSERT_EQ(joiner.game.play({8, 8}), MoveError::None);
   ASSERT_TRUE(w.waitUntil(plyIs(2), "White's move"));
   ASSERT_TRUE(host.waitUntil([](const NetSnapshot& n) { return n.myTurn; }, "Black's turn"));
+  EXPECT_EQ(joiner.snap().watchers, 1) << "the joiner's own changes keep the host's count";
   ASSERT_EQ(host.game.play({7, 8}), MoveError::None);
   ASSERT_TRUE(w.waitUntil(plyIs(3), "Black's second move"));
   EXPECT_EQ(w.snap().game.moves(), host.snap().game.moves());

@@ -151,10 +151,13 @@ watch)
   [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
   send "$black" "${black_moves[0]}"
   expect "$white" '^MOVE 1 '
+  send "$black" "say 早上好"   # before anyone watches: carol gets it once, as the chat so far
+  expect "$white" '^CHAT .*早上好'
   send carol "live"
   expect carol '^LIVEGAME '
   read -r _ game_id black_name _ white_name _ rule size moves watchers <<< "$line"
   [[ "$rule $size $moves $watchers" == "freestyle 15x15 1 0" ]] || fail "bad LIVEGAME line: $line"
+  [[ ${matched[alice]} == "MATCHED $game_id "* ]] || fail "the live id $game_id is not the game's: ${matched[alice]}"
   [[ "$black_name $white_name" == "alice Bob" || "$black_name $white_name" == "Bob alice" ]] ||
     fail "bad names in $line"
   expect carol '^LIVE 1 of 1$'
@@ -177,7 +180,8 @@ watch)
   send carol "live"
   expect carol '^LIVE 0 of 0$'
   for c in alice bob carol; do send "$c" "quit"; finish "$c"; done
-  grep -c '^MOVE ' "$work/carol.out" | grep -qx 9 || fail "carol did not see the 9 moves"
+  [[ $(grep -c '^MOVE ' "$work/carol.out") == 9 ]] || fail "carol did not see the 9 moves"
+  [[ $(grep -c '早上好' "$work/carol.out") == 1 ]] || fail "carol saw the earlier chat line other than once"
   ;;
 rated_game)
   # Two clients register, find each other, play to five: 1030 / 970; the server restarted keeps
