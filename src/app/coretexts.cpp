@@ -261,6 +261,7 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("move list longer than the wire allows"), ""},
     {N_("opening decision list longer than the wire allows"), ""},
     {N_("opening decisions in a SYNC without an opening rule"), ""},
+    {N_("a VIEW's move time out of range"), ""},
     {N_("a game record needs one time per move"), ""},
     {N_("string field longer than the wire allows"), ""},
     {N_("not a Gomoku peer (bad magic bytes)"), ""},
