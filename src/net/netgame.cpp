@@ -19,6 +19,7 @@
 #include "net/connect.h"
 #include "net/lan.h"
 #include "net/session.h"
+#include "net/watcher.h"
 
 #ifndef _WIN32
 #include <ifaddrs.h>
@@ -144,9 +145,7 @@ void copyMatchState(const Match& m, NetSnapshot& s) {
 }
 
 ClockReading NetSnapshot::clockNow(Stone side) const {
-  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-      std::chrono::steady_clock::now().time_since_epoch());
-  return clock.reading(side, now.count());
+  return clock.reading(side, steadyNowMs());
 }
 
 // A watcher's connection is closed when more messages than this wait to be written to it.
@@ -317,22 +316,10 @@ struct NetGame::Impl {
     watchers.erase(it);
   }
 
-  // Under the lock: the VIEW of the game now, its move time left out (it always runs).
+  // Under the lock: the VIEW of the game now.
   View viewOfGame() const {
-    const MatchPhase mp = match->phase();
-    View v;
-    v.state = mp == MatchPhase::Playing     ? ViewState::Playing
-              : mp == MatchPhase::Suspended ? ViewState::Suspended
-                                            : ViewState::Finished;
-    v.chatAllowed = options.watcherChat;
-    v.watchers = static_cast<std::uint16_t>(std::min<std::size_t>(watchers.size(), 65535));
-    v.joinerNickname = match->peerNickname();
-    v.game = match->watchedGame();
-    v.game.hostNickname = match->localNickname();
-    const GameClock& clock = match->gameClock();
-    v.clockSide = clock.timedSide();
-    v.clockRunning = clock.running() != Stone::Empty;
-    return v;
+    return viewOfMatch(*match, match->localNickname(), match->peerNickname(), watchers.size(),
+                       options.watcherChat, false);
   }
 
   // Under the lock, after every change. The players come first: what changed reaches the
@@ -349,7 +336,7 @@ struct NetGame::Impl {
         std::any_of(watchers.begin(), watchers.end(), [](const WatcherConn& w) { return w.fresh; });
     if (fresh || match->phase() == MatchPhase::Closed) return flushWatchers();
     if (relayPending) return;
-    if (!countChanged && encode(viewOfGame()) == lastView && match->chat().size() == chatRelayed)
+    if (!countChanged && viewKey(viewOfGame()) == lastView && match->chat().size() == chatRelayed)
       return;
     relayPending = true;
     asio::post(io, [this] {
@@ -372,10 +359,8 @@ struct NetGame::Impl {
       match->setWatchers(static_cast<int>(watchers.size()));
     if (watchers.empty()) return;
     const MatchPhase mp = match->phase();
-    View v = viewOfGame();
-    const GameClock& clock = match->gameClock();
-    const std::vector<std::uint8_t> key = encode(v);
-    v.clockUsedMs = std::clamp<std::int64_t>(clock.timedMoveMs(match->nowMs()), 0, kMaxClockMs);
+    const View v = viewOfGame();
+    const std::vector<std::uint8_t> key = viewKey(v);
     const bool changed = key != lastView;
     lastView = key;
     const auto view = encode(v);

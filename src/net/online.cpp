@@ -163,18 +163,9 @@ std::string describe(LoginStatus s) {
 }
 
 namespace {
-
-// The steady clock in milliseconds: the time base of a watched game's clocks (WatchSnapshot).
-std::int64_t steadyMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 // Session's reasons name the other end "the opponent"; here it is the server.
-std::string serverWords(std::string reason) {
-  for (std::size_t at; (at = reason.find("the opponent")) != std::string::npos;)
-    reason.replace(at, 12, "the server");
-  return reason;
+std::string serverWords(const std::string& reason) {
+  return naming(reason, "the server");
 }
 
 std::string seconds(std::chrono::milliseconds ms) {
@@ -645,7 +636,7 @@ struct OnlineClient::Impl {
   }
   void on(const View& v) {
     if (st.watchingId == 0) return;  // late, after unwatch()
-    if (auto fault = applyView(v, steadyMs(), st.watch)) {
+    if (auto fault = applyView(v, steadyNowMs(), st.watch)) {
       st.watch.message = *fault;  // the next VIEW may do better; this one is shown as it was
       return;
     }
@@ -663,7 +654,7 @@ struct OnlineClient::Impl {
     st.watchingId = 0;
     st.watch.phase = WatchPhase::Ended;
     st.watch.message = "the players have left the game";
-    st.watch.clock.stop(steadyMs());
+    st.watch.clock.stop(steadyNowMs());
   }
   void on(const Denied& d) {
     st.denials.push_back(d);
@@ -1022,7 +1013,7 @@ OnlineRefusal OnlineClient::unwatch() {
     d.session->send(Unwatch{std::exchange(d.st.watchingId, 0)});
     d.st.watch.phase = WatchPhase::Ended;
     d.st.watch.message = "you stopped watching";
-    d.st.watch.clock.stop(steadyMs());
+    d.st.watch.clock.stop(steadyNowMs());
   });
   return r;
 }

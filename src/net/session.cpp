@@ -45,6 +45,13 @@ class TcpTransport final : public Transport {
 };
 }  // namespace
 
+std::string naming(std::string reason, const std::string& who) {
+  static const std::string kOpponent = "the opponent";
+  for (std::size_t at = 0; (at = reason.find(kOpponent, at)) != std::string::npos; at += who.size())
+    reason.replace(at, kOpponent.size(), who);
+  return reason;
+}
+
 Session::Session(asio::ip::tcp::socket socket)
     : Session(std::make_unique<TcpTransport>(std::move(socket))) {}
 

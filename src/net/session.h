@@ -17,6 +17,10 @@
 
 namespace gomoku::net {
 
+/// A Session's close reason (which names the other end "the opponent") with `who` (e.g. "the
+/// server", "the host") in its place, for a connection whose other end is not an opponent.
+std::string naming(std::string reason, const std::string& who);
+
 /// A framed message connection. Create with std::make_shared, then start().
 class Session : public std::enable_shared_from_this<Session> {
  public:

@@ -22,15 +22,34 @@ namespace asio = boost::asio;
 using asio::ip::tcp;
 using boost::system::error_code;
 
-namespace {
-
 std::int64_t steadyNowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
-}  // namespace
+View viewOfMatch(const Match& m, const std::string& hostName, const std::string& joinerName,
+                 std::size_t watchers, bool chatAllowed, bool suspended) {
+  View v;
+  v.state = suspended || m.phase() == MatchPhase::Suspended ? ViewState::Suspended
+            : m.phase() == MatchPhase::Playing              ? ViewState::Playing
+                                                            : ViewState::Finished;
+  v.chatAllowed = chatAllowed;
+  v.watchers = static_cast<std::uint16_t>(std::min<std::size_t>(watchers, 65535));
+  v.joinerNickname = joinerName;
+  v.game = m.watchedGame();
+  v.game.hostNickname = hostName;
+  const GameClock& clock = m.gameClock();
+  v.clockSide = clock.timedSide();
+  v.clockRunning = clock.running() != Stone::Empty;
+  v.clockUsedMs = std::clamp<std::int64_t>(clock.timedMoveMs(m.nowMs()), 0, kMaxClockMs);
+  return v;
+}
+
+std::vector<std::uint8_t> viewKey(View v) {
+  v.clockUsedMs = 0;
+  return encode(v);
+}
 
 ClockReading WatchSnapshot::clockNow(Stone side) const {
   return clock.reading(side, steadyNowMs());
@@ -218,10 +237,7 @@ struct NetWatcher::Impl {
           mutate([&] {
             if (session.get() != current) return;
             const bool connecting = s.phase == WatchPhase::Connecting;
-            // The Session's words name the other end "the opponent": here it is the host.
-            std::string why = reason;
-            for (std::size_t at; (at = why.find("the opponent")) != std::string::npos;)
-              why.replace(at, 12, "the host");
+            const std::string why = naming(reason, "the host");
             finish(connecting,
                    e == DecodeError::BadMagic ? NetFailure::NotGomokuHost : NetFailure::Other,
                    connecting && e == DecodeError::BadMagic

@@ -64,6 +64,18 @@ struct WatchSnapshot {
   ClockReading clockNow(Stone side) const;
 };
 
+/// The steady clock now, in milliseconds: the time base of a watched game's clocks.
+std::int64_t steadyNowMs();
+
+/// The VIEW of the game `m` holds (a P2P host's match, or a server's match facing one player):
+/// its game as SYNC carries it (token 0), the nicknames given (`hostName` for m's local side),
+/// `watchers` (clamped to 65535), `chatAllowed`, the state (`suspended`, else Playing or
+/// Finished by m's phase) and the timed move at m.nowMs(). What both watchers' relays send.
+View viewOfMatch(const Match& m, const std::string& hostName, const std::string& joinerName,
+                 std::size_t watchers, bool chatAllowed, bool suspended);
+/// `v` encoded without its running move's time: equal for two VIEWs of an unchanged game.
+std::vector<std::uint8_t> viewKey(View v);
+
 /// Applies a VIEW to `s`: the game replayed from its moves under its rule, the result, the
 /// nicknames, clocks (read at nowMs) and counts. Returns an English sentence when the VIEW
 /// cannot be a game (e.g. "move 7 is illegal: the point is occupied"), leaving `s` unchanged.

@@ -8,6 +8,7 @@
 
 #include "core/utf8.h"
 #include "gomoku/version.h"
+#include "net/watcher.h"
 
 namespace gomoku::server {
 
@@ -1039,21 +1040,10 @@ void Hall::relayView(std::uint64_t tid, ConnId fresh) {
   if (t == tables_.end() || t->second->table->gameNumber() == 0) return;
   TableEntry& e = *t->second;
   const net::Match& m = e.table->match(Side::A);
-  net::View v;
-  const bool away = e.table->away(Side::A) || e.table->away(Side::B);
-  v.state = away                                    ? net::ViewState::Suspended
-            : m.phase() == net::MatchPhase::Playing ? net::ViewState::Playing
-                                                    : net::ViewState::Finished;
-  v.watchers = static_cast<std::uint16_t>(std::min<std::size_t>(e.watchers.size(), 65535));
   // The account names (a client's HELLO may say anything): A is the "joiner" of A's match.
-  v.joinerNickname = e.name[0];
-  v.game = m.watchedGame();
-  v.game.hostNickname = e.name[1];
-  const GameClock& clock = m.gameClock();
-  v.clockSide = clock.timedSide();
-  v.clockRunning = clock.running() != Stone::Empty;
-  const std::vector<std::uint8_t> key = net::encode(v);
-  v.clockUsedMs = std::clamp<std::int64_t>(clock.timedMoveMs(m.nowMs()), 0, kMaxClockMs);
+  const net::View v = net::viewOfMatch(m, e.name[1], e.name[0], e.watchers.size(), false,
+                                       e.table->away(Side::A) || e.table->away(Side::B));
+  const std::vector<std::uint8_t> key = net::viewKey(v);
   // The players' chat: lines from B's proxy are "ours" in A's match.
   const auto lineOf = [&e](const net::ChatLine& l) {
     return net::WatchChat{e.name[l.fromUs ? 1 : 0], true, l.text};
