@@ -23,9 +23,9 @@ std::chrono::steady_clock::time_point ProcessStartTime();
 /// What the command line asked for.
 struct LaunchOptions {
   std::optional<std::uint16_t> hostPort;  ///< --host PORT: listen at once (0 = any free port)
-  std::optional<std::pair<std::string, std::uint16_t>> join;  ///< --join HOST:PORT
+  std::optional<std::pair<std::string, std::uint16_t>> join;   ///< --join HOST:PORT
   std::optional<std::pair<std::string, std::uint16_t>> watch;  ///< --watch HOST:PORT
-  std::optional<std::string> nickname;                        ///< --nick NAME (this run only)
+  std::optional<std::string> nickname;                         ///< --nick NAME (this run only)
   std::optional<net::ColorChoice> color;  ///< --color black|white|random (this run only)
   std::optional<Rule> rule;               ///< --rule freestyle|standard|renju (this run only)
   std::optional<int> boardSize;           ///< --size 15..20 (this run only)

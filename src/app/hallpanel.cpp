@@ -224,6 +224,8 @@ void HallPanel::Build() {
     for (const wxString& c : columns) list->AppendColumn(c);
     lists_->AddPage(list, title);
   };
+  listPage(_("Games in progress"), live_,
+           {_("Black"), _("White"), _("Rule"), _("Moves"), _("Watching")});
   listPage(_("Players online"), players_, {_("Name"), _("Score"), _("State")});
   listPage(_("Top 20"), top_, {_("Rank"), _("Name"), _("Score"), _("Games"), _("Wins")});
   listPage(_("My games"), games_,
@@ -232,10 +234,11 @@ void HallPanel::Build() {
   // The buttons of the list shown, under the lists: children of the panel itself, so that the
   // test report places them from their sizer positions (a notebook's page offsets them).
   auto* listButtons = new wxBoxSizer(wxHORIZONTAL);
+  watch_ = new wxButton(this, wxID_ANY, _("&Watch"));
   invite_ = new wxButton(this, wxID_ANY, _(L"&Invite\u2026"));
   replay_ = new wxButton(this, wxID_ANY, _("Rep&lay"));
   save_ = new wxButton(this, wxID_ANY, _(L"&Save as\u2026"));
-  for (wxButton* b : {invite_, replay_, save_})
+  for (wxButton* b : {watch_, invite_, replay_, save_})
     listButtons->Add(b, wxSizerFlags().Border(wxRIGHT, gap / 2));
   root->Add(listButtons, wxSizerFlags().Border(wxALL, gap));
   SetSizer(root);
@@ -278,6 +281,9 @@ void HallPanel::Build() {
     invite_->Enable(row >= 0 && row < static_cast<long>(playerNames_.size()) &&
                     playerNames_[static_cast<std::size_t>(row)] != me_);
   });
+  watch_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { WatchSelected(); });
+  live_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent&) { watch_->Enable(); });
+  live_->Bind(wxEVT_LIST_ITEM_ACTIVATED, [this](wxListEvent&) { WatchSelected(); });
   replay_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { OpenSelectedGame(false); });
   save_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { OpenSelectedGame(true); });
   games_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent&) {
@@ -292,7 +298,9 @@ void HallPanel::Build() {
 }
 
 void HallPanel::Clear() {
-  playersShown_ = topShown_ = gamesShown_ = -1;
+  playersShown_ = topShown_ = gamesShown_ = liveShown_ = -1;
+  liveIds_.clear();
+  live_->DeleteAllItems();
   invitesShown_.clear();
   invitationIds_.clear();
   playerNames_.clear();
@@ -318,16 +326,20 @@ Rule HallPanel::ChosenRule() const {
   }
 }
 
+// The notebook's pages.
+enum HallPage { kLivePage, kPlayersPage, kTopPage, kGamesPage };
+
 void HallPanel::ShowMyGames() {
-  lists_->SetSelection(2);
+  lists_->SetSelection(kGamesPage);
   ShowListButtons();
 }
 
 void HallPanel::ShowListButtons() {
   const int page = lists_->GetSelection();
-  invite_->Show(page == 0);
-  replay_->Show(page == 2);
-  save_->Show(page == 2);
+  watch_->Show(page == kLivePage);
+  invite_->Show(page == kPlayersPage);
+  replay_->Show(page == kGamesPage);
+  save_->Show(page == kGamesPage);
   Layout();
 }
 
@@ -400,6 +412,8 @@ void HallPanel::Update(const net::OnlineSnapshot& s) {
   if (s.playersUpdates != playersShown_) FillPlayers(s);
   if (s.topUpdates != topShown_) FillTop(s);
   if (s.gameLists != gamesShown_) FillGames(s);
+  if (s.liveUpdates != liveShown_) FillLive(s);
+  watch_->Enable(idle && live_->GetSelectedItemCount() > 0);
   FillInvitations(s);
   replay_->Enable(games_->GetSelectedItemCount() > 0);
   save_->Enable(games_->GetSelectedItemCount() > 0);
@@ -419,8 +433,8 @@ void HallPanel::FillPlayers(const net::OnlineSnapshot& s) {
     ++row;
   }
   for (int c = 0; c < 3; ++c) players_->SetColumnWidth(c, wxLIST_AUTOSIZE_USEHEADER);
-  lists_->SetPageText(
-      0, wxString::Format(_("Players online (%u)"), static_cast<unsigned>(s.players.total)));
+  lists_->SetPageText(kPlayersPage, wxString::Format(_("Players online (%u)"),
+                                                     static_cast<unsigned>(s.players.total)));
 }
 
 void HallPanel::FillTop(const net::OnlineSnapshot& s) {
@@ -461,6 +475,43 @@ void HallPanel::FillGames(const net::OnlineSnapshot& s) {
   if (row > 0) games_->SetItemState(0, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
 }
 
+void HallPanel::FillLive(const net::OnlineSnapshot& s) {
+  liveShown_ = s.liveUpdates;
+  // The game selected stays selected when it is still listed.
+  const long selected = live_->GetNextItem(-1, wxLIST_NEXT_ALL, wxLIST_STATE_SELECTED);
+  const std::uint64_t keep =
+      selected >= 0 && selected < static_cast<long>(liveIds_.size()) ? liveIds_[selected] : 0;
+  live_->DeleteAllItems();
+  liveIds_.clear();
+  long row = 0;
+  // TRANSLATORS: a player and their ladder score in the games in progress, e.g. "alice (1030)".
+  const auto player = [](const std::string& name, std::int32_t score) {
+    return wxString::Format(_("%s (%d)"), FromUtf8(name), static_cast<int>(score));
+  };
+  for (const net::LiveGame& g : s.live.games) {
+    live_->InsertItem(row, player(g.black, g.blackScore));
+    live_->SetItem(row, 1, player(g.white, g.whiteScore));
+    live_->SetItem(row, 2, RuleLabel(g.rule, g.boardSize));
+    live_->SetItem(row, 3, wxString::Format("%u", static_cast<unsigned>(g.moves)));
+    live_->SetItem(row, 4, wxString::Format("%u", static_cast<unsigned>(g.watchers)));
+    if (g.id == keep) live_->SetItemState(row, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
+    liveIds_.push_back(g.id);
+    ++row;
+  }
+  // The most watched game is selected at first: Watch shows it at once.
+  if (row > 0 && live_->GetSelectedItemCount() == 0)
+    live_->SetItemState(0, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
+  for (int c = 0; c < 5; ++c) live_->SetColumnWidth(c, wxLIST_AUTOSIZE_USEHEADER);
+  lists_->SetPageText(kLivePage, wxString::Format(_("Games in progress (%u)"),
+                                                  static_cast<unsigned>(s.live.total)));
+}
+
+void HallPanel::WatchSelected() {
+  const long row = live_->GetNextItem(-1, wxLIST_NEXT_ALL, wxLIST_STATE_SELECTED);
+  if (row >= 0 && row < static_cast<long>(liveIds_.size()) && handlers_.watch)
+    handlers_.watch(liveIds_[static_cast<std::size_t>(row)]);
+}
+
 void HallPanel::FillInvitations(const net::OnlineSnapshot& s) {
   std::vector<std::uint32_t> ids;
   for (const net::Invited& i : s.invitations) ids.push_back(i.inviteId);
@@ -489,7 +540,8 @@ std::vector<std::pair<const char*, wxWindow*>> HallPanel::ReportedControls() con
   return {{"find", find_},       {"cancel", cancel_},    {"room", room_},
           {"join", join_},       {"invaccept", accept_}, {"invdecline", decline_},
           {"invite", invite_},   {"replay", replay_},    {"save", save_},
-          {"signout", signOut_}, {"rated", rated_},      {"code", code_}};
+          {"signout", signOut_}, {"rated", rated_},      {"code", code_},
+          {"watch", watch_}};
 }
 
 }  // namespace gomoku::app

@@ -2,8 +2,9 @@
 /// @file HallPanel: the game hall of a gomoku-server (游戏大厅) in the main window, shown instead
 /// of the board while the user is signed in and not in a game: my ladder line, Find a match
 /// (with a rule, a clock and an opening rule; the time waited and Cancel), Private room (its code),
-/// entering a friend's room by code, invitations to accept or decline, and three lists: players
-/// online (invite one), the top 20 of the ladder, and my last games (replay or save one). It shows
+/// entering a friend's room by code, invitations to accept or decline, and four lists: the games
+/// in progress (watch one), players online (invite one), the top 20 of the ladder, and my last
+/// games (replay or save one). It shows
 /// an OnlineSnapshot; what the user asks goes to the owner through Handlers.
 
 #include <cstdint>
@@ -50,6 +51,8 @@ class HallPanel : public wxPanel {
     /// Replay (`save` false) or save (`save` true) stored game `id`.
     std::function<void(std::uint64_t id, bool save)> openGame;
     std::function<void()> signOut;  ///< sign out
+    /// Watch game `id` of the games in progress.
+    std::function<void(std::uint64_t id)> watch;
   };
 
   /// The panel, empty until the first Update().
@@ -76,6 +79,8 @@ class HallPanel : public wxPanel {
   void FillPlayers(const net::OnlineSnapshot& s);
   void FillTop(const net::OnlineSnapshot& s);
   void FillGames(const net::OnlineSnapshot& s);
+  void FillLive(const net::OnlineSnapshot& s);
+  void WatchSelected();
   void FillInvitations(const net::OnlineSnapshot& s);
   void OpenSelectedGame(bool save);
   void ShowListButtons();  // the buttons of the list shown
@@ -100,6 +105,8 @@ class HallPanel : public wxPanel {
   wxButton* accept_ = nullptr;
   wxButton* decline_ = nullptr;
   wxNotebook* lists_ = nullptr;
+  wxListCtrl* live_ = nullptr;
+  wxButton* watch_ = nullptr;
   wxListCtrl* players_ = nullptr;
   wxButton* invite_ = nullptr;
   wxListCtrl* top_ = nullptr;
@@ -113,6 +120,8 @@ class HallPanel : public wxPanel {
   int playersShown_ = -1;
   int topShown_ = -1;
   int gamesShown_ = -1;
+  int liveShown_ = -1;
+  std::vector<std::uint64_t> liveIds_;  // the game ids of the rows of live_
   std::vector<std::uint32_t> invitesShown_;
   std::vector<std::uint64_t> gameIds_;        // the ids of the rows of games_
   std::vector<std::string> playerNames_;      // the names of the rows of players_

@@ -246,7 +246,7 @@ void MainFrame::BuildLayout() {
     wxCommandEvent menu(wxEVT_MENU, id);
     ProcessWindowEvent(menu);
   };
-  handlers.sendChat = [this] { network_->SendChat(); };
+  handlers.sendChat = [this] { SendChat(); };
   side_ = new SidePanel(root, std::move(handlers), session_.replaySpeedMs);
 
   // The opening's banner over the board (hidden unless an opening rule runs); its buttons go

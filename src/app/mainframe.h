@@ -53,6 +53,8 @@ class ReportObserver;
 class NetworkController;
 class OnlineController;
 class HallPanel;
+class WatchController;
+class WatchSource;
 
 /// The main window.
 class MainFrame : public wxFrame, public FrameServices {
@@ -123,6 +125,15 @@ class MainFrame : public wxFrame, public FrameServices {
   void OpenWatchDialog();
   // Watches the game hosted at host:port in the replay view (WatchController).
   void StartWatching(const std::string& host, std::uint16_t port);
+  // Shows the game `source` follows in the replay view (a P2P host's, or a hall's).
+  void ShowWatch(std::unique_ptr<WatchSource> source);
+  // The watch shown, if the game shown is one.
+  WatchController* ShownWatch() const;
+  // Game > Leave game (the side panel's Leave): the network match, or the watch shown.
+  bool CanLeave() const;
+  void LeaveShown();
+  // The side panel's chat line: to the network match, or to the host of the game watched.
+  void SendChat();
   // Shows `dialog` modally after calling `start` (which may begin listening or connecting).
   int RunConnectDialog(ConnectDialog& dialog, const std::function<void()>& start);
 

@@ -102,7 +102,7 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnPlayOnline(); }, ID_Online);
   Bind(
-      wxEVT_MENU, [this](wxCommandEvent&) { network_->LeaveMatch(); }, ID_Leave);
+      wxEVT_MENU, [this](wxCommandEvent&) { LeaveShown(); }, ID_Leave);
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnNickname(); }, ID_Nickname);
   Bind(
@@ -158,8 +158,7 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnAbout(); }, wxID_ABOUT);
   Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(network_->CanLeaveMatch()); },
-      ID_Leave);
+      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanLeave()); }, ID_Leave);
   Bind(
       wxEVT_UPDATE_UI,
       [this](wxUpdateUIEvent& e) {

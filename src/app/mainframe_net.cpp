@@ -9,6 +9,7 @@
 #include "app/localcontroller.h"
 #include "app/mainframe.h"
 #include "app/networkcontroller.h"
+#include "app/onlinecontroller.h"
 #include "app/reportobserver.h"
 #include "app/texts.h"
 #include "app/watchcontroller.h"
@@ -83,17 +84,49 @@ void MainFrame::OpenWatchDialog() {
 
 void MainFrame::StartWatching(const std::string& host, std::uint16_t port) {
   if (MatchRunning() && !ConfirmLeave(_("Leave the running game and watch another one?"))) return;
+  ShowWatch(hostWatchSource(host, port, session_.nickname,
+                            std::chrono::seconds(session_.connectTimeoutSeconds)));
+}
+
+void MainFrame::ShowWatch(std::unique_ptr<WatchSource> source) {
   LeaveLocal();
   network_->Drop();
   ShowHallPanel(false);
-  auto watch = std::make_unique<WatchController>(
-      *this, host, port, session_.nickname, std::chrono::seconds(session_.connectTimeoutSeconds));
+  auto watch = std::make_unique<WatchController>(*this, std::move(source));
   WatchController& started = *watch;
   if (replay_) replay_->Leave();
   replay_ = std::move(watch);
   active_ = replay_.get();
   savePath_.clear();
   started.Begin();
+}
+
+WatchController* MainFrame::ShownWatch() const {
+  return active_ && active_ == replay_.get() ? dynamic_cast<WatchController*>(replay_.get())
+                                             : nullptr;
+}
+
+bool MainFrame::CanLeave() const {
+  if (const WatchController* watch = ShownWatch())
+    return watch->Following() || (watch->Online() && online_->LoggedIn());
+  return network_->CanLeaveMatch();
+}
+
+void MainFrame::LeaveShown() {
+  WatchController* watch = ShownWatch();
+  if (!watch) return network_->LeaveMatch();
+  watch->Leave();
+  if (watch->Online()) {
+    online_->ShowHall();  // the hall, where the game was chosen
+  } else {
+    ShowState();
+    ShowSituationStatus();
+  }
+}
+
+void MainFrame::SendChat() {
+  if (WatchController* watch = ShownWatch()) return watch->SendChat();
+  network_->SendChat();
 }
 
 int MainFrame::RunConnectDialog(ConnectDialog& dialog, const std::function<void()>& start) {

@@ -8,6 +8,7 @@
 #include <wx/msgdlg.h>
 #include <wx/sizer.h>
 
+#include "app/boardpanel.h"
 #include "app/hallpanel.h"
 #include "app/localcontroller.h"
 #include "app/mainframe.h"
@@ -18,6 +19,7 @@
 #include "app/reportobserver.h"
 #include "app/sidepanel.h"
 #include "app/texts.h"
+#include "app/watchcontroller.h"
 #include "session/storedgame.h"
 
 namespace gomoku::app {
@@ -52,11 +54,16 @@ void MainFrame::BuildOnline(wxSizer& frameSizer) {
     }
   };
   h.refresh = [this] {
-    if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->refreshHall()))
+    if (net::OnlineClient* c = online_->Client(); c && online_->Check(c->refreshHall())) {
       online_->Check(c->requestGames());
+      online_->Check(c->requestLive());
+    }
   };
   h.openGame = [this](std::uint64_t id, bool save) { online_->RequestGame(id, save); };
   h.signOut = [this] { online_->SignOut(); };
+  h.watch = [this](std::uint64_t id) {
+    if (std::unique_ptr<WatchSource> source = online_->Watch(id)) ShowWatch(std::move(source));
+  };
   hall_ = new HallPanel(this, std::move(h));
   hall_->SetFind(session_.onlineRule, session_.onlineClock, session_.onlineOpening);
   hall_->Hide();
@@ -204,6 +211,9 @@ void MainFrame::ShowHallPanel(bool show) {
   } else {
     ShowState();
     ReportGeometry(true);
+    // The keys go to the board, not to a hidden list of the hall (and another window keeps
+    // the keyboard when it has it).
+    if (IsActive()) board_->SetFocus();
   }
   CallAfter([this] { ReportButtons(); });
 }

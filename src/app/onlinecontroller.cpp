@@ -9,6 +9,7 @@
 #include "app/reportobserver.h"
 #include "app/sounds.h"
 #include "app/texts.h"
+#include "app/watchcontroller.h"
 #include "core/clock.h"
 #include "core/opening.h"
 #include "core/utf8.h"
@@ -84,6 +85,50 @@ class OnlineLink : public MatchLink {
   mutable std::size_t resultsBefore_ = 0;  // GAME_RESULTs received before it started
 };
 
+// A game of the hall's Games in progress, as a WatchController shows it. It may outlive the
+// controller (the window's members go in their order): `alive` says whether it is still there.
+class OnlineWatchSource : public WatchSource {
+ public:
+  OnlineWatchSource(OnlineController& owner, std::uint64_t id)
+      : owner_(owner), alive_(owner.alive_), id_(id) {
+    const net::OnlineSnapshot s = owner.client_->snapshot();
+    where_ = s.serverName.empty() ? s.serverAddress : s.serverName;
+    last_ = s.watch;
+  }
+  ~OnlineWatchSource() override {
+    if (!*alive_) return;
+    owner_.watchChanged_ = nullptr;
+    Stop();
+  }
+  void Begin(std::function<void()> changed) override {
+    if (*alive_) owner_.watchChanged_ = std::move(changed);
+  }
+  net::WatchSnapshot Snapshot() const override {
+    if (*alive_ && owner_.client_) {
+      const net::OnlineSnapshot s = owner_.client_->snapshot();
+      // Ours while the client watches this game, or once it stopped (the last watch).
+      if (s.watchingId == id_ || s.watchingId == 0) last_ = s.watch;
+    }
+    return last_;
+  }
+  void Stop() override {
+    if (!*alive_ || !owner_.client_) return;
+    if (owner_.client_->snapshot().watchingId == id_) owner_.client_->unwatch();
+  }
+  net::RequestError SendChat(const std::string&) override {
+    return {net::RequestRefusal::WatchersMayNotChat, {}};  // a server's watchers only read
+  }
+  std::string Where() const override { return where_; }
+  bool Online() const override { return true; }
+
+ private:
+  OnlineController& owner_;
+  std::shared_ptr<bool> alive_;
+  std::uint64_t id_;
+  std::string where_;
+  mutable net::WatchSnapshot last_;
+};
+
 OnlineController::OnlineController(FrameServices& frame, NetworkController& network,
                                    HallPanel& hall, Hooks hooks)
     : frame_(frame), network_(network), hall_(hall), hooks_(std::move(hooks)) {
@@ -93,8 +138,10 @@ OnlineController::OnlineController(FrameServices& frame, NetworkController& netw
     if (inHall_) hall_.Update(s);
     if (Linked() && s.opponentAway) frame_.ShowState();  // the opponent's countdown
     // The server sends the lists when asked: ask again now and then while the hall is shown.
-    if (inHall_ && s.phase == net::OnlinePhase::Hall && ++ticks_ % kRefreshTicks == 0)
+    if (inHall_ && s.phase == net::OnlinePhase::Hall && ++ticks_ % kRefreshTicks == 0) {
       client_->refreshHall();
+      client_->requestLive();
+    }
   });
 }
 
@@ -178,6 +225,7 @@ void OnlineController::ShowHall() {
     network_.Drop();  // the last game stays on show behind the hall as a kept game
     linked_ = false;
   }
+  if (s.watchingId != 0) client_->unwatch();  // back from a game watched
   const bool was = inHall_;
   inHall_ = true;
   hall_.Update(s);
@@ -185,6 +233,7 @@ void OnlineController::ShowHall() {
   if (!was) {
     frame_.SetStatus(wxString::Format(_("In the game hall as %s."), FromUtf8(s.name)));
     client_->refreshHall();  // who is online now, the ladder after the game
+    client_->requestLive();
   }
 }
 
@@ -209,6 +258,13 @@ void OnlineController::RequestGame(std::uint64_t id, bool save) {
   wantedGame_ = id;
   saveWanted_ = save;
   frame_.SetStatus(_(L"Fetching the game from the server\u2026"));
+}
+
+std::unique_ptr<WatchSource> OnlineController::Watch(std::uint64_t id) {
+  if (!client_ || !Check(client_->watchGame(id))) return nullptr;
+  Report("WATCH_GAME " + std::to_string(id));
+  inHall_ = false;
+  return std::make_unique<OnlineWatchSource>(*this, id);
 }
 
 void OnlineController::Report(const std::string& line) {
@@ -368,6 +424,7 @@ void OnlineController::OnChanged() {
     hall_.Update(s);
     if (hooks_.hallUpdated) hooks_.hallUpdated();
   }
+  if (watchChanged_) watchChanged_();  // the game watched, if one is
 }
 
 void OnlineController::OnClosed(const net::OnlineSnapshot& s) {

@@ -21,6 +21,7 @@ namespace gomoku::app {
 class FrameServices;
 class HallPanel;
 class NetworkController;
+class WatchSource;
 
 /// How to log in on the server.
 struct OnlineLogin {
@@ -87,11 +88,16 @@ class OnlineController {
   /// Asks for stored game `id`; `save`: to save it, else to replay it.
   void RequestGame(std::uint64_t id, bool save);
 
+  /// Watches game `id` of the hall's Games in progress: the source a WatchController shows;
+  /// nullptr (and the status bar says why) when the client refuses (not in the hall).
+  std::unique_ptr<WatchSource> Watch(std::uint64_t id);
+
   /// The listener's call on the GUI thread: acts on what changed.
   void OnChanged();
 
  private:
   friend class OnlineLink;
+  friend class OnlineWatchSource;
   void OnClosed(const net::OnlineSnapshot& s);
   void Report(const std::string& line);
   void BackToHall();  // the game was left: the hall again
@@ -106,7 +112,8 @@ class OnlineController {
   std::unique_ptr<net::OnlineClient> client_;
   OnlineLogin login_;
   bool loginSent_ = false;
-  bool linked_ = false;  // the network controller shows a game of client_
+  bool linked_ = false;                 // the network controller shows a game of client_
+  std::function<void()> watchChanged_;  // the watch source's news (OnlineWatchSource)
   // What of the snapshot was acted on.
   int loginAnswers_ = 0;
   int matches_ = 0;

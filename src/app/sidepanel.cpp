@@ -532,13 +532,15 @@ wxString SidePanel::Render(const SideView& v) {
   leaveButton_->Enable(on.leave);
   // Online, once no game runs, leaving goes back to the hall (a running game is lost).
   const wxString leaveLabel =
-      c.online && !on.resign ? wxString(_("&Back to the hall")) : wxString(_("&Leave game"));
+      on.leaveKind == LeaveKind::BackToHall     ? wxString(_("&Back to the hall"))
+      : on.leaveKind == LeaveKind::StopWatching ? wxString(_("&Stop watching"))
+                                                : wxString(_("&Leave game"));
   if (leaveButton_->GetLabel() != leaveLabel) leaveButton_->SetLabel(leaveLabel);
 
   // Network match: actions, request card and chat; in a local game none of them.
   GetSizer()->Show(actionsSizer_, v.sections.network, /*recursive=*/true);
-  GetSizer()->Show(chatSizer_, v.sections.network, /*recursive=*/true);
-  filler_->Show(!v.sections.network);
+  GetSizer()->Show(chatSizer_, v.sections.chat, /*recursive=*/true);
+  filler_->Show(!v.sections.chat);
   GetSizer()->Show(localSizer_, v.sections.local, /*recursive=*/true);
   GetSizer()->Show(replaySizer_, v.sections.replay, /*recursive=*/true);
   undoButton_->Enable(on.undo);
@@ -551,7 +553,10 @@ wxString SidePanel::Render(const SideView& v) {
   againButton_->SetLabel(on.againWaiting ? _(L"Waiting\u2026") : _("Play &again"));
   chatInput_->Enable(on.chat);
   sendButton_->Enable(on.chat);
-  if (v.sections.network)
+  if (v.connection.kind == ConnectionKind::Watching)
+    chatInput_->SetHint(on.chat ? wxString(_(L"Message to the players and watchers\u2026"))
+                                : wxString(_("Only the players chat")));
+  else if (v.sections.network)
     chatInput_->SetHint(
         on.chat ? wxString::Format(_(L"Message to %s\u2026"), shortName(chatInput_, peerNick))
                 : wxString(_("Not connected")));

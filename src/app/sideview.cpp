@@ -198,6 +198,7 @@ SideView sideView(const Game& game, const SideInput& in) {
   v.sections.local = local;
   v.sections.replay = in.kind == GameKind::Replay;
   v.sections.network = network;
+  v.sections.chat = network || (in.kind == GameKind::Replay && in.watchFollowing);
   v.controls.undo = local && game.ply() > 0 && in.undoable;
   v.controls.redo = local && in.redoable;
   v.controls.restart = local && (game.ply() > 0 || game.over());
@@ -206,8 +207,13 @@ SideView sideView(const Game& game, const SideInput& in) {
   v.controls.resign = actions.resign;
   v.controls.again = actions.again;
   v.controls.againWaiting = in.net && in.net->wantAgain && actions.connected;
-  v.controls.chat = actions.connected;
+  v.controls.chat = actions.connected || (in.watchHost && in.watchChat);
   v.controls.leave = actions.leave || (in.online && in.netStarted);  // online: back to the hall
+  if (in.online && !actions.resign) v.controls.leaveKind = LeaveKind::BackToHall;
+  if (in.kind == GameKind::Replay && in.watchFollowing) {
+    v.controls.leave = true;
+    v.controls.leaveKind = in.watchOnline ? LeaveKind::BackToHall : LeaveKind::StopWatching;
+  }
   if (in.kind == GameKind::Replay)
     v.replay = ReplayView{in.replayPly, in.replayTotal, in.replayOpening};
   return v;

@@ -92,7 +92,10 @@ struct SideInput {
   /// Replay of a watched game (app/watchcontroller.h): the host ("host:port"), while the game
   /// is followed; nullopt otherwise (an ended watch reads as a replay).
   std::optional<std::string> watchHost;
-  int watchers = 0;  ///< watched game: programs watching it, this one included
+  int watchers = 0;             ///< watched game: programs watching it, this one included
+  bool watchChat = false;       ///< watched game: the host lets watchers chat
+  bool watchFollowing = false;  ///< watched game: still followed (Stop watching can be chosen)
+  bool watchOnline = false;     ///< watched game: in a server's hall (leaving: back to the hall)
   /// The match's last snapshot while a network game object exists (listening, connecting, in
   /// a match); nullptr otherwise.
   const net::NetSnapshot* net = nullptr;
@@ -196,6 +199,14 @@ struct SectionsView {
   bool local = false;    ///< Undo / Redo / Restart (hot seat, computer)
   bool replay = false;   ///< the replay bar
   bool network = false;  ///< the match actions, the request card and the chat
+  bool chat = false;     ///< the chat (a network match, or a watched game)
+};
+
+/// What the Leave button does.
+enum class LeaveKind {
+  Leave,         ///< "Leave game"
+  BackToHall,    ///< "Back to the hall" (online, no game of ours running, or a watch there)
+  StopWatching,  ///< "Stop watching" (a P2P game watched)
 };
 
 /// Which controls can be clicked.
@@ -210,6 +221,8 @@ struct ControlsView {
   bool againWaiting = false;  ///< "Play again" reads "Waiting…" (we asked already)
   bool chat = false;          ///< the chat input and Send
   bool leave = false;
+  /// What Leave reads: Leave game, Back to the hall (online, no game running) or Stop watching.
+  LeaveKind leaveKind = LeaveKind::Leave;
 };
 
 /// The replay bar's state.

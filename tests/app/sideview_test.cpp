@@ -373,6 +373,20 @@ TEST(SideView, ReplayStepsAndStatesTheRecordsResult) {
   EXPECT_EQ(v.connection.text, "alice-pc:6515");
   EXPECT_EQ(v.connection.watchers, 3);
   EXPECT_TRUE(v.sections.replay);
+  // Followed, it shows the chat (its input only when the host lets watchers chat) and Leave
+  // reads Stop watching; watched in a server's hall, Back to the hall.
+  EXPECT_FALSE(v.sections.chat || v.controls.leave);
+  in.watchFollowing = true;
+  v = sideView(Played({{7, 7}}), in);
+  EXPECT_TRUE(v.sections.chat && v.controls.leave);
+  EXPECT_FALSE(v.sections.network || v.controls.chat);
+  EXPECT_EQ(v.controls.leaveKind, LeaveKind::StopWatching);
+  in.watchChat = true;
+  in.watchOnline = true;
+  v = sideView(Played({{7, 7}}), in);
+  EXPECT_TRUE(v.controls.chat);
+  EXPECT_EQ(v.controls.leaveKind, LeaveKind::BackToHall);
+  in.watchFollowing = in.watchChat = in.watchOnline = false;
   in.watchHost.reset();
   in.replayPly = 2;
   v = sideView(Played({{7, 7}, {8, 8}}), in);

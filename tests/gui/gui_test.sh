@@ -2273,6 +2273,61 @@ lan)
   [[ $line == "RESULT white "* ]] || fail "join: the host's resignation gave '$line'"
   exec 6>&-
   ;;
+online_watch)
+  # Watching from the hall (issue 21): bob and carol (gomoku-cli) play a game with a clock on
+  # the server; the app, signed in as dan, sees it in Games in progress, watches it (the clocks,
+  # the moves, the players' chat), steps back, and goes back to the hall, which stops the watch.
+  start_online_server
+  mkfifo "$work/bob.in" "$work/bob.out" "$work/carol.in"
+  GOMOKU_PASSWORD=bobpass123 "$CLI" online "127.0.0.1:$port" --user bob --register \
+    --trust-new-server < "$work/bob.in" > "$work/bob.out" 2> "$work/bob.err" 6<&- &
+  pids+=($!)
+  exec 5> "$work/bob.in"
+  exec 4< "$work/bob.out"
+  cli_wait() { while IFS= read -r -t 60 l <&4; do echo "$l" >> "$work/bob.log"; [[ $l =~ $1 ]] && return 0; done; fail "bob: no line matching '$1'"; }
+  cli_wait '^LOGGED IN bob '
+  GOMOKU_PASSWORD=carolpass1 "$CLI" online "127.0.0.1:$port" --user carol --register \
+    < "$work/carol.in" > "$work/carol.log" 2>&1 4<&- 5>&- 6<&- &
+  pids+=($!)
+  exec 7> "$work/carol.in"
+  echo 'find --clock 5m+5s' >&5
+  echo 'find --clock 5m+5s' >&7
+  cli_wait '^MATCHED '
+  [[ $l =~ ^MATCHED\ [0-9]+\ (black|white) ]] || fail "bob: bad MATCHED line '$l'"
+  if [[ ${BASH_REMATCH[1]} == black ]]; then bfd=5; wfd=7; black=bob; white=carol; else bfd=7; wfd=5; black=carol; white=bob; fi
+  echo 7,7 >&$bfd; cli_wait '^MOVE 1 '
+  echo 8,8 >&$wfd; cli_wait '^MOVE 2 '
+  GOMOKU_PASSWORD=danpass123 keep_open=1 start_app dan --online "127.0.0.1:$port" --user dan --register
+  exec 3< "$work/dan.fifo"
+  app_wait 3 dan '^HALL shown$'
+  app_wait 3 dan '^BUTTON watch [0-9]'   # Games in progress is the first list; its game selected
+  sleep 0.5; screenshot hall-live
+  press dan 3 watch
+  app_wait 3 dan '^WATCH_GAME '
+  app_wait 3 dan '^HALL hidden$'
+  # The side panel shows both clocks (before the WATCHING line, with the first view).
+  app_wait 3 dan '^CLOCKS '
+  [[ $line =~ ^CLOCKS\ black\ 5:0[0-5]\ white\ 5:0[0-5]$ ]] || fail "dan: bad CLOCKS line '$line'"
+  app_wait 3 dan '^WATCHING '
+  [[ $line == "WATCHING $black $white 2" ]] || fail "dan: bad WATCHING line '$line'"
+  # (A view for the same moves, e.g. with the number of watchers, repeats "REPLAY 2 2".)
+  echo 7,8 >&$bfd; app_wait 3 dan '^REPLAY [0-9]+ 3$'
+  [[ $line == "REPLAY 3 3" ]] || fail "dan: the live move gave '$line'"
+  key_in dan Left; app_wait 3 dan '^REPLAY '
+  [[ $line == "REPLAY 2 3" ]] || fail "dan: Left gave '$line'"
+  key_in dan End; app_wait 3 dan '^REPLAY '
+  [[ $line == "REPLAY 3 3" ]] || fail "dan: End gave '$line'"
+  echo 'say 加油' >&$wfd
+  app_wait 3 dan '^WATCH chat '
+  [[ $line == "WATCH chat $white: 加油" ]] || fail "dan: the chat came as '$line'"
+  sleep 0.5; screenshot watching
+  press dan 3 leave   # "Back to the hall"
+  app_wait 3 dan '^HALL shown$'
+  app_wait 3 dan '^WATCH ended '
+  [[ $line == "WATCH ended you stopped watching" ]] || fail "dan: the end came as '$line'"
+  exec 5>&- 7>&-
+  kill "$dan_pid"
+  ;;
 watch)
   # Watching a game (issue 21): gomoku-cli hosts (Alice) and joins (小明) on this machine; after
   # three moves the app watches with --watch. It shows the game so far and follows the moves;
