@@ -17,6 +17,7 @@
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
+#include "app/langamelist.h"
 #include "app/newgamedialog.h"
 #include "app/nicknamedialog.h"
 #include "app/openingtexts.h"
@@ -392,26 +393,16 @@ JoinDialog::JoinDialog(wxWindow* parent, Settings settings, NetFactory factory)
   // The games waiting on the local network, live.
   formSizer_->Add(Label(this, _("&Games on this network:")),
                   wxSizerFlags().Border(wxBOTTOM, FromDIP(4)));
-  lanList_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, FromDIP(wxSize(540, 130)),
-                            wxLC_REPORT | wxLC_SINGLE_SEL);
-  lanList_->AppendColumn(_("Player"), wxLIST_FORMAT_LEFT, FromDIP(110));
-  lanList_->AppendColumn(_("Game"), wxLIST_FORMAT_LEFT, FromDIP(250));
-  lanList_->AppendColumn(_("Computer"), wxLIST_FORMAT_LEFT, FromDIP(170));
-  lanList_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) {
-    if (!refilling_) ChooseLanGame(e.GetIndex());  // the user's choice, not a refill's
-  });
-  lanList_->Bind(wxEVT_LIST_ITEM_ACTIVATED, [this](wxListEvent& e) {
-    ChooseLanGame(e.GetIndex());
-    const long row = e.GetIndex();
-    if (row >= 0 && row < static_cast<long>(lanGames_.size()) && FormError().empty()) {
+  LanGameList::Handlers lan;
+  lan.chosen = [this](const net::LanGame& g) { ChooseLanGame(g); };
+  lan.activated = [this](const net::LanGame& g) {
+    ChooseLanGame(g);
+    if (FormError().empty()) {
       userSubmitted_ = true;
       Submit();
     }
-  });
-  formSizer_->Add(lanList_, wxSizerFlags().Expand());
-  lanStatus_ = Label(this, {});
-  lanStatus_->SetForegroundColour(wxSystemSettings::GetColour(wxSYS_COLOUR_GRAYTEXT));
-  formSizer_->Add(lanStatus_, wxSizerFlags().Border(wxTOP | wxBOTTOM, FromDIP(4)));
+  };
+  lan_ = std::make_unique<LanGameList>(this, *formSizer_, /*started=*/false, std::move(lan));
   formSizer_->AddSpacer(FromDIP(6));
 
   auto* grid = new wxFlexGridSizer(2, FromDIP(8), FromDIP(12));
@@ -453,89 +444,15 @@ JoinDialog::JoinDialog(wxWindow* parent, Settings settings, NetFactory factory)
   progressSizer_->InsertSpacer(2, FromDIP(8));
 
   FinishLayout();
-
-  // The browser calls from its own thread: the list is shown again on the GUI thread, while
-  // the dialog exists.
-  // One call queued at a time, however fast the changes come (a flood of announcements).
-  std::shared_ptr<bool> alive = alive_;
-  std::shared_ptr<std::atomic<bool>> queued = lanQueued_;
-  lan_ = std::make_unique<net::LanBrowser>([this, alive, queued] {
-    if (wxTheApp && !queued->exchange(true))
-      wxTheApp->CallAfter([this, alive, queued] {
-        queued->store(false);
-        if (*alive) ShowLanGames();
-      });
-  });
-  ShowLanGames();
 }
 
-JoinDialog::~JoinDialog() {
-  lan_.reset();  // no call of the browser's after this
-  *alive_ = false;
+JoinDialog::~JoinDialog() = default;
+
+void JoinDialog::SetLanRowsReporter(LanGameList::RowsReporter reporter) {
+  lan_->SetRowsReporter(std::move(reporter));
 }
 
-void JoinDialog::ShowLanGames() {
-  const std::vector<net::LanGame> games = lan_ ? lan_->games() : std::vector<net::LanGame>{};
-  switch (lan_ ? lan_->status() : net::LanStatus::Unavailable) {
-    case net::LanStatus::Unavailable:
-    case net::LanStatus::Failed:
-      lanStatus_->SetLabelText(
-          _("Local discovery unavailable: type the host's name or address below."));
-      break;
-    default:
-      lanStatus_->SetLabelText(games.empty() ? _(L"Looking for games on this network\u2026")
-                                             : wxString());
-      break;
-  }
-  if (games == lanGames_) return;
-  // The selection follows its game when rows come and go.
-  const long selected = lanList_->GetNextItem(-1, wxLIST_NEXT_ALL, wxLIST_STATE_SELECTED);
-  const std::string kept = selected >= 0 && selected < static_cast<long>(lanGames_.size())
-                               ? lanGames_[selected].instance
-                               : std::string();
-  lanGames_ = games;
-  lanList_->Freeze();
-  lanList_->DeleteAllItems();
-  for (std::size_t i = 0; i < games.size(); ++i) {
-    const net::LanGame& g = games[i];
-    const long row =
-        lanList_->InsertItem(static_cast<long>(i), FromUtf8(singleLine(g.game.nickname)));
-    wxString game = RuleLabel(g.game.rule, g.game.boardSize);
-    if (!g.game.clock.empty()) game += " · " + FromUtf8(g.game.clock);
-    if (!g.game.opening.empty()) {
-      if (const auto o = parseOpeningRule(g.game.opening)) game += " · " + OpeningRuleLabel(*o);
-    }
-    lanList_->SetItem(row, 1, game);
-    lanList_->SetItem(row, 2, FromUtf8(singleLine(g.hostName)) + " (" + FromUtf8(g.address) + ")");
-    if (g.instance == kept) {
-      refilling_ = true;  // (GTK tells the selection as if the user made it)
-      lanList_->SetItemState(row, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
-      refilling_ = false;
-    }
-  }
-  lanList_->Thaw();
-  // Reported once GTK has placed the rows (this runs on from the shown dialog's event loop).
-  if (reportRows_) CallAfter([this] { ReportLanRows(); });
-}
-
-void JoinDialog::ReportLanRows() {
-  const double scale = GetContentScaleFactor();
-  std::vector<LanRow> rows;
-  for (std::size_t i = 0; i < lanGames_.size(); ++i) {
-    wxRect rect;
-    if (!lanList_->GetItemRect(static_cast<long>(i), rect)) continue;
-    const wxPoint screen =
-        lanList_->ClientToScreen(rect.GetPosition() + wxPoint(rect.width / 4, rect.height / 2));
-    rows.push_back(
-        {lanGames_[i].game.nickname, wxPoint(static_cast<int>(std::lround(screen.x * scale)),
-                                             static_cast<int>(std::lround(screen.y * scale)))});
-  }
-  reportRows_(rows);
-}
-
-void JoinDialog::ChooseLanGame(long row) {
-  if (row < 0 || row >= static_cast<long>(lanGames_.size())) return;
-  const net::LanGame& g = lanGames_[static_cast<std::size_t>(row)];
+void JoinDialog::ChooseLanGame(const net::LanGame& g) {
   host_->ChangeValue(FromUtf8(net::hostPortKey(g.address, g.game.port)));  // [v6]:port too
   UpdatePortField();
   Revalidate();

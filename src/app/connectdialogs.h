@@ -15,6 +15,7 @@
 #include <wx/dialog.h>
 #include <wx/timer.h>
 
+#include "app/langamelist.h"
 #include "app/settings.h"
 #include "net/lan.h"
 #include "net/netgame.h"
@@ -159,17 +160,9 @@ class JoinDialog : public ConnectDialog {
   void Connect(const std::string& host, std::uint16_t port);
   /// Closes with wxID_OK once the match started; shows a failure and returns to the form.
   void OnNetUpdate(const net::NetSnapshot& snapshot) override;
-  /// A row of the list of games on the local network: the host's nickname and a point on the
-  /// row (physical screen pixels).
-  struct LanRow {
-    std::string nickname;  ///< as announced (UTF-8)
-    wxPoint point;         ///< on the row, in physical screen pixels
-  };
-  /// For tests: told all the list's rows, top first, each time the list changes, once the
-  /// dialog is shown.
-  using LanRowsReporter = std::function<void(const std::vector<LanRow>& rows)>;
-  /// Sets the list's reporter (see LanRowsReporter).
-  void SetLanRowsReporter(LanRowsReporter reporter) { reportRows_ = std::move(reporter); }
+  /// For tests: told the rows of the list of games on the local network, top first, each time
+  /// the list changes.
+  void SetLanRowsReporter(LanGameList::RowsReporter reporter);
 
  protected:
   /// The host's or the nickname's problem, if any.
@@ -192,22 +185,9 @@ class JoinDialog : public ConnectDialog {
   std::string joinHost_;      // the host and port of the join in progress
   std::uint16_t joinPort_ = 0;
 
-  // The games found on the local network, shown again in the list (on the GUI thread).
-  void ShowLanGames();
-  // The game of the list's row `row` put in the host field ("address:port").
-  void ChooseLanGame(long row);
-  // Tells reportRow_ the rows as they are now.
-  void ReportLanRows();
-
-  std::unique_ptr<net::LanBrowser> lan_;  // looks for games while the dialog is open
-  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // for the browser's calls
-  // A refresh of the list is queued (the browser's thread sets it, the GUI clears it).
-  std::shared_ptr<std::atomic<bool>> lanQueued_ = std::make_shared<std::atomic<bool>>(false);
-  bool refilling_ = false;  // the list is being refilled: its selection events are not the user's
-  std::vector<net::LanGame> lanGames_;  // as the list shows them, row by row
-  LanRowsReporter reportRows_;
-  wxListCtrl* lanList_ = nullptr;
-  wxStaticText* lanStatus_ = nullptr;
+  // The game of the list's row put in the host field ("address:port").
+  void ChooseLanGame(const net::LanGame& g);
+  std::unique_ptr<LanGameList> lan_;  // the games on the local network while the dialog is open
   wxTextCtrl* host_ = nullptr;
   wxSpinCtrl* port_ = nullptr;
   wxStaticText* portNote_ = nullptr;

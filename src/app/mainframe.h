@@ -28,6 +28,7 @@
 #include "app/app.h"
 #include "app/gamecontroller.h"
 #include "app/gameupdates.h"
+#include "app/langamelist.h"
 #include "app/replaycontroller.h"
 #include "app/settings.h"
 #include "app/sideview.h"
@@ -121,8 +122,10 @@ class MainFrame : public wxFrame, public FrameServices {
   bool ConfirmLeave(const wxString& question) override;
   void OpenHostDialog(std::optional<std::uint16_t> listenPort);
   void OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_t>> target);
-  // Game > Watch game…: asks for the host, then StartWatching.
+  // Game > Watch game…: asks for the game (WatchDialog), then StartWatching.
   void OpenWatchDialog();
+  // The test report's LANGAMES and LANGAME lines: the rows of a list of games on the network.
+  void ReportLanRows(const std::vector<LanGameList::Row>& rows);
   // Watches the game hosted at host:port in the replay view (WatchController).
   void StartWatching(const std::string& host, std::uint16_t port);
   // Shows the game `source` follows in the replay view (a P2P host's, or a hall's).

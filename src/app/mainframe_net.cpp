@@ -3,7 +3,6 @@
 #include <functional>
 
 #include <wx/msgdlg.h>
-#include <wx/textdlg.h>
 
 #include "app/connectdialogs.h"
 #include "app/localcontroller.h"
@@ -13,6 +12,7 @@
 #include "app/reportobserver.h"
 #include "app/texts.h"
 #include "app/watchcontroller.h"
+#include "app/watchdialog.h"
 
 namespace gomoku::app {
 
@@ -49,12 +49,8 @@ void MainFrame::OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_
   if (network_->HasNetGame() && !MatchRunning()) network_->Drop();
   JoinDialog dialog(this, session_, [this]() -> net::NetGame& { return NewNetGame(); });
   if (report_)
-    dialog.SetLanRowsReporter([this](const std::vector<JoinDialog::LanRow>& rows) {
-      report_->Line("LANGAMES " + std::to_string(rows.size()));
-      for (const JoinDialog::LanRow& r : rows)
-        report_->Line("LANGAME " + std::to_string(r.point.x) + " " + std::to_string(r.point.y) +
-                      " " + r.nickname);
-    });
+    dialog.SetLanRowsReporter(
+        [this](const std::vector<LanGameList::Row>& rows) { ReportLanRows(rows); });
   RunConnectDialog(dialog, [&] {
     if (target) dialog.Connect(target->first, target->second);
   });
@@ -64,22 +60,26 @@ void MainFrame::OpenWatchDialog() {
   if (connectDialog_) return;
   const std::string last =
       net::hostPortKey(session_.lastHost, static_cast<std::uint16_t>(session_.lastPort));
-  wxTextEntryDialog dialog(
-      this, _("The host of the game to watch: its name or address, and :port when not 6515."),
-      _("Watch game"), FromUtf8(session_.lastPort == net::kDefaultPort ? session_.lastHost : last));
-  for (;;) {
-    if (dialog.ShowModal() != wxID_OK) return;
-    const auto target = net::parseHostPort(dialog.GetValue().utf8_string(), net::kDefaultPort);
-    if (target) {
-      // Proposed again next time (and by Join game: the same host, often).
-      saved_.lastHost = session_.lastHost = target->first;
-      saved_.lastPort = session_.lastPort = target->second;
-      SaveSettings();
-      return StartWatching(target->first, target->second);
-    }
-    wxMessageBox(_("Type a host name or address, e.g. alice-pc or 192.168.1.20:6515."),
-                 _("Watch game"), wxOK | wxICON_WARNING, this);
-  }
+  WatchDialog dialog(this,
+                     FromUtf8(session_.lastPort == net::kDefaultPort ? session_.lastHost : last));
+  if (report_)
+    dialog.SetLanRowsReporter(
+        [this](const std::vector<LanGameList::Row>& rows) { ReportLanRows(rows); });
+  if (dialog.ShowModal() != wxID_OK) return;
+  const auto target = dialog.Target();
+  if (!target) return;
+  // Proposed again next time (and by Join game: the same host, often).
+  saved_.lastHost = session_.lastHost = target->first;
+  saved_.lastPort = session_.lastPort = target->second;
+  SaveSettings();
+  StartWatching(target->first, target->second);
+}
+
+void MainFrame::ReportLanRows(const std::vector<LanGameList::Row>& rows) {
+  report_->Line("LANGAMES " + std::to_string(rows.size()));
+  for (const LanGameList::Row& r : rows)
+    report_->Line("LANGAME " + std::to_string(r.point.x) + " " + std::to_string(r.point.y) + " " +
+                  r.nickname);
 }
 
 void MainFrame::StartWatching(const std::string& host, std::uint16_t port) {

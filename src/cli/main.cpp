@@ -1058,12 +1058,14 @@ int runLan(int seconds) {
   }
 }
 
-// join --lan NICK: the address and port of the game NICK announces, waited for up to `seconds`.
+// join --lan NICK (`started` false: a game waiting for its opponent) and watch --lan NICK
+// (`started` true: a game in progress that may be watched): the address and port of the game
+// NICK announces, waited for up to `seconds`.
 // How long `join --lan` looks on after finding the game, for another of the same nickname.
 constexpr std::chrono::milliseconds kLanSettle{1000};
 
 std::optional<std::pair<std::string, std::uint16_t>> findLanGame(const std::string& nick,
-                                                                 int seconds) {
+                                                                 int seconds, bool started) {
   std::mutex mu;
   std::condition_variable cv;
   net::LanBrowser browser(
@@ -1071,13 +1073,13 @@ std::optional<std::pair<std::string, std::uint16_t>> findLanGame(const std::stri
         std::lock_guard<std::mutex> lock(mu);
         cv.notify_all();
       },
-      net::lanInstanceName(nick));
+      net::lanInstanceName(nick, started));
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
   std::vector<net::LanGame> games;  // the open games of that nickname
   const auto look = [&] {
     games.clear();
     for (const net::LanGame& g : browser.games())
-      if (g.game.nickname == nick && !g.game.full) games.push_back(g);
+      if (g.game.nickname == nick && g.game.full == started) games.push_back(g);
     return !games.empty();
   };
   std::unique_lock<std::mutex> lock(mu);
@@ -1089,7 +1091,8 @@ std::optional<std::pair<std::string, std::uint16_t>> findLanGame(const std::stri
                   [&] { return look() && games.size() > 1; });
   if (games.size() > 1) {
     std::cerr << "error: " << games.size() << " games of \"" << singleLine(nick)
-              << "\" wait on the local network; join one by its address:\n";
+              << (started ? "\" run on the local network; watch one by its address:\n"
+                          : "\" wait on the local network; join one by its address:\n");
     for (const net::LanGame& g : games)
       std::cerr << "  " << singleLine(g.hostName) << "  "
                 << net::hostPortKey(g.address, g.game.port) << "\n";
@@ -1101,6 +1104,9 @@ std::optional<std::pair<std::string, std::uint16_t>> findLanGame(const std::stri
     const net::LanStatus status = browser.status();
     if (status == net::LanStatus::Unavailable || status == net::LanStatus::Failed)
       std::cerr << "error: " << kLanUnavailable << "\n";
+    else if (started)
+      std::cerr << "error: no game of \"" << singleLine(nick)
+                << "\" can be watched on the local network (gomoku-cli lan lists them)\n";
     else
       std::cerr << "error: no game of \"" << singleLine(nick)
                 << "\" waits on the local network (gomoku-cli lan lists them)\n";
@@ -2255,7 +2261,18 @@ int main(int argc, char** argv) {
       "watch",
       "Watch a game hosted on HOST: its moves, takebacks, result and chat as they happen ("
       "commands: say TEXT when the host lets watchers chat, quit).");
-  watchCmd->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)")->required();
+  std::string watchLan;
+  auto* watchTarget =
+      watchCmd->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)");
+  auto* watchLanOpt = watchCmd->add_option(
+      "--lan", watchLan,
+      "Watch the game in progress NICK hosts on the local network (within --timeout seconds; "
+      "gomoku-cli lan lists it as full)");
+  watchTarget->excludes(watchLanOpt);
+  watchCmd->callback([watchTarget, watchLanOpt] {
+    if (watchTarget->count() == 0 && watchLanOpt->count() == 0)
+      throw CLI::RequiredError("HOST or --lan NICK");
+  });
   watchCmd->add_option("--nick", nick, "Your nickname (UTF-8, at most 32 characters)");
   watchCmd->add_option("--timeout", timeout, "Seconds for name lookup and connection together")
       ->check(CLI::Range(1, 600))
@@ -2297,7 +2314,8 @@ int main(int argc, char** argv) {
   int lanSeconds = 3;
   auto* lanCmd = app.add_subcommand(
       "lan",
-      "List the games waiting on the local network (DNS-SD): a tab-separated line each, GAME "
+      "List the games on the local network (DNS-SD), waiting (open) or watchable (full): a "
+      "tab-separated line each, GAME "
       "nick rule size colour clock opening open/full host-name address port protocol; GONE nick "
       "host-name address port when one goes.");
   lanCmd->add_option("--wait", lanSeconds, "Seconds to keep listening")
@@ -2561,6 +2579,11 @@ int main(int argc, char** argv) {
   options.resumeWindow = std::chrono::seconds(resumeWindow);
   if (!resumeHex.empty()) settings.resumeToken = std::stoull(resumeHex, nullptr, 16);
   if (*watchCmd) {
+    if (!watchLan.empty()) {
+      const auto found = findLanGame(trimNickname(watchLan), timeout, /*started=*/true);
+      if (!found) return 2;
+      return runWatch(found->first, found->second, nick, timeout, interactive, options);
+    }
     auto hp = net::parseHostPort(target, net::kDefaultPort);
     if (!hp) {
       std::cerr << "error: \"" << target
@@ -2578,7 +2601,7 @@ int main(int argc, char** argv) {
   }
 
   if (!lanNick.empty()) {
-    const auto found = findLanGame(trimNickname(lanNick), timeout);
+    const auto found = findLanGame(trimNickname(lanNick), timeout, /*started=*/false);
     if (!found) return 2;
     return runNetwork(false, found->first, found->second, settings, timeout, interactive, options);
   }

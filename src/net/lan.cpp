@@ -25,14 +25,14 @@ std::optional<int> number(std::string_view s, int lo, int hi) {
 
 }  // namespace
 
-std::string lanInstanceName(const std::string& nickname) {
+std::string lanInstanceName(const std::string& nickname, bool inProgress) {
   // A dot would read as a label boundary to APIs that take the full service name (Windows'
   // DnsServiceRegister documents no escaping), a backslash as an escape: both become '_'.
   // The TXT record keeps the nickname exact.
   std::string base = nickname;
   for (char& c : base)
     if (c == '.' || c == '\\') c = '_';
-  const std::string suffix = "'s game";
+  const std::string suffix = inProgress ? "'s game (in progress)" : "'s game";
   while (!base.empty() && base.size() + suffix.size() > 63) {
     // Drop the last code point: its continuation bytes, then its lead byte.
     while (!base.empty() && (static_cast<unsigned char>(base.back()) & 0xC0) == 0x80)

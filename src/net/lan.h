@@ -10,7 +10,8 @@
 ///
 /// The TXT record (RFC 6763 section 6, "key=value" strings): nick (UTF-8), rule (freestyle,
 /// standard, renju), size (5-25), colour (the host's: black, white, random), proto ("1.4"),
-/// full (0/1), and when set, clock (core/clock.h text form) and opening (core/opening.h name).
+/// full (0/1: a game in progress, announced for watchers), and when set, clock (core/clock.h text
+/// form) and opening (core/opening.h name).
 
 #include <cstddef>
 #include <cstdint>
@@ -64,9 +65,12 @@ std::vector<std::string> lanTxt(const LanAnnouncement& a);
 /// nicknameError; unknown keys are ignored (RFC 6763 section 6.4). The port is not in TXT.
 std::optional<std::string> parseLanTxt(const std::vector<std::string>& txt, LanGame& g);
 
-/// The DNS-SD instance name a host announces its game under: "NICK's game", the nickname cut
-/// at a character boundary to keep within DNS-SD's 63 bytes (a conflict adds " #2" and so on).
-std::string lanInstanceName(const std::string& nickname);
+/// The DNS-SD instance name a host announces its game under: "NICK's game" while it waits,
+/// "NICK's game (in progress)" once it runs and may be watched (a new name, so that browsers
+/// see the waiting game go and the running one come: a re-announcement under the same name
+/// would only refresh the record they hold). The nickname is cut at a character boundary to
+/// keep within DNS-SD's 63 bytes (a conflict adds " #2" and so on).
+std::string lanInstanceName(const std::string& nickname, bool inProgress = false);
 
 /// The state of local discovery.
 enum class LanStatus {

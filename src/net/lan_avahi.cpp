@@ -170,7 +170,7 @@ struct LanAnnouncer::Impl : AvahiBase {
 
 LanAnnouncer::LanAnnouncer(const LanAnnouncement& a) : impl_(std::make_unique<Impl>()) {
   impl_->ad = a;
-  impl_->name = lanInstanceName(a.nickname);
+  impl_->name = lanInstanceName(a.nickname, a.full);
   if (!impl_->start(Impl::onClient, impl_.get())) {
     impl_->stop();
     impl_->status = LanStatus::Unavailable;

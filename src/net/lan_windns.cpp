@@ -149,7 +149,7 @@ struct LanAnnouncer::Impl {
       status = LanStatus::Unavailable;
       return;
     }
-    const std::string label = lanInstanceName(a.nickname);
+    const std::string label = lanInstanceName(a.nickname, a.full);
     const std::wstring name = wide(label) + kTypeSuffix;
     std::vector<std::wstring> keys, values;
     for (const std::string& kv : lanTxt(a)) {

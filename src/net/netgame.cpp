@@ -210,22 +210,35 @@ struct NetGame::Impl {
       gone = announce();
       relayToWatchers();
     }
-    gone.reset();  // withdrawn outside the lock: the system's service may take a moment
+    if (gone) {
+      gone.reset();  // withdrawn outside the lock: the system's service may take a moment
+      // A waiting game that started and can be watched is announced again, as full, once the
+      // first announcement is gone (under the same name, not as a conflicting " #2").
+      std::lock_guard<std::mutex> lock(mu);
+      gone = announce();
+    }
+    gone.reset();
     asio::post(io, [this, clockCheck] { setClockTimer(clockCheck); });
     if (listener) listener();
   }
 
   // The waiting game is announced on the local network while it listens (NetOptions::announce),
   // also while a caller's handshake runs (a port scanner does not hide it), and withdrawn when
-  // a game starts, the host stops or the listening fails. Under mu; returns an announcement
-  // to withdraw, for the caller to destroy once it has let go of the lock.
+  // a game starts, the host stops or the listening fails. A started game that watchers may
+  // watch (maxWatchers > 0) is then announced again with full=1 until the match closes, for
+  // Watch game to list. Under mu; returns an announcement to withdraw, for the caller to
+  // destroy once it has let go of the lock.
   std::unique_ptr<LanAnnouncer> announce() {
-    const bool waiting = phase == NetPhase::Listening ||
-                         (phase == NetPhase::InMatch && settings.role == Role::Host && match &&
-                          match->phase() == MatchPhase::Handshake);
-    if (!options.announce || !waiting || shuttingDown) return std::move(lan);
-    if (lan) return nullptr;
+    const bool host = phase == NetPhase::InMatch && settings.role == Role::Host && match;
+    const bool waiting =
+        phase == NetPhase::Listening || (host && match->phase() == MatchPhase::Handshake);
+    const bool watchable = host && options.maxWatchers > 0 &&
+                           match->phase() != MatchPhase::Handshake &&
+                           match->phase() != MatchPhase::Closed;
+    if (!options.announce || !(waiting || watchable) || shuttingDown) return std::move(lan);
+    if (lan) return lanFull == watchable ? nullptr : std::move(lan);
     LanAnnouncement a;
+    a.full = lanFull = watchable;
     a.nickname = settings.nickname;
     a.rule = settings.rule;
     a.boardSize = settings.boardSize;
@@ -831,6 +844,7 @@ struct NetGame::Impl {
   Listener listener;
   NetOptions options;
   std::unique_ptr<LanAnnouncer> lan;  // the waiting game's announcement (announce())
+  bool lanFull = false;               // under mu: `lan` announces a started game (full=1)
   bool shuttingDown = false;          // under mu: the NetGame is being destroyed
   asio::io_context io;
   asio::executor_work_guard<asio::io_context::executor_type> work;

@@ -126,6 +126,15 @@ wait_line "$work/join.out" '^STARTED white vs 小明 \(black\) at 10\.78\.0\.1:'
 wait_line "$work/host.out" '^STARTED black vs bob \(white\)' 20
 if [[ $case_name == join ]]; then
   wait_line "$work/lan.out" $'^GONE\t小明\t' 30
+  # Announced again as full: a game in progress that may be watched; a third program on
+  # machine 2 watches it by the host's nickname.
+  wait_line "$work/lan.out" $'^GAME\t小明\t.*\tfull\tclub1.local\t' 30
+  ${club[2]} "$CLI" watch --lan 小明 --nick 看客 --timeout 30 < /dev/null > "$work/watch.out" \
+    2> "$work/watch.err" 6>&- 7>&- &
+  watch_pid=$!
+  pids+=($!)
+  wait_line "$work/watch.out" '^WATCHING game 1: 小明 \(black\) vs bob \(white\) at 10\.78\.0\.1:' 30
+  wait_line "$work/host.out" '^WATCHERS 1' 20
 fi
 # The game goes on over the connection found: the host resigns, both see it.
 echo resign >&6
@@ -135,5 +144,9 @@ exec 6>&- 7>&-
 # Both leave at the end of their input, the game being over.
 wait "$host_pid" || fail "the host exited $?"
 wait "$join_pid" || fail "the joiner exited $?"
+if [[ $case_name == join ]]; then
+  wait_line "$work/watch.out" '^RESULT white resignation' 20
+  wait "$watch_pid" || fail "the watcher exited $?"
+fi
 [[ -n ${LAN_TEST_SHOW:-} ]] && tail -n 5 "$work/join.out" "$work/host.out" "$work/lan.out"
 echo "PASS [$case_name]"

@@ -2268,9 +2268,31 @@ lan)
   app_wait 4 join '^STARTED '
   [[ $line == "STARTED white 小明" ]] || fail "join: bad STARTED line '$line'"
   wait_line "$work/cli2.out" '^STARTED black vs 小红 \(white\)' 20
+  # A third program on machine 2 opens Game > Watch game…: the game now in progress is listed
+  # there (announced again, as full), and a double-click watches it. (The flood goes first: it
+  # fills the 64 places of a list.)
+  club_flood_stop
+  app_prefix=${club[2]} start_app watcher --local --nick 看客
+  exec 5< "$work/watcher.fifo"
+  app_wait 5 watcher '^GEOMETRY '
+  settled watcher
+  windows=$(viewable_windows)
+  key_in watcher alt+g
+  wait_new_window "$windows" 1 "the Game menu"
+  xdotool key t
+  app_wait 5 watcher '^LANGAME [0-9]+ [0-9]+ 小明$'
+  read -r _ row_x row_y _ <<< "$line"
+  sleep 0.3; screenshot watch-list   # (let GTK paint the row first)
+  xdotool mousemove --sync "$row_x" "$row_y"
+  xdotool click --repeat 2 --delay 100 1
+  app_wait 5 watcher '^WATCHING '
+  [[ $line == "WATCHING 小明 小红 0" ]] || fail "watcher: bad WATCHING line '$line'"
+  wait_line "$work/cli2.out" '^WATCHERS 1' 20
   echo resign >&6
   app_wait 4 join '^RESULT '
   [[ $line == "RESULT white "* ]] || fail "join: the host's resignation gave '$line'"
+  app_wait 5 watcher '^WATCH result '
+  [[ $line == "WATCH result White wins by resignation." ]] || fail "watcher: the result came as '$line'"
   exec 6>&-
   ;;
 online_watch)

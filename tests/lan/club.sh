@@ -77,7 +77,8 @@ EOF
 
 # club_flood N: machine N announces 100 fake games, some with oversized TXT records (many
 # 240-byte strings), a third malformed (no nickname, unknown rule: never listed). The
-# avahi-publish processes go into pids.
+# avahi-publish processes go into pids (and flood_pids).
+declare -a flood_pids=()
 club_flood() {
   local big i k txt
   big=$(printf 'x%.0s' {1..240})
@@ -94,7 +95,14 @@ club_flood() {
     ${club[$1]} avahi-publish -s "fake game $i" _gomoku._tcp $((20000 + i)) "${txt[@]}" \
       > /dev/null 2>> "$work/publish.err" 6>&- &
     pids+=($!)
+    flood_pids+=($!)
   done
+}
+
+# club_flood_stop: the fake games of club_flood are withdrawn.
+club_flood_stop() {
+  kill "${flood_pids[@]}" 2> /dev/null || true
+  flood_pids=()
 }
 
 # club_avahi_start N: starts machine N's Avahi daemon (its pid in club_avahi[N]; its log, one

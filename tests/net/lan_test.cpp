@@ -93,6 +93,7 @@ TEST(LanTxt, UnknownKeysAreIgnoredAndKeysAreCaseInsensitive) {
 
 TEST(LanTxt, TheInstanceNameKeepsWithinDnsSdsSixtyThreeBytes) {
   EXPECT_EQ(lanInstanceName("bob"), "bob's game");
+  EXPECT_EQ(lanInstanceName("bob", /*inProgress=*/true), "bob's game (in progress)");
   // 32 Chinese characters are 96 bytes: cut at a character boundary.
   std::string nick;
   for (int i = 0; i < 32; ++i) nick += "棋";
@@ -119,12 +120,11 @@ TEST(LanTxt, ClockAndOpeningAreKeptInCanonicalFormNeverAsReceived) {
   // The parsers forgive blanks and dashes; what is kept must not carry a newline, a tab or a
   // carriage return into a list or a tab-separated line.
   LanGame g;
-  ASSERT_FALSE(parseLanTxt({"nick=eve", "rule=renju", "size=15", "proto=1.4",
-                            "clock=5\nm+\t3s\r", "opening=s-o-o-s-o-r-v-8"},
+  ASSERT_FALSE(parseLanTxt({"nick=eve", "rule=renju", "size=15", "proto=1.4", "clock=5\nm+\t3s\r",
+                            "opening=s-o-o-s-o-r-v-8"},
                            g));
   EXPECT_EQ(g.game.clock, "5m+3s");
   EXPECT_EQ(g.game.opening, "soosorv8");
-  ASSERT_FALSE(
-      parseLanTxt({"nick=eve", "rule=renju", "size=15", "proto=1.4", "clock=none"}, g));
+  ASSERT_FALSE(parseLanTxt({"nick=eve", "rule=renju", "size=15", "proto=1.4", "clock=none"}, g));
   EXPECT_EQ(g.game.clock, "") << "a clock of none is no clock";
 }
