@@ -195,6 +195,7 @@ void NetworkController::Attach(std::unique_ptr<MatchLink> link) {
   link_ = std::move(link);
   snap_ = link_->snapshot();
   tracker_.reset();
+  watcherChatShown_ = 0;
   savedGame_ = 0;  // a new match: its games are numbered from 1 again
   if (SidePanel* side = frame_.Side()) side->ClearChat();
 }
@@ -354,6 +355,18 @@ void NetworkController::OnNetChanged() {
         break;
     }
   }
+  // The watchers' chat (a host that lets them chat), the lines not shown yet.
+  const int fresh = std::min<int>(snap_.watcherChatLines - watcherChatShown_,
+                                  static_cast<int>(snap_.watcherChat.size()));
+  for (auto i = snap_.watcherChat.size() - static_cast<std::size_t>(std::max(fresh, 0));
+       i < snap_.watcherChat.size(); ++i) {
+    const net::WatchChat& line = snap_.watcherChat[i];
+    show();
+    if (SidePanel* side = frame_.Side())
+      side->AppendChat(false, wxString::Format(_("%s (watching)"), FromUtf8(line.from)), line.text);
+    if (report) report->Line("WCHAT " + line.from + ": " + line.text);
+  }
+  watcherChatShown_ = snap_.watcherChatLines;
   // The opening's banner, what the opponent decided (after the stones it placed) and the
   // decisions for the game's record.
   if (started) SyncOpening();

@@ -201,8 +201,9 @@ class NetworkController : public GameController {
   Stone you_ = Stone::Empty;
   std::vector<int> times_;  // thinking time of each move of the game (ms, as seen here)
   std::chrono::steady_clock::time_point lastMoveAt_{};
-  int savedGame_ = 0;  // number of the last game saved automatically
-  int savedPly_ = 0;   // its moves and result when saved: saved again when they change
+  int savedGame_ = 0;         // number of the last game saved automatically
+  int watcherChatShown_ = 0;  // the watchers' chat lines shown (NetSnapshot::watcherChatLines)
+  int savedPly_ = 0;          // its moves and result when saved: saved again when they change
   std::pair<Outcome, EndReason> savedResult_{Outcome::Ongoing, EndReason::None};
   wxString autoSave_;          // that game's file
   GameOpening savedOpening_;   // that game's opening rule and decisions

@@ -593,7 +593,9 @@ void Match::receive(const Message& m) {
           onNickname(v);
         else if constexpr (std::is_same_v<T, Watch>)
           onWatch();
-        else if constexpr (std::is_same_v<T, View> || std::is_same_v<T, WatchChat>)
+        else if constexpr (std::is_same_v<T, WatchChat>)
+          onWatchChat(v);
+        else if constexpr (std::is_same_v<T, View>)
           fail(ErrorCode::Protocol, std::string("unexpected ") + typeName(typeOf(Message{v})));
         else if (phase_ == MatchPhase::Handshake)
           fail(ErrorCode::Protocol,
@@ -636,6 +638,23 @@ void Match::onWatch() {
 void Match::onWatchers(const Watchers& w) {
   if (settings_.role != Role::Joiner) return fail(ErrorCode::Protocol, "unexpected WATCHERS");
   watchers_ = w.count;
+}
+
+void Match::onWatchChat(const WatchChat& line) {
+  // Only a host relays watchers' lines (never as a player's, never empty), and only once the
+  // game is on (PROTOCOL.md, Watchers).
+  if (settings_.role != Role::Joiner || phase_ == MatchPhase::Handshake || line.player ||
+      line.text.empty())
+    return fail(ErrorCode::Protocol, "unexpected WATCH_CHAT");
+  watcherChat_.push_back(line);
+  if (watcherChat_.size() > kMaxWatcherChatKept) watcherChat_.erase(watcherChat_.begin());
+  ++watcherChatLines_;
+}
+
+void Match::relayWatcherChat(const WatchChat& line) {
+  if (settings_.role == Role::Host && peerMinor_ >= 5 &&
+      (phase_ == MatchPhase::Playing || phase_ == MatchPhase::Finished))
+    send_(line);
 }
 
 void Match::setWatchers(int count) {

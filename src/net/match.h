@@ -299,6 +299,16 @@ class Match {
   /// Host: `count` programs watch the game now; tells a joiner of protocol 1.5 (WATCHERS) while
   /// the game is on. Negative counts are taken as 0, counts above 65535 as 65535.
   void setWatchers(int count);
+  /// Host: a watcher's chat line (the host lets watchers chat) for the joiner: sent as
+  /// WATCH_CHAT to a joiner of protocol 1.5 while the game is on, else dropped.
+  void relayWatcherChat(const WatchChat& line);
+  /// Joiner: the watchers' chat lines the host relayed, oldest first, at most
+  /// kMaxWatcherChatKept.
+  const std::vector<WatchChat>& watcherChat() const { return watcherChat_; }
+  /// Joiner: the watchers' chat lines received so far (a new one counts up).
+  int watcherChatLines() const { return watcherChatLines_; }
+  /// Most watchers' chat lines a joiner keeps (watcherChat()).
+  static constexpr std::size_t kMaxWatcherChatKept = 100;
   /// The game as SYNC carries it, token 0, all opening decisions and no previous result: what a
   /// watcher is sent (VIEW). Meaningful from MatchPhase::Playing.
   Sync watchedGame() const;
@@ -499,6 +509,7 @@ class Match {
   void onNickname(const Nickname& n);
   void onWatch();
   void onWatchers(const Watchers& w);
+  void onWatchChat(const WatchChat& line);
   void onServerMessage(MsgType type);
   void closeAtServer();
   void onResume(const Resume& r);
@@ -607,13 +618,15 @@ class Match {
   std::optional<TakebackRequest> theirTakebackAtSuspend_;  // the peer's, then (relay)
   std::optional<std::uint16_t> theirDrawAtSuspend_;        // the peer's offer, then (relay)
   std::vector<Point> lastTakenBack_;                       // stones removed by the last takeback
-  int takenBackTo_ = -1;          // the ply that takeback returned to (valid while unchanged)
-  Game previousGame_;             // the game before gameNumber_, as it ended
-  int previousRevisions_ = 0;     // see previousRevisions()
-  int takebacks_ = 0;             // takebacks applied in this match
-  int watchers_ = 0;              // programs watching (watchers())
-  GameClock gameClock_;           // the current game's clocks (see gameClock())
-  std::int64_t turnStartMs_ = 0;  // when the side to move's turn began here (nowMs())
+  int takenBackTo_ = -1;                // the ply that takeback returned to (valid while unchanged)
+  Game previousGame_;                   // the game before gameNumber_, as it ended
+  int previousRevisions_ = 0;           // see previousRevisions()
+  int takebacks_ = 0;                   // takebacks applied in this match
+  int watchers_ = 0;                    // programs watching (watchers())
+  std::vector<WatchChat> watcherChat_;  // joiner: the watchers' lines relayed (watcherChat())
+  int watcherChatLines_ = 0;            // joiner: watcherChatLines()
+  GameClock gameClock_;                 // the current game's clocks (see gameClock())
+  std::int64_t turnStartMs_ = 0;        // when the side to move's turn began here (nowMs())
   std::int64_t ownLeftAtLastMove_ = -1;  // our deciding time left just before our last move
   // The peer's current turn began when we sent it our move (or accepted its takeback): only then
   // did its turn begin after ours in time, so its thinking time can be checked against ours

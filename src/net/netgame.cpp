@@ -317,6 +317,7 @@ struct NetGame::Impl {
       if (watcherChat.size() > kMaxWatcherChatLines) watcherChat.erase(watcherChat.begin());
       const auto bytes = encode(relayed);
       for (const WatcherConn& w : watchers) w.session->sendBytes(bytes);
+      if (match) match->relayWatcherChat(relayed);  // and to the joiner (protocol 1.5)
       return;
     }
     refuseWatcher(it, std::string("a watcher may not send ") + typeName(typeOf(m)));
@@ -1112,6 +1113,10 @@ NetSnapshot NetGame::snapshot() const {
   if (d.match) {
     copyMatchState(*d.match, s);
     s.resumeDeadline = d.resumeDeadline;
+    if (d.settings.role == Role::Joiner) {  // the lines the host relayed
+      s.watcherChat = d.match->watcherChat();
+      s.watcherChatLines = d.match->watcherChatLines();
+    }
   }
   return s;
 }

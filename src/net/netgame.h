@@ -98,10 +98,11 @@ struct NetSnapshot {
   /// Programs watching the game (Match::watchers): the host counts its own, a joiner of
   /// protocol 1.5 hears the host's count.
   int watchers = 0;
-  /// Host: the lines watchers wrote (NetOptions::watcherChat), oldest first, at most
-  /// kMaxWatcherChatLines; `from` is the watcher's nickname.
+  /// The lines watchers wrote (the host lets them chat: NetOptions::watcherChat), oldest first,
+  /// at most kMaxWatcherChatLines; `from` is the watcher's nickname. Host: as they came;
+  /// joiner of protocol 1.5: as the host relayed them (WATCH_CHAT).
   std::vector<WatchChat> watcherChat;
-  int watcherChatLines = 0;  ///< host: watchers' lines so far (a new one counts up)
+  int watcherChatLines = 0;  ///< watchers' lines so far (a new one counts up)
 };
 
 /// Most watchers' chat lines a host keeps (NetSnapshot::watcherChat) and sends a new watcher.
@@ -126,7 +127,7 @@ struct NetOptions {
   /// watchers. A watcher is told "busy" beyond it.
   int maxWatchers = 50;
   /// Host: watchers may chat; their lines reach the other watchers and the host
-  /// (NetSnapshot::watcherChat), not the joiner. Off: their lines are dropped.
+  /// (NetSnapshot::watcherChat) and a joiner of protocol 1.5. Off: their lines are dropped.
   bool watcherChat = false;
 };
 

@@ -487,6 +487,7 @@ watch)
   wait "$host_pid" || fail "host exited $?"
   wait "$join_pid" || fail "join exited $?"
   grep -q '^WATCHERS 1' "$work/join.out" || fail "the joiner was not told of the watcher"
+  grep -qx 'WCHAT 看客: 加油' "$work/join.out" || fail "the joiner did not see the watcher's line"
   # A host that allows no watchers.
   start_fed_host closed --nick Carol --watchers 0
   raw_join "$port"

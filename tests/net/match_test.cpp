@@ -514,6 +514,33 @@ TEST(Match, C06_MoveBeforeSetupIsRefused) {
   expectRefused(host, Move{0, 7, 7}, ErrorCode::Protocol, "MOVE before the game started");
 }
 
+TEST(Match, WatchersChatReachesAJoinerOnlyFromItsHostWhileTheGameIsOn) {
+  // A host relays a watcher's line to its joiner of 1.5 once the game is on.
+  Endpoint host(hostSettings());
+  host.match.connected();
+  host.match.relayWatcherChat(WatchChat{"甲", false, "before"});  // handshake: dropped
+  host.match.receive(Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "peer"});
+  const std::size_t before = host.sent.size();
+  host.match.relayWatcherChat(WatchChat{"甲", false, "加油"});
+  ASSERT_EQ(host.sent.size(), before + 1);
+  EXPECT_EQ(*lastSent<WatchChat>(host), (WatchChat{"甲", false, "加油"}));
+  // A joiner keeps the lines beside the players' chat.
+  Endpoint h(hostSettings()), joiner(joinerSettings());
+  handshake(h, joiner);
+  joiner.match.receive(WatchChat{"甲", false, "加油"});
+  EXPECT_EQ(joiner.match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(joiner.match.watcherChatLines(), 1);
+  EXPECT_EQ(joiner.match.watcherChat().at(0).text, "加油");
+  EXPECT_TRUE(joiner.match.chat().empty());
+  // Refused: from a joiner (to a host), before the game, or posing as a player.
+  auto running = runningHost();
+  expectRefused(*running, WatchChat{"甲", false, "x"}, ErrorCode::Protocol,
+                "unexpected WATCH_CHAT");
+  auto early = joinerAwaitingSetup();
+  expectRefused(*early, WatchChat{"甲", false, "x"}, ErrorCode::Protocol, "unexpected WATCH_CHAT");
+  expectRefused(joiner, WatchChat{"甲", true, "x"}, ErrorCode::Protocol, "unexpected WATCH_CHAT");
+}
+
 TEST(Match, C06_SecondHelloIsRefused) {
   auto host = runningHost(ColorChoice::Black);
   ASSERT_EQ(host->match.playLocal({7, 7}), MoveError::None);

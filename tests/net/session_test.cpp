@@ -2085,8 +2085,12 @@ TEST(Watchers, WatchersChatWhenTheHostAllows) {
   ASSERT_TRUE(host.waitUntil([](const NetSnapshot& s) { return s.watcherChatLines == 1; },
                              "the line at the host"));
   EXPECT_EQ(host.snap().watcherChat.at(0).from, "甲");
-  // The joiner's match never saw it.
+  // The joiner (protocol 1.5) gets it too, beside its players' chat, not in it.
+  ASSERT_TRUE(joiner.waitUntil([](const NetSnapshot& s) { return s.watcherChatLines == 1; },
+                               "the line at the joiner"));
+  EXPECT_EQ(joiner.snap().watcherChat.at(0), (WatchChat{"甲", false, "黑棋要赢"}));
   EXPECT_TRUE(joiner.snap().chat.empty());
+  EXPECT_EQ(joiner.snap().match, MatchPhase::Playing);
   // A later watcher gets the chat so far.
   Watcher c;
   c.watch(port, "丙");
