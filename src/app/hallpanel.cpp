@@ -282,7 +282,7 @@ void HallPanel::Build() {
                     playerNames_[static_cast<std::size_t>(row)] != me_);
   });
   watch_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { WatchSelected(); });
-  live_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent&) { watch_->Enable(); });
+  live_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent&) { watch_->Enable(idle_); });
   live_->Bind(wxEVT_LIST_ITEM_ACTIVATED, [this](wxListEvent&) { WatchSelected(); });
   replay_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { OpenSelectedGame(false); });
   save_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { OpenSelectedGame(true); });
@@ -374,6 +374,7 @@ void HallPanel::Update(const net::OnlineSnapshot& s) {
 
   const bool hall = s.phase == net::OnlinePhase::Hall;
   const bool idle = hall && !s.finding && !s.room;
+  idle_ = idle;
   find_->Enable(idle);
   rule_->Enable(idle);
   clock_->Enable(idle);
@@ -507,6 +508,7 @@ void HallPanel::FillLive(const net::OnlineSnapshot& s) {
 }
 
 void HallPanel::WatchSelected() {
+  if (!idle_) return;  // finding or in a room: not now (a double-click too)
   const long row = live_->GetNextItem(-1, wxLIST_NEXT_ALL, wxLIST_STATE_SELECTED);
   if (row >= 0 && row < static_cast<long>(liveIds_.size()) && handlers_.watch)
     handlers_.watch(liveIds_[static_cast<std::size_t>(row)]);

@@ -127,6 +127,7 @@ class HallPanel : public wxPanel {
   std::vector<std::string> playerNames_;      // the names of the rows of players_
   std::vector<std::uint32_t> invitationIds_;  // the ids of the rows of invites_
   std::string me_;                            // our account name
+  bool idle_ = false;  // in the hall, not finding nor in a room (Watch may be chosen)
 };
 
 }  // namespace gomoku::app

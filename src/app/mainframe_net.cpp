@@ -108,14 +108,16 @@ WatchController* MainFrame::ShownWatch() const {
 
 bool MainFrame::CanLeave() const {
   if (const WatchController* watch = ShownWatch())
-    return watch->Following() || (watch->Online() && online_->LoggedIn());
+    return !hallShown_ && (watch->Following() || (watch->Online() && online_->LoggedIn()));
   return network_->CanLeaveMatch();
 }
 
 void MainFrame::LeaveShown() {
   WatchController* watch = ShownWatch();
   if (!watch) return network_->LeaveMatch();
+  if (hallShown_) return;
   watch->Leave();
+  watch->OnUpdate();  // the end shown now, not over the hall later
   if (watch->Online()) {
     online_->ShowHall();  // the hall, where the game was chosen
   } else {

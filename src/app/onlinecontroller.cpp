@@ -90,30 +90,32 @@ class OnlineLink : public MatchLink {
 class OnlineWatchSource : public WatchSource {
  public:
   OnlineWatchSource(OnlineController& owner, std::uint64_t id)
-      : owner_(owner), alive_(owner.alive_), id_(id) {
+      : owner_(owner), alive_(owner.alive_), client_(owner.client_.get()), id_(id) {
     const net::OnlineSnapshot s = owner.client_->snapshot();
+    watches_ = s.watches;
     where_ = s.serverName.empty() ? s.serverAddress : s.serverName;
     last_ = s.watch;
   }
   ~OnlineWatchSource() override {
-    if (!*alive_) return;
+    if (!Mine()) return;
     owner_.watchChanged_ = nullptr;
     Stop();
   }
   void Begin(std::function<void()> changed) override {
-    if (*alive_) owner_.watchChanged_ = std::move(changed);
+    if (Mine()) owner_.watchChanged_ = std::move(changed);
   }
   net::WatchSnapshot Snapshot() const override {
-    if (*alive_ && owner_.client_) {
-      const net::OnlineSnapshot s = owner_.client_->snapshot();
-      // Ours while the client watches this game, or once it stopped (the last watch).
-      if (s.watchingId == id_ || s.watchingId == 0) last_ = s.watch;
+    if (Mine()) {
+      const net::OnlineSnapshot s = client_->snapshot();
+      // Ours while the client watches this game, or once it stopped (no later watch).
+      if (s.watches == watches_) last_ = s.watch;
     }
     return last_;
   }
   void Stop() override {
-    if (!*alive_ || !owner_.client_) return;
-    if (owner_.client_->snapshot().watchingId == id_) owner_.client_->unwatch();
+    if (!Mine()) return;
+    const net::OnlineSnapshot s = client_->snapshot();
+    if (s.watches == watches_ && s.watchingId == id_) client_->unwatch();
   }
   net::RequestError SendChat(const std::string&) override {
     return {net::RequestRefusal::WatchersMayNotChat, {}};  // a server's watchers only read
@@ -122,8 +124,13 @@ class OnlineWatchSource : public WatchSource {
   bool Online() const override { return true; }
 
  private:
+  // The controller is there, with the client this watch was asked of (not a later login's).
+  bool Mine() const { return *alive_ && owner_.client_.get() == client_; }
+
   OnlineController& owner_;
   std::shared_ptr<bool> alive_;
+  net::OnlineClient* client_;  // the client this watch was asked of (used while Mine())
+  int watches_ = 0;            // the client's watches count of this watch
   std::uint64_t id_;
   std::string where_;
   mutable net::WatchSnapshot last_;
@@ -154,6 +161,7 @@ OnlineController::~OnlineController() {
 
 void OnlineController::Start(const OnlineLogin& login, bool trustNew) {
   if (Linked()) network_.Drop();
+  watchChanged_ = nullptr;  // a watch of the last connection is over
   linked_ = false;
   client_.reset();
   login_ = login;
@@ -261,7 +269,10 @@ void OnlineController::RequestGame(std::uint64_t id, bool save) {
 }
 
 std::unique_ptr<WatchSource> OnlineController::Watch(std::uint64_t id) {
-  if (!client_ || !Check(client_->watchGame(id))) return nullptr;
+  if (!client_) return nullptr;
+  const net::OnlineSnapshot s = client_->snapshot();
+  if (s.finding || s.room) return nullptr;  // the hall's Watch is disabled meanwhile
+  if (!Check(client_->watchGame(id))) return nullptr;
   Report("WATCH_GAME " + std::to_string(id));
   inHall_ = false;
   return std::make_unique<OnlineWatchSource>(*this, id);
@@ -321,7 +332,10 @@ void OnlineController::OnChanged() {
 
   if (s.phase == net::OnlinePhase::Closed) {
     // Once per connection: later notifications of the closed client change nothing.
-    if (was != net::OnlinePhase::Closed) OnClosed(s);
+    if (was != net::OnlinePhase::Closed) {
+      if (watchChanged_) watchChanged_();  // the game watched ended with the connection
+      OnClosed(s);
+    }
     return;
   }
 

@@ -210,8 +210,8 @@ SideView sideView(const Game& game, const SideInput& in) {
   v.controls.chat = actions.connected || (in.watchHost && in.watchChat);
   v.controls.leave = actions.leave || (in.online && in.netStarted);  // online: back to the hall
   if (in.online && !actions.resign) v.controls.leaveKind = LeaveKind::BackToHall;
-  if (in.kind == GameKind::Replay && in.watchFollowing) {
-    v.controls.leave = true;
+  if (in.kind == GameKind::Replay && (in.watchFollowing || in.watchOnline)) {
+    v.controls.leave = true;  // online, also after the end: back to the hall
     v.controls.leaveKind = in.watchOnline ? LeaveKind::BackToHall : LeaveKind::StopWatching;
   }
   if (in.kind == GameKind::Replay)

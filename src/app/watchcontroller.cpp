@@ -131,7 +131,7 @@ void WatchController::FillSideInput(SideInput& in) const {
   if (s.phase == net::WatchPhase::Watching) {
     in.watchHost = path_.utf8_string();
     in.watchers = s.watchers;
-    in.watchChat = s.chatAllowed;
+    in.watchChat = s.chatAllowed && !source_->Online();  // a server's watchers only read
   }
   // The clocks of the game as it is now (also while an earlier move is shown: they are the
   // players' time, not the position's).

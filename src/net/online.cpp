@@ -450,6 +450,12 @@ struct OnlineClient::Impl {
     st.message = std::move(why);
     st.finding = false;
     st.room.reset();
+    if (st.watchingId != 0) {  // the game watched ends with the connection
+      st.watchingId = 0;
+      st.watch.phase = WatchPhase::Ended;
+      st.watch.message = st.message.empty() ? "you stopped watching" : st.message;
+      st.watch.clock.stop(steadyNowMs());
+    }
     onIo([this] {
       heartbeat.cancel();
       welcomeTimer.cancel();
@@ -1009,8 +1015,12 @@ OnlineRefusal OnlineClient::unwatch() {
   OnlineRefusal r = OnlineRefusal::None;
   d.mutate([&] {
     r = d.hallRefusal(false);
-    if (r != OnlineRefusal::None || d.st.watchingId == 0) return;
-    d.session->send(Unwatch{std::exchange(d.st.watchingId, 0)});
+    if (d.st.watchingId == 0) return;
+    // Not connected (reconnecting): nothing to send, but the watch ends here all the same, so
+    // that the reconnection does not ask for it again.
+    const std::uint64_t id = std::exchange(d.st.watchingId, 0);
+    if (r == OnlineRefusal::None) d.session->send(Unwatch{id});
+    r = OnlineRefusal::None;
     d.st.watch.phase = WatchPhase::Ended;
     d.st.watch.message = "you stopped watching";
     d.st.watch.clock.stop(steadyNowMs());

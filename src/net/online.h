@@ -233,7 +233,8 @@ class OnlineClient {
   OnlineRefusal requestLive();
   /// Watches game `id` (from `live`) in the hall (WATCH_GAME): `watch` follows it. Hall only.
   OnlineRefusal watchGame(std::uint64_t id);
-  /// Stops watching (UNWATCH): `watch` ends ("you stopped watching"). Logged in.
+  /// Stops watching (UNWATCH; while reconnecting only here, the reconnection does not ask for
+  /// the game again): `watch` ends ("you stopped watching"). Never refused.
   OnlineRefusal unwatch();
   /// Plays a local move in the current game (Match::playLocal).
   MoveError play(Point p);

@@ -2344,9 +2344,11 @@ online_watch)
   [[ $line == "WATCH chat $white: 加油" ]] || fail "dan: the chat came as '$line'"
   sleep 0.5; screenshot watching
   press dan 3 leave   # "Back to the hall"
-  app_wait 3 dan '^HALL shown$'
   app_wait 3 dan '^WATCH ended '
   [[ $line == "WATCH ended you stopped watching" ]] || fail "dan: the end came as '$line'"
+  app_wait 3 dan '^HALL shown$'
+  # The server was told: the players hear that nobody watches any more.
+  cli_wait '^WATCHERS 0$'
   exec 5>&- 7>&-
   kill "$dan_pid"
   ;;
@@ -2356,7 +2358,7 @@ watch)
   # Left steps back while the game goes on, End returns to the live position; the players'
   # chat and the result reach it; when the host quits, the app says the players left.
   mkfifo "$work/host.cmd" "$work/host.fifo" "$work/join.cmd"
-  "$CLI" host --port 0 --nick Alice < "$work/host.cmd" > "$work/host.fifo" 2> "$work/host.err" &
+  "$CLI" host --port 0 --nick Alice --watcher-chat < "$work/host.cmd" > "$work/host.fifo" 2> "$work/host.err" &
   pids+=($!); host_pid=$!
   exec 6> "$work/host.cmd"
   exec 4< "$work/host.fifo"
@@ -2369,7 +2371,7 @@ watch)
   }
   cli_wait '^LISTENING '; port=${l#LISTENING }
   "$CLI" join "127.0.0.1:$port" --nick '小明' < "$work/join.cmd" > "$work/join.out" 2> "$work/join.err" 3<&- 4<&- 6>&- &
-  pids+=($!)
+  pids+=($!); join_pid=$!
   exec 7> "$work/join.cmd"
   cli_wait '^STARTED '
   echo h8 >&6; cli_wait '^MOVE 1 '
@@ -2391,6 +2393,14 @@ watch)
   echo 'say 加油' >&7
   app_wait 3 watch '^WATCH chat '
   [[ $line == "WATCH chat 小明: 加油" ]] || fail "watch: the chat came as '$line'"
+  # The host lets watchers chat: a line typed in the side panel reaches the host, the joiner
+  # and comes back.
+  press watch 3 chat
+  xdotool type --delay 20 "好棋"
+  xdotool key Return
+  app_wait 3 watch '^WATCH chat '
+  [[ $line == "WATCH chat 看客: 好棋" ]] || fail "watch: its own line came back as '$line'"
+  cli_wait '^WCHAT 看客: 好棋'
   sleep 0.3; screenshot live   # the sleep is only for the screenshot
   echo resign >&7
   app_wait 3 watch '^WATCH result '
@@ -2401,6 +2411,8 @@ watch)
   sleep 0.3; screenshot ended
   exec 6>&- 7>&-
   wait "$host_pid" || fail "gomoku-cli host exited $?"
+  wait "$join_pid" || fail "gomoku-cli join exited $?"
+  grep -qx 'WCHAT 看客: 好棋' "$work/join.out" || fail "the joiner did not see the watcher's line"
   ;;
 *) fail "unknown case" ;;
 esac
