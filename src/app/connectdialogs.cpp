@@ -8,6 +8,7 @@
 
 #include <wx/app.h>
 #include <wx/button.h>
+#include <wx/checkbox.h>
 #include <wx/gauge.h>
 #include <wx/listctrl.h>
 #include <wx/radiobut.h>
@@ -273,6 +274,18 @@ HostDialog::HostDialog(wxWindow* parent, Settings settings, NetFactory factory)
   opening_ = std::make_unique<OpeningControls>(this, *rules_, settings_.hostGame.opening);
   opening_->AddTo(*grid);
   opening_->WrapHint(FromDIP(260));
+  grid->Add(Label(this, _("Watchers:")), labelFlags);
+  auto* watching = new wxBoxSizer(wxHORIZONTAL);
+  watchers_ = new wxCheckBox(this, wxID_ANY, _("&Others may watch"));
+  watchers_->SetValue(settings_.hostWatchers);
+  watcherChat_ = new wxCheckBox(this, wxID_ANY, _("and c&hat"));
+  watcherChat_->SetValue(settings_.hostWatcherChat);
+  watcherChat_->Enable(settings_.hostWatchers);
+  watchers_->Bind(wxEVT_CHECKBOX,
+                  [this](wxCommandEvent& e) { watcherChat_->Enable(e.IsChecked()); });
+  watching->Add(watchers_, wxSizerFlags().CentreVertical());
+  watching->Add(watcherChat_, wxSizerFlags().CentreVertical().Border(wxLEFT, FromDIP(12)));
+  grid->Add(watching, wxSizerFlags().CentreVertical());
   formSizer_->Add(grid, wxSizerFlags().Expand());
 
   // Waiting view.
@@ -295,6 +308,8 @@ HostDialog::~HostDialog() = default;
 void HostDialog::ReadForm() {
   settings_.nickname = Nickname();
   settings_.hostPort = port_->GetValue();
+  settings_.hostWatchers = watchers_->GetValue();
+  settings_.hostWatcherChat = watcherChat_->GetValue();
   settings_.hostColor = white_->GetValue()    ? net::ColorChoice::White
                         : random_->GetValue() ? net::ColorChoice::Random
                                               : net::ColorChoice::Black;
@@ -331,7 +346,12 @@ void HostDialog::Listen(std::uint16_t port) {
   match.clock = settings_.hostGame.clock;
   match.opening = settings_.hostGame.opening;
   std::optional<std::string> error;
-  net_ = &factory_();
+  // Announced on the local network while it waits (and while it runs, for watchers).
+  net::NetOptions options;
+  options.announce = true;
+  options.maxWatchers = settings_.hostWatchers ? net::NetOptions{}.maxWatchers : 0;
+  options.watcherChat = settings_.hostWatchers && settings_.hostWatcherChat;
+  net_ = &factory_(options);
   try {
     error = net_->host(port, match);
   } catch (const std::exception& e) {
@@ -532,7 +552,7 @@ void JoinDialog::StartJoin(const std::string& host, std::uint16_t port) {
     triedResume_ = match.resumeToken != 0;
   }
   settings_.resumeTarget = TargetKey(host, port);
-  net_ = &factory_();
+  net_ = &factory_(net::NetOptions{});
   const bool v6 = host.find(':') != std::string::npos;
   const wxString target = v6 ? wxString::Format("[%s]:%d", FromUtf8(host), port)
                              : wxString::Format("%s:%d", FromUtf8(host), port);

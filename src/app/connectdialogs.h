@@ -25,6 +25,7 @@ class wxFlexGridSizer;
 class wxGauge;
 class wxListCtrl;
 class wxListEvent;
+class wxCheckBox;
 class wxRadioButton;
 class wxSizer;
 class wxSpinCtrl;
@@ -44,7 +45,7 @@ class ConnectDialog : public wxDialog {
  public:
   /// Replaces the owner's NetGame by a fresh one (a NetGame listens or connects only once)
   /// and returns it. The owner keeps it; it stays valid while the dialog runs.
-  using NetFactory = std::function<net::NetGame&()>;
+  using NetFactory = std::function<net::NetGame&(const net::NetOptions& options)>;
   /// Told when listening or joining failed (not when the user cancelled).
   using FailureHandler = std::function<void(net::NetFailure, const std::string& message)>;
 
@@ -136,6 +137,8 @@ class HostDialog : public ConnectDialog {
   wxRadioButton* black_ = nullptr;
   wxRadioButton* white_ = nullptr;
   wxRadioButton* random_ = nullptr;
+  wxCheckBox* watchers_ = nullptr;     // others may watch the game
+  wxCheckBox* watcherChat_ = nullptr;  // and chat
   std::unique_ptr<RuleControls> rules_;
   std::unique_ptr<ClockControls> clock_;
   std::unique_ptr<OpeningControls> opening_;

@@ -117,8 +117,9 @@ class MainFrame : public wxFrame, public FrameServices {
   void UpdateRecentMenu();
   void OnCharHook(wxKeyEvent& event);
   // Network game (its match: network_).
-  net::NetGame& NewNetGame();  // for a connect dialog: no computer opponent any more
-  bool MatchRunning() const;   // a network game is being played (leaving asks first)
+  // For a connect dialog: no computer opponent any more.
+  net::NetGame& NewNetGame(const net::NetOptions& options);
+  bool MatchRunning() const;  // a network game is being played (leaving asks first)
   bool ConfirmLeave(const wxString& question) override;
   void OpenHostDialog(std::optional<std::uint16_t> listenPort);
   void OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_t>> target);

@@ -16,9 +16,9 @@
 
 namespace gomoku::app {
 
-net::NetGame& MainFrame::NewNetGame() {
+net::NetGame& MainFrame::NewNetGame(const net::NetOptions& options) {
   if (local_) local_->StopEngine();
-  return network_->NewGame();
+  return network_->NewGame(options);
 }
 
 bool MainFrame::MatchRunning() const {
@@ -37,7 +37,8 @@ void MainFrame::OpenHostDialog(std::optional<std::uint16_t> listenPort) {
   if (connectDialog_) return;
   if (MatchRunning() && !ConfirmLeave(_("Leave the running game and create a new one?"))) return;
   if (network_->HasNetGame() && !MatchRunning()) network_->Drop();
-  HostDialog dialog(this, session_, [this]() -> net::NetGame& { return NewNetGame(); });
+  HostDialog dialog(this, session_,
+                    [this](const net::NetOptions& o) -> net::NetGame& { return NewNetGame(o); });
   RunConnectDialog(dialog, [&] {
     if (listenPort) dialog.Listen(*listenPort);
   });
@@ -47,7 +48,8 @@ void MainFrame::OpenJoinDialog(std::optional<std::pair<std::string, std::uint16_
   if (connectDialog_) return;
   if (MatchRunning() && !ConfirmLeave(_("Leave the running game and join another one?"))) return;
   if (network_->HasNetGame() && !MatchRunning()) network_->Drop();
-  JoinDialog dialog(this, session_, [this]() -> net::NetGame& { return NewNetGame(); });
+  JoinDialog dialog(this, session_,
+                    [this](const net::NetOptions& o) -> net::NetGame& { return NewNetGame(o); });
   if (report_)
     dialog.SetLanRowsReporter(
         [this](const std::vector<LanGameList::Row>& rows) { ReportLanRows(rows); });

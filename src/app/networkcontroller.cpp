@@ -149,9 +149,9 @@ namespace {
 // A P2P match: the NetGame it runs on.
 class NetGameLink : public MatchLink {
  public:
-  // A game hosted from the app is announced on the local network while it waits (net/lan.h).
-  explicit NetGameLink(net::NetGame::Listener listener)
-      : net_(std::move(listener), net::NetOptions{.announce = true}) {}
+  // `options`: e.g. a game hosted from the app is announced on the local network (net/lan.h).
+  NetGameLink(net::NetGame::Listener listener, const net::NetOptions& options)
+      : net_(std::move(listener), options) {}
   net::NetGame& game() { return net_; }
   net::NetSnapshot snapshot() const override { return net_.snapshot(); }
   MoveError play(Point p) override { return net_.play(p); }
@@ -174,17 +174,19 @@ class NetGameLink : public MatchLink {
 
 }  // namespace
 
-net::NetGame& NetworkController::NewGame() {
+net::NetGame& NetworkController::NewGame(const net::NetOptions& options) {
   Drop();
   // The listener runs on the network thread: it only queues a call to the GUI thread, which
   // checks that the controller still exists before touching it.
   std::shared_ptr<bool> alive = alive_;
-  auto link = std::make_unique<NetGameLink>([alive, this] {
-    if (wxTheApp)
-      wxTheApp->CallAfter([alive, this] {
-        if (*alive) OnNetChanged();
-      });
-  });
+  auto link = std::make_unique<NetGameLink>(
+      [alive, this] {
+        if (wxTheApp)
+          wxTheApp->CallAfter([alive, this] {
+            if (*alive) OnNetChanged();
+          });
+      },
+      options);
   net::NetGame& game = link->game();
   Attach(std::move(link));
   return game;

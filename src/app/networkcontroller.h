@@ -119,9 +119,10 @@ class NetworkController : public GameController {
   void OnOpeningDeclare(int count) override;
   void OnOpeningOffer() override;
 
-  /// Replaces the NetGame by a fresh one (Drop() first) for a connect dialog to listen or
-  /// connect with; the chat is cleared. It stays valid until the next NewGame() or Drop().
-  net::NetGame& NewGame();
+  /// Replaces the NetGame by a fresh one with `options` (Drop() first) for a connect dialog to
+  /// listen or connect with; the chat is cleared. It stays valid until the next NewGame() or
+  /// Drop().
+  net::NetGame& NewGame(const net::NetOptions& options);
   /// Shows the match of `link` (an online game) instead (Drop() first); the chat is cleared.
   /// Its owner calls OnNetChanged() whenever the match may have changed.
   void Attach(std::unique_ptr<MatchLink> link);

@@ -120,6 +120,8 @@ Settings Settings::Load(wxConfigBase& config) {
   s.hostColor = color == "white"    ? net::ColorChoice::White
                 : color == "random" ? net::ColorChoice::Random
                                     : net::ColorChoice::Black;
+  s.hostWatchers = config.ReadBool("/Host/Watchers", true);
+  s.hostWatcherChat = config.ReadBool("/Host/WatcherChat", false);
   s.hostGame = ReadGameOptions(config, "/Host");
   s.localGame = ReadGameOptions(config, "/Local");
 
@@ -185,6 +187,8 @@ void Settings::Save(wxConfigBase& config) const {
   config.Write("/Join/TimeoutSeconds", static_cast<long>(connectTimeoutSeconds));
   config.Write("/Host/Port", static_cast<long>(hostPort));
   config.Write("/Host/Color", wxString(ColorChoiceName(hostColor)));
+  config.Write("/Host/Watchers", hostWatchers);
+  config.Write("/Host/WatcherChat", hostWatcherChat);
   WriteGameOptions(config, "/Host", hostGame);
   WriteGameOptions(config, "/Local", localGame);
   config.Write("/View/ShowCoordinates", showCoordinates);

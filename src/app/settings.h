@@ -75,6 +75,8 @@ struct Settings {
   int replaySpeedMs = 1000;      ///< replay autoplay: milliseconds per move (100..5000)
   std::string lastRecordFolder;  ///< folder of the last record opened or saved (UTF-8)
   net::ColorChoice hostColor = net::ColorChoice::Black;  ///< our colour when hosting
+  bool hostWatchers = true;                ///< hosting: others may watch the game ([Host] Watchers)
+  bool hostWatcherChat = false;            ///< hosting: watchers may chat ([Host] WatcherChat)
   GameOptions hostGame;                    ///< rule, size and foul policy when hosting
   GameOptions localGame;                   ///< rule, size and foul policy of local games
   std::string resumeTarget;                ///< "host:port" of the network game we may rejoin

@@ -566,12 +566,20 @@ app_hosts)
   cli_pid=$!; pids+=($cli_pid)
   app_wait 3 host '^STARTED '
   [[ $line == "STARTED black Script" ]] || fail "host: bad STARTED line '$line'"
+  # Others may watch by default (the host dialog's check box): gomoku-cli watches.
+  mkfifo "$work/watch.cmd"
+  "$CLI" watch "localhost:$port" --nick Watcher < "$work/watch.cmd" > "$work/watch.out" 2> "$work/watch.err" 3<&- &
+  watch_pid=$!; pids+=($watch_pid)
+  exec 8> "$work/watch.cmd"   # (its input stays open until the game is over)
   app_wait 3 host '^GEOMETRY '; host_geo=${line#GEOMETRY }
   play_clicks host 3 black
   check_result 3 host
   wait "$cli_pid" || fail "gomoku-cli exited $?"
   grep -qx 'RESULT black five in a row' "$work/cli.out" || fail "gomoku-cli did not see Black win"
   grep -q 'STARTED white vs GUI 主机 (black)' "$work/cli.out" || fail "the app's nickname did not arrive intact"
+  exec 8>&-
+  wait "$watch_pid" || fail "gomoku-cli watch exited $?: $(cat "$work/watch.err")"
+  grep -q '^WATCHING game 1: GUI 主机 (black) vs Script (white)' "$work/watch.out" || fail "the watcher: $(cat "$work/watch.out")"
   # The finished network game was saved automatically, with the players and the result.
   app_wait 3 host '^SAVED auto '
   saved=${line#SAVED auto }
@@ -585,6 +593,7 @@ network_clock)
   # The app hosts (White) on a clock of 2 s a move (--clock); gomoku-cli joins as Black, plays
   # h8 and waits. Nobody clicks: the app's own clock runs out, it ends the game on time and says
   # so, gomoku-cli agrees, and the automatic save holds the result and the clock.
+  printf '[Host]\nWatchers=0\n' > "$work/clock.ini"   # "Others may watch" unticked
   start_app clock --host 0 --nick "GUI host" --color white --clock 2s/move
   exec 3< "$work/clock.fifo"
   app_wait 3 clock '^LISTENING '; port=${line#LISTENING }
@@ -592,6 +601,10 @@ network_clock)
   "$CLI" join "localhost:$port" --nick Script < "$work/cli.in" > "$work/cli.out" 2> "$work/cli.err" &
   cli_pid=$!; pids+=($cli_pid)
   app_wait 3 clock '^STARTED '
+  if "$CLI" watch "localhost:$port" < /dev/null > "$work/watch.out" 2> "$work/watch.err" 3<&-; then
+    fail "a watch of a host that refuses watchers succeeded"
+  fi
+  grep -qx 'error: this host allows no watchers' "$work/watch.err" || fail "refused watch: $(cat "$work/watch.err")"
   app_wait 3 clock '^MOVE 1 '
   app_wait 3 clock '^RESULT '
   [[ $line == "RESULT black Black wins on time." ]] || fail "clock: got '$line'"
