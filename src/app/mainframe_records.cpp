@@ -28,6 +28,7 @@
 #include "app/reportobserver.h"
 #include "app/sidepanel.h"
 #include "app/texts.h"
+#include "app/watchcontroller.h"
 #include "core/notation.h"
 #include "record/position.h"
 #include "record/recordio.h"
@@ -249,8 +250,11 @@ void MainFrame::ContinueFromHere() {
   ReplayController* replay = Replay();
   if (!replay) return;
   // The local game replaces the replay: started here, not by the controller it ends.
-  if (const std::optional<Game> game = replay->ContinueGame(session_.localGame.foul))
+  WatchController* watch = ShownWatch();
+  if (const std::optional<Game> game = replay->ContinueGame(session_.localGame.foul)) {
     StartLocalGame(*game);
+    if (watch) watch->Leave();  // a live game played on here is not watched any more
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

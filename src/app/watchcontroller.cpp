@@ -164,7 +164,8 @@ void WatchController::SendChat() {
 
 void WatchController::OnUpdate() {
   if (!frame_.Shows(*this)) {
-    source_->Stop();  // another game is shown: this one is not watched any more
+    // Another game is shown: this one is not watched any more (once: stopping is news too).
+    if (Following()) source_->Stop();
     return;
   }
   const net::WatchSnapshot s = source_->Snapshot();
