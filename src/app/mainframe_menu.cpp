@@ -23,6 +23,7 @@
 #include "app/sidepanel.h"
 #include "app/sounds.h"
 #include "app/texts.h"
+#include "app/watchcontroller.h"
 #include "core/utf8.h"
 #include "gomoku/version.h"
 #include "net/wire.h"
@@ -158,7 +159,17 @@ void MainFrame::BuildMenu() {
   Bind(
       wxEVT_MENU, [this](wxCommandEvent&) { OnAbout(); }, wxID_ABOUT);
   Bind(
-      wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(CanLeave()); }, ID_Leave);
+      wxEVT_UPDATE_UI,
+      [this](wxUpdateUIEvent& e) {
+        e.Enable(CanLeave());
+        if (dynamic_cast<wxMenu*>(e.GetEventObject())) {  // the side panel's button says its own
+          const WatchController* watch = ShownWatch();
+          e.SetText(!watch            ? _("&Leave game")
+                    : watch->Online() ? _("&Back to the hall")
+                                      : _("Stop watch&ing"));
+        }
+      },
+      ID_Leave);
   Bind(
       wxEVT_UPDATE_UI,
       [this](wxUpdateUIEvent& e) {
