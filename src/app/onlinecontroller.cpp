@@ -145,10 +145,8 @@ OnlineController::OnlineController(FrameServices& frame, NetworkController& netw
     if (inHall_) hall_.Update(s);
     if (Linked() && s.opponentAway) frame_.ShowState();  // the opponent's countdown
     // The server sends the lists when asked: ask again now and then while the hall is shown.
-    if (inHall_ && s.phase == net::OnlinePhase::Hall && ++ticks_ % kRefreshTicks == 0) {
-      client_->refreshHall();
-      client_->requestLive();
-    }
+    if (inHall_ && s.phase == net::OnlinePhase::Hall && ++ticks_ % kRefreshTicks == 0)
+      RefreshLists();
   });
 }
 
@@ -240,8 +238,7 @@ void OnlineController::ShowHall() {
   hooks_.showHall(true);
   if (!was) {
     frame_.SetStatus(wxString::Format(_("In the game hall as %s."), FromUtf8(s.name)));
-    client_->refreshHall();  // who is online now, the ladder after the game
-    client_->requestLive();
+    RefreshLists();  // who is online now, the ladder after the game, the games in progress
   }
 }
 
@@ -266,6 +263,11 @@ void OnlineController::RequestGame(std::uint64_t id, bool save) {
   wantedGame_ = id;
   saveWanted_ = save;
   frame_.SetStatus(_(L"Fetching the game from the server\u2026"));
+}
+
+void OnlineController::RefreshLists() {
+  client_->refreshHall();
+  client_->requestLive();
 }
 
 std::unique_ptr<WatchSource> OnlineController::Watch(std::uint64_t id) {

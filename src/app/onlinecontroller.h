@@ -100,7 +100,8 @@ class OnlineController {
   friend class OnlineWatchSource;
   void OnClosed(const net::OnlineSnapshot& s);
   void Report(const std::string& line);
-  void BackToHall();  // the game was left: the hall again
+  void BackToHall();    // the game was left: the hall again
+  void RefreshLists();  // asks for the hall's lists and the games in progress again
   // The network controller shows a game of client_ (not replaced by another kind of game).
   bool Linked() const;
 

@@ -118,15 +118,23 @@ wxString WatchController::SaveName() const {
   return name;
 }
 
+namespace {
+
+// The watch still follows its game (connecting or watching).
+bool Follows(const net::WatchSnapshot& s) {
+  return s.phase == net::WatchPhase::Connecting || s.phase == net::WatchPhase::Watching;
+}
+
+}  // namespace
+
 bool WatchController::Following() const {
-  const net::WatchPhase phase = source_->Snapshot().phase;
-  return phase == net::WatchPhase::Connecting || phase == net::WatchPhase::Watching;
+  return Follows(source_->Snapshot());
 }
 
 void WatchController::FillSideInput(SideInput& in) const {
   ReplayController::FillSideInput(in);
   const net::WatchSnapshot s = source_->Snapshot();
-  in.watchFollowing = Following();
+  in.watchFollowing = Follows(s);
   in.watchOnline = source_->Online();
   if (s.phase == net::WatchPhase::Watching) {
     in.watchHost = path_.utf8_string();

@@ -1117,6 +1117,32 @@ std::optional<std::pair<std::string, std::uint16_t>> findLanGame(const std::stri
   return std::make_pair(found->address, found->game.port);
 }
 
+// watch and join: a HOST[:PORT] argument or --lan NICK, one of them required.
+void addTargetOptions(CLI::App& sub, std::string& target, std::string& lanNick,
+                      const std::string& lanHelp) {
+  auto* targetOpt = sub.add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)");
+  auto* lanOpt = sub.add_option("--lan", lanNick, lanHelp);
+  targetOpt->excludes(lanOpt);
+  sub.callback([targetOpt, lanOpt] {
+    if (targetOpt->count() == 0 && lanOpt->count() == 0)
+      throw CLI::RequiredError("HOST or --lan NICK");
+  });
+}
+
+// The host and port of watch or join: NICK's game found on the local network (`started`: in
+// progress, else waiting), or `target` read; nullopt once the error is printed.
+std::optional<std::pair<std::string, std::uint16_t>> resolveTarget(const std::string& target,
+                                                                   const std::string& lanNick,
+                                                                   int seconds, bool started) {
+  if (!lanNick.empty()) return findLanGame(trimNickname(lanNick), seconds, started);
+  auto hp = net::parseHostPort(target, net::kDefaultPort);
+  if (!hp)
+    std::cerr << "error: \"" << target
+              << "\" is not HOST or HOST:PORT (port 1..65535; IPv6 as [addr]:port)\n"
+              << "Run with --help for more information.\n";
+  return hp;
+}
+
 int runNetwork(bool hosting, const std::string& target, std::uint16_t port,
                net::MatchSettings settings, int timeoutSeconds, bool interactive,
                net::NetOptions options) {
@@ -2261,34 +2287,19 @@ int main(int argc, char** argv) {
       "watch",
       "Watch a game hosted on HOST: its moves, takebacks, result and chat as they happen ("
       "commands: say TEXT when the host lets watchers chat, quit).");
-  std::string watchLan;
-  auto* watchTarget =
-      watchCmd->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)");
-  auto* watchLanOpt = watchCmd->add_option(
-      "--lan", watchLan,
-      "Watch the game in progress NICK hosts on the local network (within --timeout seconds; "
-      "gomoku-cli lan lists it as full)");
-  watchTarget->excludes(watchLanOpt);
-  watchCmd->callback([watchTarget, watchLanOpt] {
-    if (watchTarget->count() == 0 && watchLanOpt->count() == 0)
-      throw CLI::RequiredError("HOST or --lan NICK");
-  });
+  std::string lanNick;  // watch --lan, join --lan
+  addTargetOptions(*watchCmd, target, lanNick,
+                   "Watch the game in progress NICK hosts on the local network (within "
+                   "--timeout seconds; gomoku-cli lan lists it as full)");
   watchCmd->add_option("--nick", nick, "Your nickname (UTF-8, at most 32 characters)");
   watchCmd->add_option("--timeout", timeout, "Seconds for name lookup and connection together")
       ->check(CLI::Range(1, 600))
       ->capture_default_str();
 
   auto* join = app.add_subcommand("join", "Join a game hosted on HOST.");
-  std::string lanNick;
-  auto* targetOpt = join->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)");
-  auto* lanOpt = join->add_option("--lan", lanNick,
-                                  "Join the game NICK announces on the local network (within "
-                                  "--timeout seconds; gomoku-cli lan lists them)");
-  targetOpt->excludes(lanOpt);
-  join->callback([targetOpt, lanOpt] {
-    if (targetOpt->count() == 0 && lanOpt->count() == 0)
-      throw CLI::RequiredError("HOST or --lan NICK");
-  });
+  addTargetOptions(*join, target, lanNick,
+                   "Join the game NICK announces on the local network (within --timeout "
+                   "seconds; gomoku-cli lan lists them)");
   join->add_option("--nick", nick, "Your nickname (UTF-8, at most 32 characters)");
   join->add_option("--timeout", timeout, "Seconds for name lookup and connection together")
       ->check(CLI::Range(1, 600))
@@ -2579,18 +2590,8 @@ int main(int argc, char** argv) {
   options.resumeWindow = std::chrono::seconds(resumeWindow);
   if (!resumeHex.empty()) settings.resumeToken = std::stoull(resumeHex, nullptr, 16);
   if (*watchCmd) {
-    if (!watchLan.empty()) {
-      const auto found = findLanGame(trimNickname(watchLan), timeout, /*started=*/true);
-      if (!found) return 2;
-      return runWatch(found->first, found->second, nick, timeout, interactive, options);
-    }
-    auto hp = net::parseHostPort(target, net::kDefaultPort);
-    if (!hp) {
-      std::cerr << "error: \"" << target
-                << "\" is not HOST or HOST:PORT (port 1..65535; IPv6 as [addr]:port)\n"
-                << "Run with --help for more information.\n";
-      return 2;
-    }
+    const auto hp = resolveTarget(target, lanNick, timeout, /*started=*/true);
+    if (!hp) return 2;
     return runWatch(hp->first, hp->second, nick, timeout, interactive, options);
   }
   if (*host) {
@@ -2600,17 +2601,7 @@ int main(int argc, char** argv) {
     return runNetwork(true, {}, port, settings, timeout, interactive, options);
   }
 
-  if (!lanNick.empty()) {
-    const auto found = findLanGame(trimNickname(lanNick), timeout, /*started=*/false);
-    if (!found) return 2;
-    return runNetwork(false, found->first, found->second, settings, timeout, interactive, options);
-  }
-  auto hp = net::parseHostPort(target, net::kDefaultPort);
-  if (!hp) {
-    std::cerr << "error: \"" << target
-              << "\" is not HOST or HOST:PORT (port 1..65535; IPv6 as [addr]:port)\n"
-              << "Run with --help for more information.\n";
-    return 2;
-  }
+  const auto hp = resolveTarget(target, lanNick, timeout, /*started=*/false);
+  if (!hp) return 2;
   return runNetwork(false, hp->first, hp->second, settings, timeout, interactive, options);
 }

@@ -210,14 +210,7 @@ struct NetGame::Impl {
       gone = announce();
       relayToWatchers();
     }
-    if (gone) {
-      gone.reset();  // withdrawn outside the lock: the system's service may take a moment
-      // A waiting game that started and can be watched is announced again, as full, once the
-      // first announcement is gone (under the same name, not as a conflicting " #2").
-      std::lock_guard<std::mutex> lock(mu);
-      gone = announce();
-    }
-    gone.reset();
+    gone.reset();  // withdrawn outside the lock: the system's service may take a moment
     asio::post(io, [this, clockCheck] { setClockTimer(clockCheck); });
     if (listener) listener();
   }
@@ -226,8 +219,9 @@ struct NetGame::Impl {
   // also while a caller's handshake runs (a port scanner does not hide it), and withdrawn when
   // a game starts, the host stops or the listening fails. A started game that watchers may
   // watch (maxWatchers > 0) is then announced again with full=1 until the match closes, for
-  // Watch game to list. Under mu; returns an announcement to withdraw, for the caller to
-  // destroy once it has let go of the lock.
+  // Watch game to list (under its own instance name: both may exist for a moment). Under mu;
+  // returns an announcement to withdraw, for the caller to destroy once it has let go of the
+  // lock.
   std::unique_ptr<LanAnnouncer> announce() {
     const bool host = phase == NetPhase::InMatch && settings.role == Role::Host && match;
     const bool waiting =
@@ -236,7 +230,8 @@ struct NetGame::Impl {
                            match->phase() != MatchPhase::Handshake &&
                            match->phase() != MatchPhase::Closed;
     if (!options.announce || !(waiting || watchable) || shuttingDown) return std::move(lan);
-    if (lan) return lanFull == watchable ? nullptr : std::move(lan);
+    if (lan && lanFull == watchable) return nullptr;
+    std::unique_ptr<LanAnnouncer> gone = std::move(lan);  // the waiting game's, if any
     LanAnnouncement a;
     a.full = lanFull = watchable;
     a.nickname = settings.nickname;
@@ -249,7 +244,7 @@ struct NetGame::Impl {
     if (settings.opening != OpeningRule::None) a.opening = openingRuleName(settings.opening);
     a.port = port;
     lan = std::make_unique<LanAnnouncer>(a);
-    return nullptr;
+    return gone;
   }
 
   // ---- watchers (PROTOCOL.md, Watchers) ------------------------------------------------------
