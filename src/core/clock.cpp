@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace gomoku {
 
@@ -236,6 +237,27 @@ std::int64_t GameClock::punch(std::int64_t nowMs) {
   running_ = Stone::Empty;
   if (apply(side(s), usedMs)) start(opponent(s), nowMs);
   return usedMs;
+}
+
+std::int64_t GameClock::punchDecision(std::int64_t nowMs, Stone next, bool swapped,
+                                      std::int64_t usedMs) {
+  if (running_ == Stone::Empty) {
+    if (swapped) swapSides();
+    return -1;
+  }
+  const Stone s = running_;
+  const std::int64_t charged = usedMs >= 0 ? usedMs : elapsed(nowMs);
+  running_ = Stone::Empty;
+  const bool inTime = apply(side(s), charged);
+  if (swapped) swapSides();
+  if (inTime) start(next, nowMs);
+  return charged;
+}
+
+void GameClock::swapSides() {
+  std::swap(black_, white_);
+  if (running_ != Stone::Empty) running_ = opponent(running_);
+  if (frozen_ != Stone::Empty) frozen_ = opponent(frozen_);
 }
 
 bool GameClock::charge(Stone s, std::int64_t usedMs) {

@@ -118,6 +118,18 @@ class GameClock {
   /// other side's clock. Returns the thinking time charged in milliseconds, or -1 when no
   /// clock was running (disabled, stopped, flagged).
   std::int64_t punch(std::int64_t nowMs);
+  /// An opening rule's decision (core/opening.h) taken by the running side at nowMs: charges
+  /// it its time like a move (Fischer's increment, a fresh period or move limit), or `usedMs`
+  /// when >= 0 (a time reported by another program); exchanges the two sides' clocks when
+  /// `swapped` (the decision exchanged the colours: each player keeps their own clock); then
+  /// starts `next`, the colour that decides or moves next (perhaps the same player again).
+  /// Returns the time charged; -1 when no clock ran (then only the exchange happens). A side
+  /// charged more than it had flags, and nothing starts.
+  std::int64_t punchDecision(std::int64_t nowMs, Stone next, bool swapped,
+                             std::int64_t usedMs = -1);
+  /// Exchanges the two sides' clocks (times, flags, the running or frozen one): the colours
+  /// were swapped by an opening rule and each player keeps their own clock.
+  void swapSides();
   /// Charges `side` a move's thinking time reported from elsewhere (a peer's MOVE) with no
   /// clock running for it: main time, then the period, then the increment. Returns false and
   /// flags the side when the time was more than it had. No effect when disabled.

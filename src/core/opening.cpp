@@ -361,4 +361,14 @@ bool Opening::symmetric(Point a, Point b) const {
   return false;
 }
 
+Stone openingClockSide(const Opening& o) {
+  return o.done() ? o.game().toMove() : o.colourOf(o.decider());
+}
+
+std::int64_t timeOpeningDecision(GameClock& clock, const Opening& before, const Opening& after,
+                                 std::int64_t nowMs, std::int64_t usedMs) {
+  const bool swapped = before.colourOf(Seat::First) != after.colourOf(Seat::First);
+  return clock.punchDecision(nowMs, openingClockSide(after), swapped, usedMs);
+}
+
 }  // namespace gomoku

@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/clock.h"
 #include "core/game.h"
 
 namespace gomoku {
@@ -192,6 +193,17 @@ class Opening {
   std::vector<Point> alternatives_;
   std::vector<OpeningEntry> history_;
 };
+
+/// The colour whose clock runs in `o` (tournaments time the opening): the decider's colour
+/// while the opening runs, the side to move once it is done.
+Stone openingClockSide(const Opening& o);
+
+/// Times on `clock` (core/clock.h) the decision that turned `before` into `after`: charges the
+/// decider its time (GameClock::punchDecision: its clock ran until nowMs, or `usedMs` when
+/// >= 0), exchanges the clocks when the colours were swapped, and starts openingClockSide(after).
+/// Returns the time charged, -1 when no clock ran.
+std::int64_t timeOpeningDecision(GameClock& clock, const Opening& before, const Opening& after,
+                                 std::int64_t nowMs, std::int64_t usedMs = -1);
 
 /// An opening taken again from a history (replayOpening).
 struct OpeningReplay {

@@ -87,6 +87,30 @@ TEST(GameClock, FischerChargesEachMoveAndAddsTheIncrement) {
   EXPECT_EQ(r.decidingMs, 0);
 }
 
+TEST(GameClock, OpeningDecisionsChargeTheirPlayerWhoKeepsTheClockOverASwap) {
+  GameClock c(parsed("1m+1s"));
+  c.start(Stone::Black, 0);
+  EXPECT_EQ(c.punchDecision(4000, Stone::Black, false), 4000);  // the same player goes on
+  EXPECT_EQ(c.running(), Stone::Black);
+  EXPECT_EQ(c.reading(Stone::Black, 4000).mainMs, 57000);
+  EXPECT_EQ(c.punchDecision(6000, Stone::White, false, 1500), 1500);  // a reported time
+  EXPECT_EQ(c.reading(Stone::Black, 6000).mainMs, 56500);
+  // White swaps after 10 s: it now plays Black and keeps its own clock (51 s), as does the
+  // other player (56.5 s, now White's).
+  EXPECT_EQ(c.punchDecision(16000, Stone::White, true), 10000);
+  EXPECT_EQ(c.reading(Stone::Black, 16000).mainMs, 51000);
+  EXPECT_EQ(c.reading(Stone::White, 16000).mainMs, 56500);
+  EXPECT_EQ(c.running(), Stone::White);
+  c.swapSides();  // a running clock moves with its side
+  EXPECT_EQ(c.running(), Stone::Black);
+  EXPECT_EQ(c.reading(Stone::Black, 17000).mainMs, 55500);
+  EXPECT_EQ(c.punchDecision(200000, Stone::White, false), 184000);  // out of time
+  EXPECT_TRUE(c.flagged(Stone::Black, 200000));
+  EXPECT_EQ(c.running(), Stone::Empty);
+  GameClock none;
+  EXPECT_EQ(none.punchDecision(10, Stone::White, true), -1);
+}
+
 TEST(GameClock, PerMoveLimitCarriesNothingOver) {
   GameClock c(parsed("30s/move"));
   c.start(Stone::Black, 0);

@@ -93,6 +93,30 @@ TEST(Opening, Swap2OffersBlackWhiteOrTwoMoreStones) {
   EXPECT_EQ(two.game().board().at({9, 9}), Stone::Black);
 }
 
+TEST(Opening, TheDecidersClockRunsAndEachPlayerKeepsTheirClockOverAChoice) {
+  GameClock c(TimeControl{ClockKind::Fischer, 60000, 0, 0});
+  Opening o(OpeningRule::Swap2);
+  EXPECT_EQ(openingClockSide(o), Stone::Black);
+  c.start(openingClockSide(o), 0);
+  std::int64_t t = 0;
+  for (Point p : {Point{7, 7}, Point{8, 7}, Point{7, 8}}) {
+    const Opening before = o;
+    ASSERT_EQ(o.place(F, p), OpeningError::None);
+    t += 1000;
+    EXPECT_EQ(timeOpeningDecision(c, before, o, t), 1000);
+  }
+  EXPECT_EQ(c.running(), Stone::White);  // the second player decides
+  const Opening before = o;
+  ASSERT_EQ(o.choose(S, OpeningChoice::TakeBlack), OpeningError::None);
+  EXPECT_EQ(timeOpeningDecision(c, before, o, 10000), 7000);
+  // The second player now plays Black with its 53 s; the first plays White with its 57 s and
+  // moves (the 4th stone).
+  EXPECT_EQ(c.reading(Stone::Black, 10000).mainMs, 53000);
+  EXPECT_EQ(c.reading(Stone::White, 10000).mainMs, 57000);
+  EXPECT_EQ(c.running(), Stone::White);
+  EXPECT_EQ(openingClockSide(o), Stone::White);
+}
+
 // Soosõrv-8 to the offer of the 5th moves: the opening h8 h9 h10 (all on the centre column),
 // a swap, White's 4th move on that column and `n` declared, no swap.
 Opening soosorvToOffer(int n) {
