@@ -88,7 +88,10 @@ void LocalController::StartComputer(const ComputerGameOptions& o, const std::str
 
 void LocalController::SetTimeControl(const TimeControl& tc) {
   clock_ = tc;
-  if (!opening_) session_.setTimeControl(tc);  // else once the opening is over
+  if (opening_)
+    opening_->setTimeControl(tc);  // the opening is timed; its clocks go on in normal play
+  else
+    session_.setTimeControl(tc);
   frame_.ShowState();
 }
 
@@ -108,7 +111,8 @@ void LocalController::NewOpening() {
   if (openingRule_ == OpeningRule::None) return;
   const Game& game = session_.game();
   opening_.emplace(openingRule_, game.size(), game.rule(), computerSeat_);
-  session_.setTimeControl(TimeControl{});  // the clocks wait for normal play
+  opening_->setTimeControl(clock_);        // tournaments time the opening
+  session_.setTimeControl(TimeControl{});  // its clocks go on in normal play (finishInto)
 }
 
 void LocalController::SyncOpeningSeats() {
@@ -151,6 +155,7 @@ void LocalController::OnOpeningOffer() {
 }
 
 void LocalController::OpeningActed(OpeningError e, std::optional<Point> p) {
+  if (OpeningFlagged()) return;  // too late: the decider ran out of time
   if (e != OpeningError::None) {
     const wxString why = OpeningErrorSentence(e, opening_->opening());
     if (p)
@@ -187,6 +192,7 @@ void LocalController::MaybeOpeningDecision() {
 void LocalController::OnComputerOpening(std::uint64_t request, const ai::OpeningDecision& d) {
   if (!opening_ || !computerSeat_) return;
   const OpeningError e = opening_->applyComputer(request, d);
+  if (OpeningFlagged()) return;             // too late: the computer ran out of time
   if (e == OpeningError::Finished) return;  // stale: the opening started again meanwhile
   if (e != OpeningError::None) {
     // Cannot happen for what decideOpening made; the opening stops where it is.
@@ -211,26 +217,42 @@ void LocalController::FinishOpening(const wxString& said) {
   SyncOpeningSeats();
   const wxString done = OpeningDoneSentence(opening_->opening(), computerSeat_);
   openingLog_ = opening_->opening().history();  // for the record
-  opening_->finishInto(session_);  // its stones stay; the computer plays its seat's colour
-  opening_.reset();
-  session_.setTimeControl(clock_);  // the clocks start now
-  AnnounceComputer();               // the colour the computer ended up with
+  opening_->finishInto(session_);  // its stones and clocks stay; the computer plays its seat's
+  opening_.reset();                // colour
+  AnnounceComputer();              // the colour the computer ended up with
   frame_.SetStatus(said.empty() ? done : said + " " + done);
   frame_.ShowState();
   MaybeComputerMove();
 }
 
+bool LocalController::OpeningFlagged() {
+  if (!opening_ || !opening_->flagged()) return false;
+  SyncOpeningSeats();
+  openingLog_ = opening_->opening().history();  // for the record
+  opening_->flagInto(session_);                 // its stones, the result on time
+  opening_.reset();
+  ShowLossOnTime();
+  return true;
+}
+
+void LocalController::ShowLossOnTime() {
+  StopEngine();  // the computer ran out of time while it thought, or the user did
+  const Game& game = session_.game();
+  frame_.SetStatus(
+      ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
+  frame_.ShowState();
+  AutoSave();  // after the RESULT line
+}
+
+bool LocalController::ClockRunning() const {
+  return opening_ ? opening_->msUntilFlag() >= 0 : session_.msUntilFlag() >= 0;
+}
+
 bool LocalController::OnClockTick() {
-  if (session_.checkTime()) {
-    StopEngine();  // the computer ran out of time while it thought, or the human did
-    const Game& game = session_.game();
-    frame_.SetStatus(
-        ResultSentence(game.result(), PlayerName(Stone::Black), PlayerName(Stone::White)));
-    frame_.ShowState();
-    AutoSave();  // after the RESULT line
-    return true;
-  }
-  return false;
+  if (opening_) return opening_->checkTime() && OpeningFlagged();
+  if (!session_.checkTime()) return false;
+  ShowLossOnTime();
+  return true;
 }
 
 void LocalController::AnnounceComputer() {
@@ -315,7 +337,10 @@ void LocalController::FillSideInput(SideInput& in) const {
   in.opening = opening_.has_value();
   in.openingComputer = opening_ && opening_->computerToDecide();
   if (opening_) in.openingDecider = opening_->opening().colourOf(opening_->opening().decider());
-  if (session_.timeControl().kind != ClockKind::None) {
+  if (opening_ && opening_->gameClock().enabled()) {
+    in.blackClock = opening_->clockReading(Stone::Black);
+    in.whiteClock = opening_->clockReading(Stone::White);
+  } else if (session_.timeControl().kind != ClockKind::None) {
     in.blackClock = session_.clockReading(Stone::Black);
     in.whiteClock = session_.clockReading(Stone::White);
   }

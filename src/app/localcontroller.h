@@ -100,9 +100,9 @@ class LocalController : public GameController {
   Record ShownRecord() const override;
   /// Stops the engine and saves the game automatically when it has unsaved moves.
   void Leave() override;
-  /// A clock runs (a game with clocks that goes on).
-  bool ClockRunning() const override { return session_.msUntilFlag() >= 0; }
-  /// Ends the game on time when the side to move has none left.
+  /// A clock runs (a game with clocks that goes on; the opening is timed too).
+  bool ClockRunning() const override;
+  /// Ends the game on time when the side to move (or the opening's decider) has none left.
   bool OnClockTick() override;
   /// The opening while it runs.
   const session::OpeningSession* RunningOpening() const override;
@@ -130,7 +130,9 @@ class LocalController : public GameController {
   void MaybeOpeningDecision();
   void OnComputerOpening(std::uint64_t request, const ai::OpeningDecision& d);
   void FinishOpening(const wxString& said);
-  void NewOpening();        // opening_ afresh from openingRule_ (no clocks meanwhile)
+  bool OpeningFlagged();    // the decider ran out of time: the game ended on time (shown)
+  void ShowLossOnTime();    // the game just ended on time: stop the engine, say it, save
+  void NewOpening();        // opening_ afresh from openingRule_, timed by clock_
   void SyncOpeningSeats();  // the computer's colour and the names from the opening's seats
   GameOpening RecordedOpening() const;  // the opening's rule and decisions, for the record
 
@@ -148,7 +150,7 @@ class LocalController : public GameController {
   std::optional<session::OpeningSession> opening_;  // while the opening runs
   std::vector<OpeningEntry> openingLog_;            // the decisions of the opening, once it is over
   std::optional<Seat> computerSeat_;  // against the computer with an opening: its seat
-  TimeControl clock_;                 // the clocks, started once the opening is over
+  TimeControl clock_;                 // the clocks (the opening is timed too)
   wxString userName_;                 // against the computer: the user's and its names
   wxString computerName_;
 };

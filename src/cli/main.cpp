@@ -15,11 +15,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <deque>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -293,29 +295,42 @@ std::string engineOpeningText(const ai::EngineOpeningTurn& t, const Opening& ask
 // "one", "ten", "declare N" and "offer P P ..." decide. A refusal gets an error line and
 // changes nothing. With `computer`, our engine takes that seat's decisions ("OPENING computer:
 // ..." says each); with `engine` too, the external engine takes those it can (SWAP2BOARD) and a
-// line says why ours decided for it. False when the input ended or "quit" came first.
-bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> computer = {},
-                ai::EngineOpening* engine = nullptr) {
+// line says why ours decided for it. With a clock (enabled `clock`, on the milliseconds of
+// `now`) the opening is timed: each decision is charged to its player, and a decider out of
+// time loses (OpeningEnd::Flagged).
+enum class OpeningEnd { Done, Quit, Flagged };
+OpeningEnd runOpening(Inbox& in, Opening& o, bool interactive, GameClock& clock,
+                      const std::function<std::int64_t()>& now, std::optional<Seat> computer = {},
+                      ai::EngineOpening* engine = nullptr) {
   const int size = o.game().size();
   const auto say = [&] {
     std::cout << "OPENING " << cli::openingStepText(o) << "\n" << std::flush;
   };
+  const auto late = [&] { return clock.flagged(openingClockSide(o), now()); };
+  clock.start(openingClockSide(o), now());
   say();
   while (!o.done()) {
+    if (late()) return OpeningEnd::Flagged;
+    const Opening asked = o;  // before the decision: for the clock and the messages
     if (computer && o.decider() == *computer) {
       const int before = o.game().ply();
       std::vector<ai::OpeningDecision> decisions;
       if (engine) {
-        const Opening asked = o;  // the step the engine was asked about, for the messages
         const ai::EngineOpeningTurn t = engine->decide(o);
         decisions = t.decisions;
         if (const std::string why = engineOpeningText(t, asked); !why.empty())
           std::cout << "OPENING computer: " << why << "; decided for it\n";
       } else {
         decisions.push_back(ai::decideOpening(o));
-        if (ai::applyOpening(o, decisions[0]) != OpeningError::None) return false;  // cannot be
+        if (ai::applyOpening(o, decisions[0]) != OpeningError::None)
+          return OpeningEnd::Quit;  // cannot be
       }
-      if (decisions.empty()) return false;  // cannot happen: our engine always decides
+      if (decisions.empty()) return OpeningEnd::Quit;  // cannot happen: our engine decides
+      if (late()) {  // decided too late: the decisions do not stand
+        o = asked;
+        return OpeningEnd::Flagged;
+      }
+      timeOpeningDecision(clock, asked, o, now());
       for (const ai::OpeningDecision& d : decisions) {
         static const char* const kWords[] = {"keep", "swap", "black", "white", "two", "one", "ten"};
         if (d.choice)
@@ -335,9 +350,10 @@ bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> com
       continue;
     }
     if (interactive) std::cout << "opening> " << std::flush;
-    const auto cmd = nextCommand(in);
-    if (!cmd || *cmd == "quit") return false;
-    if (cmd->empty()) continue;
+    // Wakes when the decider runs out of time ("": the loop's check ends the opening).
+    const auto cmd = nextCommand(in, clock.msUntilFlag(now()));
+    if (!cmd || *cmd == "quit") return OpeningEnd::Quit;
+    if (cmd->empty() || late()) continue;
     const int before = o.game().ply();
     const OpeningLine line = parseOpeningLine(*cmd, o);
     if (!line.act) {
@@ -349,33 +365,53 @@ bool runOpening(Inbox& in, Opening& o, bool interactive, std::optional<Seat> com
       std::cerr << "error: opening: " << line.quoted << ": " << cli::openingErrorText(e, o) << "\n";
       continue;
     }
+    timeOpeningDecision(clock, asked, o, now());
     for (int i = before; i < o.game().ply(); ++i) printMove(o.game(), i);
     if (o.game().ply() != before) std::cout << cli::renderBoard(o.game());
     say();
   }
-  return true;
+  return OpeningEnd::Done;
 }
 
-// Plays `opening` at the terminal (runOpening) and puts its stones into `s`, where they cannot
-// be taken back. With `computer`, our engine (or `engine`'s, see runOpening) takes that seat and
-// *computerColour is its colour after the opening. False (after the RESULT line) when the
-// opening was not finished.
+// Plays `opening` at the terminal (runOpening), timed by `tc`, and puts its stones into `s`,
+// where they cannot be taken back, with the clocks as the opening left them. With `computer`,
+// our engine (or `engine`'s, see runOpening) takes that seat and *computerColour is its colour
+// after the opening. False (after the RESULT line) when the opening was not finished: quit, or
+// the decider ran out of time (and lost).
 bool playOpening(Inbox& in, session::LocalSession& s, OpeningRule opening, bool interactive,
-                 std::optional<Seat> computer = {}, Stone* computerColour = nullptr,
-                 ai::EngineOpening* engine = nullptr) {
+                 const TimeControl& tc, std::optional<Seat> computer = {},
+                 Stone* computerColour = nullptr, ai::EngineOpening* engine = nullptr) {
   const Game& start = s.game();
   Opening o(opening, start.size(), start.rule());
-  if (!runOpening(in, o, interactive, computer, engine)) {
-    s.end(Outcome::Interrupted, EndReason::Disconnected, "the opening was not finished");
-    std::cout << describeResult(s.game().result()) << "\n"
-              << cli::resultLine(s.game().result()) << std::endl;
-    return false;
-  }
+  GameClock clock(tc);
+  const auto epoch = std::chrono::steady_clock::now();
+  const auto now = [epoch] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 epoch)
+        .count();
+  };
+  const OpeningEnd end = runOpening(in, o, interactive, clock, now, computer, engine);
   Game game(start.size(), start.rule(), start.foulPolicy());
   for (Point p : o.game().moves()) game.play(p);
   s.reset(game);
   s.setUndoFloor(game.ply());  // the opening's stones stay
   if (computer && computerColour) *computerColour = o.colourOf(*computer);
+  if (end == OpeningEnd::Flagged) {
+    const Stone loser = openingClockSide(o);
+    clock.charge(loser, clock.timedMoveMs(now()));  // more than it had: shown flagged
+    s.continueClocks(clock);
+    s.end(loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Time);
+  } else if (end == OpeningEnd::Quit) {
+    s.end(Outcome::Interrupted, EndReason::Disconnected, "the opening was not finished");
+  }
+  if (end != OpeningEnd::Done) {
+    if (end == OpeningEnd::Flagged) printClock(s);
+    std::cout << describeResult(s.game().result()) << "\n"
+              << cli::resultLine(s.game().result()) << std::endl;
+    return false;
+  }
+  clock.stop(now());
+  s.continueClocks(clock);
   return true;
 }
 
@@ -389,10 +425,12 @@ int runLocal(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, Openin
             << (opening == OpeningRule::None ? "" : openingRuleName(opening))
             << ". Black (X) moves first. Enter moves like H8 or 7,7; undo, redo, time, quit.\n"
             << cli::renderBoard(s.game()) << std::flush;
-  // The first player (the tentative Black) and the second decide in turn at this terminal; the
-  // clocks start when normal play begins.
-  if (opening != OpeningRule::None && !playOpening(in, s, opening, interactive)) return 0;
-  s.setTimeControl(tc);
+  // The first player (the tentative Black) and the second decide in turn at this terminal, on
+  // the clock: tournaments time the opening.
+  if (opening == OpeningRule::None)
+    s.setTimeControl(tc);
+  else if (!playOpening(in, s, opening, interactive, tc))
+    return 0;
   printClock(s);
   while (!s.game().over()) {
     if (s.checkTime()) break;
@@ -477,13 +515,14 @@ int runAi(int size, Rule rule, FoulPolicy foul, const TimeControl& tc, OpeningRu
     ai::Limits openingLimits = limits;
     openingLimits.memoryBytes = 256u << 20;
     if (external) engineOpening.emplace(*external, openingLimits);
-    if (!playOpening(in, s, opening, interactive, otherSeat(mine), &computerColour,
+    if (!playOpening(in, s, opening, interactive, tc, otherSeat(mine), &computerColour,
                      engineOpening ? &*engineOpening : nullptr))
       return 0;
     s.setComputer(computerColour, level);
     std::cout << "You play " << stoneName(opponent(computerColour)) << ".\n" << std::flush;
+  } else {
+    s.setTimeControl(tc);
   }
-  s.setTimeControl(tc);
   printClock(s);
   bool failed = false;
   while (!s.game().over()) {

@@ -50,6 +50,16 @@ void LocalSession::setTimeControl(const TimeControl& tc) {
   ++version_;  // a request made before carries other times
 }
 
+void LocalSession::continueClocks(const GameClock& clocks) {
+  const std::int64_t t = nowMs();
+  gameClock_ = clocks;
+  gameClock_.stop(t);  // stopped on the other time base; restarted on ours
+  clockBefore_.assign(static_cast<std::size_t>(game_.ply()), gameClock_);
+  if (!game_.over()) gameClock_.start(game_.toMove(), t);
+  turnStart_ = gameClock_;
+  ++version_;
+}
+
 ClockReading LocalSession::clockReading(Stone side) const {
   return gameClock_.reading(side, nowMs());
 }

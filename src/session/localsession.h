@@ -108,6 +108,11 @@ class LocalSession {
   /// clocks start afresh; the side to move's clock runs at once when the game is running. Kept
   /// by reset() and restart().
   void setTimeControl(const TimeControl& tc);
+  /// Goes on with clocks that ran elsewhere (an opening rule's, session/openingsession.h):
+  /// their control and times, stopped; the side to move's clock then runs from now when the
+  /// game is running. Moves on the board (the opening's stones) keep these clocks: they are
+  /// never taken back. reset() and restart() start fresh clocks of the same control.
+  void continueClocks(const GameClock& clocks);
   /// The time control.
   const TimeControl& timeControl() const { return gameClock_.control(); }
   /// A side's clock now.

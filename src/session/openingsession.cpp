@@ -26,7 +26,46 @@ OpeningSession::OpeningSession(Opening opening, std::optional<Seat> computer)
     : opening_(std::move(opening)), computer_(computer) {}
 
 bool OpeningSession::computerToDecide() const {
-  return !opening_.done() && computer_ && opening_.decider() == *computer_;
+  return !opening_.done() && !flagged_ && computer_ && opening_.decider() == *computer_;
+}
+
+std::int64_t OpeningSession::nowMs() const {
+  const auto t = now_ ? now_() : std::chrono::steady_clock::now();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t - epoch_).count();
+}
+
+void OpeningSession::setTimeControl(const TimeControl& tc, Clock clock) {
+  now_ = std::move(clock);
+  epoch_ = now_ ? now_() : std::chrono::steady_clock::now();
+  clock_ = GameClock(tc);
+  flagged_.reset();
+  firstColour_ = opening_.colourOf(Seat::First);
+  if (!opening_.done()) clock_.start(openingClockSide(opening_), 0);
+}
+
+ClockReading OpeningSession::clockReading(Stone side) const {
+  return clock_.reading(side, nowMs());
+}
+
+std::int64_t OpeningSession::msUntilFlag() const {
+  return flagged_ || opening_.done() ? -1 : clock_.msUntilFlag(nowMs());
+}
+
+bool OpeningSession::checkTime() {
+  if (flagged_ || opening_.done() || !clock_.enabled()) return false;
+  const std::int64_t t = nowMs();
+  const Stone side = openingClockSide(opening_);
+  if (!clock_.flagged(side, t)) return false;
+  clock_.charge(side, clock_.timedMoveMs(t));  // more than it had: its clock shows it flagged
+  flagged_ = opening_.decider();
+  picked_.clear();
+  ++version_;
+  return true;
+}
+
+bool OpeningSession::lateDecision() {
+  checkTime();
+  return flagged_.has_value();
 }
 
 Seat OpeningSession::human() const {
@@ -36,12 +75,16 @@ Seat OpeningSession::human() const {
 OpeningError OpeningSession::decided(OpeningError e) {
   if (e != OpeningError::None) return e;
   if (opening_.step() != OpeningStep::PlaceAlternatives) picked_.clear();
+  // The decider's clock ran until now; a swap takes each player's clock to its new colour.
+  const Stone first = opening_.colourOf(Seat::First);
+  clock_.punchDecision(nowMs(), openingClockSide(opening_), first != firstColour_);
+  firstColour_ = first;
   ++version_;
   return e;
 }
 
 OpeningError OpeningSession::click(Point p) {
-  if (opening_.done()) return OpeningError::Finished;
+  if (opening_.done() || lateDecision()) return OpeningError::Finished;
   if (computerToDecide()) return OpeningError::NotYourDecision;
   switch (opening_.step()) {
     case OpeningStep::Place:
@@ -56,17 +99,19 @@ OpeningError OpeningSession::click(Point p) {
 }
 
 OpeningError OpeningSession::choose(OpeningChoice choice) {
+  if (lateDecision()) return OpeningError::Finished;
   if (computerToDecide()) return OpeningError::NotYourDecision;
   return decided(opening_.choose(human(), choice));
 }
 
 OpeningError OpeningSession::declare(int n) {
+  if (lateDecision()) return OpeningError::Finished;
   if (computerToDecide()) return OpeningError::NotYourDecision;
   return decided(opening_.declare(human(), n));
 }
 
 OpeningError OpeningSession::pick(Point p) {
-  if (opening_.done()) return OpeningError::Finished;
+  if (opening_.done() || lateDecision()) return OpeningError::Finished;
   if (opening_.step() != OpeningStep::PlaceAlternatives) return OpeningError::WrongStep;
   if (computerToDecide()) return OpeningError::NotYourDecision;
   if (const auto it = std::find(picked_.begin(), picked_.end(), p); it != picked_.end()) {
@@ -98,6 +143,7 @@ OpeningError OpeningSession::pick(Point p) {
 }
 
 OpeningError OpeningSession::offerPicked() {
+  if (lateDecision()) return OpeningError::Finished;
   if (computerToDecide()) return OpeningError::NotYourDecision;
   return decided(opening_.offer(human(), picked_));
 }
@@ -108,18 +154,38 @@ std::optional<OpeningRequest> OpeningSession::computerRequest() const {
 }
 
 OpeningError OpeningSession::applyComputer(std::uint64_t id, const ai::OpeningDecision& d) {
-  if (id != version_ || !computerToDecide()) return OpeningError::Finished;
+  if (id != version_ || !computerToDecide() || lateDecision()) return OpeningError::Finished;
   return decided(ai::applyOpening(opening_, d));
+}
+
+Game OpeningSession::stones(const LocalSession& s) const {
+  const Game& start = s.game();
+  Game game(start.size(), start.rule(), start.foulPolicy());
+  for (Point p : opening_.game().moves()) game.play(p);
+  return game;
 }
 
 void OpeningSession::finishInto(LocalSession& s) const {
   if (!opening_.done()) return;
-  const Game& start = s.game();
-  Game game(start.size(), start.rule(), start.foulPolicy());
-  for (Point p : opening_.game().moves()) game.play(p);
+  const Game game = stones(s);
   s.reset(game);
   s.setUndoFloor(game.ply());  // the opening's stones stay
   if (computer_) s.setComputer(opening_.colourOf(*computer_), s.computerLevel());
+  if (!clock_.enabled()) return;
+  GameClock c = clock_;
+  c.stop(nowMs());  // the time base is ours: the session restarts the clock on its own
+  s.continueClocks(c);
+}
+
+void OpeningSession::flagInto(LocalSession& s) const {
+  if (!flagged_) return;
+  const Game game = stones(s);
+  s.reset(game);
+  s.setUndoFloor(game.ply());
+  if (computer_) s.setComputer(opening_.colourOf(*computer_), s.computerLevel());
+  s.continueClocks(clock_);  // stopped: the loser's clock shows it flagged
+  const Stone loser = opening_.colourOf(*flagged_);
+  s.end(loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Time);
 }
 
 }  // namespace gomoku::session

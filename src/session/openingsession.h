@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ai/opening_player.h"
+#include "core/clock.h"
 #include "core/opening.h"
 #include "session/localsession.h"
 
@@ -58,6 +59,25 @@ class OpeningSession {
   /// it to notice any change.
   std::uint64_t version() const { return version_; }
 
+  /// Times the opening with `tc` (tournaments do; ClockKind::None, the default: untimed): the
+  /// decider's clock runs from now, each decision is charged to its player like a move
+  /// (core/opening.h, timeOpeningDecision), and a swap exchanges the clocks with the colours, so
+  /// each player keeps their own. `clock`: the time source (default: the steady clock).
+  void setTimeControl(const TimeControl& tc, Clock clock = {});
+  /// The clocks, in milliseconds of the time source since setTimeControl (see nowMs()).
+  const GameClock& gameClock() const { return clock_; }
+  /// A colour's clock now (by the colours the opening gives the seats now).
+  ClockReading clockReading(Stone side) const;
+  /// Milliseconds until the decider runs out of time (then call checkTime()); -1 when no clock
+  /// runs (untimed, over, or someone ran out).
+  std::int64_t msUntilFlag() const;
+  /// Stops the opening when the decider has run out of time (flagged() then names the seat);
+  /// true when it did so now. Every decision calls it first, so one that comes too late is
+  /// refused (OpeningError::Finished).
+  bool checkTime();
+  /// The seat that ran out of time during the opening; nullopt while none has.
+  std::optional<Seat> flagged() const { return flagged_; }
+
   /// A click on `p` for the player who decides now: at Place a stone there; at
   /// PlaceAlternatives p is picked out as one more 5th move, or dropped when it was picked out
   /// already (see pick()); at ChooseAlternative p is chosen as the 5th move (it must be one of
@@ -91,16 +111,28 @@ class OpeningSession {
   /// of s's game), which cannot be taken back (LocalSession::setUndoFloor); against the
   /// computer s's computer plays the colour the opening gave its seat, at s's level. Nothing
   /// when the opening is not done.
+  /// With a clock, `s` goes on with the opening's clocks (LocalSession::continueClocks).
   void finishInto(LocalSession& s) const;
+  /// Once flagged(): puts the opening's stones into `s` and ends its game on time, won by the
+  /// other seat's colour. Nothing otherwise.
+  void flagInto(LocalSession& s) const;
 
  private:
   OpeningError decided(OpeningError e);  // after an action: count a change when applied
   Seat human() const;                    // the seat of the player who decides now
+  bool lateDecision();                   // checkTime() before a decision: true when too late
+  std::int64_t nowMs() const;
+  Game stones(const LocalSession& s) const;  // the opening's stones in a game like s's
 
   Opening opening_;
   std::optional<Seat> computer_;
   std::vector<Point> picked_;
   std::uint64_t version_ = 1;
+  GameClock clock_;
+  Clock now_;
+  std::chrono::steady_clock::time_point epoch_{};
+  Stone firstColour_ = Stone::Black;  // the first seat's colour before the last decision
+  std::optional<Seat> flagged_;
 };
 
 }  // namespace gomoku::session

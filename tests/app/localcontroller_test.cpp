@@ -129,7 +129,11 @@ TEST(LocalController, HotSeatSwap2OpeningThenNormalPlayWithItsStonesAndClocks) {
   tc.baseMs = 60000;
   f.local.SetTimeControl(tc);
   ASSERT_NE(f.local.RunningOpening(), nullptr);
-  EXPECT_FALSE(f.local.ClockRunning());  // the clocks wait for normal play
+  EXPECT_TRUE(f.local.ClockRunning());  // the opening is timed
+  SideInput start;
+  f.local.FillSideInput(start);
+  ASSERT_TRUE(start.blackClock);
+  EXPECT_TRUE(start.blackClock->running);
   EXPECT_EQ(f.frame.Status(), "Swap2 \u2014 First player: place move 1 (Black) anywhere");
   EXPECT_FALSE(f.local.CanRestart());
   f.Play({{7, 7}, {8, 7}, {7, 8}});
@@ -164,7 +168,7 @@ TEST(LocalController, HotSeatSwap2OpeningThenNormalPlayWithItsStonesAndClocks) {
   f.local.Restart();
   ASSERT_NE(f.local.RunningOpening(), nullptr);
   EXPECT_EQ(f.local.ShownGame().ply(), 0);
-  EXPECT_FALSE(f.local.ClockRunning());
+  EXPECT_TRUE(f.local.ClockRunning());  // afresh
 }
 
 TEST(LocalController, TheOpeningAndItsSwapAreSavedWithTheGame) {

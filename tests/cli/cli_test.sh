@@ -276,6 +276,16 @@ clock_game)
   grep -q '^MOVE 1 black' "$work/ai.out" || fail "the computer did not move"
   grep -qx 'RESULT black time' "$work/ai.out" || fail "White did not lose on time against the computer"
   grep -q '^CLOCK black 0:05.0 white 0:0[0-9].[0-9]\*$' "$work/ai.out" || fail "no CLOCK line after the computer's move"
+  # The opening is timed: the first player places three stones, then the second never
+  # decides and loses on time; against the computer, the user's seat runs out while deciding.
+  printf '%s\n' h8 i8 h9 >&5
+  "$CLI" local --opening swap2 --clock 0.3s/move < "$work/open.fifo" > "$work/oflag.out" 2> "$work/oflag.err" || fail "local --opening swap2 --clock exited $?"
+  grep -qx 'RESULT black time' "$work/oflag.out" || fail "opening: the second player (White) did not lose on time"
+  grep -q '^MOVE 3 black H9' "$work/oflag.out" || fail "opening: the stones placed in time were lost"
+  grep -qx 'CLOCK black 0:00.3 white flag' "$work/oflag.out" || fail "opening: no CLOCK line at the flag"
+  "$CLI" ai --opening swap2 --color white --level 1 --clock 1s/move < "$work/open.fifo" > "$work/aiflag.out" 2> "$work/aiflag.err" || fail "ai --opening --clock exited $?"
+  [ "$(grep -c '^MOVE [123] ' "$work/aiflag.out")" = 3 ] || fail "opening: the computer did not place three stones on its clock"
+  grep -qx 'RESULT black time' "$work/aiflag.out" || fail "opening: the user's seat did not lose on time against the computer"
   # A game with moves: five in a row under a Fischer clock; "time" shows the clocks.
   printf '%s\n' 3,7 0,0 time 4,7 2,0 5,7 4,0 6,7 6,0 7,7 > "$work/fischer.in"
   "$CLI" local --clock 10m+5s < "$work/fischer.in" > "$work/fischer.out" 2> "$work/fischer.err" || fail "local --clock 10m+5s exited $?"

@@ -1856,6 +1856,21 @@ opening_local)
     fail "so: the decisions are not saved: $(cat "$work/soosorv.sgf")"
   [[ $(grep -c '^(;B\[' "$work/soosorv.sgf") == 3 ]] || fail "so: not three 5th moves as variations: $(cat "$work/soosorv.sgf")"
   kill "$so_pid"; wait "$so_pid" 2>/dev/null || true
+  # A timed opening: the clocks run from the first stone; the second player never chooses and
+  # loses on time, with the stones kept.
+  keep_open=1 start_app ot --local --opening swap2 --clock 3s/move
+  exec 6< "$work/ot.fifo"
+  app_wait 6 ot '^CLOCKS '
+  [[ $line == "CLOCKS black 0:03.0 white 0:03.0" || $line == "CLOCKS black 0:02."* ]] || fail "ot: clocks at the start '$line'"
+  [[ -n ${ot_geo:-} ]] || app_wait 6 ot '^GEOMETRY '
+  click_move ot 6 1 7 7
+  click_move ot 6 2 8 7
+  click_move ot 6 3 7 8
+  app_wait 6 ot '^OPENING swap2-choice second '
+  screenshot opening-timed
+  app_wait 6 ot '^RESULT '
+  [[ $line == "RESULT black Black wins on time." ]] || fail "ot: the second player (White) did not lose on time: '$line'"
+  kill "$ot_pid"; wait "$ot_pid" 2>/dev/null || true
   keep_open=1 start_app sr "$work/soosorv.sgf"
   exec 5< "$work/sr.fifo"
   app_wait 5 sr '^OPENED '; [[ $line == "OPENED 15 renju 6" ]] || fail "sr: bad OPENED line '$line'"

@@ -189,3 +189,86 @@ TEST(OpeningSession, MirrorsAnOpeningDecidedElsewhere) {
   EXPECT_TRUE(other.computerToDecide());
   EXPECT_EQ(other.click({0, 0}), OpeningError::NotYourDecision);
 }
+
+namespace {
+// A clock the test moves by hand.
+struct ManualClock {
+  std::chrono::steady_clock::time_point t{};
+  session::Clock clock() {
+    return [this] { return t; };
+  }
+  void advance(int ms) { t += std::chrono::milliseconds(ms); }
+};
+}  // namespace
+
+TEST(OpeningSession, TheOpeningIsTimedAndEachPlayerKeepsTheirClockInNormalPlay) {
+  ManualClock c;
+  OpeningSession o(OpeningRule::Swap2, 15, Rule::Freestyle);
+  o.setTimeControl(TimeControl{ClockKind::Fischer, 60000, 2000, 0}, c.clock());
+  EXPECT_TRUE(o.clockReading(Stone::Black).running);
+  for (Point p : {Point{7, 7}, Point{8, 7}, Point{7, 8}}) {
+    c.advance(3000);
+    ASSERT_EQ(o.click(p), OpeningError::None);
+  }
+  EXPECT_EQ(o.clockReading(Stone::Black).mainMs, 57000);  // 3 × (3 s − 2 s increment)
+  EXPECT_TRUE(o.clockReading(Stone::White).running);
+  c.advance(10000);
+  ASSERT_EQ(o.choose(OpeningChoice::TakeBlack), OpeningError::None);  // the second player
+  ASSERT_TRUE(o.done());
+  // The second player now plays Black with its own clock; the first plays White and moves.
+  EXPECT_EQ(o.clockReading(Stone::Black).mainMs, 52000);
+  EXPECT_EQ(o.clockReading(Stone::White).mainMs, 57000);
+  EXPECT_TRUE(o.clockReading(Stone::White).running);
+
+  ManualClock sc;
+  LocalSession s(Game(15, Rule::Freestyle), sc.clock());
+  o.finishInto(s);
+  EXPECT_EQ(s.clockReading(Stone::Black).mainMs, 52000);
+  EXPECT_TRUE(s.clockReading(Stone::White).running);
+  sc.advance(5000);
+  EXPECT_EQ(s.clockReading(Stone::White).mainMs, 52000);
+  ASSERT_EQ(s.play({10, 10}), MoveError::None);
+  EXPECT_EQ(s.clockReading(Stone::White).mainMs, 54000);
+  EXPECT_TRUE(s.clockReading(Stone::Black).running);
+}
+
+TEST(OpeningSession, ADeciderOutOfTimeLosesAndALateDecisionIsRefused) {
+  ManualClock c;
+  OpeningSession o(OpeningRule::Soosorv8, 15, Rule::Renju, Seat::First);  // computer: first
+  o.setTimeControl(TimeControl{ClockKind::PerMove, 0, 0, 1000}, c.clock());
+  const auto request = o.computerRequest();
+  ASSERT_TRUE(request);
+  EXPECT_EQ(o.msUntilFlag(), 1001);
+  c.advance(1001);
+  EXPECT_EQ(o.msUntilFlag(), 0);
+  // The computer's decision arrives too late: refused, and the first seat has lost.
+  EXPECT_EQ(o.applyComputer(request->id, ai::decideOpening(request->opening)),
+            OpeningError::Finished);
+  EXPECT_EQ(o.flagged(), Seat::First);
+  EXPECT_FALSE(o.checkTime());  // once
+  EXPECT_FALSE(o.computerRequest());
+  EXPECT_EQ(o.msUntilFlag(), -1);
+  EXPECT_TRUE(o.clockReading(Stone::Black).flagged);
+  EXPECT_EQ(o.click({7, 7}), OpeningError::Finished);
+
+  LocalSession s(Game(15, Rule::Renju));
+  o.flagInto(s);
+  EXPECT_TRUE(s.game().over());
+  EXPECT_EQ(s.game().result().outcome, Outcome::WhiteWins);
+  EXPECT_EQ(s.game().result().reason, EndReason::Time);
+  EXPECT_TRUE(s.clockReading(Stone::Black).flagged);
+  EXPECT_EQ(s.msUntilFlag(), -1);
+}
+
+TEST(OpeningSession, HotSeatDecisionInTimeStandsAfterAWait) {
+  ManualClock c;
+  OpeningSession o(OpeningRule::Swap, 15, Rule::Freestyle);
+  o.setTimeControl(TimeControl{ClockKind::ByoYomi, 1000, 0, 500}, c.clock());
+  c.advance(1500);  // all of the main time and the whole period: still in time
+  EXPECT_FALSE(o.checkTime());
+  ASSERT_EQ(o.click({7, 7}), OpeningError::None);
+  EXPECT_EQ(o.clockReading(Stone::Black).mainMs, 0);
+  c.advance(501);
+  EXPECT_TRUE(o.checkTime());  // the first player is in byo-yomi: 0.5 s a decision
+  EXPECT_EQ(o.flagged(), Seat::First);
+}
