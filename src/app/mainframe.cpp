@@ -323,7 +323,7 @@ void MainFrame::NewLocalGame(bool announce) {
   StartLocalGame(game, announce);
   // Not announced: the board waits behind a network game about to start; no opening runs on
   // it, and no clock.
-  if (announce) local_->StartOpening(options.opening);  // before the clocks: they wait for play
+  if (announce) local_->StartOpening(options.opening);  // the clocks then time it too
   if (announce && options.clock.kind != ClockKind::None) local_->SetTimeControl(options.clock);
 }
 

@@ -331,7 +331,7 @@ ClockReading GameClock::reading(Stone s, std::int64_t nowMs) const {
     case ClockKind::None:
       break;
   }
-  if (r.flagged) r.decidingMs = 0;
+  if (r.flagged) r.mainMs = r.periodMs = r.decidingMs = 0;  // however it came to flag
   return r;
 }
 

@@ -18,12 +18,25 @@ OpeningRule fitOpeningRule(OpeningRule rule, Rule gameRule, int size) {
   return openingFitsRule(rule, gameRule, size) ? rule : OpeningRule::None;
 }
 
+std::int64_t openingDecisionBudgetMs(const GameClock& clock, Stone side, std::int64_t nowMs) {
+  if (!clock.enabled()) return 0;
+  const EngineTime t = clock.engineTime(side, nowMs);
+  // Half a move's limit: an opening decision is a short search, and it leaves room for a
+  // machine under load.
+  std::int64_t budget = t.turnMs > 0 ? t.turnMs / 2 : -1;
+  if (t.timeLeftMs >= 0)
+    budget = budget < 0 ? t.timeLeftMs / 10 : std::min(budget, t.timeLeftMs / 10);
+  return budget < 0 ? 0 : std::max<std::int64_t>(1, ai::turnWithMargin(budget));
+}
+
 OpeningSession::OpeningSession(OpeningRule rule, int size, Rule gameRule,
                                std::optional<Seat> computer)
     : opening_(rule, size, gameRule), computer_(computer) {}
 
 OpeningSession::OpeningSession(Opening opening, std::optional<Seat> computer)
-    : opening_(std::move(opening)), computer_(computer) {}
+    : opening_(std::move(opening)),
+      computer_(computer),
+      firstColour_(opening_.colourOf(Seat::First)) {}
 
 bool OpeningSession::computerToDecide() const {
   return !opening_.done() && !flagged_ && computer_ && opening_.decider() == *computer_;
@@ -52,8 +65,11 @@ std::int64_t OpeningSession::msUntilFlag() const {
 }
 
 bool OpeningSession::checkTime() {
+  return checkTimeAt(nowMs());
+}
+
+bool OpeningSession::checkTimeAt(std::int64_t t) {
   if (flagged_ || opening_.done() || !clock_.enabled()) return false;
-  const std::int64_t t = nowMs();
   const Stone side = openingClockSide(opening_);
   if (!clock_.flagged(side, t)) return false;
   clock_.charge(side, clock_.timedMoveMs(t));  // more than it had: its clock shows it flagged
@@ -64,7 +80,8 @@ bool OpeningSession::checkTime() {
 }
 
 bool OpeningSession::lateDecision() {
-  checkTime();
+  decisionMs_ = nowMs();  // one reading for the check and the charge: in time means charged so
+  checkTimeAt(decisionMs_);
   return flagged_.has_value();
 }
 
@@ -77,7 +94,7 @@ OpeningError OpeningSession::decided(OpeningError e) {
   if (opening_.step() != OpeningStep::PlaceAlternatives) picked_.clear();
   // The decider's clock ran until now; a swap takes each player's clock to its new colour.
   const Stone first = opening_.colourOf(Seat::First);
-  clock_.punchDecision(nowMs(), openingClockSide(opening_), first != firstColour_);
+  clock_.punchDecision(decisionMs_, openingClockSide(opening_), first != firstColour_);
   firstColour_ = first;
   ++version_;
   return e;
@@ -150,7 +167,8 @@ OpeningError OpeningSession::offerPicked() {
 
 std::optional<OpeningRequest> OpeningSession::computerRequest() const {
   if (!computerToDecide()) return std::nullopt;
-  return OpeningRequest{version_, opening_};
+  return OpeningRequest{version_, opening_,
+                        openingDecisionBudgetMs(clock_, openingClockSide(opening_), nowMs())};
 }
 
 OpeningError OpeningSession::applyComputer(std::uint64_t id, const ai::OpeningDecision& d) {

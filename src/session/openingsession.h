@@ -33,7 +33,14 @@ OpeningRule fitOpeningRule(OpeningRule rule, Rule gameRule, int size);
 struct OpeningRequest {
   std::uint64_t id = 0;  ///< pass back to OpeningSession::applyComputer; stale after a change
   Opening opening;       ///< the opening as it stands (its decider() is the computer's seat)
+  /// With a clock: the milliseconds the decision may take (decideOpening's budgetMs); 0: none.
+  std::int64_t budgetMs = 0;
 };
+
+/// The time our engine may take for one opening decision of `side` on `clock` at nowMs (the
+/// clock's milliseconds), for ai::decideOpening: half a move limit or of byo-yomi's period, or
+/// a tenth of the time left, less a safety margin (ai::turnWithMargin). 0 without a clock.
+std::int64_t openingDecisionBudgetMs(const GameClock& clock, Stone side, std::int64_t nowMs);
 
 /// One opening, played at this computer. Copyable; not thread-safe (use it from one thread).
 class OpeningSession {
@@ -120,7 +127,8 @@ class OpeningSession {
  private:
   OpeningError decided(OpeningError e);  // after an action: count a change when applied
   Seat human() const;                    // the seat of the player who decides now
-  bool lateDecision();                   // checkTime() before a decision: true when too late
+  bool lateDecision();  // checkTime() before a decision, at decisionMs_: true when too late
+  bool checkTimeAt(std::int64_t t);
   std::int64_t nowMs() const;
   Game stones(const LocalSession& s) const;  // the opening's stones in a game like s's
 
@@ -132,6 +140,7 @@ class OpeningSession {
   Clock now_;
   std::chrono::steady_clock::time_point epoch_{};
   Stone firstColour_ = Stone::Black;  // the first seat's colour before the last decision
+  std::int64_t decisionMs_ = 0;       // when the decision being taken came (lateDecision)
   std::optional<Seat> flagged_;
 };
 

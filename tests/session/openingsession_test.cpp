@@ -238,6 +238,7 @@ TEST(OpeningSession, ADeciderOutOfTimeLosesAndALateDecisionIsRefused) {
   o.setTimeControl(TimeControl{ClockKind::PerMove, 0, 0, 1000}, c.clock());
   const auto request = o.computerRequest();
   ASSERT_TRUE(request);
+  EXPECT_EQ(request->budgetMs, 440);  // half the move's limit less ai::turnWithMargin's margin
   EXPECT_EQ(o.msUntilFlag(), 1001);
   c.advance(1001);
   EXPECT_EQ(o.msUntilFlag(), 0);
@@ -249,6 +250,7 @@ TEST(OpeningSession, ADeciderOutOfTimeLosesAndALateDecisionIsRefused) {
   EXPECT_FALSE(o.computerRequest());
   EXPECT_EQ(o.msUntilFlag(), -1);
   EXPECT_TRUE(o.clockReading(Stone::Black).flagged);
+  EXPECT_EQ(o.clockReading(Stone::Black).mainMs, 0);  // not a fresh move limit
   EXPECT_EQ(o.click({7, 7}), OpeningError::Finished);
 
   LocalSession s(Game(15, Rule::Renju));
@@ -257,7 +259,19 @@ TEST(OpeningSession, ADeciderOutOfTimeLosesAndALateDecisionIsRefused) {
   EXPECT_EQ(s.game().result().outcome, Outcome::WhiteWins);
   EXPECT_EQ(s.game().result().reason, EndReason::Time);
   EXPECT_TRUE(s.clockReading(Stone::Black).flagged);
+  EXPECT_EQ(s.clockReading(Stone::Black).mainMs, 0);
   EXPECT_EQ(s.msUntilFlag(), -1);
+}
+
+TEST(OpeningSession, TheComputersBudgetForADecisionComesFromItsClock) {
+  GameClock fischer(TimeControl{ClockKind::Fischer, 60000, 5000, 0});
+  fischer.start(Stone::White, 0);
+  EXPECT_EQ(session::openingDecisionBudgetMs(fischer, Stone::White, 10000), 4940);  // 50 s / 10
+  GameClock byo(TimeControl{ClockKind::ByoYomi, 0, 0, 0});
+  EXPECT_EQ(session::openingDecisionBudgetMs(byo, Stone::Black, 0), 0);  // no clock
+  GameClock period(TimeControl{ClockKind::ByoYomi, 1000, 0, 2000});
+  period.start(Stone::Black, 0);
+  EXPECT_EQ(session::openingDecisionBudgetMs(period, Stone::Black, 1500), 690);  // the period
 }
 
 TEST(OpeningSession, HotSeatDecisionInTimeStandsAfterAWait) {
