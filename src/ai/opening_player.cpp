@@ -12,10 +12,18 @@ namespace {
 constexpr std::size_t kMaxCandidates = 32;  // points judged for one stone
 constexpr int kSoosorvDeclared = 2;         // 5th moves our White declares under Soosõrv-8
 
-// The score of `g` for its side to move, by a short deterministic search.
-int judge(const Game& g, std::uint64_t nodes) {
+// How much one search may take: nodes, and milliseconds when > 0 (a clock runs).
+struct Effort {
+  std::uint64_t nodes = 0;
+  std::int64_t ms = 0;
+};
+
+// The score of `g` for its side to move, by a short search (deterministic without a time
+// limit).
+int judge(const Game& g, Effort e) {
   Limits l;
-  l.maxNodes = nodes;
+  l.maxNodes = e.nodes;
+  l.turnTimeMs = e.ms;
   l.level = kMaxLevel;
   l.threads = 1;
   l.memoryBytes = 4u << 20;
@@ -65,7 +73,7 @@ std::vector<Point> candidates(const Opening& o, int area) {
 }
 
 // The candidate after which the position is most balanced (the smallest absolute score).
-Point balancedStone(const Opening& o, std::uint64_t nodes) {
+Point balancedStone(const Opening& o, Effort nodes) {
   const std::vector<Point> cands = candidates(o, o.area());
   Point best = cands.empty() ? Point{o.game().size() / 2, o.game().size() / 2} : cands.front();
   int bestScore = -1;
@@ -80,14 +88,17 @@ Point balancedStone(const Opening& o, std::uint64_t nodes) {
 }
 
 // The score of `g` for `colour` (the search's score is for the side to move).
-int valueFor(const Game& g, Stone colour, std::uint64_t nodes) {
+int valueFor(const Game& g, Stone colour, Effort nodes) {
   const int s = judge(g, nodes);
   return g.toMove() == colour ? s : -s;
 }
 
 }  // namespace
 
-OpeningDecision decideOpening(const Opening& o, std::uint64_t nodesEach) {
+OpeningDecision decideOpening(const Opening& o, std::uint64_t nodes, std::int64_t budgetMs) {
+  // At most kMaxCandidates searches (and two more) make one decision.
+  const Effort nodesEach{
+      nodes, budgetMs > 0 ? std::max<std::int64_t>(1, budgetMs / (kMaxCandidates + 2)) : 0};
   OpeningDecision d;
   d.step = o.step();
   const Game& g = o.game();

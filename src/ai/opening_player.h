@@ -32,9 +32,14 @@ struct OpeningDecision {
   std::vector<Point> points;             ///< PlaceAlternatives
 };
 
+/// The nodes of each search of decideOpening by default.
+inline constexpr std::uint64_t kOpeningNodes = 20000;
+
 /// Our engine's decision at `o`'s step for o.decider() (`o` not done). Each position judged
-/// takes a search of `nodesEach` nodes.
-OpeningDecision decideOpening(const Opening& o, std::uint64_t nodesEach = 20000);
+/// takes a search of `nodesEach` nodes; with `budgetMs` > 0 (a clock runs) the whole decision
+/// also takes at most about that many milliseconds (each search a share of it).
+OpeningDecision decideOpening(const Opening& o, std::uint64_t nodesEach = kOpeningNodes,
+                              std::int64_t budgetMs = 0);
 
 /// Applies `d` to `o` for o.decider(); OpeningError::None when it was accepted (always, for a
 /// decision decideOpening made for that step).

@@ -75,7 +75,8 @@ void EngineController::Think(const Game& game, int level, Done done,
   engine_.start(game.board(), game.toMove(), game.rule(), limits, std::move(cb));
 }
 
-void EngineController::DecideOpening(const Opening& opening, OpeningDone done) {
+void EngineController::DecideOpening(const Opening& opening, std::int64_t budgetMs,
+                                     OpeningDone done) {
   Stop();
   const int token = ++*token_;
   busy_ = true;
@@ -90,8 +91,8 @@ void EngineController::DecideOpening(const Opening& opening, OpeningDone done) {
   auto finished = std::make_shared<std::atomic<bool>>(false);
   // The worker only reads its own copy of the opening and queues a call; the GUI thread checks
   // that the window still exists and that this decision is still wanted before using it.
-  std::thread thread([this, alive, current, token, done, finished, opening] {
-    const ai::OpeningDecision d = ai::decideOpening(opening);
+  std::thread thread([this, alive, current, token, done, finished, opening, budgetMs] {
+    const ai::OpeningDecision d = ai::decideOpening(opening, ai::kOpeningNodes, budgetMs);
     if (wxTheApp)
       wxTheApp->CallAfter([this, alive, current, token, done, d] {
         if (!*alive || *current != token) return;

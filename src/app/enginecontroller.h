@@ -47,7 +47,8 @@ class EngineController {
   /// Starts ai::decideOpening for `opening`'s decider on a worker thread (the built-in engine
   /// always; a short search, about a second); `done` runs later on the GUI thread unless Stop(),
   /// Think() or another DecideOpening() comes first. The opening must not be done.
-  void DecideOpening(const Opening& opening, OpeningDone done);
+  /// `budgetMs` > 0: the decision's time on the clock (ai::decideOpening).
+  void DecideOpening(const Opening& opening, std::int64_t budgetMs, OpeningDone done);
   /// Called on the GUI thread after each completed iteration of the built-in engine (while
   /// the search it belongs to is still wanted). Set before Think().
   void SetProgress(std::function<void(const ai::SearchInfo&)> progress) {

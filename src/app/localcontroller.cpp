@@ -184,7 +184,7 @@ void LocalController::MaybeOpeningDecision() {
   frame_.SetStatus(_(L"The computer is deciding\u2026"));
   if (frame_.Report()) frame_.Report()->Line("THINKING");
   const std::uint64_t id = request->id;
-  engine_->DecideOpening(request->opening,
+  engine_->DecideOpening(request->opening, request->budgetMs,
                          [this, id](const ai::OpeningDecision& d) { OnComputerOpening(id, d); });
   frame_.ShowState();  // the board and the banner refuse the user's actions meanwhile
 }

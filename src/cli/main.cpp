@@ -306,11 +306,17 @@ OpeningEnd runOpening(Inbox& in, Opening& o, bool interactive, GameClock& clock,
   const auto say = [&] {
     std::cout << "OPENING " << cli::openingStepText(o) << "\n" << std::flush;
   };
-  const auto late = [&] { return clock.flagged(openingClockSide(o), now()); };
+  // Whether the decider of `before` is out of time; one reading of the time (`at`) for the
+  // check and the charge, so that a decision in time is charged as such.
+  std::int64_t at = 0;
+  const auto late = [&](const Opening& before) {
+    at = now();
+    return clock.flagged(openingClockSide(before), at);
+  };
   clock.start(openingClockSide(o), now());
   say();
   while (!o.done()) {
-    if (late()) return OpeningEnd::Flagged;
+    if (late(o)) return OpeningEnd::Flagged;
     const Opening asked = o;  // before the decision: for the clock and the messages
     if (computer && o.decider() == *computer) {
       const int before = o.game().ply();
@@ -321,16 +327,18 @@ OpeningEnd runOpening(Inbox& in, Opening& o, bool interactive, GameClock& clock,
         if (const std::string why = engineOpeningText(t, asked); !why.empty())
           std::cout << "OPENING computer: " << why << "; decided for it\n";
       } else {
-        decisions.push_back(ai::decideOpening(o));
+        decisions.push_back(
+            ai::decideOpening(o, ai::kOpeningNodes,
+                              session::openingDecisionBudgetMs(clock, openingClockSide(o), now())));
         if (ai::applyOpening(o, decisions[0]) != OpeningError::None)
           return OpeningEnd::Quit;  // cannot be
       }
       if (decisions.empty()) return OpeningEnd::Quit;  // cannot happen: our engine decides
-      if (late()) {  // decided too late: the decisions do not stand
+      if (late(asked)) {  // decided too late: the decisions do not stand
         o = asked;
         return OpeningEnd::Flagged;
       }
-      timeOpeningDecision(clock, asked, o, now());
+      timeOpeningDecision(clock, asked, o, at);
       for (const ai::OpeningDecision& d : decisions) {
         static const char* const kWords[] = {"keep", "swap", "black", "white", "two", "one", "ten"};
         if (d.choice)
@@ -353,7 +361,7 @@ OpeningEnd runOpening(Inbox& in, Opening& o, bool interactive, GameClock& clock,
     // Wakes when the decider runs out of time ("": the loop's check ends the opening).
     const auto cmd = nextCommand(in, clock.msUntilFlag(now()));
     if (!cmd || *cmd == "quit") return OpeningEnd::Quit;
-    if (cmd->empty() || late()) continue;
+    if (cmd->empty() || late(asked)) continue;
     const int before = o.game().ply();
     const OpeningLine line = parseOpeningLine(*cmd, o);
     if (!line.act) {
@@ -365,7 +373,7 @@ OpeningEnd runOpening(Inbox& in, Opening& o, bool interactive, GameClock& clock,
       std::cerr << "error: opening: " << line.quoted << ": " << cli::openingErrorText(e, o) << "\n";
       continue;
     }
-    timeOpeningDecision(clock, asked, o, now());
+    timeOpeningDecision(clock, asked, o, at);
     for (int i = before; i < o.game().ply(); ++i) printMove(o.game(), i);
     if (o.game().ply() != before) std::cout << cli::renderBoard(o.game());
     say();

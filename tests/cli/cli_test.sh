@@ -283,7 +283,7 @@ clock_game)
   grep -qx 'RESULT black time' "$work/oflag.out" || fail "opening: the second player (White) did not lose on time"
   grep -q '^MOVE 3 black H9' "$work/oflag.out" || fail "opening: the stones placed in time were lost"
   grep -qx 'CLOCK black 0:00.3 white flag' "$work/oflag.out" || fail "opening: no CLOCK line at the flag"
-  "$CLI" ai --opening swap2 --color white --level 1 --clock 1s/move < "$work/open.fifo" > "$work/aiflag.out" 2> "$work/aiflag.err" || fail "ai --opening --clock exited $?"
+  "$CLI" ai --opening swap2 --color white --level 1 --clock 3s/move < "$work/open.fifo" > "$work/aiflag.out" 2> "$work/aiflag.err" || fail "ai --opening --clock exited $?"
   [ "$(grep -c '^MOVE [123] ' "$work/aiflag.out")" = 3 ] || fail "opening: the computer did not place three stones on its clock"
   grep -qx 'RESULT black time' "$work/aiflag.out" || fail "opening: the user's seat did not lose on time against the computer"
   # A game with moves: five in a row under a Fischer clock; "time" shows the clocks.
