@@ -1,5 +1,7 @@
 #include "ai/engine_opening.h"
 
+#include <algorithm>
+
 namespace gomoku::ai {
 
 namespace {
@@ -74,8 +76,15 @@ bool EngineOpening::applyReply(Opening& o, const Swap2Reply& r, EngineOpeningTur
   }
 }
 
-EngineOpeningTurn EngineOpening::decide(Opening& o) {
+EngineOpeningTurn EngineOpening::decide(Opening& o, const EngineTime& time, std::int64_t budgetMs) {
   EngineOpeningTurn t;
+  // The seat's clock, as for a move: time_left, and a turn no longer than the clock allows.
+  Limits limits = limits_;
+  if (time.timeLeftMs >= 0) limits.timeLeftMs = time.timeLeftMs;
+  if (time.turnMs > 0) {
+    const std::int64_t turn = turnWithMargin(time.turnMs);
+    limits.turnTimeMs = limits.turnTimeMs > 0 ? std::min(limits.turnTimeMs, turn) : turn;
+  }
   move_.reset();
   if (fellBack_) {
     t.source = EngineOpeningSource::AsBefore;
@@ -83,7 +92,7 @@ EngineOpeningTurn EngineOpening::decide(Opening& o) {
     t.source = EngineOpeningSource::NoCommand;
   } else {
     const Game& g = o.game();
-    const Swap2Reply r = engine_.swap2board(g.moves(), g.size(), g.rule(), limits_);
+    const Swap2Reply r = engine_.swap2board(g.moves(), g.size(), g.rule(), limits);
     switch (r.kind) {
       case Swap2Reply::Kind::Stones:
       case Swap2Reply::Kind::Swap: {
@@ -116,7 +125,7 @@ EngineOpeningTurn EngineOpening::decide(Opening& o) {
   }
   // Ours decides, for this turn and the rest of the opening.
   fellBack_ = true;
-  const OpeningDecision d = decideOpening(o, nodes_);
+  const OpeningDecision d = decideOpening(o, nodes_, budgetMs);
   if (applyOpening(o, d) == OpeningError::None) t.decisions.push_back(d);
   return t;
 }

@@ -60,8 +60,10 @@ class EngineOpening {
   /// Takes the decisions at `o`'s step for o.decider() (the engine's seat; `o` not done) and
   /// applies them to `o`: the engine's own when the protocol has a command for the step and
   /// its answer fits it, else ours. A failed engine is ended (ExternalEngine::start launches
-  /// it again for normal play).
-  EngineOpeningTurn decide(Opening& o);
+  /// it again for normal play). With a clock, `time` is the seat's clock (GameClock::engineTime)
+  /// and the engine is told it (INFO time_left, timeout_turn less ai::turnWithMargin's margin)
+  /// and waited for that long; our fallback keeps to `budgetMs` (> 0; ai::decideOpening).
+  EngineOpeningTurn decide(Opening& o, const EngineTime& time = {}, std::int64_t budgetMs = 0);
 
   /// The move of the last turn's `move` when `g` is the opening's final position (its ply
   /// and the move still legal), once; nullopt otherwise.

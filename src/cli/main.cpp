@@ -303,7 +303,14 @@ OpeningEnd runOpening(Inbox& in, Opening& o, bool interactive, GameClock& clock,
                       const std::function<std::int64_t()>& now, std::optional<Seat> computer = {},
                       ai::EngineOpening* engine = nullptr) {
   const int size = o.game().size();
+  const auto showClock = [&] {
+    if (clock.enabled())
+      std::cout << cli::clockLine(clock.reading(Stone::Black, now()),
+                                  clock.reading(Stone::White, now()))
+                << "\n";
+  };
   const auto say = [&] {
+    showClock();  // the decider's clock runs
     std::cout << "OPENING " << cli::openingStepText(o) << "\n" << std::flush;
   };
   // Whether the decider of `before` is out of time; one reading of the time (`at`) for the
@@ -322,7 +329,9 @@ OpeningEnd runOpening(Inbox& in, Opening& o, bool interactive, GameClock& clock,
       const int before = o.game().ply();
       std::vector<ai::OpeningDecision> decisions;
       if (engine) {
-        const ai::EngineOpeningTurn t = engine->decide(o);
+        const Stone side = openingClockSide(o);
+        const ai::EngineOpeningTurn t = engine->decide(
+            o, clock.engineTime(side, now()), session::openingDecisionBudgetMs(clock, side, now()));
         decisions = t.decisions;
         if (const std::string why = engineOpeningText(t, asked); !why.empty())
           std::cout << "OPENING computer: " << why << "; decided for it\n";
@@ -362,6 +371,11 @@ OpeningEnd runOpening(Inbox& in, Opening& o, bool interactive, GameClock& clock,
     const auto cmd = nextCommand(in, clock.msUntilFlag(now()));
     if (!cmd || *cmd == "quit") return OpeningEnd::Quit;
     if (cmd->empty() || late(asked)) continue;
+    if (*cmd == "time") {
+      showClock();
+      std::cout << std::flush;
+      continue;
+    }
     const int before = o.game().ply();
     const OpeningLine line = parseOpeningLine(*cmd, o);
     if (!line.act) {

@@ -206,6 +206,14 @@ engine_swap2)
   # is timed, so which of the two depends on the machine's load).
   grep -qxE 'RESULT (interrupted input ended|(black|white) five in a row)' "$work/second.out" || fail "second: no RESULT line"
   ! grep -q 'failed' "$work/second.err" || fail "second: the engine failed"
+  # On a clock the engine is told its seat's time before SWAP2BOARD: 0.5 s a move less the
+  # margin (seen through a wrapper that keeps what the engine reads).
+  printf '#!/bin/sh\ntee -a "%s" | exec "%s"\n' "$work/engine-in.log" "$PBRAIN" > "$work/logged.sh"
+  chmod +x "$work/logged.sh"
+  printf '%s\n' h8 i9 h10 > "$work/clocked.in"
+  "$CLI" ai --opening swap2 --engine "$work/logged.sh" --clock 0.5s/move < "$work/clocked.in" > "$work/clocked.out" 2> "$work/clocked.err" || fail "ai --opening swap2 --engine --clock exited $?"
+  grep -q '^OPENING computer: \(black\|white\)$' "$work/clocked.out" || fail "clocked: the engine did not choose"
+  tr -d '\r' < "$work/engine-in.log" | grep -B1 -x 'SWAP2BOARD' | grep -qx 'INFO timeout_turn 440' || fail "clocked: the engine was not told its clock: $(cat "$work/engine-in.log")"
   # The engine as the first player: its own three stones (pbrain-gomoku's pattern H8 I8 J7),
   # two more from us, then its colour choice after five.
   printf '%s\n' two a1 o15 a3 a5 a7 > "$work/first.in"
@@ -283,6 +291,7 @@ clock_game)
   grep -qx 'RESULT black time' "$work/oflag.out" || fail "opening: the second player (White) did not lose on time"
   grep -q '^MOVE 3 black H9' "$work/oflag.out" || fail "opening: the stones placed in time were lost"
   grep -qx 'CLOCK black 0:00.3 white flag' "$work/oflag.out" || fail "opening: no CLOCK line at the flag"
+  grep -q '^CLOCK black 0:00\.3 white 0:00\.[0-9]\*$' "$work/oflag.out" || fail "opening: the second player's clock is not shown running"
   "$CLI" ai --opening swap2 --color white --level 1 --clock 3s/move < "$work/open.fifo" > "$work/aiflag.out" 2> "$work/aiflag.err" || fail "ai --opening --clock exited $?"
   [ "$(grep -c '^MOVE [123] ' "$work/aiflag.out")" = 3 ] || fail "opening: the computer did not place three stones on its clock"
   grep -qx 'RESULT black time' "$work/aiflag.out" || fail "opening: the user's seat did not lose on time against the computer"
