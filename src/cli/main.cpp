@@ -310,7 +310,7 @@ OpeningEnd runOpening(Inbox& in, Opening& o, bool interactive, GameClock& clock,
                 << "\n";
   };
   const auto say = [&] {
-    showClock();  // the decider's clock runs
+    if (!o.done()) showClock();  // the decider's clock runs (once done, the game's line follows)
     std::cout << "OPENING " << cli::openingStepText(o) << "\n" << std::flush;
   };
   // Whether the decider of `before` is out of time; one reading of the time (`at`) for the
