@@ -302,8 +302,10 @@ struct LanBrowser::Impl : AvahiBase {
 
   void resolve(const Key& key, const char* type, const char* domain) {
     const auto& [iface, proto, name] = key;
-    if (avahi_service_resolver_new(client, iface, proto, name.c_str(), type, domain,
-                                   AVAHI_PROTO_UNSPEC, AvahiLookupFlags(0), onResolve, this)) {
+    // The address of the protocol the announcement came over: IPv4 for IPv4, so that a
+    // game seen over both has its IPv4 address among those resolved.
+    if (avahi_service_resolver_new(client, iface, proto, name.c_str(), type, domain, proto,
+                                   AvahiLookupFlags(0), onResolve, this)) {
       seen[key] = 0;
       ++resolving;
     }
@@ -342,17 +344,25 @@ struct LanBrowser::Impl : AvahiBase {
         // An IPv6 link-local address needs its interface to be reached.
         if (address && address->proto == AVAHI_PROTO_INET6 && g.address.rfind("fe80:", 0) == 0)
           g.address += "%" + std::to_string(iface);
-        bool added = false, full = false;
+        const bool v4 = address && address->proto == AVAHI_PROTO_INET;
+        bool added = false, full = false, better = false;
         {
           std::lock_guard<std::mutex> lock(self->mu);
-          const bool listed =
-              std::any_of(self->games.begin(), self->games.end(),
-                          [&](const LanGame& x) { return x.instance == g.instance; });
-          if (!listed && self->games.size() < kMaxLanGames) {
+          const auto listed =
+              std::find_if(self->games.begin(), self->games.end(),
+                           [&](const LanGame& x) { return x.instance == g.instance; });
+          const bool known = listed != self->games.end();
+          if (!known && self->games.size() < kMaxLanGames) {
             self->games.push_back(std::move(g));
             added = true;
+          } else if (known && v4 && listed->address.find(':') != std::string::npos) {
+            // The same game found over IPv4 too: its IPv4 address is the one shown and
+            // joined, whichever lookup answered first (a link-local IPv6 address works
+            // but reads badly, and the choice should not depend on a race).
+            listed->address = std::move(g.address);
+            better = true;
           }
-          full = !listed && !added;
+          full = !known && !added;
           it->second = 1;
         }
         if (full) {  // no room after all: its turn comes again
@@ -360,7 +370,7 @@ struct LanBrowser::Impl : AvahiBase {
           if (self->deferred.size() < 4 * kMaxLanGames)
             self->deferred.push_back({key, type ? type : "", domain ? domain : ""});
         }
-        if (added) self->notify();
+        if (added || better) self->notify();
       } else {
         it->second = -1;  // a malformed announcement (or port 0) is not listed
       }

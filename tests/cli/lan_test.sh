@@ -122,7 +122,10 @@ join_pid=$!
 pids+=($!)
 exec 7> "$work/join.cmd"
 [[ $case_name == twin ]] || wait_line "$work/join.out" '^Found 小明.s game on club1.local' 60
-wait_line "$work/join.out" '^STARTED white vs 小明 \(black\) at 10\.78\.0\.1:' 20
+# Either of the host's addresses: its IPv4 one, or its link-local IPv6 one when only that
+# was found within the moment the join looks on (both reach it).
+host_at='(10\.78\.0\.1|\[fe80:[0-9a-f:]+%[^]]+\])'
+wait_line "$work/join.out" "^STARTED white vs 小明 \\(black\\) at $host_at:" 20
 wait_line "$work/host.out" '^STARTED black vs bob \(white\)' 20
 if [[ $case_name == join ]]; then
   wait_line "$work/lan.out" $'^GONE\t小明\t' 30
@@ -133,7 +136,7 @@ if [[ $case_name == join ]]; then
     2> "$work/watch.err" 6>&- 7>&- &
   watch_pid=$!
   pids+=($!)
-  wait_line "$work/watch.out" '^WATCHING game 1: 小明 \(black\) vs bob \(white\) at 10\.78\.0\.1:' 30
+  wait_line "$work/watch.out" "^WATCHING game 1: 小明 \\(black\\) vs bob \\(white\\) at $host_at:" 30
   wait_line "$work/host.out" '^WATCHERS 1' 20
 fi
 # The game goes on over the connection found: the host resigns, both see it.
