@@ -147,6 +147,15 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("move %s says it took %s but only %s passed here"), "pvv"},
     // TRANSLATORS: %s: a point, e.g. "h8".
     {N_("move %s came after its clock ran out"), "p"},
+    // --- net/match.cpp: a timed opening (protocol 1.6)
+    {N_("an opening decision without its thinking time"), ""},
+    {N_("a thinking time in an opening that is not timed"), ""},
+    // TRANSLATORS: %1$s and %2$s: times, e.g. "7s", "1m30s".
+    {N_("an opening decision says it took %s but only %s passed here"), "vv"},
+    {N_("an opening decision came after its clock ran out"), ""},
+    {N_("a FLAG about an untimed opening"), ""},
+    {N_("a FLAG that does not match the opening"), ""},
+    {N_("a FLAG without its decision during a timed opening"), ""},
     {N_("OPENING without an opening rule running"), ""},
     // TRANSLATORS: %1$s and %2$s: numbers of decisions.
     {N_("OPENING decision %s when both are at %s"), "dd"},

@@ -832,12 +832,14 @@ class OpeningLines {
         (s.gameNumber == shown_.first && s.openingActs.size() == shown_.second))
       return;
     shown_ = {s.gameNumber, s.openingActs.size()};
-    if (s.opening)
+    if (s.opening) {
       std::cout << "OPENING " << cli::openingStepText(*s.opening)
                 << (s.opening->decider() == s.localSeat ? " (you decide)"
                                                         : " (the opponent decides)")
                 << "\n";
-    else if (!s.openingActs.empty())
+      // A timed opening (protocol 1.6): the clocks after each decision, the decider's running.
+      if (s.clock.running() != Stone::Empty && !s.openingActs.empty()) printNetClock(s);
+    } else if (!s.openingActs.empty())
       std::cout << "OPENING over: you play " << stoneName(s.localColor) << "\n";
   }
 

@@ -736,13 +736,17 @@ void Match::onHello(const Hello& h) {
     std::random_device rd;
     while (token == 0) token = (std::uint64_t{rd()} << 32) ^ rd();
   }
+  // Protocol 1.6: the opening on the clock, for a joiner that knows it.
+  const bool timedOpening = settings_.timesOpenings && settings_.clock.kind != ClockKind::None &&
+                            settings_.opening != OpeningRule::None && h.protocolMinor >= 6;
   const Setup s{static_cast<std::uint8_t>(settings_.boardSize),
                 settings_.rule,
                 hostBlack,
                 settings_.foul,
                 token,
                 settings_.clock,
-                settings_.opening};
+                settings_.opening,
+                timedOpening};
   send_(s);
   startGame(s);
 }
@@ -788,6 +792,8 @@ void Match::startGame(const Setup& s) {
   openingActs_.clear();
   opening_.reset();
   openingStones_ = 0;
+  lastActOurs_ = false;
+  colourBeforeOwnAct_ = Stone::Empty;
   if (s.opening != OpeningRule::None) opening_.emplace(s.opening, s.boardSize, s.rule);
   phase_ = MatchPhase::Playing;
   gameClock_ = GameClock(s.clock);
@@ -803,6 +809,16 @@ OpeningError Match::openingAct(OpeningAct act) {
   if (!opening_ || !running()) return OpeningError::Finished;
   act.seq = static_cast<std::uint16_t>(openingActs_.size());
   if (opening_->decider() != localSeat_) return OpeningError::NotYourDecision;
+  act.thinkMs = -1;
+  if (openingOnClock()) {
+    // Too late: the decision loses on time instead (as a move does).
+    const std::int64_t now = nowMs();
+    if (gameClock_.flagged(localColor_, now)) {
+      timeUp(localColor_);
+      return OpeningError::Finished;
+    }
+    act.thinkMs = std::max<std::int64_t>(0, gameClock_.timedMoveMs(now));
+  }
   // Sent before it is applied: applying may start normal play, and nothing of ours may reach
   // the peer before the decision that started it. A refusal changes nothing and sends nothing.
   Opening trial = *opening_;
@@ -833,6 +849,21 @@ void Match::onOpening(const OpeningAct& a) {
                                          std::to_string(openingActs_.size()));
   if (opening_->decider() == localSeat_)
     return fail(ErrorCode::Protocol, "an OPENING decision when it is ours to make");
+  // Protocol 1.6: a timed opening's decision carries its thinking time, judged as MOVE's.
+  if (openingOnClock() != (a.thinkMs >= 0))
+    return fail(ErrorCode::Protocol, openingOnClock()
+                                         ? "an opening decision without its thinking time"
+                                         : "a thinking time in an opening that is not timed");
+  if (openingOnClock()) {
+    const std::int64_t now = nowMs();
+    if (peerTurnMeasured_ && a.thinkMs > now - turnStartMs_ + kThinkToleranceMs)
+      return fail(ErrorCode::Protocol, "an opening decision says it took " +
+                                           formatClockTime(a.thinkMs) + " but only " +
+                                           formatClockTime(now - turnStartMs_) + " passed here");
+    GameClock trial = gameClock_;
+    if (!trial.charge(opponent(localColor_), a.thinkMs))
+      return fail(ErrorCode::Protocol, "an opening decision came after its clock ran out");
+  }
   if (const OpeningError e = applyOpening(otherSeat(localSeat_), a); e != OpeningError::None)
     return fail(ErrorCode::IllegalMove,
                 std::string("an opening decision the rule refuses: ") + openingErrorPhrase(e));
@@ -840,15 +871,39 @@ void Match::onOpening(const OpeningAct& a) {
 
 OpeningError Match::applyOpening(Seat who, const OpeningAct& a) {
   Opening& o = *opening_;
+  const bool timed = openingOnClock();
+  const Opening before = o;
   if (const OpeningError e = applyOpeningAct(o, who, a); e != OpeningError::None) return e;
   openingActs_.push_back(a);
   openingActs_.back().seq = static_cast<std::uint16_t>(openingActs_.size() - 1);
+  openingActs_.back().thinkMs = -1;  // the lists of RESUME and SYNC carry no times
   game_ = stonesOf(o, setup_);
+  const Stone colourBefore = localColor_;
   localColor_ = o.colourOf(localSeat_);
+  lastActOurs_ = who == localSeat_;
+  if (lastActOurs_) colourBeforeOwnAct_ = colourBefore;
+  if (timed) {
+    // Protocol 1.6: the decider is charged the time its decision said (a decision that was in
+    // flight at a drop says none: the host's clocks in SYNC stand); each player keeps their own
+    // clock through a swap, and the next decider's runs.
+    const std::int64_t now = nowMs();
+    if (lastActOurs_) ownLeftAtLastMove_ = gameClock_.reading(colourBefore, now).decidingMs;
+    if (a.thinkMs >= 0) {
+      timeOpeningDecision(gameClock_, before, o, now, a.thinkMs);
+      lastThinkMs_ = a.thinkMs;
+    } else if (before.colourOf(Seat::First) != o.colourOf(Seat::First)) {
+      gameClock_.swapSides();
+    }
+    turnStartMs_ = now;
+    // The peer's next decision is measured from our sending of this one (not from its own
+    // decision before: the same player may decide again, and only a round trip bounds it).
+    peerTurnMeasured_ = lastActOurs_;
+  }
   if (o.done()) {
     openingStones_ = game_.ply();
     opening_.reset();
     startTurnClock();  // normal play begins: the side to move's clock runs
+    if (timed) peerTurnMeasured_ = lastActOurs_;
   }
   afterMove();  // reports the change (an opening stone never ends the game)
   return OpeningError::None;
@@ -899,7 +954,11 @@ std::vector<OpeningEntry> openingHistory(OpeningRule rule, int size, Rule gameRu
 void Match::startTurnClock() {
   turnStartMs_ = nowMs();
   peerTurnMeasured_ = false;
-  if (running() && !opening_) gameClock_.start(game_.toMove(), turnStartMs_);
+  if (running() && (!opening_ || openingOnClock())) gameClock_.start(timedColour(), turnStartMs_);
+}
+
+Stone Match::timedColour() const {
+  return opening_ ? openingClockSide(*opening_) : game_.toMove();
 }
 
 void Match::settleClock() {
@@ -914,7 +973,7 @@ void Match::checkClock() {
   ClockGuard guard{*this};
   if (!running() || gameClock_.running() == Stone::Empty) return;
   const std::int64_t now = nowMs();
-  const Stone toMove = game_.toMove();
+  const Stone toMove = timedColour();
   // While our takeback request waits, nothing is judged: an acceptance (perhaps on its way)
   // restarts the move, and the opponent's program judges the clocks meanwhile.
   if (ourTakeback_) return;
@@ -933,16 +992,18 @@ std::int64_t Match::msUntilClockCheck() const {
   if (left < 0) return -1;
   if (ourTakeback_) return -1;          // the answer comes first (see checkClock)
   if (settings_.lagAllowanceMs >= 0) {  // a server: only the peer is judged here
-    if (game_.toMove() == localColor_) return -1;
+    if (timedColour() == localColor_) return -1;
     return left > 0 ? left + settings_.lagAllowanceMs
                     : gameClock_.msUntilFlag(nowMs() - settings_.lagAllowanceMs);
   }
-  return game_.toMove() == localColor_ ? left : left + kFlagGraceMs;
+  return timedColour() == localColor_ ? left : left + kFlagGraceMs;
 }
 
 void Match::timeUp(Stone loser) {
   timeLossPly_ = game_.ply();
-  send_(Flag{static_cast<std::uint16_t>(game_.ply())});
+  Flag f{static_cast<std::uint16_t>(game_.ply())};
+  if (openingOnClock()) f.decision = static_cast<int>(openingActs_.size());  // protocol 1.6
+  send_(f);
   game_.end(loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Time);
   if (loser == localColor_)
     crossingPly_.reset();
@@ -956,6 +1017,9 @@ void Match::timeUp(Stone loser) {
 void Match::onFlag(const Flag& f) {
   if (!gameClock_.enabled()) return fail(ErrorCode::Protocol, "FLAG in a game without a clock");
   if (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished) return;
+  if (f.decision >= 0) return onOpeningFlag(f);
+  if (opening_ && setup_.openingTimed && running())
+    return fail(ErrorCode::Protocol, "a FLAG without its decision during a timed opening");
   const int ply = game_.ply();
   if (f.atPly > ply) return fail(ErrorCode::Protocol, "a FLAG from a later position");
   const Stone loser = f.atPly % 2 == 0 ? Stone::Black : Stone::White;
@@ -991,6 +1055,49 @@ void Match::onFlag(const Flag& f) {
                       clockFace(left) + " left");
   }
   crossingPly_.reset();  // the claim ended the game before anything of the peer's could cross
+  timeLossPly_ = f.atPly;
+  if (game_.over())
+    game_.setResult(loses, EndReason::Time);
+  else
+    game_.end(loses, EndReason::Time);
+  phase_ = MatchPhase::Finished;
+  clearRequests();
+  notify_(MatchEvent::GameOver);
+}
+
+void Match::onOpeningFlag(const Flag& f) {
+  if (!setup_.openingTimed) return fail(ErrorCode::Protocol, "a FLAG about an untimed opening");
+  const int decisions = static_cast<int>(openingActs_.size());
+  // Whose time ran out: the decider at f.decision decisions, as both see it now; or ours, when
+  // our last decision crossed the claim (it stays, as a move that crossed a claim does).
+  const bool current = f.decision == decisions && opening_;
+  const bool crossed = f.decision + 1 == decisions && lastActOurs_;
+  if ((current ? f.atPly != game_.ply() : f.atPly > game_.ply()) || (!current && !crossed))
+    return fail(ErrorCode::Protocol, "a FLAG that does not match the opening");
+  const Seat loserSeat = current ? opening_->decider() : localSeat_;
+  Stone loser = Stone::Empty;
+  if (loserSeat == localSeat_) {
+    // The peer claims our time ran out: it stands when our own clock had at most kFlagGraceMs
+    // left then (now, or just before our crossing decision).
+    loser = current ? localColor_ : colourBeforeOwnAct_;
+    const std::int64_t left =
+        current ? gameClock_.reading(localColor_, nowMs()).decidingMs : ownLeftAtLastMove_;
+    if (left < 0) return fail(ErrorCode::Protocol, "a FLAG that does not match the opening");
+    if (left > kFlagGraceMs)
+      return fail(ErrorCode::Protocol,
+                  std::string("a win on time claimed while this side's clock had ") +
+                      clockFace(left) + " left");
+  } else {
+    // The peer says its own time ran out, on its decision. It stands over an end we made
+    // meanwhile (our resignation, a draw we agreed): the FLAG was sent first.
+    loser = opponent(localColor_);
+  }
+  const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
+  const Result& r = game_.result();
+  if (game_.over() && r.reason == EndReason::Time && r.outcome == loses) return;  // agreed
+  // A claim that our crossing decision had swapped the colours judges the colours as they were.
+  if (crossed) localColor_ = colourBeforeOwnAct_;
+  crossingPly_.reset();
   timeLossPly_ = f.atPly;
   if (game_.over())
     game_.setResult(loses, EndReason::Time);

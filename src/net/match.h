@@ -38,6 +38,10 @@ struct MatchSettings {
   /// move). `color` then chooses the host's seat: Black is the first player. Needs a joiner of
   /// protocol 1.3, as a clock does; Soosõrv-8 and Taraguchi-10 need an odd board size.
   OpeningRule opening = OpeningRule::None;
+  /// Host, with both a clock and an opening rule: the opening's decisions run on the clock
+  /// (PROTOCOL.md, "Opening rules") when the joiner speaks protocol 1.6; with an older joiner,
+  /// or when false, the clocks start with normal play.
+  bool timesOpenings = true;
   /// Joiner: the front end can make opening decisions (Match::openingAct). When false, a
   /// SETUP with an opening rule is refused with BadSetup, saying this program cannot play it.
   bool playsOpenings = true;
@@ -338,6 +342,8 @@ class Match {
   const Opening* opening() const { return opening_ && running() ? &*opening_ : nullptr; }
   /// The opening rule of the current game (None: none).
   OpeningRule openingRule() const { return setup_.opening; }
+  /// Protocol 1.6: the current game's opening decisions run on the clock (Setup::openingTimed).
+  bool openingTimed() const { return setup_.openingTimed; }
   /// Our seat in the opening rule: First is the tentative Black (also when there is none).
   Seat localSeat() const { return localSeat_; }
   /// The opening decisions of the current game so far, both sides', in order (seq 0, 1, ...).
@@ -515,6 +521,8 @@ class Match {
   void onResume(const Resume& r);
   void onSync(const Sync& s);
   void onFlag(const Flag& f);
+  // A FLAG during a timed opening (protocol 1.6): f.decision names the decider.
+  void onOpeningFlag(const Flag& f);
   void onOpening(const OpeningAct& a);
   // Applies `a` for `who` to opening_; on success mirrors the stones into game_ and, when the
   // opening is done, fixes our colour and starts normal play (and the clocks).
@@ -568,6 +576,10 @@ class Match {
     ++notices_;
   }
   bool running() const { return phase_ == MatchPhase::Playing && !game_.over(); }
+  // Protocol 1.6: the opening runs now and its decisions are timed.
+  bool openingOnClock() const { return opening_ && setup_.openingTimed && gameClock_.enabled(); }
+  // The colour whose time runs now: the opening's decider (a timed opening) or the side to move.
+  Stone timedColour() const;
   // Protocol 1.4: the current game has an opening rule and the peer resumes it (RESUME and
   // SYNC carry the opening decisions).
   bool resumesOpenings() const { return setup_.opening != OpeningRule::None && peerMinor_ >= 4; }
@@ -628,6 +640,11 @@ class Match {
   GameClock gameClock_;                 // the current game's clocks (see gameClock())
   std::int64_t turnStartMs_ = 0;        // when the side to move's turn began here (nowMs())
   std::int64_t ownLeftAtLastMove_ = -1;  // our deciding time left just before our last move
+                                         // (or timed opening decision)
+  // A timed opening (protocol 1.6): whether the last decision applied was ours, and the colour
+  // we had before it (a FLAG it crossed judges that colour).
+  bool lastActOurs_ = false;
+  Stone colourBeforeOwnAct_ = Stone::Empty;
   // The peer's current turn began when we sent it our move (or accepted its takeback): only then
   // did its turn begin after ours in time, so its thinking time can be checked against ours
   // (not at the start of a game or after a resume, which each side starts when it can).

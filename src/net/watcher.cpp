@@ -39,6 +39,9 @@ View viewOfMatch(const Match& m, const std::string& hostName, const std::string&
   v.joinerNickname = joinerName;
   v.game = m.watchedGame();
   v.game.hostNickname = hostName;
+  // Watchers learn the running clock from VIEW's own fields; a watcher of 1.5 would refuse
+  // SETUP's flag of a timed opening (protocol 1.6).
+  v.game.setup.openingTimed = false;
   const GameClock& clock = m.gameClock();
   v.clockSide = clock.timedSide();
   v.clockRunning = clock.running() != Stone::Empty;

@@ -171,7 +171,7 @@ bool knownType(std::uint8_t t) {
 void writeSetup(Writer& w, const Setup& v) {
   w.u8(v.boardSize);
   w.u8(static_cast<std::uint8_t>(v.rule));
-  w.u8(v.hostIsBlack ? 1 : 0);
+  w.u8((v.hostIsBlack ? 1 : 0) | (v.openingTimed ? 2 : 0));  // bit 1: protocol 1.6
   w.u8(static_cast<std::uint8_t>(v.foul));
   w.u64(v.token);
 }
@@ -240,6 +240,11 @@ void readTail(Reader& r, OpeningRule& opening, TimeControl& clock) {
 }
 void readTail(Reader& r, Setup& s) {
   readTail(r, s.opening, s.clock);
+}
+// Protocol 1.6: a timed opening needs both an opening rule and a clock (the tail read).
+void checkOpeningTimed(Reader& r, const Setup& s) {
+  if (s.openingTimed && (s.opening == OpeningRule::None || s.clock.kind == ClockKind::None))
+    r.fail(DecodeError::BadValue);
 }
 // The optional tail at the end of a server message: written when set, read when bytes remain.
 void writeOptionalTail(Writer& w, OpeningRule opening, const TimeControl& clock) {
@@ -334,11 +339,12 @@ Setup readSetup(Reader& r) {
   const std::uint8_t rule = r.u8();
   const std::uint8_t black = r.u8();
   const std::uint8_t foul = r.u8();
-  if (rule > static_cast<std::uint8_t>(Rule::Renju) || black > 1 ||
+  if (rule > static_cast<std::uint8_t>(Rule::Renju) || black > 3 ||
       foul > static_cast<std::uint8_t>(FoulPolicy::Lose))
     r.fail(DecodeError::BadValue);
   v.rule = static_cast<Rule>(rule);
-  v.hostIsBlack = black == 1;
+  v.hostIsBlack = (black & 1) != 0;
+  v.openingTimed = (black & 2) != 0;  // protocol 1.6; checked against the tail by the caller
   v.foul = static_cast<FoulPolicy>(foul);
   v.token = r.u64();
   return v;
@@ -382,6 +388,7 @@ Sync readSync(Reader& r) {
   readPrevious(r, v.game, v.previousOutcome, v.previousReason, true);
   if (!r.atEnd()) {  // protocol 1.3: the opening rule and the clock
     readTail(r, v.setup);
+    checkOpeningTimed(r, v.setup);
     v.blackMainMs = r.u32();
     v.whiteMainMs = r.u32();
     v.hostPlaysBlack = r.boolean();
@@ -391,6 +398,7 @@ Sync readSync(Reader& r) {
     if (!v.openingActs.empty() && v.setup.opening == OpeningRule::None)
       r.fail(DecodeError::BadValue);
   } else {
+    if (v.setup.openingTimed) r.fail(DecodeError::BadValue);  // (needs the tail)
     v.hostPlaysBlack = v.setup.hostIsBlack;
   }
   if (r.finish() == DecodeError::None && nicknameError(v.hostNickname))
@@ -1178,8 +1186,10 @@ std::vector<std::uint8_t> encode(const Message& m) {
           if (v.thinkMs >= 0) w.u32(static_cast<std::uint32_t>(v.thinkMs));  // protocol 1.3
         } else if constexpr (std::is_same_v<T, OpeningAct>) {
           writeOpeningAct(w, v);
+          if (v.thinkMs >= 0) w.u32(static_cast<std::uint32_t>(v.thinkMs));  // protocol 1.6
         } else if constexpr (std::is_same_v<T, Flag>) {
           w.u16(v.atPly);
+          if (v.decision >= 0) w.u16(static_cast<std::uint16_t>(v.decision));  // protocol 1.6
         } else if constexpr (std::is_same_v<T, Bye>) {
           w.u8(static_cast<std::uint8_t>(v.reason));
           w.str(v.text, kMaxText);
@@ -1254,6 +1264,7 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
     case MsgType::Setup: {
       Setup v = readSetup(r);
       if (!r.atEnd()) readTail(r, v);  // protocol 1.3
+      checkOpeningTimed(r, v);         // protocol 1.6
       m = v;
       break;
     }
@@ -1282,11 +1293,21 @@ Message decodeBody(const Header& h, const std::uint8_t* data, std::size_t size,
       m = v;
       break;
     }
-    case MsgType::Flag:
-      m = Flag{r.u16()};
+    case MsgType::Flag: {
+      Flag v{r.u16()};
+      if (!r.atEnd()) {  // protocol 1.6: the opening decision
+        v.decision = r.u16();
+        if (v.decision > static_cast<int>(kMaxOpeningActs)) r.fail(DecodeError::BadValue);
+      }
+      m = v;
       break;
+    }
     case MsgType::Opening: {
       OpeningAct v = readOpeningAct(r);
+      if (!r.atEnd()) {  // protocol 1.6: the thinking time
+        v.thinkMs = r.u32();
+        if (v.thinkMs > kMaxClockMs) r.fail(DecodeError::BadValue);
+      }
       m = std::move(v);
       break;
     }

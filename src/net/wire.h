@@ -33,8 +33,9 @@ inline constexpr std::uint8_t kProtocolMajor = 1;
 /// (1: the result of the game before in RESUME/SYNC; 2: the server messages, types 64..87;
 /// 3: game clocks and opening rules: SETUP's and SYNC's tail, thinking time in MOVE, FLAG,
 /// OPENING; 4: the opening decisions in RESUME and SYNC, so that an opening is resumed;
-/// 5: watchers: WATCH, VIEW, WATCH_CHAT and WATCHERS).
-inline constexpr std::uint8_t kProtocolMinor = 5;
+/// 5: watchers: WATCH, VIEW, WATCH_CHAT and WATCHERS; 6: timed openings: SETUP's flag, the
+/// thinking time in OPENING, the decision in FLAG).
+inline constexpr std::uint8_t kProtocolMinor = 6;
 /// Header size in bytes.
 inline constexpr std::size_t kHeaderSize = 8;
 /// Largest payload accepted, in bytes.
@@ -123,6 +124,9 @@ struct Setup {
   /// Protocol 1.3: the opening rule (core/opening.h). With one, hostIsBlack says whether the
   /// host is the first player (the tentative Black); the opening may swap the colours.
   OpeningRule opening = OpeningRule::None;
+  /// Protocol 1.6: the opening's decisions run on the clock (bit 1 of the colour byte), set
+  /// only with both a clock and an opening rule, and only for a joiner that said minor >= 6.
+  bool openingTimed = false;
   friend bool operator==(const Setup&, const Setup&) = default;
 };
 
@@ -241,6 +245,10 @@ struct Heartbeat {
 /// it measured that side's time out by more than kFlagGraceMs; the claim decides the game.
 struct Flag {
   std::uint16_t atPly = 0;  ///< stones on the sender's board when the time ran out
+  /// Protocol 1.6, in a timed opening (Setup::openingTimed): the number of opening decisions
+  /// both sides applied when the decider's time ran out (the decider's clock is the one that
+  /// ran); -1 absent (normal play, where atPly names the side).
+  int decision = -1;
   friend bool operator==(const Flag&, const Flag&) = default;
 };
 
@@ -287,6 +295,10 @@ struct OpeningAct {
   std::vector<SyncPoint> points;                ///< Place, Pick: one; Offer: the alternatives
   OpeningChoice choice = OpeningChoice::Keep;   ///< Choose
   std::uint8_t count = 0;                       ///< Declare: 1..8
+  /// Protocol 1.6, OPENING of a timed opening (Setup::openingTimed) only, not in the lists of
+  /// RESUME and SYNC: the decider's thinking time in milliseconds (0..kMaxClockMs), as MOVE's;
+  /// -1 absent.
+  std::int64_t thinkMs = -1;
   friend bool operator==(const OpeningAct&, const OpeningAct&) = default;
 };
 

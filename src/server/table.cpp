@@ -104,6 +104,9 @@ GameTable::GameTable(TableSetup setup, TableCallbacks callbacks,
     ms.foul = setup_.foul;
     ms.clock = setup_.clock;
     ms.opening = setup_.opening;
+    // The server does not time openings yet (its clocks start with normal play): both clients
+    // are told so in SETUP.
+    ms.timesOpenings = false;
     ms.lagAllowanceMs = setup_.lagAllowanceMs < 0 ? 0 : setup_.lagAllowanceMs;
     const bool proxyBlack = (s == Side::A) != setup_.aIsBlack;
     ms.color = proxyBlack ? net::ColorChoice::Black : net::ColorChoice::White;

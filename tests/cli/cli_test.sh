@@ -122,6 +122,25 @@ network_opening)
     grep -qx 'RESULT black resignation' "$work/$side.out" || fail "$side has no RESULT black resignation"
   done
   ;;
+network_opening_flag)
+  # Swap2 on the host's clock of 2 s a move: the opening runs on the clock (protocol 1.6). The
+  # host, the first player, places two of its three stones and stops; its own program ends the
+  # game on time during the opening, and the joiner agrees. Each decision showed the clocks.
+  printf 'h8\ni9\nwait\n' > "$work/host.in"
+  start_host host --nick Alice --color black --clock 2s/move --opening swap2
+  printf 'wait\n' > "$work/join.in"
+  "$CLI" join "127.0.0.1:$port" --nick Bob < "$work/join.in" > "$work/join.out" 2> "$work/join.err" || fail "join exited $?"
+  host_drain
+  wait "$host_pid" || fail "host exited $?"
+  for side in host join; do
+    grep -qx 'RESULT white time' "$work/$side.out" || fail "$side has no RESULT white time"
+    grep -qx 'White wins on time.' "$work/$side.out" || fail "$side does not say White wins on time"
+    grep -qx 'CLOCK black flag white 0:02.0' "$work/$side.out" || fail "$side shows no flag"
+    grep -q '^OPENING first places move 3 ' "$work/$side.out" || fail "$side: no third stone asked"
+    grep -qE '^CLOCK black 0:0[12]\.[0-9]\* white 0:02\.0$' "$work/$side.out" || fail "$side: no clock in the opening"
+  done
+  ! grep -q '^MOVE 3 ' "$work/host.out" || fail "a third stone was placed"
+  ;;
 white_host)
   # The host plays White; the joiner (Black) moves first. Moves in RIF notation.
   printf 'a15\nc15\ne15\ng15\ni15\n' > "$work/host.in"

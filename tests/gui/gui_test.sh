@@ -75,7 +75,8 @@
 #                  shows the three offered numbered (NUMBERED), move 5 says which was chosen
 #                  (STATUS; screenshot)
 #   network_opening  the check between two copies of the app: Alice hosts renju under
-#                  Soosõrv-8 on a clock (--host --opening soosorv8 --clock 2s/move), Bob joins;
+#                  Soosõrv-8 on a clock (--host --opening soosorv8 --clock 15s/move: the opening
+#                  is timed too, each decision within its 15 s), Bob joins;
 #                  Alice places three stones (a click while it is not Bob's decision is refused
 #                  in Bob's window), Bob keeps White, places the 4th and declares eight 5th moves,
 #                  Alice keeps Black and picks out eight (screenshot), Bob sees them numbered
@@ -1887,7 +1888,7 @@ opening_local)
   app_wait 5 sr '^(NUMBERED|REPLAY|BOARD) '; [[ $line == "BOARD "* ]] || fail "sr: numbered stones at move 6: '$line'"
   ;;
 network_opening)
-  start_app host --host 0 --nick Alice --color black --rule renju --opening soosorv8 --clock 2s/move
+  start_app host --host 0 --nick Alice --color black --rule renju --opening soosorv8 --clock 15s/move
   exec 3< "$work/host.fifo"
   app_wait 3 host '^LISTENING '; port=${line#LISTENING }
   start_app join --join "localhost:$port" --nick Bob
@@ -1939,7 +1940,7 @@ network_opening)
   app_wait 4 join '^OPENING done'
   app_wait 3 host '^MOVE 5 '
   app_wait 3 host '^OPENING done'
-  # White (Bob) is to move 6 and does not: his clock of 2 s runs out.
+  # White (Bob) is to move 6 and does not: his clock of 15 s runs out.
   app_wait 3 host '^RESULT '
   [[ $line == "RESULT black Black wins on time." ]] || fail "host: '$line'"
   app_wait 4 join '^RESULT '

@@ -62,16 +62,18 @@ const TimeControl kFischer{ClockKind::Fischer, 60'000, 2'000, 0};  // 1 min + 2 
 
 // A host (Black) and a joiner (White) with the clock `tc`, the handshake done.
 struct Pair {
-  explicit Pair(TimeControl tc = kFischer) : host(hostSettings(tc), t), joiner(joiner0(), t) {
+  explicit Pair(TimeControl tc = kFischer, OpeningRule opening = OpeningRule::None)
+      : host(hostSettings(tc, opening), t), joiner(joiner0(), t) {
     host.match.connected();
     joiner.match.connected();
     deliverAll(host, joiner);
   }
-  static MatchSettings hostSettings(TimeControl tc) {
+  static MatchSettings hostSettings(TimeControl tc, OpeningRule opening = OpeningRule::None) {
     MatchSettings s;
     s.role = Role::Host;
     s.nickname = "Ann";
     s.clock = tc;
+    s.opening = opening;
     return s;
   }
   static MatchSettings joiner0() {
@@ -418,4 +420,183 @@ TEST(MatchClock, PlayAgainStartsFreshClocks) {
   deliverAll(p.host, p.joiner);
   EXPECT_EQ(p.host.match.sentError(), std::nullopt);
   EXPECT_EQ(p.host.match.game().ply(), 1);
+}
+
+// ---- a timed opening (protocol 1.6) ---------------------------------------------------------
+
+namespace {
+
+OpeningAct placeAct(int x, int y) {
+  OpeningAct a;
+  a.action = OpeningAction::Place;
+  a.points = {{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}};
+  return a;
+}
+OpeningAct chooseAct(OpeningChoice c) {
+  OpeningAct a;
+  a.action = OpeningAction::Choose;
+  a.choice = c;
+  return a;
+}
+
+// `who` decides `a` after thinking `thinkMs`; the OPENING is not delivered yet.
+void decide(Pair& p, Endpoint& who, const OpeningAct& a, std::int64_t thinkMs) {
+  p.t.ms += thinkMs;
+  ASSERT_EQ(who.match.openingAct(a), OpeningError::None);
+}
+
+// Swap (the first player, the host, places three stones; the joiner takes a colour).
+void threeStones(Pair& p) {
+  for (const Point q : {Point{7, 7}, Point{8, 8}, Point{9, 7}}) {
+    decide(p, p.host, placeAct(q.x, q.y), 1'000);
+    p.t.ms += 20;
+    deliverAll(p.host, p.joiner);
+  }
+}
+
+}  // namespace
+
+TEST(MatchClock, TheOpeningRunsOnTheClockAndBothChargeTheSameTimes) {
+  Pair p(kFischer, OpeningRule::Swap);
+  ASSERT_TRUE(p.host.match.openingTimed());
+  ASSERT_TRUE(p.joiner.match.openingTimed()) << "the joiner learned it from SETUP";
+  EXPECT_EQ(p.host.match.gameClock().running(), Stone::Black);  // the first player decides
+  EXPECT_EQ(p.joiner.match.gameClock().running(), Stone::Black);
+  decide(p, p.host, placeAct(7, 7), 3'000);
+  ASSERT_NE(lastOf<OpeningAct>(p.host), nullptr);
+  EXPECT_EQ(lastOf<OpeningAct>(p.host)->thinkMs, 3'000);
+  p.t.ms += 40;
+  deliverAll(p.host, p.joiner);
+  for (const Endpoint* e : {&p.host, &p.joiner}) {
+    SCOPED_TRACE(e == &p.host ? "host" : "joiner");
+    EXPECT_EQ(e->match.gameClock().mainMs(Stone::Black), 59'000);  // 60 - 3 + 2, as a move
+    EXPECT_EQ(e->match.gameClock().running(), Stone::Black) << "the same player goes on";
+  }
+  decide(p, p.host, placeAct(8, 8), 1'000);  // 1.04 s: its clock ran on while the stone went
+  decide(p, p.host, placeAct(9, 7), 1'000);
+  p.t.ms += 40;
+  deliverAll(p.host, p.joiner);
+  EXPECT_EQ(p.joiner.match.gameClock().running(), Stone::White);  // the second player chooses
+  // The joiner (White) takes Black after 10 s: the colours swap, each keeps its own clock.
+  decide(p, p.joiner, chooseAct(OpeningChoice::TakeBlack), 10'000);
+  p.t.ms += 40;
+  deliverAll(p.host, p.joiner);
+  for (const Endpoint* e : {&p.host, &p.joiner}) {
+    SCOPED_TRACE(e == &p.host ? "host" : "joiner");
+    EXPECT_EQ(e->match.sentError(), std::nullopt);
+    EXPECT_EQ(e->match.opening(), nullptr) << "normal play";
+    EXPECT_EQ(e->match.gameClock().mainMs(Stone::Black), 52'000);  // the joiner's: 60 - 10 + 2
+    EXPECT_EQ(e->match.gameClock().mainMs(Stone::White),
+              60'960);                                        // the host's: 60 - 3 - 1.04 - 1 + 6
+    EXPECT_EQ(e->match.gameClock().running(), Stone::White);  // move 4
+  }
+  EXPECT_EQ(p.joiner.match.localColor(), Stone::Black);
+  p.play(p.host, {6, 6}, 2'000);
+  deliverAll(p.host, p.joiner);
+  EXPECT_EQ(p.joiner.match.sentError(), std::nullopt);
+  EXPECT_EQ(p.joiner.match.gameClock().mainMs(Stone::White), 60'960);
+}
+
+TEST(MatchClock, AnOlderJoinerPlaysTheOpeningUntimed) {
+  FakeTime t;
+  Endpoint host(Pair::hostSettings(kFischer, OpeningRule::Swap2), t);
+  host.match.connected();
+  host.match.receive(Hello{kProtocolMajor, 5, "0.9.0", "Old"});
+  ASSERT_EQ(host.match.phase(), MatchPhase::Playing);
+  const SetupMsg* s = lastOf<SetupMsg>(host);
+  ASSERT_NE(s, nullptr);
+  EXPECT_FALSE(s->openingTimed);
+  EXPECT_EQ(host.match.gameClock().running(), Stone::Empty) << "clocks start with normal play";
+  ASSERT_EQ(host.match.openingAct(placeAct(7, 7)), OpeningError::None);
+  EXPECT_EQ(lastOf<OpeningAct>(host)->thinkMs, -1) << "a 1.5 joiner gets no time";
+}
+
+TEST(MatchClock, TheDeciderWhoseTimeRunsOutLosesAndBothSaySo) {
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
+  threeStones(p);
+  // The joiner's 5 s to take a colour: its own program ends the game at 5.001 s.
+  p.t.ms += 5'000;
+  EXPECT_EQ(p.joiner.match.msUntilClockCheck(), 1);
+  p.joiner.match.checkClock();
+  EXPECT_FALSE(p.joiner.match.game().over());
+  p.t.ms += 1;
+  p.joiner.match.checkClock();
+  ASSERT_TRUE(p.joiner.match.game().over());
+  const Flag* f = lastOf<Flag>(p.joiner);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->decision, 3);
+  EXPECT_EQ(p.joiner.match.openingAct(chooseAct(OpeningChoice::TakeBlack)), OpeningError::Finished);
+  deliverAll(p.host, p.joiner);
+  expectWinOnTime(p, Outcome::BlackWins);
+}
+
+TEST(MatchClock, ADecisionTooLateLosesOnTime) {
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
+  p.t.ms += 5'001;
+  EXPECT_EQ(p.host.match.openingAct(placeAct(7, 7)), OpeningError::Finished);
+  EXPECT_EQ(p.host.match.game().ply(), 0);
+  deliverAll(p.host, p.joiner);
+  expectWinOnTime(p, Outcome::WhiteWins);
+}
+
+TEST(MatchClock, TheOpponentClaimsWhenTheDeciderIsSilent) {
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
+  threeStones(p);
+  EXPECT_EQ(p.host.match.msUntilClockCheck(), 5'001 + kFlagGraceMs - 20);
+  p.t.ms += 5'981;
+  p.host.match.checkClock();
+  ASSERT_TRUE(p.host.match.game().over());
+  EXPECT_EQ(lastOf<Flag>(p.host)->decision, 3);
+  deliverAll(p.host, p.joiner);
+  expectWinOnTime(p, Outcome::BlackWins);
+}
+
+TEST(MatchClock, ADecisionThatCrossedTheClaimIsJudgedWithItsColours) {
+  // The joiner's choice of Black leaves late by the host's measure (the host's last stone took 1.5
+  // s to arrive) but in time by its own: the claim crossed it, and stands, against White - the
+  // joiner's colour when its time ran out, not the one its choice would have given it.
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
+  decide(p, p.host, placeAct(7, 7), 100);
+  deliverAll(p.host, p.joiner);
+  decide(p, p.host, placeAct(8, 8), 100);
+  deliverAll(p.host, p.joiner);
+  decide(p, p.host, placeAct(9, 7), 100);
+  p.t.ms += 1'500;
+  deliverAll(p.host, p.joiner);
+  decide(p, p.joiner, chooseAct(OpeningChoice::TakeBlack), 4'600);  // in flight
+  p.host.match.checkClock();                                        // 6.1 s by the host's measure
+  ASSERT_TRUE(p.host.match.game().over());
+  EXPECT_EQ(lastOf<Flag>(p.host)->decision, 3);
+  deliverAll(p.host, p.joiner);
+  expectWinOnTime(p, Outcome::BlackWins);
+  EXPECT_EQ(p.joiner.match.localColor(), Stone::White);
+}
+
+TEST(MatchClock, APeerLyingAboutItsDecisionTimeIsRefused) {
+  Pair p(kFischer, OpeningRule::Swap);
+  decide(p, p.host, placeAct(7, 7), 100);
+  deliverAll(p.host, p.joiner);
+  decide(p, p.host, placeAct(8, 8), 100);
+  decide(p, p.host, placeAct(9, 7), 100);
+  deliverAll(p.host, p.joiner);
+  p.t.ms += 1'000;
+  OpeningAct lie = chooseAct(OpeningChoice::TakeWhite);
+  lie.seq = 3;
+  lie.thinkMs = 2'000;  // 1 s passed at the host since its last stone
+  p.host.match.receive(lie);
+  EXPECT_EQ(p.host.match.sentError(), ErrorCode::Protocol);
+}
+
+TEST(MatchClock, ATimedOpeningDecisionWithoutItsTimeIsRefused) {
+  Pair p(kFischer, OpeningRule::Swap);
+  OpeningAct a = placeAct(7, 7);
+  p.joiner.match.receive(a);  // seq 0, no time
+  EXPECT_EQ(p.joiner.match.sentError(), ErrorCode::Protocol);
+}
+
+TEST(MatchClock, AFlagWithoutItsDecisionDuringATimedOpeningIsRefused) {
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
+  p.t.ms += 7'000;
+  p.joiner.match.receive(Flag{0});
+  EXPECT_EQ(p.joiner.match.sentError(), ErrorCode::Protocol);
 }

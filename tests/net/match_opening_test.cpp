@@ -99,7 +99,9 @@ TEST(MatchOpening, Swap2ToTheEndAndOn) {
   ASSERT_NE(p.joiner.match.opening(), nullptr) << "the joiner learned the rule from SETUP";
   EXPECT_EQ(p.host.match.localSeat(), Seat::First);
   EXPECT_EQ(p.joiner.match.localSeat(), Seat::Second);
-  EXPECT_EQ(p.host.match.gameClock().running(), Stone::Empty) << "no clock in the opening";
+  // Protocol 1.6: the opening runs on the clock, the first player's (Black's) first.
+  EXPECT_EQ(p.host.match.gameClock().running(), Stone::Black) << "the opening is timed";
+  EXPECT_EQ(p.joiner.match.gameClock().running(), Stone::Black);
   // Moves and takebacks wait for the end of the opening.
   EXPECT_EQ(p.host.match.playLocal({7, 7}), MoveError::NotYourTurn);
   EXPECT_FALSE(p.host.match.myTurn());
@@ -505,7 +507,10 @@ TEST(MatchOpening, ADropAtAnyPointOfEachRuleIsResumed) {
           EXPECT_NE(p.host.match.gameClock().running(), Stone::Empty);
         } else {
           ASSERT_NE(p.joiner.match.opening(), nullptr) << "the opening goes on";
-          EXPECT_EQ(p.host.match.gameClock().running(), Stone::Empty);
+          // Timed (protocol 1.6): the decider's clock runs again on both sides.
+          const Stone side = openingClockSide(*p.joiner.match.opening());
+          EXPECT_EQ(p.host.match.gameClock().running(), side);
+          EXPECT_EQ(p.joiner.match.gameClock().running(), side);
         }
         finish(p.host, p.joiner, s);
       }

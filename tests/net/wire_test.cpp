@@ -170,6 +170,8 @@ std::vector<Message> matchSamples() {
       Move{13, 4, 4, 86400000},  // the longest: 24 h
       Flag{0},
       Flag{57},
+      Flag{4, 3},   // protocol 1.6: during a timed opening, at decision 3
+      Flag{0, 32},  // the last decision a list may hold
       OpeningAct{0, OpeningAction::Place, {{7, 7}}, OpeningChoice::Keep, 0},
       OpeningAct{3, OpeningAction::Choose, {}, OpeningChoice::TenFifths, 0},
       OpeningAct{4, OpeningAction::Declare, {}, OpeningChoice::Keep, 8},
@@ -179,6 +181,11 @@ std::vector<Message> matchSamples() {
                  OpeningChoice::Keep,
                  0},
       OpeningAct{7, OpeningAction::Pick, {{14, 14}}, OpeningChoice::Keep, 0},
+      // Protocol 1.6: a timed opening's decisions with their thinking time.
+      OpeningAct{0, OpeningAction::Place, {{7, 7}}, OpeningChoice::Keep, 0, 0},
+      OpeningAct{2, OpeningAction::Choose, {}, OpeningChoice::Swap, 0, 86400000},
+      SetupMsg{15, Rule::Renju, false, FoulPolicy::Refuse, 7,
+               TimeControl{ClockKind::Fischer, 600000, 10000, 0}, OpeningRule::Soosorv8, true},
       SetupMsg{15, Rule::Renju, true, FoulPolicy::Refuse, 9, TimeControl{}, OpeningRule::Soosorv8},
       SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, 1,
                TimeControl{ClockKind::Fischer, 300000, 5000, 0}},
@@ -247,6 +254,19 @@ std::vector<Message> matchSamples() {
            0,
            true,
            resumedOpening()},  // protocol 1.4: the opening decisions
+      Sync{8,
+           SetupMsg{15, Rule::Renju, true, FoulPolicy::Refuse, 7,
+                    TimeControl{ClockKind::Fischer, 600000, 10000, 0}, OpeningRule::Soosorv8, true},
+           "Ann",
+           Outcome::Ongoing,
+           EndReason::None,
+           {{7, 7}},
+           Outcome::Ongoing,
+           EndReason::None,
+           598000,
+           600000,
+           true,
+           resumedOpening()},  // protocol 1.6: a timed opening
       Sync{3,
            SetupMsg{15, Rule::Freestyle, true, FoulPolicy::Refuse, 5},
            "Ann",
@@ -400,6 +420,8 @@ bool hasTail(const Message& m) {
   if (const auto* s = std::get_if<Sync>(&m)) return tail(s->setup);
   if (const auto* s = std::get_if<SetupMsg>(&m)) return tail(*s);
   if (const auto* v = std::get_if<Move>(&m)) return v->thinkMs >= 0;
+  if (const auto* v = std::get_if<Flag>(&m)) return v->decision >= 0;       // 1.6
+  if (const auto* v = std::get_if<OpeningAct>(&m)) return v->thinkMs >= 0;  // 1.6
   // The hall's 1.3 tails: the client's minor, the time control and opening rule.
   const auto game = [](const TimeControl& c, OpeningRule o) {
     return c.kind != ClockKind::None || o != OpeningRule::None;
@@ -443,8 +465,13 @@ std::vector<std::size_t> olderForms(const Message& m, std::size_t len) {
     return previous ? std::vector<std::size_t>{len - 23, len - 25}
                     : std::vector<std::size_t>{len - 25};
   }
-  if (std::holds_alternative<SetupMsg>(m))
-    return hasTail(m) ? std::vector<std::size_t>{len - 14} : std::vector<std::size_t>{};
+  if (const auto* s = std::get_if<SetupMsg>(&m))  // (a timed opening needs its tail)
+    return hasTail(m) && !s->openingTimed ? std::vector<std::size_t>{len - 14}
+                                          : std::vector<std::size_t>{};
+  if (const auto* v = std::get_if<Flag>(&m))
+    return v->decision >= 0 ? std::vector<std::size_t>{len - 2} : std::vector<std::size_t>{};
+  if (const auto* v = std::get_if<OpeningAct>(&m))
+    return v->thinkMs >= 0 ? std::vector<std::size_t>{len - 4} : std::vector<std::size_t>{};
   if (const auto* v = std::get_if<Move>(&m))
     return v->thinkMs >= 0 ? std::vector<std::size_t>{len - 4} : std::vector<std::size_t>{};
   return {};
@@ -460,7 +487,8 @@ bool hasLastTail(const Message& m) {
 bool mayHaveTail(const Message& m) {
   return std::holds_alternative<Resume>(m) || std::holds_alternative<Sync>(m) ||
          std::holds_alternative<View>(m) || std::holds_alternative<SetupMsg>(m) ||
-         std::holds_alternative<Move>(m) || std::holds_alternative<Login>(m) ||
+         std::holds_alternative<Move>(m) || std::holds_alternative<Flag>(m) ||
+         std::holds_alternative<OpeningAct>(m) || std::holds_alternative<Login>(m) ||
          std::holds_alternative<Register>(m) || std::holds_alternative<Find>(m) ||
          std::holds_alternative<Matched>(m) || std::holds_alternative<RoomCreate>(m) ||
          std::holds_alternative<RoomCreated>(m) || std::holds_alternative<Invite>(m) ||
@@ -544,9 +572,9 @@ TEST(Wire, MoveHasExactBytes) {
 }
 
 TEST(Wire, HelloSetupByeErrorHaveExactBytes) {
-  // HELLO "张伟": major 1, minor 5, u16 length + version bytes, u16 length + UTF-8 nickname.
+  // HELLO "张伟": major 1, minor 6, u16 length + version bytes, u16 length + UTF-8 nickname.
   Bytes hello8 = rawHeader(0x47, 0x4B, 1, 1, 17);
-  const Bytes helloBody{0x01, 0x05, 0x00, 0x05, '0',  '.',  '1',  '.', '0',
+  const Bytes helloBody{0x01, 0x06, 0x00, 0x05, '0',  '.',  '1',  '.', '0',
                         0x00, 0x06, 0xE5, 0xBC, 0xA0, 0xE4, 0xBC, 0x9F};
   hello8.insert(hello8.end(), helloBody.begin(), helloBody.end());
   EXPECT_EQ(encode(hello("张伟")), hello8);
@@ -698,6 +726,9 @@ TEST(Wire, C12_TrailingBytesAreRefused) {
     SCOPED_TRACE(describe(m));
     const Bytes bytes = encode(m);
     for (std::size_t extra : {1u, 2u, 100u}) {
+      // Two zero bytes after a FLAG of 1.3 are a FLAG of 1.6 (at decision 0).
+      const auto* f = std::get_if<Flag>(&m);
+      if (f && f->decision < 0 && extra == 2) continue;
       const Bytes payload = [&] {
         Bytes p(bytes.begin() + kHeaderSize, bytes.end());
         p.insert(p.end(), extra, 0);
@@ -711,6 +742,35 @@ TEST(Wire, C12_TrailingBytesAreRefused) {
         EXPECT_EQ(decodePayload(typeOf(m), payload), DecodeError::TrailingBytes);
     }
   }
+}
+
+TEST(Wire, ATimedOpeningNeedsAClockAndAnOpeningRule) {
+  // Protocol 1.6: SETUP's colour byte with bit 1 (the opening on the clock).
+  const Bytes base{15, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+  EXPECT_EQ(decodePayload(MsgType::Setup, base), DecodeError::BadValue) << "no tail at all";
+  const auto withTail = [&](std::uint8_t opening, std::uint8_t kind) {
+    Bytes b = base;
+    b.push_back(opening);
+    b.push_back(kind);
+    const Bytes times = kind == 1 ? Bytes{0, 9, 39, 192, 0, 0, 39, 16, 0, 0, 0, 0}  // 10m+10s
+                                  : Bytes(12, 0);
+    b.insert(b.end(), times.begin(), times.end());
+    return b;
+  };
+  EXPECT_EQ(decodePayload(MsgType::Setup, withTail(3, 1)), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Setup, withTail(3, 0)), DecodeError::BadValue) << "no clock";
+  EXPECT_EQ(decodePayload(MsgType::Setup, withTail(0, 1)), DecodeError::BadValue)
+      << "no opening rule";
+  Bytes four = withTail(3, 1);
+  four[2] = 4;
+  EXPECT_EQ(decodePayload(MsgType::Setup, four), DecodeError::BadValue) << "an unknown bit";
+  // FLAG's decision and OPENING's time keep to their ranges.
+  EXPECT_EQ(decodePayload(MsgType::Flag, {0, 4, 0, 32}), DecodeError::None);
+  EXPECT_EQ(decodePayload(MsgType::Flag, {0, 4, 0, 33}), DecodeError::BadValue);
+  EXPECT_EQ(decodePayload(MsgType::Opening, {0, 0, 0, 7, 7, 0x05, 0x26, 0x5C, 0x00}),
+            DecodeError::None);  // 86 400 000 ms
+  EXPECT_EQ(decodePayload(MsgType::Opening, {0, 0, 0, 7, 7, 0x05, 0x26, 0x5C, 0x01}),
+            DecodeError::BadValue);
 }
 
 TEST(Wire, SetupWithBadRuleValueIsRefused) {
@@ -942,7 +1002,7 @@ TEST(WireServer, EveryServerMessageTypeIsSampled) {
 }
 
 TEST(WireServer, TypeNumbersNamesAndServerTypes) {
-  EXPECT_EQ(kProtocolMinor, 5);
+  EXPECT_EQ(kProtocolMinor, 6);
   const std::vector<std::pair<Message, const char*>> all = {
       {Welcome{}, "WELCOME"},
       {Register{}, "REGISTER"},
