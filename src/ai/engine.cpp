@@ -24,6 +24,15 @@ std::int64_t turnWithMargin(std::int64_t hardLimitMs) {
                                 hardLimitMs - std::clamp<std::int64_t>(hardLimitMs / 8, 25, 60));
 }
 
+void applyEngineTime(const EngineTime& time, Limits& limits) {
+  if (time.timeLeftMs >= 0) limits.timeLeftMs = time.timeLeftMs;
+  // The clock's limit is hard: the search gets it less a margin for stopping.
+  if (time.turnMs > 0) {
+    const std::int64_t turn = turnWithMargin(time.turnMs);
+    limits.turnTimeMs = limits.turnTimeMs > 0 ? std::min(limits.turnTimeMs, turn) : turn;
+  }
+}
+
 SearchResult think(const Board& board, Stone toMove, Rule rule, const Limits& limits,
                    const std::atomic<bool>* stop,
                    const std::function<void(const SearchInfo&)>& onInfo) {

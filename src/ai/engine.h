@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/clock.h"
 #include "core/rules.h"
 
 namespace gomoku::ai {
@@ -76,6 +77,11 @@ struct SearchResult {
 /// latency (an eighth of it, 25 to 60 ms; at least 10 ms left): the Limits::turnTimeMs to
 /// give a search that must answer within `hardLimitMs` milliseconds.
 std::int64_t turnWithMargin(std::int64_t hardLimitMs);
+
+/// Puts a side's clock (core/clock.h's EngineTime, as GameClock::engineTime gives it) into an
+/// engine's limits: time_left when the clock sets one, and the move's own limit less the
+/// safety margin (turnWithMargin) when shorter than the turn time `limits` already has.
+void applyEngineTime(const EngineTime& time, Limits& limits);
 
 /// Searches the position synchronously and returns the move for `toMove`. The board must hold
 /// no five already. `stop` (optional) ends the search early when set; `onInfo` is called on

@@ -80,11 +80,7 @@ EngineOpeningTurn EngineOpening::decide(Opening& o, const EngineTime& time, std:
   EngineOpeningTurn t;
   // The seat's clock, as for a move: time_left, and a turn no longer than the clock allows.
   Limits limits = limits_;
-  if (time.timeLeftMs >= 0) limits.timeLeftMs = time.timeLeftMs;
-  if (time.turnMs > 0) {
-    const std::int64_t turn = turnWithMargin(time.turnMs);
-    limits.turnTimeMs = limits.turnTimeMs > 0 ? std::min(limits.turnTimeMs, turn) : turn;
-  }
+  applyEngineTime(time, limits);
   move_.reset();
   if (fellBack_) {
     t.source = EngineOpeningSource::AsBefore;

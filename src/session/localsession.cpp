@@ -20,12 +20,7 @@ Stone moverOf(int index) {
 }  // namespace
 
 void applyClock(const ComputerRequest& request, ai::Limits& limits) {
-  if (request.timeLeftMs >= 0) limits.timeLeftMs = request.timeLeftMs;
-  // The clock's limit is hard: the search gets it less a margin for stopping.
-  if (request.turnMs > 0) {
-    const std::int64_t turn = ai::turnWithMargin(request.turnMs);
-    limits.turnTimeMs = limits.turnTimeMs > 0 ? std::min(limits.turnTimeMs, turn) : turn;
-  }
+  ai::applyEngineTime(EngineTime{request.timeLeftMs, request.turnMs}, limits);
 }
 
 LocalSession::LocalSession(Game game, Clock clock)

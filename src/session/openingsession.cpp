@@ -183,25 +183,25 @@ Game OpeningSession::stones(const LocalSession& s) const {
   return game;
 }
 
-void OpeningSession::finishInto(LocalSession& s) const {
-  if (!opening_.done()) return;
+void OpeningSession::handOver(LocalSession& s, const GameClock* clocks) const {
   const Game game = stones(s);
   s.reset(game);
   s.setUndoFloor(game.ply());  // the opening's stones stay
   if (computer_) s.setComputer(opening_.colourOf(*computer_), s.computerLevel());
-  if (!clock_.enabled()) return;
+  if (clocks) s.continueClocks(*clocks);
+}
+
+void OpeningSession::finishInto(LocalSession& s) const {
+  if (!opening_.done()) return;
+  if (!clock_.enabled()) return handOver(s, nullptr);
   GameClock c = clock_;
   c.stop(nowMs());  // the time base is ours: the session restarts the clock on its own
-  s.continueClocks(c);
+  handOver(s, &c);
 }
 
 void OpeningSession::flagInto(LocalSession& s) const {
   if (!flagged_) return;
-  const Game game = stones(s);
-  s.reset(game);
-  s.setUndoFloor(game.ply());
-  if (computer_) s.setComputer(opening_.colourOf(*computer_), s.computerLevel());
-  s.continueClocks(clock_);  // stopped: the loser's clock shows it flagged
+  handOver(s, &clock_);  // stopped: the loser's clock shows it flagged
   const Stone loser = opening_.colourOf(*flagged_);
   s.end(loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Time);
 }

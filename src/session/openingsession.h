@@ -131,6 +131,9 @@ class OpeningSession {
   bool checkTimeAt(std::int64_t t);
   std::int64_t nowMs() const;
   Game stones(const LocalSession& s) const;  // the opening's stones in a game like s's
+  // Puts the stones into `s` for what follows (finishInto, flagInto): undo floor, the
+  // computer's colour, and `clocks` when set.
+  void handOver(LocalSession& s, const GameClock* clocks) const;
 
   Opening opening_;
   std::optional<Seat> computer_;
