@@ -792,8 +792,8 @@ void Match::startGame(const Setup& s) {
   openingActs_.clear();
   opening_.reset();
   openingStones_ = 0;
-  lastActOurs_ = false;
-  colourBeforeOwnAct_ = Stone::Empty;
+  ownRun_.clear();
+  openingFlagAt_ = -1;
   if (s.opening != OpeningRule::None) opening_.emplace(s.opening, s.boardSize, s.rule);
   phase_ = MatchPhase::Playing;
   gameClock_ = GameClock(s.clock);
@@ -837,6 +837,8 @@ void Match::recordStaleOpening(const OpeningAct& a) {
 }
 
 void Match::onOpening(const OpeningAct& a) {
+  // A decision that crossed a FLAG in a timed opening: its program takes it back.
+  if (openingFlagAt_ >= 0 && game_.over()) return;
   if (!opening_) {
     // The opening ended here by our resignation or an agreed draw that crossed it: stale.
     if (game_.over() && setup_.opening != OpeningRule::None) return recordStaleOpening(a);
@@ -873,21 +875,29 @@ OpeningError Match::applyOpening(Seat who, const OpeningAct& a) {
   Opening& o = *opening_;
   const bool timed = openingOnClock();
   const Opening before = o;
+  const bool ours = who == localSeat_;
+  std::optional<OwnStep> step;
+  if (timed && ours) {
+    const std::int64_t now = nowMs();
+    step = OwnStep{
+        static_cast<int>(openingActs_.size()),          o, game_, localColor_, gameClock_, now,
+        gameClock_.reading(localColor_, now).decidingMs};
+  }
   if (const OpeningError e = applyOpeningAct(o, who, a); e != OpeningError::None) return e;
+  if (step)
+    ownRun_.push_back(std::move(*step));
+  else if (!ours)
+    ownRun_.clear();  // the peer acted after our decisions: none of them crossed a claim
   openingActs_.push_back(a);
   openingActs_.back().seq = static_cast<std::uint16_t>(openingActs_.size() - 1);
   openingActs_.back().thinkMs = -1;  // the lists of RESUME and SYNC carry no times
   game_ = stonesOf(o, setup_);
-  const Stone colourBefore = localColor_;
   localColor_ = o.colourOf(localSeat_);
-  lastActOurs_ = who == localSeat_;
-  if (lastActOurs_) colourBeforeOwnAct_ = colourBefore;
   if (timed) {
     // Protocol 1.6: the decider is charged the time its decision said (a decision that was in
     // flight at a drop says none: the host's clocks in SYNC stand); each player keeps their own
     // clock through a swap, and the next decider's runs.
     const std::int64_t now = nowMs();
-    if (lastActOurs_) ownLeftAtLastMove_ = gameClock_.reading(colourBefore, now).decidingMs;
     if (a.thinkMs >= 0) {
       timeOpeningDecision(gameClock_, before, o, now, a.thinkMs);
       lastThinkMs_ = a.thinkMs;
@@ -897,13 +907,13 @@ OpeningError Match::applyOpening(Seat who, const OpeningAct& a) {
     turnStartMs_ = now;
     // The peer's next decision is measured from our sending of this one (not from its own
     // decision before: the same player may decide again, and only a round trip bounds it).
-    peerTurnMeasured_ = lastActOurs_;
+    peerTurnMeasured_ = ours;
   }
   if (o.done()) {
     openingStones_ = game_.ply();
     opening_.reset();
     startTurnClock();  // normal play begins: the side to move's clock runs
-    if (timed) peerTurnMeasured_ = lastActOurs_;
+    if (timed) peerTurnMeasured_ = ours;
   }
   afterMove();  // reports the change (an opening stone never ends the game)
   return OpeningError::None;
@@ -1005,10 +1015,17 @@ void Match::timeUp(Stone loser) {
   if (openingOnClock()) f.decision = static_cast<int>(openingActs_.size());  // protocol 1.6
   send_(f);
   game_.end(loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Time);
-  if (loser == localColor_)
+  if (f.decision >= 0) {
+    // In a timed opening whatever of the peer's crossed the FLAG is dropped (onOpening, onMove):
+    // its program takes it back.
+    openingFlagAt_ = f.decision;
+    ownRun_.clear();
     crossingPly_.reset();
-  else
+  } else if (loser == localColor_) {
+    crossingPly_.reset();
+  } else {
     endedByUs();  // its move may be on the way: recorded after the end, as the peer does
+  }
   phase_ = MatchPhase::Finished;
   clearRequests();
   notify_(MatchEvent::GameOver);
@@ -1054,51 +1071,59 @@ void Match::onFlag(const Flag& f) {
                   std::string("a win on time claimed while this side's clock had ") +
                       clockFace(left) + " left");
   }
-  crossingPly_.reset();  // the claim ended the game before anything of the peer's could cross
-  timeLossPly_ = f.atPly;
-  if (game_.over())
-    game_.setResult(loses, EndReason::Time);
-  else
-    game_.end(loses, EndReason::Time);
-  phase_ = MatchPhase::Finished;
-  clearRequests();
-  notify_(MatchEvent::GameOver);
+  endOnTime(loses, f.atPly);
 }
 
 void Match::onOpeningFlag(const Flag& f) {
   if (!setup_.openingTimed) return fail(ErrorCode::Protocol, "a FLAG about an untimed opening");
-  const int decisions = static_cast<int>(openingActs_.size());
+  // The peer's FLAG at a later decision than ours crossed ours: its decisions since are taken
+  // back there, and ours stands.
+  if (openingFlagAt_ >= 0 && game_.over() && f.decision > openingFlagAt_) return;
   // Whose time ran out: the decider at f.decision decisions, as both see it now; or ours, when
-  // our last decision crossed the claim (it stays, as a move that crossed a claim does).
-  const bool current = f.decision == decisions && opening_;
-  const bool crossed = f.decision + 1 == decisions && lastActOurs_;
-  if ((current ? f.atPly != game_.ply() : f.atPly > game_.ply()) || (!current && !crossed))
+  // our decisions since that one (and a move after the last) crossed the claim.
+  const bool current = f.decision == static_cast<int>(openingActs_.size()) && opening_;
+  const auto crossed = std::find_if(ownRun_.begin(), ownRun_.end(),
+                                    [&](const OwnStep& st) { return st.act == f.decision; });
+  const bool crossing = !current && crossed != ownRun_.end();
+  if ((!current && !crossing) || f.atPly != (current ? game_.ply() : crossed->game.ply()))
     return fail(ErrorCode::Protocol, "a FLAG that does not match the opening");
-  const Seat loserSeat = current ? opening_->decider() : localSeat_;
-  Stone loser = Stone::Empty;
-  if (loserSeat == localSeat_) {
+  Stone loser = opponent(localColor_);  // the peer says its own time ran out, on its decision
+  if (crossing || opening_->decider() == localSeat_) {
     // The peer claims our time ran out: it stands when our own clock had at most kFlagGraceMs
-    // left then (now, or just before our crossing decision).
-    loser = current ? localColor_ : colourBeforeOwnAct_;
+    // left then (now, or before our decision that crossed the claim).
+    loser = crossing ? crossed->colour : localColor_;
     const std::int64_t left =
-        current ? gameClock_.reading(localColor_, nowMs()).decidingMs : ownLeftAtLastMove_;
-    if (left < 0) return fail(ErrorCode::Protocol, "a FLAG that does not match the opening");
+        crossing ? crossed->leftMs : gameClock_.reading(localColor_, nowMs()).decidingMs;
     if (left > kFlagGraceMs)
       return fail(ErrorCode::Protocol,
                   std::string("a win on time claimed while this side's clock had ") +
                       clockFace(left) + " left");
-  } else {
-    // The peer says its own time ran out, on its decision. It stands over an end we made
-    // meanwhile (our resignation, a draw we agreed): the FLAG was sent first.
-    loser = opponent(localColor_);
   }
   const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
   const Result& r = game_.result();
-  if (game_.over() && r.reason == EndReason::Time && r.outcome == loses) return;  // agreed
-  // A claim that our crossing decision had swapped the colours judges the colours as they were.
-  if (crossed) localColor_ = colourBeforeOwnAct_;
-  crossingPly_.reset();
-  timeLossPly_ = f.atPly;
+  if (!crossing && game_.over() && r.reason == EndReason::Time && r.outcome == loses)
+    return;  // agreed
+  if (crossing) {
+    // The claim stands where it was made: our decisions since (and a move after them) are
+    // taken back, as the claimant drops them (PROTOCOL.md, "A timed opening").
+    const OwnStep st = *crossed;
+    opening_ = st.opening;
+    game_ = st.game;
+    localColor_ = st.colour;
+    openingActs_.resize(static_cast<std::size_t>(st.act));
+    openingStones_ = 0;
+    gameClock_ = st.clock;
+    // Charged past its time, as the claimant's clock shows it.
+    gameClock_.charge(loser, st.clock.timedMoveMs(st.atMs) + st.leftMs + 1);
+  }
+  ownRun_.clear();
+  openingFlagAt_ = f.decision;
+  endOnTime(loses, f.atPly);
+}
+
+void Match::endOnTime(Outcome loses, int atPly) {
+  crossingPly_.reset();  // the claim ended the game before anything of the peer's could cross
+  timeLossPly_ = atPly;
   if (game_.over())
     game_.setResult(loses, EndReason::Time);
   else
@@ -1111,6 +1136,8 @@ void Match::onOpeningFlag(const Flag& f) {
 void Match::onMove(const Move& m) {
   if (phase_ == MatchPhase::Handshake)
     return fail(ErrorCode::Protocol, "MOVE before the game started");
+  // A move after the peer's decisions that crossed a FLAG in a timed opening: taken back there.
+  if (openingFlagAt_ >= 0 && game_.over()) return;
   const Point p{m.x, m.y};
   const std::string where = pointName(p, game_.size());
   if (phase_ == MatchPhase::Finished && crossedTheEnd(m.ply)) {
@@ -1172,6 +1199,7 @@ void Match::onMove(const Move& m) {
   gameClock_ = clock;
   if (gameClock_.enabled()) lastThinkMs_ = charged;
   startTurnClock();
+  ownRun_.clear();       // the peer moved after our decisions: none of them crossed a claim
   ourTakeback_.reset();  // a move crossed our request: it is stale on both sides
   ourDrawAt_.reset();    // our offer lapses when the opponent moves
   afterMove();
@@ -1481,6 +1509,7 @@ void Match::onResume(const Resume& r) {
   theirTakebackAtSuspend_.reset();
   theirDrawAtSuspend_.reset();
   wantedAgainAtSuspend_ = false;
+  ownRun_.clear();   // the SYNC below holds the game as it stands on both sides
   startTurnClock();  // the side to move starts its move afresh, on both sides
   Sync sync = syncMessage();
   // Protocol 1.1: the joiner still holds the game before ours (our PLAY_AGAIN was lost in the
@@ -1621,6 +1650,7 @@ void Match::onSync(const Sync& s) {
   if (fresh) peerNickname_ = s.hostNickname;
   phase_ = game_.over() ? MatchPhase::Finished : MatchPhase::Playing;
   suspendReason_.clear();
+  ownRun_.clear();  // the host's game stands on both sides
   startTurnClock();
   if (fresh) {
     say({NoticeKind::Rejoined, {}, after, {}});

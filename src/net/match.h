@@ -523,6 +523,8 @@ class Match {
   void onFlag(const Flag& f);
   // A FLAG during a timed opening (protocol 1.6): f.decision names the decider.
   void onOpeningFlag(const Flag& f);
+  // Ends the game on time (a FLAG that stands), `loses` at atPly stones, over any other end.
+  void endOnTime(Outcome loses, int atPly);
   void onOpening(const OpeningAct& a);
   // Applies `a` for `who` to opening_; on success mirrors the stones into game_ and, when the
   // opening is done, fixes our colour and starts normal play (and the clocks).
@@ -640,11 +642,20 @@ class Match {
   GameClock gameClock_;                 // the current game's clocks (see gameClock())
   std::int64_t turnStartMs_ = 0;        // when the side to move's turn began here (nowMs())
   std::int64_t ownLeftAtLastMove_ = -1;  // our deciding time left just before our last move
-                                         // (or timed opening decision)
-  // A timed opening (protocol 1.6): whether the last decision applied was ours, and the colour
-  // we had before it (a FLAG it crossed judges that colour).
-  bool lastActOurs_ = false;
-  Stone colourBeforeOwnAct_ = Stone::Empty;
+  // A timed opening (protocol 1.6): the state before each of our decisions since the peer's
+  // last act (decision or move), which a claim about our time may have crossed: the claim then
+  // stands at that decision and everything of ours after it is taken back (onOpeningFlag).
+  struct OwnStep {
+    int act = 0;              // the decision's number
+    Opening opening;          // the opening before it
+    Game game;                // the stones before it
+    Stone colour;             // our colour before it
+    GameClock clock;          // the clocks before it, ours running
+    std::int64_t atMs = 0;    // when we decided (nowMs())
+    std::int64_t leftMs = 0;  // our deciding time left then
+  };
+  std::vector<OwnStep> ownRun_;
+  int openingFlagAt_ = -1;  // the decision of a FLAG that ended the game in a timed opening
   // The peer's current turn began when we sent it our move (or accepted its takeback): only then
   // did its turn begin after ours in time, so its thinking time can be checked against ours
   // (not at the start of a game or after a resume, which each side starts when it can).

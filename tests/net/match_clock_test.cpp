@@ -439,6 +439,12 @@ OpeningAct chooseAct(OpeningChoice c) {
   return a;
 }
 
+// Both sides hold the same stones and opening decisions.
+void expectSameGame(const Pair& p) {
+  EXPECT_EQ(p.host.match.game().moves(), p.joiner.match.game().moves());
+  EXPECT_EQ(p.host.match.openingActs(), p.joiner.match.openingActs());
+}
+
 // `who` decides `a` after thinking `thinkMs`; the OPENING is not delivered yet.
 void decide(Pair& p, Endpoint& who, const OpeningAct& a, std::int64_t thinkMs) {
   p.t.ms += thinkMs;
@@ -551,10 +557,11 @@ TEST(MatchClock, TheOpponentClaimsWhenTheDeciderIsSilent) {
   expectWinOnTime(p, Outcome::BlackWins);
 }
 
-TEST(MatchClock, ADecisionThatCrossedTheClaimIsJudgedWithItsColours) {
-  // The joiner's choice of Black leaves late by the host's measure (the host's last stone took 1.5
-  // s to arrive) but in time by its own: the claim crossed it, and stands, against White - the
-  // joiner's colour when its time ran out, not the one its choice would have given it.
+TEST(MatchClock, ADecisionThatCrossedTheClaimIsTakenBack) {
+  // The joiner's choice of Black leaves late by the host's measure (the host's last stone took
+  // 1.5 s to arrive) but in time by its own: the claim crossed it, and stands, against White -
+  // the joiner's colour when its time ran out. The joiner takes its choice back, the host drops
+  // it: both hold the opening as it was at the claim, and the joiner's clock shows the flag.
   Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
   decide(p, p.host, placeAct(7, 7), 100);
   deliverAll(p.host, p.joiner);
@@ -570,6 +577,132 @@ TEST(MatchClock, ADecisionThatCrossedTheClaimIsJudgedWithItsColours) {
   deliverAll(p.host, p.joiner);
   expectWinOnTime(p, Outcome::BlackWins);
   EXPECT_EQ(p.joiner.match.localColor(), Stone::White);
+  expectSameGame(p);
+  EXPECT_EQ(p.joiner.match.openingActs().size(), 3u);
+  EXPECT_TRUE(p.joiner.match.gameClock().reading(Stone::White, p.joiner.match.nowMs()).flagged);
+  EXPECT_TRUE(p.host.match.gameClock().reading(Stone::White, p.host.match.nowMs()).flagged);
+}
+
+TEST(MatchClock, ADecisionAndAMoveThatCrossedTheClaimAreTakenBack) {
+  // As above, but the joiner's choice (White) ends the opening and it moves at once: both are
+  // taken back.
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
+  decide(p, p.host, placeAct(7, 7), 100);
+  deliverAll(p.host, p.joiner);
+  decide(p, p.host, placeAct(8, 8), 100);
+  deliverAll(p.host, p.joiner);
+  decide(p, p.host, placeAct(9, 7), 100);
+  p.t.ms += 1'500;
+  deliverAll(p.host, p.joiner);
+  decide(p, p.joiner, chooseAct(OpeningChoice::TakeWhite), 4'600);
+  p.play(p.joiner, {6, 6}, 100);
+  p.host.match.checkClock();
+  ASSERT_TRUE(p.host.match.game().over());
+  deliverAll(p.host, p.joiner);
+  expectWinOnTime(p, Outcome::BlackWins);
+  expectSameGame(p);
+  EXPECT_EQ(p.joiner.match.game().ply(), 3);
+}
+
+TEST(MatchClock, TwoDecisionsThatCrossedTheClaimAreTakenBack) {
+  // The same player decides again at once (the host's 2nd and 3rd stones), both late to arrive.
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
+  decide(p, p.host, placeAct(7, 7), 100);
+  deliverAll(p.host, p.joiner);
+  decide(p, p.host, placeAct(8, 8), 4'900);  // 0.1 s left
+  decide(p, p.host, placeAct(9, 7), 100);
+  p.t.ms += 1'100;  // both on the way
+  p.joiner.match.checkClock();
+  ASSERT_TRUE(p.joiner.match.game().over());
+  EXPECT_EQ(lastOf<Flag>(p.joiner)->decision, 1);
+  deliverAll(p.host, p.joiner);
+  expectWinOnTime(p, Outcome::WhiteWins);
+  expectSameGame(p);
+  EXPECT_EQ(p.host.match.game().ply(), 1);
+}
+
+TEST(MatchClock, ASwap2ChoiceAndMoveThatCrossedTheClaimAreTakenBack) {
+  // Swap2: the joiner places two more; the host (Black) takes White late, and moves as White.
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap2);
+  threeStones(p);
+  decide(p, p.joiner, chooseAct(OpeningChoice::PlaceTwo), 100);
+  deliverAll(p.host, p.joiner);
+  decide(p, p.joiner, placeAct(3, 3), 100);
+  deliverAll(p.host, p.joiner);
+  decide(p, p.joiner, placeAct(11, 11), 100);
+  p.t.ms += 1'500;
+  deliverAll(p.host, p.joiner);
+  decide(p, p.host, chooseAct(OpeningChoice::TakeWhite), 4'600);
+  ASSERT_EQ(p.host.match.localColor(), Stone::White);
+  p.play(p.host, {5, 5}, 100);
+  p.joiner.match.checkClock();
+  ASSERT_TRUE(p.joiner.match.game().over());
+  deliverAll(p.host, p.joiner);
+  expectWinOnTime(p, Outcome::WhiteWins);  // the host was Black when its time ran out
+  expectSameGame(p);
+  EXPECT_EQ(p.host.match.localColor(), Stone::Black);
+}
+
+TEST(MatchClock, ACrossedSwapTakenBackResumesAlike) {
+  // The host is the second player; its choice of Black crosses the joiner's claim; the
+  // connection drops after the end and the match is resumed: both hold the same game.
+  FakeTime t;
+  MatchSettings hs =
+      Pair::hostSettings(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
+  hs.color = ColorChoice::White;
+  Endpoint host(hs, t), joiner(Pair::joiner0(), t);
+  host.match.connected();
+  joiner.match.connected();
+  deliverAll(host, joiner);
+  const auto d = [&](Endpoint& e, const OpeningAct& a, std::int64_t ms) {
+    t.ms += ms;
+    ASSERT_EQ(e.match.openingAct(a), OpeningError::None);
+  };
+  d(joiner, placeAct(7, 7), 100);
+  deliverAll(host, joiner);
+  d(joiner, placeAct(8, 8), 100);
+  deliverAll(host, joiner);
+  d(joiner, placeAct(9, 7), 100);
+  t.ms += 1'500;
+  deliverAll(host, joiner);
+  d(host, chooseAct(OpeningChoice::TakeBlack), 4'600);
+  joiner.match.checkClock();
+  ASSERT_TRUE(joiner.match.game().over());
+  deliverAll(host, joiner);
+  host.match.connectionLost("reset");
+  joiner.match.connectionLost("reset");
+  host.outbox.clear();
+  joiner.outbox.clear();
+  joiner.match.reconnected();
+  deliverAll(joiner, host);
+  for (const Endpoint* e : {&host, &joiner}) {
+    SCOPED_TRACE(e == &host ? "host" : "joiner");
+    EXPECT_EQ(e->match.sentError(), std::nullopt);
+    EXPECT_EQ(e->match.phase(), MatchPhase::Finished);
+    EXPECT_EQ(e->match.game().result().outcome, Outcome::BlackWins);  // the host, White, lost
+    EXPECT_EQ(e->match.openingActs().size(), 3u);
+  }
+  EXPECT_EQ(host.match.localColor(), Stone::White);
+}
+
+TEST(MatchClock, AClaimAboutADecisionBeforeTheLastMovesIsRefused) {
+  // A hostile host claims, three moves into normal play, that the joiner's last decision came
+  // too late: the moves since show that it crossed nothing.
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
+  threeStones(p);
+  decide(p, p.joiner, chooseAct(OpeningChoice::TakeBlack), 1'000);
+  deliverAll(p.host, p.joiner);
+  p.play(p.host, {6, 6}, 1'000);
+  deliverAll(p.host, p.joiner);
+  p.play(p.joiner, {5, 5}, 4'500);  // 0.5 s left, in time
+  deliverAll(p.host, p.joiner);
+  p.play(p.host, {4, 4}, 1'000);
+  deliverAll(p.host, p.joiner);
+  Flag f{3};
+  f.decision = 3;
+  p.joiner.match.receive(f);
+  EXPECT_EQ(p.joiner.match.sentError(), ErrorCode::Protocol);
+  EXPECT_EQ(p.joiner.match.localColor(), Stone::Black);
 }
 
 TEST(MatchClock, APeerLyingAboutItsDecisionTimeIsRefused) {
