@@ -1467,8 +1467,9 @@ void Match::onResume(const Resume& r) {
   // Protocol 1.1: the joiner started the next game, so it saw all we sent about ours; we may
   // have missed its last messages about ours, lost with its PLAY_AGAIN in the drop: a draw
   // offer that crossed our resignation while our offer stood (the offers agree: a draw), or a
-  // resignation that crossed our move that ended the game (the resignation stands). Its result
-  // is then the one both sides would have reached; take it. Any other difference is not one
+  // resignation that crossed our move that ended the game (the resignation stands), or a FLAG
+  // that crossed our resignation or agreement. Its result is then the one both sides would
+  // have reached; take it. Any other difference is not one
   // the rules can produce: ours stands.
   bool revise = false;
   if (nextGame && r.previousOutcome != Outcome::Ongoing && game_.over()) {
@@ -1481,8 +1482,14 @@ void Match::onResume(const Resume& r) {
                                r.previousReason == EndReason::Resignation &&
                                decidedByMoves(mine.reason) && game_.ply() > 0 &&
                                (game_.ply() % 2 == 1 ? Stone::Black : Stone::White) == localColor_;
+    // A FLAG that crossed our resignation or our agreement to a draw stands over it ("A FLAG
+    // stands"); it was lost in the drop.
+    const bool flagCrossed = r.previousReason == EndReason::Time &&
+                             r.previousOutcome != Outcome::Draw &&
+                             ((mine.reason == EndReason::Resignation && weResigned_) ||
+                              mine.reason == EndReason::Agreement);
     revise = (r.previousOutcome != mine.outcome || r.previousReason != mine.reason) &&
-             (offersCrossed || resignCrossed);
+             (offersCrossed || resignCrossed || flagCrossed);
   }
 
   // Accepted.

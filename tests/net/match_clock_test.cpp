@@ -733,3 +733,35 @@ TEST(MatchClock, AFlagWithoutItsDecisionDuringATimedOpeningIsRefused) {
   p.joiner.match.receive(Flag{0});
   EXPECT_EQ(p.joiner.match.sentError(), ErrorCode::Protocol);
 }
+
+TEST(MatchClock, AFlagLostInADropStandsOverTheResignationItCrossed) {
+  // The joiner's own flag crosses the host's resignation; both want another game, the host's
+  // wish reaches the joiner (which starts game 2), then the connection drops with the joiner's
+  // FLAG and wish. The RESUME says how game 1 ended there: the flag stands on both sides.
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000});
+  p.play(p.host, {7, 7}, 1'000);
+  deliverAll(p.host, p.joiner);
+  p.t.ms += 5'001;
+  p.joiner.match.checkClock();  // White's time is out: its FLAG waits in its outbox
+  ASSERT_EQ(p.joiner.match.game().result().reason, EndReason::Time);
+  ASSERT_EQ(p.host.match.resign(), RequestRefusal::None);
+  ASSERT_EQ(p.host.match.playAgain(true), RequestRefusal::None);
+  ASSERT_EQ(p.joiner.match.playAgain(true), RequestRefusal::None);
+  while (deliverOne(p.host, p.joiner)) {
+  }
+  ASSERT_EQ(p.joiner.match.gameNumber(), 2);
+  ASSERT_EQ(p.host.match.gameNumber(), 1);
+  p.host.match.connectionLost("reset");
+  p.joiner.match.connectionLost("reset");
+  p.joiner.outbox.clear();  // the FLAG and the wish are lost
+  p.host.outbox.clear();
+  p.joiner.match.reconnected();
+  deliverAll(p.joiner, p.host);
+  for (const Endpoint* e : {&p.host, &p.joiner}) {
+    SCOPED_TRACE(e == &p.host ? "host" : "joiner");
+    EXPECT_EQ(e->match.sentError(), std::nullopt);
+    EXPECT_EQ(e->match.gameNumber(), 2);
+    EXPECT_EQ(e->match.previousGame().result().outcome, Outcome::BlackWins);
+    EXPECT_EQ(e->match.previousGame().result().reason, EndReason::Time);
+  }
+}
