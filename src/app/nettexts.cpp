@@ -164,8 +164,8 @@ std::string TranslateOwnNotice(const net::Notice& n, const TranslateFn& translat
       // TRANSLATORS: %s: the opponent's new nickname.
       return with(N_("The opponent is now called %s."), {peer});
     case NoticeKind::NewGame:
-      if (n.count == 1)
-        return translate(N_("A new game starts; the other player begins the opening."));
+      if (n.count == 1) return translate(N_("A new game starts; you begin the opening."));
+      if (n.count == 2) return translate(N_("A new game starts; the opponent begins the opening."));
       return translate(N_("A new game starts; colours are swapped."));
     case NoticeKind::WaitingForReconnect:
       // TRANSLATORS: %1$s: why (translated), e.g. "the opponent closed the connection"; %2$s:
@@ -185,8 +185,9 @@ std::string TranslateOwnNotice(const net::Notice& n, const TranslateFn& translat
       return with(N_("Rejoined the game at move %s."), {std::to_string(n.count)});
     case NoticeKind::ReconnectedNewGame:
       if (n.count == 1)
-        return translate(
-            N_("Reconnected; a new game starts; the other player begins the opening."));
+        return translate(N_("Reconnected; a new game starts; you begin the opening."));
+      if (n.count == 2)
+        return translate(N_("Reconnected; a new game starts; the opponent begins the opening."));
       return translate(N_("Reconnected; a new game starts; colours are swapped."));
     case NoticeKind::Reconnected:
       return translate(N_("Reconnected; the game goes on."));

@@ -832,15 +832,21 @@ class OpeningLines {
         (s.gameNumber == shown_.first && s.openingActs.size() == shown_.second))
       return;
     shown_ = {s.gameNumber, s.openingActs.size()};
+    // The clocks after a decision without a stone (a stone's MOVE line had them), when they
+    // run: the decider's in a timed opening (protocol 1.6), the side to move's after it.
+    const bool stoneless = !s.openingActs.empty() &&
+                           s.openingActs.back().action != net::OpeningAction::Place &&
+                           s.openingActs.back().action != net::OpeningAction::Pick;
     if (s.opening) {
       std::cout << "OPENING " << cli::openingStepText(*s.opening)
                 << (s.opening->decider() == s.localSeat ? " (you decide)"
                                                         : " (the opponent decides)")
                 << "\n";
-      // A timed opening (protocol 1.6): the clocks after each decision, the decider's running.
-      if (s.clock.running() != Stone::Empty && !s.openingActs.empty()) printNetClock(s);
-    } else if (!s.openingActs.empty())
+      if (s.clock.running() != Stone::Empty && stoneless) printNetClock(s);
+    } else if (!s.openingActs.empty()) {
       std::cout << "OPENING over: you play " << stoneName(s.localColor) << "\n";
+      if (s.clock.running() != Stone::Empty && stoneless) printNetClock(s);
+    }
   }
 
  private:

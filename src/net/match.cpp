@@ -50,6 +50,13 @@ std::optional<std::string> setupError(const Setup& s) {
 
 // The stones of opening `o` as a game of setup `s`, judged by the game's own rules (the opening
 // checked them already).
+// A new game's notice count (Notice::count): 0 without an opening rule, 1 when we are its first
+// player (the host is when it is the tentative Black), 2 when the opponent is.
+int openingNoticeCount(const Setup& s, Role role) {
+  if (s.opening == OpeningRule::None) return 0;
+  return (role == Role::Host) == s.hostIsBlack ? 1 : 2;
+}
+
 Game stonesOf(const Opening& o, const Setup& s) {
   Game g(s.boardSize, s.rule, s.foul);
   for (Point p : o.game().moves()) g.play(p);
@@ -782,7 +789,7 @@ void Match::startGame(const Setup& s) {
   weWantAgain_ = false;
   peerWantsAgain_ = false;
   if (gameNumber_ > 1)
-    say({NoticeKind::NewGame, {}, s.opening != OpeningRule::None ? 1 : 0, {}});
+    say({NoticeKind::NewGame, {}, openingNoticeCount(s, settings_.role), {}});
   else
     notice_ = {};
   game_ = Game(s.boardSize, s.rule, s.foul);
@@ -1666,7 +1673,7 @@ void Match::onSync(const Sync& s) {
     clearRequests();
     weResigned_ = false;
     resignedWithOfferAt_.reset();
-    say({NoticeKind::ReconnectedNewGame, {}, s.setup.opening != OpeningRule::None ? 1 : 0, {}});
+    say({NoticeKind::ReconnectedNewGame, {}, openingNoticeCount(s.setup, settings_.role), {}});
     notify_(MatchEvent::Resumed);
   } else {
     if (after > before)

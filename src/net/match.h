@@ -195,9 +195,9 @@ struct Notice {
   /// on one line; "" reads "The opponent"); PeerRenamed: the new nickname.
   std::string peer;
   /// PeerAsksTakeback: moves to take back (1 or 2); Rejoined: the moves played (the ply);
-  /// ReconnectedTakenBack: how many moves fewer; NewGame, ReconnectedNewGame: 1 when the game
-  /// has an opening rule (the other player is now the first player; the opening decides the
-  /// colours). 0 otherwise.
+  /// ReconnectedTakenBack: how many moves fewer; NewGame, ReconnectedNewGame: with an opening
+  /// rule (the other player is now the first player; the opening decides the colours) 1 when
+  /// we begin the opening, 2 when the opponent does; 0 without one.
   int count = 0;
   /// WaitingForReconnect, Reconnecting: why the connection dropped; ResumeRefused: why the
   /// attempt was refused. English net phrases (session.cpp, netgame.cpp, match.cpp). "" else.

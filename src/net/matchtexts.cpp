@@ -114,7 +114,8 @@ std::string sentenceOf(const Notice& n) {
     case NoticeKind::PeerRenamed:
       return "The opponent is now called " + peer + ".";
     case NoticeKind::NewGame:
-      if (n.count == 1) return "A new game starts; the other player begins the opening.";
+      if (n.count == 1) return "A new game starts; you begin the opening.";
+      if (n.count == 2) return "A new game starts; the opponent begins the opening.";
       return "A new game starts; colours are swapped.";
     case NoticeKind::WaitingForReconnect:
       return "Connection lost (" + n.reason + "). Waiting for " + peer + " to reconnect.";
@@ -127,8 +128,8 @@ std::string sentenceOf(const Notice& n) {
     case NoticeKind::Rejoined:
       return "Rejoined the game at move " + std::to_string(n.count) + ".";
     case NoticeKind::ReconnectedNewGame:
-      if (n.count == 1)
-        return "Reconnected; a new game starts; the other player begins the opening.";
+      if (n.count == 1) return "Reconnected; a new game starts; you begin the opening.";
+      if (n.count == 2) return "Reconnected; a new game starts; the opponent begins the opening.";
       return "Reconnected; a new game starts; colours are swapped.";
     case NoticeKind::Reconnected:
       return "Reconnected; the game goes on.";

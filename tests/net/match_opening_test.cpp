@@ -325,6 +325,9 @@ TEST(MatchOpening, PlayAgainGivesTheFirstSeatToTheOtherPlayer) {
   ASSERT_EQ(p.joiner.match.playAgain(true), RequestRefusal::None);
   deliverAll(p.host, p.joiner);
   EXPECT_EQ(p.joiner.match.localSeat(), Seat::First);
+  // Each is told who begins: the joiner now, not the host.
+  EXPECT_EQ(describe(p.joiner.match.notice()), "A new game starts; you begin the opening.");
+  EXPECT_EQ(describe(p.host.match.notice()), "A new game starts; the opponent begins the opening.");
   ASSERT_NE(p.joiner.match.opening(), nullptr);
   act(p, p.joiner, place(7, 7));
   EXPECT_EQ(p.host.match.game().ply(), 1);
