@@ -73,12 +73,12 @@ std::vector<Point> candidates(const Opening& o, int area) {
 }
 
 // The candidate after which the position is most balanced (the smallest absolute score).
-Point balancedStone(const Opening& o, Effort nodes) {
+Point balancedStone(const Opening& o, Effort effort) {
   const std::vector<Point> cands = candidates(o, o.area());
   Point best = cands.empty() ? Point{o.game().size() / 2, o.game().size() / 2} : cands.front();
   int bestScore = -1;
   for (Point p : cands) {
-    const int s = std::abs(judge(after(o.game(), p), nodes));
+    const int s = std::abs(judge(after(o.game(), p), effort));
     if (bestScore < 0 || s < bestScore) {
       bestScore = s;
       best = p;
@@ -88,8 +88,8 @@ Point balancedStone(const Opening& o, Effort nodes) {
 }
 
 // The score of `g` for `colour` (the search's score is for the side to move).
-int valueFor(const Game& g, Stone colour, Effort nodes) {
-  const int s = judge(g, nodes);
+int valueFor(const Game& g, Stone colour, Effort effort) {
+  const int s = judge(g, effort);
   return g.toMove() == colour ? s : -s;
 }
 
@@ -97,25 +97,25 @@ int valueFor(const Game& g, Stone colour, Effort nodes) {
 
 OpeningDecision decideOpening(const Opening& o, std::uint64_t nodes, std::int64_t budgetMs) {
   // At most kMaxCandidates searches (and two more) make one decision.
-  const Effort nodesEach{
-      nodes, budgetMs > 0 ? std::max<std::int64_t>(1, budgetMs / (kMaxCandidates + 2)) : 0};
+  const Effort each{nodes,
+                    budgetMs > 0 ? std::max<std::int64_t>(1, budgetMs / (kMaxCandidates + 2)) : 0};
   OpeningDecision d;
   d.step = o.step();
   const Game& g = o.game();
   const Stone mine = o.colourOf(o.decider());
   switch (o.step()) {
     case OpeningStep::Place:
-      d.point = balancedStone(o, nodesEach);
+      d.point = balancedStone(o, each);
       break;
     case OpeningStep::SwapOffer:
-      d.choice = valueFor(g, mine, nodesEach) < 0 ? OpeningChoice::Swap : OpeningChoice::Keep;
+      d.choice = valueFor(g, mine, each) < 0 ? OpeningChoice::Swap : OpeningChoice::Keep;
       break;
     case OpeningStep::ColourChoice:
-      d.choice = valueFor(g, Stone::Black, nodesEach) >= 0 ? OpeningChoice::TakeBlack
-                                                           : OpeningChoice::TakeWhite;
+      d.choice = valueFor(g, Stone::Black, each) >= 0 ? OpeningChoice::TakeBlack
+                                                      : OpeningChoice::TakeWhite;
       break;
     case OpeningStep::Swap2Choice: {
-      const int white = valueFor(g, Stone::White, nodesEach);
+      const int white = valueFor(g, Stone::White, each);
       d.choice = white > kClearScore    ? OpeningChoice::TakeWhite
                  : white < -kClearScore ? OpeningChoice::TakeBlack
                                         : OpeningChoice::PlaceTwo;
@@ -131,7 +131,7 @@ OpeningDecision decideOpening(const Opening& o, std::uint64_t nodes, std::int64_
       // Black's best points (White will pick the worst of them), no two symmetric.
       std::vector<std::pair<int, Point>> ranked;
       for (Point p : candidates(o, -1))
-        ranked.push_back({valueFor(after(g, p), Stone::Black, nodesEach), p});
+        ranked.push_back({valueFor(after(g, p), Stone::Black, each), p});
       std::stable_sort(ranked.begin(), ranked.end(),
                        [](const auto& a, const auto& b) { return a.first > b.first; });
       for (const auto& [score, p] : ranked) {
@@ -145,7 +145,7 @@ OpeningDecision decideOpening(const Opening& o, std::uint64_t nodes, std::int64_
     case OpeningStep::ChooseAlternative: {
       int best = 0;
       for (Point p : o.alternatives()) {
-        const int v = valueFor(after(g, p), Stone::White, nodesEach);
+        const int v = valueFor(after(g, p), Stone::White, each);
         if (!d.point || v > best) {
           best = v;
           d.point = p;

@@ -48,8 +48,6 @@ std::optional<std::string> setupError(const Setup& s) {
   return std::nullopt;
 }
 
-// The stones of opening `o` as a game of setup `s`, judged by the game's own rules (the opening
-// checked them already).
 // A new game's notice count (Notice::count): 0 without an opening rule, 1 when we are its first
 // player (the host is when it is the tentative Black), 2 when the opponent is.
 int openingNoticeCount(const Setup& s, Role role) {
@@ -57,6 +55,8 @@ int openingNoticeCount(const Setup& s, Role role) {
   return (role == Role::Host) == s.hostIsBlack ? 1 : 2;
 }
 
+// The stones of opening `o` as a game of setup `s`, judged by the game's own rules (the opening
+// checked them already).
 Game stonesOf(const Opening& o, const Setup& s) {
   Game g(s.boardSize, s.rule, s.foul);
   for (Point p : o.game().moves()) g.play(p);
@@ -885,10 +885,7 @@ OpeningError Match::applyOpening(Seat who, const OpeningAct& a) {
   const bool ours = who == localSeat_;
   std::optional<OwnStep> step;
   if (timed && ours) {
-    const std::int64_t now = nowMs();
-    step = OwnStep{
-        static_cast<int>(openingActs_.size()),          o, game_, localColor_, gameClock_, now,
-        gameClock_.reading(localColor_, now).decidingMs};
+    step = OwnStep{static_cast<int>(openingActs_.size()), o, gameClock_, nowMs()};
   }
   if (const OpeningError e = applyOpeningAct(o, who, a); e != OpeningError::None) return e;
   if (step)
@@ -1092,15 +1089,15 @@ void Match::onOpeningFlag(const Flag& f) {
   const auto crossed = std::find_if(ownRun_.begin(), ownRun_.end(),
                                     [&](const OwnStep& st) { return st.act == f.decision; });
   const bool crossing = !current && crossed != ownRun_.end();
-  if ((!current && !crossing) || f.atPly != (current ? game_.ply() : crossed->game.ply()))
+  if ((!current && !crossing) || f.atPly != (current ? game_.ply() : crossed->opening.game().ply()))
     return fail(ErrorCode::Protocol, "a FLAG that does not match the opening");
   Stone loser = opponent(localColor_);  // the peer says its own time ran out, on its decision
   if (crossing || opening_->decider() == localSeat_) {
     // The peer claims our time ran out: it stands when our own clock had at most kFlagGraceMs
     // left then (now, or before our decision that crossed the claim).
-    loser = crossing ? crossed->colour : localColor_;
+    loser = crossing ? crossed->opening.colourOf(localSeat_) : localColor_;
     const std::int64_t left =
-        crossing ? crossed->leftMs : gameClock_.reading(localColor_, nowMs()).decidingMs;
+        crossing ? crossed->leftMs(loser) : gameClock_.reading(localColor_, nowMs()).decidingMs;
     if (left > kFlagGraceMs)
       return fail(ErrorCode::Protocol,
                   std::string("a win on time claimed while this side's clock had ") +
@@ -1115,13 +1112,13 @@ void Match::onOpeningFlag(const Flag& f) {
     // taken back, as the claimant drops them (PROTOCOL.md, "A timed opening").
     const OwnStep st = *crossed;
     opening_ = st.opening;
-    game_ = st.game;
-    localColor_ = st.colour;
+    game_ = stonesOf(st.opening, setup_);
+    localColor_ = loser;
     openingActs_.resize(static_cast<std::size_t>(st.act));
     openingStones_ = 0;
     gameClock_ = st.clock;
     // Charged past its time, as the claimant's clock shows it.
-    gameClock_.charge(loser, st.clock.timedMoveMs(st.atMs) + st.leftMs + 1);
+    gameClock_.charge(loser, st.clock.timedMoveMs(st.atMs) + st.leftMs(loser) + 1);
   }
   ownRun_.clear();
   openingFlagAt_ = f.decision;

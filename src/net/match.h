@@ -646,13 +646,12 @@ class Match {
   // last act (decision or move), which a claim about our time may have crossed: the claim then
   // stands at that decision and everything of ours after it is taken back (onOpeningFlag).
   struct OwnStep {
-    int act = 0;              // the decision's number
-    Opening opening;          // the opening before it
-    Game game;                // the stones before it
-    Stone colour;             // our colour before it
-    GameClock clock;          // the clocks before it, ours running
-    std::int64_t atMs = 0;    // when we decided (nowMs())
-    std::int64_t leftMs = 0;  // our deciding time left then
+    int act = 0;            // the decision's number
+    Opening opening;        // the opening before it (its stones, our colour then)
+    GameClock clock;        // the clocks before it, ours running
+    std::int64_t atMs = 0;  // when we decided (nowMs())
+    // Our deciding time left when we decided (`colour`: ours then).
+    std::int64_t leftMs(Stone colour) const { return clock.reading(colour, atMs).decidingMs; }
   };
   std::vector<OwnStep> ownRun_;
   int openingFlagAt_ = -1;  // the decision of a FLAG that ended the game in a timed opening

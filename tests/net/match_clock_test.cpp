@@ -460,6 +460,17 @@ void threeStones(Pair& p) {
   }
 }
 
+// Swap: `first` (the first player) places three stones at 0.1 s each; the third takes 1.5 s
+// to reach `other`, whose clock starts only then.
+void lateThirdStone(FakeTime& t, Endpoint& first, Endpoint& other) {
+  for (const Point q : {Point{7, 7}, Point{8, 8}, Point{9, 7}}) {
+    t.ms += 100;
+    ASSERT_EQ(first.match.openingAct(placeAct(q.x, q.y)), OpeningError::None);
+    if (q.x == 9) t.ms += 1'500;
+    deliverAll(first, other);
+  }
+}
+
 }  // namespace
 
 TEST(MatchClock, TheOpeningRunsOnTheClockAndBothChargeTheSameTimes) {
@@ -563,13 +574,7 @@ TEST(MatchClock, ADecisionThatCrossedTheClaimIsTakenBack) {
   // the joiner's colour when its time ran out. The joiner takes its choice back, the host drops
   // it: both hold the opening as it was at the claim, and the joiner's clock shows the flag.
   Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
-  decide(p, p.host, placeAct(7, 7), 100);
-  deliverAll(p.host, p.joiner);
-  decide(p, p.host, placeAct(8, 8), 100);
-  deliverAll(p.host, p.joiner);
-  decide(p, p.host, placeAct(9, 7), 100);
-  p.t.ms += 1'500;
-  deliverAll(p.host, p.joiner);
+  lateThirdStone(p.t, p.host, p.joiner);
   decide(p, p.joiner, chooseAct(OpeningChoice::TakeBlack), 4'600);  // in flight
   p.host.match.checkClock();                                        // 6.1 s by the host's measure
   ASSERT_TRUE(p.host.match.game().over());
@@ -587,13 +592,7 @@ TEST(MatchClock, ADecisionAndAMoveThatCrossedTheClaimAreTakenBack) {
   // As above, but the joiner's choice (White) ends the opening and it moves at once: both are
   // taken back.
   Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
-  decide(p, p.host, placeAct(7, 7), 100);
-  deliverAll(p.host, p.joiner);
-  decide(p, p.host, placeAct(8, 8), 100);
-  deliverAll(p.host, p.joiner);
-  decide(p, p.host, placeAct(9, 7), 100);
-  p.t.ms += 1'500;
-  deliverAll(p.host, p.joiner);
+  lateThirdStone(p.t, p.host, p.joiner);
   decide(p, p.joiner, chooseAct(OpeningChoice::TakeWhite), 4'600);
   p.play(p.joiner, {6, 6}, 100);
   p.host.match.checkClock();
@@ -654,18 +653,9 @@ TEST(MatchClock, ACrossedSwapTakenBackResumesAlike) {
   host.match.connected();
   joiner.match.connected();
   deliverAll(host, joiner);
-  const auto d = [&](Endpoint& e, const OpeningAct& a, std::int64_t ms) {
-    t.ms += ms;
-    ASSERT_EQ(e.match.openingAct(a), OpeningError::None);
-  };
-  d(joiner, placeAct(7, 7), 100);
-  deliverAll(host, joiner);
-  d(joiner, placeAct(8, 8), 100);
-  deliverAll(host, joiner);
-  d(joiner, placeAct(9, 7), 100);
-  t.ms += 1'500;
-  deliverAll(host, joiner);
-  d(host, chooseAct(OpeningChoice::TakeBlack), 4'600);
+  lateThirdStone(t, joiner, host);
+  t.ms += 4'600;
+  ASSERT_EQ(host.match.openingAct(chooseAct(OpeningChoice::TakeBlack)), OpeningError::None);
   joiner.match.checkClock();
   ASSERT_TRUE(joiner.match.game().over());
   deliverAll(host, joiner);
