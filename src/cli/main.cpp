@@ -420,7 +420,7 @@ bool playOpening(Inbox& in, session::LocalSession& s, OpeningRule opening, bool 
   if (computer && computerColour) *computerColour = o.colourOf(*computer);
   if (end == OpeningEnd::Flagged) {
     const Stone loser = openingClockSide(o);
-    clock.charge(loser, clock.timedMoveMs(now()));  // more than it had: shown flagged
+    clock.runOut(loser, now());
     s.continueClocks(clock);
     s.end(loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Time);
   } else if (end == OpeningEnd::Quit) {

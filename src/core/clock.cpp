@@ -289,6 +289,12 @@ void GameClock::stop(std::int64_t nowMs) {
   paused_ = false;  // a stopped clock does not resume
 }
 
+void GameClock::runOut(Stone s, std::int64_t nowMs) {
+  if (!enabled() || s == Stone::Empty) return;
+  stop(nowMs);
+  side(s).flagged = true;
+}
+
 void GameClock::restore(std::int64_t blackMainMs, std::int64_t whiteMainMs) {
   if (!enabled()) return;
   running_ = frozen_ = Stone::Empty;

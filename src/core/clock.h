@@ -141,6 +141,11 @@ class GameClock {
   void resume(std::int64_t nowMs);
   /// Stops both clocks (the game is over); readings stay as they are at nowMs.
   void stop(std::int64_t nowMs);
+  /// The game ended on time for `side` at nowMs (its own program's claim, or one judged within
+  /// the network's grace): stops both clocks and marks `side` flagged, so its reading says so
+  /// even when this copy of the clocks still had a few milliseconds left. No effect when
+  /// disabled.
+  void runOut(Stone side, std::int64_t nowMs);
   /// A side's main time left after its last move, in milliseconds (Fischer, ByoYomi; PerMove:
   /// the limit a move), not counting a move running now. For a copy sent to another program.
   std::int64_t mainMs(Stone s) const { return side(s).mainMs; }

@@ -1117,8 +1117,7 @@ void Match::onOpeningFlag(const Flag& f) {
     openingActs_.resize(static_cast<std::size_t>(st.act));
     openingStones_ = 0;
     gameClock_ = st.clock;
-    // Charged past its time, as the claimant's clock shows it.
-    gameClock_.charge(loser, st.clock.timedMoveMs(st.atMs) + st.leftMs(loser) + 1);
+    gameClock_.runOut(loser, st.atMs);  // as the claimant's clock shows it
   }
   ownRun_.clear();
   openingFlagAt_ = f.decision;
@@ -1128,6 +1127,9 @@ void Match::onOpeningFlag(const Flag& f) {
 void Match::endOnTime(Outcome loses, int atPly) {
   crossingPly_.reset();  // the claim ended the game before anything of the peer's could cross
   timeLossPly_ = atPly;
+  // The loser's clock says flag here too, though our copy may have had a few milliseconds left
+  // (the grace of the network's delay).
+  gameClock_.runOut(loses == Outcome::WhiteWins ? Stone::Black : Stone::White, nowMs());
   if (game_.over())
     game_.setResult(loses, EndReason::Time);
   else

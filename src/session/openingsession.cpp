@@ -72,7 +72,7 @@ bool OpeningSession::checkTimeAt(std::int64_t t) {
   if (flagged_ || opening_.done() || !clock_.enabled()) return false;
   const Stone side = openingClockSide(opening_);
   if (!clock_.flagged(side, t)) return false;
-  clock_.charge(side, clock_.timedMoveMs(t));  // more than it had: its clock shows it flagged
+  clock_.runOut(side, t);
   flagged_ = opening_.decider();
   picked_.clear();
   ++version_;

@@ -173,6 +173,19 @@ TEST(GameClock, ChargeTakesReportedTimesAndFlagsImpossibleOnes) {
   EXPECT_EQ(c.running(), Stone::Empty);
 }
 
+TEST(GameClock, RunOutStopsTheClocksAndShowsTheFlag) {
+  GameClock c(parsed("30s/move"));
+  c.start(Stone::White, 0);
+  c.runOut(Stone::White, 29'950);  // another program's claim, 50 ms early by this copy
+  EXPECT_EQ(c.running(), Stone::Empty);
+  EXPECT_TRUE(c.reading(Stone::White, 40'000).flagged);
+  EXPECT_EQ(c.reading(Stone::White, 40'000).mainMs, 0);  // a flagged clock reads 0
+  EXPECT_FALSE(c.reading(Stone::Black, 40'000).flagged);
+  GameClock none;
+  none.runOut(Stone::Black, 0);
+  EXPECT_FALSE(none.flagged(Stone::Black, 0));
+}
+
 TEST(GameClock, EnginesAreToldTheTimeThatDecides) {
   GameClock f(parsed("1m+1s"));
   f.start(Stone::Black, 0);

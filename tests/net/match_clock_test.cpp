@@ -547,6 +547,30 @@ TEST(MatchClock, TheDeciderWhoseTimeRunsOutLosesAndBothSaySo) {
   expectWinOnTime(p, Outcome::BlackWins);
 }
 
+TEST(MatchClock, AFlagFromTheFlaggedSideShowsOnBothClocks) {
+  // The first player's second stone reaches the joiner 30 ms late, so the joiner's copy of
+  // Black's clock starts 30 ms after the host's. When the host's own program says its time ran
+  // out, the joiner's copy still has 29 ms left; both clocks read "flag" all the same.
+  Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
+  decide(p, p.host, placeAct(7, 7), 100);
+  deliverAll(p.host, p.joiner);
+  decide(p, p.host, placeAct(8, 8), 100);
+  p.t.ms += 30;
+  deliverAll(p.host, p.joiner);
+  p.t.ms += 5'001 - 30;
+  p.host.match.checkClock();
+  ASSERT_TRUE(p.host.match.game().over());
+  EXPECT_EQ(p.joiner.match.gameClock().reading(Stone::Black, p.joiner.match.nowMs()).mainMs, 29);
+  deliverAll(p.host, p.joiner);
+  expectWinOnTime(p, Outcome::WhiteWins);
+  for (const Endpoint* e : {&p.host, &p.joiner}) {
+    SCOPED_TRACE(e == &p.host ? "host" : "joiner");
+    EXPECT_TRUE(e->match.gameClock().reading(Stone::Black, e->match.nowMs()).flagged);
+    EXPECT_FALSE(e->match.gameClock().reading(Stone::White, e->match.nowMs()).flagged);
+    EXPECT_EQ(e->match.gameClock().running(), Stone::Empty);
+  }
+}
+
 TEST(MatchClock, ADecisionTooLateLosesOnTime) {
   Pair p(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap);
   p.t.ms += 5'001;
