@@ -800,6 +800,7 @@ void Match::startGame(const Setup& s) {
   opening_.reset();
   openingStones_ = 0;
   ownRun_.clear();
+  peerRun_.clear();
   openingFlagAt_ = -1;
   if (s.opening != OpeningRule::None) opening_.emplace(s.opening, s.boardSize, s.rule);
   phase_ = MatchPhase::Playing;
@@ -817,7 +818,9 @@ OpeningError Match::openingAct(OpeningAct act) {
   act.seq = static_cast<std::uint16_t>(openingActs_.size());
   if (opening_->decider() != localSeat_) return OpeningError::NotYourDecision;
   act.thinkMs = -1;
-  if (openingOnClock()) {
+  if (openingOnClock() && relayThinkMs_ >= 0) {
+    act.thinkMs = relayThinkMs_;  // a server's proxy: the time charged on the other link
+  } else if (openingOnClock()) {
     // Too late: the decision loses on time instead (as a move does).
     const std::int64_t now = nowMs();
     if (gameClock_.flagged(localColor_, now)) {
@@ -863,17 +866,25 @@ void Match::onOpening(const OpeningAct& a) {
     return fail(ErrorCode::Protocol, openingOnClock()
                                          ? "an opening decision without its thinking time"
                                          : "a thinking time in an opening that is not timed");
+  OpeningAct charged = a;
   if (openingOnClock()) {
     const std::int64_t now = nowMs();
     if (peerTurnMeasured_ && a.thinkMs > now - turnStartMs_ + kThinkToleranceMs)
       return fail(ErrorCode::Protocol, "an opening decision says it took " +
                                            formatClockTime(a.thinkMs) + " but only " +
                                            formatClockTime(now - turnStartMs_) + " passed here");
+    // A server charges at least its own measure less the lag allowance, as for MOVE; a decision
+    // beyond the time so charged loses on time (its program takes it back at our FLAG).
+    if (settings_.lagAllowanceMs >= 0)
+      charged.thinkMs = std::max(a.thinkMs, now - turnStartMs_ - settings_.lagAllowanceMs);
     GameClock trial = gameClock_;
-    if (!trial.charge(opponent(localColor_), a.thinkMs))
-      return fail(ErrorCode::Protocol, "an opening decision came after its clock ran out");
+    if (!trial.charge(opponent(localColor_), charged.thinkMs)) {
+      if (settings_.lagAllowanceMs < 0)
+        return fail(ErrorCode::Protocol, "an opening decision came after its clock ran out");
+      return timeUp(opponent(localColor_));
+    }
   }
-  if (const OpeningError e = applyOpening(otherSeat(localSeat_), a); e != OpeningError::None)
+  if (const OpeningError e = applyOpening(otherSeat(localSeat_), charged); e != OpeningError::None)
     return fail(ErrorCode::IllegalMove,
                 std::string("an opening decision the rule refuses: ") + openingErrorPhrase(e));
 }
@@ -884,14 +895,11 @@ OpeningError Match::applyOpening(Seat who, const OpeningAct& a) {
   const Opening before = o;
   const bool ours = who == localSeat_;
   std::optional<OwnStep> step;
-  if (timed && ours) {
-    step = OwnStep{static_cast<int>(openingActs_.size()), o, gameClock_, nowMs()};
-  }
+  if (timed) step = OwnStep{static_cast<int>(openingActs_.size()), o, gameClock_, nowMs()};
   if (const OpeningError e = applyOpeningAct(o, who, a); e != OpeningError::None) return e;
-  if (step)
-    ownRun_.push_back(std::move(*step));
-  else if (!ours)
-    ownRun_.clear();  // the peer acted after our decisions: none of them crossed a claim
+  // Whoever acts after the other's decisions shows that none of them crossed a claim.
+  (ours ? peerRun_ : ownRun_).clear();
+  if (step) (ours ? ownRun_ : peerRun_).push_back(std::move(*step));
   openingActs_.push_back(a);
   openingActs_.back().seq = static_cast<std::uint16_t>(openingActs_.size() - 1);
   openingActs_.back().thinkMs = -1;  // the lists of RESUME and SYNC carry no times
@@ -1024,6 +1032,7 @@ void Match::timeUp(Stone loser) {
     // its program takes it back.
     openingFlagAt_ = f.decision;
     ownRun_.clear();
+    peerRun_.clear();
     crossingPly_.reset();
   } else if (loser == localColor_) {
     crossingPly_.reset();
@@ -1098,7 +1107,10 @@ void Match::onOpeningFlag(const Flag& f) {
     loser = crossing ? crossed->opening.colourOf(localSeat_) : localColor_;
     const std::int64_t left =
         crossing ? crossed->leftMs(loser) : gameClock_.reading(localColor_, nowMs()).decidingMs;
-    if (left > kFlagGraceMs)
+    // A server judges a claim about the time running now by its own clock: out, not nearly; a
+    // client of a server takes the server's claim (see onFlag).
+    const std::int64_t grace = !crossing && settings_.lagAllowanceMs >= 0 ? 0 : kFlagGraceMs;
+    if (left > grace && !settings_.serverKeepsTime)
       return fail(ErrorCode::Protocol,
                   std::string("a win on time claimed while this side's clock had ") +
                       clockFace(left) + " left");
@@ -1107,21 +1119,24 @@ void Match::onOpeningFlag(const Flag& f) {
   const Result& r = game_.result();
   if (!crossing && game_.over() && r.reason == EndReason::Time && r.outcome == loses)
     return;  // agreed
-  if (crossing) {
-    // The claim stands where it was made: our decisions since (and a move after them) are
-    // taken back, as the claimant drops them (PROTOCOL.md, "A timed opening").
-    const OwnStep st = *crossed;
-    opening_ = st.opening;
-    game_ = stonesOf(st.opening, setup_);
-    localColor_ = loser;
-    openingActs_.resize(static_cast<std::size_t>(st.act));
-    openingStones_ = 0;
-    gameClock_ = st.clock;
-    gameClock_.runOut(loser, st.atMs);  // as the claimant's clock shows it
-  }
+  // The claim stands where it was made: our decisions since (and a move after them) are
+  // taken back, as the claimant drops them (PROTOCOL.md, "A timed opening").
+  if (crossing) rollBackTo(*crossed, loser);
   ownRun_.clear();
+  peerRun_.clear();
   openingFlagAt_ = f.decision;
   endOnTime(loses, f.atPly);
+}
+
+void Match::rollBackTo(const OwnStep& step, Stone loser) {
+  const OwnStep st = step;  // `step` may be an element of the runs cleared below
+  opening_ = st.opening;
+  game_ = stonesOf(st.opening, setup_);
+  localColor_ = st.opening.colourOf(localSeat_);
+  openingActs_.resize(static_cast<std::size_t>(st.act));
+  openingStones_ = 0;
+  gameClock_ = st.clock;
+  gameClock_.runOut(loser, st.atMs);  // as the claimant's clock shows it
 }
 
 void Match::endOnTime(Outcome loses, int atPly) {
@@ -1522,7 +1537,8 @@ void Match::onResume(const Resume& r) {
   theirTakebackAtSuspend_.reset();
   theirDrawAtSuspend_.reset();
   wantedAgainAtSuspend_ = false;
-  ownRun_.clear();   // the SYNC below holds the game as it stands on both sides
+  ownRun_.clear();  // the SYNC below holds the game as it stands on both sides
+  peerRun_.clear();
   startTurnClock();  // the side to move starts its move afresh, on both sides
   Sync sync = syncMessage();
   // Protocol 1.1: the joiner still holds the game before ours (our PLAY_AGAIN was lost in the
@@ -1664,6 +1680,7 @@ void Match::onSync(const Sync& s) {
   phase_ = game_.over() ? MatchPhase::Finished : MatchPhase::Playing;
   suspendReason_.clear();
   ownRun_.clear();  // the host's game stands on both sides
+  peerRun_.clear();
   startTurnClock();
   if (fresh) {
     say({NoticeKind::Rejoined, {}, after, {}});
@@ -1753,9 +1770,10 @@ MoveError Match::relayMove(Point p, std::int64_t thinkMs) {
   return MoveError::None;
 }
 
-bool Match::relayFlag(Stone loser, int atPly) {
+bool Match::relayFlag(Stone loser, int atPly, int decision) {
   ClockGuard guard{*this};
   if (!gameClock_.enabled() || loser == Stone::Empty) return false;
+  if (decision >= 0) return relayOpeningFlag(loser, atPly, decision);
   const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
   const EndReason why = game_.result().reason;
   if (game_.over() && loser == localColor_ && atPly == game_.ply() &&
@@ -1803,6 +1821,63 @@ bool Match::relayFlag(Stone loser, int atPly) {
   clearRequests();
   notify_(MatchEvent::GameOver);
   return true;
+}
+
+bool Match::relayOpeningFlag(Stone loser, int atPly, int decision) {
+  if (!setup_.openingTimed || setup_.opening == OpeningRule::None) return false;
+  const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
+  if (game_.over())
+    return game_.result().reason == EndReason::Time && game_.result().outcome == loses &&
+           timeLossDecision() == decision;
+  const bool suspended = phase_ == MatchPhase::Suspended;
+  if (phase_ != MatchPhase::Playing && !suspended) return false;
+  const int acts = static_cast<int>(openingActs_.size());
+  if (decision == acts) {
+    if (!opening_ || atPly != game_.ply() || openingClockSide(*opening_) != loser) return false;
+    if (!suspended) {
+      timeUp(loser);  // FLAG at this decision: our proxy's own time, or a claim on the peer's
+      return true;
+    }
+    // The resume's SYNC tells the peer (its decision in flight then crosses the end).
+    openingFlagAt_ = decision;
+    timeLossPly_ = atPly;
+    gameClock_.runOut(loser, nowMs());
+    game_.end(loses, EndReason::Time);
+    suspendedFrom_ = MatchPhase::Finished;
+    notify_(MatchEvent::GameOver);
+    return true;
+  }
+  // A claim on the peer's time at an earlier decision of its own, which (with its decisions
+  // since, and a move after them) crossed the claim on the other link: taken back here, as the
+  // peer's program takes them back at the FLAG.
+  const auto crossed = std::find_if(peerRun_.begin(), peerRun_.end(),
+                                    [&](const OwnStep& st) { return st.act == decision; });
+  if (suspended || crossed == peerRun_.end() || atPly != crossed->opening.game().ply() ||
+      openingClockSide(crossed->opening) != loser)
+    return false;
+  rollBackTo(*crossed, loser);
+  Flag f{static_cast<std::uint16_t>(atPly)};
+  f.decision = decision;
+  send_(f);
+  ownRun_.clear();
+  peerRun_.clear();
+  openingFlagAt_ = decision;
+  endOnTime(loses, atPly);
+  return true;
+}
+
+OpeningError Match::relayOpeningAct(OpeningAct act, std::int64_t thinkMs) {
+  relayThinkMs_ = openingOnClock() ? thinkMs : -1;
+  const OpeningError e = openingAct(std::move(act));
+  relayThinkMs_ = -1;
+  return e;
+}
+
+int Match::timeLossDecision() const {
+  if (!opening_ || !setup_.openingTimed || !game_.over() ||
+      game_.result().reason != EndReason::Time)
+    return -1;
+  return static_cast<int>(openingActs_.size());
 }
 
 RequestError Match::relayResign(std::uint16_t atPly) {

@@ -400,7 +400,21 @@ class Match {
   /// the other link) the flag stands over it, as in P2P: FLAG goes out and the result becomes
   /// the loss on time.
   /// True when done, or when the game already ended so; false when the position does not fit.
-  bool relayFlag(Stone loser, int atPly);
+  /// In a timed opening (protocol 1.6) `decision` >= 0 names the decision of that FLAG: at the
+  /// current decision, as above (FLAG with the decision); at an earlier one, which the peer's
+  /// decisions since (and a move after them) crossed on the other link, those are taken back
+  /// here, as the peer's program takes them back, and FLAG claims the peer's time at it.
+  bool relayFlag(Stone loser, int atPly, int decision = -1);
+  /// Relay: the proxy's opening decision. As openingAct(); in a timed opening `thinkMs` >= 0 (the
+  /// time the server charged the decision on the other link) is charged and sent instead of
+  /// our own measure, which never flags it here.
+  OpeningError relayOpeningAct(OpeningAct act, std::int64_t thinkMs);
+  /// The decision at which the current game was lost on time in a timed opening (the FLAG's
+  /// decision, as relayFlag() takes it); -1 when it was not lost so.
+  int timeLossDecision() const;
+  /// Host, before the joiner's HELLO: sets MatchSettings::timesOpenings (gomoku-server times an
+  /// opening only when both of its clients speak protocol 1.6).
+  void setTimesOpenings(bool on) { settings_.timesOpenings = on; }
   /// The thinking time charged for the last move played (either side's), milliseconds; -1
   /// without a clock or before the first move. A server relays it with relayMove().
   std::int64_t lastThinkMs() const { return lastThinkMs_; }
@@ -525,6 +539,7 @@ class Match {
   void onOpeningFlag(const Flag& f);
   // Ends the game on time (a FLAG that stands), `loses` at atPly stones, over any other end.
   void endOnTime(Outcome loses, int atPly);
+  bool relayOpeningFlag(Stone loser, int atPly, int decision);
   void onOpening(const OpeningAct& a);
   // Applies `a` for `who` to opening_; on success mirrors the stones into game_ and, when the
   // opening is done, fixes our colour and starts normal play (and the clocks).
@@ -654,6 +669,13 @@ class Match {
     std::int64_t leftMs(Stone colour) const { return clock.reading(colour, atMs).decidingMs; }
   };
   std::vector<OwnStep> ownRun_;
+  // A server's proxy: the state before each of the peer's decisions since our last one (the
+  // same fields, the peer's colour and clock), which relayFlag takes back when a claim on the
+  // other link crossed them.
+  std::vector<OwnStep> peerRun_;
+  // Puts the opening back as it stood before the decision `st` and flags `loser`'s clock at the
+  // time of that decision (a claim crossed it and what followed).
+  void rollBackTo(const OwnStep& st, Stone loser);
   int openingFlagAt_ = -1;  // the decision of a FLAG that ended the game in a timed opening
   // The peer's current turn began when we sent it our move (or accepted its takeback): only then
   // did its turn begin after ours in time, so its thinking time can be checked against ours

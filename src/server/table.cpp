@@ -104,8 +104,8 @@ GameTable::GameTable(TableSetup setup, TableCallbacks callbacks,
     ms.foul = setup_.foul;
     ms.clock = setup_.clock;
     ms.opening = setup_.opening;
-    // The server does not time openings yet (its clocks start with normal play): both clients
-    // are told so in SETUP.
+    // The opening runs on the clocks when both clients speak protocol 1.6 (set once both
+    // HELLOs are in: receive()).
     ms.timesOpenings = false;
     ms.lagAllowanceMs = setup_.lagAllowanceMs < 0 ? 0 : setup_.lagAllowanceMs;
     const bool proxyBlack = (s == Side::A) != setup_.aIsBlack;
@@ -155,12 +155,18 @@ void GameTable::receive(Side from, const net::Message& m) {
       (std::holds_alternative<net::DrawOffer>(m) && me.match->drawOffered());
   if (!started() && !(me.helloIn && seat(otherSide(from)).helloIn)) {
     // Both games start together: hold everything until both HELLOs are in.
-    if (std::holds_alternative<net::Hello>(m)) me.helloIn = true;
+    if (const auto* h = std::get_if<net::Hello>(&m)) {
+      me.helloIn = true;
+      me.minor = h->protocolMinor;
+    }
     if (leaving) {
       feed(from, m);
     } else {
       hold(from, m);
       if (seat(Side::A).helloIn && seat(Side::B).helloIn) {
+        // Both matches time the opening, or neither: both clients' clocks must agree.
+        const bool timed = seat(Side::A).minor >= 6 && seat(Side::B).minor >= 6;
+        for (Side s : {Side::A, Side::B}) seat(s).match->setTimesOpenings(timed);
         flushHeld(Side::A);
         flushHeld(Side::B);
       }
@@ -333,7 +339,7 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
                        " declined the game the other side has started (after a drop)");
         } else if constexpr (std::is_same_v<T, net::OpeningAct>) {
           if (!sameGame || mx.openingActs().size() != before.openingActs + 1) return;
-          if (my.openingAct(mx.openingActs().back()) != OpeningError::None)
+          if (my.relayOpeningAct(mx.openingActs().back(), mx.lastThinkMs()) != OpeningError::None)
             divergence(std::string("the opening decision ") +
                        std::to_string(mx.openingActs().size() - 1) + " of " + sideName(from) +
                        " was refused on the other side");
@@ -355,7 +361,7 @@ void GameTable::relayTime(Side from) {
     return;
   const Stone loser =
       mx.game().result().outcome == Outcome::BlackWins ? Stone::White : Stone::Black;
-  if (!my.relayFlag(loser, mx.timeLossPly()))
+  if (!my.relayFlag(loser, mx.timeLossPly(), mx.timeLossDecision()))
     divergence(std::string("the loss on time in ") + sideName(from) +
                "'s match was refused on the other side");
 }
@@ -425,7 +431,7 @@ void GameTable::afterResume(Side s, const ResumeEffects& e) {
     if (e.move) pendingMove_[index(s)] = std::make_pair(e.game, *e.move);
   } else {
     // The client's opening decision that was in flight when the connection dropped.
-    if (e.act && my.openingAct(*e.act) != OpeningError::None)
+    if (e.act && my.relayOpeningAct(*e.act, 0) != OpeningError::None)
       return divergence(std::string("the opening decision in flight of ") + sideName(s) +
                         " was refused on the other side");
   }
@@ -657,7 +663,7 @@ void GameTable::settle() {
       pending.reset();
       changed = true;
       if (my.gameNumber() == game && my.openingActs().empty() && !closing_ &&
-          my.openingAct(act) != OpeningError::None)
+          my.relayOpeningAct(act, 0) != OpeningError::None)
         divergence(std::string("the first opening decision of ") + sideName(s) +
                    " in the next game was refused on the other side");
     }

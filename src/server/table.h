@@ -19,7 +19,10 @@
 /// opponent's program hold the same clocks. The server flags the side to move on the match
 /// facing it once its time is out by the allowance (checkClocks, at the times clockCheck asks
 /// for); a loss on time on one link goes to the other through relayFlag. Opening decisions are
-/// relayed like moves (OPENING through both matches).
+/// relayed like moves (OPENING through both matches, relayOpeningAct with the time charged);
+/// when both clients speak protocol 1.6 the opening runs on the clocks (both SETUPs say so),
+/// else on neither link. A client's claim that crossed the opponent's decisions takes them
+/// back on both matches (relayFlag with the decision).
 ///
 /// Both clients run net::Match as joiners: they send HELLO (or RESUME), get HELLO + SETUP from
 /// the server, and then play as in a P2P game.
@@ -197,6 +200,7 @@ class GameTable {
     std::unique_ptr<net::Match> match;
     std::deque<net::Message> held;  // from this client, not yet fed
     bool helloIn = false;           // its HELLO arrived (held until both are in)
+    int minor = 0;                  // the protocol minor version its HELLO said
     bool disconnected = false;      // its match called disconnect
     bool gone = false;              // leaveGame was called
     bool away = false;              // its match is Suspended

@@ -128,6 +128,20 @@ register_both() {
   expect bob '^LOGGED IN Bob 1000'
 }
 
+# match_swap2 CLOCK: both find a rated swap2 game on CLOCK and are matched; sets $first (the
+# tentative Black, who places the first stones) and $second.
+match_swap2() {
+  local clock_re=${1//+/\\+}
+  send alice "find --opening swap2 --clock $1"
+  send bob "find freestyle --clock $1 --opening swap2"
+  expect alice "^FINDING freestyle clock $clock_re opening swap2\$"
+  expect alice "^MATCHED .* rated clock $clock_re opening swap2\$"
+  matched[alice]=$line
+  expect bob "^MATCHED .* rated clock $clock_re opening swap2\$"
+  first=alice second=bob
+  [[ ${matched[alice]} == *" black vs "* ]] || { first=bob; second=alice; }
+}
+
 find_both() {
   send alice "find"
   send bob "find"
@@ -304,6 +318,32 @@ clock_flag)
   finish bob
   grep -q '^error: .*"5m+"' "$work/alice.err" || fail "no error for a bad --clock"
   ;;
+opening_flag)
+  # Swap2 on the server's clocks (both programs speak 1.6): the tentative Black places one stone
+  # and stops; the server flags it at 2 s a decision plus the 1 s lag allowance. Both programs
+  # showed the clocks after the stone and show the flag at the end.
+  start_server
+  register_both
+  match_swap2 2s/move
+  expect "$first" '^OPENING .*\(you decide\)$'
+  send "$first" "7,7"
+  expect "$second" '^MOVE 1 black '
+  expect "$second" '^CLOCK black 0:0[0-2]\.[0-9]\* white 0:02\.0$'
+  for who in "$first" "$second"; do
+    expect "$who" '^CLOCK black flag white 0:02\.0$'
+    expect "$who" '^RESULT white time$'
+  done
+  expect "$first" '^LADDER 1000 970$'
+  send "$first" "leave"
+  expect "$second" '^HALL '
+  send "$first" "games"
+  expect "$first" '^GAME [0-9]+ '
+  [[ $line == *" white time rated "* ]] || fail "the stored game: $line"
+  send alice "quit"
+  send bob "quit"
+  finish alice
+  finish bob
+  ;;
 opening_swap2)
   # A rated game found with swap2 and a clock: the tentative Black places three stones, the
   # other places two more, the first then takes White; a decision the step does not allow is
@@ -311,14 +351,7 @@ opening_swap2)
   # and the stored game follow the colours the opening gave.
   start_server
   register_both
-  send alice "find --opening swap2 --clock 5m+5s"
-  send bob "find freestyle --clock 5m+5s --opening swap2"
-  expect alice '^FINDING freestyle clock 5m\+5s opening swap2$'
-  expect alice '^MATCHED .* rated clock 5m\+5s opening swap2$'
-  matched[alice]=$line
-  expect bob '^MATCHED .* rated clock 5m\+5s opening swap2$'
-  first=alice second=bob
-  [[ ${matched[alice]} == *" black vs "* ]] || { first=bob; second=alice; }
+  match_swap2 5m+5s
   expect "$first" '^OPENING .*\(you decide\)$'
   send "$first" "7,7"
   send "$first" "8,8"

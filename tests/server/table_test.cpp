@@ -1117,3 +1117,183 @@ TEST(GameTableOpening, AClientThatDropsDuringSwap2ComesBackAndFinishesTheGame) {
   EXPECT_TRUE(h.faults.empty());
   EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
 }
+
+namespace {
+
+// Swap2 on a clock of 5 s a decision: A, the first player, places its three stones at 1 s each.
+struct TimedOpening : ClockHarness {
+  TimedOpening() : ClockHarness(TimeControl{ClockKind::PerMove, 0, 0, 5'000}, OpeningRule::Swap2) {}
+  void decide(Client& c, const OpeningAct& act, std::chrono::milliseconds think) {
+    now += think;
+    ASSERT_EQ(c.match.openingAct(act), OpeningError::None);
+    flush();
+  }
+  void threeStones() {
+    for (const OpeningAct& act : {placeAt(7, 7), placeAt(8, 8), placeAt(9, 7)}) decide(a, act, 1s);
+  }
+  // B chooses to place two more after `said` by its own program's clock, `measured` by the
+  // server's (and A's): the third stone reached B late.
+  void lateChoice(std::chrono::milliseconds said, std::chrono::milliseconds measured) {
+    frozen = &b;
+    frozenAt = now + said;
+    now += measured;
+    ASSERT_EQ(b.match.openingAct(chooseAct(OpeningChoice::PlaceTwo)), OpeningError::None);
+    flush();
+    frozen = nullptr;
+  }
+  // Every match (both clients', both of the server's) holds the same opening, the result given
+  // and no fault.
+  void expectAgreed(std::size_t acts, Outcome outcome, EndReason reason) {
+    for (const Match* m : std::initializer_list<const Match*>{
+             &a.match, &b.match, &table->match(Side::A), &table->match(Side::B)}) {
+      EXPECT_EQ(m->openingActs().size(), acts);
+      EXPECT_EQ(m->game().ply(), a.match.game().ply());
+      EXPECT_EQ(m->game().result().outcome, outcome);
+      EXPECT_EQ(m->game().result().reason, reason);
+      EXPECT_EQ(m->sentError(), std::nullopt);
+    }
+    EXPECT_TRUE(faults.empty());
+  }
+};
+
+}  // namespace
+
+TEST(GameTableOpening, TheOpeningRunsOnTheServersClocksWhenBothClientsSpeak16) {
+  TimedOpening h;
+  h.begin();
+  EXPECT_TRUE(h.a.match.openingTimed());
+  EXPECT_TRUE(h.b.match.openingTimed());
+  h.threeStones();
+  h.decide(h.b, chooseAct(OpeningChoice::PlaceTwo), 2'500ms);
+  ASSERT_NE(lastGot<OpeningAct>(h.a), nullptr);
+  EXPECT_EQ(lastGot<OpeningAct>(h.a)->thinkMs, 2'500) << "A is told B's time";
+  h.decide(h.b, placeAt(6, 6), 1s);
+  h.decide(h.b, placeAt(10, 10), 1s);
+  h.decide(h.a, chooseAct(OpeningChoice::TakeWhite), 4s);
+  EXPECT_EQ(lastGot<OpeningAct>(h.b)->thinkMs, 4'000);
+  h.expectAgreed(7, Outcome::Ongoing, EndReason::None);
+  // Normal play: White (A) to move, on a fresh 5 s.
+  EXPECT_EQ(h.table->msUntilClockCheck(), 5'000 + net::kFlagGraceMs + 1);
+}
+
+TEST(GameTableOpening, AnOlderClientKeepsTheOpeningOffTheClocksForBoth) {
+  TimedOpening h;
+  h.table->start();
+  h.a.match.connected();
+  h.b.match.connected();
+  ASSERT_TRUE(std::holds_alternative<Hello>(h.b.outbox.front()));
+  std::get<Hello>(h.b.outbox.front()).protocolMinor = 5;  // B's program speaks 1.5
+  h.flush();
+  ASSERT_EQ(h.a.match.phase(), MatchPhase::Playing);
+  EXPECT_FALSE(h.a.match.openingTimed());
+  EXPECT_FALSE(h.b.match.openingTimed());
+  EXPECT_EQ(h.table->msUntilClockCheck(), -1) << "no clock runs in the opening";
+  h.threeStones();
+  EXPECT_EQ(lastGot<OpeningAct>(h.b)->thinkMs, -1);
+}
+
+TEST(GameTableOpening, TheServerFlagsASilentDeciderAndBothProgramsAgree) {
+  TimedOpening h;
+  h.begin();
+  h.threeStones();
+  // B's 5 s to answer are out by the allowance.
+  EXPECT_EQ(h.table->msUntilClockCheck(), 5'000 + net::kFlagGraceMs + 1);
+  h.now += std::chrono::milliseconds(5'000 + net::kFlagGraceMs + 1);
+  h.checkIfDue();
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Time);
+  EXPECT_EQ(h.ends[0].outcome, Outcome::BlackWins) << "B, the tentative White, lost";
+  ASSERT_NE(lastGot<Flag>(h.a), nullptr);
+  EXPECT_EQ(lastGot<Flag>(h.a)->decision, 3);
+  EXPECT_EQ(lastGot<Flag>(h.b)->decision, 3);
+  h.expectAgreed(3, Outcome::BlackWins, EndReason::Time);
+  EXPECT_TRUE(h.b.match.gameClock().reading(Stone::White, h.b.match.nowMs()).flagged);
+}
+
+TEST(GameTableOpening, LagUpToTheAllowanceIsForgivenInTheOpening) {
+  TimedOpening h;
+  h.begin();
+  h.threeStones();
+  // B's program says 4.9 s; the server measured 5.5 s (its stone reached B late): charged
+  // 4.9 s, in time.
+  h.lateChoice(4'900ms, 5'500ms);
+  EXPECT_EQ(lastGot<OpeningAct>(h.a)->thinkMs, 4'900);
+  h.expectAgreed(4, Outcome::Ongoing, EndReason::None);
+}
+
+TEST(GameTableOpening, ADecisionBeyondTheAllowanceLosesOnTimeAndIsTakenBack) {
+  TimedOpening h;
+  h.begin();
+  h.threeStones();
+  // B's program says 4.9 s, the server measured 6.5 s: charged 5.5 s, more than B had. The
+  // server's FLAG tells B's program, which takes its choice back; A never sees it.
+  h.lateChoice(4'900ms, 6'500ms);
+  EXPECT_EQ(h.a.received<OpeningAct>(), 0) << "A got none of B's decisions";
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Time);
+  h.expectAgreed(3, Outcome::BlackWins, EndReason::Time);
+  EXPECT_EQ(h.b.match.openingActs().size(), 3u) << "B's choice taken back";
+}
+
+TEST(GameTableOpening, AClaimThatCrossedTheOpponentsDecisionTakesItBackEverywhere) {
+  TimedOpening h;
+  h.begin();
+  // A's third stone reaches B 0.6 s late; B answers 4.9 s later by its clock (5.5 s on the
+  // server's and A's, within the allowance). A's program claims at 6.001 s, before B's answer
+  // reaches it: the claim stands (B's time was out by A's clock and the server's), and B's
+  // answer is taken back by the server's matches and by B's program.
+  h.decide(h.a, placeAt(7, 7), 1s);
+  h.decide(h.a, placeAt(8, 8), 1s);
+  h.now += 1s;
+  ASSERT_EQ(h.a.match.openingAct(placeAt(9, 7)), OpeningError::None);
+  while (h.up(Side::A)) {
+  }
+  h.now += 600ms;
+  while (h.down(Side::B)) {
+  }
+  h.now += 4'900ms;
+  ASSERT_EQ(h.b.match.openingAct(chooseAct(OpeningChoice::PlaceTwo)), OpeningError::None);
+  while (h.up(Side::B)) {
+  }
+  EXPECT_EQ(h.table->match(Side::A).openingActs().size(), 4u) << "relayed towards A";
+  h.now += 501ms;
+  h.a.match.checkClock();  // B's 5 s are out by A's 1 s grace: A claims
+  ASSERT_TRUE(h.a.match.game().over());
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  EXPECT_EQ(h.ends[0].reason, EndReason::Time);
+  h.expectAgreed(3, Outcome::BlackWins, EndReason::Time);
+  EXPECT_EQ(h.b.match.openingActs().size(), 3u) << "B's choice taken back";
+  EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
+}
+
+TEST(GameTableOpening, AClientThatFlagsItselfInTheOpeningEndsTheGameForBoth) {
+  TimedOpening h;
+  h.begin();
+  h.decide(h.a, placeAt(7, 7), 1s);
+  h.now += 5'001ms;
+  h.a.match.checkClock();  // A's own program sees its 5 s gone
+  h.flush();
+  ASSERT_EQ(h.ends.size(), 1u);
+  h.expectAgreed(1, Outcome::WhiteWins, EndReason::Time);
+  EXPECT_EQ(lastGot<Flag>(h.b)->decision, 1);
+}
+
+TEST(GameTableOpening, AllFourCopiesOfTheClocksAgreeThroughASwap) {
+  ClockHarness h(TimeControl{ClockKind::Fischer, 60'000, 2'000, 0}, OpeningRule::Swap);
+  h.begin();
+  for (const OpeningAct& act : {placeAt(7, 7), placeAt(8, 8), placeAt(9, 7)}) {
+    h.now += 1s;
+    ASSERT_EQ(h.a.match.openingAct(act), OpeningError::None);
+    h.flush();
+  }
+  h.expectClocks(63'000, 60'000);  // A (tentative Black): three decisions of 1 s, +2 s each
+  // B thinks 4 s, takes Black: each player keeps their own clock, now under the other colour.
+  h.now += 4s;
+  ASSERT_EQ(h.b.match.openingAct(chooseAct(OpeningChoice::TakeBlack)), OpeningError::None);
+  h.flush();
+  EXPECT_EQ(h.b.match.localColor(), Stone::Black);
+  h.expectClocks(58'000, 63'000);
+  EXPECT_TRUE(h.faults.empty());
+}
