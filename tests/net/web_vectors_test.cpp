@@ -253,6 +253,20 @@ std::vector<Vector> vectors() {
   sn.whiteMainMs = 86400000 * 2LL;
   sn.hostPlaysBlack = true;
   v.push_back({"sync_opening_over", sn});
+  // Protocol 1.5 (what a player is sent about watchers) and 1.6 (the page's minor): the
+  // opening on the clock.
+  v.push_back({"hello_minor6", Hello{1, 6, "web", "小明"}});
+  v.push_back({"watchers", Watchers{65535}});
+  v.push_back({"watch_chat", WatchChat{"carol", false, "好棋"}});
+  Setup timed{15, Rule::Freestyle, false, FoulPolicy::Refuse, 11, fischer, OpeningRule::Swap2};
+  timed.openingTimed = true;
+  v.push_back({"setup_timed", timed});
+  OpeningAct timedAct = choose;
+  timedAct.thinkMs = 86400000;
+  v.push_back({"opening_timed", timedAct});
+  Flag decisionFlag{3};
+  decisionFlag.decision = 32;
+  v.push_back({"flag_decision", decisionFlag});
   return v;
 }
 
@@ -309,6 +323,11 @@ std::vector<std::pair<std::string, std::pair<std::string, DecodeError>>> invalid
        {"474b011a00000033 0001 0f 00 00 00 0000000000000001 0001 68 00 00 0000 0000 "
         "00 01 00002710 00000000 00000000 00002710 00002710 01 01 0000 01 00",
         DecodeError::BadValue}},
+      // Protocol 1.6: a timed opening without a clock and an opening rule, a FLAG's decision
+      // beyond the longest opening.
+      {"setup_timed_without_tail",
+       {"474b01020000000c 0f 00 02 00 0000000000000001", DecodeError::BadValue}},
+      {"flag_decision_over", {"474b011b00000004 0003 0021", DecodeError::BadValue}},
   };
 }
 
@@ -379,7 +398,7 @@ const std::string kVectorsPath = std::string(GOMOKU_SOURCE_DIR) + "/tests/web/ve
 TEST(WebVectors, CoverEveryMessageType) {
   std::set<MsgType> types;
   for (const auto& v : vectors()) types.insert(typeOf(v.message));
-  EXPECT_EQ(types.size(), 18u + 24u);  // P2P types 1-5, 16-28; server types 64-87
+  EXPECT_EQ(types.size(), 20u + 24u);  // P2P types 1-5, 16-28, 31-32; server types 64-87
 }
 
 TEST(WebVectors, TheFileHoldsWhatTheEncoderWrites) {

@@ -266,3 +266,90 @@ test('play again: the other player takes the first seat, fresh opening and clock
   assert.equal(g.clocks.sides[BLACK].mainMs, 300000);
   assert.equal(g.clocks.running, 0);
 });
+
+// ---- protocol 1.6: the opening on the clock ------------------------------------------------------
+
+// A matched game of swap2 on the clock whose SETUP says the opening is timed.
+function timedSwap2(first) {
+  const { c, sent } = swap2(true);
+  c.onSETUP({ boardSize: 15, rule: 0, hostIsBlack: !first, openingTimed: true, foul: 0, token: 1n,
+    opening: 2, clock: fischer });
+  return { c, sent };
+}
+
+test('a timed opening: our decisions carry their time, the opponent\'s are charged, a swap keeps each clock', () => {
+  const { c, sent } = timedSwap2(true);
+  let g = c.state.game;
+  assert.equal(g.openingTimed, true);
+  assert.equal(g.clocks.running, BLACK, 'the first player\'s clock runs from the start');
+  g.clocks.startedAt -= 2000;  // two seconds on the first stone
+  assert.equal(c.openingAct({ action: 0, points: [{ x: 7, y: 7 }] }), '');
+  assert.ok(sent[0].thinkMs >= 2000 && sent[0].thinkMs < 3000, `thinkMs ${sent[0].thinkMs}`);
+  g = c.state.game;
+  assert.equal(g.clocks.running, BLACK, 'the same player decides again');
+  assert.equal(g.openingActs[0].thinkMs, undefined, 'the list of decisions keeps no times');
+  c.openingAct({ action: 0, points: [{ x: 8, y: 8 }] });
+  c.openingAct({ action: 0, points: [{ x: 7, y: 8 }] });
+  g = c.state.game;
+  assert.equal(g.clocks.running, WHITE, 'the second player decides now');
+  const ours = g.clocks.sides[BLACK].mainMs;
+  assert.ok(ours > 300000 + 3 * 5000 - 4000, 'three increments, about 2 s used');
+  // The opponent takes Black after 4 s as the server charged it: each keeps their own clock.
+  c.onOPENING({ seq: 3, action: 1, points: [], choice: 2, count: 0, thinkMs: 4000 });
+  g = c.state.game;
+  assert.equal(g.youAreBlack, false);
+  assert.equal(g.clocks.sides[BLACK].mainMs, 300000 - 4000 + 5000, 'the opponent\'s clock, now Black');
+  assert.equal(g.clocks.sides[WHITE].mainMs, ours, 'ours, now White');
+  assert.equal(g.clocks.running, WHITE, 'White plays the 4th move');
+  assert.ok(c.ourTurn());
+  c.stopClock();
+});
+
+test('our time runs out in a timed opening: FLAG names the decision; a late decision is not sent', () => {
+  const { c, sent } = timedSwap2(true);
+  c.openingAct({ action: 0, points: [{ x: 7, y: 7 }] });
+  c.state.game.clocks.startedAt -= 306000;  // more than the 5 minutes and the increment
+  sent.length = 0;
+  assert.equal(c.openingAct({ action: 0, points: [{ x: 8, y: 8 }] }), 'Finished');
+  assert.deepEqual(sent, [{ type: 'FLAG', atPly: 1, decision: 1 }]);
+  const g = c.state.game;
+  assert.equal(g.outcome, Outcome.WHITE_WON);
+  assert.equal(g.reason, EndReason.TIME);
+  assert.equal(g.moves.length, 1);
+  assert.ok(g.clocks.reading(BLACK, performance.now()).flagged);
+});
+
+test('the server\'s FLAG in a timed opening: at the current decision, or taking back ours that crossed it', () => {
+  // The opponent (the first player) ran out on its third stone.
+  let { c } = timedSwap2(false);
+  c.onOPENING({ seq: 0, action: 0, points: [{ x: 7, y: 7 }], choice: 0, count: 0, thinkMs: 100 });
+  c.onFLAG({ atPly: 1, decision: 1 });
+  assert.equal(c.state.game.outcome, Outcome.WHITE_WON);
+  assert.equal(c.state.game.reason, EndReason.TIME);
+  // We (the second player) took Black and moved after the server flagged our choice: both are
+  // taken back, and the game ends where the server ended it.
+  ({ c } = timedSwap2(false));
+  for (const [i, [x, y]] of [[7, 7], [8, 8], [7, 8]].entries())
+    c.onOPENING({ seq: i, action: 0, points: [{ x, y }], choice: 0, count: 0, thinkMs: 100 });
+  assert.equal(c.openingAct({ action: 1, choice: 2 }), '');  // Black: the first player moves 4th
+  c.onFLAG({ atPly: 9, decision: 7 });
+  assert.equal(c.state.lastError.kind, 'error', 'a decision we never made');
+  assert.equal(c.state.game.running, true);
+  c.onFLAG({ atPly: 3, decision: 3 });
+  const g = c.state.game;
+  assert.equal(g.running, false);
+  assert.equal(g.openingActs.length, 3);
+  assert.equal(g.moves.length, 3);
+  assert.equal(g.youAreBlack, false, 'the colours as they were at the FLAG');
+  assert.equal(g.outcome, Outcome.BLACK_WON, 'we, the tentative White, lost on time');
+  assert.ok(g.clocks.reading(WHITE, performance.now()).flagged);
+});
+
+test('an untimed opening (an older opponent): no clock runs, no time is sent', () => {
+  const { c, sent } = swap2(true);
+  c.openingAct({ action: 0, points: [{ x: 7, y: 7 }] });
+  assert.equal(sent[0].thinkMs, undefined);
+  assert.equal(c.state.game.clocks.running, 0);
+  c.onFLAG({ atPly: 1, decision: 1 });
+  assert.equal(c.state.lastError.kind, 'error');
+});

@@ -159,6 +159,16 @@ const expected = {
   sync_opening_over: {
     type: 'SYNC', ...swap2Sync, blackMainMs: 1500, whiteMainMs: 172800000, hostPlaysBlack: true,
   },
+  // Protocol 1.5's messages to a player about watchers, and 1.6 (the page's minor).
+  hello_minor6: { type: 'HELLO', protocolMajor: 1, protocolMinor: 6, programVersion: 'web', nickname: '小明' },
+  watchers: { type: 'WATCHERS', count: 65535 },
+  watch_chat: { type: 'WATCH_CHAT', from: 'carol', player: false, text: '好棋' },
+  setup_timed: {
+    type: 'SETUP', boardSize: 15, rule: 0, hostIsBlack: false, openingTimed: true, foul: 0, token: 11n,
+    opening: 2, clock: fischer,
+  },
+  opening_timed: { type: 'OPENING', seq: 3, action: 1, points: [], choice: 4, count: 0, thinkMs: 86400000 },
+  flag_decision: { type: 'FLAG', atPly: 3, decision: 32 },
 };
 
 test('every vector has its expected message here', () => {

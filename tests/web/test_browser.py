@@ -452,11 +452,14 @@ class Tournament(Base):
         seat = self.find_with(b, cli, 0, "5m+5s", 2, "freestyle --clock 5m+5s --opening swap2")
         self.assertIn("clock 5m+5s", b.el("game-settings").text)
         self.assertIn("Swap2", b.el("game-settings").text)
-        # The clocks stand still during the opening.
+        # The opening runs on the clocks (protocol 1.6): the first player's, Black's, from the
+        # start.
         c = self.clocks(b)
         self.assertTrue(c[0]["shown"] and c[1]["shown"])
-        self.assertEqual([c[0]["text"], c[1]["text"]], ["5:00", "5:00"])
-        self.assertFalse(c[0]["running"] or c[1]["running"])
+        self.assertRegex(c[0]["text"], r"^(5:00|4:5\d)$")
+        self.assertEqual(c[1]["text"], "5:00")
+        self.assertTrue(c[0]["running"])
+        self.assertFalse(c[1]["running"])
         if seat == "first":
             # The page places three stones; Jack places two more; the page takes White.
             self.wait_opening(b, "place")
@@ -464,6 +467,10 @@ class Tournament(Base):
                 b.click(x, y)
                 b.wait(lambda: len(b.moves()) == i + 1, f"{i + 1} stones")
             self.wait_opening(b, "swap2-choice", ours=False)
+            # The second player's (White's) clock runs while it decides.
+            b.wait(lambda: self.clocks(b)[1]["running"] and not self.clocks(b)[0]["running"],
+                   "White's clock running in the opening")
+            shot(b, "opening-swap2-clocks")
             cli.lines.wait(r"^OPENING second: black, white, or two .*\(you decide\)$")
             cli.say("two")
             cli.say("0,0")
@@ -615,6 +622,21 @@ class Tournament(Base):
         self.assertIn("You lost." if seat == "first" else "You won.", b.el("result").text)
         cli.lines.wait(r"^RESULT white time")
         shot(b, "flag-result")
+
+    def test_flag_in_the_opening(self):
+        b = self.site.browser("en")
+        b.d.get(self.site.url)
+        self.assertEqual(b.log_in("Ora", "password123", register=True), "hall")
+        cli = self.site.cli("Pat")
+        seat = self.find_with(b, cli, 0, "3s/move", 2, "freestyle --clock 3s/move --opening swap2")
+        # Swap2 on the clock: the first player, Black, places no stone; its time runs out.
+        self.wait_opening(b, "place", ours=seat == "first")
+        b.wait(lambda: self.clocks(b)[0]["running"], "Black's clock running in the opening")
+        b.wait(lambda: b.shown("result") and "wins on time" in b.el("result").text, "the loss on time")
+        self.assertIn("White wins on time.", b.el("result").text)
+        self.assertIn("You lost." if seat == "first" else "You won.", b.el("result").text)
+        cli.lines.wait(r"^RESULT white time")
+        self.assertEqual(b.moves(), [])
 
 
 class Http(Base):

@@ -21,6 +21,13 @@ import { Opening, OpeningError, Seat, otherSeat, replayOpening } from './opening
 /** The time of the page's clocks, milliseconds (monotonic). */
 const now = () => globalThis.performance.now();
 
+// The colour whose clock runs in a timed opening (protocol 1.6): the decider's, or once the
+// opening is over the side to move's (core/opening.h openingClockSide).
+function openingClockSide(o) {
+  if (o.done()) return o.moves.length % 2 === 0 ? BLACK : WHITE;
+  return o.colourOf(o.decider);
+}
+
 // The requests of a game: a takeback request and a draw offer can stand at once (as in the
 // desktop app), play again comes after the game. Each is null or { from: 'me' | 'opponent', … }.
 const NO_REQUESTS = { takeback: null, draw: null, again: null };
@@ -240,26 +247,55 @@ export class Client extends EventTarget {
     if (g.opening.decider !== g.seat) return OpeningError.NOT_YOUR_DECISION;
     const full = { seq: g.openingActs.length, action: act.action, points: act.points ?? [],
       choice: act.choice ?? 0, count: act.count ?? 0 };
+    const msg = { type: 'OPENING', ...full };
+    let step = null;
+    if (this.openingOnClock()) {
+      // Protocol 1.6: too late, the decision loses on time instead; else it carries its time,
+      // and the game as it stood before it is kept until the opponent acts (see onFLAG).
+      const t = now();
+      const mine = g.opening.colourOf(g.seat);
+      if (g.clocks.flagged(mine, t)) {
+        this.checkFlag();
+        return OpeningError.FINISHED;
+      }
+      msg.thinkMs = Math.max(0, Math.round(g.clocks.used(mine, t)));
+      step = { act: full.seq, opening: g.opening.clone(), clocks: g.clocks.clone(), at: t };
+    }
     const trial = g.opening.clone();
     const e = trial.apply(g.seat, full);
     if (e !== OpeningError.NONE) return e;
-    this.send({ type: 'OPENING', ...full });
-    this.openingApplied(trial, full);
+    this.send(msg);
+    this.openingApplied(trial, full, msg.thinkMs ?? -1, step);
     return '';
   }
 
-  // The opening after a decision (ours or the opponent's): its stones are the game's moves, the
-  // colours follow it, and once it is over normal play starts with the side to move's clock.
-  openingApplied(opening, act) {
+  /** True while a timed opening runs (protocol 1.6: its decisions are on the clock). */
+  openingOnClock() {
+    const g = this.state.game;
+    return !!g && !!g.opening && !!g.openingTimed && g.clocks.enabled();
+  }
+
+  // The opening after a decision (ours with `step`, the state before it, or the opponent's):
+  // its stones are the game's moves, the colours follow it, and once it is over normal play
+  // starts with the side to move's clock. In a timed opening the decider is charged `thinkMs`
+  // (ours as measured, the opponent's as the server charged it) and the next decider's clock
+  // runs; each player keeps their own clock through a swap.
+  openingApplied(opening, act, thinkMs = -1, step = null) {
     const g = this.state.game;
     const done = opening.done();
+    if (this.openingOnClock()) {
+      const swapped = g.opening.colourOf(Seat.FIRST) !== opening.colourOf(Seat.FIRST);
+      g.clocks.punchDecision(now(), openingClockSide(opening), swapped, thinkMs);
+    }
     this.updateGame({
       opening: done ? null : opening, openingActs: [...g.openingActs, act],
       openingStones: done ? opening.moves.length : 0,
       moves: opening.moves.map((p) => ({ x: p.x, y: p.y })),
       youAreBlack: opening.colourOf(g.seat) === BLACK, notice: null,
+      ownRun: step ? [...(g.ownRun ?? []), step] : [],
     }, 'move');
     if (done) this.startClock();
+    else this.armFlag();
   }
 
   // ---- clocks -------------------------------------------------------------------------------
@@ -270,8 +306,17 @@ export class Client extends EventTarget {
     const g = this.state.game;
     if (!g || !g.clocks) return;
     if (g.running && !g.opening) g.clocks.start(g.moves.length % 2 === 0 ? BLACK : WHITE, now());
+    else if (g.running && this.openingOnClock()) g.clocks.start(openingClockSide(g.opening), now());
     else g.clocks.stop(now());
     this.armFlag();
+  }
+
+  // The colour of our clock when its time is ours to use now (our move, or our decision in a
+  // timed opening); 0 otherwise.
+  ourClockColour() {
+    const g = this.state.game;
+    if (this.openingOnClock()) return this.ourDecision() ? g.opening.colourOf(g.seat) : 0;
+    return this.ourTurn() ? (g.youAreBlack ? BLACK : WHITE) : 0;
   }
 
   stopClock() {
@@ -284,7 +329,9 @@ export class Client extends EventTarget {
   armFlag() {
     clearTimeout(this.flagTimer);
     const g = this.state.game;
-    if (!g || !g.clocks || !this.ourTurn() || g.clocks.running !== (g.youAreBlack ? BLACK : WHITE)) return;
+    if (!g || !g.clocks || !g.running) return;
+    const mine = this.ourClockColour();
+    if (!mine || g.clocks.running !== mine) return;
     const ms = g.clocks.msUntilFlag(now());
     if (ms >= 0) this.flagTimer = setTimeout(() => this.checkFlag(), ms + 5);
   }
@@ -294,10 +341,13 @@ export class Client extends EventTarget {
    *  restarts the move; the server judges meanwhile). */
   checkFlag() {
     const g = this.state.game;
-    if (!g || !this.ourTurn() || g.takeback?.from === 'me') return;
-    const mine = g.youAreBlack ? BLACK : WHITE;
+    if (!g || !g.running || g.takeback?.from === 'me') return;
+    const mine = this.ourClockColour();
+    if (!mine) return;
     if (!g.clocks.flagged(mine, now())) return this.armFlag();
-    this.send({ type: 'FLAG', atPly: g.moves.length });
+    const flag = { type: 'FLAG', atPly: g.moves.length };
+    if (g.opening) flag.decision = g.openingActs.length;  // protocol 1.6: whose decision
+    this.send(flag);
     g.clocks.flag(mine);
     this.endGame(mine === BLACK ? Outcome.WHITE_WON : Outcome.BLACK_WON, EndReason.TIME);
   }
@@ -402,7 +452,9 @@ export class Client extends EventTarget {
     // stale once a move is played (ours declines the opponent's).
     const draw = g.draw && g.draw.from === by ? g.draw : null;
     const full = moves.length === g.boardSize * g.boardSize;
-    this.updateGame({ moves, takeback: null, draw, win: line, notice: null }, 'move');
+    // The opponent's move shows that none of our opening decisions crossed a FLAG.
+    const ownRun = by === 'me' ? g.ownRun : [];
+    this.updateGame({ moves, takeback: null, draw, win: line, notice: null, ownRun }, 'move');
     if (line) this.endGame(b.at(x, y) === BLACK ? Outcome.BLACK_WON : Outcome.WHITE_WON, EndReason.FIVE);
     else if (full) this.endGame(Outcome.DRAW, EndReason.FULL_BOARD);
   }
@@ -433,7 +485,7 @@ export class Client extends EventTarget {
   freshRules(g) {
     return {
       opening: g.openingRule ? new Opening(g.openingRule, g.boardSize, g.rule) : null,
-      openingActs: [], openingStones: 0, clocks: new GameClock(g.clock),
+      openingActs: [], openingStones: 0, clocks: new GameClock(g.clock), ownRun: [],
     };
   }
 
@@ -448,6 +500,7 @@ export class Client extends EventTarget {
       clock: m.clock ?? NO_CLOCK, openingRule: m.opening ?? 0,
       seat: m.youAreBlack ? Seat.FIRST : Seat.SECOND,
       opening: null, openingActs: [], openingStones: 0, clocks: new GameClock(m.clock ?? NO_CLOCK),
+      openingTimed: false, ownRun: [],
     };
   }
 
@@ -529,7 +582,7 @@ export class Client extends EventTarget {
     // The host's colour names the first seat (the tentative Black of an opening).
     this.updateGame({
       youAreBlack: !m.hostIsBlack, seat: m.hostIsBlack ? Seat.SECOND : Seat.FIRST, ...settings,
-      ...rules, running: true,
+      ...rules, running: true, openingTimed: !!m.openingTimed,
     }, 'game');
     this.startClock();  // Black's clock starts now (after the opening, if any)
   }
@@ -570,7 +623,7 @@ export class Client extends EventTarget {
       reason: m.reason, ...NO_REQUESTS, notice: null, opponentAway: null, win: null,
       clock, openingRule: setup.opening ?? 0, opening, openingStones,
       openingActs: acts.map((a, i) => ({ ...a, seq: i })),
-      clocks,
+      clocks, openingTimed: !!setup.openingTimed, ownRun: [],
     }, 'game');
     this.startClock();  // the side to move starts its move afresh
     if (!ended && moves.length) {
@@ -606,7 +659,8 @@ export class Client extends EventTarget {
     const next = g.opening.clone();
     const e = next.apply(otherSeat(g.seat), m);
     if (e !== OpeningError.NONE) return this.fail('error', 0, `an opening decision the rule refuses (${e})`);
-    this.openingApplied(next, { seq: m.seq, action: m.action, points: m.points, choice: m.choice, count: m.count });
+    this.openingApplied(next, { seq: m.seq, action: m.action, points: m.points, choice: m.choice, count: m.count },
+      m.thinkMs ?? 0);
   }
 
   /** Protocol 1.3: a side's time ran out at `atPly` (the side to move there). The server keeps
@@ -614,12 +668,40 @@ export class Client extends EventTarget {
   onFLAG(m) {
     const g = this.state.game;
     if (!g || !g.clocks.enabled()) return;
+    if (m.decision !== undefined) return this.onOpeningFlag(m);
     if (m.atPly > g.moves.length) return this.fail('error', 0, 'a FLAG from a later position');
     const outcome = m.atPly % 2 === 0 ? Outcome.WHITE_WON : Outcome.BLACK_WON;
     if (!g.running && g.outcome === outcome && g.reason === EndReason.TIME) return;
     this.stopClock();
     g.clocks.flag(m.atPly % 2 === 0 ? BLACK : WHITE);
     this.endGame(outcome, EndReason.TIME);
+  }
+
+  /** Protocol 1.6: the server's FLAG in a timed opening names the decision whose decider ran
+   *  out. When our decisions since it (and a move after the one that ended the opening) crossed
+   *  it, they are taken back, as the server dropped them: the game ends as it stood then. */
+  onOpeningFlag(m) {
+    const g = this.state.game;
+    if (!g.openingTimed) return this.fail('error', 0, 'a FLAG about an untimed opening');
+    if (!g.running) return;  // ended here first (our own FLAG, which the server agrees with)
+    let loser;
+    if (g.opening && m.decision === g.openingActs.length) {
+      loser = openingClockSide(g.opening);
+    } else {
+      const step = (g.ownRun ?? []).find((s) => s.act === m.decision);
+      if (!step) return this.fail('error', 0, 'a FLAG that does not match the opening');
+      loser = step.opening.colourOf(g.seat);
+      step.clocks.stop(step.at);
+      this.updateGame({
+        opening: step.opening, openingActs: g.openingActs.slice(0, m.decision), openingStones: 0,
+        moves: step.opening.moves.map((p) => ({ x: p.x, y: p.y })),
+        youAreBlack: loser === BLACK, clocks: step.clocks, win: null,
+      }, 'move');
+    }
+    this.stopClock();
+    this.state.game.clocks.flag(loser);
+    this.state.game.ownRun = [];
+    this.endGame(loser === BLACK ? Outcome.WHITE_WON : Outcome.BLACK_WON, EndReason.TIME);
   }
 
   onTAKEBACK_REQUEST(m) {

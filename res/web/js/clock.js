@@ -191,6 +191,43 @@ export class GameClock {
     return used;
   }
 
+  /** Protocol 1.6: an opening decision of the running side at nowMs, charged like a move (its
+   *  own measure, or `usedMs` when >= 0: the time the server charged); `swapped`: the decision
+   *  exchanged the colours, and each player keeps their own clock; then `next` starts (the
+   *  colour that decides or moves next). Returns the time charged, -1 when nothing ran (core/
+   *  clock.h punchDecision). */
+  punchDecision(nowMs, next, swapped, usedMs = -1) {
+    const s = this.running;
+    if (!s) {
+      if (swapped) this.swapSides();
+      return -1;
+    }
+    const used = usedMs >= 0 ? usedMs : Math.max(0, nowMs - this.startedAt);
+    this.running = 0;
+    const inTime = this.apply(s, used);
+    if (swapped) this.swapSides();
+    if (inTime) this.start(next, nowMs);
+    return used;
+  }
+
+  /** Exchanges the two sides' clocks: the opening swapped the colours. */
+  swapSides() {
+    [this.sides[1], this.sides[2]] = [this.sides[2], this.sides[1]];
+    if (this.running) this.running = 3 - this.running;
+    if (this.frozen) this.frozen = 3 - this.frozen;
+  }
+
+  /** A copy (the clocks before a decision, to go back to). */
+  clone() {
+    const c = new GameClock(this.tc);
+    c.sides = { 1: { ...this.sides[1] }, 2: { ...this.sides[2] } };
+    c.running = this.running;
+    c.startedAt = this.startedAt;
+    c.frozen = this.frozen;
+    c.frozenUsed = this.frozenUsed;
+    return c;
+  }
+
   /** Charges `side` a move's time reported by the other program (MOVE's thinkMs); false (and
    *  flagged) when that was more than it had. */
   charge(side, usedMs) {

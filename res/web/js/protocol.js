@@ -12,10 +12,11 @@
 // when they were on the wire, and that encode writes only when set; OPENING always has all its
 // keys (points, choice, count), as the C++ struct.
 
-/** Protocol versions this page speaks (PROTOCOL.md, "Version"): 1.4, clocks and opening rules
- *  with their resume. The page says minor 4 in HELLO and at login. */
+/** Protocol versions this page speaks (PROTOCOL.md, "Version"): 1.6, clocks and opening rules
+ *  with their resume, the count of watchers (1.5) and the opening on the clock (1.6: SETUP's
+ *  bit, OPENING's thinking time, FLAG's decision). The page says minor 6 in HELLO and at login. */
 export const PROTOCOL_MAJOR = 1;
-export const PROTOCOL_MINOR = 4;
+export const PROTOCOL_MINOR = 6;
 /** Header size in bytes, and the largest payload (PROTOCOL.md, "Framing"). */
 export const HEADER_SIZE = 8;
 export const MAX_PAYLOAD = 4096;
@@ -25,7 +26,7 @@ export const MsgType = Object.freeze({
   HELLO: 1, SETUP: 2, MOVE: 3, BYE: 4, ERROR: 5,
   TAKEBACK_REQUEST: 16, TAKEBACK_REPLY: 17, DRAW_OFFER: 18, DRAW_REPLY: 19, RESIGN: 20,
   NICKNAME: 21, PLAY_AGAIN: 22, CHAT: 23, HEARTBEAT: 24, RESUME: 25, SYNC: 26, FLAG: 27,
-  OPENING: 28,
+  OPENING: 28, WATCH_CHAT: 31, WATCHERS: 32,
   WELCOME: 64, REGISTER: 65, LOGIN: 66, LOGIN_RESULT: 67, STATS: 68, PLAYERS: 69, TOP: 70,
   HALL_REQUEST: 71, FIND: 72, CANCEL_FIND: 73, ROOM_CREATE: 74, ROOM_CREATED: 75,
   ROOM_JOIN: 76, INVITE: 77, INVITED: 78, INVITE_REPLY: 79, MATCHED: 80, GAME_RESULT: 81,
@@ -192,13 +193,22 @@ function checkNickname(s) {
 // ---- shared pieces ---------------------------------------------------------------------------
 
 function wSetup(w, v) {
-  w.u8(v.boardSize); w.u8(v.rule); w.bool(v.hostIsBlack); w.u8(v.foul); w.u64(v.token);
+  // Bit 1 of the colour byte (protocol 1.6): the opening runs on the clock.
+  w.u8(v.boardSize); w.u8(v.rule); w.u8((v.hostIsBlack ? 1 : 0) | (v.openingTimed ? 2 : 0));
+  w.u8(v.foul); w.u64(v.token);
 }
 function rSetup(r) {
   const boardSize = r.u8();
   const rule = r.u8(), black = r.u8(), foul = r.u8();
-  if (rule > 2 || black > 1 || foul > 1) throw bad('a setup');
-  return { boardSize, rule, hostIsBlack: black === 1, foul, token: r.u64() };
+  if (rule > 2 || black > 3 || foul > 1) throw bad('a setup');
+  const v = { boardSize, rule, hostIsBlack: (black & 1) === 1, foul, token: r.u64() };
+  if (black & 2) v.openingTimed = true;
+  return v;
+}
+// A timed opening needs a clock and an opening rule (the tail).
+function checkTimed(v) {
+  if (v.openingTimed && (!(v.opening ?? 0) || !(v.clock?.kind ?? 0))) throw bad('a timed opening without a clock and an opening rule');
+  return v;
 }
 // Protocol 1.3's time control: u8 kind, u32 base, increment, move (ms), in SETUP's forms.
 function wClock(w, c) {
@@ -357,7 +367,7 @@ const codecs = {
     r.after = () => checkNickname(v.nickname);
     return v;
   }],
-  SETUP: [(w, v) => { wSetup(w, v); wTail(w, v); }, (r) => rOptionalTail(r, rSetup(r))],
+  SETUP: [(w, v) => { wSetup(w, v); wTail(w, v); }, (r) => checkTimed(rOptionalTail(r, rSetup(r)))],
   MOVE: [(w, v) => {
     w.u16(v.ply); w.u8(v.x); w.u8(v.y);
     if (v.thinkMs !== undefined && v.thinkMs >= 0) w.u32(v.thinkMs);
@@ -369,8 +379,34 @@ const codecs = {
     }
     return v;
   }],
-  FLAG: [(w, v) => w.u16(v.atPly), (r) => ({ atPly: r.u16() })],
-  OPENING: [wOpeningAct, rOpeningAct],
+  // Protocol 1.6: the decision of a FLAG during a timed opening.
+  FLAG: [(w, v) => {
+    w.u16(v.atPly);
+    if (v.decision !== undefined && v.decision >= 0) w.u16(v.decision);
+  }, (r) => {
+    const v = { atPly: r.u16() };
+    if (!r.atEnd()) {
+      v.decision = r.u16();
+      if (v.decision > MAX_OPENING_ACTS) throw bad('a FLAG\'s decision');
+    }
+    return v;
+  }],
+  // Protocol 1.6: a timed opening's decision carries its thinking time.
+  OPENING: [(w, v) => {
+    wOpeningAct(w, v);
+    if (v.thinkMs !== undefined && v.thinkMs >= 0) w.u32(v.thinkMs);
+  }, (r) => {
+    const v = rOpeningAct(r);
+    if (!r.atEnd()) {
+      v.thinkMs = r.u32();
+      if (v.thinkMs > MAX_CLOCK_MS) throw bad('a thinking time');
+    }
+    return v;
+  }],
+  // Protocol 1.5: watchers' chat relayed to a player, and the count of watchers.
+  WATCH_CHAT: [(w, v) => { w.str(v.from, MAX_NICK_CHARS * 4); w.bool(v.player); w.str(v.text, MAX_CHAT); },
+    (r) => ({ from: r.str(MAX_NICK_CHARS * 4), player: r.bool(), text: r.str(MAX_CHAT) })],
+  WATCHERS: [(w, v) => w.u16(v.count), (r) => ({ count: r.u16() })],
   BYE: [(w, v) => { w.u8(v.reason); w.str(v.text, MAX_TEXT); },
     (r) => ({ reason: r.e8(0, 1), text: r.str(MAX_TEXT) })],
   ERROR: [(w, v) => { w.u16(v.code); w.str(v.text, MAX_TEXT); },
@@ -439,6 +475,7 @@ const codecs = {
       rOpeningActs(r, v);  // protocol 1.4
       if (v.openingActs && setup.opening === 0) throw bad('opening decisions without an opening rule');
     }
+    checkTimed(setup);
     r.after = () => checkNickname(hostNickname);
     return v;
   }],
