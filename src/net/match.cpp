@@ -447,8 +447,12 @@ RequestError Match::resign() {
 }
 
 void Match::onResign(const Resign& r) {
-  if (r.atPly > game_.ply())
+  if (r.atPly > game_.ply()) {
+    // Our FLAG in a timed opening took back the peer's decisions that crossed it (their stones
+    // are not on our board); a resignation sent after them is stale as they are.
+    if (openingFlagAt_ >= 0 && game_.over() && game_.result().reason == EndReason::Time) return;
     return fail(ErrorCode::Protocol, "a resignation from a later position");
+  }
   crossingPly_.reset();  // the peer resigned: no move of its own follows
   const Outcome weWin = localColor_ == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
   // A draw agreed by crossing offers stands over resignations that crossed it, on both sides.
@@ -460,6 +464,15 @@ void Match::onResign(const Resign& r) {
     return;
   }
   if (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished) return;
+  if (resignationStandsOverFlag(!ownRun_.empty())) {
+    // Our decisions since the peer's last act crossed its resignation, and the FLAG that ended
+    // the game came after them: the peer's program drops it as stale (onOpeningFlag), and the
+    // resignation stands on both sides (PROTOCOL.md, "A timed opening").
+    game_.setResult(weWin, EndReason::Resignation);
+    say({NoticeKind::PeerResigned, peerNickname_, 0, {}});
+    notify_(MatchEvent::GameOver);
+    return;
+  }
   // A move of ours that crossed the resignation stays on both boards (the peer records it);
   // the result is the resignation, even over a five (full board, foul) that crossed it.
   if (game_.over()) {
@@ -802,6 +815,7 @@ void Match::startGame(const Setup& s) {
   ownRun_.clear();
   peerRun_.clear();
   openingFlagAt_ = -1;
+  staleActs_ = 0;
   if (s.opening != OpeningRule::None) opening_.emplace(s.opening, s.boardSize, s.rule);
   phase_ = MatchPhase::Playing;
   gameClock_ = GameClock(s.clock);
@@ -851,10 +865,16 @@ void Match::onOpening(const OpeningAct& a) {
   if (openingFlagAt_ >= 0 && game_.over()) return;
   if (!opening_) {
     // The opening ended here by our resignation or an agreed draw that crossed it: stale.
-    if (game_.over() && setup_.opening != OpeningRule::None) return recordStaleOpening(a);
+    if (game_.over() && setup_.opening != OpeningRule::None) {
+      ++staleActs_;
+      return recordStaleOpening(a);
+    }
     return fail(ErrorCode::Protocol, "OPENING without an opening rule running");
   }
-  if (!running()) return recordStaleOpening(a);  // crossed the end of the game
+  if (!running()) {  // crossed the end of the game
+    ++staleActs_;
+    return recordStaleOpening(a);
+  }
   if (a.seq != openingActs_.size())
     return fail(ErrorCode::Protocol, std::string("OPENING decision ") + std::to_string(a.seq) +
                                          " when both are at " +
@@ -1029,10 +1049,9 @@ void Match::timeUp(Stone loser) {
   game_.end(loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins, EndReason::Time);
   if (f.decision >= 0) {
     // In a timed opening whatever of the peer's crossed the FLAG is dropped (onOpening, onMove):
-    // its program takes it back.
+    // its program takes it back. The runs stay: a claim at an earlier decision of ours, which
+    // crossed this FLAG, takes ours back (onOpeningFlag).
     openingFlagAt_ = f.decision;
-    ownRun_.clear();
-    peerRun_.clear();
     crossingPly_.reset();
   } else if (loser == localColor_) {
     crossingPly_.reset();
@@ -1089,6 +1108,12 @@ void Match::onFlag(const Flag& f) {
 
 void Match::onOpeningFlag(const Flag& f) {
   if (!setup_.openingTimed) return fail(ErrorCode::Protocol, "a FLAG about an untimed opening");
+  // After our resignation, a FLAG that followed decisions of the peer's since our last act is
+  // stale as they are: the resignation stands here, and the peer's program gives way to it
+  // (onResign).
+  if (game_.over() && game_.result().reason == EndReason::Resignation && weResigned_ &&
+      (!peerRun_.empty() || staleActs_ > 0))
+    return;
   // The peer's FLAG at a later decision than ours crossed ours: its decisions since are taken
   // back there, and ours stands.
   if (openingFlagAt_ >= 0 && game_.over() && f.decision > openingFlagAt_) return;
@@ -1122,14 +1147,15 @@ void Match::onOpeningFlag(const Flag& f) {
   // The claim stands where it was made: our decisions since (and a move after them) are
   // taken back, as the claimant drops them (PROTOCOL.md, "A timed opening").
   if (crossing) rollBackTo(*crossed, loser);
-  ownRun_.clear();
-  peerRun_.clear();
   openingFlagAt_ = f.decision;
   endOnTime(loses, f.atPly);
 }
 
 void Match::rollBackTo(const OwnStep& step, Stone loser) {
-  const OwnStep st = step;  // `step` may be an element of the runs cleared below
+  const OwnStep st = step;  // `step` may be an element of the runs cut below
+  const auto from = [&st](const OwnStep& o) { return o.act >= st.act; };
+  std::erase_if(ownRun_, from);
+  std::erase_if(peerRun_, from);
   opening_ = st.opening;
   game_ = stonesOf(st.opening, setup_);
   localColor_ = st.opening.colourOf(localSeat_);
@@ -1379,7 +1405,7 @@ void Match::onResume(const Resume& r) {
   // with ours on the common part; ours may hold more (ours in flight: SYNC brings them), the
   // joiner's exactly one more of its own (its decision in flight: applied once, below). Its
   // stones and colours then count for the moves.
-  std::optional<OpeningAct> actInFlight;
+  std::vector<OpeningAct> actsInFlight;
   if (sameGame && resumesOpenings()) {
     const std::vector<OpeningAct> none;
     const std::vector<OpeningAct>& acts = nextGame ? none : openingActs_;
@@ -1405,16 +1431,18 @@ void Match::onResume(const Resume& r) {
         held = acts.size();
         if (theirs.size() > base.moves().size()) theirs.resize(base.moves().size());
       } else {
-        if (theirActs.size() != acts.size() + 1 || !trial || trial->done() ||
-            trial->decider() == ourSeat)
-          return rejectResume(ErrorCode::Desync,
-                              "the joiner holds opening decisions the host never received");
-        if (const OpeningError e = applyOpeningAct(*trial, otherSeat(ourSeat), theirActs.back());
-            e != OpeningError::None)
-          return rejectResume(
-              ErrorCode::IllegalMove,
-              std::string("an opening decision the rule refuses: ") + openingErrorPhrase(e));
-        actInFlight = theirActs.back();
+        // Its decisions in flight: all its own, one after the other (swap2's first stones).
+        for (std::size_t i = acts.size(); i < theirActs.size(); ++i) {
+          if (!trial || trial->done() || trial->decider() == ourSeat)
+            return rejectResume(ErrorCode::Desync,
+                                "the joiner holds opening decisions the host never received");
+          if (const OpeningError e = applyOpeningAct(*trial, otherSeat(ourSeat), theirActs[i]);
+              e != OpeningError::None)
+            return rejectResume(
+                ErrorCode::IllegalMove,
+                std::string("an opening decision the rule refuses: ") + openingErrorPhrase(e));
+          actsInFlight.push_back(theirActs[i]);
+        }
         base = stonesOf(*trial, setup_);
         ourColor = trial->colourOf(ourSeat);
       }
@@ -1524,12 +1552,19 @@ void Match::onResume(const Resume& r) {
   phase_ = nextGame ? MatchPhase::Playing : suspendedFrom_;
   suspendReason_.clear();
   if (fix == Fix::OurTakeback) takeBackTo(takebackAtSuspend_->returnTo);
-  if (actInFlight) applyOpening(otherSeat(localSeat_), *actInFlight);  // may start normal play
+  // A move or decision in flight is charged 0 (Fischer's increment, as after any move): its own
+  // program's measure is unknown here, and a server relays it to the opponent with time 0.
+  for (const OpeningAct& a : actsInFlight) {
+    if (openingOnClock()) gameClock_.charge(opponent(localColor_), 0);
+    applyOpening(otherSeat(localSeat_), a);  // the last may start normal play
+  }
   if (fix == Fix::InFlight) {
-    if (afterEnd)
+    if (afterEnd) {
       recordCrossing(inFlight);
-    else
+    } else {
+      gameClock_.charge(opponent(localColor_), 0);
       game_.play(inFlight, opponent(localColor_));
+    }
   }
   crossingPly_.reset();            // the joiner's list held all its moves: nothing more can cross
   syncedSinceEnd_ = game_.over();  // and the SYNC below holds all of ours
@@ -1802,10 +1837,7 @@ bool Match::relayFlag(Stone loser, int atPly, int decision) {
   if (!onTurn && !beforeLast) return false;
   if (suspended) {
     // The resume's SYNC tells the peer (its move in flight then crosses the end).
-    timeLossPly_ = atPly;
-    game_.end(loses, EndReason::Time);
-    suspendedFrom_ = MatchPhase::Finished;
-    notify_(MatchEvent::GameOver);
+    endOnTimeSuspended(loses, atPly);
     return true;
   }
   if (onTurn) {
@@ -1823,16 +1855,41 @@ bool Match::relayFlag(Stone loser, int atPly, int decision) {
   return true;
 }
 
+void Match::endOnTimeSuspended(Outcome loses, int atPly) {
+  timeLossPly_ = atPly;
+  game_.end(loses, EndReason::Time);
+  suspendedFrom_ = MatchPhase::Finished;
+  notify_(MatchEvent::GameOver);
+}
+
 bool Match::relayOpeningFlag(Stone loser, int atPly, int decision) {
   if (!setup_.openingTimed || setup_.opening == OpeningRule::None) return false;
   const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
-  if (game_.over())
-    return game_.result().reason == EndReason::Time && game_.result().outcome == loses &&
-           timeLossDecision() == decision;
+  const bool onTime = game_.over() && game_.result().reason == EndReason::Time;
+  if (onTime && game_.result().outcome == loses && timeLossDecision() == decision) return true;
+  if (phase_ == MatchPhase::Finished && game_.over() &&
+      game_.result().reason == EndReason::Resignation && !weResigned_ && opening_ &&
+      decision == static_cast<int>(openingActs_.size()) && atPly == game_.ply()) {
+    // The peer's resignation crossed a FLAG at its decision that came after no decision of our
+    // proxy's since the peer's last act: the FLAG stands over it, as in P2P (onOpeningFlag).
+    if (!ownRun_.empty()) return false;
+    openingFlagAt_ = decision;
+    timeLossPly_ = atPly;
+    gameClock_.runOut(loser, nowMs());
+    game_.setResult(loses, EndReason::Time);
+    Flag f{static_cast<std::uint16_t>(atPly)};
+    f.decision = decision;
+    send_(f);
+    notify_(MatchEvent::GameOver);
+    return true;
+  }
+  // Over on time at a later decision: the claim on the other link crossed the peer's decisions
+  // since (and its FLAG after them): taken back below. Any other end does not fit.
+  if (game_.over() && !(onTime && timeLossDecision() > decision)) return false;
   const bool suspended = phase_ == MatchPhase::Suspended;
-  if (phase_ != MatchPhase::Playing && !suspended) return false;
+  if (phase_ != MatchPhase::Playing && phase_ != MatchPhase::Finished && !suspended) return false;
   const int acts = static_cast<int>(openingActs_.size());
-  if (decision == acts) {
+  if (decision == acts && !game_.over()) {
     if (!opening_ || atPly != game_.ply() || openingClockSide(*opening_) != loser) return false;
     if (!suspended) {
       timeUp(loser);  // FLAG at this decision: our proxy's own time, or a claim on the peer's
@@ -1840,11 +1897,8 @@ bool Match::relayOpeningFlag(Stone loser, int atPly, int decision) {
     }
     // The resume's SYNC tells the peer (its decision in flight then crosses the end).
     openingFlagAt_ = decision;
-    timeLossPly_ = atPly;
     gameClock_.runOut(loser, nowMs());
-    game_.end(loses, EndReason::Time);
-    suspendedFrom_ = MatchPhase::Finished;
-    notify_(MatchEvent::GameOver);
+    endOnTimeSuspended(loses, atPly);
     return true;
   }
   // A claim on the peer's time at an earlier decision of its own, which (with its decisions
@@ -1852,25 +1906,48 @@ bool Match::relayOpeningFlag(Stone loser, int atPly, int decision) {
   // peer's program takes them back at the FLAG.
   const auto crossed = std::find_if(peerRun_.begin(), peerRun_.end(),
                                     [&](const OwnStep& st) { return st.act == decision; });
-  if (suspended || crossed == peerRun_.end() || atPly != crossed->opening.game().ply() ||
+  if (crossed == peerRun_.end() || atPly != crossed->opening.game().ply() ||
       openingClockSide(crossed->opening) != loser)
     return false;
   rollBackTo(*crossed, loser);
+  openingFlagAt_ = decision;
+  if (suspended) {
+    // The resume's SYNC tells the peer: its decisions since are not ours any more.
+    endOnTimeSuspended(loses, atPly);
+    return true;
+  }
   Flag f{static_cast<std::uint16_t>(atPly)};
   f.decision = decision;
   send_(f);
-  ownRun_.clear();
-  peerRun_.clear();
-  openingFlagAt_ = decision;
   endOnTime(loses, atPly);
   return true;
 }
 
 OpeningError Match::relayOpeningAct(OpeningAct act, std::int64_t thinkMs) {
+  if (phase_ == MatchPhase::Suspended && opening_ && !game_.over()) {
+    // Kept like the host's decision in flight at a drop: the resume's SYNC brings it to the
+    // peer (its clocks too), and the peer's next decision starts afresh there.
+    if (opening_->decider() != localSeat_) return OpeningError::NotYourDecision;
+    act.seq = static_cast<std::uint16_t>(openingActs_.size());
+    act.thinkMs = -1;
+    Opening trial = *opening_;
+    if (const OpeningError e = applyOpeningAct(trial, localSeat_, act); e != OpeningError::None)
+      return e;
+    if (openingOnClock() && thinkMs >= 0) {  // charged on the other link
+      gameClock_.charge(localColor_, thinkMs);
+      lastThinkMs_ = thinkMs;
+    }
+    return applyOpening(localSeat_, act);  // no time: the exchange of clocks only
+  }
   relayThinkMs_ = openingOnClock() ? thinkMs : -1;
   const OpeningError e = openingAct(std::move(act));
   relayThinkMs_ = -1;
   return e;
+}
+
+bool Match::resignationStandsOverFlag(bool decidedSince) const {
+  return decidedSince && phase_ == MatchPhase::Finished && game_.over() &&
+         game_.result().reason == EndReason::Time && timeLossDecision() >= 0;
 }
 
 int Match::timeLossDecision() const {
@@ -1893,13 +1970,17 @@ RequestError Match::relayResign(std::uint16_t atPly) {
     notify_(MatchEvent::GameOver);
     return {};
   }
-  if (phase_ != MatchPhase::Finished || !game_.over() || !decidedByMoves(game_.result().reason))
-    return {RequestRefusal::NoGameRunning, {}};
-  // The peer's last move ended the game; our resignation was made one ply before it.
-  const int ply = game_.ply();
-  const Stone lastMover = ply % 2 == 1 ? Stone::Black : Stone::White;
-  if (ply == 0 || atPly + 1 != ply || lastMover == localColor_)
-    return {RequestRefusal::NoGameRunning, {}};
+  // The game ended on time in a timed opening after the peer's decisions since our proxy's last
+  // act: the proxy's resignation crossed them on the other link and stands (onResign).
+  if (!resignationStandsOverFlag(!peerRun_.empty())) {
+    if (phase_ != MatchPhase::Finished || !game_.over() || !decidedByMoves(game_.result().reason))
+      return {RequestRefusal::NoGameRunning, {}};
+    // The peer's last move ended the game; our resignation was made one ply before it.
+    const int ply = game_.ply();
+    const Stone lastMover = ply % 2 == 1 ? Stone::Black : Stone::White;
+    if (ply == 0 || atPly + 1 != ply || lastMover == localColor_)
+      return {RequestRefusal::NoGameRunning, {}};
+  }
   send_(Resign{atPly});
   weResigned_ = true;
   game_.setResult(localColor_ == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins,

@@ -407,7 +407,8 @@ class Match {
   bool relayFlag(Stone loser, int atPly, int decision = -1);
   /// Relay: the proxy's opening decision. As openingAct(); in a timed opening `thinkMs` >= 0 (the
   /// time the server charged the decision on the other link) is charged and sent instead of
-  /// our own measure, which never flags it here.
+  /// our own measure, which never flags it here. While Suspended it is applied (and charged)
+  /// without sending, as a host's decision in flight: the resume's SYNC brings it to the peer.
   OpeningError relayOpeningAct(OpeningAct act, std::int64_t thinkMs);
   /// The decision at which the current game was lost on time in a timed opening (the FLAG's
   /// decision, as relayFlag() takes it); -1 when it was not lost so.
@@ -540,6 +541,13 @@ class Match {
   // Ends the game on time (a FLAG that stands), `loses` at atPly stones, over any other end.
   void endOnTime(Outcome loses, int atPly);
   bool relayOpeningFlag(Stone loser, int atPly, int decision);
+  // While Suspended: the game ends on time at atPly without a message (the resume's SYNC
+  // tells the peer).
+  void endOnTimeSuspended(Outcome loses, int atPly);
+  // The game ended on time in a timed opening and a resignation arrives: it stands over the
+  // FLAG when the player who did not resign had decided since the resigner's last act
+  // (`decidedSince`), as those decisions and the FLAG after them crossed it.
+  bool resignationStandsOverFlag(bool decidedSince) const;
   void onOpening(const OpeningAct& a);
   // Applies `a` for `who` to opening_; on success mirrors the stones into game_ and, when the
   // opening is done, fixes our colour and starts normal play (and the clocks).
@@ -677,6 +685,7 @@ class Match {
   // time of that decision (a claim crossed it and what followed).
   void rollBackTo(const OwnStep& st, Stone loser);
   int openingFlagAt_ = -1;  // the decision of a FLAG that ended the game in a timed opening
+  int staleActs_ = 0;       // the peer's opening decisions dropped as stale since the end
   // The peer's current turn began when we sent it our move (or accepted its takeback): only then
   // did its turn begin after ours in time, so its thinking time can be checked against ours
   // (not at the start of a game or after a resume, which each side starts when it can).

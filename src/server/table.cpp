@@ -145,13 +145,17 @@ void GameTable::receive(Side from, const net::Message& m) {
     return;  // liveness is the connection's business; the names are the account names
   ++depth_;
   const bool leaving = std::holds_alternative<net::Bye>(m) || std::holds_alternative<net::Error>(m);
-  // Moves, resignations and answers to requests of an away client are taken at once (unless
-  // something other than chat waits before them): its suspended match applies them, and the
+  // Moves, opening decisions (which the clocks must not wait for) and FLAGs about them (which
+  // may have to take back the away client's decisions before its resume), resignations and
+  // answers to requests of an away client's opponent are taken at once (unless something other
+  // than chat waits before them): the away client's suspended match applies them, and the
   // resume's SYNC tells that client, as of a host's act in flight at a drop (relayMove, ...). A
   // draw offer that meets the away client's own offer agrees with it (relayDrawOffer).
   const bool answer =
       std::holds_alternative<net::TakebackReply>(m) || std::holds_alternative<net::DrawReply>(m) ||
-      std::holds_alternative<net::Move>(m) || std::holds_alternative<net::Resign>(m) ||
+      std::holds_alternative<net::Move>(m) || std::holds_alternative<net::OpeningAct>(m) ||
+      std::holds_alternative<net::Resign>(m) ||
+      (std::holds_alternative<net::Flag>(m) && std::get<net::Flag>(m).decision >= 0) ||
       (std::holds_alternative<net::DrawOffer>(m) && me.match->drawOffered());
   if (!started() && !(me.helloIn && seat(otherSide(from)).helloIn)) {
     // Both games start together: hold everything until both HELLOs are in.
@@ -286,7 +290,12 @@ void GameTable::relay(Side from, const net::Message& m, const Snapshot& before) 
   const bool changed = resultChanged(mx, before.game, before.over, before.outcome, before.reason);
   // A loss on time (the client's FLAG, a claim that stood, or its move charged beyond its time)
   // goes first: a move recorded after it is then refused as after the end on the other side.
-  if (changed && mx.game().result().reason == EndReason::Time) relayTime(from);
+  // A claim at an earlier opening decision that stood over a later loss on time took decisions
+  // back: the same result, moved to the earlier decision (relayFlag takes them back there too).
+  const bool timeMovedBack = sameGame && before.over && before.reason == EndReason::Time &&
+                             mx.game().result().reason == EndReason::Time &&
+                             mx.openingActs().size() < before.openingActs;
+  if ((changed || timeMovedBack) && mx.game().result().reason == EndReason::Time) relayTime(from);
   std::visit(
       [&](const auto& v) {
         using T = std::decay_t<decltype(v)>;
@@ -405,14 +414,15 @@ GameTable::ResumeEffects GameTable::resumeEffects(Side s, const Snapshot& before
   ResumeEffects e;
   e.game = mx.gameNumber();
   e.nextGame = mx.gameNumber() > before.game;
-  // Its opening decision in flight (protocol 1.4), taken before its move in flight: such a
-  // move follows the decision that ended the opening, after the stones it placed.
+  // Its opening decisions in flight (protocol 1.4), taken before its move in flight: such a
+  // move follows the decision that ended the opening, after the stones they placed.
   const std::size_t acts = mx.openingActs().size();
+  const std::size_t had = e.nextGame ? 0 : before.openingActs;
   std::size_t stones = 0;
-  if (e.nextGame ? acts == 1 : acts == before.openingActs + 1) {
-    e.act = mx.openingActs().back();
-    const net::OpeningAction a = e.act->action;
-    stones = a == net::OpeningAction::Place || a == net::OpeningAction::Pick ? 1 : 0;
+  for (std::size_t i = had; i < acts; ++i) {
+    e.acts.push_back(mx.openingActs()[i]);
+    const net::OpeningAction a = e.acts.back().action;
+    stones += a == net::OpeningAction::Place || a == net::OpeningAction::Pick ? 1 : 0;
   }
   const std::size_t moves = mx.game().moves().size();
   if (moves == (e.nextGame ? 0 : before.moves) + stones + 1) e.move = mx.game().moves().back();
@@ -427,13 +437,14 @@ void GameTable::afterResume(Side s, const ResumeEffects& e) {
     // The client had started the next game that both asked for (its PLAY_AGAIN was lost), and
     // may have played its first move in it: that move follows once the other match started it.
     my.playAgain(true);
-    if (e.act) pendingAct_[index(s)] = std::make_pair(e.game, *e.act);
+    if (!e.acts.empty()) pendingActs_[index(s)] = std::make_pair(e.game, e.acts);
     if (e.move) pendingMove_[index(s)] = std::make_pair(e.game, *e.move);
   } else {
-    // The client's opening decision that was in flight when the connection dropped.
-    if (e.act && my.relayOpeningAct(*e.act, 0) != OpeningError::None)
-      return divergence(std::string("the opening decision in flight of ") + sideName(s) +
-                        " was refused on the other side");
+    // The client's opening decisions that were in flight when the connection dropped.
+    for (const net::OpeningAct& a : e.acts)
+      if (my.relayOpeningAct(a, 0) != OpeningError::None)
+        return divergence(std::string("the opening decision in flight of ") + sideName(s) +
+                          " was refused on the other side");
   }
   if (!e.nextGame && e.move) {
     // The client's move that was in flight when the connection dropped.
@@ -571,7 +582,8 @@ std::chrono::seconds GameTable::left(Side s) const {
 std::size_t GameTable::held(Side s) const {
   std::size_t n = seat(s).held.size();
   for (const auto& r : resumes_)
-    n += r.first == s && (r.second.nextGame || r.second.move || r.second.tookBack || r.second.act);
+    n += r.first == s &&
+         (r.second.nextGame || r.second.move || r.second.tookBack || !r.second.acts.empty());
   return n;
 }
 
@@ -656,16 +668,19 @@ void GameTable::settle() {
         changed = true;
       }
     for (Side s : {Side::A, Side::B}) {
-      auto& pending = pendingAct_[index(s)];
+      auto& pending = pendingActs_[index(s)];
       Match& my = *seat(otherSide(s)).match;
       if (!pending || waiting(otherSide(s)) || my.gameNumber() < pending->first) continue;
-      const auto [game, act] = *pending;
+      const auto [game, acts] = *pending;
       pending.reset();
       changed = true;
-      if (my.gameNumber() == game && my.openingActs().empty() && !closing_ &&
-          my.relayOpeningAct(act, 0) != OpeningError::None)
-        divergence(std::string("the first opening decision of ") + sideName(s) +
-                   " in the next game was refused on the other side");
+      if (my.gameNumber() != game || !my.openingActs().empty()) continue;
+      for (const net::OpeningAct& act : acts)
+        if (!closing_ && my.relayOpeningAct(act, 0) != OpeningError::None) {
+          divergence(std::string("the first opening decisions of ") + sideName(s) +
+                     " in the next game were refused on the other side");
+          break;
+        }
     }
     for (Side s : {Side::A, Side::B}) {
       auto& pending = pendingMove_[index(s)];

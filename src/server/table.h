@@ -148,9 +148,10 @@ class GameTable {
   void start();
   /// A match message (types 1..26) from that client. HEARTBEAT and NICKNAME are ignored (the
   /// names are the account names). BYE or ERROR ends its part (a running game is its loss).
-  /// While the opponent is away, a move, a resignation or an answer to a request is applied at
-  /// once (the opponent learns it from the resume's SYNC); anything else waits for the resume
-  /// (at most TableSetup::holdLimit messages; more cuts the sender off: ERROR Limit, kick).
+  /// While the opponent is away, a move, an opening decision, a resignation or an answer to a
+  /// request is applied at once (the opponent learns it from the resume's SYNC); anything else
+  /// waits for the resume (at most TableSetup::holdLimit messages; more cuts the sender off:
+  /// ERROR Limit, kick).
   /// Messages of a client whose match at the table is over are ignored.
   void receive(Side from, const net::Message& m);
   /// That client's connection dropped: once the game started its match is suspended (the
@@ -209,19 +210,19 @@ class GameTable {
   struct Snapshot;  // a match's state before an event (table.cpp)
   // What a resume changed in a side's match, for the other match.
   struct ResumeEffects {
-    int game = 0;                        // the game number after the resume
-    bool nextGame = false;               // the client had started the next game (play again)
-    std::optional<Point> move;           // its move in flight, now played (in `game`)
-    bool tookBack = false;               // it had accepted the other's takeback request
-    std::optional<net::OpeningAct> act;  // its opening decision in flight, now taken (before move)
+    int game = 0;                       // the game number after the resume
+    bool nextGame = false;              // the client had started the next game (play again)
+    std::optional<Point> move;          // its move in flight, now played (in `game`)
+    bool tookBack = false;              // it had accepted the other's takeback request
+    std::vector<net::OpeningAct> acts;  // its opening decisions in flight, now taken (before move)
   };
   // What resumes changed, in order, for the other match once it can take it (applyResumes).
   std::deque<std::pair<Side, ResumeEffects>> resumes_;
   // A side's first move in a game it started in a resume, for the other match once it started
   // that game too: (game number, point).
   std::array<std::optional<std::pair<int, Point>>, 2> pendingMove_;
-  // The same for a side's first opening decision in that game (it comes before such a move).
-  std::array<std::optional<std::pair<int, net::OpeningAct>>, 2> pendingAct_;
+  // The same for a side's first opening decisions in that game (they come before such a move).
+  std::array<std::optional<std::pair<int, std::vector<net::OpeningAct>>>, 2> pendingActs_;
 
   static int index(Side s) { return static_cast<int>(s); }
   Seat& seat(Side s) { return seats_[index(s)]; }

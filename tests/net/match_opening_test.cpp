@@ -578,11 +578,16 @@ TEST(MatchOpening, AResumeWithOtherDecisionsIsRefused) {
       {"a decision of its own the rule refuses", 3,
        [&](Resume& r) { r.openingActs.push_back(with(place(3, 3), 3)); },  // a choice is due
        ErrorCode::IllegalMove},
-      {"two decisions more", 3,
+      // (Several decisions more are its own in flight, one after the other, as long as each is
+      // its own: TwoDecisionsInFlightAtADropAreBothTakenAtTheResume in tests/server.)
+      {"decisions more, the last the host's", 3,
        [&](Resume& r) {
          r.openingActs.push_back(with(choose(OpeningChoice::PlaceTwo), 3));
          r.openingActs.push_back(with(place(6, 6), 4));
+         r.openingActs.push_back(with(place(10, 10), 5));
+         r.openingActs.push_back(with(choose(OpeningChoice::TakeWhite), 6));
          r.moves.push_back({6, 6});
+         r.moves.push_back({10, 10});
        },
        ErrorCode::Desync},
       {"moves while the opening runs", 3,

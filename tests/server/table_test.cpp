@@ -1082,10 +1082,11 @@ TEST(GameTableOpening, AClientThatDropsDuringSwap2ComesBackAndFinishesTheGame) {
   EXPECT_EQ(h.a.match.phase(), MatchPhase::Suspended);
   EXPECT_EQ(h.table->match(Side::A).phase(), MatchPhase::Suspended) << "not ended";
   EXPECT_TRUE(h.ends.empty());
-  // B's second stone waits at the table while A is away.
+  // B's second stone is taken at once while A is away (A learns it from the resume's SYNC).
   ASSERT_EQ(h.b.match.openingAct(placeAt(10, 10)), OpeningError::None);
   h.flush();
-  EXPECT_EQ(h.table->held(Side::B), 1u);
+  EXPECT_EQ(h.table->held(Side::B), 0u);
+  EXPECT_EQ(h.table->match(Side::A).openingActs().size(), 6u);
   backA();
   ASSERT_EQ(h.a.match.phase(), MatchPhase::Playing);
   h.expectSameGame();
@@ -1131,6 +1132,24 @@ struct TimedOpening : ClockHarness {
   void threeStones() {
     for (const OpeningAct& act : {placeAt(7, 7), placeAt(8, 8), placeAt(9, 7)}) decide(a, act, 1s);
   }
+  // A's third stone reaches B 0.6 s late; B chooses to place two more 4.9 s later by its
+  // clock (5.5 s on the server's and A's, within the allowance). The server has relayed the
+  // choice towards A, which has not received it yet.
+  void lateChoiceOnItsWay() {
+    decide(a, placeAt(7, 7), 1s);
+    decide(a, placeAt(8, 8), 1s);
+    now += 1s;
+    ASSERT_EQ(a.match.openingAct(placeAt(9, 7)), OpeningError::None);
+    while (up(Side::A)) {
+    }
+    now += 600ms;
+    while (down(Side::B)) {
+    }
+    now += 4'900ms;
+    ASSERT_EQ(b.match.openingAct(chooseAct(OpeningChoice::PlaceTwo)), OpeningError::None);
+    while (up(Side::B)) {
+    }
+  }
   // B chooses to place two more after `said` by its own program's clock, `measured` by the
   // server's (and A's): the third stone reached B late.
   void lateChoice(std::chrono::milliseconds said, std::chrono::milliseconds measured) {
@@ -1146,6 +1165,10 @@ struct TimedOpening : ClockHarness {
   void expectAgreed(std::size_t acts, Outcome outcome, EndReason reason) {
     for (const Match* m : std::initializer_list<const Match*>{
              &a.match, &b.match, &table->match(Side::A), &table->match(Side::B)}) {
+      SCOPED_TRACE(m == &a.match                 ? "A's program"
+                   : m == &b.match               ? "B's program"
+                   : m == &table->match(Side::A) ? "the server's match facing A"
+                                                 : "the server's match facing B");
       EXPECT_EQ(m->openingActs().size(), acts);
       EXPECT_EQ(m->game().ply(), a.match.game().ply());
       EXPECT_EQ(m->game().result().outcome, outcome);
@@ -1243,19 +1266,7 @@ TEST(GameTableOpening, AClaimThatCrossedTheOpponentsDecisionTakesItBackEverywher
   // server's and A's, within the allowance). A's program claims at 6.001 s, before B's answer
   // reaches it: the claim stands (B's time was out by A's clock and the server's), and B's
   // answer is taken back by the server's matches and by B's program.
-  h.decide(h.a, placeAt(7, 7), 1s);
-  h.decide(h.a, placeAt(8, 8), 1s);
-  h.now += 1s;
-  ASSERT_EQ(h.a.match.openingAct(placeAt(9, 7)), OpeningError::None);
-  while (h.up(Side::A)) {
-  }
-  h.now += 600ms;
-  while (h.down(Side::B)) {
-  }
-  h.now += 4'900ms;
-  ASSERT_EQ(h.b.match.openingAct(chooseAct(OpeningChoice::PlaceTwo)), OpeningError::None);
-  while (h.up(Side::B)) {
-  }
+  h.lateChoiceOnItsWay();
   EXPECT_EQ(h.table->match(Side::A).openingActs().size(), 4u) << "relayed towards A";
   h.now += 501ms;
   h.a.match.checkClock();  // B's 5 s are out by A's 1 s grace: A claims
@@ -1295,5 +1306,209 @@ TEST(GameTableOpening, AllFourCopiesOfTheClocksAgreeThroughASwap) {
   h.flush();
   EXPECT_EQ(h.b.match.localColor(), Stone::Black);
   h.expectClocks(58'000, 63'000);
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTableOpening, DecisionsWhileTheOpponentIsAwayAreChargedAtOnceAndResumed) {
+  ClockHarness h(TimeControl{ClockKind::Fischer, 60'000, 2'000, 0}, OpeningRule::Swap2);
+  h.begin();
+  // B's connection drops; A places its three stones meanwhile, 1 s each, and is not flagged
+  // for B's absence: each decision is charged when it arrives.
+  h.b.linked = false;
+  h.b.match.connectionLost("reset");
+  h.table->connectionLost(Side::B, "reset");
+  for (const OpeningAct& act : {placeAt(7, 7), placeAt(8, 8), placeAt(9, 7)}) {
+    h.now += 1s;
+    ASSERT_EQ(h.a.match.openingAct(act), OpeningError::None);
+    h.flush();
+  }
+  EXPECT_EQ(h.table->held(Side::A), 0u);
+  EXPECT_EQ(h.table->match(Side::B).openingActs().size(), 3u) << "kept for B's resume";
+  h.now += 100s;  // B is away: its decision is not judged
+  h.table->checkClocks();
+  h.flush();
+  EXPECT_TRUE(h.ends.empty());
+  // B comes back: its SYNC holds the three stones and the clocks; its choice starts afresh.
+  h.b.linked = true;
+  h.table->resumed(Side::B);
+  h.b.match.reconnected();
+  h.flush();
+  ASSERT_EQ(h.b.match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(h.b.match.openingActs().size(), 3u);
+  h.expectClocks(63'000, 60'000);
+  h.now += 2s;
+  ASSERT_EQ(h.b.match.openingAct(chooseAct(OpeningChoice::TakeBlack)), OpeningError::None);
+  h.flush();
+  h.expectClocks(60'000, 63'000);  // B (60 s) took Black: each player keeps their own clock
+  h.expectSameGame();
+  EXPECT_TRUE(h.faults.empty());
+  EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
+}
+
+TEST(GameTableOpening, AClaimArrivingAfterTheDecidersOwnLaterFlagStillTakesItsDecisionsBack) {
+  TimedOpening h;
+  h.begin();
+  // As in AClaimThatCrossedTheOpponentsDecision...: B's late choice crosses A's claim. Here A's
+  // claim is slow to reach the server, and B then runs out on its next decision: B's own FLAG
+  // (decision 4) is in first. A's claim about decision 3 still stands on every side, and B's
+  // choice is taken back everywhere.
+  h.lateChoiceOnItsWay();
+  h.now += 501ms;
+  h.a.match.checkClock();  // A claims at decision 3; the FLAG waits in A's outbox
+  ASSERT_TRUE(h.a.match.game().over());
+  h.now += 5'000ms;
+  h.b.match.checkClock();  // B's own 5 s for its next stone are gone
+  ASSERT_TRUE(h.b.match.game().over());
+  while (h.up(Side::B)) {
+  }
+  EXPECT_EQ(h.table->match(Side::A).timeLossDecision(), 4);
+  h.flush();
+  h.expectAgreed(3, Outcome::BlackWins, EndReason::Time);
+  EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
+}
+
+TEST(GameTableOpening, AClaimWhileTheOpponentIsAwayStandsAtItsResume) {
+  TimedOpening h;
+  h.begin();
+  // B's late choice crosses A's claim (as above), but B's connection drops before the claim
+  // reaches the server: the server takes the claim at once, B's resume brings B the result.
+  h.lateChoiceOnItsWay();
+  h.b.linked = false;
+  h.b.outbox.clear();
+  h.b.inbox.clear();
+  h.b.match.connectionLost("reset");
+  h.table->connectionLost(Side::B, "reset");
+  h.now += 501ms;
+  h.a.match.checkClock();
+  ASSERT_TRUE(h.a.match.game().over());
+  h.flush();
+  EXPECT_EQ(h.table->held(Side::A), 0u) << "the claim is taken while B is away";
+  h.b.linked = true;
+  h.table->resumed(Side::B);
+  h.b.match.reconnected();
+  h.flush();
+  h.expectAgreed(3, Outcome::BlackWins, EndReason::Time);
+  EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
+}
+
+TEST(GameTableOpening, ADecisionInFlightAtADropIsChargedAlikeOnEverySide) {
+  ClockHarness h(TimeControl{ClockKind::Fischer, 60'000, 2'000, 0}, OpeningRule::Swap2);
+  h.begin();
+  h.now += 1s;
+  ASSERT_EQ(h.a.match.openingAct(placeAt(7, 7)), OpeningError::None);
+  h.flush();
+  // A's second stone is lost with its connection; its RESUME brings it: charged 0 and the
+  // increment on A's side of the server and, relayed with time 0, on B's.
+  h.now += 1s;
+  ASSERT_EQ(h.a.match.openingAct(placeAt(8, 8)), OpeningError::None);
+  h.a.linked = false;
+  h.a.outbox.clear();
+  h.a.match.connectionLost("reset");
+  h.table->connectionLost(Side::A, "reset");
+  h.now += 3s;
+  h.a.linked = true;
+  h.table->resumed(Side::A);
+  h.a.match.reconnected();
+  h.flush();
+  ASSERT_EQ(h.a.match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(h.b.match.openingActs().size(), 2u);
+  h.expectClocks(60'000 - 1'000 + 2'000 + 2'000, 60'000);
+  EXPECT_TRUE(h.faults.empty());
+}
+
+namespace {
+
+// B (the second player) resigns while A places its stones; A's program, not knowing, places
+// two and then runs out of time on the third. A's two stones and its FLAG crossed B's
+// resignation: the resignation stands everywhere, whichever reaches the server first.
+void resignationCrossedByDecisionsAndAFlag(bool resignationFirst) {
+  TimedOpening h;
+  h.begin();
+  ASSERT_EQ(h.b.match.resign(), RequestRefusal::None);
+  if (resignationFirst) h.up(Side::B);
+  for (const OpeningAct& act : {placeAt(7, 7), placeAt(8, 8)}) {
+    h.now += 1s;
+    ASSERT_EQ(h.a.match.openingAct(act), OpeningError::None);
+    h.up(Side::A);  // on time at the server
+  }
+  h.now += 5'001ms;
+  h.a.match.checkClock();  // A's own 5 s for its third stone are gone
+  ASSERT_EQ(h.a.match.game().result().reason, EndReason::Time);
+  while (h.up(Side::A)) {
+  }
+  h.flush();
+  for (const Match* m : std::initializer_list<const Match*>{
+           &h.a.match, &h.b.match, &h.table->match(Side::A), &h.table->match(Side::B)}) {
+    EXPECT_EQ(m->game().result().outcome, Outcome::BlackWins);
+    EXPECT_EQ(m->game().result().reason, EndReason::Resignation);
+    EXPECT_EQ(m->sentError(), std::nullopt);
+  }
+  ASSERT_FALSE(h.ends.empty());
+  EXPECT_EQ(h.ends.back().reason, EndReason::Resignation);
+  EXPECT_TRUE(h.faults.empty());
+  EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
+}
+
+}  // namespace
+
+TEST(GameTableOpening, AResignationCrossedByDecisionsAndTheirFlagStands) {
+  resignationCrossedByDecisionsAndAFlag(true);
+}
+
+TEST(GameTableOpening, AResignationArrivingAfterTheDecidersFlagStandsAllTheSame) {
+  resignationCrossedByDecisionsAndAFlag(false);
+}
+
+TEST(GameTableOpening, TwoDecisionsInFlightAtADropAreBothTakenAtTheResume) {
+  ClockHarness h(TimeControl{ClockKind::Fischer, 60'000, 2'000, 0}, OpeningRule::Swap2);
+  h.begin();
+  // A places its first stone; its second and third are lost with its connection, and its
+  // RESUME brings both: each is charged 0 (and the increment) on every side.
+  h.now += 1s;
+  ASSERT_EQ(h.a.match.openingAct(placeAt(7, 7)), OpeningError::None);
+  h.flush();
+  for (const OpeningAct& act : {placeAt(8, 8), placeAt(9, 7)}) {
+    h.now += 1s;
+    ASSERT_EQ(h.a.match.openingAct(act), OpeningError::None);
+  }
+  h.a.linked = false;
+  h.a.outbox.clear();
+  h.a.match.connectionLost("reset");
+  h.table->connectionLost(Side::A, "reset");
+  h.a.linked = true;
+  h.table->resumed(Side::A);
+  h.a.match.reconnected();
+  h.flush();
+  ASSERT_EQ(h.a.match.phase(), MatchPhase::Playing);
+  EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
+  for (const Match* m : std::initializer_list<const Match*>{
+           &h.a.match, &h.b.match, &h.table->match(Side::A), &h.table->match(Side::B)})
+    EXPECT_EQ(m->openingActs().size(), 3u);
+  h.expectClocks(60'000 - 1'000 + 3 * 2'000, 60'000);
+  h.expectSameGame();
+  EXPECT_TRUE(h.faults.empty());
+}
+
+TEST(GameTableOpening, AResignationAfterDecisionsTheServersFlagTookBackIsStale) {
+  TimedOpening h;
+  h.begin();
+  // A's first two stones are slow to reach the server, which flags A at its first decision;
+  // A, not knowing, resigns after them. Its stones and its resignation crossed the FLAG: the
+  // loss on time stands everywhere, and nobody is told of a fault.
+  for (const OpeningAct& act : {placeAt(7, 7), placeAt(8, 8)}) {
+    h.now += 1s;
+    ASSERT_EQ(h.a.match.openingAct(act), OpeningError::None);
+  }
+  h.now += std::chrono::milliseconds(5'000 + net::kFlagGraceMs);
+  h.table->checkClocks();
+  ASSERT_EQ(h.a.match.resign(), RequestRefusal::None);
+  h.flush();
+  for (const Match* m : std::initializer_list<const Match*>{
+           &h.a.match, &h.b.match, &h.table->match(Side::A), &h.table->match(Side::B)}) {
+    EXPECT_EQ(m->game().result().outcome, Outcome::WhiteWins);
+    EXPECT_EQ(m->game().result().reason, EndReason::Time);
+    EXPECT_EQ(m->sentError(), std::nullopt);
+  }
+  EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
   EXPECT_TRUE(h.faults.empty());
 }
