@@ -129,6 +129,22 @@ struct Harness {
       flush();
     }
   }
+  // That client's connection drops (what it had not sent is lost); the table is told.
+  void drop(Side s) {
+    Client& c = client(s);
+    c.linked = false;
+    c.outbox.clear();
+    c.match.connectionLost("reset");
+    table->connectionLost(s, "reset");
+  }
+  // It connects again and resumes; everything is delivered.
+  void comeBack(Side s) {
+    Client& c = client(s);
+    c.linked = true;
+    table->resumed(s);
+    c.match.reconnected();
+    flush();
+  }
   // Both clients and both server matches hold the same game.
   void expectSameGame() {
     const Game& ga = a.match.game();
@@ -1314,9 +1330,7 @@ TEST(GameTableOpening, DecisionsWhileTheOpponentIsAwayAreChargedAtOnceAndResumed
   h.begin();
   // B's connection drops; A places its three stones meanwhile, 1 s each, and is not flagged
   // for B's absence: each decision is charged when it arrives.
-  h.b.linked = false;
-  h.b.match.connectionLost("reset");
-  h.table->connectionLost(Side::B, "reset");
+  h.drop(Side::B);
   for (const OpeningAct& act : {placeAt(7, 7), placeAt(8, 8), placeAt(9, 7)}) {
     h.now += 1s;
     ASSERT_EQ(h.a.match.openingAct(act), OpeningError::None);
@@ -1329,10 +1343,7 @@ TEST(GameTableOpening, DecisionsWhileTheOpponentIsAwayAreChargedAtOnceAndResumed
   h.flush();
   EXPECT_TRUE(h.ends.empty());
   // B comes back: its SYNC holds the three stones and the clocks; its choice starts afresh.
-  h.b.linked = true;
-  h.table->resumed(Side::B);
-  h.b.match.reconnected();
-  h.flush();
+  h.comeBack(Side::B);
   ASSERT_EQ(h.b.match.phase(), MatchPhase::Playing);
   EXPECT_EQ(h.b.match.openingActs().size(), 3u);
   h.expectClocks(63'000, 60'000);
@@ -1373,20 +1384,14 @@ TEST(GameTableOpening, AClaimWhileTheOpponentIsAwayStandsAtItsResume) {
   // B's late choice crosses A's claim (as above), but B's connection drops before the claim
   // reaches the server: the server takes the claim at once, B's resume brings B the result.
   h.lateChoiceOnItsWay();
-  h.b.linked = false;
-  h.b.outbox.clear();
-  h.b.inbox.clear();
-  h.b.match.connectionLost("reset");
-  h.table->connectionLost(Side::B, "reset");
+  h.b.inbox.clear();  // what the server sent is lost too
+  h.drop(Side::B);
   h.now += 501ms;
   h.a.match.checkClock();
   ASSERT_TRUE(h.a.match.game().over());
   h.flush();
   EXPECT_EQ(h.table->held(Side::A), 0u) << "the claim is taken while B is away";
-  h.b.linked = true;
-  h.table->resumed(Side::B);
-  h.b.match.reconnected();
-  h.flush();
+  h.comeBack(Side::B);
   h.expectAgreed(3, Outcome::BlackWins, EndReason::Time);
   EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
 }
@@ -1401,15 +1406,9 @@ TEST(GameTableOpening, ADecisionInFlightAtADropIsChargedAlikeOnEverySide) {
   // increment on A's side of the server and, relayed with time 0, on B's.
   h.now += 1s;
   ASSERT_EQ(h.a.match.openingAct(placeAt(8, 8)), OpeningError::None);
-  h.a.linked = false;
-  h.a.outbox.clear();
-  h.a.match.connectionLost("reset");
-  h.table->connectionLost(Side::A, "reset");
+  h.drop(Side::A);
   h.now += 3s;
-  h.a.linked = true;
-  h.table->resumed(Side::A);
-  h.a.match.reconnected();
-  h.flush();
+  h.comeBack(Side::A);
   ASSERT_EQ(h.a.match.phase(), MatchPhase::Playing);
   EXPECT_EQ(h.b.match.openingActs().size(), 2u);
   h.expectClocks(60'000 - 1'000 + 2'000 + 2'000, 60'000);
@@ -1471,14 +1470,8 @@ TEST(GameTableOpening, TwoDecisionsInFlightAtADropAreBothTakenAtTheResume) {
     h.now += 1s;
     ASSERT_EQ(h.a.match.openingAct(act), OpeningError::None);
   }
-  h.a.linked = false;
-  h.a.outbox.clear();
-  h.a.match.connectionLost("reset");
-  h.table->connectionLost(Side::A, "reset");
-  h.a.linked = true;
-  h.table->resumed(Side::A);
-  h.a.match.reconnected();
-  h.flush();
+  h.drop(Side::A);
+  h.comeBack(Side::A);
   ASSERT_EQ(h.a.match.phase(), MatchPhase::Playing);
   EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
   for (const Match* m : std::initializer_list<const Match*>{
