@@ -19,6 +19,9 @@ cmake --build "$build" -j"$jobs"
 
 echo "== Tests"
 ctest --test-dir "$build" -j"$jobs" --output-on-failure
+# A CI machine's disk is shared and may be nearly full: free each stage's objects once it passed.
+free_stage() { [[ ${CI:-} == true ]] && cmake --build "$1" --target clean >/dev/null || true; }
+free_stage "$build"
 
 echo "== Core and network tests under AddressSanitizer + UndefinedBehaviorSanitizer ($asan)"
 cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=Debug -DGOMOKU_SANITIZE=ON -DGOMOKU_WERROR=$werror \
@@ -32,7 +35,9 @@ cmake --build "$asan" -j"$jobs" --target core_tests net_wire_tests net_match_tes
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$asan" -j"$jobs" --output-on-failure \
   -R '^(core|net|server\.(GameTable|HallTest|Matchmaker|Pairing|Rooms|Ladder|Account|LoginThrottle|WebFiles|WebServer))'
+free_stage "$asan"
 
 echo "== Fuzzing the wire decoder, the match state machine and the record readers (about 60 s)"
 bash tests/fuzz/run-fuzz.sh "${GOMOKU_FUZZ_DIR:-build/fuzz}" 60
+free_stage "${GOMOKU_FUZZ_DIR:-build/fuzz}"
 echo "== All tests passed"
