@@ -315,6 +315,11 @@ void Match::onTakebackRequest(const TakebackRequest& r) {
 }
 
 void Match::onTakebackReply(const TakebackReply& r) {
+  // Replies come in the order of our requests: the refusals of crossed ones come first.
+  if (staleTakebackReplies_ > 0) {
+    --staleTakebackReplies_;
+    return;
+  }
   if (!ourTakeback_ || ourTakeback_->atPly != r.atPly) return;  // stale: already cleared
   const TakebackRequest ours = *ourTakeback_;
   ourTakeback_.reset();
@@ -1246,9 +1251,13 @@ void Match::onMove(const Move& m) {
   gameClock_ = clock;
   if (gameClock_.enabled()) lastThinkMs_ = charged;
   startTurnClock();
-  ownRun_.clear();       // the peer moved after our decisions: none of them crossed a claim
-  ourTakeback_.reset();  // a move crossed our request: it is stale on both sides
-  ourDrawAt_.reset();    // our offer lapses when the opponent moves
+  ownRun_.clear();  // the peer moved after our decisions: none of them crossed a claim
+  // A move crossed our request: it is stale on both sides, and the peer's refusal is still to
+  // come. That refusal must not be taken for the answer to a later request of ours that
+  // happens to name the same ply (after a takeback brought the game back to it).
+  if (ourTakeback_) ++staleTakebackReplies_;
+  ourTakeback_.reset();
+  ourDrawAt_.reset();  // our offer lapses when the opponent moves
   afterMove();
 }
 
@@ -1305,6 +1314,7 @@ void Match::connectionLost(const std::string& reason, bool mayResume) {
   theirDrawAtSuspend_ = theirDrawAt_;
   wantedAgainAtSuspend_ = weWantAgain_;  // the peer may have started the next game
   clearRequests();  // requests in flight are void; the boards are synchronised on resume
+  staleTakebackReplies_ = 0;
   weWantAgain_ = peerWantsAgain_ = false;
   suspendReason_ = reason;
   say({settings_.role == Role::Host ? NoticeKind::WaitingForReconnect : NoticeKind::Reconnecting,

@@ -628,7 +628,8 @@ class Match {
   std::optional<ErrorCode> sentError_;
   Setup setup_;  // the current game's setup
   int gameNumber_ = 0;
-  std::optional<TakebackRequest> ourTakeback_;    // our pending request
+  std::optional<TakebackRequest> ourTakeback_;  // our pending request
+  int staleTakebackReplies_ = 0;  // refusals still to come for our requests a move crossed
   std::optional<TakebackRequest> theirTakeback_;  // the opponent's, waiting for our answer
   std::optional<std::uint16_t> ourDrawAt_;        // ply of our standing offer
   std::optional<std::uint16_t> theirDrawAt_;      // ply of the opponent's offer to answer

@@ -1400,6 +1400,33 @@ TEST(Match, FuzzCrossingTakebackRequestsAreBothRefused) {
   EXPECT_EQ(a->match.game().ply(), 2);
 }
 
+TEST(Match, FuzzARefusalOfACrossedRequestIsNotTheAnswerToTheNextOne) {
+  // Found by fuzz_match: A's request at ply 1 is crossed by B's move; B asks to take that move
+  // back and A agrees, so the game is at ply 1 again when A asks once more. B's refusal of the
+  // first request (it names ply 1 too) must not be read as the answer to the second.
+  auto [a, b] = pair();
+  playThrough(*a, *b, {{7, 7}});
+  ASSERT_EQ(b->match.playLocal({8, 8}), MoveError::None);       // B (White) moves ...
+  ASSERT_EQ(a->match.requestTakeback(), RequestRefusal::None);  // ... while A asks, at ply 1
+  ASSERT_TRUE(deliverOne(*b, *a));  // A gets the move: its request is stale
+  EXPECT_FALSE(a->match.takebackPending());
+  ASSERT_EQ(b->match.requestTakeback(), RequestRefusal::None);  // B asks to take back (8,8)
+  ASSERT_TRUE(deliverOne(*b, *a));
+  ASSERT_EQ(a->match.answerTakeback(true), RequestRefusal::None);  // A agrees: ply 1 again
+  ASSERT_EQ(a->match.requestTakeback(), RequestRefusal::None);     // and asks again, at ply 1
+  deliverAll(*a, *b);
+  // B refused the first request, took its move back with A's consent, and has A's second
+  // request waiting: A must still be waiting for that answer.
+  EXPECT_TRUE(b->match.takebackRequested());
+  EXPECT_TRUE(a->match.takebackPending());
+  expectSameGame(*a, *b);
+  ASSERT_EQ(b->match.answerTakeback(true), RequestRefusal::None);
+  deliverAll(*a, *b);
+  EXPECT_EQ(a->match.game().ply(), 0);
+  EXPECT_FALSE(a->match.takebackPending());
+  expectSameGame(*a, *b);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reconnect (case C14): a connection lost mid-match suspends it; the joiner resumes on a new
 // connection with RESUME (its move list), the host answers with SYNC (the whole game as it holds

@@ -353,3 +353,24 @@ test('an untimed opening (an older opponent): no clock runs, no time is sent', (
   c.onFLAG({ atPly: 1, decision: 1 });
   assert.equal(c.state.lastError.kind, 'error');
 });
+
+test('the refusal of a request a move crossed is not the answer to the next one', () => {
+  // As net::Match (found by fuzz_match): our request at ply 1 crosses the opponent's move; the
+  // opponent takes that move back with our consent, so we are at ply 1 again when we ask once
+  // more. The refusal of the first request names ply 1 too.
+  const { c, sent } = playing([[7, 7]]);
+  c.takeback();
+  assert.deepEqual(sent.at(-1), { type: 'TAKEBACK_REQUEST', atPly: 1, returnTo: 0 });
+  c.onMOVE({ ply: 1, x: 8, y: 8 });
+  assert.equal(c.state.game.takeback, null, 'the crossed request is stale');
+  c.onTAKEBACK_REQUEST({ atPly: 2, returnTo: 1 });
+  c.answer('takeback', true);
+  assert.equal(c.state.game.moves.length, 1);
+  c.takeback();
+  assert.deepEqual(sent.at(-1), { type: 'TAKEBACK_REQUEST', atPly: 1, returnTo: 0 });
+  c.onTAKEBACK_REPLY({ atPly: 1, accept: false });  // the first request's refusal
+  assert.equal(c.state.game.takeback?.from, 'me', 'still waiting for the answer');
+  c.onTAKEBACK_REPLY({ atPly: 1, accept: true });
+  assert.equal(c.state.game.moves.length, 0);
+  assert.equal(c.state.game.takeback, null);
+});

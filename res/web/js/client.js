@@ -74,6 +74,7 @@ export class Client extends EventTarget {
     this.ws = null;
     this.heartbeat = null;
     this.reconnectTimer = null;
+    this.staleTakebackReplies = 0;  // refusals still to come for our requests a move crossed
     this.pendingLogin = null;  // {kind, name, secret, remember}: sent once WELCOME arrived
     this.welcomed = false;
     this.signedOut = false;
@@ -112,6 +113,7 @@ export class Client extends EventTarget {
       clearInterval(this.heartbeat);
       this.ws = null;
       this.stopClock();  // a suspended match stops both clocks; SYNC restores them
+      this.staleTakebackReplies = 0;  // what was in flight is lost with the connection
       const again = !this.signedOut;
       this.update({ connection: again ? 'reconnecting' : 'closed', finding: null, room: null }, 'connection');
       if (again) this.reconnectTimer = setTimeout(() => this.connect(), RECONNECT_MS);
@@ -454,6 +456,9 @@ export class Client extends EventTarget {
     const full = moves.length === g.boardSize * g.boardSize;
     // The opponent's move shows that none of our opening decisions crossed a FLAG.
     const ownRun = by === 'me' ? g.ownRun : [];
+    // The opponent's move crossed our request: the server's refusal is still to come, and must
+    // not be read as the answer to a later request that names the same ply (after a takeback).
+    if (by !== 'me' && g.takeback?.from === 'me') this.staleTakebackReplies += 1;
     this.updateGame({ moves, takeback: null, draw, win: line, notice: null, ownRun }, 'move');
     if (line) this.endGame(b.at(x, y) === BLACK ? Outcome.BLACK_WON : Outcome.WHITE_WON, EndReason.FIVE);
     else if (full) this.endGame(Outcome.DRAW, EndReason.FULL_BOARD);
@@ -717,6 +722,11 @@ export class Client extends EventTarget {
   }
 
   onTAKEBACK_REPLY(m) {
+    // Replies come in the order of our requests: the refusals of crossed ones come first.
+    if (this.staleTakebackReplies > 0) {
+      this.staleTakebackReplies -= 1;
+      return;
+    }
     const g = this.state.game;
     const r = g?.takeback;
     if (!r || r.from !== 'me' || r.atPly !== m.atPly) return;
