@@ -1821,16 +1821,17 @@ bool Match::relayFlag(Stone loser, int atPly, int decision) {
   if (decision >= 0) return relayOpeningFlag(loser, atPly, decision);
   const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
   const EndReason why = game_.result().reason;
-  if (game_.over() && loser == localColor_ && atPly == game_.ply() &&
-      phase_ == MatchPhase::Finished &&
+  const bool finished = phase_ == MatchPhase::Finished ||
+                        (phase_ == MatchPhase::Suspended && suspendedFrom_ == MatchPhase::Finished);
+  if (game_.over() && loser == localColor_ && atPly == game_.ply() && finished &&
       ((why == EndReason::Resignation && game_.result().outcome != loses && !weResigned_) ||
        why == EndReason::Agreement)) {
     // Our proxy's own time ran out while the peer's resignation, or an acceptance of a draw, was
     // on its way: as in P2P, the flag stands over the end that crossed it (PROTOCOL.md, "A FLAG
-    // stands").
+    // stands"). Also when the peer dropped after that end: the resume's SYNC tells it.
     timeLossPly_ = atPly;
     game_.setResult(loses, EndReason::Time);
-    send_(Flag{static_cast<std::uint16_t>(atPly)});
+    if (phase_ == MatchPhase::Finished) send_(Flag{static_cast<std::uint16_t>(atPly)});
     notify_(MatchEvent::GameOver);
     return true;
   }
@@ -1877,19 +1878,23 @@ bool Match::relayOpeningFlag(Stone loser, int atPly, int decision) {
   const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
   const bool onTime = game_.over() && game_.result().reason == EndReason::Time;
   if (onTime && game_.result().outcome == loses && timeLossDecision() == decision) return true;
-  if (phase_ == MatchPhase::Finished && game_.over() &&
-      game_.result().reason == EndReason::Resignation && !weResigned_ && opening_ &&
-      decision == static_cast<int>(openingActs_.size()) && atPly == game_.ply()) {
+  const bool finished = phase_ == MatchPhase::Finished ||
+                        (phase_ == MatchPhase::Suspended && suspendedFrom_ == MatchPhase::Finished);
+  if (finished && game_.over() && game_.result().reason == EndReason::Resignation && !weResigned_ &&
+      opening_ && decision == static_cast<int>(openingActs_.size()) && atPly == game_.ply()) {
     // The peer's resignation crossed a FLAG at its decision that came after no decision of our
     // proxy's since the peer's last act: the FLAG stands over it, as in P2P (onOpeningFlag).
+    // Also when the peer dropped after resigning: the resume's SYNC tells it.
     if (!ownRun_.empty()) return false;
     openingFlagAt_ = decision;
     timeLossPly_ = atPly;
     gameClock_.runOut(loser, nowMs());
     game_.setResult(loses, EndReason::Time);
-    Flag f{static_cast<std::uint16_t>(atPly)};
-    f.decision = decision;
-    send_(f);
+    if (phase_ == MatchPhase::Finished) {
+      Flag f{static_cast<std::uint16_t>(atPly)};
+      f.decision = decision;
+      send_(f);
+    }
     notify_(MatchEvent::GameOver);
     return true;
   }

@@ -1458,6 +1458,27 @@ TEST(GameTableOpening, AResignationArrivingAfterTheDecidersFlagStandsAllTheSame)
   resignationCrossedByDecisionsAndAFlag(false);
 }
 
+TEST(GameTableOpening, AFlagStandsOverTheResignationOfAPlayerWhoLeftThenComesBack) {
+  // Found by fuzz_table: A's program flags itself at its first decision while B's resignation
+  // is on its way; the resignation reaches the server first, then B's connection drops. A's
+  // flag stands on both links (B's resume tells B), as when B stays.
+  TimedOpening h;
+  h.begin();
+  h.now += 5'001ms;
+  ASSERT_EQ(h.b.match.resign(), RequestRefusal::None);
+  h.a.match.checkClock();  // A's own program sees its 5 s gone
+  ASSERT_TRUE(h.up(Side::B));  // the RESIGN first
+  h.drop(Side::B);
+  h.flush();
+  EXPECT_TRUE(h.faults.empty()) << h.faults.front();
+  ASSERT_FALSE(h.ends.empty());
+  EXPECT_EQ(h.ends.back().reason, EndReason::Time);
+  EXPECT_EQ(h.ends.back().outcome, Outcome::WhiteWins);
+  h.comeBack(Side::B);
+  EXPECT_TRUE(h.faults.empty()) << h.faults.front();
+  h.expectAgreed(0, Outcome::WhiteWins, EndReason::Time);
+}
+
 TEST(GameTableOpening, TwoDecisionsInFlightAtADropAreBothTakenAtTheResume) {
   ClockHarness h(TimeControl{ClockKind::Fischer, 60'000, 2'000, 0}, OpeningRule::Swap2);
   h.begin();
