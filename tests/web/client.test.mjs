@@ -374,3 +374,18 @@ test('the refusal of a request a move crossed is not the answer to the next one'
   assert.equal(c.state.game.moves.length, 0);
   assert.equal(c.state.game.takeback, null);
 });
+
+test('a new table owes no refusals of the old one', () => {
+  // The old table may close with our crossed request never answered (the opponent left): the
+  // next table's first answer must count.
+  const { c, sent } = playing([[7, 7]]);
+  c.takeback();
+  c.onMOVE({ ply: 1, x: 8, y: 8 });
+  c.onMATCHED({ gameId: 2n, boardSize: 15, rule: 0, foul: 0, youAreBlack: true, opponent: 'Carol',
+    opponentScore: 1000, rated: false, resumeToken: 0n });
+  c.state.game = { ...c.state.game, running: true, moves: [{ x: 7, y: 7 }] };
+  c.takeback();
+  assert.deepEqual(sent.at(-1), { type: 'TAKEBACK_REQUEST', atPly: 1, returnTo: 0 });
+  c.onTAKEBACK_REPLY({ atPly: 1, accept: true });
+  assert.equal(c.state.game.moves.length, 0, 'the answer of the new table is taken');
+});

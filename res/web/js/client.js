@@ -559,6 +559,8 @@ export class Client extends EventTarget {
   onERROR(m) { this.fail('error', m.code, m.text); }
 
   onMATCHED(m) {
+    // A new table (or the same after a reconnect): no refusal of the old one is still to come.
+    this.staleTakebackReplies = 0;
     const game = this.newGame(m);
     this.update({ finding: null, room: null, game, chat: m.resumeToken ? this.state.chat : [], invitations: [] }, 'game');
     if (m.resumeToken !== 0n) {
