@@ -1815,15 +1815,18 @@ MoveError Match::relayMove(Point p, std::int64_t thinkMs) {
   return MoveError::None;
 }
 
+bool Match::finishedHereOrAway() const {
+  return phase_ == MatchPhase::Finished ||
+         (phase_ == MatchPhase::Suspended && suspendedFrom_ == MatchPhase::Finished);
+}
+
 bool Match::relayFlag(Stone loser, int atPly, int decision) {
   ClockGuard guard{*this};
   if (!gameClock_.enabled() || loser == Stone::Empty) return false;
   if (decision >= 0) return relayOpeningFlag(loser, atPly, decision);
   const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
   const EndReason why = game_.result().reason;
-  const bool finished = phase_ == MatchPhase::Finished ||
-                        (phase_ == MatchPhase::Suspended && suspendedFrom_ == MatchPhase::Finished);
-  if (game_.over() && loser == localColor_ && atPly == game_.ply() && finished &&
+  if (game_.over() && loser == localColor_ && atPly == game_.ply() && finishedHereOrAway() &&
       ((why == EndReason::Resignation && game_.result().outcome != loses && !weResigned_) ||
        why == EndReason::Agreement)) {
     // Our proxy's own time ran out while the peer's resignation, or an acceptance of a draw, was
@@ -1878,10 +1881,9 @@ bool Match::relayOpeningFlag(Stone loser, int atPly, int decision) {
   const Outcome loses = loser == Stone::Black ? Outcome::WhiteWins : Outcome::BlackWins;
   const bool onTime = game_.over() && game_.result().reason == EndReason::Time;
   if (onTime && game_.result().outcome == loses && timeLossDecision() == decision) return true;
-  const bool finished = phase_ == MatchPhase::Finished ||
-                        (phase_ == MatchPhase::Suspended && suspendedFrom_ == MatchPhase::Finished);
-  if (finished && game_.over() && game_.result().reason == EndReason::Resignation && !weResigned_ &&
-      opening_ && decision == static_cast<int>(openingActs_.size()) && atPly == game_.ply()) {
+  if (finishedHereOrAway() && game_.over() && game_.result().reason == EndReason::Resignation &&
+      !weResigned_ && opening_ && decision == static_cast<int>(openingActs_.size()) &&
+      atPly == game_.ply()) {
     // The peer's resignation crossed a FLAG at its decision that came after no decision of our
     // proxy's since the peer's last act: the FLAG stands over it, as in P2P (onOpeningFlag).
     // Also when the peer dropped after resigning: the resume's SYNC tells it.

@@ -548,6 +548,8 @@ class Match {
   // FLAG when the player who did not resign had decided since the resigner's last act
   // (`decidedSince`), as those decisions and the FLAG after them crossed it.
   bool resignationStandsOverFlag(bool decidedSince) const;
+  // Finished, or suspended after the game ended (the peer dropped then).
+  bool finishedHereOrAway() const;
   void onOpening(const OpeningAct& a);
   // Applies `a` for `who` to opening_; on success mirrors the stones into game_ and, when the
   // opening is done, fixes our colour and starts normal play (and the clocks).
