@@ -1466,7 +1466,7 @@ TEST(GameTableOpening, AFlagStandsOverTheResignationOfAPlayerWhoLeftThenComesBac
   h.begin();
   h.now += 5'001ms;
   ASSERT_EQ(h.b.match.resign(), RequestRefusal::None);
-  h.a.match.checkClock();  // A's own program sees its 5 s gone
+  h.a.match.checkClock();      // A's own program sees its 5 s gone
   ASSERT_TRUE(h.up(Side::B));  // the RESIGN first
   h.drop(Side::B);
   h.flush();
