@@ -12,6 +12,7 @@ packages=(
   libsodium-dev       # gomoku-server: argon2id password hashes, random tokens
   libsqlite3-dev      # gomoku-server: the embedded database (default)
   libpq-dev libpqxx-dev  # gomoku-server: PostgreSQL (--db postgresql://...)
+  libhiredis-dev      # gomoku-server: Redis, where a cluster's nodes keep who is signed in where
   libutf8proc-dev     # gomoku-server: account names compared after NFKC and case folding
   libspdlog-dev       # gomoku-server: its log on stderr (levels, timestamps)
   libssl-dev          # TLS between the online clients and gomoku-server
@@ -37,6 +38,7 @@ if [[ ${1:-} == --test ]]; then
     locales fonts-noto-cjk                # GUI tests in Chinese (zh_CN, zh_TW) with a CJK font
     dpkg-dev file                         # the .deb test (CPack, dpkg-deb)
     postgresql                            # gomoku-server's storage tests start a real one
+    redis-server redis-tools              # and its cluster tests a real Redis
     nodejs                                # the browser page's modules under test (node --test)
     chromium chromium-driver python3-selenium  # the browser tests drive a real Chromium
   )

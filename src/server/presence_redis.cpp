@@ -1,0 +1,284 @@
+#include "server/presence_redis.h"
+
+#include <hiredis/hiredis.h>
+#include <sys/time.h>
+
+#include <cstdio>
+#include <random>
+#include <vector>
+
+namespace gomoku::server {
+namespace {
+
+constexpr const char* kNodePrefix = "gomoku:node:";
+constexpr const char* kPresencePrefix = "gomoku:presence:";
+
+// KEYS[1] the account's presence key; ARGV[1] our incarnation, ARGV[2] the node key prefix.
+// Returns the live holder's incarnation, or "" when the account is ours now. An entry whose
+// node's lease is gone is free.
+constexpr const char* kClaimScript = R"(local h = redis.call('GET', KEYS[1])
+if h and h ~= ARGV[1] and redis.call('EXISTS', ARGV[2] .. h) == 1 then return h end
+redis.call('SET', KEYS[1], ARGV[1])
+return '')";
+
+// KEYS[1] the account's presence key; ARGV[1] our incarnation. Deletes it only if ours.
+constexpr const char* kReleaseScript = R"(if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0)";
+
+struct ReplyDeleter {
+  void operator()(redisReply* r) const { freeReplyObject(r); }
+};
+using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
+
+timeval toTimeval(std::chrono::milliseconds d) {
+  timeval tv{};
+  tv.tv_sec = static_cast<decltype(tv.tv_sec)>(d.count() / 1000);
+  tv.tv_usec = static_cast<decltype(tv.tv_usec)>((d.count() % 1000) * 1000);
+  return tv;
+}
+
+std::string incarnationOf(const std::string& name) {
+  std::random_device rd;
+  std::uint64_t r = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(r));
+  return name + "/" + hex;
+}
+
+class RedisPresence final : public Presence {
+ public:
+  RedisPresence(RedisAddress address, const std::string& name, std::chrono::milliseconds lease,
+                std::chrono::milliseconds timeout)
+      : address_(std::move(address)),
+        name_(name),
+        self_(incarnationOf(name)),
+        nodeKey_(kNodePrefix + self_),
+        lease_(lease),
+        timeout_(timeout) {}
+  ~RedisPresence() override {
+    if (ctx_) redisFree(ctx_);
+  }
+
+  Claim claim(std::int64_t account) override {
+    Reply r = command({"EVAL", kClaimScript, "1", presenceKey(account), self_, kNodePrefix});
+    return claimOf(r.get());
+  }
+
+  std::vector<Claim> claimAll(const std::vector<std::int64_t>& accounts) override {
+    std::vector<Claim> out(accounts.size(), Claim::Unavailable);
+    if (accounts.empty() || !connect()) return out;
+    std::vector<std::string> args{"EVAL", kClaimScript, "1", "", self_, kNodePrefix};
+    for (std::int64_t a : accounts) {
+      args[3] = presenceKey(a);
+      if (!append(args)) return out;
+    }
+    for (std::size_t i = 0; i < accounts.size(); ++i) {
+      void* raw = nullptr;
+      if (redisGetReply(ctx_, &raw) != REDIS_OK) {
+        fail();
+        return out;
+      }
+      Reply r(static_cast<redisReply*>(raw));
+      out[i] = claimOf(r.get());
+    }
+    return out;
+  }
+
+  bool release(std::int64_t account) override {
+    Reply r = command({"EVAL", kReleaseScript, "1", presenceKey(account), self_});
+    return r && r->type == REDIS_REPLY_INTEGER;
+  }
+
+  Renewal renew() override {
+    // SET … GET answers the value before: nil when the lease had run out (or at the start).
+    Reply r = command({"SET", nodeKey_, name_, "PX", std::to_string(lease_.count()), "GET"});
+    if (!r || (r->type != REDIS_REPLY_STRING && r->type != REDIS_REPLY_NIL)) {
+      if (r) error_ = "unexpected answer to SET";
+      return Renewal::Unavailable;
+    }
+    bool first = !started_;
+    started_ = true;
+    return r->type == REDIS_REPLY_NIL && !first ? Renewal::Lapsed : Renewal::Renewed;
+  }
+
+  void leave() override { command({"DEL", nodeKey_}); }
+
+  std::string self() const override { return self_; }
+  std::string lastError() const override { return error_; }
+
+ private:
+  static std::string presenceKey(std::int64_t account) {
+    return kPresencePrefix + std::to_string(account);
+  }
+
+  Claim claimOf(redisReply* r) {
+    if (!r) return Claim::Unavailable;
+    if (r->type != REDIS_REPLY_STRING) {
+      error_ = "unexpected answer to the claim script";
+      return Claim::Unavailable;
+    }
+    return r->len == 0 ? Claim::Claimed : Claim::HeldElsewhere;
+  }
+
+  // Drops the connection after an I/O error: the next call connects again.
+  void fail() {
+    if (ctx_) {
+      error_ = ctx_->errstr[0] ? ctx_->errstr : "connection lost";
+      redisFree(ctx_);
+      ctx_ = nullptr;
+    }
+  }
+
+  bool connect() {
+    if (ctx_) return true;
+    timeval tv = toTimeval(timeout_);
+    ctx_ = redisConnectWithTimeout(address_.host.c_str(), address_.port, tv);
+    if (!ctx_) {
+      error_ = "out of memory";
+      return false;
+    }
+    if (ctx_->err) {
+      fail();
+      error_ = "cannot reach Redis at " + address_.host + ":" + std::to_string(address_.port) +
+               ": " + error_;
+      return false;
+    }
+    redisSetTimeout(ctx_, tv);
+    if (!address_.password.empty() && !simple({"AUTH", address_.password})) return false;
+    if (address_.db != 0 && !simple({"SELECT", std::to_string(address_.db)})) return false;
+    return true;
+  }
+
+  // A command on the open connection whose answer must not be an error.
+  bool simple(const std::vector<std::string>& args) {
+    Reply r = send(args);
+    if (r && r->type == REDIS_REPLY_ERROR) {
+      error_ = args[0] + ": " + std::string(r->str, r->len);
+      redisFree(ctx_);
+      ctx_ = nullptr;
+      return false;
+    }
+    return r != nullptr;
+  }
+
+  bool append(const std::vector<std::string>& args) {
+    std::vector<const char*> argv;
+    std::vector<std::size_t> lens;
+    for (const auto& a : args) {
+      argv.push_back(a.data());
+      lens.push_back(a.size());
+    }
+    if (redisAppendCommandArgv(ctx_, static_cast<int>(argv.size()), argv.data(), lens.data()) !=
+        REDIS_OK) {
+      fail();
+      return false;
+    }
+    return true;
+  }
+
+  Reply send(const std::vector<std::string>& args) {
+    if (!append(args)) return nullptr;
+    void* raw = nullptr;
+    if (redisGetReply(ctx_, &raw) != REDIS_OK) {
+      fail();
+      return nullptr;
+    }
+    return Reply(static_cast<redisReply*>(raw));
+  }
+
+  // Connects if need be and runs one command; nullptr when the store did not answer or
+  // answered with an error (error_ says which).
+  Reply command(const std::vector<std::string>& args) {
+    if (!connect()) return nullptr;
+    Reply r = send(args);
+    if (r && r->type == REDIS_REPLY_ERROR) {
+      error_ = args[0] + ": " + std::string(r->str, r->len);
+      return nullptr;
+    }
+    return r;
+  }
+
+  RedisAddress address_;
+  std::string name_;
+  std::string self_;
+  std::string nodeKey_;
+  std::chrono::milliseconds lease_;
+  std::chrono::milliseconds timeout_;
+  redisContext* ctx_ = nullptr;
+  bool started_ = false;
+  std::string error_;
+};
+
+bool validNodeName(const std::string& name) {
+  if (name.empty() || name.size() > 64) return false;
+  for (char ch : name) {
+    bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+              ch == '-' || ch == '_' || ch == '.';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+int parseNumber(const std::string& text, int lo, int hi, const char* what) {
+  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
+    throw std::invalid_argument(std::string("the ") + what + " must be a number");
+  int v = std::stoi(text);
+  if (v < lo || v > hi)
+    throw std::invalid_argument(std::string("the ") + what + " must be from " + std::to_string(lo) +
+                                " to " + std::to_string(hi));
+  return v;
+}
+
+}  // namespace
+
+RedisAddress parseRedisUrl(const std::string& url) {
+  const std::string scheme = "redis://";
+  if (url.compare(0, scheme.size(), scheme) != 0)
+    throw std::invalid_argument(
+        "a Redis address starts with redis:// (e.g. redis://127.0.0.1:6379)");
+  std::string rest = url.substr(scheme.size());
+  RedisAddress a;
+  if (auto slash = rest.find('/'); slash != std::string::npos) {
+    std::string db = rest.substr(slash + 1);
+    rest.resize(slash);
+    if (!db.empty()) a.db = parseNumber(db, 0, 1 << 20, "database number");
+  }
+  if (auto at = rest.rfind('@'); at != std::string::npos) {
+    std::string user = rest.substr(0, at);
+    rest = rest.substr(at + 1);
+    // redis://:password@host (Redis 5 style) or redis://user:password@host, user ignored.
+    auto colon = user.find(':');
+    a.password = colon == std::string::npos ? user : user.substr(colon + 1);
+  }
+  std::string port;
+  if (!rest.empty() && rest[0] == '[') {
+    auto close = rest.find(']');
+    if (close == std::string::npos) throw std::invalid_argument("an IPv6 address lacks its ']'");
+    a.host = rest.substr(1, close - 1);
+    std::string after = rest.substr(close + 1);
+    if (!after.empty()) {
+      if (after[0] != ':') throw std::invalid_argument("unexpected text after ']'");
+      port = after.substr(1);
+    }
+  } else if (auto colon = rest.find(':'); colon != std::string::npos) {
+    a.host = rest.substr(0, colon);
+    port = rest.substr(colon + 1);
+  } else {
+    a.host = rest;
+  }
+  if (a.host.empty()) throw std::invalid_argument("the Redis address names no host");
+  if (!port.empty()) a.port = parseNumber(port, 1, 65535, "port");
+  return a;
+}
+
+std::unique_ptr<Presence> redisPresence(const RedisAddress& address, const std::string& name,
+                                        std::chrono::milliseconds lease,
+                                        std::chrono::milliseconds timeout) {
+  if (!validNodeName(name))
+    throw std::invalid_argument("a node's name is 1 to 64 letters, digits, '-', '_' or '.'");
+  return std::make_unique<RedisPresence>(address, name, lease, timeout);
+}
+
+}  // namespace gomoku::server

@@ -1,0 +1,42 @@
+#pragma once
+/// @file The cluster's sign-in register (presence.h) kept in Redis through hiredis.
+///
+/// Keys (one Redis database, shared by the cluster's nodes):
+///   gomoku:node:<incarnation>   the node's lease: its name, expiring after the lease (PX)
+///   gomoku:presence:<account>   the incarnation that holds the account (no expiry: an entry
+///                               whose node's lease is gone counts as free)
+/// An incarnation is "<node name>/<16 hex digits>", new at each start, so a node restarted
+/// under the same name does not inherit what its previous run held. A claim is one Lua script
+/// (atomic on the Redis server): two nodes claiming one account at once cannot both win.
+
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "server/presence.h"
+
+namespace gomoku::server {
+
+/// Where Redis is, as parsed from redis://[:password@]host[:port][/db].
+struct RedisAddress {
+  std::string host;      ///< a host name or an IP address (IPv6 in brackets in the URL)
+  int port = 6379;       ///< TCP port
+  std::string password;  ///< AUTH's password; "" = none
+  int db = 0;            ///< SELECT's database number
+};
+
+/// Parses a redis:// URL; throws std::invalid_argument saying what is wrong with it.
+RedisAddress parseRedisUrl(const std::string& url);
+
+/// A Presence over Redis for the node `name` (letters, digits, '-', '_', '.'; at most 64).
+/// `lease`: how long the node's accounts stay held after its last renewal (a killed node's
+/// players can log in elsewhere that much later). `timeout`: the limit of a connection attempt
+/// and of each command; a store that does not answer within it is Unavailable. Connects on the
+/// first call, and again on the next call after any failure. Throws std::invalid_argument for
+/// a bad name.
+std::unique_ptr<Presence> redisPresence(const RedisAddress& address, const std::string& name,
+                                        std::chrono::milliseconds lease,
+                                        std::chrono::milliseconds timeout);
+
+}  // namespace gomoku::server
