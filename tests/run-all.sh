@@ -29,12 +29,14 @@ cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=Debug -DGOMOKU_SANITIZE=ON -DGOMOKU_WER
 cmake --build "$asan" -j"$jobs" --target core_tests net_wire_tests net_match_tests net_match_clock_tests \
   net_match_opening_tests net_session_tests \
   net_matchtracker_tests net_lan_tests net_tls_tests net_online_tests net_web_vectors_tests \
-  server_table_tests server_hall_tests server_lobby_tests server_accounts_tests server_web_tests
-# The server's state machines face the network too: the table, the hall, the lobby, accounts,
-# and the web port (files, WebSocket).
+  server_table_tests server_hall_tests server_lobby_tests server_accounts_tests server_web_tests \
+  server_presence_tests
+# The server's state machines face the network too: the table, the hall (also as a cluster's
+# node), the lobby, accounts, the web port (files, WebSocket), and the cluster's presence
+# store (a real Redis).
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$asan" -j"$jobs" --output-on-failure \
-  -R '^(core|net|server\.(GameTable|HallTest|Matchmaker|Pairing|Rooms|Ladder|Account|LoginThrottle|WebFiles|WebServer))'
+  -R '^(core|net|server\.(GameTable|HallTest|ClusterHallTest|Matchmaker|Pairing|Rooms|Ladder|Account|LoginThrottle|WebFiles|WebServer|RedisUrl|RedisPresence))'
 free_stage "$asan"
 
 echo "== Fuzzing the wire decoder, the match state machine and the record readers (about 60 s)"

@@ -311,7 +311,7 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("the name is not allowed"), ""},
     {N_("the password is not allowed"), ""},
     {N_("this account is already signed in on another computer"), ""},
-    {N_("the server is busy; try again later"), ""},
+    {N_("the server is having trouble; try again in a minute"), ""},
     // --- net/online.cpp: why the connection to the server ended or dropped
     // TRANSLATORS: %s: host:port.
     {N_("connection refused: no Gomoku server at %s"), "v"},

@@ -73,7 +73,7 @@ std::string TranslateLogin(const net::LoginResult& r, const TranslateFn& transla
     case LoginStatus::AlreadySignedIn:
       return translate(N_("this account is already signed in on another computer"));
     case LoginStatus::ServerBusy:
-      return translate(N_("the server is busy; try again later"));
+      return translate(N_("the server is having trouble; try again in a minute"));
   }
   return translate(N_("the server refused the login"));
 }

@@ -157,7 +157,7 @@ std::string describe(LoginStatus s) {
     case LoginStatus::AlreadySignedIn:
       return "this account is already signed in on another computer";
     case LoginStatus::ServerBusy:
-      return "the server is busy; try again later";
+      return "the server is having trouble; try again in a minute";
   }
   return "refused";
 }

@@ -440,7 +440,7 @@ enum class LoginStatus : std::uint8_t {
   BadName = 3,          ///< register: the name breaks the rules; detail says how
   BadPassword = 4,      ///< register: the password breaks the rules; detail says how
   AlreadySignedIn = 5,  ///< the account is signed in on another computer, which is still live
-  ServerBusy = 6,       ///< the server cannot take more logins now
+  ServerBusy = 6,       ///< the server cannot take logins now (e.g. a store it needs is away)
 };
 /// Why a hall request was refused (DENIED).
 enum class DenyCode : std::uint16_t {

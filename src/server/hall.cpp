@@ -55,18 +55,22 @@ struct Hall::TableEntry {
   bool relayPending = false;           // a relay is gathered (kViewCoalesce)
 };
 
-Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed)
+Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed,
+           Presence* presence)
     : env_(env),
       storage_(storage),
       config_(std::move(config)),
+      presence_(presence),
       rng_(seed ? seed : std::random_device{}()),
       matchmaker_([this] { return static_cast<std::uint32_t>(rng_()); }),
       // Room codes must not be guessable: the system's random numbers unless a test seeds it.
       rooms_(seed ? RandomSource([this] { return static_cast<std::uint32_t>(rng_()); })
                   : RandomSource([] { return randombytes_random(); })) {
-  // Games left running by a crash or a kill are interrupted; then the ladder's top.
-  env_.aside(Lane::Storage, [this, now = env_.unixTime()]() -> std::function<void()> {
-    int n = storage_.interruptUnfinished(now);
+  // Games left running by a crash or a kill are interrupted; then the ladder's top. In a
+  // cluster the database's unfinished games may be other nodes' running ones: left alone.
+  bool single = !presence_;
+  env_.aside(Lane::Storage, [this, single, now = env_.unixTime()]() -> std::function<void()> {
+    int n = single ? storage_.interruptUnfinished(now) : 0;
     auto top = storage_.top(static_cast<int>(net::kMaxTopEntries));
     return [this, n, top = std::move(top)] {
       if (n) env_.log("interrupted " + std::to_string(n) + " game(s) left running before");
@@ -75,10 +79,12 @@ Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed
       for (const Account& a : top) top_.push_back({++rank, a.name, a.score, a.games, a.wins});
     };
   });
+  if (presence_) renewPresence();
 }
 
 Hall::~Hall() {
   if (waveTimer_) env_.cancel(*waveTimer_);
+  if (renewTimer_) env_.cancel(*renewTimer_);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,7 +201,7 @@ void Hall::closed(ConnId c, const std::string& reason) {
       if (!p || p->table != tid) {
         matchmaker_.remove(account);
         rooms_.forget(account);
-        if (p && !p->conn) online_.erase(account);
+        if (p && !p->conn) goOffline(account);
         return;
       }
       p->awayTimer = env_.after(config_.resumeWindow, [this, account] {
@@ -211,7 +217,7 @@ void Hall::closed(ConnId c, const std::string& reason) {
   }
   matchmaker_.remove(p->id);
   rooms_.forget(p->id);
-  online_.erase(p->id);
+  goOffline(p->id);
 }
 
 void Hall::stop(std::function<void()> done) {
@@ -229,11 +235,21 @@ void Hall::stop(std::function<void()> done) {
     env_.send(c, net::Bye{net::ByeReason::Closing, "the server is shutting down"});
     env_.close(c);
   }
+  if (renewTimer_) env_.cancel(*renewTimer_);
+  renewTimer_.reset();
   // The interrupted games' writes were queued on the storage lane before this job.
-  env_.aside(Lane::Storage, [this]() -> std::function<void()> {
-    return [this] {
-      if (stopped_) std::exchange(stopped_, {})();
-    };
+  auto last = [this] {
+    env_.aside(Lane::Storage, [this]() -> std::function<void()> {
+      return [this] {
+        if (stopped_) std::exchange(stopped_, {})();
+      };
+    });
+  };
+  if (!presence_) return last();
+  // In a cluster, the node's lease ends first: its players may log in on another node at once.
+  env_.aside(Lane::Cluster, [this, last]() -> std::function<void()> {
+    presence_->leave();
+    return last;
   });
 }
 
@@ -369,6 +385,98 @@ void Hall::loginFailed(ConnId c, net::LoginStatus status, const std::string& det
 
 void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
   if (stopping_) return;
+  // A player this node has online (perhaps away from a game) is this node's already.
+  if (!presence_ || online_.count(a.id)) return admit(c, a, token);
+  env_.aside(Lane::Cluster, [this, c, a, token]() -> std::function<void()> {
+    Claim claim = presence_->claim(a.id);
+    std::string error = claim == Claim::Unavailable ? presence_->lastError() : std::string{};
+    return [this, c, a, token, claim, error] {
+      if (stopping_) return;
+      if (!conns_.count(c)) {
+        // Gone while the claim ran: give it back unless another login here holds it now.
+        if (claim == Claim::Claimed && !online_.count(a.id)) goOffline(a.id);
+        return;
+      }
+      switch (claim) {
+        case Claim::Claimed:
+          // A release of this account queued before our claim's answer came may run after
+          // the claim in the lane: claim again behind it.
+          if (releasing_.count(a.id)) return loggedIn(c, a, token);
+          return admit(c, a, token);
+        case Claim::HeldElsewhere:
+          env_.log(a.name + ": a second login refused (signed in on another node)");
+          return loginFailed(c, net::LoginStatus::AlreadySignedIn,
+                             "This account is already signed in on another computer");
+        case Claim::Unavailable:
+          env_.log(a.name + ": login refused, the presence store did not answer (" + error + ")");
+          return loginFailed(c, net::LoginStatus::ServerBusy,
+                             "The server is having trouble; try again in a minute");
+      }
+    };
+  });
+}
+
+void Hall::goOffline(std::int64_t account) {
+  online_.erase(account);
+  if (!presence_) return;
+  ++releasing_[account];
+  env_.aside(Lane::Cluster, [this, account]() -> std::function<void()> {
+    bool ok = presence_->release(account);
+    return [this, account, ok, error = ok ? std::string{} : presence_->lastError()] {
+      if (--releasing_[account] == 0) releasing_.erase(account);
+      // Not given back: it stays held until this node's lease runs out, as after a crash.
+      if (!ok)
+        env_.log("account " + std::to_string(account) + " not released in the presence store (" +
+                 error + ")");
+    };
+  });
+}
+
+void Hall::renewPresence() {
+  renewTimer_.reset();
+  env_.aside(Lane::Cluster, [this]() -> std::function<void()> {
+    Renewal r = presence_->renew();
+    std::string error = r == Renewal::Unavailable ? presence_->lastError() : std::string{};
+    return [this, r, error] { renewed(r, error); };
+  });
+}
+
+void Hall::renewed(Renewal r, const std::string& error) {
+  if (stopping_) return;
+  renewTimer_ = env_.after(config_.nodeLease / 3, [this] { renewPresence(); });
+  if (r == Renewal::Unavailable) {
+    if (!presenceDown_)
+      env_.log("the presence store does not answer (" + error +
+               "): games go on, new logins are refused");
+    presenceDown_ = true;
+    return;
+  }
+  if (presenceDown_) env_.log("the presence store answers again");
+  presenceDown_ = false;
+  if (r != Renewal::Lapsed || online_.empty()) return;
+  // The lease ran out while the store was away: other nodes may have admitted our players
+  // meanwhile. Claim them all again; one that another node holds now is signed in there.
+  env_.log("this node's lease had run out: claiming its " + std::to_string(online_.size()) +
+           " player(s) again");
+  std::vector<std::int64_t> ids;
+  for (const auto& [id, p] : online_) ids.push_back(id);
+  env_.aside(Lane::Cluster, [this, ids]() -> std::function<void()> {
+    auto claims = presence_->claimAll(ids);
+    return [this, ids, claims] {
+      for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (claims[i] != Claim::HeldElsewhere) continue;
+        Player* p = player(ids[i]);
+        if (!p || !p->conn) continue;
+        env_.log(p->name + " signed in on another node while the presence store was away");
+        env_.send(p->conn, net::Error{net::ErrorCode::Replaced,
+                                      "this account signed in on another computer"});
+        env_.close(p->conn);
+      }
+    };
+  });
+}
+
+void Hall::admit(ConnId c, const Account& a, const std::string& token) {
   Conn& conn = conns_[c];
   Player* p = player(a.id);
   if (p && p->conn) {
@@ -931,7 +1039,7 @@ void Hall::returnToHall(std::int64_t account) {
     p->awayTimer.reset();
   }
   if (!p->conn) {
-    online_.erase(account);  // away and the game is over: offline
+    goOffline(account);  // away and the game is over: offline
     return;
   }
   setState(p->conn, State::Hall);

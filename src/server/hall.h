@@ -22,6 +22,7 @@
 #include "server/accounts.h"
 #include "server/ladder.h"
 #include "server/lobby.h"
+#include "server/presence.h"
 #include "server/storage.h"
 #include "server/table.h"
 
@@ -34,6 +35,7 @@ using ConnId = std::uint64_t;
 enum class Lane {
   Storage,  ///< the database, one job at a time in the order given
   Hash,     ///< password hashing (argon2id is slow on purpose)
+  Cluster,  ///< the cluster's shared stores (presence.h), one job at a time in the order given
 };
 
 /// What the hall needs from the world around it.
@@ -75,6 +77,8 @@ struct HallConfig {
   /// kViewCoalesce), so that a player cannot be helped by someone relaying it.
   std::chrono::milliseconds watchDelay{0};
   int maxWatchersPerGame = 5000;  ///< more are refused (DENIED TooMany)
+  /// In a cluster: the node's lease in the presence store (renewed every third of it).
+  std::chrono::milliseconds nodeLease{10000};
 };
 
 /// How long after a change of a watched game the hall gathers it into one VIEW for its
@@ -84,8 +88,11 @@ inline constexpr std::chrono::milliseconds kViewCoalesce{30};
 /// The hall: call connected(), received() and closed() for each connection, and stop() once.
 class Hall {
  public:
-  /// A hall over `storage` (used only inside Lane::Storage jobs).
-  Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed = 0);
+  /// A hall over `storage` (used only inside Lane::Storage jobs). With `presence` (used only
+  /// inside Lane::Cluster jobs) it is one node of a cluster: a login is admitted only once the
+  /// account is claimed for this node, and the node's lease is renewed from now on.
+  Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed = 0,
+       Presence* presence = nullptr);
   ~Hall();
   Hall(const Hall&) = delete;
   Hall& operator=(const Hall&) = delete;
@@ -136,7 +143,13 @@ class Hall {
   void onFirst(ConnId c, Conn& conn, const net::Message& m);
   void onRegister(ConnId c, const net::Register& r);
   void onLogin(ConnId c, const net::Login& l);
+  // The credentials were right: claims the account in the cluster (if any), then admits it.
   void loggedIn(ConnId c, const Account& a, const std::string& token);
+  void admit(ConnId c, const Account& a, const std::string& token);
+  // Drops the account from online_ and gives up its claim in the cluster.
+  void goOffline(std::int64_t account);
+  void renewPresence();  // the node's lease: now, and again every third of a lease
+  void renewed(Renewal r, const std::string& error);
   void loginFailed(ConnId c, net::LoginStatus status, const std::string& detail);
   void onHallMessage(ConnId c, Conn& conn, const net::Message& m);
   void deny(ConnId c, net::MsgType request, net::DenyCode code, const std::string& detail);
@@ -175,7 +188,11 @@ class Hall {
   HallEnv& env_;
   Storage& storage_;
   HallConfig config_;
-  std::mt19937 rng_;  // colours of first games and rooms, room codes
+  Presence* presence_;         // nullptr: a single node
+  bool presenceDown_ = false;  // the last renewal found the store unreachable
+  std::optional<std::uint64_t> renewTimer_;
+  std::unordered_map<std::int64_t, int> releasing_;  // releases queued, not yet answered
+  std::mt19937 rng_;                                 // colours of first games and rooms, room codes
   LoginThrottle throttle_;
   Matchmaker matchmaker_;
   Rooms rooms_;

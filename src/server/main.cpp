@@ -6,6 +6,7 @@
 // cleanly (games running are written as interrupted).
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <exception>
@@ -20,6 +21,7 @@
 #include "gomoku/version.h"
 #include "net/tls.h"
 #include "net/wire.h"
+#include "server/presence_redis.h"
 #include "server/server.h"
 #include "server/storage.h"
 
@@ -121,7 +123,49 @@ int main(int argc, char** argv) {
   app.add_option("--web-root", o.webRoot,
                  "Folder of the browser client's files (default: the installed one)")
       ->check(CLI::ExistingDirectory);
+  std::string redis;
+  std::string nodeId;
+  int nodeLeaseSeconds = 10;
+  app.add_option("--redis", redis,
+                 "Run as one node of a cluster: redis://[:password@]host[:port][/db] keeps who is "
+                 "signed in on which node (needs --db postgresql://..., shared by the nodes)");
+  app.add_option("--node-id", nodeId,
+                 "This node's name in the cluster (letters, digits, - _ .; default: the host "
+                 "name and port)");
+  app.add_option("--node-lease", nodeLeaseSeconds,
+                 "Seconds after a node's last sign of life until its players may log in on "
+                 "another node")
+      ->default_val(10)
+      ->check(CLI::Range(1, 3600));
   CLI11_PARSE(app, argc, argv);
+  std::unique_ptr<Presence> presence;
+  std::string redisShown;  // where Redis is, without its password
+  if (!redis.empty()) {
+    if (db.rfind("postgres", 0) != 0) {
+      std::fprintf(stderr,
+                   "gomoku-server: a cluster's nodes share one database: --redis needs "
+                   "--db postgresql://...\n");
+      return 2;
+    }
+    try {
+      if (nodeId.empty()) {
+        char host[256] = {};
+        gethostname(host, sizeof host - 1);
+        nodeId = std::string(host) + "-" + std::to_string(o.port);
+      }
+      RedisAddress where = parseRedisUrl(redis);
+      redisShown = where.host + ":" + std::to_string(where.port) + "/" + std::to_string(where.db);
+      presence = redisPresence(where, nodeId, std::chrono::seconds(nodeLeaseSeconds),
+                               std::chrono::seconds(2));
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "gomoku-server: --redis/--node-id: %s\n", e.what());
+      return 2;
+    }
+    o.hall.nodeLease = std::chrono::seconds(nodeLeaseSeconds);
+  } else if (!nodeId.empty()) {
+    std::fprintf(stderr, "gomoku-server: --node-id goes with --redis\n");
+    return 2;
+  }
   if (noWeb)
     o.webPort = -1;
   else if (webPort >= 0)
@@ -175,7 +219,10 @@ int main(int argc, char** argv) {
                            : "+" + std::to_string(o.hall.ladder.win) + "/-" +
                                  std::to_string(o.hall.ladder.loss)) +
         ", resume window " + std::to_string(resumeSeconds) + " s");
-    Server server(o, std::move(storage), log);
+    if (presence)
+      log("cluster node " + presence->self() + ", presence in Redis at " + redisShown + ", lease " +
+          std::to_string(nodeLeaseSeconds) + " s");
+    Server server(o, std::move(storage), log, std::move(presence));
     server.run();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gomoku-server: %s\n", e.what());

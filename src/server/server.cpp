@@ -56,9 +56,11 @@ struct Server::Impl final : HallEnv {
   std::unique_ptr<Storage> storage;
   std::function<void(const std::string&)> logFn;
 
-  asio::io_context hallIo;                             // the Hall and every game: one thread
-  asio::io_context storageIo;                          // Lane::Storage: one thread, jobs in order
-  asio::io_context hashIo;                             // Lane::Hash
+  asio::io_context hallIo;     // the Hall and every game: one thread
+  asio::io_context storageIo;  // Lane::Storage: one thread, jobs in order
+  asio::io_context hashIo;     // Lane::Hash
+  asio::io_context clusterIo;  // Lane::Cluster: one thread, jobs in order (none without one)
+  std::unique_ptr<Presence> presence;  // the cluster's sign-in register; null: a single node
   std::vector<std::unique_ptr<asio::io_context>> ios;  // connections
   std::vector<Work> work;
   std::unique_ptr<asio::ssl::context> tls;  // the server's certificate and key
@@ -102,7 +104,10 @@ struct Server::Impl final : HallEnv {
   }
   void cancel(std::uint64_t timer) override { timers.erase(timer); }
   void aside(Lane lane, std::function<std::function<void()>()> job) override {
-    asio::post(lane == Lane::Storage ? storageIo : hashIo, [this, job = std::move(job)] {
+    asio::io_context& io = lane == Lane::Storage ? storageIo
+                           : lane == Lane::Hash  ? hashIo
+                                                 : clusterIo;
+    asio::post(io, [this, job = std::move(job)] {
       std::function<void()> then;
       try {
         then = job();
@@ -208,6 +213,7 @@ struct Server::Impl final : HallEnv {
         for (auto& io : ios) io->stop();
         storageIo.stop();
         hashIo.stop();
+        clusterIo.stop();
         hallIo.stop();
       });
     });
@@ -215,11 +221,12 @@ struct Server::Impl final : HallEnv {
 };
 
 Server::Server(ServerOptions options, std::unique_ptr<Storage> storage,
-               std::function<void(const std::string&)> log)
+               std::function<void(const std::string&)> log, std::unique_ptr<Presence> presence)
     : impl_(std::make_unique<Impl>()) {
   Impl& d = *impl_;
   d.options = std::move(options);
   d.storage = std::move(storage);
+  d.presence = std::move(presence);
   d.logFn = std::move(log);
   int n = d.options.ioThreads > 0 ? d.options.ioThreads
                                   : std::max(1u, std::thread::hardware_concurrency());
@@ -227,6 +234,7 @@ Server::Server(ServerOptions options, std::unique_ptr<Storage> storage,
   for (auto& io : d.ios) d.work.emplace_back(io->get_executor());
   d.work.emplace_back(d.storageIo.get_executor());
   d.work.emplace_back(d.hashIo.get_executor());
+  d.work.emplace_back(d.clusterIo.get_executor());
   d.work.emplace_back(d.hallIo.get_executor());
 
   d.acceptor = openAcceptor(d.hallIo, d.options.listen, d.options.port, "port");
@@ -249,7 +257,7 @@ Server::Server(ServerOptions options, std::unique_ptr<Storage> storage,
         },
         [&d](const std::string& line) { d.log(line); });
   }
-  d.hall = std::make_unique<Hall>(d, *d.storage, d.options.hall);
+  d.hall = std::make_unique<Hall>(d, *d.storage, d.options.hall, 0, d.presence.get());
 }
 
 Server::~Server() = default;
@@ -281,6 +289,7 @@ void Server::run() {
   std::vector<std::thread> threads;
   for (auto& io : d.ios) threads.emplace_back([&io] { io->run(); });
   threads.emplace_back([&d] { d.storageIo.run(); });
+  threads.emplace_back([&d] { d.clusterIo.run(); });
   threads.emplace_back([&d] {
     lowerThreadPriority();
     d.hashIo.run();

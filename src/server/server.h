@@ -14,6 +14,7 @@
 #include <string>
 
 #include "server/hall.h"
+#include "server/presence.h"
 #include "server/storage.h"
 
 namespace gomoku::server {
@@ -42,9 +43,10 @@ struct ServerError : std::runtime_error {
 class Server {
  public:
   /// Opens the listening socket (throws ServerError, e.g. the port is in use) over `storage`.
-  /// `log` receives one line per event (from several threads; it must be thread-safe).
+  /// `log` receives one line per event (from several threads; it must be thread-safe). With
+  /// `presence` the server is one node of a cluster (presence.h).
   Server(ServerOptions options, std::unique_ptr<Storage> storage,
-         std::function<void(const std::string&)> log);
+         std::function<void(const std::string&)> log, std::unique_ptr<Presence> presence = nullptr);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -758,5 +758,246 @@ TEST_F(HallTest, WatchersFollowAGameFromTheHallWithTheDelay) {
   EXPECT_EQ(live->total, 0u);
 }
 
+// --- A cluster: two halls (nodes) over one database and one presence store ---
+
+// The presence store that the nodes share, in memory: who holds each account, whose lease is
+// alive, and whether the store answers at all.
+struct PresenceStore {
+  std::map<std::int64_t, std::string> holder;
+  std::set<std::string> alive;
+  bool up = true;
+};
+
+class MemoryPresence : public Presence {
+ public:
+  MemoryPresence(PresenceStore& store, std::string self) : store_(store), self_(std::move(self)) {}
+  Claim claim(std::int64_t account) override {
+    if (!store_.up) return Claim::Unavailable;
+    auto it = store_.holder.find(account);
+    if (it != store_.holder.end() && it->second != self_ && store_.alive.count(it->second))
+      return Claim::HeldElsewhere;
+    store_.holder[account] = self_;
+    return Claim::Claimed;
+  }
+  std::vector<Claim> claimAll(const std::vector<std::int64_t>& accounts) override {
+    std::vector<Claim> out;
+    for (std::int64_t a : accounts) out.push_back(claim(a));
+    return out;
+  }
+  bool release(std::int64_t account) override {
+    if (!store_.up) return false;
+    auto it = store_.holder.find(account);
+    if (it != store_.holder.end() && it->second == self_) store_.holder.erase(it);
+    return true;
+  }
+  Renewal renew() override {
+    if (!store_.up) return Renewal::Unavailable;
+    bool lapsed = started_ && !store_.alive.count(self_);
+    started_ = true;
+    store_.alive.insert(self_);
+    return lapsed ? Renewal::Lapsed : Renewal::Renewed;
+  }
+  void leave() override { store_.alive.erase(self_); }
+  std::string self() const override { return self_; }
+  std::string lastError() const override { return store_.up ? "" : "connection refused"; }
+
+ private:
+  PresenceStore& store_;
+  std::string self_;
+  bool started_ = false;
+};
+
+// A FakeEnv that can hold the cluster lane's jobs, to run them and their answers in an order
+// the test chooses (the lane runs ahead of the hall's thread).
+class ClusterEnv : public FakeEnv {
+ public:
+  bool holdCluster = false;
+  std::deque<std::function<std::function<void()>()>> clusterJobs;
+  void aside(Lane lane, std::function<std::function<void()>()> job) override {
+    if (holdCluster && lane == Lane::Cluster)
+      clusterJobs.push_back(std::move(job));
+    else
+      FakeEnv::aside(lane, std::move(job));
+  }
+  // Runs the first held cluster job; returns its answer (to run on the hall's thread).
+  std::function<void()> runClusterJob() {
+    auto job = std::move(clusterJobs.front());
+    clusterJobs.pop_front();
+    auto then = job();
+    return then ? then : [] {};
+  }
+};
+
+class ClusterHallTest : public ::testing::Test {
+ protected:
+  struct Node {
+    ClusterEnv env;
+    std::unique_ptr<MemoryPresence> presence;
+    std::unique_ptr<Hall> hall;
+  };
+  void SetUp() override {
+    dir = std::filesystem::temp_directory_path() /
+          ("gomoku-cluster-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+           "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    storage = openStorage((dir / "server.db").string());
+    for (int i = 0; i < 2; ++i) {
+      nodes[i].presence = std::make_unique<MemoryPresence>(store, "node-" + std::to_string(i));
+      nodes[i].hall =
+          std::make_unique<Hall>(nodes[i].env, *storage, config, 7, nodes[i].presence.get());
+      nodes[i].env.settle();
+    }
+  }
+  void TearDown() override {
+    for (auto& n : nodes) n.hall.reset();
+    storage.reset();
+    std::filesystem::remove_all(dir);
+  }
+  ConnId connect(int node) {
+    ConnId c = nextConn++;
+    nodes[node].hall->connected(c, "127.0.0.1");
+    EXPECT_TRUE(nodes[node].env.take<net::Welcome>(c));
+    return c;
+  }
+  net::LoginResult answer(int node, ConnId c) {
+    nodes[node].env.settle();
+    auto r = nodes[node].env.take<net::LoginResult>(c);
+    EXPECT_TRUE(r);
+    return r.value_or(net::LoginResult{});
+  }
+  net::LoginResult registerOn(int node, ConnId c, const std::string& name) {
+    nodes[node].hall->received(c, net::Register{name, "password1", 0});
+    return answer(node, c);
+  }
+  net::LoginResult loginOn(int node, ConnId c, const std::string& name) {
+    nodes[node].hall->received(c, net::Login{net::LoginMethod::Password, name, "password1"});
+    return answer(node, c);
+  }
+
+  std::filesystem::path dir;
+  std::unique_ptr<Storage> storage;
+  HallConfig config;
+  PresenceStore store;
+  Node nodes[2];
+  ConnId nextConn = 1;
+};
+
+TEST_F(ClusterHallTest, ASecondLoginOnAnotherNodeIsRefused) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  ConnId b = connect(1);
+  auto second = loginOn(1, b, "alice");
+  EXPECT_EQ(second.status, net::LoginStatus::AlreadySignedIn);
+  EXPECT_EQ(second.detail, "This account is already signed in on another computer");
+  EXPECT_FALSE(nodes[0].env.closedByHall.count(a));
+  EXPECT_EQ(nodes[1].hall->playersOnline(), 0u);
+}
+
+TEST_F(ClusterHallTest, APlayerWhoLeftMayLogInOnAnotherNode) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  nodes[0].hall->closed(a, "gone");
+  nodes[0].env.settle();
+  EXPECT_FALSE(store.holder.count(1));
+  ConnId b = connect(1);
+  EXPECT_EQ(loginOn(1, b, "alice").status, net::LoginStatus::Ok);
+  EXPECT_EQ(store.holder.at(1), "node-1");
+}
+
+TEST_F(ClusterHallTest, APlayerOfANodeWhoseLeaseRanOutIsTakenOver) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  store.alive.erase("node-0");  // node 0 was killed: its lease ran out
+  ConnId b = connect(1);
+  EXPECT_EQ(loginOn(1, b, "alice").status, net::LoginStatus::Ok);
+  EXPECT_EQ(store.holder.at(1), "node-1");
+}
+
+TEST_F(ClusterHallTest, AStoppedNodeFreesItsPlayersAtOnce) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  bool stopped = false;
+  nodes[0].hall->stop([&] { stopped = true; });
+  nodes[0].env.settle();
+  EXPECT_TRUE(stopped);
+  ConnId b = connect(1);
+  EXPECT_EQ(loginOn(1, b, "alice").status, net::LoginStatus::Ok);
+}
+
+TEST_F(ClusterHallTest, WithTheStoreDownNewLoginsGetAClearMessageAndPlayersStay) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  ConnId bob = connect(0);
+  ASSERT_EQ(registerOn(0, bob, "bob").status, net::LoginStatus::Ok);
+  nodes[0].hall->closed(bob, "gone");
+  store.up = false;
+  nodes[0].env.advance(config.nodeLease);  // renewals fail meanwhile
+  ConnId b = connect(0);
+  auto busy = loginOn(0, b, "bob");
+  EXPECT_EQ(busy.status, net::LoginStatus::ServerBusy);
+  EXPECT_EQ(busy.detail, "The server is having trouble; try again in a minute");
+  EXPECT_EQ(nodes[0].hall->playersOnline(), 1u);  // alice stays
+  EXPECT_FALSE(nodes[0].env.closedByHall.count(a));
+  bool logged = false;
+  for (const auto& l : nodes[0].env.lines) logged |= l.find("does not answer") != std::string::npos;
+  EXPECT_TRUE(logged);
+  // The store is back: the next login goes through, with nothing to do by hand.
+  store.up = true;
+  EXPECT_EQ(loginOn(0, b, "bob").status, net::LoginStatus::Ok);
+}
+
+TEST_F(ClusterHallTest, AfterALapsedLeaseAPlayerSignedInElsewhereIsReplacedHere) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  ConnId c = connect(0);
+  ASSERT_EQ(registerOn(0, c, "carol").status, net::LoginStatus::Ok);
+  // Node 0 loses the store for longer than its lease; alice logs in on node 1 meanwhile.
+  store.alive.erase("node-0");
+  ConnId b = connect(1);
+  ASSERT_EQ(loginOn(1, b, "alice").status, net::LoginStatus::Ok);
+  // Node 0's next renewal finds its lease lapsed and claims its players again.
+  nodes[0].env.advance(config.nodeLease / 3);
+  auto replaced = nodes[0].env.take<net::Error>(a);
+  ASSERT_TRUE(replaced);
+  EXPECT_EQ(replaced->code, net::ErrorCode::Replaced);
+  EXPECT_TRUE(nodes[0].env.closedByHall.count(a));
+  EXPECT_FALSE(nodes[0].env.closedByHall.count(c));  // carol stays, held by node 0 again
+  EXPECT_EQ(store.holder.at(2), "node-0");
+  EXPECT_EQ(store.holder.at(1), "node-1");
+}
+
+TEST_F(ClusterHallTest, AClaimAnsweredAfterAReleaseIsMadeAgain) {
+  // Two logins of alice on node 0 queue their claims; the first is admitted and leaves, which
+  // queues a release behind the second claim. The second claim then succeeds in the store but
+  // the release removes it: its answer must not admit alice unheld.
+  auto& env = nodes[0].env;
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  nodes[0].hall->closed(a, "gone");
+  env.settle();
+  env.holdCluster = true;
+  ConnId b = connect(0), c = connect(0);
+  nodes[0].hall->received(b, net::Login{net::LoginMethod::Password, "alice", "password1"});
+  nodes[0].hall->received(c, net::Login{net::LoginMethod::Password, "alice", "password1"});
+  env.settle();
+  ASSERT_EQ(env.clusterJobs.size(), 2u);  // the two claims
+  env.runClusterJob()();                  // b's claim, answered: b is admitted
+  ASSERT_EQ(env.take<net::LoginResult>(b)->status, net::LoginStatus::Ok);
+  nodes[0].hall->closed(b, "gone");  // its release is queued behind c's claim
+  auto claimed = env.runClusterJob();
+  auto released = env.runClusterJob();
+  EXPECT_FALSE(store.holder.count(1));
+  claimed();
+  released();
+  while (!env.clusterJobs.empty()) env.runClusterJob()();
+  env.settle();
+  auto r = env.take<net::LoginResult>(c);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, net::LoginStatus::Ok);
+  ASSERT_EQ(store.holder.count(1), 1u);
+  EXPECT_EQ(store.holder.at(1), "node-0");
+}
+
 }  // namespace
 }  // namespace gomoku::server

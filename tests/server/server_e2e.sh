@@ -479,6 +479,47 @@ abandoned)
   send "$black" "quit"
   finish "$black"
   ;;
+cluster_login)
+  # Two nodes of a cluster (issue 22): one login across them; a killed node's player may log
+  # in on the other once the killed node's lease has run out.
+  [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
+    fail "run through with-postgres.sh and with-redis.sh"
+  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 1)
+  start_server "${cluster[@]}" --node-id n1
+  port1=$port node1=$server_pid
+  port=0
+  start_server "${cluster[@]}" --node-id n2
+  port2=$port
+  grep -q 'cluster node n2/' "$work/server.log" || fail "no cluster line in the log"
+  port=$port1
+  GOMOKU_PASSWORD=alicepass1 start_client alice --user alice --register --trust-new-server
+  expect alice '^LOGGED IN alice 1000'
+  port=$port2
+  GOMOKU_PASSWORD=alicepass1 start_client alice2 --user alice --trust-new-server
+  fails_with alice2 'already signed in on another computer'
+  GOMOKU_PASSWORD=bobpass123 start_client bob --user Bob --register --trust-new-server
+  expect bob '^LOGGED IN Bob 1000'
+  # Redis announces the expiry of node 1's lease; the test waits for that, not for a time.
+  redis-cli -u "$GOMOKU_TEST_REDIS" config set notify-keyspace-events Ex > /dev/null
+  mkfifo "$work/expired.fifo"
+  redis-cli -u "$GOMOKU_TEST_REDIS" --csv subscribe __keyevent@0__:expired \
+    > "$work/expired.fifo" &
+  pids+=($!)
+  exec {expired_fd}< "$work/expired.fifo"
+  read -r line <&"$expired_fd" || fail "no subscription"  # the subscription's confirmation
+  kill -9 "$node1"
+  while read -r line <&"$expired_fd"; do
+    [[ $line == *'"gomoku:node:n1/'* ]] && break
+  done
+  [[ $line == *'"gomoku:node:n1/'* ]] || fail "node 1's lease did not run out"
+  GOMOKU_PASSWORD=alicepass1 start_client alice3 --user alice --trust-new-server
+  expect alice3 '^LOGGED IN alice 1000'
+  send alice3 "quit"
+  finish alice3
+  send bob "quit"
+  finish bob
+  stop_server
+  ;;
 *)
   fail "unknown case"
   ;;

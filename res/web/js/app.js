@@ -42,7 +42,7 @@ function loginError(e) {
     case 3: return format(_('That name cannot be used: %s.'), e.detail);
     case 4: return format(_('That password cannot be used: %s.'), e.detail);
     case 5: return _('This account is already signed in on another computer.');
-    case 6: return _('The server is busy. Try again in a moment.');
+    case 6: return _('The server is having trouble. Try again in a minute.');
     default: return e.detail || _('The login failed.');
   }
 }
