@@ -38,7 +38,7 @@ if [[ ${1:-} == --test ]]; then
     locales fonts-noto-cjk                # GUI tests in Chinese (zh_CN, zh_TW) with a CJK font
     dpkg-dev file                         # the .deb test (CPack, dpkg-deb)
     postgresql                            # gomoku-server's storage tests start a real one
-    redis-server redis-tools              # and its cluster tests a real Redis
+    redis-server redis-tools haproxy      # and its cluster tests a real Redis and HAProxy
     nodejs                                # the browser page's modules under test (node --test)
     chromium chromium-driver python3-selenium  # the browser tests drive a real Chromium
   )

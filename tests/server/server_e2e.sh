@@ -520,6 +520,63 @@ cluster_login)
   finish bob
   stop_server
   ;;
+cluster_front)
+  # Two nodes behind HAProxy with the repository's configuration (issue 22): players connect to
+  # the front address only; when the node holding a player is killed, the player's program
+  # reconnects through the front to the other node, which takes the account over once the
+  # killed node's lease has run out. Both nodes have one certificate (one data folder here),
+  # so the fingerprint pinned through the front holds on either.
+  [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
+    fail "run through with-postgres.sh and with-redis.sh"
+  command -v haproxy > /dev/null || fail "haproxy is not installed (installer/deps.sh --test)"
+  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 1)
+  start_server "${cluster[@]}" --node-id n1
+  declare -A node_pid
+  node_pid[n1]=$server_pid port1=$port
+  port=0
+  start_server "${cluster[@]}" --node-id n2
+  node_pid[n2]=$server_pid port2=$port
+  # HAProxy on random ports; a third node and the web nodes point at a closed port, and the
+  # check that finds the third node down says that HAProxy runs (it binds before it checks).
+  cfg=$(dirname "$0")/../../res/gomoku-cluster-haproxy.cfg
+  front=
+  for _ in $(seq 1 20); do
+    try=$((10000 + (RANDOM * 32768 + RANDOM) % 22000))
+    rm -f "$work/haproxy.fifo"
+    mkfifo "$work/haproxy.fifo"
+    GOMOKU_FRONT=127.0.0.1 GOMOKU_GAME_PORT=$try GOMOKU_WEB_PORT=$((try + 1)) \
+      GOMOKU_NODE1=127.0.0.1:$port1 GOMOKU_NODE2=127.0.0.1:$port2 GOMOKU_NODE3=127.0.0.1:1 \
+      GOMOKU_WEB1=127.0.0.1:1 GOMOKU_WEB2=127.0.0.1:1 GOMOKU_WEB3=127.0.0.1:1 \
+      haproxy -db -f "$cfg" 2> "$work/haproxy.fifo" &
+    pids+=($!)
+    exec {haproxy_fd}< "$work/haproxy.fifo"
+    while IFS= read -r line <&"$haproxy_fd"; do
+      echo "$line" >> "$work/haproxy.log"
+      [[ $line == *"game_nodes/n3 is DOWN"* ]] && { front=$try; break; }
+    done
+    [[ -n $front ]] && break
+    grep -qi "cannot bind\|address already in use" "$work/haproxy.log" ||
+      fail "haproxy did not start"
+  done
+  [[ -n $front ]] || fail "no free port for haproxy"
+  port=$front
+  GOMOKU_PASSWORD=alicepass1 start_client alice --user alice --register --trust-new-server
+  expect alice '^LOGGED IN alice 1000'
+  holder=$(redis-cli -u "$GOMOKU_TEST_REDIS" get gomoku:presence:1)
+  victim=${holder%%/*}
+  [[ -n ${node_pid[$victim]:-} ]] || fail "alice is held by '$holder', not a node of the test"
+  kill -9 "${node_pid[$victim]}"
+  expect alice '^RECONNECTING '
+  expect alice '^RECONNECTED$'
+  survivor=n1
+  [[ $victim == n1 ]] && survivor=n2
+  holder=$(redis-cli -u "$GOMOKU_TEST_REDIS" get gomoku:presence:1)
+  [[ $holder == "$survivor/"* ]] || fail "after the reconnection alice is held by '$holder'"
+  send alice "who"
+  expect alice '^PLAYERS '
+  send alice "quit"
+  finish alice
+  ;;
 *)
   fail "unknown case"
   ;;
