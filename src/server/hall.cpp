@@ -385,16 +385,21 @@ void Hall::loginFailed(ConnId c, net::LoginStatus status, const std::string& det
 
 void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
   if (stopping_) return;
-  // A player this node has online (perhaps away from a game) is this node's already.
-  if (!presence_ || online_.count(a.id)) return admit(c, a, token);
+  if (!presence_) return admit(c, a, token);
+  // In a cluster every login claims the account, also one of a player this node has online:
+  // the claim is ordered after any release of it queued before, and finds out whether another
+  // node took the account while this node's lease had lapsed.
+  if (presenceDown_) return refuseWhileStoreAway(c, a.name, "it did not answer the last renewal");
   env_.aside(Lane::Cluster, [this, c, a, token]() -> std::function<void()> {
     Claim claim = presence_->claim(a.id);
     std::string error = claim == Claim::Unavailable ? presence_->lastError() : std::string{};
     return [this, c, a, token, claim, error] {
       if (stopping_) return;
+      bool here = online_.count(a.id) > 0;
+      if (claim == Claim::Unavailable && !here) unreleased_.insert(a.id);  // it may have landed
       if (!conns_.count(c)) {
-        // Gone while the claim ran: give it back unless another login here holds it now.
-        if (claim == Claim::Claimed && !online_.count(a.id)) goOffline(a.id);
+        // Gone while the claim ran: give it back unless a login here holds it now.
+        if (claim == Claim::Claimed && !here) releaseClaim(a.id);
         return;
       }
       switch (claim) {
@@ -408,32 +413,44 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
           return loginFailed(c, net::LoginStatus::AlreadySignedIn,
                              "This account is already signed in on another computer");
         case Claim::Unavailable:
-          env_.log(a.name + ": login refused, the presence store did not answer (" + error + ")");
-          return loginFailed(c, net::LoginStatus::ServerBusy,
-                             "The server is having trouble; try again in a minute");
+          return refuseWhileStoreAway(c, a.name, error);
       }
     };
   });
 }
 
+void Hall::refuseWhileStoreAway(ConnId c, const std::string& name, const std::string& why) {
+  env_.log(name + ": login refused, the presence store is away (" + why + ")");
+  loginFailed(c, net::LoginStatus::ServerBusy,
+              "The server is having trouble; try again in a minute");
+}
+
 void Hall::goOffline(std::int64_t account) {
   online_.erase(account);
-  if (!presence_) return;
+  if (presence_) releaseClaim(account);
+}
+
+void Hall::releaseClaim(std::int64_t account) {
   ++releasing_[account];
   env_.aside(Lane::Cluster, [this, account]() -> std::function<void()> {
     bool ok = presence_->release(account);
     return [this, account, ok, error = ok ? std::string{} : presence_->lastError()] {
       if (--releasing_[account] == 0) releasing_.erase(account);
-      // Not given back: it stays held until this node's lease runs out, as after a crash.
-      if (!ok)
-        env_.log("account " + std::to_string(account) + " not released in the presence store (" +
-                 error + ")");
+      if (ok || online_.count(account)) {
+        unreleased_.erase(account);
+        return;
+      }
+      // Still held by this node in the store: retried after the next good renewal.
+      unreleased_.insert(account);
+      env_.log("account " + std::to_string(account) + " not released in the presence store (" +
+               error + "); trying again later");
     };
   });
 }
 
 void Hall::renewPresence() {
   renewTimer_.reset();
+  if (stopping_) return;
   env_.aside(Lane::Cluster, [this]() -> std::function<void()> {
     Renewal r = presence_->renew();
     std::string error = r == Renewal::Unavailable ? presence_->lastError() : std::string{};
@@ -449,23 +466,39 @@ void Hall::renewed(Renewal r, const std::string& error) {
       env_.log("the presence store does not answer (" + error +
                "): games go on, new logins are refused");
     presenceDown_ = true;
+    // The lease may lapse meanwhile, or this renewal's answer was what got lost: claim the
+    // players again once the store answers.
+    reclaim_ = true;
     return;
   }
   if (presenceDown_) env_.log("the presence store answers again");
   presenceDown_ = false;
-  if (r != Renewal::Lapsed || online_.empty()) return;
-  // The lease ran out while the store was away: other nodes may have admitted our players
-  // meanwhile. Claim them all again; one that another node holds now is signed in there.
-  env_.log("this node's lease had run out: claiming its " + std::to_string(online_.size()) +
-           " player(s) again");
+  if (r == Renewal::Lapsed) {
+    env_.log("this node's lease had run out: claiming its players again");
+    reclaim_ = true;
+  }
+  std::vector<std::int64_t> retry(unreleased_.begin(), unreleased_.end());
+  for (std::int64_t a : retry)
+    if (online_.count(a))
+      unreleased_.erase(a);
+    else if (!releasing_.count(a))
+      releaseClaim(a);
+  if (!reclaim_) return;
+  reclaim_ = false;
+  if (online_.empty()) return;
+  // Other nodes may have admitted our players while the store was away. Claim them all again;
+  // one that another node holds now is signed in there and is signed out here.
   std::vector<std::int64_t> ids;
   for (const auto& [id, p] : online_) ids.push_back(id);
   env_.aside(Lane::Cluster, [this, ids]() -> std::function<void()> {
     auto claims = presence_->claimAll(ids);
     return [this, ids, claims] {
       for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (claims[i] == Claim::Unavailable) reclaim_ = true;  // again after the next renewal
         if (claims[i] != Claim::HeldElsewhere) continue;
         Player* p = player(ids[i]);
+        // One away from a game here cannot come back here (its login's claim is refused); the
+        // game is abandoned when the resume window ends.
         if (!p || !p->conn) continue;
         env_.log(p->name + " signed in on another node while the presence store was away");
         env_.send(p->conn, net::Error{net::ErrorCode::Replaced,
@@ -501,10 +534,13 @@ void Hall::admit(ConnId c, const Account& a, const std::string& token) {
       // A game that had not started ends there, and the table's leaveGame drops the player
       // (without a connection now) from online_: look it up again.
       p = player(a.id);
+      // In a cluster that queued a release of the account: claim it again, behind it.
+      if (!p && presence_ && releasing_.count(a.id)) return loggedIn(c, a, token);
     }
   }
   conn.account = a.id;
   conn.state = State::Hall;
+  unreleased_.erase(a.id);  // held for this login
   if (!p) {
     Player np;
     np.id = a.id;

@@ -148,6 +148,8 @@ class Hall {
   void admit(ConnId c, const Account& a, const std::string& token);
   // Drops the account from online_ and gives up its claim in the cluster.
   void goOffline(std::int64_t account);
+  void releaseClaim(std::int64_t account);  // gives up the claim (retried until it is done)
+  void refuseWhileStoreAway(ConnId c, const std::string& name, const std::string& why);
   void renewPresence();  // the node's lease: now, and again every third of a lease
   void renewed(Renewal r, const std::string& error);
   void loginFailed(ConnId c, net::LoginStatus status, const std::string& detail);
@@ -192,7 +194,11 @@ class Hall {
   bool presenceDown_ = false;  // the last renewal found the store unreachable
   std::optional<std::uint64_t> renewTimer_;
   std::unordered_map<std::int64_t, int> releasing_;  // releases queued, not yet answered
-  std::mt19937 rng_;                                 // colours of first games and rooms, room codes
+  // Accounts not online here that the store may still say are ours (a release or a claim
+  // whose answer was lost): released after the next good renewal.
+  std::set<std::int64_t> unreleased_;
+  bool reclaim_ = false;  // claim every player again after the next good renewal
+  std::mt19937 rng_;      // colours of first games and rooms, room codes
   LoginThrottle throttle_;
   Matchmaker matchmaker_;
   Rooms rooms_;

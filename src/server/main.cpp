@@ -8,6 +8,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -155,8 +157,11 @@ int main(int argc, char** argv) {
       }
       RedisAddress where = parseRedisUrl(redis);
       redisShown = where.host + ":" + std::to_string(where.port) + "/" + std::to_string(where.db);
-      presence = redisPresence(where, nodeId, std::chrono::seconds(nodeLeaseSeconds),
-                               std::chrono::seconds(2));
+      // A store slower than a third of the lease (at most 2 s) counts as away.
+      std::chrono::milliseconds lease = std::chrono::seconds(nodeLeaseSeconds);
+      presence =
+          redisPresence(where, nodeId, lease,
+                        std::min<std::chrono::milliseconds>(std::chrono::seconds(2), lease / 3));
     } catch (const std::invalid_argument& e) {
       std::fprintf(stderr, "gomoku-server: --redis/--node-id: %s\n", e.what());
       return 2;

@@ -3,6 +3,7 @@
 #include <hiredis/hiredis.h>
 #include <sys/time.h>
 
+#include <cctype>
 #include <cstdio>
 #include <random>
 #include <vector>
@@ -15,8 +16,12 @@ constexpr const char* kPresencePrefix = "gomoku:presence:";
 
 // KEYS[1] the account's presence key; ARGV[1] our incarnation, ARGV[2] the node key prefix.
 // Returns the live holder's incarnation, or "" when the account is ours now. An entry whose
-// node's lease is gone is free.
-constexpr const char* kClaimScript = R"(local h = redis.call('GET', KEYS[1])
+// node's lease is gone is free. A node without a live lease of its own claims nothing (its
+// claim would count as free at once): the error NOLEASE.
+constexpr const char* kClaimScript = R"(if redis.call('EXISTS', ARGV[2] .. ARGV[1]) == 0 then
+  return redis.error_reply('NOLEASE this node has no live lease')
+end
+local h = redis.call('GET', KEYS[1])
 if h and h ~= ARGV[1] and redis.call('EXISTS', ARGV[2] .. h) == 1 then return h end
 redis.call('SET', KEYS[1], ARGV[1])
 return '')";
@@ -115,6 +120,10 @@ class RedisPresence final : public Presence {
 
   Claim claimOf(redisReply* r) {
     if (!r) return Claim::Unavailable;
+    if (r->type == REDIS_REPLY_ERROR) {
+      error_ = "claim: " + std::string(r->str, r->len);
+      return Claim::Unavailable;
+    }
     if (r->type != REDIS_REPLY_STRING) {
       error_ = "unexpected answer to the claim script";
       return Claim::Unavailable;
@@ -146,9 +155,32 @@ class RedisPresence final : public Presence {
       return false;
     }
     redisSetTimeout(ctx_, tv);
-    if (!address_.password.empty() && !simple({"AUTH", address_.password})) return false;
+    if (!address_.password.empty()) {
+      std::vector<std::string> auth{"AUTH", address_.password};
+      if (!address_.user.empty()) auth.insert(auth.begin() + 1, address_.user);
+      if (!simple(auth)) return false;
+    }
     if (address_.db != 0 && !simple({"SELECT", std::to_string(address_.db)})) return false;
-    return true;
+    return checkVersion();
+  }
+
+  // SET ... GET (the renewal) needs Redis 6.2: an older one is refused with a clear reason
+  // rather than failing every renewal.
+  bool checkVersion() {
+    Reply r = send({"INFO", "server"});
+    if (!r) return false;
+    std::string info = r->type == REDIS_REPLY_STRING ? std::string(r->str, r->len) : std::string{};
+    auto at = info.find("redis_version:");
+    int major = 0, minor = 0;
+    if (at != std::string::npos) std::sscanf(info.c_str() + at + 14, "%d.%d", &major, &minor);
+    if (major > 6 || (major == 6 && minor >= 2)) return true;
+    error_ =
+        "Redis 6.2 or newer is needed; this one says version " +
+        (at == std::string::npos ? std::string("(none)")
+                                 : info.substr(at + 14, info.find_first_of("\r\n", at) - at - 14));
+    redisFree(ctx_);
+    ctx_ = nullptr;
+    return false;
   }
 
   // A command on the open connection whose answer must not be an error.
@@ -231,6 +263,23 @@ int parseNumber(const std::string& text, int lo, int hi, const char* what) {
   return v;
 }
 
+// %XX escapes of a URL's user information (a password may hold '@' or ':').
+std::string percentDecoded(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%') {
+      out += text[i];
+      continue;
+    }
+    if (i + 2 >= text.size() || !std::isxdigit(static_cast<unsigned char>(text[i + 1])) ||
+        !std::isxdigit(static_cast<unsigned char>(text[i + 2])))
+      throw std::invalid_argument("a '%' in the Redis address is not followed by two hex digits");
+    out += static_cast<char>(std::stoi(text.substr(i + 1, 2), nullptr, 16));
+    i += 2;
+  }
+  return out;
+}
+
 }  // namespace
 
 RedisAddress parseRedisUrl(const std::string& url) {
@@ -246,11 +295,16 @@ RedisAddress parseRedisUrl(const std::string& url) {
     if (!db.empty()) a.db = parseNumber(db, 0, 1 << 20, "database number");
   }
   if (auto at = rest.rfind('@'); at != std::string::npos) {
-    std::string user = rest.substr(0, at);
+    std::string info = rest.substr(0, at);
     rest = rest.substr(at + 1);
-    // redis://:password@host (Redis 5 style) or redis://user:password@host, user ignored.
-    auto colon = user.find(':');
-    a.password = colon == std::string::npos ? user : user.substr(colon + 1);
+    // redis://:password@host, redis://user:password@host (an ACL user), or redis://password@host.
+    auto colon = info.find(':');
+    if (colon == std::string::npos) {
+      a.password = percentDecoded(info);
+    } else {
+      a.user = percentDecoded(info.substr(0, colon));
+      a.password = percentDecoded(info.substr(colon + 1));
+    }
   }
   std::string port;
   if (!rest.empty() && rest[0] == '[') {

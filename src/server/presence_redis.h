@@ -18,12 +18,14 @@
 
 namespace gomoku::server {
 
-/// Where Redis is, as parsed from redis://[:password@]host[:port][/db].
+/// Where Redis is, as parsed from redis://[[user]:password@]host[:port][/db] (%XX escapes in
+/// the user and password). Redis 6.2 or newer.
 struct RedisAddress {
   std::string host;      ///< a host name or an IP address (IPv6 in brackets in the URL)
   int port = 6379;       ///< TCP port
   std::string password;  ///< AUTH's password; "" = none
   int db = 0;            ///< SELECT's database number
+  std::string user;      ///< an ACL user for AUTH; "" = the default user
 };
 
 /// Parses a redis:// URL; throws std::invalid_argument saying what is wrong with it.

@@ -772,7 +772,7 @@ class MemoryPresence : public Presence {
  public:
   MemoryPresence(PresenceStore& store, std::string self) : store_(store), self_(std::move(self)) {}
   Claim claim(std::int64_t account) override {
-    if (!store_.up) return Claim::Unavailable;
+    if (!store_.up || !store_.alive.count(self_)) return Claim::Unavailable;  // no lease: none
     auto it = store_.holder.find(account);
     if (it != store_.holder.end() && it->second != self_ && store_.alive.count(it->second))
       return Claim::HeldElsewhere;
@@ -942,9 +942,62 @@ TEST_F(ClusterHallTest, WithTheStoreDownNewLoginsGetAClearMessageAndPlayersStay)
   bool logged = false;
   for (const auto& l : nodes[0].env.lines) logged |= l.find("does not answer") != std::string::npos;
   EXPECT_TRUE(logged);
-  // The store is back: the next login goes through, with nothing to do by hand.
+  // The store is back: after the next renewal a login goes through, with nothing to do by hand.
   store.up = true;
+  nodes[0].env.advance(config.nodeLease / 3);
   EXPECT_EQ(loginOn(0, b, "bob").status, net::LoginStatus::Ok);
+}
+
+TEST_F(ClusterHallTest, ATakeOverOnTheSameNodeKeepsTheAccountHeld) {
+  // Alice is matched (the game not started yet) and goes quiet; her new login on the same node
+  // takes over, which ends the unstarted game and drops her old self, releasing the account.
+  // The new login must hold it again afterwards.
+  ConnId a = connect(0), b = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerOn(0, b, "bob").status, net::LoginStatus::Ok);
+  nodes[0].hall->received(a, net::Find{Rule::Freestyle});
+  nodes[0].hall->received(b, net::Find{Rule::Freestyle});
+  nodes[0].env.advance(config.waveInterval);
+  ASSERT_TRUE(nodes[0].env.take<net::Matched>(a));
+  nodes[0].env.clock += config.takeOverSilence + 1s;
+  ConnId a2 = connect(0);
+  EXPECT_EQ(loginOn(0, a2, "alice").status, net::LoginStatus::Ok);
+  EXPECT_TRUE(nodes[0].env.closedByHall.count(a));
+  ASSERT_EQ(store.holder.count(1), 1u);
+  EXPECT_EQ(store.holder.at(1), "node-0");
+  ConnId other = connect(1);
+  EXPECT_EQ(loginOn(1, other, "alice").status, net::LoginStatus::AlreadySignedIn);
+}
+
+TEST_F(ClusterHallTest, AFailedReleaseIsTriedAgainOnceTheStoreAnswers) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  store.up = false;
+  nodes[0].hall->closed(a, "gone");
+  nodes[0].env.settle();
+  EXPECT_EQ(store.holder.count(1), 1u);  // still held: the release did not get through
+  store.up = true;
+  nodes[0].env.advance(config.nodeLease / 3);  // a good renewal: the release again
+  EXPECT_EQ(store.holder.count(1), 0u);
+  ConnId b = connect(1);
+  EXPECT_EQ(loginOn(1, b, "alice").status, net::LoginStatus::Ok);
+}
+
+TEST_F(ClusterHallTest, AfterTheStoreWasAwayEveryPlayerIsClaimedAgain) {
+  // The store comes back without the account (it restarted empty, or the answer that would
+  // have said the lease lapsed got lost); the node's lease is renewed without a lapse, but
+  // its players are claimed again all the same.
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  store.up = false;
+  nodes[0].env.advance(config.nodeLease / 3);  // a failed renewal
+  store.holder.clear();
+  store.up = true;
+  nodes[0].env.advance(config.nodeLease / 3);
+  ASSERT_EQ(store.holder.count(1), 1u);
+  EXPECT_EQ(store.holder.at(1), "node-0");
+  ConnId b = connect(1);
+  EXPECT_EQ(loginOn(1, b, "alice").status, net::LoginStatus::AlreadySignedIn);
 }
 
 TEST_F(ClusterHallTest, AfterALapsedLeaseAPlayerSignedInElsewhereIsReplacedHere) {

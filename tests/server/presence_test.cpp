@@ -29,20 +29,23 @@ TEST(RedisUrl, ParsesTheUsualForms) {
   EXPECT_EQ(a.port, 6379);
   EXPECT_EQ(a.password, "s3cret");
   EXPECT_EQ(a.db, 2);
-  a = parseRedisUrl("redis://user:pw@[::1]:6380/");
+  a = parseRedisUrl("redis://gomoku:p%40ss%3Aword@[::1]:6380/");
   EXPECT_EQ(a.host, "::1");
   EXPECT_EQ(a.port, 6380);
-  EXPECT_EQ(a.password, "pw");
+  EXPECT_EQ(a.user, "gomoku");
+  EXPECT_EQ(a.password, "p@ss:word");
 }
 
 TEST(RedisUrl, RefusesBadOnesSayingWhy) {
-  for (const char* bad : {"127.0.0.1:6379", "redis://", "redis://host:0", "redis://host:x",
-                          "redis://host:70000", "redis://[::1", "redis://host/db"}) {
+  for (const char* bad :
+       {"127.0.0.1:6379", "redis://", "redis://host:0", "redis://host:x", "redis://host:70000",
+        "redis://[::1", "redis://host/db", "redis://:50%@host"}) {
     EXPECT_THROW(parseRedisUrl(bad), std::invalid_argument) << bad;
   }
-  EXPECT_THROW(redisPresence(RedisAddress{"h", 6379, "", 0}, "bad name", 1s, 1s),
+  EXPECT_THROW(redisPresence(RedisAddress{"h", 6379, "", 0, ""}, "bad name", 1s, 1s),
                std::invalid_argument);
-  EXPECT_THROW(redisPresence(RedisAddress{"h", 6379, "", 0}, "", 1s, 1s), std::invalid_argument);
+  EXPECT_THROW(redisPresence(RedisAddress{"h", 6379, "", 0, ""}, "", 1s, 1s),
+               std::invalid_argument);
 }
 
 TEST(RedisPresence, AStoreThatDoesNotAnswerIsUnavailable) {
@@ -55,7 +58,7 @@ TEST(RedisPresence, AStoreThatDoesNotAnswerIsUnavailable) {
   ASSERT_EQ(::bind(s, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
   socklen_t len = sizeof addr;
   ::getsockname(s, reinterpret_cast<sockaddr*>(&addr), &len);
-  auto p = redisPresence(RedisAddress{"127.0.0.1", ntohs(addr.sin_port), "", 0}, "n1", 10s, 1s);
+  auto p = redisPresence(RedisAddress{"127.0.0.1", ntohs(addr.sin_port), "", 0, ""}, "n1", 10s, 1s);
   EXPECT_EQ(p->claim(1), Claim::Unavailable);
   EXPECT_EQ(p->renew(), Renewal::Unavailable);
   EXPECT_FALSE(p->release(1));
@@ -109,7 +112,8 @@ TEST_F(RedisPresenceTest, ARestartedNodeDoesNotInheritItsFormerAccounts) {
 }
 
 TEST_F(RedisPresenceTest, WhenANodesLeaseRunsOutItsAccountsAreTakenOver) {
-  // Wait for the lease's expiry as Redis announces it (keyspace notifications), not by time.
+  // The lease is made to run out at once (PEXPIRE 1), as when a killed node stops renewing;
+  // the test waits for Redis to announce the expiry (keyspace notifications), not for a time.
   redisContext* sub = redisConnect(address.host.c_str(), address.port);
   ASSERT_TRUE(sub && !sub->err);
   auto* r = static_cast<redisReply*>(redisCommand(sub, "CONFIG SET notify-keyspace-events Ex"));
@@ -119,21 +123,32 @@ TEST_F(RedisPresenceTest, WhenANodesLeaseRunsOutItsAccountsAreTakenOver) {
   ASSERT_TRUE(r);
   freeReplyObject(r);
 
-  auto n1 = node("n1", 200ms), n2 = node("n2");
+  auto n1 = node("n1"), n2 = node("n2");
   EXPECT_EQ(n1->claim(9), Claim::Claimed);
   EXPECT_EQ(n2->claim(9), Claim::HeldElsewhere);
+  redisContext* cmd = redisConnect(address.host.c_str(), address.port);
+  ASSERT_TRUE(cmd && !cmd->err);
+  std::string key = "gomoku:node:" + n1->self();
+  r = static_cast<redisReply*>(redisCommand(cmd, "SELECT %d", address.db));
+  freeReplyObject(r);
+  r = static_cast<redisReply*>(redisCommand(cmd, "PEXPIRE %s 1", key.c_str()));
+  ASSERT_TRUE(r && r->type == REDIS_REPLY_INTEGER && r->integer == 1);
+  freeReplyObject(r);
+  redisFree(cmd);
   timeval tv{30, 0};
   redisSetTimeout(sub, tv);
   for (bool expired = false; !expired;) {
     void* raw = nullptr;
     ASSERT_EQ(redisGetReply(sub, &raw), REDIS_OK) << "no expiry announced within 30 s";
     auto* m = static_cast<redisReply*>(raw);
-    expired = m->type == REDIS_REPLY_ARRAY && m->elements == 3 &&
-              std::string(m->element[2]->str) == "gomoku:node:" + n1->self();
+    expired = m->type == REDIS_REPLY_ARRAY && m->elements == 3 && m->element[2]->str == key;
     freeReplyObject(m);
   }
   redisFree(sub);
   EXPECT_EQ(n2->claim(9), Claim::Claimed);
+  // Without a lease n1 claims nothing, not even what is free.
+  EXPECT_EQ(n1->claim(10), Claim::Unavailable);
+  EXPECT_NE(n1->lastError().find("NOLEASE"), std::string::npos) << n1->lastError();
   // n1 comes back: its lease had lapsed; claiming its accounts again finds 9 taken.
   EXPECT_EQ(n1->renew(), Renewal::Lapsed);
   auto again = n1->claimAll({9, 10});
@@ -141,6 +156,13 @@ TEST_F(RedisPresenceTest, WhenANodesLeaseRunsOutItsAccountsAreTakenOver) {
   EXPECT_EQ(again[0], Claim::HeldElsewhere);
   EXPECT_EQ(again[1], Claim::Claimed);
   EXPECT_EQ(n1->renew(), Renewal::Renewed);
+}
+
+TEST_F(RedisPresenceTest, ANodeThatNeverRenewedClaimsNothing) {
+  auto n1 = redisPresence(address, "n1", 10s, 2s);
+  EXPECT_EQ(n1->claim(11), Claim::Unavailable);
+  EXPECT_EQ(n1->renew(), Renewal::Renewed);  // the first: nothing to have lapsed
+  EXPECT_EQ(n1->claim(11), Claim::Claimed);
 }
 
 TEST_F(RedisPresenceTest, TwoNodesClaimingTheSameAccountsAtOnceNeverBothWin) {

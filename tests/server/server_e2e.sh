@@ -484,7 +484,9 @@ cluster_login)
   # in on the other once the killed node's lease has run out.
   [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
     fail "run through with-postgres.sh and with-redis.sh"
-  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 1)
+  # A lease long enough that a loaded machine does not let it lapse by accident; the wait
+  # for its end after the kill is on Redis's or the program's word, not on time.
+  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
   start_server "${cluster[@]}" --node-id n1
   port1=$port node1=$server_pid
   port=0
@@ -529,7 +531,9 @@ cluster_front)
   [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
     fail "run through with-postgres.sh and with-redis.sh"
   command -v haproxy > /dev/null || fail "haproxy is not installed (installer/deps.sh --test)"
-  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 1)
+  # A lease long enough that a loaded machine does not let it lapse by accident; the wait
+  # for its end after the kill is on Redis's or the program's word, not on time.
+  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
   start_server "${cluster[@]}" --node-id n1
   declare -A node_pid
   node_pid[n1]=$server_pid port1=$port

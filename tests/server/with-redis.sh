@@ -50,7 +50,9 @@ case \$1 in
     echo "\$2" >"$tmp/port"
     for _ in \$(seq 1 600); do
       kill -0 "\$(cat "$tmp/pid")" 2>/dev/null || exit 1
-      [[ \$("$cli" -p "\$2" ping 2>/dev/null) == PONG ]] && exit 0
+      # Ours, not another run's that took the port first: its process id says.
+      "$cli" -p "\$2" info server 2>/dev/null | tr -d '\r' |
+        grep -qx "process_id:\$(cat "$tmp/pid")" && exit 0
       sleep 0.05
     done
     exit 1 ;;
