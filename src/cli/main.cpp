@@ -1671,10 +1671,16 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
       loginAnswers = s.loginAnswers;
       if (!loggedIn) {
         if (s.lastLogin.status != net::LoginStatus::Ok) {
-          std::cerr << "error: " << (registering ? "register: " : "login: ")
-                    << net::describe(s.lastLogin.status)
-                    << (s.lastLogin.detail.empty() ? "" : ": " + singleLine(s.lastLogin.detail))
-                    << "\n";
+          // The server's detail, unless it only says the status's own words again.
+          std::string what = net::describe(s.lastLogin.status);
+          std::string detail = singleLine(s.lastLogin.detail);
+          auto plain = [](std::string t) {
+            while (!t.empty() && (t.back() == '.' || t.back() == ' ')) t.pop_back();
+            for (char& ch : t) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+            return t;
+          };
+          if (!detail.empty() && plain(detail) != plain(what)) what += ": " + detail;
+          std::cerr << "error: " << (registering ? "register: " : "login: ") << what << "\n";
           client.close();
           return 2;
         }
