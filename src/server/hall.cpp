@@ -281,6 +281,9 @@ void Hall::deny(ConnId c, net::MsgType request, net::DenyCode code, const std::s
 
 void Hall::onRegister(ConnId c, const net::Register& r) {
   conns_[c].minor = r.clientMinor;
+  // In a cluster whose store is away the login would be refused: make no account either.
+  if (presence_ && presenceDown_)
+    return refuseWhileStoreAway(c, r.name, "it did not answer the last renewal");
   if (NameProblem np = checkName(r.name); np != NameProblem::None)
     return loginFailed(c, net::LoginStatus::BadName, describe(np));
   if (PasswordProblem pp = checkPassword(r.password); pp != PasswordProblem::None)
@@ -306,7 +309,7 @@ void Hall::onRegister(ConnId c, const net::Register& r) {
                      if (!account)
                        return loginFailed(c, net::LoginStatus::NameTaken, "that name is taken");
                      env_.log(account->name + " registered");
-                     loggedIn(c, *account, token);
+                     loggedIn(c, *account, token, true);
                    };
                  });
     };
@@ -383,17 +386,18 @@ void Hall::loginFailed(ConnId c, net::LoginStatus status, const std::string& det
   env_.send(c, r);
 }
 
-void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
+void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool registered) {
   if (stopping_) return;
   if (!presence_) return admit(c, a, token);
   // In a cluster every login claims the account, also one of a player this node has online:
   // the claim is ordered after any release of it queued before, and finds out whether another
   // node took the account while this node's lease had lapsed.
-  if (presenceDown_) return refuseWhileStoreAway(c, a.name, "it did not answer the last renewal");
-  env_.aside(Lane::Cluster, [this, c, a, token]() -> std::function<void()> {
+  if (presenceDown_)
+    return refuseWhileStoreAway(c, a.name, "it did not answer the last renewal", registered);
+  env_.aside(Lane::Cluster, [this, c, a, token, registered]() -> std::function<void()> {
     Claim claim = presence_->claim(a.id);
     std::string error = claim == Claim::Unavailable ? presence_->lastError() : std::string{};
-    return [this, c, a, token, claim, error] {
+    return [this, c, a, token, registered, claim, error] {
       if (stopping_) return;
       bool here = online_.count(a.id) > 0;
       if (claim == Claim::Unavailable && !here) unreleased_.insert(a.id);  // it may have landed
@@ -413,16 +417,19 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token) {
           return loginFailed(c, net::LoginStatus::AlreadySignedIn,
                              "This account is already signed in on another computer");
         case Claim::Unavailable:
-          return refuseWhileStoreAway(c, a.name, error);
+          return refuseWhileStoreAway(c, a.name, error, registered);
       }
     };
   });
 }
 
-void Hall::refuseWhileStoreAway(ConnId c, const std::string& name, const std::string& why) {
+void Hall::refuseWhileStoreAway(ConnId c, const std::string& name, const std::string& why,
+                                bool registered) {
   env_.log(name + ": login refused, the presence store is away (" + why + ")");
   loginFailed(c, net::LoginStatus::ServerBusy,
-              "The server is having trouble; try again in a minute");
+              registered ? "Your account was made, but the server is having trouble: log in "
+                           "(without registering) in a minute"
+                         : "The server is having trouble; try again in a minute");
 }
 
 void Hall::goOffline(std::int64_t account) {
@@ -477,6 +484,8 @@ void Hall::renewed(Renewal r, const std::string& error) {
     env_.log("this node's lease had run out: claiming its players again");
     reclaim_ = true;
   }
+  exchangePlayers();
+  refreshTop();  // other nodes' games move the ladder too
   std::vector<std::int64_t> retry(unreleased_.begin(), unreleased_.end());
   for (std::int64_t a : retry)
     if (online_.count(a))
@@ -506,6 +515,16 @@ void Hall::renewed(Renewal r, const std::string& error) {
         env_.close(p->conn);
       }
     };
+  });
+}
+
+void Hall::exchangePlayers() {
+  std::vector<ListedPlayer> mine;
+  for (const auto& [id, p] : online_) mine.push_back({id, {p.name, p.stats.score, listedState(p)}});
+  env_.aside(Lane::Cluster, [this, mine = std::move(mine)]() -> std::function<void()> {
+    auto theirs = presence_->exchangePlayers(mine);
+    if (!theirs) return {};  // the store is away: the last list stands until it is back
+    return [this, theirs = std::move(*theirs)] { remote_ = theirs; };
   });
 }
 
@@ -604,22 +623,26 @@ void Hall::sendStats(ConnId c, const Player& p) {
   env_.send(c, net::Stats{p.name, p.stats, config_.ladder.elo});
 }
 
+net::PlayerState Hall::listedState(const Player& p) const {
+  if (p.table) return net::PlayerState::Playing;
+  if (matchmaker_.waiting(p.id)) return net::PlayerState::Finding;
+  return net::PlayerState::Hall;
+}
+
 void Hall::sendPlayers(ConnId c) {
-  net::Players list;
-  list.total = static_cast<std::uint32_t>(online_.size());
-  std::vector<const Player*> all;
-  for (auto& [id, p] : online_) all.push_back(&p);
-  std::sort(all.begin(), all.end(), [](const Player* a, const Player* b) {
-    return a->stats.score != b->stats.score ? a->stats.score > b->stats.score : a->id < b->id;
+  // This node's players and, in a cluster, the other nodes' (as of the last renewal).
+  std::vector<ListedPlayer> all;
+  for (auto& [id, p] : online_) all.push_back({id, {p.name, p.stats.score, listedState(p)}});
+  for (const ListedPlayer& r : remote_)
+    if (!online_.count(r.account)) all.push_back(r);
+  std::sort(all.begin(), all.end(), [](const ListedPlayer& a, const ListedPlayer& b) {
+    return a.entry.score != b.entry.score ? a.entry.score > b.entry.score : a.account < b.account;
   });
-  for (const Player* p : all) {
+  net::Players list;
+  list.total = static_cast<std::uint32_t>(all.size());
+  for (const ListedPlayer& p : all) {
     if (list.players.size() >= net::kMaxPlayersListed) break;
-    net::PlayerState st = net::PlayerState::Hall;
-    if (p->table)
-      st = net::PlayerState::Playing;
-    else if (matchmaker_.waiting(p->id))
-      st = net::PlayerState::Finding;
-    list.players.push_back({p->name, p->stats.score, st});
+    list.players.push_back(p.entry);
   }
   env_.send(c, list);
 }
@@ -705,7 +728,15 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     Player* to = nullptr;
     for (auto& [id, q] : online_)
       if (q.key == key && q.conn) to = &q;
-    if (!to) return deny(c, type, net::DenyCode::NoSuchPlayer, inv->name + " is not online");
+    if (!to) {
+      for (const ListedPlayer& r : remote_)
+        if (nameKey(r.entry.name) == key)
+          return deny(c, type, net::DenyCode::NoSuchPlayer,
+                      r.entry.name +
+                          " is on another node of this server; invitations across "
+                          "nodes are not possible yet");
+      return deny(c, type, net::DenyCode::NoSuchPlayer, inv->name + " is not online");
+    }
     if (to->table) return deny(c, type, net::DenyCode::PlayerBusy, to->name + " is playing");
     if (inv->settings.clock.kind != ClockKind::None && !knowsClocks(to->id))
       return deny(c, type, net::DenyCode::BadRequest, to->name + " " + kTooOldForClocks);

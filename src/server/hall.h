@@ -144,14 +144,18 @@ class Hall {
   void onRegister(ConnId c, const net::Register& r);
   void onLogin(ConnId c, const net::Login& l);
   // The credentials were right: claims the account in the cluster (if any), then admits it.
-  void loggedIn(ConnId c, const Account& a, const std::string& token);
+  // `registered`: the account was made for this login (a refusal then says so).
+  void loggedIn(ConnId c, const Account& a, const std::string& token, bool registered = false);
   void admit(ConnId c, const Account& a, const std::string& token);
   // Drops the account from online_ and gives up its claim in the cluster.
   void goOffline(std::int64_t account);
   void releaseClaim(std::int64_t account);  // gives up the claim (retried until it is done)
-  void refuseWhileStoreAway(ConnId c, const std::string& name, const std::string& why);
+  void refuseWhileStoreAway(ConnId c, const std::string& name, const std::string& why,
+                            bool registered = false);
   void renewPresence();  // the node's lease: now, and again every third of a lease
   void renewed(Renewal r, const std::string& error);
+  void exchangePlayers();  // ours to the other nodes, theirs into remote_
+  net::PlayerState listedState(const Player& p) const;
   void loginFailed(ConnId c, net::LoginStatus status, const std::string& detail);
   void onHallMessage(ConnId c, Conn& conn, const net::Message& m);
   void deny(ConnId c, net::MsgType request, net::DenyCode code, const std::string& detail);
@@ -197,8 +201,9 @@ class Hall {
   // Accounts not online here that the store may still say are ours (a release or a claim
   // whose answer was lost): released after the next good renewal.
   std::set<std::int64_t> unreleased_;
-  bool reclaim_ = false;  // claim every player again after the next good renewal
-  std::mt19937 rng_;      // colours of first games and rooms, room codes
+  bool reclaim_ = false;              // claim every player again after the next good renewal
+  std::vector<ListedPlayer> remote_;  // the other nodes' players, as of the last renewal
+  std::mt19937 rng_;                  // colours of first games and rooms, room codes
   LoginThrottle throttle_;
   Matchmaker matchmaker_;
   Rooms rooms_;

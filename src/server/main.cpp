@@ -129,7 +129,8 @@ int main(int argc, char** argv) {
   std::string nodeId;
   int nodeLeaseSeconds = 10;
   app.add_option("--redis", redis,
-                 "Run as one node of a cluster: redis://[:password@]host[:port][/db] keeps who is "
+                 "Run as one node of a cluster: redis://[[user]:password@]host[:port][/db] (Redis "
+                 "6.2+) keeps who is "
                  "signed in on which node (needs --db postgresql://..., shared by the nodes)");
   app.add_option("--node-id", nodeId,
                  "This node's name in the cluster (letters, digits, - _ .; default: the host "

@@ -3,12 +3,16 @@
 /// sharing one database and one Redis). Each node holds a lease that it renews; an account is
 /// held by the node that logged it in for as long as that node's lease lives, so a second login
 /// on another node is refused (禁止多开 across the cluster) and a login after the holding node
-/// died takes the account over. The hall calls it only from Lane::Cluster jobs (blocking
+/// died takes the account over. The nodes also share their lists of players, so that every
+/// hall lists everyone online. The hall calls it only from Lane::Cluster jobs (blocking
 /// calls, each bounded by the store's timeout); presence_redis.h is the real one.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "net/wire.h"
 
 namespace gomoku::server {
 
@@ -27,6 +31,13 @@ enum class Renewal {
   Unavailable,  ///< the store did not answer
 };
 
+/// A player online on a node, as the hall lists it.
+struct ListedPlayer {
+  std::int64_t account = 0;  ///< the account's id
+  net::PlayerEntry entry;    ///< name, ladder score, what they are doing
+  friend bool operator==(const ListedPlayer&, const ListedPlayer&) = default;
+};
+
 /// The cluster's sign-in register, as one node sees it. Not thread-safe: one lane calls it.
 class Presence {
  public:
@@ -43,6 +54,11 @@ class Presence {
   virtual Renewal renew() = 0;
   /// Ends this node's lease at once (a clean shutdown): every account it holds is free.
   virtual void leave() = 0;
+  /// Publishes this node's players for the other nodes' halls (the whole list, replacing the
+  /// last; it goes with the node's lease). Returns the players the other live nodes published,
+  /// or nothing when the store did not answer.
+  virtual std::optional<std::vector<ListedPlayer>> exchangePlayers(
+      const std::vector<ListedPlayer>& mine) = 0;
   /// This node's name and incarnation, for the log ("node-1/3fa9…").
   virtual std::string self() const = 0;
   /// What went wrong at the last failed call (for the log); "" when nothing did.

@@ -13,6 +13,8 @@ namespace {
 
 constexpr const char* kNodePrefix = "gomoku:node:";
 constexpr const char* kPresencePrefix = "gomoku:presence:";
+constexpr const char* kPlayersPrefix = "gomoku:players:";  // a node's players (a hash)
+constexpr const char* kNodesKey = "gomoku:nodes";          // the nodes that published players
 
 // KEYS[1] the account's presence key; ARGV[1] our incarnation, ARGV[2] the node key prefix.
 // Returns the live holder's incarnation, or "" when the account is ours now. An entry whose
@@ -60,6 +62,7 @@ class RedisPresence final : public Presence {
         name_(name),
         self_(incarnationOf(name)),
         nodeKey_(kNodePrefix + self_),
+        playersKey_(kPlayersPrefix + self_),
         lease_(lease),
         timeout_(timeout) {}
   ~RedisPresence() override {
@@ -108,12 +111,79 @@ class RedisPresence final : public Presence {
     return r->type == REDIS_REPLY_NIL && !first ? Renewal::Lapsed : Renewal::Renewed;
   }
 
-  void leave() override { command({"DEL", nodeKey_}); }
+  void leave() override {
+    command({"DEL", nodeKey_, playersKey_});
+    command({"SREM", kNodesKey, self_});
+  }
+
+  std::optional<std::vector<ListedPlayer>> exchangePlayers(
+      const std::vector<ListedPlayer>& mine) override {
+    // Ours, replaced as a whole and expiring with the lease (MULTI: never half a list).
+    std::vector<std::string> hset{"HSET", playersKey_};
+    for (const ListedPlayer& p : mine) {
+      hset.push_back(std::to_string(p.account));
+      hset.push_back(std::to_string(p.entry.score) + "\t" +
+                     std::to_string(static_cast<int>(p.entry.state)) + "\t" + p.entry.name);
+    }
+    if (!command({"MULTI"})) return std::nullopt;
+    if (!command({"DEL", playersKey_}) || (!mine.empty() && !command(hset)) ||
+        !command({"PEXPIRE", playersKey_, std::to_string(lease_.count())}) ||
+        !command({"SADD", kNodesKey, self_})) {
+      if (ctx_) command({"DISCARD"});  // an error answer: the connection is still in MULTI
+      return std::nullopt;
+    }
+    Reply done = command({"EXEC"});
+    if (!done || done->type != REDIS_REPLY_ARRAY) return std::nullopt;
+    // The others': every node in the set whose lease lives; the dead are dropped from it.
+    Reply nodes = command({"SMEMBERS", kNodesKey});
+    if (!nodes || nodes->type != REDIS_REPLY_ARRAY) return std::nullopt;
+    std::vector<ListedPlayer> out;
+    for (std::size_t i = 0; i < nodes->elements; ++i) {
+      const redisReply* n = nodes->element[i];
+      if (n->type != REDIS_REPLY_STRING) continue;
+      std::string node(n->str, n->len);
+      if (node == self_) continue;
+      Reply alive = command({"EXISTS", kNodePrefix + node});
+      if (!alive) return std::nullopt;
+      if (alive->type == REDIS_REPLY_INTEGER && alive->integer == 0) {
+        command({"SREM", kNodesKey, node});
+        continue;
+      }
+      Reply list = command({"HGETALL", kPlayersPrefix + node});
+      if (!list) return std::nullopt;
+      if (list->type != REDIS_REPLY_ARRAY) continue;
+      for (std::size_t j = 0; j + 1 < list->elements; j += 2) {
+        if (auto p = parseListed(list->element[j], list->element[j + 1])) out.push_back(*p);
+      }
+    }
+    return out;
+  }
 
   std::string self() const override { return self_; }
   std::string lastError() const override { return error_; }
 
  private:
+  // One entry of a node's players hash: account -> "score\tstate\tname"; nothing if garbled.
+  static std::optional<ListedPlayer> parseListed(const redisReply* field, const redisReply* value) {
+    if (field->type != REDIS_REPLY_STRING || value->type != REDIS_REPLY_STRING) return std::nullopt;
+    std::string v(value->str, value->len);
+    auto t1 = v.find('\t');
+    auto t2 = t1 == std::string::npos ? t1 : v.find('\t', t1 + 1);
+    if (t2 == std::string::npos) return std::nullopt;
+    ListedPlayer p;
+    try {
+      p.account = std::stoll(std::string(field->str, field->len));
+      p.entry.score = static_cast<std::int32_t>(std::stol(v.substr(0, t1)));
+      int state = std::stoi(v.substr(t1 + 1, t2 - t1 - 1));
+      if (state < 0 || state > static_cast<int>(net::PlayerState::Playing)) return std::nullopt;
+      p.entry.state = static_cast<net::PlayerState>(state);
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+    p.entry.name = v.substr(t2 + 1);
+    return p;
+  }
+
   static std::string presenceKey(std::int64_t account) {
     return kPresencePrefix + std::to_string(account);
   }
@@ -236,6 +306,7 @@ class RedisPresence final : public Presence {
   std::string name_;
   std::string self_;
   std::string nodeKey_;
+  std::string playersKey_;
   std::chrono::milliseconds lease_;
   std::chrono::milliseconds timeout_;
   redisContext* ctx_ = nullptr;

@@ -5,6 +5,9 @@
 ///   gomoku:node:<incarnation>   the node's lease: its name, expiring after the lease (PX)
 ///   gomoku:presence:<account>   the incarnation that holds the account (no expiry: an entry
 ///                               whose node's lease is gone counts as free)
+///   gomoku:players:<incarnation> the node's players for the other halls: a hash, account id ->
+///                               "score\tstate\tname", replaced whole, expiring with the lease
+///   gomoku:nodes                the incarnations that published players (the dead are dropped)
 /// An incarnation is "<node name>/<16 hex digits>", new at each start, so a node restarted
 /// under the same name does not inherit what its previous run held. A claim is one Lua script
 /// (atomic on the Redis server): two nodes claiming one account at once cannot both win.

@@ -766,6 +766,7 @@ struct PresenceStore {
   std::map<std::int64_t, std::string> holder;
   std::set<std::string> alive;
   bool up = true;
+  std::map<std::string, std::vector<ListedPlayer>> published;  // by node
 };
 
 class MemoryPresence : public Presence {
@@ -798,6 +799,16 @@ class MemoryPresence : public Presence {
     return lapsed ? Renewal::Lapsed : Renewal::Renewed;
   }
   void leave() override { store_.alive.erase(self_); }
+  std::optional<std::vector<ListedPlayer>> exchangePlayers(
+      const std::vector<ListedPlayer>& mine) override {
+    if (!store_.up) return std::nullopt;
+    store_.published[self_] = mine;
+    std::vector<ListedPlayer> theirs;
+    for (const auto& [node, list] : store_.published)
+      if (node != self_ && store_.alive.count(node))
+        theirs.insert(theirs.end(), list.begin(), list.end());
+    return theirs;
+  }
   std::string self() const override { return self_; }
   std::string lastError() const override { return store_.up ? "" : "connection refused"; }
 
@@ -894,6 +905,38 @@ TEST_F(ClusterHallTest, ASecondLoginOnAnotherNodeIsRefused) {
   EXPECT_EQ(nodes[1].hall->playersOnline(), 0u);
 }
 
+TEST_F(ClusterHallTest, TheHallListsThePlayersOfEveryNode) {
+  ConnId a = connect(0), b = connect(1);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerOn(1, b, "bob").status, net::LoginStatus::Ok);
+  nodes[1].env.advance(config.nodeLease / 3);  // bob's node publishes its players
+  nodes[0].env.advance(config.nodeLease / 3);  // alice's node publishes, and reads bob's
+  nodes[0].env.inbox[a].clear();
+  nodes[0].hall->received(a, net::HallRequest{});
+  nodes[0].env.settle();
+  auto list = nodes[0].env.take<net::Players>(a);
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->total, 2u);
+  std::set<std::string> names;
+  for (const auto& e : list->players) names.insert(e.name);
+  EXPECT_EQ(names, (std::set<std::string>{"alice", "bob"}));
+  // An invitation across nodes is refused, saying why.
+  nodes[0].hall->received(a, net::Invite{"bob", {}});
+  nodes[0].env.settle();
+  auto denied = nodes[0].env.take<net::Denied>(a);
+  ASSERT_TRUE(denied);
+  EXPECT_EQ(denied->code, net::DenyCode::NoSuchPlayer);
+  EXPECT_NE(denied->detail.find("another node"), std::string::npos) << denied->detail;
+  // Bob's node is killed: once its lease is gone, he is no longer listed.
+  store.alive.erase("node-1");
+  nodes[0].env.advance(config.nodeLease / 3);
+  nodes[0].hall->received(a, net::HallRequest{});
+  nodes[0].env.settle();
+  list = nodes[0].env.take<net::Players>(a);
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->total, 1u);
+}
+
 TEST_F(ClusterHallTest, APlayerWhoLeftMayLogInOnAnotherNode) {
   ConnId a = connect(0);
   ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
@@ -942,10 +985,14 @@ TEST_F(ClusterHallTest, WithTheStoreDownNewLoginsGetAClearMessageAndPlayersStay)
   bool logged = false;
   for (const auto& l : nodes[0].env.lines) logged |= l.find("does not answer") != std::string::npos;
   EXPECT_TRUE(logged);
+  // A registration is refused before an account is made: the name stays free.
+  ConnId c = connect(0);
+  EXPECT_EQ(registerOn(0, c, "carol").status, net::LoginStatus::ServerBusy);
   // The store is back: after the next renewal a login goes through, with nothing to do by hand.
   store.up = true;
   nodes[0].env.advance(config.nodeLease / 3);
   EXPECT_EQ(loginOn(0, b, "bob").status, net::LoginStatus::Ok);
+  EXPECT_EQ(registerOn(0, c, "carol").status, net::LoginStatus::Ok);
 }
 
 TEST_F(ClusterHallTest, ATakeOverOnTheSameNodeKeepsTheAccountHeld) {

@@ -480,13 +480,29 @@ abandoned)
   finish "$black"
   ;;
 cluster_login)
-  # Two nodes of a cluster (issue 22): one login across them; a killed node's player may log
-  # in on the other once the killed node's lease has run out.
+  # Two nodes of a cluster (issue 22): one login across them, one list of players; a killed
+  # node's player may log in on the other once the killed node's lease has run out.
   [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
     fail "run through with-postgres.sh and with-redis.sh"
-  # A lease long enough that a loaded machine does not let it lapse by accident; the wait
-  # for its end after the kill is on Redis's or the program's word, not on time.
+  # A lease long enough that a loaded machine does not let it lapse by accident; the waits
+  # are on Redis's or the programs' word, not on time: Redis announces the nodes' writes of
+  # their players' lists (hset) and the expiry of a lease.
   cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
+  redis-cli -u "$GOMOKU_TEST_REDIS" config set notify-keyspace-events Exh > /dev/null
+  mkfifo "$work/events.fifo"
+  redis-cli -u "$GOMOKU_TEST_REDIS" --csv subscribe __keyevent@0__:expired \
+    __keyevent@0__:hset > "$work/events.fifo" &
+  pids+=($!)
+  exec {events_fd}< "$work/events.fifo"
+  read -r line <&"$events_fd" || fail "no subscription"  # the two subscriptions' confirmations
+  read -r line <&"$events_fd" || fail "no subscription"
+  # next_event PATTERN: reads Redis's announcements until one matches.
+  next_event() {
+    while read -r line <&"$events_fd"; do
+      [[ $line == *$1* ]] && return 0
+    done
+    fail "Redis announced nothing matching $1"
+  }
   start_server "${cluster[@]}" --node-id n1
   port1=$port node1=$server_pid
   port=0
@@ -501,19 +517,19 @@ cluster_login)
   fails_with alice2 'already signed in on another computer'
   GOMOKU_PASSWORD=bobpass123 start_client bob --user Bob --register --trust-new-server
   expect bob '^LOGGED IN Bob 1000'
-  # Redis announces the expiry of node 1's lease; the test waits for that, not for a time.
-  redis-cli -u "$GOMOKU_TEST_REDIS" config set notify-keyspace-events Ex > /dev/null
-  mkfifo "$work/expired.fifo"
-  redis-cli -u "$GOMOKU_TEST_REDIS" --csv subscribe __keyevent@0__:expired \
-    > "$work/expired.fifo" &
-  pids+=($!)
-  exec {expired_fd}< "$work/expired.fifo"
-  read -r line <&"$expired_fd" || fail "no subscription"  # the subscription's confirmation
+  # Bob's hall lists alice once node 1 has published her (its first list that is not empty)
+  # and node 2 has read it (its publication after that one reads, and the next proves the
+  # answer was taken in).
+  next_event '"gomoku:players:n1/'
+  next_event '"gomoku:players:n2/'
+  next_event '"gomoku:players:n2/'
+  send bob "who"
+  expect bob '^PLAYERS 2$'
+  expect bob '^PLAYER (alice|Bob) 1000 hall$'
+  expect bob '^PLAYER (alice|Bob) 1000 hall$'
+  grep -q '^PLAYER alice 1000 hall$' "$work/bob.out" || fail "Bob's hall does not list alice"
   kill -9 "$node1"
-  while read -r line <&"$expired_fd"; do
-    [[ $line == *'"gomoku:node:n1/'* ]] && break
-  done
-  [[ $line == *'"gomoku:node:n1/'* ]] || fail "node 1's lease did not run out"
+  next_event '"gomoku:node:n1/'  # its lease ran out
   GOMOKU_PASSWORD=alicepass1 start_client alice3 --user alice --trust-new-server
   expect alice3 '^LOGGED IN alice 1000'
   send alice3 "quit"
