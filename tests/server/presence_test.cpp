@@ -165,6 +165,47 @@ TEST_F(RedisPresenceTest, ANodeThatNeverRenewedClaimsNothing) {
   EXPECT_EQ(n1->claim(11), Claim::Claimed);
 }
 
+TEST_F(RedisPresenceTest, NodesSeeEachOthersPlayersWhileTheirLeasesLive) {
+  auto n1 = node("n1"), n2 = node("n2"), n3 = node("n3");
+  ListedPlayer alice{1, {"alice", 1030, net::PlayerState::Playing}};
+  ListedPlayer bob{2, {"Bob", 970, net::PlayerState::Finding}};
+  ASSERT_TRUE(n1->exchangePlayers({alice}));
+  auto seen = n2->exchangePlayers({bob});
+  ASSERT_TRUE(seen);
+  EXPECT_EQ(*seen, std::vector<ListedPlayer>{alice});
+  seen = n1->exchangePlayers({alice});
+  ASSERT_TRUE(seen);
+  EXPECT_EQ(*seen, std::vector<ListedPlayer>{bob});
+  // A list is replaced whole; an empty one lists nobody.
+  ASSERT_TRUE(n2->exchangePlayers({}));
+  seen = n3->exchangePlayers({});
+  ASSERT_TRUE(seen);
+  EXPECT_EQ(*seen, std::vector<ListedPlayer>{alice});
+  // A node whose lease ran out (deleted here, as an expiry would) is not listed, and is dropped
+  // from the set of nodes.
+  ASSERT_TRUE(n2->exchangePlayers({bob}));
+  redisContext* cmd = redisConnect(address.host.c_str(), address.port);
+  ASSERT_TRUE(cmd && !cmd->err);
+  auto* r = static_cast<redisReply*>(redisCommand(cmd, "SELECT %d", address.db));
+  freeReplyObject(r);
+  std::string key = "gomoku:node:" + n2->self();
+  r = static_cast<redisReply*>(redisCommand(cmd, "DEL %s", key.c_str()));
+  freeReplyObject(r);
+  seen = n3->exchangePlayers({});
+  ASSERT_TRUE(seen);
+  EXPECT_EQ(*seen, std::vector<ListedPlayer>{alice});
+  r = static_cast<redisReply*>(redisCommand(cmd, "SISMEMBER gomoku:nodes %s", n2->self().c_str()));
+  ASSERT_TRUE(r && r->type == REDIS_REPLY_INTEGER);
+  EXPECT_EQ(r->integer, 0);
+  freeReplyObject(r);
+  redisFree(cmd);
+  // A node that left is not listed any more.
+  n1->leave();
+  seen = n3->exchangePlayers({});
+  ASSERT_TRUE(seen);
+  EXPECT_TRUE(seen->empty());
+}
+
 TEST_F(RedisPresenceTest, TwoNodesClaimingTheSameAccountsAtOnceNeverBothWin) {
   // Two nodes' lanes claim the same 1 000 accounts, meeting at a barrier before each claim so
   // that both claims of an account are in flight together. Whoever wins, one does.
