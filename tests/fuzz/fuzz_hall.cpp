@@ -23,6 +23,11 @@
 //   25 run one Lane::Hash job (see the hash budget)     26 settle: all jobs, continuations,
 //        due timers and close notifications            27 tell the hall about closes it asked
 //   28 K stop() the server (1 in 8)                     others: as 21
+// An input whose first byte is 0xC5 runs the hall as a node of a cluster (presence.h) over an
+// in-memory presence store shared with one other, scripted node; then also:
+//   29 K the store: K%4 = 0 goes away or comes back, 1 this node's lease lapses, 2 the other
+//        node claims account K/4%3+1 (by the store's rules), 3 it releases that account
+//   30 run one Lane::Cluster job (settle runs them all too)
 // At the end: stop() (if not yet), then everything settles.
 //
 // Checked after every operation (a failure aborts with the trace):
@@ -33,6 +38,9 @@
 //      being closed by the hall).
 //   4. After stop() and all jobs: stop's callback ran, and no game in the database is still
 //      Ongoing (Storage::interruptUnfinished finds none).
+//   5. In a cluster, as long as the store never went away and this node's lease never lapsed:
+//      whenever no job is pending, every account logged in on a live connection is held by
+//      this node in the store.
 //
 // The database: once per process, a template SQLite file in a temp folder (removed at exit)
 // with three accounts, alice, bob and carol (password "password1", one argon2id hash made once
@@ -156,6 +164,67 @@ int hashBudget() {
 struct World;
 [[noreturn]] void fail(World& w, const std::string& what);
 
+// The cluster's presence store in memory, as presence_redis.cpp keeps it in Redis: who holds
+// each account, whose lease is alive, and whether the store answers.
+struct PresenceStore {
+  std::map<std::int64_t, std::string> holder;
+  std::set<std::string> alive;
+  bool up = true;
+  // The claim script's rule: a node without a live lease claims nothing; an account held by
+  // another live node is refused.
+  Claim claim(const std::string& who, std::int64_t account) {
+    if (!up || !alive.count(who)) return Claim::Unavailable;
+    auto it = holder.find(account);
+    if (it != holder.end() && it->second != who && alive.count(it->second))
+      return Claim::HeldElsewhere;
+    holder[account] = who;
+    return Claim::Claimed;
+  }
+};
+
+class FuzzPresence : public Presence {
+ public:
+  explicit FuzzPresence(PresenceStore& store) : store_(store) {}
+  Claim claim(std::int64_t account) override { return store_.claim("self", account); }
+  std::vector<Claim> claimAll(const std::vector<std::int64_t>& accounts) override {
+    std::vector<Claim> out;
+    for (std::int64_t a : accounts) out.push_back(claim(a));
+    return out;
+  }
+  bool release(std::int64_t account) override {
+    if (!store_.up) return false;
+    auto it = store_.holder.find(account);
+    if (it != store_.holder.end() && it->second == "self") store_.holder.erase(it);
+    return true;
+  }
+  Renewal renew() override {
+    if (!store_.up) return Renewal::Unavailable;
+    bool lapsed = started_ && !store_.alive.count("self");
+    started_ = true;
+    store_.alive.insert("self");
+    return lapsed ? Renewal::Lapsed : Renewal::Renewed;
+  }
+  void leave() override {
+    if (store_.up) store_.alive.erase("self");
+  }
+  std::optional<std::vector<ListedPlayer>> exchangePlayers(
+      const std::vector<ListedPlayer>&) override {
+    if (!store_.up) return std::nullopt;
+    // The other node lists whom it holds.
+    std::vector<ListedPlayer> theirs;
+    for (const auto& [account, node] : store_.holder)
+      if (node == "other")
+        theirs.push_back({account, {"x" + std::to_string(account), 1000, PlayerState::Hall}});
+    return theirs;
+  }
+  std::string self() const override { return "self"; }
+  std::string lastError() const override { return store_.up ? "" : "connection refused"; }
+
+ private:
+  PresenceStore& store_;
+  bool started_ = false;
+};
+
 struct Slot {
   ConnId id = 0;  // 0: no connection
   std::unique_ptr<Match> match;
@@ -187,14 +256,17 @@ class FuzzEnv : public HallEnv {
       }
   }
   void aside(Lane lane, std::function<std::function<void()>()> job) override {
-    (lane == Lane::Hash ? hashJobs : storageJobs).push_back(std::move(job));
+    (lane == Lane::Hash      ? hashJobs
+     : lane == Lane::Cluster ? clusterJobs
+                             : storageJobs)
+        .push_back(std::move(job));
   }
   void log(const std::string&) override {}
 
   Clock::time_point clock{};
   std::multimap<Clock::time_point, std::pair<std::uint64_t, std::function<void()>>> timers;
   std::uint64_t nextTimer = 1;
-  std::deque<std::function<std::function<void()>()>> storageJobs, hashJobs;
+  std::deque<std::function<std::function<void()>()>> storageJobs, hashJobs, clusterJobs;
   std::deque<std::function<void()>> posted;  // continuations of jobs, for the hall's thread
   int hashesRun = 0;
 
@@ -216,6 +288,11 @@ struct World {
   bool stopped = false;
   int stopDone = 0;
   std::vector<std::string> trace;
+  // A cluster's node (the input's first byte 0xC5).
+  bool cluster = false;
+  bool clean = true;  // the store never went away and the lease never lapsed
+  PresenceStore store;
+  std::unique_ptr<FuzzPresence> presence;
 
   Slot* slotOf(ConnId c) {
     for (Slot& s : slots)
@@ -304,6 +381,17 @@ bool runStorageJob(World& w) {
   return true;
 }
 
+bool runClusterJob(World& w) {
+  FuzzEnv& env = w.env;
+  if (env.clusterJobs.empty()) return false;
+  auto job = std::move(env.clusterJobs.front());
+  env.clusterJobs.pop_front();
+  guarded(w, "a cluster job", [&] {
+    if (auto then = job()) env.posted.push_back(std::move(then));
+  });
+  return true;
+}
+
 bool runHashJob(World& w) {
   FuzzEnv& env = w.env;
   if (env.hashJobs.empty()) return false;
@@ -353,7 +441,8 @@ bool fireTimer(World& w) {
 
 void settle(World& w) {
   for (int guard = 0; guard < 100000; ++guard) {
-    if (runStorageJob(w) || runHashJob(w) || fireTimer(w) || deliverCloses(w)) continue;
+    if (runStorageJob(w) || runHashJob(w) || runClusterJob(w) || fireTimer(w) || deliverCloses(w))
+      continue;
     return;
   }
   fail(w, "the hall never settles");
@@ -412,6 +501,20 @@ void check(World& w) {
   for (const auto& [c, key] : w.loggedIn)
     if (w.open.count(c) && !w.closing.count(c) && ++live[key] > 1)
       fail(w, "account " + key + " is logged in on two live connections");
+  const FuzzEnv& env = w.env;
+  if (!w.cluster || !w.clean || w.stopped || !env.storageJobs.empty() || !env.hashJobs.empty() ||
+      !env.clusterJobs.empty() || !env.posted.empty())
+    return;
+  for (const auto& entry : live) {
+    const std::string key = entry.first;  // a copy: lambdas do not take structured bindings
+    std::optional<std::pair<Account, std::string>> a;
+    guarded(w, "accountByKey", [&] { a = w.storage->accountByKey(key); });
+    if (!a) fail(w, "account " + key + " is logged in but not in the database");
+    auto it = w.store.holder.find(a->first.id);
+    if (it == w.store.holder.end() || it->second != "self")
+      fail(w, "account " + key + " is logged in here but the presence store says " +
+                  (it == w.store.holder.end() ? std::string("nobody") : it->second) + " holds it");
+  }
 }
 
 void finish(World& w) {
@@ -438,7 +541,15 @@ void run(const std::uint8_t* data, std::size_t size) {
   config.takeOverSilence = std::chrono::seconds(5);
   config.waveInterval = std::chrono::seconds(1);
   w.env.clock = Clock::time_point{} + std::chrono::hours(1000);
-  guarded(w, "Hall()", [&] { w.hall = std::make_unique<Hall>(w.env, *w.storage, config, 7); });
+  if (size > 0 && data[0] == 0xC5) {
+    in.byte();
+    w.cluster = true;
+    w.presence = std::make_unique<FuzzPresence>(w.store);
+    w.store.alive.insert("other");
+    w.trace.push_back("a node of a cluster");
+  }
+  guarded(w, "Hall()",
+          [&] { w.hall = std::make_unique<Hall>(w.env, *w.storage, config, 7, w.presence.get()); });
   settle(w);
 
   for (int step = 0; step < 3000 && !in.empty(); ++step) {
@@ -672,6 +783,45 @@ void run(const std::uint8_t* data, std::size_t size) {
           w.stopped = true;
           guarded(w, "stop()", [&] { w.hall->stop([&w] { ++w.stopDone; }); });
         }
+        break;
+      case 29:
+        if (!w.cluster) {
+          deliverMatch(w, s);
+          break;
+        }
+        {
+          const std::uint8_t k = in.byte();
+          const std::int64_t account = (k / 4) % 3 + 1;
+          switch (k % 4) {
+            case 0:
+              w.store.up = !w.store.up;
+              w.clean = false;
+              w.trace.push_back(w.store.up ? "the store comes back" : "the store goes away");
+              break;
+            case 1:
+              w.store.alive.erase("self");
+              w.clean = false;
+              w.trace.push_back("this node's lease lapses");
+              break;
+            case 2:
+              w.trace.push_back("the other node claims account " + std::to_string(account) + ": " +
+                                std::to_string(static_cast<int>(w.store.claim("other", account))));
+              break;
+            case 3:
+              if (w.store.up && w.store.holder.count(account) &&
+                  w.store.holder[account] == "other") {
+                w.store.holder.erase(account);
+                w.trace.push_back("the other node releases account " + std::to_string(account));
+              }
+              break;
+          }
+        }
+        break;
+      case 30:
+        if (w.cluster)
+          runClusterJob(w);
+        else
+          deliverMatch(w, s);
         break;
       default:
         deliverMatch(w, s);
