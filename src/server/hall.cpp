@@ -74,9 +74,7 @@ Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed
     auto top = storage_.top(static_cast<int>(net::kMaxTopEntries));
     return [this, n, top = std::move(top)] {
       if (n) env_.log("interrupted " + std::to_string(n) + " game(s) left running before");
-      top_.clear();
-      std::uint16_t rank = 0;
-      for (const Account& a : top) top_.push_back({++rank, a.name, a.score, a.games, a.wins});
+      setTop(top);
     };
   });
   if (presence_) renewPresence();
@@ -281,13 +279,13 @@ void Hall::deny(ConnId c, net::MsgType request, net::DenyCode code, const std::s
 
 void Hall::onRegister(ConnId c, const net::Register& r) {
   conns_[c].minor = r.clientMinor;
-  // In a cluster whose store is away the login would be refused: make no account either.
-  if (presence_ && presenceDown_)
-    return refuseWhileStoreAway(c, r.name, "it did not answer the last renewal");
   if (NameProblem np = checkName(r.name); np != NameProblem::None)
     return loginFailed(c, net::LoginStatus::BadName, describe(np));
   if (PasswordProblem pp = checkPassword(r.password); pp != PasswordProblem::None)
     return loginFailed(c, net::LoginStatus::BadPassword, describe(pp));
+  // In a cluster whose store is away the login would be refused: make no account either.
+  if (presence_ && presenceDown_)
+    return refuseWhileStoreAway(c, r.name, "it did not answer the last renewal");
   setState(c, State::LoggingIn);
   std::string name = r.name, key = nameKey(r.name), password = r.password;
   std::int32_t score = config_.initialScore;
@@ -473,6 +471,7 @@ void Hall::renewed(Renewal r, const std::string& error) {
       env_.log("the presence store does not answer (" + error +
                "): games go on, new logins are refused");
     presenceDown_ = true;
+    remote_.clear();  // other nodes' players cannot be known meanwhile
     // The lease may lapse meanwhile, or this renewal's answer was what got lost: claim the
     // players again once the store answers.
     reclaim_ = true;
@@ -485,7 +484,16 @@ void Hall::renewed(Renewal r, const std::string& error) {
     reclaim_ = true;
   }
   exchangePlayers();
-  refreshTop();  // other nodes' games move the ladder too
+  if (!topRefreshing_) {  // other nodes' games move the ladder too (one query at a time)
+    topRefreshing_ = true;
+    env_.aside(Lane::Storage, [this]() -> std::function<void()> {
+      auto top = storage_.top(static_cast<int>(net::kMaxTopEntries));
+      return [this, top = std::move(top)] {
+        topRefreshing_ = false;
+        setTop(top);
+      };
+    });
+  }
   std::vector<std::int64_t> retry(unreleased_.begin(), unreleased_.end());
   for (std::int64_t a : retry)
     if (online_.count(a))
@@ -523,8 +531,10 @@ void Hall::exchangePlayers() {
   for (const auto& [id, p] : online_) mine.push_back({id, {p.name, p.stats.score, listedState(p)}});
   env_.aside(Lane::Cluster, [this, mine = std::move(mine)]() -> std::function<void()> {
     auto theirs = presence_->exchangePlayers(mine);
-    if (!theirs) return {};  // the store is away: the last list stands until it is back
-    return [this, theirs = std::move(*theirs)] { remote_ = theirs; };
+    // The store did not answer: the other nodes' players cannot be known until it does.
+    return [this, theirs = std::move(theirs)] {
+      remote_ = theirs.value_or(std::vector<ListedPlayer>{});
+    };
   });
 }
 
@@ -633,8 +643,10 @@ void Hall::sendPlayers(ConnId c) {
   // This node's players and, in a cluster, the other nodes' (as of the last renewal).
   std::vector<ListedPlayer> all;
   for (auto& [id, p] : online_) all.push_back({id, {p.name, p.stats.score, listedState(p)}});
-  for (const ListedPlayer& r : remote_)
-    if (!online_.count(r.account)) all.push_back(r);
+  std::set<std::int64_t> listed;
+  for (auto& [id, p] : online_) listed.insert(id);
+  for (const ListedPlayer& r : remote_)  // one entry an account (moving nodes: on two lists)
+    if (listed.insert(r.account).second) all.push_back(r);
   std::sort(all.begin(), all.end(), [](const ListedPlayer& a, const ListedPlayer& b) {
     return a.entry.score != b.entry.score ? a.entry.score > b.entry.score : a.account < b.account;
   });
@@ -650,12 +662,14 @@ void Hall::sendPlayers(ConnId c) {
 void Hall::refreshTop() {
   env_.aside(Lane::Storage, [this]() -> std::function<void()> {
     auto top = storage_.top(static_cast<int>(net::kMaxTopEntries));
-    return [this, top = std::move(top)] {
-      top_.clear();
-      std::uint16_t rank = 0;
-      for (const Account& a : top) top_.push_back({++rank, a.name, a.score, a.games, a.wins});
-    };
+    return [this, top = std::move(top)] { setTop(top); };
   });
+}
+
+void Hall::setTop(const std::vector<Account>& top) {
+  top_.clear();
+  std::uint16_t rank = 0;
+  for (const Account& a : top) top_.push_back({++rank, a.name, a.score, a.games, a.wins});
 }
 
 void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {

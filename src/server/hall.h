@@ -163,6 +163,7 @@ class Hall {
   void sendStats(ConnId c, const Player& p);
   void sendPlayers(ConnId c);
   void refreshTop();
+  void setTop(const std::vector<Account>& top);
   void scheduleWave();
   void wave();
   // With an opening rule, `black` is the first player (tentative Black).
@@ -203,6 +204,7 @@ class Hall {
   std::set<std::int64_t> unreleased_;
   bool reclaim_ = false;              // claim every player again after the next good renewal
   std::vector<ListedPlayer> remote_;  // the other nodes' players, as of the last renewal
+  bool topRefreshing_ = false;        // the renewal's reading of the top is under way
   std::mt19937 rng_;                  // colours of first games and rooms, room codes
   LoginThrottle throttle_;
   Matchmaker matchmaker_;

@@ -4,8 +4,10 @@
 #include <sys/time.h>
 
 #include <cctype>
+#include <charconv>
 #include <cstdio>
 #include <random>
+#include <string_view>
 #include <vector>
 
 namespace gomoku::server {
@@ -27,6 +29,15 @@ local h = redis.call('GET', KEYS[1])
 if h and h ~= ARGV[1] and redis.call('EXISTS', ARGV[2] .. h) == 1 then return h end
 redis.call('SET', KEYS[1], ARGV[1])
 return '')";
+
+// KEYS[1] a node's lease, KEYS[2] the set of nodes, KEYS[3] the node's players; ARGV[1] the
+// node. Its players, or nil when its lease is gone (it is then dropped from the set: in one
+// script, so a node that renews meanwhile is never dropped).
+constexpr const char* kNodePlayersScript = R"(if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('SREM', KEYS[2], ARGV[1])
+  return nil
+end
+return redis.call('HGETALL', KEYS[3]))";
 
 // KEYS[1] the account's presence key; ARGV[1] our incarnation. Deletes it only if ours.
 constexpr const char* kReleaseScript = R"(if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -143,15 +154,10 @@ class RedisPresence final : public Presence {
       if (n->type != REDIS_REPLY_STRING) continue;
       std::string node(n->str, n->len);
       if (node == self_) continue;
-      Reply alive = command({"EXISTS", kNodePrefix + node});
-      if (!alive) return std::nullopt;
-      if (alive->type == REDIS_REPLY_INTEGER && alive->integer == 0) {
-        command({"SREM", kNodesKey, node});
-        continue;
-      }
-      Reply list = command({"HGETALL", kPlayersPrefix + node});
+      Reply list = command({"EVAL", kNodePlayersScript, "3", kNodePrefix + node, kNodesKey,
+                            kPlayersPrefix + node, node});
       if (!list) return std::nullopt;
-      if (list->type != REDIS_REPLY_ARRAY) continue;
+      if (list->type != REDIS_REPLY_ARRAY) continue;  // nil: a dead node, dropped
       for (std::size_t j = 0; j + 1 < list->elements; j += 2) {
         if (auto p = parseListed(list->element[j], list->element[j + 1])) out.push_back(*p);
       }
@@ -163,24 +169,31 @@ class RedisPresence final : public Presence {
   std::string lastError() const override { return error_; }
 
  private:
-  // One entry of a node's players hash: account -> "score\tstate\tname"; nothing if garbled.
+  // One entry of a node's players hash: account -> "score\tstate\tname"; nothing if garbled
+  // (another node's data is checked as a peer's message would be).
   static std::optional<ListedPlayer> parseListed(const redisReply* field, const redisReply* value) {
     if (field->type != REDIS_REPLY_STRING || value->type != REDIS_REPLY_STRING) return std::nullopt;
-    std::string v(value->str, value->len);
+    std::string_view v(value->str, value->len);
     auto t1 = v.find('\t');
-    auto t2 = t1 == std::string::npos ? t1 : v.find('\t', t1 + 1);
-    if (t2 == std::string::npos) return std::nullopt;
+    auto t2 = t1 == std::string_view::npos ? t1 : v.find('\t', t1 + 1);
+    if (t2 == std::string_view::npos) return std::nullopt;
+    auto whole = [](std::string_view text, auto& out) {
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+      return ec == std::errc{} && end == text.data() + text.size();
+    };
     ListedPlayer p;
-    try {
-      p.account = std::stoll(std::string(field->str, field->len));
-      p.entry.score = static_cast<std::int32_t>(std::stol(v.substr(0, t1)));
-      int state = std::stoi(v.substr(t1 + 1, t2 - t1 - 1));
-      if (state < 0 || state > static_cast<int>(net::PlayerState::Playing)) return std::nullopt;
-      p.entry.state = static_cast<net::PlayerState>(state);
-    } catch (const std::exception&) {
+    int state = 0;
+    if (!whole(std::string_view(field->str, field->len), p.account) || p.account <= 0 ||
+        !whole(v.substr(0, t1), p.entry.score) || !whole(v.substr(t1 + 1, t2 - t1 - 1), state) ||
+        state < static_cast<int>(net::PlayerState::Hall) ||
+        state > static_cast<int>(net::PlayerState::Playing))
       return std::nullopt;
-    }
-    p.entry.name = v.substr(t2 + 1);
+    p.entry.state = static_cast<net::PlayerState>(state);
+    std::string_view name = v.substr(t2 + 1);
+    if (name.empty() || name.size() > net::kMaxNameBytes) return std::nullopt;
+    for (unsigned char ch : name)
+      if (ch < 0x20 || ch == 0x7F) return std::nullopt;
+    p.entry.name = std::string(name);
     return p;
   }
 

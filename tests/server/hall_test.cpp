@@ -927,6 +927,21 @@ TEST_F(ClusterHallTest, TheHallListsThePlayersOfEveryNode) {
   ASSERT_TRUE(denied);
   EXPECT_EQ(denied->code, net::DenyCode::NoSuchPlayer);
   EXPECT_NE(denied->detail.find("another node"), std::string::npos) << denied->detail;
+  // While the store is away the other nodes' players cannot be known: not listed.
+  store.up = false;
+  nodes[0].env.advance(config.nodeLease / 3);
+  nodes[0].hall->received(a, net::HallRequest{});
+  nodes[0].env.settle();
+  list = nodes[0].env.take<net::Players>(a);
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->total, 1u);
+  store.up = true;
+  nodes[0].env.advance(config.nodeLease / 3);
+  nodes[0].hall->received(a, net::HallRequest{});
+  nodes[0].env.settle();
+  list = nodes[0].env.take<net::Players>(a);
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->total, 2u);
   // Bob's node is killed: once its lease is gone, he is no longer listed.
   store.alive.erase("node-1");
   nodes[0].env.advance(config.nodeLease / 3);
