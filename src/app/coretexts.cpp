@@ -311,6 +311,9 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("the name is not allowed"), ""},
     {N_("the password is not allowed"), ""},
     {N_("this account is already signed in on another computer"), ""},
+    {N_("Your account was made, but the server is having trouble: log in (without "
+        "registering) in a minute"),
+     ""},
     {N_("the server is having trouble; try again in a minute"), ""},
     // --- net/online.cpp: why the connection to the server ended or dropped
     // TRANSLATORS: %s: host:port.
@@ -422,6 +425,10 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("you cannot invite yourself"), ""},
     // TRANSLATORS: %s: a player's account name.
     {N_("%s is not online"), "n"},
+    // TRANSLATORS: %s: a player's account name. A large server runs as several machines
+    // ("nodes"); players on two of them cannot play each other yet.
+    {N_("%s is on another node of this server; invitations across nodes are not possible yet"),
+     "n"},
     // TRANSLATORS: %s: a player's account name.
     {N_("%s is playing"), "n"},
     {N_("too many open invitations"), ""},

@@ -73,6 +73,8 @@ std::string TranslateLogin(const net::LoginResult& r, const TranslateFn& transla
     case LoginStatus::AlreadySignedIn:
       return translate(N_("this account is already signed in on another computer"));
     case LoginStatus::ServerBusy:
+      // The detail may say more (an account made before the trouble).
+      if (auto t = Known(r.detail, translate)) return *t;
       return translate(N_("the server is having trouble; try again in a minute"));
   }
   return translate(N_("the server refused the login"));

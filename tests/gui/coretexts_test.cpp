@@ -244,6 +244,18 @@ const std::set<std::string> kNotShown = {
     "rated",
     "that name is taken",
     "This account is already signed in on another computer",
+    "The server is having trouble; try again in a minute",
+    // server/hall.cpp: the log of a cluster's node
+    "it did not answer the last renewal",
+    "a second login refused (signed in on another node",
+    "login refused, the presence store is away",
+    "not released in the presence store",
+    "trying again later",
+    "signed in on another node while the presence store was away",
+    "games go on, new logins are refused",
+    "the presence store answers again",
+    "the presence store does not answer",
+    "this node's lease had run out: claiming its players again",
     // net/netgame.cpp: the colour value of the local-network announcement (lan.h, TXT
     // record: black, white, random)
     "random",
@@ -403,6 +415,30 @@ TEST(CoreTexts, UnknownTextIsNotMatchedAndNothingBreaks) {
             "A NAME HAS 2 TO 20 CHARACTERS");
   EXPECT_EQ(TranslateDenied({MsgType::Invite, DenyCode::NoSuchPlayer, "Zoë is not online"}, upper),
             "Zoë IS NOT ONLINE");
+  // A cluster: the player is on another node; an account made before the store went away.
+  EXPECT_EQ(TranslateDenied({MsgType::Invite, DenyCode::NoSuchPlayer,
+                             "Zoë is on another node of this server; invitations across nodes "
+                             "are not possible yet"},
+                            upper),
+            "Zoë IS ON ANOTHER NODE OF THIS SERVER; INVITATIONS ACROSS NODES ARE NOT POSSIBLE YET");
+  EXPECT_EQ(TranslateLogin({LoginStatus::ServerBusy,
+                            "Your account was made, but the server is having trouble: log in "
+                            "(without registering) in a minute",
+                            {},
+                            {},
+                            {},
+                            {}},
+                           upper),
+            "YOUR ACCOUNT WAS MADE, BUT THE SERVER IS HAVING TROUBLE: LOG IN (WITHOUT "
+            "REGISTERING) IN A MINUTE");
+  EXPECT_EQ(TranslateLogin({LoginStatus::ServerBusy,
+                            "The server is having trouble; try again in a minute",
+                            {},
+                            {},
+                            {},
+                            {}},
+                           upper),
+            "THE SERVER IS HAVING TROUBLE; TRY AGAIN IN A MINUTE");
   OnlineSnapshot closed;
   closed.phase = OnlinePhase::Closed;
   closed.failure = OnlineFailure::ConnectionLost;
