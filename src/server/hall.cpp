@@ -527,9 +527,7 @@ void Hall::renewed(Renewal r, const std::string& error) {
 }
 
 void Hall::exchangePlayers() {
-  std::vector<ListedPlayer> mine;
-  for (const auto& [id, p] : online_) mine.push_back({id, {p.name, p.stats.score, listedState(p)}});
-  env_.aside(Lane::Cluster, [this, mine = std::move(mine)]() -> std::function<void()> {
+  env_.aside(Lane::Cluster, [this, mine = listedHere()]() -> std::function<void()> {
     auto theirs = presence_->exchangePlayers(mine);
     // The store did not answer: the other nodes' players cannot be known until it does.
     return [this, theirs = std::move(theirs)] {
@@ -633,16 +631,22 @@ void Hall::sendStats(ConnId c, const Player& p) {
   env_.send(c, net::Stats{p.name, p.stats, config_.ladder.elo});
 }
 
-net::PlayerState Hall::listedState(const Player& p) const {
-  if (p.table) return net::PlayerState::Playing;
-  if (matchmaker_.waiting(p.id)) return net::PlayerState::Finding;
-  return net::PlayerState::Hall;
+std::vector<ListedPlayer> Hall::listedHere() const {
+  std::vector<ListedPlayer> out;
+  for (const auto& [id, p] : online_) {
+    net::PlayerState st = net::PlayerState::Hall;
+    if (p.table)
+      st = net::PlayerState::Playing;
+    else if (matchmaker_.waiting(p.id))
+      st = net::PlayerState::Finding;
+    out.push_back({id, {p.name, p.stats.score, st}});
+  }
+  return out;
 }
 
 void Hall::sendPlayers(ConnId c) {
   // This node's players and, in a cluster, the other nodes' (as of the last renewal).
-  std::vector<ListedPlayer> all;
-  for (auto& [id, p] : online_) all.push_back({id, {p.name, p.stats.score, listedState(p)}});
+  std::vector<ListedPlayer> all = listedHere();
   std::set<std::int64_t> listed;
   for (auto& [id, p] : online_) listed.insert(id);
   for (const ListedPlayer& r : remote_)  // one entry an account (moving nodes: on two lists)

@@ -154,8 +154,8 @@ class Hall {
                             bool registered = false);
   void renewPresence();  // the node's lease: now, and again every third of a lease
   void renewed(Renewal r, const std::string& error);
-  void exchangePlayers();  // ours to the other nodes, theirs into remote_
-  net::PlayerState listedState(const Player& p) const;
+  void exchangePlayers();                        // ours to the other nodes, theirs into remote_
+  std::vector<ListedPlayer> listedHere() const;  // this node's players, as PLAYERS lists them
   void loginFailed(ConnId c, net::LoginStatus status, const std::string& detail);
   void onHallMessage(ConnId c, Conn& conn, const net::Message& m);
   void deny(ConnId c, net::MsgType request, net::DenyCode code, const std::string& detail);

@@ -881,6 +881,12 @@ class ClusterHallTest : public ::testing::Test {
     nodes[node].hall->received(c, net::Register{name, "password1", 0});
     return answer(node, c);
   }
+  // The PLAYERS answer to a HALL_REQUEST of connection c on `node`.
+  std::optional<net::Players> playersSeen(int node, ConnId c) {
+    nodes[node].hall->received(c, net::HallRequest{});
+    nodes[node].env.settle();
+    return nodes[node].env.take<net::Players>(c);
+  }
   net::LoginResult loginOn(int node, ConnId c, const std::string& name) {
     nodes[node].hall->received(c, net::Login{net::LoginMethod::Password, name, "password1"});
     return answer(node, c);
@@ -912,9 +918,7 @@ TEST_F(ClusterHallTest, TheHallListsThePlayersOfEveryNode) {
   nodes[1].env.advance(config.nodeLease / 3);  // bob's node publishes its players
   nodes[0].env.advance(config.nodeLease / 3);  // alice's node publishes, and reads bob's
   nodes[0].env.inbox[a].clear();
-  nodes[0].hall->received(a, net::HallRequest{});
-  nodes[0].env.settle();
-  auto list = nodes[0].env.take<net::Players>(a);
+  auto list = playersSeen(0, a);
   ASSERT_TRUE(list);
   EXPECT_EQ(list->total, 2u);
   std::set<std::string> names;
@@ -930,24 +934,18 @@ TEST_F(ClusterHallTest, TheHallListsThePlayersOfEveryNode) {
   // While the store is away the other nodes' players cannot be known: not listed.
   store.up = false;
   nodes[0].env.advance(config.nodeLease / 3);
-  nodes[0].hall->received(a, net::HallRequest{});
-  nodes[0].env.settle();
-  list = nodes[0].env.take<net::Players>(a);
+  list = playersSeen(0, a);
   ASSERT_TRUE(list);
   EXPECT_EQ(list->total, 1u);
   store.up = true;
   nodes[0].env.advance(config.nodeLease / 3);
-  nodes[0].hall->received(a, net::HallRequest{});
-  nodes[0].env.settle();
-  list = nodes[0].env.take<net::Players>(a);
+  list = playersSeen(0, a);
   ASSERT_TRUE(list);
   EXPECT_EQ(list->total, 2u);
   // Bob's node is killed: once its lease is gone, he is no longer listed.
   store.alive.erase("node-1");
   nodes[0].env.advance(config.nodeLease / 3);
-  nodes[0].hall->received(a, net::HallRequest{});
-  nodes[0].env.settle();
-  list = nodes[0].env.take<net::Players>(a);
+  list = playersSeen(0, a);
   ASSERT_TRUE(list);
   EXPECT_EQ(list->total, 1u);
 }
