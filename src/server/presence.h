@@ -7,11 +7,16 @@
 /// hall lists everyone online. The hall calls it only from Lane::Cluster jobs (blocking
 /// calls, each bounded by the store's timeout); presence_redis.h is the real one.
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/clock.h"
+#include "core/opening.h"
+#include "core/rules.h"
+#include "core/types.h"
 #include "net/wire.h"
 
 namespace gomoku::server {
@@ -38,6 +43,28 @@ struct ListedPlayer {
   friend bool operator==(const ListedPlayer&, const ListedPlayer&) = default;
 };
 
+/// A player waiting in the cluster's FIND queue (one queue for all nodes).
+struct Seek {
+  std::int64_t account = 0;                 ///< the account's id
+  std::string node;                         ///< the incarnation of its node (Presence::self())
+  std::string name;                         ///< its account name
+  net::PlayerStats stats;                   ///< its ladder figures (the score pairs it)
+  Rule rule = Rule::Freestyle;              ///< the rule it asked for
+  TimeControl clock{};                      ///< the time control it asked for (None: none)
+  OpeningRule opening = OpeningRule::None;  ///< the opening rule it asked for
+  std::int64_t sinceMs = 0;                 ///< Unix ms when it began to wait for these
+  Stone lastColor = Stone::Empty;           ///< its colour in its last game (Empty: none)
+  std::uint8_t minor = 0;                   ///< the protocol minor its program speaks
+  friend bool operator==(const Seek&, const Seek&) = default;
+};
+
+/// A Seek as one line of text ("node\tsince\t...\tname"; the account is not in it), as the
+/// queue stores it: the same seek gives the same text.
+std::string encodeSeek(const Seek& s);
+/// The seek of `account` stored as `text`; nothing when the text is garbled or out of range
+/// (another node's data is checked as a peer's message would be).
+std::optional<Seek> decodeSeek(std::int64_t account, const std::string& text);
+
 /// The cluster's sign-in register, as one node sees it. Not thread-safe: one lane calls it.
 class Presence {
  public:
@@ -59,6 +86,37 @@ class Presence {
   /// or nothing when the store did not answer.
   virtual std::optional<std::vector<ListedPlayer>> exchangePlayers(
       const std::vector<ListedPlayer>& mine) = 0;
+
+  // The FIND queue shared by the nodes. Any node may pair it; takePair() is atomic, so two
+  // nodes pairing at once never pair one player twice.
+
+  /// Puts this node's player in the queue, or replaces its entry; false when the store did not
+  /// answer. s.node must be self().
+  virtual bool seek(const Seek& s) = 0;
+  /// Takes `account` out of the queue if this node put it there; false when the store did not
+  /// answer.
+  virtual bool unseek(std::int64_t account) = 0;
+  /// Everyone waiting on a live node (the entries of dead nodes are dropped); nothing when the
+  /// store did not answer.
+  virtual std::optional<std::vector<Seek>> seekers() = 0;
+  /// Takes both players out of the queue, only if both entries are still exactly `a` and `b`
+  /// (nobody took, cancelled or changed them since seekers()): true when this call took them,
+  /// false when not, nothing when the store did not answer.
+  virtual std::optional<bool> takePair(const Seek& a, const Seek& b) = 0;
+
+  // Messages between nodes (a game's moves between the node that owns it and the node of a
+  // player). Each node has one inbox; messages from one node arrive in the order posted.
+
+  /// Appends `message` (any bytes) to the inbox of the node with incarnation `node`; false
+  /// when the store did not answer (the message is lost).
+  virtual bool post(const std::string& node, const std::string& message) = 0;
+  /// The messages come to this node's inbox since the last call, waiting up to `wait` for the
+  /// first; nothing when the store did not answer. Called from one thread of its own, not the
+  /// lane of the other calls (it has its own connection to the store).
+  virtual std::optional<std::vector<std::string>> receive(std::chrono::milliseconds wait) = 0;
+  /// What went wrong at receive()'s last failure (call it from receive()'s thread).
+  virtual std::string receiveError() const = 0;
+
   /// This node's name and incarnation, for the log ("node-1/3fa9…").
   virtual std::string self() const = 0;
   /// What went wrong at the last failed call (for the log); "" when nothing did.

@@ -17,6 +17,47 @@ constexpr const char* kNodePrefix = "gomoku:node:";
 constexpr const char* kPresencePrefix = "gomoku:presence:";
 constexpr const char* kPlayersPrefix = "gomoku:players:";  // a node's players (a hash)
 constexpr const char* kNodesKey = "gomoku:nodes";          // the nodes that published players
+constexpr const char* kSeekingKey = "gomoku:seeking";      // the FIND queue (a hash)
+constexpr const char* kInboxPrefix = "gomoku:inbox:";      // a node's messages (a stream)
+// An inbox holds at most about this many messages (a node that reads nothing for long loses
+// the oldest) and is deleted this long after the last message posted to it (a dead node's).
+constexpr const char* kInboxLength = "100000";
+constexpr const char* kInboxLifeMs = "600000";
+
+// KEYS[1] the queue; ARGV[1] the node key prefix. The entries of live nodes (field, value,
+// ...); an entry whose node's lease is gone is dropped. A value starts with its node.
+constexpr const char* kSeekersScript = R"(local all = redis.call('HGETALL', KEYS[1])
+local out = {}
+local alive = {}
+for i = 1, #all, 2 do
+  local node = string.match(all[i + 1], '^[^\t]*')
+  if alive[node] == nil then alive[node] = redis.call('EXISTS', ARGV[1] .. node) == 1 end
+  if alive[node] then
+    out[#out + 1] = all[i]
+    out[#out + 1] = all[i + 1]
+  else
+    redis.call('HDEL', KEYS[1], all[i])
+  end
+end
+return out)";
+
+// KEYS[1] the queue; ARGV: account a, its value, account b, its value. Both fields are
+// deleted, only if both still hold exactly those values: 1, else 0.
+constexpr const char* kTakePairScript =
+    R"(if ARGV[1] == ARGV[3] or redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] or
+   redis.call('HGET', KEYS[1], ARGV[3]) ~= ARGV[4] then
+  return 0
+end
+redis.call('HDEL', KEYS[1], ARGV[1], ARGV[3])
+return 1)";
+
+// KEYS[1] the queue; ARGV[1] the account, ARGV[2] our incarnation. Deletes its entry only if
+// this node put it there.
+constexpr const char* kUnseekScript = R"(local v = redis.call('HGET', KEYS[1], ARGV[1])
+if v and string.sub(v, 1, #ARGV[2] + 1) == ARGV[2] .. '\t' then
+  return redis.call('HDEL', KEYS[1], ARGV[1])
+end
+return 0)";
 
 // KEYS[1] the account's presence key; ARGV[1] our incarnation, ARGV[2] the node key prefix.
 // Returns the live holder's incarnation, or "" when the account is ours now. An entry whose
@@ -78,6 +119,7 @@ class RedisPresence final : public Presence {
         timeout_(timeout) {}
   ~RedisPresence() override {
     if (ctx_) redisFree(ctx_);
+    if (inboxCtx_) redisFree(inboxCtx_);
   }
 
   Claim claim(std::int64_t account) override {
@@ -165,6 +207,102 @@ class RedisPresence final : public Presence {
     return out;
   }
 
+  bool seek(const Seek& s) override {
+    return command({"HSET", kSeekingKey, std::to_string(s.account), encodeSeek(s)}) != nullptr;
+  }
+
+  bool unseek(std::int64_t account) override {
+    return command({"EVAL", kUnseekScript, "1", kSeekingKey, std::to_string(account), self_}) !=
+           nullptr;
+  }
+
+  std::optional<std::vector<Seek>> seekers() override {
+    Reply r = command({"EVAL", kSeekersScript, "1", kSeekingKey, kNodePrefix});
+    if (!r || r->type != REDIS_REPLY_ARRAY) return std::nullopt;
+    std::vector<Seek> out;
+    for (std::size_t i = 0; i + 1 < r->elements; i += 2) {
+      const redisReply* f = r->element[i];
+      const redisReply* v = r->element[i + 1];
+      std::int64_t account = 0;
+      if (f->type != REDIS_REPLY_STRING || v->type != REDIS_REPLY_STRING ||
+          !wholeNumber(std::string_view(f->str, f->len), account))
+        continue;
+      if (auto s = decodeSeek(account, std::string(v->str, v->len))) out.push_back(*s);
+    }
+    return out;
+  }
+
+  std::optional<bool> takePair(const Seek& a, const Seek& b) override {
+    Reply r = command({"EVAL", kTakePairScript, "1", kSeekingKey, std::to_string(a.account),
+                       encodeSeek(a), std::to_string(b.account), encodeSeek(b)});
+    if (!r || r->type != REDIS_REPLY_INTEGER) return std::nullopt;
+    return r->integer == 1;
+  }
+
+  bool post(const std::string& node, const std::string& message) override {
+    std::string key = kInboxPrefix + node;
+    if (!connect() || !append({"XADD", key, "MAXLEN", "~", kInboxLength, "*", "m", message}) ||
+        !append({"PEXPIRE", key, kInboxLifeMs}))
+      return false;
+    bool ok = true;
+    for (int i = 0; i < 2; ++i) {
+      void* raw = nullptr;
+      if (redisGetReply(ctx_, &raw) != REDIS_OK) {
+        fail();
+        return false;
+      }
+      Reply r(static_cast<redisReply*>(raw));
+      if (r->type == REDIS_REPLY_ERROR) {
+        error_ = "XADD: " + std::string(r->str, r->len);
+        ok = false;
+      }
+    }
+    return ok;
+  }
+
+  std::optional<std::vector<std::string>> receive(std::chrono::milliseconds wait) override {
+    if (!inboxCtx_ && !openOn(inboxCtx_, inboxError_)) return std::nullopt;
+    // The command may block for `wait`: its answer has that much more time.
+    timeval tv = toTimeval(wait + timeout_);
+    redisSetTimeout(inboxCtx_, tv);
+    std::vector<std::string> args{"XREAD",
+                                  "COUNT",
+                                  "1000",
+                                  "BLOCK",
+                                  std::to_string(wait.count()),
+                                  "STREAMS",
+                                  kInboxPrefix + self_,
+                                  lastRead_};
+    Reply r = sendOn(inboxCtx_, inboxError_, args);
+    if (!r || r->type == REDIS_REPLY_ERROR) {
+      if (r) inboxError_ = "XREAD: " + std::string(r->str, r->len);
+      if (inboxCtx_) redisFree(inboxCtx_);
+      inboxCtx_ = nullptr;
+      return std::nullopt;
+    }
+    std::vector<std::string> out;
+    if (r->type != REDIS_REPLY_ARRAY) return out;  // nil: nothing came within `wait`
+    for (std::size_t s = 0; s < r->elements; ++s) {
+      const redisReply* stream = r->element[s];
+      if (stream->type != REDIS_REPLY_ARRAY || stream->elements != 2) continue;
+      const redisReply* entries = stream->element[1];
+      for (std::size_t e = 0; entries->type == REDIS_REPLY_ARRAY && e < entries->elements; ++e) {
+        const redisReply* entry = entries->element[e];
+        if (entry->type != REDIS_REPLY_ARRAY || entry->elements != 2 ||
+            entry->element[0]->type != REDIS_REPLY_STRING)
+          continue;
+        lastRead_.assign(entry->element[0]->str, entry->element[0]->len);
+        const redisReply* fields = entry->element[1];
+        for (std::size_t f = 0; fields->type == REDIS_REPLY_ARRAY && f + 1 < fields->elements;
+             f += 2)
+          if (fields->element[f + 1]->type == REDIS_REPLY_STRING)
+            out.emplace_back(fields->element[f + 1]->str, fields->element[f + 1]->len);
+      }
+    }
+    return out;
+  }
+
+  std::string receiveError() const override { return inboxError_; }
   std::string self() const override { return self_; }
   std::string lastError() const override { return error_; }
 
@@ -197,6 +335,11 @@ class RedisPresence final : public Presence {
     return p;
   }
 
+  static bool wholeNumber(std::string_view text, std::int64_t& out) {
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc{} && end == text.data() + text.size();
+  }
+
   static std::string presenceKey(std::int64_t account) {
     return kPresencePrefix + std::to_string(account);
   }
@@ -215,89 +358,97 @@ class RedisPresence final : public Presence {
   }
 
   // Drops the connection after an I/O error: the next call connects again.
-  void fail() {
-    if (ctx_) {
-      error_ = ctx_->errstr[0] ? ctx_->errstr : "connection lost";
-      redisFree(ctx_);
-      ctx_ = nullptr;
+  void fail() { failOn(ctx_, error_); }
+  static void failOn(redisContext*& ctx, std::string& error) {
+    if (ctx) {
+      error = ctx->errstr[0] ? ctx->errstr : "connection lost";
+      redisFree(ctx);
+      ctx = nullptr;
     }
   }
 
-  bool connect() {
-    if (ctx_) return true;
+  bool connect() { return ctx_ || openOn(ctx_, error_); }
+
+  // Opens a connection (AUTH, SELECT, the version check) into `ctx`; false with `error` set.
+  bool openOn(redisContext*& ctx, std::string& error) {
     timeval tv = toTimeval(timeout_);
-    ctx_ = redisConnectWithTimeout(address_.host.c_str(), address_.port, tv);
-    if (!ctx_) {
-      error_ = "out of memory";
+    ctx = redisConnectWithTimeout(address_.host.c_str(), address_.port, tv);
+    if (!ctx) {
+      error = "out of memory";
       return false;
     }
-    if (ctx_->err) {
-      fail();
-      error_ = "cannot reach Redis at " + address_.host + ":" + std::to_string(address_.port) +
-               ": " + error_;
+    if (ctx->err) {
+      failOn(ctx, error);
+      error = "cannot reach Redis at " + address_.host + ":" + std::to_string(address_.port) +
+              ": " + error;
       return false;
     }
-    redisSetTimeout(ctx_, tv);
+    redisSetTimeout(ctx, tv);
     if (!address_.password.empty()) {
       std::vector<std::string> auth{"AUTH", address_.password};
       if (!address_.user.empty()) auth.insert(auth.begin() + 1, address_.user);
-      if (!simple(auth)) return false;
+      if (!simple(ctx, error, auth)) return false;
     }
-    if (address_.db != 0 && !simple({"SELECT", std::to_string(address_.db)})) return false;
-    return checkVersion();
+    if (address_.db != 0 && !simple(ctx, error, {"SELECT", std::to_string(address_.db)}))
+      return false;
+    return checkVersion(ctx, error);
   }
 
   // SET ... GET (the renewal) needs Redis 6.2: an older one is refused with a clear reason
   // rather than failing every renewal.
-  bool checkVersion() {
-    Reply r = send({"INFO", "server"});
+  static bool checkVersion(redisContext*& ctx, std::string& error) {
+    Reply r = sendOn(ctx, error, {"INFO", "server"});
     if (!r) return false;
     std::string info = r->type == REDIS_REPLY_STRING ? std::string(r->str, r->len) : std::string{};
     auto at = info.find("redis_version:");
     int major = 0, minor = 0;
     if (at != std::string::npos) std::sscanf(info.c_str() + at + 14, "%d.%d", &major, &minor);
     if (major > 6 || (major == 6 && minor >= 2)) return true;
-    error_ =
+    error =
         "Redis 6.2 or newer is needed; this one says version " +
         (at == std::string::npos ? std::string("(none)")
                                  : info.substr(at + 14, info.find_first_of("\r\n", at) - at - 14));
-    redisFree(ctx_);
-    ctx_ = nullptr;
+    redisFree(ctx);
+    ctx = nullptr;
     return false;
   }
 
   // A command on the open connection whose answer must not be an error.
-  bool simple(const std::vector<std::string>& args) {
-    Reply r = send(args);
+  static bool simple(redisContext*& ctx, std::string& error, const std::vector<std::string>& args) {
+    Reply r = sendOn(ctx, error, args);
     if (r && r->type == REDIS_REPLY_ERROR) {
-      error_ = args[0] + ": " + std::string(r->str, r->len);
-      redisFree(ctx_);
-      ctx_ = nullptr;
+      error = args[0] + ": " + std::string(r->str, r->len);
+      redisFree(ctx);
+      ctx = nullptr;
       return false;
     }
     return r != nullptr;
   }
 
-  bool append(const std::vector<std::string>& args) {
+  bool append(const std::vector<std::string>& args) { return appendOn(ctx_, error_, args); }
+  static bool appendOn(redisContext*& ctx, std::string& error,
+                       const std::vector<std::string>& args) {
     std::vector<const char*> argv;
     std::vector<std::size_t> lens;
     for (const auto& a : args) {
       argv.push_back(a.data());
       lens.push_back(a.size());
     }
-    if (redisAppendCommandArgv(ctx_, static_cast<int>(argv.size()), argv.data(), lens.data()) !=
+    if (redisAppendCommandArgv(ctx, static_cast<int>(argv.size()), argv.data(), lens.data()) !=
         REDIS_OK) {
-      fail();
+      failOn(ctx, error);
       return false;
     }
     return true;
   }
 
-  Reply send(const std::vector<std::string>& args) {
-    if (!append(args)) return nullptr;
+  Reply send(const std::vector<std::string>& args) { return sendOn(ctx_, error_, args); }
+  static Reply sendOn(redisContext*& ctx, std::string& error,
+                      const std::vector<std::string>& args) {
+    if (!appendOn(ctx, error, args)) return nullptr;
     void* raw = nullptr;
-    if (redisGetReply(ctx_, &raw) != REDIS_OK) {
-      fail();
+    if (redisGetReply(ctx, &raw) != REDIS_OK) {
+      failOn(ctx, error);
       return nullptr;
     }
     return Reply(static_cast<redisReply*>(raw));
@@ -325,6 +476,10 @@ class RedisPresence final : public Presence {
   redisContext* ctx_ = nullptr;
   bool started_ = false;
   std::string error_;
+  // receive()'s own connection (it blocks), what went wrong on it, and the last message read.
+  redisContext* inboxCtx_ = nullptr;
+  std::string inboxError_;
+  std::string lastRead_ = "0-0";
 };
 
 bool validNodeName(const std::string& name) {

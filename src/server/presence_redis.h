@@ -8,9 +8,20 @@
 ///   gomoku:players:<incarnation> the node's players for the other halls: a hash, account id ->
 ///                               "score\tstate\tname", replaced whole, expiring with the lease
 ///   gomoku:nodes                the incarnations that published players (the dead are dropped)
+///   gomoku:seeking              the FIND queue: a hash, account id -> encodeSeek() text (which
+///                               starts with the node); a dead node's entries are dropped
+///   gomoku:inbox:<incarnation>  messages to the node: a stream (one field "m"), about 100 000
+///                               long at most, deleted 10 minutes after the last post
 /// An incarnation is "<node name>/<16 hex digits>", new at each start, so a node restarted
 /// under the same name does not inherit what its previous run held. A claim is one Lua script
-/// (atomic on the Redis server): two nodes claiming one account at once cannot both win.
+/// (atomic on the Redis server): two nodes claiming one account at once cannot both win; so is
+/// taking a pair out of the queue.
+///
+/// Why a stream per node for the messages between nodes, not pub/sub: a message published while
+/// the receiving node's connection is down (a timeout, a blip) is lost without a trace under
+/// pub/sub, and a game whose moves go missing cannot go on; a stream keeps the messages, and the
+/// reader continues after the last one it saw, so nothing is lost or read twice across a
+/// reconnect. One stream per node (not per game) keeps it to one blocking read per node.
 
 #include <chrono>
 #include <memory>

@@ -217,6 +217,23 @@ class FuzzPresence : public Presence {
         theirs.push_back({account, {"x" + std::to_string(account), 1000, PlayerState::Hall}});
     return theirs;
   }
+  // The shared FIND queue and the messages between nodes are not used by the hall yet.
+  bool seek(const Seek&) override { return store_.up; }
+  bool unseek(std::int64_t) override { return store_.up; }
+  std::optional<std::vector<Seek>> seekers() override {
+    if (!store_.up) return std::nullopt;
+    return std::vector<Seek>{};
+  }
+  std::optional<bool> takePair(const Seek&, const Seek&) override {
+    if (!store_.up) return std::nullopt;
+    return false;
+  }
+  bool post(const std::string&, const std::string&) override { return store_.up; }
+  std::optional<std::vector<std::string>> receive(std::chrono::milliseconds) override {
+    if (!store_.up) return std::nullopt;
+    return std::vector<std::string>{};
+  }
+  std::string receiveError() const override { return lastError(); }
   std::string self() const override { return "self"; }
   std::string lastError() const override { return store_.up ? "" : "connection refused"; }
 

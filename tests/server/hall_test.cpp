@@ -767,6 +767,8 @@ struct PresenceStore {
   std::set<std::string> alive;
   bool up = true;
   std::map<std::string, std::vector<ListedPlayer>> published;  // by node
+  std::map<std::int64_t, std::string> seeking;                 // the FIND queue, as text
+  std::map<std::string, std::deque<std::string>> inbox;        // by node
 };
 
 class MemoryPresence : public Presence {
@@ -809,6 +811,55 @@ class MemoryPresence : public Presence {
         theirs.insert(theirs.end(), list.begin(), list.end());
     return theirs;
   }
+  bool seek(const Seek& s) override {
+    if (!store_.up) return false;
+    store_.seeking[s.account] = encodeSeek(s);
+    return true;
+  }
+  bool unseek(std::int64_t account) override {
+    if (!store_.up) return false;
+    auto it = store_.seeking.find(account);
+    if (it != store_.seeking.end() && decodeSeek(account, it->second)->node == self_)
+      store_.seeking.erase(it);
+    return true;
+  }
+  std::optional<std::vector<Seek>> seekers() override {
+    if (!store_.up) return std::nullopt;
+    std::vector<Seek> out;
+    for (auto it = store_.seeking.begin(); it != store_.seeking.end();) {
+      Seek s = *decodeSeek(it->first, it->second);
+      if (!store_.alive.count(s.node)) {
+        it = store_.seeking.erase(it);
+        continue;
+      }
+      out.push_back(s);
+      ++it;
+    }
+    return out;
+  }
+  std::optional<bool> takePair(const Seek& a, const Seek& b) override {
+    if (!store_.up) return std::nullopt;
+    auto ia = store_.seeking.find(a.account), ib = store_.seeking.find(b.account);
+    if (a.account == b.account || ia == store_.seeking.end() || ib == store_.seeking.end() ||
+        ia->second != encodeSeek(a) || ib->second != encodeSeek(b))
+      return false;
+    store_.seeking.erase(ia);
+    store_.seeking.erase(ib);
+    return true;
+  }
+  bool post(const std::string& node, const std::string& message) override {
+    if (!store_.up) return false;
+    store_.inbox[node].push_back(message);
+    return true;
+  }
+  std::optional<std::vector<std::string>> receive(std::chrono::milliseconds) override {
+    if (!store_.up) return std::nullopt;
+    auto& q = store_.inbox[self_];
+    std::vector<std::string> out(q.begin(), q.end());
+    q.clear();
+    return out;
+  }
+  std::string receiveError() const override { return lastError(); }
   std::string self() const override { return self_; }
   std::string lastError() const override { return store_.up ? "" : "connection refused"; }
 

@@ -9,8 +9,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <barrier>
 #include <cstdlib>
+#include <map>
+#include <set>
 #include <thread>
 
 namespace gomoku::server {
@@ -48,6 +51,47 @@ TEST(RedisUrl, RefusesBadOnesSayingWhy) {
                std::invalid_argument);
 }
 
+Seek seekOf(std::int64_t account, const std::string& node, std::int32_t score = 1000) {
+  Seek s;
+  s.account = account;
+  s.node = node;
+  s.name = "player" + std::to_string(account);
+  s.stats = {score, 3, 2, 1};
+  s.sinceMs = 1'700'000'000'000 + account;
+  return s;
+}
+
+TEST(SeekText, RoundTripsEveryField) {
+  Seek s = seekOf(42, "node-1/00ff00ff00ff00ff", -5);
+  s.name = "Li Wei 李";
+  s.rule = Rule::Renju;
+  s.clock = {ClockKind::ByoYomi, 600000, 0, 30000};
+  s.opening = OpeningRule::Taraguchi10;
+  s.lastColor = Stone::White;
+  s.minor = 6;
+  auto back = decodeSeek(42, encodeSeek(s));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, s);
+}
+
+TEST(SeekText, RefusesGarbledText) {
+  std::string good = encodeSeek(seekOf(1, "n1/1"));
+  EXPECT_TRUE(decodeSeek(1, good));
+  EXPECT_FALSE(decodeSeek(0, good));  // no account
+  for (const std::string& bad :
+       {std::string{}, std::string("n1/1"), good.substr(0, good.rfind('\t')), good + "\x01",
+        "\t" + good.substr(good.find('\t')),
+        good.substr(0, good.find('\t')) + "\tx" + good.substr(good.find('\t'))}) {
+    EXPECT_FALSE(decodeSeek(1, bad)) << bad;
+  }
+  Seek s = seekOf(1, "n1/1");
+  s.name.clear();
+  EXPECT_FALSE(decodeSeek(1, encodeSeek(s)));
+  s = seekOf(1, "n1/1");
+  s.rule = static_cast<Rule>(3);
+  EXPECT_FALSE(decodeSeek(1, encodeSeek(s)));
+}
+
 TEST(RedisPresence, AStoreThatDoesNotAnswerIsUnavailable) {
   // A bound socket that does not listen: connections to it are refused.
   int s = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -63,6 +107,12 @@ TEST(RedisPresence, AStoreThatDoesNotAnswerIsUnavailable) {
   EXPECT_EQ(p->renew(), Renewal::Unavailable);
   EXPECT_FALSE(p->release(1));
   EXPECT_NE(p->lastError().find("cannot reach Redis"), std::string::npos) << p->lastError();
+  EXPECT_FALSE(p->seek(seekOf(1, p->self())));
+  EXPECT_FALSE(p->seekers());
+  EXPECT_FALSE(p->takePair(seekOf(1, p->self()), seekOf(2, p->self())));
+  EXPECT_FALSE(p->post(p->self(), "x"));
+  EXPECT_FALSE(p->receive(10ms));
+  EXPECT_NE(p->receiveError().find("cannot reach Redis"), std::string::npos) << p->receiveError();
   ::close(s);
 }
 
@@ -249,6 +299,141 @@ TEST_F(RedisPresenceTest, AStoreThatWentAwayIsReachedAgain) {
   // An empty store (nothing was saved): the lease is gone, and claims work again.
   EXPECT_EQ(n1->renew(), Renewal::Lapsed);
   EXPECT_EQ(n1->claim(4), Claim::Claimed);
+}
+
+TEST_F(RedisPresenceTest, TheQueueListsLiveNodesSeekersOnly) {
+  auto n1 = node("n1"), n2 = node("n2");
+  Seek a = seekOf(1, n1->self(), 1000), b = seekOf(2, n2->self(), 1100);
+  ASSERT_TRUE(n1->seek(a));
+  ASSERT_TRUE(n2->seek(b));
+  auto all = n1->seekers();
+  ASSERT_TRUE(all);
+  std::sort(all->begin(), all->end(), [](auto& x, auto& y) { return x.account < y.account; });
+  EXPECT_EQ(*all, (std::vector<Seek>{a, b}));
+  // A node takes out only its own players.
+  ASSERT_TRUE(n1->unseek(2));
+  EXPECT_EQ(n1->seekers()->size(), 2u);
+  ASSERT_TRUE(n2->unseek(2));
+  EXPECT_EQ(*n1->seekers(), std::vector<Seek>{a});
+  // A seek replaced (a new rule) is a new entry: a pair read before it cannot be taken.
+  ASSERT_TRUE(n2->seek(b));
+  Seek b2 = b;
+  b2.rule = Rule::Standard;
+  ASSERT_TRUE(n2->seek(b2));
+  EXPECT_EQ(n1->takePair(a, b), std::optional<bool>(false));
+  EXPECT_EQ(n1->takePair(a, a), std::optional<bool>(false));  // never a player with itself
+  EXPECT_EQ(n1->takePair(a, b2), std::optional<bool>(true));
+  EXPECT_EQ(n1->takePair(a, b2), std::optional<bool>(false));  // taken already
+  EXPECT_TRUE(n1->seekers()->empty());
+  // The players of a node whose lease is gone are dropped.
+  ASSERT_TRUE(n2->seek(b));
+  n2->leave();
+  EXPECT_TRUE(n1->seekers()->empty());
+}
+
+TEST_F(RedisPresenceTest, TwoNodesPairingTheSameQueueNeverPairAPlayerTwice) {
+  // 1 000 rounds. In each, six players wait (three on each node); both nodes read the queue at
+  // once and each takes the pairs it chose, at once: n1 pairs them as (0,1) (2,3) (4,5), n2 as
+  // (1,2) (3,4) (5,0), so every pair of one conflicts with two of the other. Whatever the
+  // interleaving, no player is taken twice, and what is left waiting is exactly who was not.
+  auto n1 = node("n1"), n2 = node("n2");
+  constexpr int kRounds = 1000;
+  std::barrier step(2);
+  using Taken = std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>>;
+  Taken took1(kRounds), took2(kRounds);
+  std::atomic<int> storeFailures{0};  // counted, not asserted: both threads must reach each step
+  auto run = [&](Presence& p, int shift, Taken& took) {
+    for (int round = 0; round < kRounds; ++round) {
+      for (int i = shift; i < 6; i += 2)  // n1 puts in players 1, 3, 5; n2 players 2, 4, 6
+        storeFailures += !p.seek(seekOf(round * 6 + i + 1, p.self()));
+      step.arrive_and_wait();
+      auto queue = p.seekers();
+      storeFailures += !queue;
+      std::map<std::int64_t, Seek> byId;
+      for (const Seek& s : queue.value_or(std::vector<Seek>{})) byId[s.account] = s;
+      step.arrive_and_wait();
+      for (int i = 0; i < 6; i += 2) {
+        std::int64_t x = round * 6 + (i + shift) % 6 + 1, y = round * 6 + (i + 1 + shift) % 6 + 1;
+        if (!byId.count(x) || !byId.count(y)) continue;
+        auto ok = p.takePair(byId[x], byId[y]);
+        storeFailures += !ok;
+        if (ok.value_or(false)) took[round].push_back({x, y});
+      }
+      step.arrive_and_wait();
+    }
+  };
+  std::thread t1([&] { run(*n1, 0, took1); });
+  std::thread t2([&] { run(*n2, 1, took2); });
+  t1.join();
+  t2.join();
+  ASSERT_EQ(storeFailures, 0);
+  int pairs = 0;
+  for (int round = 0; round < kRounds; ++round) {
+    std::set<std::int64_t> taken;
+    for (const auto* took : {&took1[round], &took2[round]})
+      for (auto [x, y] : *took) {
+        ASSERT_TRUE(taken.insert(x).second) << "player " << x << " paired twice";
+        ASSERT_TRUE(taken.insert(y).second) << "player " << y << " paired twice";
+        ++pairs;
+      }
+    ASSERT_GE(taken.size(), 2u) << "round " << round << ": nobody paired";
+  }
+  auto left = n1->seekers();
+  ASSERT_TRUE(left);
+  std::set<std::int64_t> waiting;
+  for (const Seek& s : *left) waiting.insert(s.account);
+  std::size_t untaken = 0;
+  for (int round = 0; round < kRounds; ++round) {
+    std::set<std::int64_t> taken;
+    for (const auto* took : {&took1[round], &took2[round]})
+      for (auto [x, y] : *took) taken.insert({x, y});
+    for (int i = 1; i <= 6; ++i) {
+      std::int64_t id = round * 6 + i;
+      ASSERT_EQ(waiting.count(id) == 1, taken.count(id) == 0) << "player " << id;
+      untaken += taken.count(id) == 0;
+    }
+  }
+  EXPECT_EQ(untaken, waiting.size());
+  EXPECT_GT(pairs, kRounds);
+}
+
+TEST_F(RedisPresenceTest, MessagesBetweenNodesArriveOnceInTheOrderPosted) {
+  auto n1 = node("n1"), n2 = node("n2"), n3 = node("n3");
+  auto none = n3->receive(1ms);
+  ASSERT_TRUE(none) << n3->receiveError();
+  EXPECT_TRUE(none->empty());
+  // A receive waiting in its own thread wakes for a message posted meanwhile.
+  std::optional<std::vector<std::string>> got;
+  std::thread reader([&] { got = n3->receive(30s); });
+  std::string binary("a\0b\xff", 4);
+  ASSERT_TRUE(n1->post(n3->self(), binary));
+  reader.join();
+  ASSERT_TRUE(got) << n3->receiveError();
+  EXPECT_EQ(*got, std::vector<std::string>{binary});
+  // Two senders, interleaved: each one's messages in order, none twice, none lost.
+  for (int i = 0; i < 500; ++i) {
+    ASSERT_TRUE(n1->post(n3->self(), "1:" + std::to_string(i)));
+    ASSERT_TRUE(n2->post(n3->self(), "2:" + std::to_string(i)));
+  }
+  std::vector<std::string> all;
+  while (all.size() < 1000) {
+    auto more = n3->receive(30s);
+    ASSERT_TRUE(more) << n3->receiveError();
+    ASSERT_FALSE(more->empty()) << "only " << all.size() << " of 1000 arrived";
+    all.insert(all.end(), more->begin(), more->end());
+  }
+  int next1 = 0, next2 = 0;
+  for (const std::string& m : all) {
+    if (m.rfind("1:", 0) == 0) {
+      EXPECT_EQ(m, "1:" + std::to_string(next1++));
+    } else {
+      EXPECT_EQ(m, "2:" + std::to_string(next2++));
+    }
+  }
+  EXPECT_EQ(next1, 500);
+  EXPECT_EQ(next2, 500);
+  EXPECT_TRUE(n3->receive(1ms)->empty());
+  EXPECT_TRUE(n1->receive(1ms)->empty());  // nothing was posted to n1
 }
 
 }  // namespace
