@@ -55,9 +55,40 @@ struct Hall::TableEntry {
   bool relayPending = false;           // a relay is gathered (kViewCoalesce)
 };
 
+// The env the hall uses: the world's, except that a message for a guest's link (a player of
+// another node in a game here) goes to that player's node, and closing a link asks it to close
+// the player's connection.
+class Hall::Routing final : public HallEnv {
+ public:
+  Routing(Hall& hall, HallEnv& env) : hall_(hall), env_(env) {}
+  void send(ConnId c, const net::Message& m) override {
+    if (c >= kFirstLink) return hall_.toGuest(c, m);
+    env_.send(c, m);
+  }
+  void close(ConnId c) override {
+    if (c >= kFirstLink) return hall_.closeGuest(c);
+    env_.close(c);
+  }
+  Clock::time_point now() override { return env_.now(); }
+  std::int64_t unixTime() override { return env_.unixTime(); }
+  std::uint64_t after(std::chrono::milliseconds delay, std::function<void()> fn) override {
+    return env_.after(delay, std::move(fn));
+  }
+  void cancel(std::uint64_t timer) override { env_.cancel(timer); }
+  void aside(Lane lane, std::function<std::function<void()>()> job) override {
+    env_.aside(lane, std::move(job));
+  }
+  void log(const std::string& line) override { env_.log(line); }
+
+ private:
+  Hall& hall_;
+  HallEnv& env_;
+};
+
 Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed,
            Presence* presence)
-    : env_(env),
+    : routing_(std::make_unique<Routing>(*this, env)),
+      env_(*routing_),
       storage_(storage),
       config_(std::move(config)),
       presence_(presence),
@@ -161,6 +192,14 @@ void Hall::received(ConnId c, const net::Message& m) {
       return deny(c, net::typeOf(m), net::DenyCode::TooMany, "a login is being checked");
     case State::Playing: {
       Player* p = playerOf(c);
+      if (p && !p->table && playingAt_.count(p->id)) {  // its game runs on another node
+        if (std::holds_alternative<net::HallRequest>(m)) return sendHall(c);
+        if (static_cast<int>(net::typeOf(m)) >= 64)
+          return deny(c, net::typeOf(m), net::DenyCode::Busy, "you are in a game");
+        auto bytes = net::encode(m);
+        return post(playingAt_[p->id], NodeKind::FromPlayer, p->id,
+                    std::string(bytes.begin(), bytes.end()));
+      }
       if (!p || !p->table) return;
       if (std::holds_alternative<net::HallRequest>(m)) return sendHall(c);
       if (static_cast<int>(net::typeOf(m)) >= 64)
@@ -186,6 +225,19 @@ void Hall::closed(ConnId c, const std::string& reason) {
   if (!p || p->conn != c) return;
   env_.log(p->name + " disconnected (" + reason + ")");
   p->conn = 0;
+  if (auto at = playingAt_.find(p->id); at != playingAt_.end()) {
+    // Its game runs on another node, which suspends it and ends it (Done) by the end of the
+    // resume window. Should it never say so (it died), the player goes offline a little later.
+    post(at->second, NodeKind::Lost, p->id, reason);
+    std::int64_t account = p->id;
+    p->awayTimer = env_.after(config_.resumeWindow + 2 * config_.nodeLease, [this, account] {
+      Player* q = player(account);
+      if (!q || q->conn) return;
+      q->awayTimer.reset();
+      goOffline(account);
+    });
+    return;
+  }
   if (p->table) {
     auto t = tables_.find(p->table);
     if (t != tables_.end() && !t->second->left[static_cast<int>(p->side)]) {
@@ -198,6 +250,7 @@ void Hall::closed(ConnId c, const std::string& reason) {
       p = player(account);
       if (!p || p->table != tid) {
         matchmaker_.remove(account);
+        unseek(account);
         rooms_.forget(account);
         if (p && !p->conn) goOffline(account);
         return;
@@ -214,6 +267,7 @@ void Hall::closed(ConnId c, const std::string& reason) {
     }
   }
   matchmaker_.remove(p->id);
+  unseek(p->id);
   rooms_.forget(p->id);
   goOffline(p->id);
 }
@@ -397,7 +451,8 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
     std::string error = claim == Claim::Unavailable ? presence_->lastError() : std::string{};
     return [this, c, a, token, registered, claim, error] {
       if (stopping_) return;
-      bool here = online_.count(a.id) > 0;
+      Player* held = player(a.id);
+      bool here = held && held->home.empty();  // a guest's claim is its node's
       if (claim == Claim::Unavailable && !here) unreleased_.insert(a.id);  // it may have landed
       if (!conns_.count(c)) {
         // Gone while the claim ran: give it back unless a login here holds it now.
@@ -431,6 +486,9 @@ void Hall::refuseWhileStoreAway(ConnId c, const std::string& name, const std::st
 }
 
 void Hall::goOffline(std::int64_t account) {
+  Player* p = player(account);
+  if (p && !p->home.empty()) return dropGuest(account);  // its node holds its claim
+  playingAt_.erase(account);
   online_.erase(account);
   if (presence_) releaseClaim(account);
 }
@@ -479,6 +537,7 @@ void Hall::renewed(Renewal r, const std::string& error) {
   }
   if (presenceDown_) env_.log("the presence store answers again");
   presenceDown_ = false;
+  flushOutbox();
   if (r == Renewal::Lapsed) {
     env_.log("this node's lease had run out: claiming its players again");
     reclaim_ = true;
@@ -502,11 +561,19 @@ void Hall::renewed(Renewal r, const std::string& error) {
       releaseClaim(a);
   if (!reclaim_) return;
   reclaim_ = false;
-  if (online_.empty()) return;
+  // The queue may have lost our players' searches meanwhile (dropped as a dead node's, or a
+  // Redis restarted empty): in again, as they are.
+  for (const auto& [account, seek] : seeks_)
+    env_.aside(Lane::Cluster, [this, seek = seek]() -> std::function<void()> {
+      presence_->seek(seek);
+      return {};
+    });
   // Other nodes may have admitted our players while the store was away. Claim them all again;
   // one that another node holds now is signed in there and is signed out here.
   std::vector<std::int64_t> ids;
-  for (const auto& [id, p] : online_) ids.push_back(id);
+  for (const auto& [id, p] : online_)
+    if (p.home.empty()) ids.push_back(id);
+  if (ids.empty()) return;
   env_.aside(Lane::Cluster, [this, ids]() -> std::function<void()> {
     auto claims = presence_->claimAll(ids);
     return [this, ids, claims] {
@@ -527,18 +594,72 @@ void Hall::renewed(Renewal r, const std::string& error) {
 }
 
 void Hall::exchangePlayers() {
-  env_.aside(Lane::Cluster, [this, mine = listedHere()]() -> std::function<void()> {
+  // With games across nodes: which nodes live, to let go of the games of dead ones.
+  bool across = !playingAt_.empty() ||
+                std::any_of(online_.begin(), online_.end(),
+                            [](const auto& entry) { return !entry.second.home.empty(); });
+  env_.aside(Lane::Cluster, [this, mine = listedHere(), across]() -> std::function<void()> {
     auto theirs = presence_->exchangePlayers(mine);
+    auto live = across && theirs ? presence_->liveNodes() : std::nullopt;
     // The store did not answer: the other nodes' players cannot be known until it does.
-    return [this, theirs = std::move(theirs)] {
+    return [this, theirs = std::move(theirs), live = std::move(live)] {
       remote_ = theirs.value_or(std::vector<ListedPlayer>{});
+      if (live) nodesGone(std::set<std::string>(live->begin(), live->end()));
     };
   });
+}
+
+void Hall::nodesGone(const std::set<std::string>& live) {
+  // Our players in games on nodes that died: the game is gone with its node (its state was in
+  // that node only); the player is told so, as at a server's shutdown, and is back in the hall.
+  std::vector<std::int64_t> lost;
+  for (const auto& [account, owner] : playingAt_)
+    if (!live.count(owner)) lost.push_back(account);
+  for (std::int64_t account : lost) {
+    playingAt_.erase(account);
+    Player* p = player(account);
+    if (!p) continue;
+    env_.log(p->name + ": the game was on a node that is gone");
+    if (p->awayTimer) {
+      env_.cancel(*p->awayTimer);
+      p->awayTimer.reset();
+    }
+    if (!p->conn) {
+      goOffline(account);
+      continue;
+    }
+    env_.send(p->conn, net::Bye{net::ByeReason::Closing, "the server is shutting down"});
+    setState(p->conn, State::Hall);
+  }
+  // Guests from nodes that died: their connections are gone with them. Their games wait for
+  // them as for any dropped player (they may log in here, or lose when the window ends).
+  std::vector<ConnId> links;
+  for (const auto& [account, p] : online_)
+    if (!p.home.empty() && p.conn && !live.count(p.home)) links.push_back(p.conn);
+  for (ConnId link : links) closed(link, "its node is gone");
 }
 
 void Hall::admit(ConnId c, const Account& a, const std::string& token) {
   Conn& conn = conns_[c];
   Player* p = player(a.id);
+  if (p && !p->home.empty()) {
+    // A guest of a game here logs in here: its node is gone (its claim was free). The player
+    // is this node's now, and its game goes on here.
+    env_.log(a.name + " was a guest from " + p->home + ", whose node is gone");
+    p->home.clear();
+    if (p->conn) {
+      ConnId link = p->conn;
+      conns_.erase(link);
+      p->conn = 0;
+      if (p->table) {
+        auto t = tables_.find(p->table);
+        if (t != tables_.end()) t->second->table->connectionLost(p->side, "its node is gone");
+        p = player(a.id);
+        // A game that had not started ended there, which released the account: claim again.
+        if (!p && releasing_.count(a.id)) return loggedIn(c, a, token);
+      }
+    }
+  }
   if (p && p->conn) {
     auto old = conns_.find(p->conn);
     bool silent =
@@ -548,8 +669,14 @@ void Hall::admit(ConnId c, const Account& a, const std::string& token) {
       return loginFailed(c, net::LoginStatus::AlreadySignedIn,
                          "This account is already signed in on another computer");
     }
-    // The old connection went quiet: the new login takes over.
+    // The old connection went quiet: the new login takes over (in the hall: what the old one
+    // waited for ends with it).
     ConnId oldId = p->conn;
+    if (!p->table && !playingAt_.count(a.id)) {
+      matchmaker_.remove(a.id);
+      unseek(a.id);
+      rooms_.forget(a.id);
+    }
     env_.send(oldId,
               net::Error{net::ErrorCode::Replaced, "this account signed in on another computer"});
     env_.close(oldId);
@@ -563,6 +690,8 @@ void Hall::admit(ConnId c, const Account& a, const std::string& token) {
       p = player(a.id);
       // In a cluster that queued a release of the account: claim it again, behind it.
       if (!p && presence_ && releasing_.count(a.id)) return loggedIn(c, a, token);
+    } else if (auto at = playingAt_.find(a.id); at != playingAt_.end()) {
+      post(at->second, NodeKind::Lost, a.id, "replaced by a new login");
     }
   }
   conn.account = a.id;
@@ -590,6 +719,17 @@ void Hall::admit(ConnId c, const Account& a, const std::string& token) {
     env_.cancel(*p->awayTimer);
     p->awayTimer.reset();
   }
+  if (auto at = playingAt_.find(a.id); at != playingAt_.end()) {
+    // Its game runs on another node: that node resumes it on this connection.
+    conn.state = State::Playing;
+    return post(at->second, NodeKind::Back, a.id, std::string(1, static_cast<char>(conn.minor)));
+  }
+  resumeAt(c, *p);
+}
+
+void Hall::resumeAt(ConnId c, Player& who) {
+  Player* p = &who;
+  Conn& conn = conns_[c];
   if (p->table) {
     auto t = tables_.find(p->table);
     if (t != tables_.end() && !t->second->left[static_cast<int>(p->side)]) {
@@ -634,8 +774,9 @@ void Hall::sendStats(ConnId c, const Player& p) {
 std::vector<ListedPlayer> Hall::listedHere() const {
   std::vector<ListedPlayer> out;
   for (const auto& [id, p] : online_) {
+    if (!p.home.empty()) continue;  // a guest: its own node lists it
     net::PlayerState st = net::PlayerState::Hall;
-    if (p.table)
+    if (p.table || playingAt_.count(id))
       st = net::PlayerState::Playing;
     else if (matchmaker_.waiting(p.id))
       st = net::PlayerState::Finding;
@@ -648,7 +789,7 @@ void Hall::sendPlayers(ConnId c) {
   // This node's players and, in a cluster, the other nodes' (as of the last renewal).
   std::vector<ListedPlayer> all = listedHere();
   std::set<std::int64_t> listed;
-  for (auto& [id, p] : online_) listed.insert(id);
+  for (const ListedPlayer& p : all) listed.insert(p.account);
   for (const ListedPlayer& r : remote_)  // one entry an account (moving nodes: on two lists)
     if (listed.insert(r.account).second) all.push_back(r);
   std::sort(all.begin(), all.end(), [](const ListedPlayer& a, const ListedPlayer& b) {
@@ -700,10 +841,14 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
       return deny(c, type, net::DenyCode::BadRequest, badSettings(sp));
     matchmaker_.add(p->id, p->stats.score, f->rule, env_.now(), f->clock, f->opening);
     conn.state = State::Finding;
+    if (presence_) publishSeek(*p, *f);
     return scheduleWave();
   }
   if (std::holds_alternative<net::CancelFind>(m)) {
-    if (conn.state == State::Finding) matchmaker_.remove(p->id);
+    if (conn.state == State::Finding) {
+      matchmaker_.remove(p->id);
+      unseek(p->id);
+    }
     if (conn.state == State::InRoom) rooms_.close(p->id);
     if (conn.state == State::Finding || conn.state == State::InRoom) conn.state = State::Hall;
     return;
@@ -858,7 +1003,10 @@ void Hall::scheduleWave() {
   if (waveTimer_ || stopping_) return;
   waveTimer_ = env_.after(config_.waveInterval, [this] {
     waveTimer_.reset();
-    wave();
+    if (presence_)
+      clusterWave();
+    else
+      wave();
   });
 }
 
@@ -1059,9 +1207,13 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
   LadderConfig ladder = config_.ladder;
   std::int64_t now = env_.unixTime();
   GameEnd copy = end;
+  // The nodes of guests, for the result of one that went home meanwhile.
+  std::map<std::int64_t, std::string> homes;
+  for (std::int64_t acc : e.account)
+    if (Player* g = player(acc); g && !g->home.empty()) homes[acc] = g->home;
   env_.aside(
       Lane::Storage,
-      [this, id, blackId, whiteId, rated, ladder, now, copy]() -> std::function<void()> {
+      [this, id, blackId, whiteId, rated, ladder, now, copy, homes]() -> std::function<void()> {
         auto b = storage_.accountById(blackId);
         auto w = storage_.accountById(whiteId);
         GameRow row = *storage_.game(*id);
@@ -1094,7 +1246,7 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
         storage_.finishGame(row, lb, lw);
         auto nb = storage_.accountById(blackId);
         auto nw = storage_.accountById(whiteId);
-        return [this, id, row, rated, nb, nw] {
+        return [this, id, row, rated, nb, nw, homes] {
           env_.log("game " + std::to_string(*id) + " ended: " + outcomeName(row.outcome) + " (" +
                    std::to_string(static_cast<int>(row.reason)) + ")" + (rated ? ", rated" : ""));
           for (const auto& acc : {nb, nw}) {
@@ -1102,12 +1254,25 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
             Player* p = player(acc->id);
             bool black = acc->id == row.blackId;
             if (p) p->stats = {acc->score, acc->games, acc->wins, acc->draws};
+            net::GameResult result{static_cast<std::uint64_t>(*id),
+                                   row.outcome,
+                                   row.reason,
+                                   rated,
+                                   black ? row.blackBefore : row.whiteBefore,
+                                   black ? row.blackAfter : row.whiteAfter};
             if (p && p->conn) {
-              env_.send(p->conn,
-                        net::GameResult{static_cast<std::uint64_t>(*id), row.outcome, row.reason,
-                                        rated, black ? row.blackBefore : row.whiteBefore,
-                                        black ? row.blackAfter : row.whiteAfter});
+              env_.send(p->conn, result);
               sendStats(p->conn, *p);
+            } else if (auto h = homes.find(acc->id); h != homes.end() && !p) {
+              for (net::Message m :
+                   {net::Message(result),
+                    net::Message(net::Stats{acc->name,
+                                            {acc->score, acc->games, acc->wins, acc->draws},
+                                            config_.ladder.elo})}) {
+                auto bytes = net::encode(m);
+                post(h->second, NodeKind::ToPlayer, acc->id,
+                     std::string(bytes.begin(), bytes.end()));
+              }
             }
           }
           if (rated) refreshTop();
@@ -1118,6 +1283,7 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
 void Hall::returnToHall(std::int64_t account) {
   Player* p = player(account);
   if (!p) return;
+  if (!p->home.empty()) return dropGuest(account);
   p->table = 0;
   if (p->awayTimer) {
     env_.cancel(*p->awayTimer);
@@ -1290,6 +1456,407 @@ void Hall::endWatching(std::uint64_t tid) {
     env_.after(config_.watchDelay, std::move(tell));
   else
     tell();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games across the nodes of a cluster (relay.h). The node that pairs two players owns their
+// game; a player of another node is a guest there, on a link (a ConnId from kFirstLink up)
+// whose messages its own node relays through the nodes' inboxes.
+
+void Hall::post(const std::string& node, NodeKind kind, std::int64_t account, std::string body) {
+  if (!presence_) return;
+  if (outbox_.size() >= kOutboxLimit) {
+    env_.log("a message to node " + outbox_.front().first + " was lost (too many waiting)");
+    outbox_.pop_front();
+  }
+  outbox_.emplace_back(node,
+                       encodeNodeMessage({kind, presence_->self(), account, std::move(body)}));
+  flushOutbox();
+}
+
+void Hall::flushOutbox() {
+  if (posting_ || outbox_.empty() || stopping_) return;
+  posting_ = true;
+  std::vector<std::pair<std::string, std::string>> batch(outbox_.begin(), outbox_.end());
+  env_.aside(Lane::Cluster, [this, batch = std::move(batch)]() -> std::function<void()> {
+    std::size_t done = 0;
+    while (done < batch.size() && presence_->post(batch[done].first, batch[done].second)) ++done;
+    std::string error = done < batch.size() ? presence_->lastError() : std::string{};
+    return [this, done, error] {
+      posting_ = false;
+      outbox_.erase(outbox_.begin(), outbox_.begin() + static_cast<std::ptrdiff_t>(done));
+      if (error.empty()) return flushOutbox();
+      // In order, once the store answers again (after the next good renewal).
+      env_.log(std::to_string(outbox_.size()) + " message(s) to other nodes wait (" + error + ")");
+    };
+  });
+}
+
+void Hall::toGuest(ConnId link, const net::Message& m) {
+  auto c = conns_.find(link);
+  if (c == conns_.end()) return;
+  Player* p = player(c->second.account);
+  if (!p || p->conn != link) return;
+  auto bytes = net::encode(m);
+  post(p->home, NodeKind::ToPlayer, p->id, std::string(bytes.begin(), bytes.end()));
+}
+
+void Hall::closeGuest(ConnId link) {
+  auto c = conns_.find(link);
+  if (c == conns_.end()) return;
+  if (Player* p = player(c->second.account); p && p->conn == link)
+    post(p->home, NodeKind::Close, p->id);
+  // As a connection's closing is reported later, so is a link's.
+  env_.after(milliseconds(0), [this, link] { closed(link, "closed by the server"); });
+}
+
+void Hall::dropGuest(std::int64_t account) {
+  Player* p = player(account);
+  if (!p) return;
+  if (p->awayTimer) env_.cancel(*p->awayTimer);
+  std::string home = p->home;
+  if (p->conn) conns_.erase(p->conn);
+  online_.erase(account);
+  post(home, NodeKind::Done, account);
+}
+
+void Hall::fromNodes(const std::vector<std::string>& messages) {
+  for (const std::string& bytes : messages) {
+    if (stopping_ || !presence_) return;
+    auto m = decodeNodeMessage(bytes);
+    if (!m) {
+      env_.log("a garbled message from another node, dropped");
+      continue;
+    }
+    fromNode(*m);
+  }
+}
+
+void Hall::fromNode(const NodeMessage& m) {
+  std::optional<net::Message> decoded;
+  if (m.kind == NodeKind::ToPlayer || m.kind == NodeKind::FromPlayer) {
+    net::DecodeError error = net::DecodeError::None;
+    const auto* data = reinterpret_cast<const std::uint8_t*>(m.body.data());
+    net::Header h =
+        m.body.size() >= net::kHeaderSize ? net::decodeHeader(data, error) : net::Header{};
+    if (m.body.size() < net::kHeaderSize || error != net::DecodeError::None ||
+        h.length != m.body.size() - net::kHeaderSize) {
+      env_.log("a garbled game message from node " + m.from + ", dropped");
+      return;
+    }
+    decoded = net::decodeBody(h, data + net::kHeaderSize, h.length, error);
+    if (error != net::DecodeError::None) {
+      env_.log("a garbled game message from node " + m.from + ", dropped");
+      return;
+    }
+  }
+  switch (m.kind) {
+    case NodeKind::Gone:
+    case NodeKind::Accepted:
+    case NodeKind::FromPlayer:
+    case NodeKind::Lost:
+    case NodeKind::Back:
+      return atOwner(m, decoded ? &*decoded : nullptr);
+    default:
+      return atHome(m, decoded ? &*decoded : nullptr);
+  }
+}
+
+void Hall::atOwner(const NodeMessage& m, const net::Message* decoded) {
+  if (auto pend = pending_.find(m.account);
+      pend != pending_.end() && (m.kind == NodeKind::Gone || m.kind == NodeKind::Accepted)) {
+    const Seek& g =
+        pend->second.black.account == m.account ? pend->second.black : pend->second.white;
+    if (g.node != m.from) return;
+    if (m.kind == NodeKind::Accepted) return accepted(m.account);
+    Seek mine = pend->second.black.account == m.account ? pend->second.white : pend->second.black;
+    pending_.erase(pend);
+    return waitAgain(mine);  // the guest does not come: ours waits on
+  }
+  if (m.kind == NodeKind::Accepted) return post(m.from, NodeKind::Unpaired, m.account);
+  Player* p = player(m.account);
+  if (!p || p->home != m.from) {
+    // Not a guest of ours (its game ended meanwhile): its node should let it go.
+    if (m.kind == NodeKind::Back || m.kind == NodeKind::FromPlayer)
+      post(m.from, NodeKind::Done, m.account);
+    return;
+  }
+  switch (m.kind) {
+    case NodeKind::FromPlayer:
+      if (p->conn) received(p->conn, *decoded);
+      return;
+    case NodeKind::Gone:
+    case NodeKind::Lost:
+      if (p->conn)
+        closed(p->conn, m.kind == NodeKind::Gone ? "left before the game" : m.body.substr(0, 200));
+      return;
+    case NodeKind::Back: {
+      if (p->conn) closed(p->conn, "back on a new connection");
+      p = player(m.account);
+      if (!p) return post(m.from, NodeKind::Done, m.account);  // the game ended there
+      ConnId link = nextLink_++;
+      Conn conn;
+      conn.address = "node " + m.from;
+      conn.state = State::Playing;
+      conn.account = m.account;
+      conn.first = false;
+      conn.minor = m.body.empty() ? 0 : static_cast<std::uint8_t>(m.body[0]);
+      conn.lastHeard = conn.rateStart = env_.now();
+      conns_[link] = conn;
+      p->conn = link;
+      if (p->awayTimer) {
+        env_.cancel(*p->awayTimer);
+        p->awayTimer.reset();
+      }
+      resumeAt(link, *p);
+      if (!p->table) dropGuest(m.account);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void Hall::atHome(const NodeMessage& m, const net::Message* decoded) {
+  Player* p = player(m.account);
+  auto at = playingAt_.find(m.account);
+  bool ours = at != playingAt_.end() && at->second == m.from;
+  switch (m.kind) {
+    case NodeKind::Join: {
+      // Only for the very search that was taken from the queue (not a new one since).
+      auto s = seeks_.find(m.account);
+      if (s == seeks_.end() || encodeSeek(s->second) != m.body || !waitsFor(s->second) ||
+          at != playingAt_.end())
+        return post(m.from, NodeKind::Gone, m.account);
+      joined_[m.account] = s->second;
+      matchmaker_.remove(m.account);
+      seeks_.erase(s);  // taken out of the queue by the pairing
+      playingAt_[m.account] = m.from;
+      setState(p->conn, State::Playing);
+      return post(m.from, NodeKind::Accepted, m.account);
+    }
+    case NodeKind::ToPlayer: {
+      if (!p || !p->home.empty()) return;
+      bool game = static_cast<int>(net::typeOf(*decoded)) < 64;
+      // Of a game no longer the player's: only its result and the player's figures pass.
+      if (!ours && !std::holds_alternative<net::GameResult>(*decoded) &&
+          !std::holds_alternative<net::Stats>(*decoded))
+        return;
+      if (game && ours) joined_.erase(m.account);  // the game runs
+      if (auto* st = std::get_if<net::Stats>(decoded)) p->stats = st->stats;
+      if (p->conn) env_.send(p->conn, *decoded);
+      return;
+    }
+    case NodeKind::Close:
+      if (ours && p && p->conn) env_.close(p->conn);
+      return;
+    case NodeKind::Done:
+      if (!ours) return;
+      playingAt_.erase(at);
+      joined_.erase(m.account);
+      if (!p) return;
+      if (p->awayTimer) {
+        env_.cancel(*p->awayTimer);
+        p->awayTimer.reset();
+      }
+      if (!p->conn) return goOffline(m.account);
+      setState(p->conn, State::Hall);
+      return;
+    case NodeKind::Unpaired: {
+      // The pairing took the player out of the queue and fell through: it waits on.
+      if (auto j = joined_.find(m.account); ours && j != joined_.end()) {
+        Seek seek = j->second;  // it had joined: back to waiting for that
+        joined_.erase(j);
+        playingAt_.erase(at);
+        if (!p || p->awayTimer) {
+          if (p && !p->conn) goOffline(m.account);
+          return;
+        }
+        seeks_[m.account] = seek;
+        matchmaker_.add(m.account, seek.stats.score, seek.rule, env_.now(), seek.clock,
+                        seek.opening);
+        setState(p->conn, State::Finding);
+      }
+      if (auto s = seeks_.find(m.account); s != seeks_.end()) waitAgain(s->second);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void Hall::publishSeek(Player& p, const net::Find& f) {
+  Seek s;
+  s.account = p.id;
+  s.node = presence_->self();
+  s.name = p.name;
+  s.stats = p.stats;
+  s.rule = f.rule;
+  s.clock = f.clock;
+  s.opening = f.opening;
+  // The waiting time of a player already waiting for the same is kept (as the Matchmaker).
+  auto old = seeks_.find(p.id);
+  bool same = old != seeks_.end() && old->second.rule == s.rule && old->second.clock == s.clock &&
+              old->second.opening == s.opening;
+  s.sinceMs = same ? old->second.sinceMs : env_.unixTime() * 1000;
+  s.lastColor = matchmaker_.lastColor(p.id);
+  auto c = conns_.find(p.conn);
+  s.minor = c == conns_.end() ? 0 : c->second.minor;
+  seeks_[p.id] = s;
+  env_.aside(Lane::Cluster, [this, s]() -> std::function<void()> {
+    if (presence_->seek(s)) return {};
+    return [this, error = presence_->lastError()] {
+      env_.log("a search could not be put in the cluster's queue (" + error + ")");
+    };
+  });
+}
+
+void Hall::unseek(std::int64_t account) {
+  if (!presence_ || !seeks_.erase(account)) return;
+  env_.aside(Lane::Cluster, [this, account]() -> std::function<void()> {
+    presence_->unseek(account);
+    return {};
+  });
+}
+
+void Hall::clusterWave() {
+  if (seeks_.empty() || stopping_) return;
+  // Any node may pair the shared queue; takePair settles two nodes pairing at once. A node
+  // takes only pairs with a player of its own, and owns their game.
+  std::uint32_t seed = static_cast<std::uint32_t>(rng_());
+  auto now = env_.now();
+  std::int64_t nowMs = env_.unixTime() * 1000;
+  struct Taken {
+    Matchmaker::Pair pair;
+    Seek black, white;
+    bool unsure = false;  // the store did not answer the take: both go back
+  };
+  env_.aside(Lane::Cluster, [this, seed, now, nowMs]() -> std::function<void()> {
+    auto queue = presence_->seekers();
+    std::vector<Taken> taken;
+    if (queue) {
+      std::mt19937 rng(seed);
+      Matchmaker mm([&rng] { return static_cast<std::uint32_t>(rng()); });
+      std::map<std::int64_t, Seek> byId;
+      for (const Seek& s : *queue) {
+        byId[s.account] = s;
+        mm.add(s.account, s.stats.score, s.rule,
+               now - milliseconds(std::max<std::int64_t>(0, nowMs - s.sinceMs)), s.clock,
+               s.opening);
+        mm.setLastColor(s.account, s.lastColor);
+      }
+      std::string self = presence_->self();
+      for (const Matchmaker::Pair& pair : mm.wave(now)) {
+        const Seek& b = byId[pair.black];
+        const Seek& w = byId[pair.white];
+        if (b.node != self && w.node != self) continue;  // theirs to pair
+        auto took = presence_->takePair(b, w);
+        // Unanswered, it may have run: both are given back (a second seek of the same is
+        // harmless).
+        if (took.value_or(true)) taken.push_back({pair, b, w, !took.has_value()});
+      }
+    }
+    return [this, taken = std::move(taken)] {
+      for (const Taken& t : taken) {
+        if (!t.unsure) {
+          startAcrossNodes(t.pair, t.black, t.white);
+          continue;
+        }
+        giveBack(t.black);
+        giveBack(t.white);
+      }
+      scheduleWave();
+    };
+  });
+}
+
+bool Hall::waitsFor(const Seek& s) {
+  Player* p = player(s.account);
+  auto c = p && p->conn && p->home.empty() ? conns_.find(p->conn) : conns_.end();
+  auto mine = seeks_.find(s.account);
+  return c != conns_.end() && c->second.state == State::Finding && mine != seeks_.end() &&
+         mine->second == s;
+}
+
+void Hall::waitAgain(const Seek& s) {
+  if (!waitsFor(s)) return;
+  env_.aside(Lane::Cluster, [this, s]() -> std::function<void()> {
+    presence_->seek(s);
+    return {};
+  });
+  scheduleWave();
+}
+
+void Hall::giveBack(const Seek& s) {
+  if (s.node == presence_->self())
+    waitAgain(s);
+  else
+    post(s.node, NodeKind::Unpaired, s.account);
+}
+
+void Hall::startAcrossNodes(const Matchmaker::Pair& pair, const Seek& black, const Seek& white) {
+  std::string self = presence_->self();
+  // Our players must still be waiting for just this (the queue's entries were taken); a guest
+  // must not be at a table or asked here already.
+  bool ready = !stopping_;
+  for (const Seek* s : {&black, &white}) {
+    if (s->node == self)
+      ready = ready && waitsFor(*s);
+    else
+      ready = ready && !player(s->account) && !pending_.count(s->account);
+  }
+  if (!ready) {
+    giveBack(black);
+    giveBack(white);
+    return;
+  }
+  const Seek* guest = black.node != self ? &black : white.node != self ? &white : nullptr;
+  if (!guest) {
+    for (const Seek* s : {&black, &white}) {
+      matchmaker_.remove(s->account);
+      seeks_.erase(s->account);
+    }
+    return startTable(pair.black, pair.white, 15, pair.rule, FoulPolicy::Refuse, true, pair.clock,
+                      pair.opening);
+  }
+  // The guest's node is asked first: the game starts once it says the player joins. Our
+  // player waits on meanwhile (it may still cancel).
+  pending_[guest->account] = {pair, black, white};
+  post(guest->node, NodeKind::Join, guest->account, encodeSeek(*guest));
+}
+
+void Hall::accepted(std::int64_t account) {
+  auto it = pending_.find(account);
+  if (it == pending_.end()) return;
+  PendingPair pp = it->second;
+  pending_.erase(it);
+  const Seek& g = pp.black.account == account ? pp.black : pp.white;
+  const Seek& mine = pp.black.account == account ? pp.white : pp.black;
+  if (stopping_ || !waitsFor(mine) || player(account)) {
+    post(g.node, NodeKind::Unpaired, account);  // it waits on there
+    return waitAgain(mine);
+  }
+  matchmaker_.remove(mine.account);
+  seeks_.erase(mine.account);
+  env_.log(g.name + " plays here, a guest from node " + g.node);
+  ConnId link = nextLink_++;
+  Conn conn;
+  conn.address = "node " + g.node;
+  conn.state = State::Finding;
+  conn.account = account;
+  conn.first = false;
+  conn.minor = g.minor;
+  conn.lastHeard = conn.rateStart = env_.now();
+  conns_[link] = conn;
+  Player guest;
+  guest.id = account;
+  guest.name = g.name;
+  guest.stats = g.stats;
+  guest.home = g.node;
+  guest.conn = link;
+  online_.emplace(account, std::move(guest));
+  startTable(pp.pair.black, pp.pair.white, 15, pp.pair.rule, FoulPolicy::Refuse, true,
+             pp.pair.clock, pp.pair.opening);
 }
 
 }  // namespace gomoku::server

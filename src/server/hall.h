@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -23,6 +24,7 @@
 #include "server/ladder.h"
 #include "server/lobby.h"
 #include "server/presence.h"
+#include "server/relay.h"
 #include "server/storage.h"
 #include "server/table.h"
 
@@ -104,6 +106,9 @@ class Hall {
   void received(ConnId c, const net::Message& m);
   /// Connection `c` is gone (closed by either side, failed, or silent); `reason` for the log.
   void closed(ConnId c, const std::string& reason);
+  /// In a cluster: messages from the other nodes (Presence::receive, relay.h), in the order
+  /// received. Garbled ones are logged and dropped.
+  void fromNodes(const std::vector<std::string>& messages);
   /// Shutting down: games running are ended as interrupted and written; every connection is
   /// told and closed. `done` runs once the last write is done.
   void stop(std::function<void()> done);
@@ -130,6 +135,9 @@ class Hall {
   };
   struct Player {
     std::int64_t id = 0;
+    // A guest: a player of another node (this incarnation) in a game here; its connection is
+    // a link (kFirstLink and up) that the node messages carry (relay.h). "": this node's.
+    std::string home;
     std::string name;
     std::string key;
     net::PlayerStats stats;
@@ -139,6 +147,7 @@ class Hall {
     std::optional<std::uint64_t> awayTimer;  // the HallEnv timer that abandons its game
   };
   struct TableEntry;
+  class Routing;  // the HallEnv the hall uses: sends to links go to their nodes
 
   void onFirst(ConnId c, Conn& conn, const net::Message& m);
   void onRegister(ConnId c, const net::Register& r);
@@ -149,13 +158,34 @@ class Hall {
   void admit(ConnId c, const Account& a, const std::string& token);
   // Drops the account from online_ and gives up its claim in the cluster.
   void goOffline(std::int64_t account);
+  // Games across nodes (relay.h).
+  // Queues a message to another node; the outbox is posted in order, and what the store did
+  // not take is posted again after the next good renewal.
+  void post(const std::string& node, NodeKind kind, std::int64_t account, std::string body = {});
+  void flushOutbox();
+  void toGuest(ConnId link, const net::Message& m);  // a message for a guest, to its home
+  void closeGuest(ConnId link);                      // the owner closes a guest's connection
+  void dropGuest(std::int64_t account);              // its game is over here: home it goes
+  void fromNode(const NodeMessage& m);
+  void atOwner(const NodeMessage& m, const net::Message* decoded);
+  void atHome(const NodeMessage& m, const net::Message* decoded);
+  void publishSeek(Player& p, const net::Find& f);  // FIND: into the cluster's queue
+  void unseek(std::int64_t account);                // out of it (if there)
+  void clusterWave();
+  void startAcrossNodes(const Matchmaker::Pair& pair, const Seek& black, const Seek& white);
+  bool waitsFor(const Seek& s);             // our player still waits for just that seek
+  void waitAgain(const Seek& s);            // our player's taken seek: into the queue again
+  void accepted(std::int64_t guest);        // the guest's node said yes: start the game
+  void giveBack(const Seek& s);             // a seek taken for a pairing that fell through
+  void resumeAt(ConnId c, Player& p);       // a player back on a connection, in its running game
   void releaseClaim(std::int64_t account);  // gives up the claim (retried until it is done)
   void refuseWhileStoreAway(ConnId c, const std::string& name, const std::string& why,
                             bool registered = false);
   void renewPresence();  // the node's lease: now, and again every third of a lease
   void renewed(Renewal r, const std::string& error);
-  void exchangePlayers();                        // ours to the other nodes, theirs into remote_
-  std::vector<ListedPlayer> listedHere() const;  // this node's players, as PLAYERS lists them
+  void exchangePlayers();  // ours to the other nodes, theirs into remote_
+  void nodesGone(const std::set<std::string>& live);  // games across nodes that died
+  std::vector<ListedPlayer> listedHere() const;       // this node's players, as PLAYERS lists them
   void loginFailed(ConnId c, net::LoginStatus status, const std::string& detail);
   void onHallMessage(ConnId c, Conn& conn, const net::Message& m);
   void deny(ConnId c, net::MsgType request, net::DenyCode code, const std::string& detail);
@@ -192,7 +222,8 @@ class Hall {
   void endWatching(std::uint64_t tid);                 // the table closes: a last VIEW and UNWATCH
   static std::uint64_t gameIdOf(const TableEntry& e);  // its game's id, as MATCHED says it
 
-  HallEnv& env_;
+  std::unique_ptr<Routing> routing_;
+  HallEnv& env_;  // *routing_
   Storage& storage_;
   HallConfig config_;
   Presence* presence_;         // nullptr: a single node
@@ -202,10 +233,27 @@ class Hall {
   // Accounts not online here that the store may still say are ours (a release or a claim
   // whose answer was lost): released after the next good renewal.
   std::set<std::int64_t> unreleased_;
-  bool reclaim_ = false;              // claim every player again after the next good renewal
-  std::vector<ListedPlayer> remote_;  // the other nodes' players, as of the last renewal
-  bool topRefreshing_ = false;        // the renewal's reading of the top is under way
-  std::mt19937 rng_;                  // colours of first games and rooms, room codes
+  bool reclaim_ = false;                // claim every player again after the next good renewal
+  std::vector<ListedPlayer> remote_;    // the other nodes' players, as of the last renewal
+  bool topRefreshing_ = false;          // the renewal's reading of the top is under way
+  std::map<std::int64_t, Seek> seeks_;  // this node's players in the cluster's queue
+  // Pairs taken whose guest's node was asked (Join), by the guest's account.
+  struct PendingPair {
+    Matchmaker::Pair pair;
+    Seek black, white;
+  };
+  std::map<std::int64_t, PendingPair> pending_;
+  // This node's players who joined a game on another node (Accepted), until it starts or
+  // falls through: their seek, to wait on when it falls through (Unpaired).
+  std::map<std::int64_t, Seek> joined_;
+  // This node's players whose game runs on another node: its incarnation.
+  std::map<std::int64_t, std::string> playingAt_;
+  static constexpr ConnId kFirstLink = ConnId{1} << 62;     // guests' links: never a connection's
+  std::deque<std::pair<std::string, std::string>> outbox_;  // (node, message) not yet posted
+  bool posting_ = false;                                    // a batch of the outbox is posting
+  static constexpr std::size_t kOutboxLimit = 100000;       // more: the oldest is dropped
+  ConnId nextLink_ = kFirstLink;
+  std::mt19937 rng_;  // colours of first games and rooms, room codes
   LoginThrottle throttle_;
   Matchmaker matchmaker_;
   Rooms rooms_;

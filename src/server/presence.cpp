@@ -78,6 +78,8 @@ std::optional<Seek> decodeSeek(std::int64_t account, const std::string& text) {
   s.lastColor = static_cast<Stone>(v[11]);
   s.minor = static_cast<std::uint8_t>(v[12]);
   s.name = std::string(name);
+  // Only the text encodeSeek gives ("7", not "007"): takePair compares texts.
+  if (encodeSeek(s) != text) return std::nullopt;
   return s;
 }
 

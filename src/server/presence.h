@@ -61,8 +61,8 @@ struct Seek {
 /// A Seek as one line of text ("node\tsince\t...\tname"; the account is not in it), as the
 /// queue stores it: the same seek gives the same text.
 std::string encodeSeek(const Seek& s);
-/// The seek of `account` stored as `text`; nothing when the text is garbled or out of range
-/// (another node's data is checked as a peer's message would be).
+/// The seek of `account` stored as `text`; nothing when the text is garbled, out of range, or
+/// not as encodeSeek writes it (another node's data is checked as a peer's message would be).
 std::optional<Seek> decodeSeek(std::int64_t account, const std::string& text);
 
 /// The cluster's sign-in register, as one node sees it. Not thread-safe: one lane calls it.
@@ -116,6 +116,10 @@ class Presence {
   virtual std::optional<std::vector<std::string>> receive(std::chrono::milliseconds wait) = 0;
   /// What went wrong at receive()'s last failure (call it from receive()'s thread).
   virtual std::string receiveError() const = 0;
+
+  /// The incarnations of the nodes whose lease lives (this one too, while its lease does);
+  /// nothing when the store did not answer.
+  virtual std::optional<std::vector<std::string>> liveNodes() = 0;
 
   /// This node's name and incarnation, for the log ("node-1/3fa9…").
   virtual std::string self() const = 0;

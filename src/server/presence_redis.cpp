@@ -265,14 +265,10 @@ class RedisPresence final : public Presence {
     // The command may block for `wait`: its answer has that much more time.
     timeval tv = toTimeval(wait + timeout_);
     redisSetTimeout(inboxCtx_, tv);
-    std::vector<std::string> args{"XREAD",
-                                  "COUNT",
-                                  "1000",
-                                  "BLOCK",
-                                  std::to_string(wait.count()),
-                                  "STREAMS",
-                                  kInboxPrefix + self_,
-                                  lastRead_};
+    // BLOCK 0 would wait for ever: no wait is no BLOCK.
+    std::vector<std::string> args{"XREAD", "COUNT", "1000"};
+    if (wait.count() > 0) args.insert(args.end(), {"BLOCK", std::to_string(wait.count())});
+    args.insert(args.end(), {"STREAMS", kInboxPrefix + self_, lastRead_});
     Reply r = sendOn(inboxCtx_, inboxError_, args);
     if (!r || r->type == REDIS_REPLY_ERROR) {
       if (r) inboxError_ = "XREAD: " + std::string(r->str, r->len);
@@ -298,6 +294,28 @@ class RedisPresence final : public Presence {
           if (fields->element[f + 1]->type == REDIS_REPLY_STRING)
             out.emplace_back(fields->element[f + 1]->str, fields->element[f + 1]->len);
       }
+    }
+    return out;
+  }
+
+  std::optional<std::vector<std::string>> liveNodes() override {
+    Reply nodes = command({"SMEMBERS", kNodesKey});
+    if (!nodes || nodes->type != REDIS_REPLY_ARRAY) return std::nullopt;
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < nodes->elements; ++i)
+      if (nodes->element[i]->type == REDIS_REPLY_STRING)
+        names.emplace_back(nodes->element[i]->str, nodes->element[i]->len);
+    for (const std::string& n : names)
+      if (!append({"EXISTS", kNodePrefix + n})) return std::nullopt;
+    std::vector<std::string> out;
+    for (const std::string& n : names) {
+      void* raw = nullptr;
+      if (redisGetReply(ctx_, &raw) != REDIS_OK) {
+        fail();
+        return std::nullopt;
+      }
+      Reply r(static_cast<redisReply*>(raw));
+      if (r->type == REDIS_REPLY_INTEGER && r->integer == 1) out.push_back(n);
     }
     return out;
   }

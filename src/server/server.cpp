@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -74,7 +76,11 @@ struct Server::Impl final : HallEnv {
   std::unordered_map<std::uint64_t, std::unique_ptr<asio::steady_timer>> timers;
   std::uint64_t nextTimer = 1;
   bool stopping = false;
-  std::unique_ptr<Hall> hall;  // last: destroyed first, while the timers still exist
+  // The reader of this node's inbox (presence.h receive): one thread of its own, as it blocks.
+  std::atomic<bool> inboxDone{false};
+  std::mutex inboxMutex;
+  std::condition_variable inboxWake;  // ends the wait after a failed read at once at shutdown
+  std::unique_ptr<Hall> hall;         // last: destroyed first, while the timers still exist
 
   // HallEnv (all on the hall thread)
   void send(ConnId c, const net::Message& m) override {
@@ -120,6 +126,35 @@ struct Server::Impl final : HallEnv {
     });
   }
   void log(const std::string& line) override { logFn(line); }
+
+  // Reads the messages other nodes post to this one and hands them to the hall, in order.
+  void readInbox() {
+    bool failing = false;
+    while (!inboxDone) {
+      auto got = presence->receive(std::chrono::milliseconds(500));
+      if (!got) {
+        if (!failing) log("this node's inbox cannot be read (" + presence->receiveError() + ")");
+        failing = true;
+        std::unique_lock lock(inboxMutex);  // again in a moment, not in a busy loop
+        inboxWake.wait_for(lock, std::chrono::milliseconds(500),
+                           [this] { return inboxDone.load(); });
+        continue;
+      }
+      if (failing) log("this node's inbox is read again");
+      failing = false;
+      if (!got->empty())
+        asio::post(hallIo, [this, m = std::move(*got)] {
+          if (hall) hall->fromNodes(m);
+        });
+    }
+  }
+  void stopInbox() {
+    {
+      std::lock_guard lock(inboxMutex);
+      inboxDone = true;
+    }
+    inboxWake.notify_all();
+  }
 
   asio::io_context& nextIoContext() { return *ios[nextIo++ % ios.size()]; }
 
@@ -214,6 +249,7 @@ struct Server::Impl final : HallEnv {
         storageIo.stop();
         hashIo.stop();
         clusterIo.stop();
+        stopInbox();
         hallIo.stop();
       });
     });
@@ -290,6 +326,7 @@ void Server::run() {
   for (auto& io : d.ios) threads.emplace_back([&io] { io->run(); });
   threads.emplace_back([&d] { d.storageIo.run(); });
   threads.emplace_back([&d] { d.clusterIo.run(); });
+  if (d.presence) threads.emplace_back([&d] { d.readInbox(); });
   threads.emplace_back([&d] {
     lowerThreadPriority();
     d.hashIo.run();

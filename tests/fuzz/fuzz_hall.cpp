@@ -28,6 +28,10 @@
 //   29 K the store: K%4 = 0 goes away or comes back, 1 this node's lease lapses, 2 the other
 //        node claims account K/4%3+1 (by the store's rules), 3 it releases that account
 //   30 run one Lane::Cluster job (settle runs them all too)
+//   31 K [N B] the other node: K%4 = 0 puts account K/4%3+1 in the queue if it holds it (a
+//        player of its own, who may be paired with one here and play here as a guest); else a
+//        message from it about that account (relay.h): kind N%16 (some garbled), with B's
+//        choice of body (a move, resign, BYE, HELLO, STATS, garbage)
 // At the end: stop() (if not yet), then everything settles.
 //
 // Checked after every operation (a failure aborts with the trace):
@@ -170,6 +174,7 @@ struct PresenceStore {
   std::map<std::int64_t, std::string> holder;
   std::set<std::string> alive;
   bool up = true;
+  std::map<std::int64_t, std::string> seeking;  // the FIND queue (encodeSeek texts)
   // The claim script's rule: a node without a live lease claims nothing; an account held by
   // another live node is refused.
   Claim claim(const std::string& who, std::int64_t account) {
@@ -217,21 +222,52 @@ class FuzzPresence : public Presence {
         theirs.push_back({account, {"x" + std::to_string(account), 1000, PlayerState::Hall}});
     return theirs;
   }
-  // The shared FIND queue and the messages between nodes are not used by the hall yet.
-  bool seek(const Seek&) override { return store_.up; }
-  bool unseek(std::int64_t) override { return store_.up; }
+  // The queue as the Redis scripts keep it; messages to the other node are dropped (it is
+  // scripted: op 31 makes up what it says).
+  bool seek(const Seek& s) override {
+    if (!store_.up) return false;
+    store_.seeking[s.account] = encodeSeek(s);
+    return true;
+  }
+  bool unseek(std::int64_t account) override {
+    if (!store_.up) return false;
+    auto it = store_.seeking.find(account);
+    if (it != store_.seeking.end() && decodeSeek(account, it->second)->node == "self")
+      store_.seeking.erase(it);
+    return true;
+  }
   std::optional<std::vector<Seek>> seekers() override {
     if (!store_.up) return std::nullopt;
-    return std::vector<Seek>{};
+    std::vector<Seek> out;
+    for (auto it = store_.seeking.begin(); it != store_.seeking.end();) {
+      Seek s = *decodeSeek(it->first, it->second);
+      if (!store_.alive.count(s.node)) {
+        it = store_.seeking.erase(it);
+      } else {
+        out.push_back(s);
+        ++it;
+      }
+    }
+    return out;
   }
-  std::optional<bool> takePair(const Seek&, const Seek&) override {
+  std::optional<bool> takePair(const Seek& a, const Seek& b) override {
     if (!store_.up) return std::nullopt;
-    return false;
+    auto ia = store_.seeking.find(a.account), ib = store_.seeking.find(b.account);
+    if (a.account == b.account || ia == store_.seeking.end() || ib == store_.seeking.end() ||
+        ia->second != encodeSeek(a) || ib->second != encodeSeek(b))
+      return false;
+    store_.seeking.erase(ia);
+    store_.seeking.erase(ib);
+    return true;
   }
   bool post(const std::string&, const std::string&) override { return store_.up; }
   std::optional<std::vector<std::string>> receive(std::chrono::milliseconds) override {
     if (!store_.up) return std::nullopt;
     return std::vector<std::string>{};
+  }
+  std::optional<std::vector<std::string>> liveNodes() override {
+    if (!store_.up) return std::nullopt;
+    return std::vector<std::string>(store_.alive.begin(), store_.alive.end());
   }
   std::string receiveError() const override { return lastError(); }
   std::string self() const override { return "self"; }
@@ -840,6 +876,63 @@ void run(const std::uint8_t* data, std::size_t size) {
         else
           deliverMatch(w, s);
         break;
+      case 31: {
+        if (!w.cluster) {
+          deliverMatch(w, s);
+          break;
+        }
+        const std::uint8_t k = in.byte();
+        const std::int64_t account = (k / 4) % 3 + 1;
+        if (k % 4 == 0) {
+          if (w.store.up && w.store.holder.count(account) && w.store.holder[account] == "other") {
+            Seek seek;
+            seek.account = account;
+            seek.node = "other";
+            seek.name = account == 1 ? "alice" : account == 2 ? "bob" : "carol";
+            seek.minor = net::kProtocolMinor;
+            w.store.seeking[account] = encodeSeek(seek);
+            w.trace.push_back("the other node's " + seek.name + " finds a game");
+          }
+          break;
+        }
+        NodeMessage m;
+        const std::uint8_t n = in.byte();
+        m.kind = static_cast<NodeKind>(n % 16);  // some out of range: garbled
+        m.from = "other";
+        m.account = account;
+        const std::uint8_t b = in.byte();
+        Message body;
+        switch (b % 6) {
+          case 0:
+            body = Move{static_cast<std::uint16_t>(b % 4), static_cast<std::uint8_t>(b % 15),
+                        static_cast<std::uint8_t>((b / 16) % 15)};
+            break;
+          case 1:
+            body = Resign{};
+            break;
+          case 2:
+            body = Bye{ByeReason::Leaving, "bye"};
+            break;
+          case 3:
+            body = Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "x"};
+            break;
+          case 4:
+            body = Stats{"x", {}, false};
+            break;
+          default:
+            break;
+        }
+        if (b % 6 != 5) {
+          auto bytes = encode(body);
+          m.body.assign(bytes.begin(), bytes.end());
+        } else {
+          m.body = std::string(b % 11, static_cast<char>(b));
+        }
+        w.trace.push_back("the other node says " + std::to_string(n % 16) + " of account " +
+                          std::to_string(account));
+        guarded(w, "fromNodes()", [&] { w.hall->fromNodes({encodeNodeMessage(m)}); });
+        break;
+      }
       default:
         deliverMatch(w, s);
         break;

@@ -256,6 +256,20 @@ const std::set<std::string> kNotShown = {
     "the presence store answers again",
     "the presence store does not answer",
     "this node's lease had run out: claiming its players again",
+    // server/hall.cpp: the log of games across a cluster's nodes (relay.h)
+    "plays here, a guest from node",
+    "message(s) to other nodes wait",
+    "was lost (too many waiting",
+    "the game was on a node that is gone",
+    "was a guest from",
+    "whose node is gone",
+    "its node is gone",
+    "a message to node",
+    "closed by the server",
+    "left before the game",
+    "a garbled message from another node, dropped",
+    "a garbled game message from node",
+    "a search could not be put in the cluster's queue",
     // net/netgame.cpp: the colour value of the local-network announcement (lan.h, TXT
     // record: black, white, random)
     "random",

@@ -859,6 +859,10 @@ class MemoryPresence : public Presence {
     q.clear();
     return out;
   }
+  std::optional<std::vector<std::string>> liveNodes() override {
+    if (!store_.up) return std::nullopt;
+    return std::vector<std::string>(store_.alive.begin(), store_.alive.end());
+  }
   std::string receiveError() const override { return lastError(); }
   std::string self() const override { return self_; }
   std::string lastError() const override { return store_.up ? "" : "connection refused"; }
@@ -941,6 +945,81 @@ class ClusterHallTest : public ::testing::Test {
   net::LoginResult loginOn(int node, ConnId c, const std::string& name) {
     nodes[node].hall->received(c, net::Login{net::LoginMethod::Password, name, "password1"});
     return answer(node, c);
+  }
+  // A client on a node, with its Match as the joiner once matched.
+  struct Member {
+    int node = 0;
+    ConnId id = 0;
+    std::unique_ptr<net::Match> match;
+    std::deque<net::Message> out;  // what its Match sends to the server
+  };
+  void startMatch(Member& c, const net::Matched& m) {
+    net::MatchSettings s;
+    s.role = net::Role::Joiner;
+    s.nickname = "me";
+    s.serverKeepsTime = true;
+    s.resumeToken = m.resumeToken;
+    Member* self = &c;
+    c.match = std::make_unique<net::Match>(
+        s, [self](const net::Message& msg) { self->out.push_back(msg); }, [] {},
+        [](net::MatchEvent) {});
+    c.match->connected();
+  }
+  // alice (node 0) and bob (node 1) register and look for a game; node 0 pairs them and owns
+  // the game; both Matches start. ma, mb: what each was told (MATCHED).
+  void gameAcrossNodes(Member& a, Member& b, std::optional<net::Matched>& ma,
+                       std::optional<net::Matched>& mb) {
+    ASSERT_EQ(registerOn(0, a.id, "alice").status, net::LoginStatus::Ok);
+    ASSERT_EQ(registerOn(1, b.id, "bob").status, net::LoginStatus::Ok);
+    nodes[0].hall->received(a.id, net::Find{Rule::Freestyle});
+    nodes[1].hall->received(b.id, net::Find{Rule::Freestyle});
+    pump({&a, &b});
+    nodes[0].env.advance(config.waveInterval);
+    pump({&a, &b});
+    ma = nodes[0].env.take<net::Matched>(a.id);
+    mb = nodes[1].env.take<net::Matched>(b.id);
+    ASSERT_TRUE(ma && mb);
+    startMatch(a, *ma);
+    startMatch(b, *mb);
+    pump({&a, &b});
+  }
+  // Runs both nodes, the messages between them and the clients' until nothing moves.
+  void pump(std::vector<Member*> clients) {
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (auto& n : nodes) {
+        n.env.settle();
+        auto got = n.presence->receive(0ms);
+        if (got && !got->empty()) {
+          n.hall->fromNodes(*got);
+          moved = true;
+        }
+        n.env.settle();
+      }
+      for (const auto& [node, q] : store.inbox) moved = moved || !q.empty();  // posted just now
+      for (Member* c : clients) {
+        Node& n = nodes[c->node];
+        while (!c->out.empty()) {
+          net::Message m = c->out.front();
+          c->out.pop_front();
+          n.hall->received(c->id, m);
+          moved = true;
+        }
+        n.env.settle();
+        auto& q = n.env.inbox[c->id];
+        for (auto it = q.begin(); it != q.end();) {
+          int type = static_cast<int>(net::typeOf(*it));
+          if (c->match && type < 64 && !std::holds_alternative<net::Heartbeat>(*it)) {
+            net::Message m = *it;
+            it = q.erase(it);
+            c->match->receive(m);
+            moved = true;
+          } else {
+            ++it;
+          }
+        }
+      }
+    }
   }
 
   std::filesystem::path dir;
@@ -1161,6 +1240,245 @@ TEST_F(ClusterHallTest, AClaimAnsweredAfterAReleaseIsMadeAgain) {
   EXPECT_EQ(r->status, net::LoginStatus::Ok);
   ASSERT_EQ(store.holder.count(1), 1u);
   EXPECT_EQ(store.holder.at(1), "node-0");
+}
+
+TEST_F(ClusterHallTest, PlayersOnTwoNodesArePairedPlayToFiveAndTheLadderMovesOnce) {
+  Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
+  ASSERT_EQ(registerOn(0, a.id, "alice").status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerOn(1, b.id, "bob").status, net::LoginStatus::Ok);
+  nodes[0].hall->received(a.id, net::Find{Rule::Freestyle});
+  nodes[1].hall->received(b.id, net::Find{Rule::Freestyle});
+  pump({&a, &b});
+  // Node 0 waves first and takes the pair: it owns the game, bob is its guest. Node 1's wave
+  // then finds nobody left to pair.
+  nodes[0].env.advance(config.waveInterval);
+  nodes[1].env.advance(config.waveInterval);
+  pump({&a, &b});
+  EXPECT_TRUE(store.seeking.empty());
+  auto ma = nodes[0].env.take<net::Matched>(a.id);
+  auto mb = nodes[1].env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  EXPECT_EQ(ma->gameId, mb->gameId);
+  EXPECT_NE(ma->youAreBlack, mb->youAreBlack);
+  EXPECT_EQ(ma->opponent, "bob");
+  EXPECT_EQ(mb->opponent, "alice");
+  EXPECT_EQ(nodes[0].hall->tablesOpen(), 1u);
+  EXPECT_EQ(nodes[1].hall->tablesOpen(), 0u);
+  startMatch(a, *ma);
+  startMatch(b, *mb);
+  pump({&a, &b});
+  ASSERT_EQ(a.match->phase(), net::MatchPhase::Playing);
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  Member& black = ma->youAreBlack ? a : b;
+  Member& white = ma->youAreBlack ? b : a;
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_EQ(black.match->playLocal({i, 7}), MoveError::None);
+    pump({&a, &b});
+    if (i < 4) {
+      ASSERT_EQ(white.match->playLocal({i, 9}), MoveError::None);
+      pump({&a, &b});
+    }
+  }
+  EXPECT_EQ(a.match->game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(b.match->game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  auto rb = nodes[black.node].env.take<net::GameResult>(black.id);
+  auto rw = nodes[white.node].env.take<net::GameResult>(white.id);
+  ASSERT_TRUE(rb && rw);
+  EXPECT_EQ(rb->newScore, 1030);
+  EXPECT_EQ(rw->newScore, 970);
+  auto row = storage->game(static_cast<std::int64_t>(rb->gameId));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->outcome, Outcome::BlackWins);
+  EXPECT_EQ(row->moves.size(), 9u);
+  for (const char* name : {"alice", "bob"}) {
+    auto acc = storage->accountByKey(nameKey(name));
+    ASSERT_TRUE(acc);
+    EXPECT_EQ(acc->first.games, 1u) << name;  // rated once
+  }
+  // Both leave the game: back in their halls, each listed once, as in the hall.
+  black.match->leave();
+  white.match->leave();
+  pump({&a, &b});
+  EXPECT_EQ(nodes[0].hall->tablesOpen(), 0u);
+  EXPECT_EQ(nodes[0].hall->playersOnline(), 1u);  // the guest went home
+  nodes[1].env.advance(config.nodeLease / 3);
+  nodes[0].env.advance(config.nodeLease / 3);
+  nodes[0].env.inbox[a.id].clear();
+  auto list = playersSeen(0, a.id);
+  ASSERT_TRUE(list);
+  ASSERT_EQ(list->total, 2u);
+  for (const auto& e : list->players) EXPECT_EQ(e.state, net::PlayerState::Hall) << e.name;
+  // Bob's stats on his node follow the game.
+  nodes[1].env.inbox[b.id].clear();
+  nodes[1].hall->received(b.id, net::HallRequest{});
+  nodes[1].env.settle();
+  auto stats = nodes[1].env.take<net::Stats>(b.id);
+  ASSERT_TRUE(stats);
+  EXPECT_EQ(stats->stats.games, 1u);
+}
+
+TEST_F(ClusterHallTest, AGuestWhoDroppedResumesItsGameThroughItsNode) {
+  Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameAcrossNodes(a, b, ma, mb));
+  Member& black = ma->youAreBlack ? a : b;
+  Member& white = ma->youAreBlack ? b : a;
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  // Bob's connection drops; alice is told; bob logs in again on his node and resumes.
+  nodes[1].hall->closed(b.id, "network");
+  b.match->connectionLost("network");
+  pump({&a, &b});
+  auto away = nodes[0].env.take<net::OpponentAway>(a.id);
+  ASSERT_TRUE(away);
+  EXPECT_TRUE(away->away);
+  b.id = connect(1);
+  ASSERT_EQ(loginOn(1, b.id, "bob").status, net::LoginStatus::Ok);
+  pump({&a, &b});
+  auto again = nodes[1].env.take<net::Matched>(b.id);
+  ASSERT_TRUE(again);
+  EXPECT_NE(again->resumeToken, 0u);
+  b.match->reconnected();
+  pump({&a, &b});
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  auto back = nodes[0].env.take<net::OpponentAway>(a.id);
+  ASSERT_TRUE(back);
+  EXPECT_FALSE(back->away);
+  ASSERT_EQ(white.match->playLocal({8, 8}), MoveError::None);
+  pump({&a, &b});
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  EXPECT_EQ(black.match->game().moves().size(), 2u);
+}
+
+TEST_F(ClusterHallTest, WhenTheNodeOfAGameAcrossNodesDiesItsPlayersAreLetGo) {
+  Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameAcrossNodes(a, b, ma, mb));
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  // Node 0, which owns the game, is killed: once bob's node sees its lease gone, bob is told
+  // the game is over and is back in the hall, where he may look for another game.
+  store.alive.erase("node-0");
+  nodes[1].env.advance(config.nodeLease / 3);
+  pump({&b});
+  EXPECT_NE(b.match->phase(), net::MatchPhase::Playing);
+  nodes[1].env.inbox[b.id].clear();
+  nodes[1].hall->received(b.id, net::Find{Rule::Freestyle});
+  nodes[1].env.settle();
+  EXPECT_FALSE(nodes[1].env.take<net::Denied>(b.id));
+  EXPECT_EQ(store.seeking.count(2), 1u);
+}
+
+TEST_F(ClusterHallTest, WhenTheNodeOfAGuestDiesItsGameWaitsForItAsForADroppedPlayer) {
+  Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameAcrossNodes(a, b, ma, mb));
+  // Bob's node is killed: alice's node sees it at its next renewal, and alice is told that
+  // her opponent is away. Bob logs in on alice's node (his account is free once his node's
+  // lease is gone) and resumes the game there.
+  store.alive.erase("node-1");
+  nodes[0].env.advance(config.nodeLease / 3);
+  pump({&a});
+  auto away = nodes[0].env.take<net::OpponentAway>(a.id);
+  ASSERT_TRUE(away);
+  EXPECT_TRUE(away->away);
+  b.node = 0;
+  b.id = connect(0);
+  ASSERT_EQ(loginOn(0, b.id, "bob").status, net::LoginStatus::Ok);
+  auto again = nodes[0].env.take<net::Matched>(b.id);
+  ASSERT_TRUE(again);
+  b.match->connectionLost("its node is gone");
+  b.match->reconnected();
+  pump({&a, &b});
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  Member& black = ma->youAreBlack ? a : b;
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  EXPECT_EQ(a.match->game().moves().size(), 1u);
+}
+
+TEST_F(ClusterHallTest, APlayerWhoCancelledBeforeItsNodeWasAskedIsNotPaired) {
+  Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
+  ASSERT_EQ(registerOn(0, a.id, "alice").status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerOn(1, b.id, "bob").status, net::LoginStatus::Ok);
+  nodes[0].hall->received(a.id, net::Find{Rule::Freestyle});
+  nodes[1].hall->received(b.id, net::Find{Rule::Freestyle});
+  pump({&a, &b});
+  // Node 0 takes the pair and asks bob's node; bob cancels before the question arrives, then
+  // looks again for another rule: neither search is the one taken.
+  nodes[0].env.advance(config.waveInterval);
+  ASSERT_TRUE(store.seeking.empty());
+  nodes[1].hall->received(b.id, net::CancelFind{});
+  nodes[1].hall->received(b.id, net::Find{Rule::Standard});
+  pump({&a, &b});
+  EXPECT_FALSE(nodes[0].env.take<net::Matched>(a.id));
+  EXPECT_FALSE(nodes[1].env.take<net::Matched>(b.id));
+  EXPECT_EQ(nodes[0].hall->tablesOpen(), 0u);
+  EXPECT_EQ(nodes[0].hall->playersOnline(), 1u);  // no guest
+  // Alice waits on, in the queue again; bob waits for his new search.
+  ASSERT_EQ(store.seeking.size(), 2u);
+  EXPECT_EQ(decodeSeek(1, store.seeking.at(1))->rule, Rule::Freestyle);
+  EXPECT_EQ(decodeSeek(2, store.seeking.at(2))->rule, Rule::Standard);
+}
+
+TEST_F(ClusterHallTest, ATakeOverWhileLookingForAGameEndsTheSearch) {
+  ConnId a = connect(0);
+  auto r = registerOn(0, a, "alice");
+  ASSERT_EQ(r.status, net::LoginStatus::Ok);
+  nodes[0].hall->received(a, net::Find{Rule::Freestyle});
+  nodes[0].env.settle();
+  ASSERT_EQ(store.seeking.count(1), 1u);
+  nodes[0].env.advance(config.takeOverSilence + 1s);
+  ConnId a2 = connect(0);
+  nodes[0].hall->received(a2, net::Login{net::LoginMethod::Token, "alice", r.token});
+  ASSERT_EQ(answer(0, a2).status, net::LoginStatus::Ok);
+  EXPECT_EQ(store.seeking.count(1), 0u);  // the new connection is in the hall, not searching
+}
+
+TEST_F(ClusterHallTest, AMoveTheStoreDidNotTakeIsRelayedOnceItAnswers) {
+  Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameAcrossNodes(a, b, ma, mb));
+  Member& black = ma->youAreBlack ? a : b;
+  Member& white = ma->youAreBlack ? b : a;
+  // Redis goes away: the moves wait in their nodes' outboxes, in order, and go once it is back.
+  store.up = false;
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  EXPECT_TRUE(white.match->game().moves().empty());
+  store.up = true;
+  for (auto& n : nodes) n.env.advance(config.nodeLease / 3);  // a good renewal: posted
+  pump({&a, &b});
+  ASSERT_EQ(white.match->game().moves().size(), 1u);
+  ASSERT_EQ(white.match->playLocal({8, 8}), MoveError::None);
+  pump({&a, &b});
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  EXPECT_EQ(black.match->game().moves().size(), 2u);
+}
+
+TEST(NodeMessageBytes, RoundTripAndGarbledOnesAreRefused) {
+  NodeMessage m{NodeKind::FromPlayer, "n2/00ff00ff00ff00ff", 42, std::string("\0\x01body", 6)};
+  std::string bytes = encodeNodeMessage(m);
+  auto back = decodeNodeMessage(bytes);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, m);
+  EXPECT_FALSE(decodeNodeMessage(""));
+  EXPECT_FALSE(decodeNodeMessage(bytes.substr(0, 2 + m.from.size() + 7)));  // short account
+  std::string bad = bytes;
+  bad[0] = 0;  // no such kind
+  EXPECT_FALSE(decodeNodeMessage(bad));
+  bad[0] = 11;
+  EXPECT_FALSE(decodeNodeMessage(bad));
+  bad = bytes;
+  bad[1] = 0;  // no sender
+  EXPECT_FALSE(decodeNodeMessage(bad));
+  m.account = 0;
+  EXPECT_FALSE(decodeNodeMessage(encodeNodeMessage(m)));
+  m.account = -5;
+  EXPECT_FALSE(decodeNodeMessage(encodeNodeMessage(m)));
+  m.from = std::string(256, 'x');
+  EXPECT_THROW(encodeNodeMessage(m), std::length_error);
 }
 
 }  // namespace

@@ -30,7 +30,10 @@ fail() {
 
 # start_server [ARGS...]: starts gomoku-server on a free port (the first start picks it, later
 # starts reuse it), waits for its "listening on port" line and sets $port and $server_pid.
+# The server's log is copied to $work/server.log by a process in $log_pids, which ends when
+# the server has exited.
 port=0
+log_pids=()
 start_server() {
   rm -f "$work/server.fifo"
   mkfifo "$work/server.fifo"
@@ -47,6 +50,7 @@ start_server() {
       # Keep copying the server's log in the background.
       cat <&"$server_fd" >> "$work/server.log" &
       pids+=($!)
+      log_pids+=($!)
       exec {server_fd}<&-
       return 0
     fi
@@ -478,6 +482,58 @@ abandoned)
   expect "$black" '^LADDER 1000 1030$'
   send "$black" "quit"
   finish "$black"
+  ;;
+cluster_game)
+  # Two nodes of a cluster (issue 22): alice on node 1 and Bob on node 2 find a game, are
+  # paired across the nodes through the shared queue, and play to five; the node that paired
+  # them owns the game and relays Bob's (or alice's) moves through Redis. The ladder moves once.
+  [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
+    fail "run through with-postgres.sh and with-redis.sh"
+  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
+  start_server "${cluster[@]}" --node-id n1
+  port1=$port node1=$server_pid
+  port=0
+  start_server "${cluster[@]}" --node-id n2
+  port2=$port node2=$server_pid
+  port=$port1
+  GOMOKU_PASSWORD=alicepass1 start_client alice --user alice --register --trust-new-server
+  port=$port2
+  GOMOKU_PASSWORD=bobpass123 start_client bob --user Bob --register --trust-new-server
+  expect alice '^LOGGED IN alice 1000'
+  expect bob '^LOGGED IN Bob 1000'
+  find_both
+  [[ ${matched[alice]} == *" vs Bob "* && ${matched[bob]} == *" vs alice "* ]] ||
+    fail "not matched with each other: ${matched[alice]} / ${matched[bob]}"
+  play_to_five alice bob
+  expect "$winner" '^LADDER 1000 1030$'
+  expect "$loser" '^LADDER 1000 970$'
+  send "$winner" "leave"
+  expect "$loser" '^HALL '
+  # Back in their halls they play again: a second game, across the nodes again (its owner is
+  # whichever node paired it).
+  find_both
+  play_to_five alice bob
+  expect "$winner" '^LADDER '
+  expect "$loser" '^LADDER '
+  send alice "quit"
+  send bob "quit"
+  finish alice
+  finish bob
+  kill -TERM "$node1" "$node2"
+  wait "$node1" || fail "node 1 exited $? on SIGTERM"
+  wait "$node2" || fail "node 2 exited $? on SIGTERM"
+  wait "${log_pids[@]}"
+  [[ $(grep -Ec '(alice|Bob) plays here, a guest from node n[12]/' "$work/server.log") == 2 ]] ||
+    fail "the games were not across the nodes"
+  [[ $(grep -c ' ended: ' "$work/server.log") == 2 ]] || fail "not one end logged for each game"
+  # Two rated games each in the shared database.
+  port=0
+  start_server "${cluster[@]}" --node-id n1
+  GOMOKU_PASSWORD=alicepass1 start_client alice2 --user alice --trust-new-server
+  expect alice2 '^STATS alice [0-9]+ 2 '
+  send alice2 "quit"
+  finish alice2
+  stop_server
   ;;
 cluster_login)
   # Two nodes of a cluster (issue 22): one login across them, one list of players; a killed
