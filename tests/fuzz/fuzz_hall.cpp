@@ -69,6 +69,7 @@
 #include <string>
 #include <vector>
 
+#include "../server/memory_queue.h"
 #include "core/game.h"
 #include "net/match.h"
 #include "net/wire.h"
@@ -174,7 +175,7 @@ struct PresenceStore {
   std::map<std::int64_t, std::string> holder;
   std::set<std::string> alive;
   bool up = true;
-  std::map<std::int64_t, std::string> seeking;  // the FIND queue (encodeSeek texts)
+  test_support::MemoryQueue queue;  // the FIND queue
   // The claim script's rule: a node without a live lease claims nothing; an account held by
   // another live node is refused.
   Claim claim(const std::string& who, std::int64_t account) {
@@ -226,39 +227,21 @@ class FuzzPresence : public Presence {
   // scripted: op 31 makes up what it says).
   bool seek(const Seek& s) override {
     if (!store_.up) return false;
-    store_.seeking[s.account] = encodeSeek(s);
+    store_.queue.seek(s);
     return true;
   }
   bool unseek(std::int64_t account) override {
     if (!store_.up) return false;
-    auto it = store_.seeking.find(account);
-    if (it != store_.seeking.end() && decodeSeek(account, it->second)->node == "self")
-      store_.seeking.erase(it);
+    store_.queue.unseek(account, "self");
     return true;
   }
   std::optional<std::vector<Seek>> seekers() override {
     if (!store_.up) return std::nullopt;
-    std::vector<Seek> out;
-    for (auto it = store_.seeking.begin(); it != store_.seeking.end();) {
-      Seek s = *decodeSeek(it->first, it->second);
-      if (!store_.alive.count(s.node)) {
-        it = store_.seeking.erase(it);
-      } else {
-        out.push_back(s);
-        ++it;
-      }
-    }
-    return out;
+    return store_.queue.seekers(store_.alive);
   }
   std::optional<bool> takePair(const Seek& a, const Seek& b) override {
     if (!store_.up) return std::nullopt;
-    auto ia = store_.seeking.find(a.account), ib = store_.seeking.find(b.account);
-    if (a.account == b.account || ia == store_.seeking.end() || ib == store_.seeking.end() ||
-        ia->second != encodeSeek(a) || ib->second != encodeSeek(b))
-      return false;
-    store_.seeking.erase(ia);
-    store_.seeking.erase(ib);
-    return true;
+    return store_.queue.takePair(a, b);
   }
   bool post(const std::string&, const std::string&) override { return store_.up; }
   std::optional<std::vector<std::string>> receive(std::chrono::milliseconds) override {
@@ -890,7 +873,7 @@ void run(const std::uint8_t* data, std::size_t size) {
             seek.node = "other";
             seek.name = account == 1 ? "alice" : account == 2 ? "bob" : "carol";
             seek.minor = net::kProtocolMinor;
-            w.store.seeking[account] = encodeSeek(seek);
+            w.store.queue.seek(seek);
             w.trace.push_back("the other node's " + seek.name + " finds a game");
           }
           break;

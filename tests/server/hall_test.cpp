@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "net/watcher.h"
+#include "server/memory_queue.h"
 
 namespace gomoku::server {
 namespace {
@@ -767,7 +768,7 @@ struct PresenceStore {
   std::set<std::string> alive;
   bool up = true;
   std::map<std::string, std::vector<ListedPlayer>> published;  // by node
-  std::map<std::int64_t, std::string> seeking;                 // the FIND queue, as text
+  test_support::MemoryQueue queue;                             // the FIND queue
   std::map<std::string, std::deque<std::string>> inbox;        // by node
 };
 
@@ -813,39 +814,21 @@ class MemoryPresence : public Presence {
   }
   bool seek(const Seek& s) override {
     if (!store_.up) return false;
-    store_.seeking[s.account] = encodeSeek(s);
+    store_.queue.seek(s);
     return true;
   }
   bool unseek(std::int64_t account) override {
     if (!store_.up) return false;
-    auto it = store_.seeking.find(account);
-    if (it != store_.seeking.end() && decodeSeek(account, it->second)->node == self_)
-      store_.seeking.erase(it);
+    store_.queue.unseek(account, self_);
     return true;
   }
   std::optional<std::vector<Seek>> seekers() override {
     if (!store_.up) return std::nullopt;
-    std::vector<Seek> out;
-    for (auto it = store_.seeking.begin(); it != store_.seeking.end();) {
-      Seek s = *decodeSeek(it->first, it->second);
-      if (!store_.alive.count(s.node)) {
-        it = store_.seeking.erase(it);
-        continue;
-      }
-      out.push_back(s);
-      ++it;
-    }
-    return out;
+    return store_.queue.seekers(store_.alive);
   }
   std::optional<bool> takePair(const Seek& a, const Seek& b) override {
     if (!store_.up) return std::nullopt;
-    auto ia = store_.seeking.find(a.account), ib = store_.seeking.find(b.account);
-    if (a.account == b.account || ia == store_.seeking.end() || ib == store_.seeking.end() ||
-        ia->second != encodeSeek(a) || ib->second != encodeSeek(b))
-      return false;
-    store_.seeking.erase(ia);
-    store_.seeking.erase(ib);
-    return true;
+    return store_.queue.takePair(a, b);
   }
   bool post(const std::string& node, const std::string& message) override {
     if (!store_.up) return false;
@@ -1254,7 +1237,7 @@ TEST_F(ClusterHallTest, PlayersOnTwoNodesArePairedPlayToFiveAndTheLadderMovesOnc
   nodes[0].env.advance(config.waveInterval);
   nodes[1].env.advance(config.waveInterval);
   pump({&a, &b});
-  EXPECT_TRUE(store.seeking.empty());
+  EXPECT_TRUE(store.queue.seeking.empty());
   auto ma = nodes[0].env.take<net::Matched>(a.id);
   auto mb = nodes[1].env.take<net::Matched>(b.id);
   ASSERT_TRUE(ma && mb);
@@ -1366,7 +1349,7 @@ TEST_F(ClusterHallTest, WhenTheNodeOfAGameAcrossNodesDiesItsPlayersAreLetGo) {
   nodes[1].hall->received(b.id, net::Find{Rule::Freestyle});
   nodes[1].env.settle();
   EXPECT_FALSE(nodes[1].env.take<net::Denied>(b.id));
-  EXPECT_EQ(store.seeking.count(2), 1u);
+  EXPECT_EQ(store.queue.seeking.count(2), 1u);
 }
 
 TEST_F(ClusterHallTest, WhenTheNodeOfAGuestDiesItsGameWaitsForItAsForADroppedPlayer) {
@@ -1408,7 +1391,7 @@ TEST_F(ClusterHallTest, APlayerWhoCancelledBeforeItsNodeWasAskedIsNotPaired) {
   // Node 0 takes the pair and asks bob's node; bob cancels before the question arrives, then
   // looks again for another rule: neither search is the one taken.
   nodes[0].env.advance(config.waveInterval);
-  ASSERT_TRUE(store.seeking.empty());
+  ASSERT_TRUE(store.queue.seeking.empty());
   nodes[1].hall->received(b.id, net::CancelFind{});
   nodes[1].hall->received(b.id, net::Find{Rule::Standard});
   pump({&a, &b});
@@ -1417,9 +1400,9 @@ TEST_F(ClusterHallTest, APlayerWhoCancelledBeforeItsNodeWasAskedIsNotPaired) {
   EXPECT_EQ(nodes[0].hall->tablesOpen(), 0u);
   EXPECT_EQ(nodes[0].hall->playersOnline(), 1u);  // no guest
   // Alice waits on, in the queue again; bob waits for his new search.
-  ASSERT_EQ(store.seeking.size(), 2u);
-  EXPECT_EQ(decodeSeek(1, store.seeking.at(1))->rule, Rule::Freestyle);
-  EXPECT_EQ(decodeSeek(2, store.seeking.at(2))->rule, Rule::Standard);
+  ASSERT_EQ(store.queue.seeking.size(), 2u);
+  EXPECT_EQ(decodeSeek(1, store.queue.seeking.at(1))->rule, Rule::Freestyle);
+  EXPECT_EQ(decodeSeek(2, store.queue.seeking.at(2))->rule, Rule::Standard);
 }
 
 TEST_F(ClusterHallTest, ATakeOverWhileLookingForAGameEndsTheSearch) {
@@ -1428,12 +1411,12 @@ TEST_F(ClusterHallTest, ATakeOverWhileLookingForAGameEndsTheSearch) {
   ASSERT_EQ(r.status, net::LoginStatus::Ok);
   nodes[0].hall->received(a, net::Find{Rule::Freestyle});
   nodes[0].env.settle();
-  ASSERT_EQ(store.seeking.count(1), 1u);
+  ASSERT_EQ(store.queue.seeking.count(1), 1u);
   nodes[0].env.advance(config.takeOverSilence + 1s);
   ConnId a2 = connect(0);
   nodes[0].hall->received(a2, net::Login{net::LoginMethod::Token, "alice", r.token});
   ASSERT_EQ(answer(0, a2).status, net::LoginStatus::Ok);
-  EXPECT_EQ(store.seeking.count(1), 0u);  // the new connection is in the hall, not searching
+  EXPECT_EQ(store.queue.seeking.count(1), 0u);  // the new connection is in the hall, not searching
 }
 
 TEST_F(ClusterHallTest, AMoveTheStoreDidNotTakeIsRelayedOnceItAnswers) {
