@@ -900,7 +900,8 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
                           "nodes are not possible yet");
       return deny(c, type, net::DenyCode::NoSuchPlayer, inv->name + " is not online");
     }
-    if (to->table) return deny(c, type, net::DenyCode::PlayerBusy, to->name + " is playing");
+    if (to->table || playingAt_.count(to->id))  // at a table here or on another node
+      return deny(c, type, net::DenyCode::PlayerBusy, to->name + " is playing");
     if (inv->settings.clock.kind != ClockKind::None && !knowsClocks(to->id))
       return deny(c, type, net::DenyCode::BadRequest, to->name + " " + kTooOldForClocks);
     if (inv->settings.opening != OpeningRule::None && !knowsClocks(to->id))

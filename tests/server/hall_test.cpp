@@ -1254,6 +1254,14 @@ TEST_F(ClusterHallTest, PlayersOnTwoNodesArePairedPlayToFiveAndTheLadderMovesOnc
   ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
   Member& black = ma->youAreBlack ? a : b;
   Member& white = ma->youAreBlack ? b : a;
+  // Bob plays on node 0's table; on his own node he is busy: carol cannot invite him.
+  ConnId carol = connect(1);
+  ASSERT_EQ(registerOn(1, carol, "carol").status, net::LoginStatus::Ok);
+  nodes[1].hall->received(carol, net::Invite{"bob", {}});
+  nodes[1].env.settle();
+  auto busy = nodes[1].env.take<net::Denied>(carol);
+  ASSERT_TRUE(busy);
+  EXPECT_EQ(busy->code, net::DenyCode::PlayerBusy);
   for (int i = 0; i < 5; ++i) {
     ASSERT_EQ(black.match->playLocal({i, 7}), MoveError::None);
     pump({&a, &b});
@@ -1290,7 +1298,7 @@ TEST_F(ClusterHallTest, PlayersOnTwoNodesArePairedPlayToFiveAndTheLadderMovesOnc
   nodes[0].env.inbox[a.id].clear();
   auto list = playersSeen(0, a.id);
   ASSERT_TRUE(list);
-  ASSERT_EQ(list->total, 2u);
+  ASSERT_EQ(list->total, 3u);  // with carol
   for (const auto& e : list->players) EXPECT_EQ(e.state, net::PlayerState::Hall) << e.name;
   // Bob's stats on his node follow the game.
   nodes[1].env.inbox[b.id].clear();
