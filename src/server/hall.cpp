@@ -28,6 +28,9 @@ std::string badSettings(SettingsProblem p) {
 // room.
 constexpr const char* kTooOldForClocks = "needs a newer program to play with a clock";
 constexpr const char* kTooOldForOpenings = "needs a newer program to play an opening rule";
+// BYE's text when the node that ran a player's game across nodes is gone, and the game with it.
+constexpr const char* kGameNodeGone =
+    "the server node that ran the game stopped; the game does not count";
 
 }  // namespace
 
@@ -157,6 +160,12 @@ void Hall::received(ConnId c, const net::Message& m) {
     return;
   }
   if (std::holds_alternative<net::Heartbeat>(m)) return;
+  if (std::exchange(conn.byeMayTrail, false) && conn.state == State::Hall &&
+      std::holds_alternative<net::Bye>(m)) {
+    // The player left its game as the game ended without it (the opponent left first): that
+    // BYE was for the game, not a sign-out.
+    return;
+  }
   if (conn.first) {
     conn.first = false;
     if (std::holds_alternative<net::Hello>(m) || std::holds_alternative<net::Resume>(m)) {
@@ -191,6 +200,7 @@ void Hall::received(ConnId c, const net::Message& m) {
       // A second REGISTER/LOGIN while the first is being checked.
       return deny(c, net::typeOf(m), net::DenyCode::TooMany, "a login is being checked");
     case State::Playing: {
+      if (std::holds_alternative<net::Bye>(m)) conn.sentBye = true;
       Player* p = playerOf(c);
       if (p && !p->table && playingAt_.count(p->id)) {  // its game runs on another node
         if (std::holds_alternative<net::HallRequest>(m)) return sendHall(c);
@@ -628,8 +638,8 @@ void Hall::nodesGone(const std::set<std::string>& live) {
       goOffline(account);
       continue;
     }
-    env_.send(p->conn, net::Bye{net::ByeReason::Closing, "the server is shutting down"});
-    setState(p->conn, State::Hall);
+    env_.send(p->conn, net::Bye{net::ByeReason::Closing, kGameNodeGone});
+    backInHall(p->conn);
   }
   // Guests from nodes that died: their connections are gone with them. Their games wait for
   // them as for any dropped player (they may log in here, or lose when the window ends).
@@ -1294,7 +1304,14 @@ void Hall::returnToHall(std::int64_t account) {
     goOffline(account);  // away and the game is over: offline
     return;
   }
-  setState(p->conn, State::Hall);
+  backInHall(p->conn);
+}
+
+void Hall::backInHall(ConnId c) {
+  auto it = conns_.find(c);
+  if (it == conns_.end()) return;
+  it->second.byeMayTrail = !std::exchange(it->second.sentBye, false);
+  setState(c, State::Hall);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1661,7 +1678,7 @@ void Hall::atHome(const NodeMessage& m, const net::Message* decoded) {
         p->awayTimer.reset();
       }
       if (!p->conn) return goOffline(m.account);
-      setState(p->conn, State::Hall);
+      backInHall(p->conn);
       return;
     case NodeKind::Unpaired: {
       // The pairing took the player out of the queue and fell through: it waits on.

@@ -132,6 +132,10 @@ class Hall {
     std::uint8_t minor = 0;        // the protocol minor its login said (0: 1.2 or older)
     std::uint64_t watching = 0;    // the table it watches (0: none)
     std::uint64_t watchingAs = 0;  // the game id its WATCH_GAME named (UNWATCH says it)
+    bool sentBye = false;          // it left its game itself (BYE in State::Playing)
+    // Its game ended without its BYE (the opponent left): a BYE of its own may have crossed
+    // that; the first message after is taken for the game's, not for signing out.
+    bool byeMayTrail = false;
   };
   struct Player {
     std::int64_t id = 0;
@@ -206,6 +210,7 @@ class Hall {
   void tableEnded(std::uint64_t table, const GameEnd& end);
   static net::GameSummary summaryOf(const GameRow& g);
   void returnToHall(std::int64_t account);
+  void backInHall(ConnId c);  // a connection whose game ended: State::Hall (see byeMayTrail)
   void dropTable(std::uint64_t table);
   Player* player(std::int64_t account);
   Player* playerOf(ConnId c);

@@ -236,6 +236,37 @@ TEST_F(HallTest, RegisterFindPlayToFiveAndTheLadderMoves) {
   EXPECT_EQ(acc->first.wins, 1u);
 }
 
+TEST_F(HallTest, BothPlayersLeavingAtOnceStayInTheHall) {
+  // After the game both programs leave it at the same moment: one BYE reaches the server
+  // first and ends the other's match too, so the other's BYE arrives in the hall. It was for
+  // the game: nobody is signed out.
+  Client a = connect(), b = connect();
+  ASSERT_EQ(registerAs(a, "alice").status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerAs(b, "bob").status, net::LoginStatus::Ok);
+  hall->received(a.id, net::Find{Rule::Freestyle});
+  hall->received(b.id, net::Find{Rule::Freestyle});
+  env.advance(1s);
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  startMatch(a, *ma);
+  startMatch(b, *mb);
+  pump({&a, &b});
+  Client& black = ma->youAreBlack ? a : b;
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  a.match->leave();
+  b.match->leave();
+  pump({&a, &b});
+  EXPECT_FALSE(env.closedByHall.count(a.id));
+  EXPECT_FALSE(env.closedByHall.count(b.id));
+  EXPECT_EQ(hall->playersOnline(), 2u);
+  // A BYE in the hall after that signs out as ever.
+  hall->received(b.id, net::HallRequest{});
+  hall->received(b.id, net::Bye{});
+  EXPECT_TRUE(env.closedByHall.count(b.id));
+}
+
 TEST_F(HallTest, WrongPasswordAndUnknownNameGetTheSameAnswer) {
   Client a = connect();
   ASSERT_EQ(registerAs(a, "alice").status, net::LoginStatus::Ok);
@@ -1291,6 +1322,8 @@ TEST_F(ClusterHallTest, PlayersOnTwoNodesArePairedPlayToFiveAndTheLadderMovesOnc
   black.match->leave();
   white.match->leave();
   pump({&a, &b});
+  EXPECT_FALSE(nodes[0].env.closedByHall.count(a.id));  // nobody signed out by the crossing
+  EXPECT_FALSE(nodes[1].env.closedByHall.count(b.id));
   EXPECT_EQ(nodes[0].hall->tablesOpen(), 0u);
   EXPECT_EQ(nodes[0].hall->playersOnline(), 1u);  // the guest went home
   nodes[1].env.advance(config.nodeLease / 3);
