@@ -1661,6 +1661,16 @@ void Hall::atHome(const NodeMessage& m, const net::Message* decoded) {
           !std::holds_alternative<net::Stats>(*decoded))
         return;
       if (game && ours) joined_.erase(m.account);  // the game runs
+      if (ours && std::holds_alternative<net::Bye>(*decoded)) {
+        // The owner ended the player's match (its Done follows): the player is in the hall
+        // now, before its program can ask anything there.
+        playingAt_.erase(at);
+        if (p->conn) {
+          env_.send(p->conn, *decoded);
+          backInHall(p->conn);
+        }
+        return;
+      }
       if (auto* st = std::get_if<net::Stats>(decoded)) p->stats = st->stats;
       if (p->conn) env_.send(p->conn, *decoded);
       return;
