@@ -28,6 +28,11 @@ std::string badSettings(SettingsProblem p) {
 // room.
 constexpr const char* kTooOldForClocks = "needs a newer program to play with a clock";
 constexpr const char* kTooOldForOpenings = "needs a newer program to play an opening rule";
+// A match or hall message as the body of a message between nodes (relay.h).
+std::string bytesOf(const net::Message& m) {
+  auto bytes = net::encode(m);
+  return std::string(bytes.begin(), bytes.end());
+}
 // BYE's text when the node that ran a player's game across nodes is gone, and the game with it.
 constexpr const char* kGameNodeGone =
     "the server node that ran the game stopped; the game does not count";
@@ -206,9 +211,7 @@ void Hall::received(ConnId c, const net::Message& m) {
         if (std::holds_alternative<net::HallRequest>(m)) return sendHall(c);
         if (static_cast<int>(net::typeOf(m)) >= 64)
           return deny(c, net::typeOf(m), net::DenyCode::Busy, "you are in a game");
-        auto bytes = net::encode(m);
-        return post(playingAt_[p->id], NodeKind::FromPlayer, p->id,
-                    std::string(bytes.begin(), bytes.end()));
+        return post(playingAt_[p->id], NodeKind::FromPlayer, p->id, bytesOf(m));
       }
       if (!p || !p->table) return;
       if (std::holds_alternative<net::HallRequest>(m)) return sendHall(c);
@@ -573,11 +576,7 @@ void Hall::renewed(Renewal r, const std::string& error) {
   reclaim_ = false;
   // The queue may have lost our players' searches meanwhile (dropped as a dead node's, or a
   // Redis restarted empty): in again, as they are.
-  for (const auto& [account, seek] : seeks_)
-    env_.aside(Lane::Cluster, [this, seek = seek]() -> std::function<void()> {
-      presence_->seek(seek);
-      return {};
-    });
+  for (const auto& [account, seek] : seeks_) queueSeek(seek);
   // Other nodes may have admitted our players while the store was away. Claim them all again;
   // one that another node holds now is signed in there and is signed out here.
   std::vector<std::int64_t> ids;
@@ -1280,9 +1279,7 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
                     net::Message(net::Stats{acc->name,
                                             {acc->score, acc->games, acc->wins, acc->draws},
                                             config_.ladder.elo})}) {
-                auto bytes = net::encode(m);
-                post(h->second, NodeKind::ToPlayer, acc->id,
-                     std::string(bytes.begin(), bytes.end()));
+                post(h->second, NodeKind::ToPlayer, acc->id, bytesOf(m));
               }
             }
           }
@@ -1515,8 +1512,21 @@ void Hall::toGuest(ConnId link, const net::Message& m) {
   if (c == conns_.end()) return;
   Player* p = player(c->second.account);
   if (!p || p->conn != link) return;
-  auto bytes = net::encode(m);
-  post(p->home, NodeKind::ToPlayer, p->id, std::string(bytes.begin(), bytes.end()));
+  post(p->home, NodeKind::ToPlayer, p->id, bytesOf(m));
+}
+
+ConnId Hall::openLink(const std::string& home, std::int64_t account, std::uint8_t minor,
+                      State state) {
+  ConnId link = nextLink_++;
+  Conn conn;
+  conn.address = "node " + home;
+  conn.state = state;
+  conn.account = account;
+  conn.first = false;  // its first message is a game's, not a connection's first
+  conn.minor = minor;
+  conn.lastHeard = conn.rateStart = env_.now();
+  conns_[link] = conn;
+  return link;
 }
 
 void Hall::closeGuest(ConnId link) {
@@ -1612,21 +1622,13 @@ void Hall::atOwner(const NodeMessage& m, const net::Message* decoded) {
       if (p->conn) closed(p->conn, "back on a new connection");
       p = player(m.account);
       if (!p) return post(m.from, NodeKind::Done, m.account);  // the game ended there
-      ConnId link = nextLink_++;
-      Conn conn;
-      conn.address = "node " + m.from;
-      conn.state = State::Playing;
-      conn.account = m.account;
-      conn.first = false;
-      conn.minor = m.body.empty() ? 0 : static_cast<std::uint8_t>(m.body[0]);
-      conn.lastHeard = conn.rateStart = env_.now();
-      conns_[link] = conn;
-      p->conn = link;
+      p->conn = openLink(m.from, m.account,
+                         m.body.empty() ? 0 : static_cast<std::uint8_t>(m.body[0]), State::Playing);
       if (p->awayTimer) {
         env_.cancel(*p->awayTimer);
         p->awayTimer.reset();
       }
-      resumeAt(link, *p);
+      resumeAt(p->conn, *p);
       if (!p->table) dropGuest(m.account);
       return;
     }
@@ -1731,6 +1733,10 @@ void Hall::publishSeek(Player& p, const net::Find& f) {
   auto c = conns_.find(p.conn);
   s.minor = c == conns_.end() ? 0 : c->second.minor;
   seeks_[p.id] = s;
+  queueSeek(s);
+}
+
+void Hall::queueSeek(const Seek& s) {
   env_.aside(Lane::Cluster, [this, s]() -> std::function<void()> {
     if (presence_->seek(s)) return {};
     return [this, error = presence_->lastError()] {
@@ -1808,10 +1814,7 @@ bool Hall::waitsFor(const Seek& s) {
 
 void Hall::waitAgain(const Seek& s) {
   if (!waitsFor(s)) return;
-  env_.aside(Lane::Cluster, [this, s]() -> std::function<void()> {
-    presence_->seek(s);
-    return {};
-  });
+  queueSeek(s);
   scheduleWave();
 }
 
@@ -1867,15 +1870,7 @@ void Hall::accepted(std::int64_t account) {
   matchmaker_.remove(mine.account);
   seeks_.erase(mine.account);
   env_.log(g.name + " plays here, a guest from node " + g.node);
-  ConnId link = nextLink_++;
-  Conn conn;
-  conn.address = "node " + g.node;
-  conn.state = State::Finding;
-  conn.account = account;
-  conn.first = false;
-  conn.minor = g.minor;
-  conn.lastHeard = conn.rateStart = env_.now();
-  conns_[link] = conn;
+  ConnId link = openLink(g.node, account, g.minor, State::Finding);
   Player guest;
   guest.id = account;
   guest.name = g.name;

@@ -169,12 +169,15 @@ class Hall {
   void flushOutbox();
   void toGuest(ConnId link, const net::Message& m);  // a message for a guest, to its home
   void closeGuest(ConnId link);                      // the owner closes a guest's connection
-  void dropGuest(std::int64_t account);              // its game is over here: home it goes
+  // A new link for a guest from `home` (its program speaks protocol 1.`minor`), in `state`.
+  ConnId openLink(const std::string& home, std::int64_t account, std::uint8_t minor, State state);
+  void dropGuest(std::int64_t account);  // its game is over here: home it goes
   void fromNode(const NodeMessage& m);
   void atOwner(const NodeMessage& m, const net::Message* decoded);
   void atHome(const NodeMessage& m, const net::Message* decoded);
   void publishSeek(Player& p, const net::Find& f);  // FIND: into the cluster's queue
   void unseek(std::int64_t account);                // out of it (if there)
+  void queueSeek(const Seek& s);                    // (again) into the queue, in the lane
   void clusterWave();
   void startAcrossNodes(const Matchmaker::Pair& pair, const Seek& black, const Seek& white);
   bool waitsFor(const Seek& s);             // our player still waits for just that seek
