@@ -758,6 +758,7 @@ void Match::onHello(const Hello& h) {
   }
   std::uint64_t token = 0;
   if (settings_.resumable) {
+    token = settings_.hostToken;
     std::random_device rd;
     while (token == 0) token = (std::uint64_t{rd()} << 32) ^ rd();
   }

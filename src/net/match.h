@@ -61,6 +61,9 @@ struct MatchSettings {
   bool resumable = true;          ///< a connection lost mid-match suspends it (else closes)
   std::uint64_t resumeToken = 0;  ///< joiner: rejoin the match with this token (RESUME
                                   ///< instead of HELLO); 0 = a new match
+  /// Host with resumable: the resume token its SETUP gives (0: a random one). A server that
+  /// rebuilds a match elsewhere from its history gives the same token again.
+  std::uint64_t hostToken = 0;
 };
 
 /// Where the match stands.

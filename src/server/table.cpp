@@ -111,6 +111,7 @@ GameTable::GameTable(TableSetup setup, TableCallbacks callbacks,
     const bool proxyBlack = (s == Side::A) != setup_.aIsBlack;
     ms.color = proxyBlack ? net::ColorChoice::Black : net::ColorChoice::White;
     ms.resumable = true;
+    ms.hostToken = setup_.tokens[index(s)];
     seat(s).match = std::make_unique<Match>(
         std::move(ms),
         [this, s](const net::Message& m) {

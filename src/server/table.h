@@ -89,6 +89,9 @@ struct TableSetup {
   /// Most messages held for a side (before both HELLOs, or while the opponent is away); one
   /// more cuts the sender off as a flooder. Heartbeats are never held.
   std::size_t holdLimit = 64;
+  /// The resume tokens of A's and B's matches (0: random). A table rebuilt on another node from
+  /// its journal gives the same ones, which the clients hold.
+  std::array<std::uint64_t, 2> tokens{};
 };
 
 /// A game's result as the table takes it.
