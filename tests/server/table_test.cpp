@@ -14,6 +14,7 @@
 #include "common/print.h"
 #include "core/game.h"
 #include "net/match.h"
+#include "server/journal.h"
 #include "server/table.h"
 
 using namespace gomoku;
@@ -1525,4 +1526,64 @@ TEST(GameTableOpening, AResignationAfterDecisionsTheServersFlagTookBackIsStale) 
   }
   EXPECT_EQ(h.a.received<Error>() + h.b.received<Error>(), 0);
   EXPECT_TRUE(h.faults.empty());
+}
+
+// --- A table's journal (journal.h): what a node that takes a game over reads ---
+
+TEST(JournalText, TheHeaderRoundTripsEveryField) {
+  TableHeader h;
+  h.accounts = {17, 4};
+  h.names = {"alice", "李白-2"};
+  h.scores = {-12, 1530};
+  h.aIsBlack = false;
+  h.boardSize = 19;
+  h.rule = Rule::Renju;
+  h.foul = FoulPolicy::Lose;
+  h.rated = true;
+  h.clock = {ClockKind::Fischer, 300000, 5000, 0};
+  h.opening = OpeningRule::Swap2;
+  h.tokens = {0xFFFFFFFFFFFFFFFFull, 1};
+  h.lagAllowanceMs = 2500;
+  h.resumeWindowS = 180;
+  h.holdLimit = 64;
+  h.firstGameId = 991;
+  auto back = decodeHeader(encodeHeader(h));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, h);
+}
+
+TEST(JournalText, AGarbledHeaderIsRefused) {
+  TableHeader h;
+  h.accounts = {1, 2};
+  h.names = {"a1", "b2"};
+  h.tokens = {5, 6};
+  h.firstGameId = 3;
+  const std::string good = encodeHeader(h);
+  ASSERT_TRUE(decodeHeader(good));
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string s = good;
+    auto at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return s.replace(at, from.size(), to);
+  };
+  for (const std::string& bad :
+       {std::string{}, std::string("2") + good.substr(1), good.substr(0, good.size() - 3),
+        good + "\tx", with("\t15\t", "\t26\t"), with("1\t2\t", "1\t1\t"),
+        with("\t5\t6\t", "\t0\t6\t"), with("\t3\t5\t", "\t03\t5\t"), with("\tb2", "\tb\x01")})
+    EXPECT_FALSE(decodeHeader(bad)) << bad;
+}
+
+TEST(JournalText, EntriesRoundTripAndGarbledOnesAreRefused) {
+  for (const JournalEntry& e :
+       {JournalEntry{0, TableOp::Start, Side::A, ""},
+        JournalEntry{123456789, TableOp::Receive, Side::B, std::string("\x00\x01\t\n\xff", 5)},
+        JournalEntry{7, TableOp::Lost, Side::A, "network: reset"},
+        JournalEntry{8, TableOp::GameId, Side::A, "2 77"}}) {
+    auto back = decodeEntry(encodeEntry(e));
+    ASSERT_TRUE(back) << encodeEntry(e);
+    EXPECT_EQ(*back, e);
+  }
+  for (const char* bad : {"", "12", "12\tRA", "x\tRA\t", "12\tXA\t", "12\tRC\t", "012\tRA\t",
+                          "-1\tRA\t", "12\tR\t", "12 \tRA\t"})
+    EXPECT_FALSE(decodeEntry(bad)) << bad;
 }
