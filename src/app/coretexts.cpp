@@ -391,7 +391,6 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("the password is not valid UTF-8 text"), ""},
     // --- server/hall.cpp: the server's reasons (ERROR, BYE, DENIED detail)
     {N_("the server is shutting down"), ""},
-    {N_("the server node that ran the game stopped; the game does not count"), ""},
     {N_("too many connections from your address"), ""},
     {N_("too many messages per second"), ""},
     {N_("this is a Gomoku server, not a game host: use Play online"), ""},

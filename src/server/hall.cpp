@@ -1,6 +1,8 @@
 #include "server/hall.h"
 
 #include <algorithm>
+#include <cinttypes>
+#include <cstdio>
 #include <random>
 
 #include <sodium.h>
@@ -9,6 +11,7 @@
 #include "core/utf8.h"
 #include "gomoku/version.h"
 #include "net/watcher.h"
+#include "server/journal.h"
 
 namespace gomoku::server {
 
@@ -33,9 +36,18 @@ std::string bytesOf(const net::Message& m) {
   auto bytes = net::encode(m);
   return std::string(bytes.begin(), bytes.end());
 }
-// BYE's text when the node that ran a player's game across nodes is gone, and the game with it.
-constexpr const char* kGameNodeGone =
-    "the server node that ran the game stopped; the game does not count";
+// The message whose bytes (header and body) are `bytes`; nothing when they are garbled.
+std::optional<net::Message> messageOf(const std::string& bytes) {
+  net::DecodeError error = net::DecodeError::None;
+  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  if (bytes.size() < net::kHeaderSize) return std::nullopt;
+  net::Header h = net::decodeHeader(data, error);
+  if (error != net::DecodeError::None || h.length != bytes.size() - net::kHeaderSize)
+    return std::nullopt;
+  net::Message m = net::decodeBody(h, data + net::kHeaderSize, h.length, error);
+  if (error != net::DecodeError::None) return std::nullopt;
+  return m;
+}
 
 }  // namespace
 
@@ -57,10 +69,32 @@ struct Hall::TableEntry {
   std::map<int, Clock::time_point> started;
   std::set<int> reported;              // the games whose result was written (or is being written)
   std::string name[2];                 // the players' account names (Side::A, Side::B)
+  TableSetup setup;                    // the table's setup (a journal's header holds it)
   std::set<ConnId> watchers;           // connections watching this table
   std::vector<std::uint8_t> lastView;  // the last VIEW relayed, its move time left out
   std::size_t chatRelayed = 0;         // the players' chat lines relayed to the watchers
   bool relayPending = false;           // a relay is gathered (kViewCoalesce)
+  // In a cluster the table's journal (journal.h) goes to the shared store ahead of what the
+  // table sends, so that another node can take the game over exactly when this one dies.
+  std::string key;                         // the game's key in the store ("": not journaled)
+  std::vector<std::string> journal;        // every entry so far (0: the header)
+  std::size_t stored = 0;                  // how many of them the store holds for sure
+  bool opened = false;                     // the store has the game (openGame answered)
+  bool writing = false;                    // a write is under way
+  bool behind = false;                     // the store did not answer: the game goes on unjournaled
+                                           // until the next good renewal, which writes what is due
+  Clock::time_point epoch;                 // the table's time 0
+  std::int64_t lastUs = 0;                 // the last entry's time
+  std::optional<Clock::time_point> opNow;  // inside a journaled call: the table's time
+  // What the table did, waiting for its journal to be stored: (entries needed, the act).
+  std::deque<std::pair<std::size_t, std::function<void()>>> held;
+  bool reopen = false;  // write the journal whole at the next write (the store may have lost it)
+  // Game numbers (after 1) whose database id the journal holds; a game's result is written only
+  // after that, so that a node taking the game over never makes a second row for it.
+  std::set<int> idJournaled;
+  std::map<int, std::vector<GameEnd>> endsAwaitingId;
+  bool replaying = false;             // adopt() replays the journal into the table
+  std::vector<GameEnd> replayedEnds;  // the game ends the replay met
 };
 
 // The env the hall uses: the world's, except that a message for a guest's link (a player of
@@ -211,15 +245,21 @@ void Hall::received(ConnId c, const net::Message& m) {
         if (std::holds_alternative<net::HallRequest>(m)) return sendHall(c);
         if (static_cast<int>(net::typeOf(m)) >= 64)
           return deny(c, net::typeOf(m), net::DenyCode::Busy, "you are in a game");
-        return post(playingAt_[p->id], NodeKind::FromPlayer, p->id, bytesOf(m));
+        post(playingAt_[p->id], NodeKind::FromPlayer, p->id, bytesOf(m));
+        if (std::holds_alternative<net::Bye>(m)) {
+          // It left its game: in the hall at once, as on one server (its program may ask
+          // for the next game before the owner's word that the game is over comes back).
+          playingAt_.erase(p->id);
+          joined_.erase(p->id);
+          backInHall(c);
+        }
+        return;
       }
       if (!p || !p->table) return;
       if (std::holds_alternative<net::HallRequest>(m)) return sendHall(c);
       if (static_cast<int>(net::typeOf(m)) >= 64)
         return deny(c, net::typeOf(m), net::DenyCode::Busy, "you are in a game");
-      auto t = tables_.find(p->table);
-      if (t == tables_.end()) return;
-      t->second->table->receive(p->side, m);
+      act(p->table, TableOp::Receive, p->side, &m);
       return;
     }
     default:
@@ -259,7 +299,7 @@ void Hall::closed(ConnId c, const std::string& reason) {
       // player to the hall at once, which drops it from online_ (it has no connection).
       std::int64_t account = p->id;
       std::uint64_t tid = p->table;
-      t->second->table->connectionLost(p->side, reason);
+      act(tid, TableOp::Lost, p->side, nullptr, reason);
       p = player(account);
       if (!p || p->table != tid) {
         matchmaker_.remove(account);
@@ -268,14 +308,7 @@ void Hall::closed(ConnId c, const std::string& reason) {
         if (p && !p->conn) goOffline(account);
         return;
       }
-      p->awayTimer = env_.after(config_.resumeWindow, [this, account] {
-        Player* q = player(account);
-        if (!q || q->conn || !q->table) return;
-        q->awayTimer.reset();
-        auto t2 = tables_.find(q->table);
-        if (t2 != tables_.end()) t2->second->table->abandon(q->side);
-        returnToHall(account);
-      });
+      awaitResume(account);
       return;
     }
   }
@@ -293,8 +326,7 @@ void Hall::stop(std::function<void()> done) {
   std::vector<std::uint64_t> ids;
   for (auto& [id, t] : tables_) ids.push_back(id);
   for (std::uint64_t id : ids) {
-    auto t = tables_.find(id);
-    if (t != tables_.end()) t->second->table->interrupt();
+    act(id, TableOp::Interrupt, Side::A);
   }
   for (auto& [c, conn] : conns_) {
     env_.send(c, net::Bye{net::ByeReason::Closing, "the server is shutting down"});
@@ -461,9 +493,22 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
     return refuseWhileStoreAway(c, a.name, "it did not answer the last renewal", registered);
   env_.aside(Lane::Cluster, [this, c, a, token, registered]() -> std::function<void()> {
     Claim claim = presence_->claim(a.id);
+    // The game it plays, if any, is found (and taken over from a dead node) for the player
+    // that holds the account.
+    std::optional<StoredGame> game;
+    if (claim == Claim::Claimed) {
+      game = presence_->gameOf(a.id);
+      if (!game) claim = Claim::Unavailable;
+    }
     std::string error = claim == Claim::Unavailable ? presence_->lastError() : std::string{};
-    return [this, c, a, token, registered, claim, error] {
+    return [this, c, a, token, registered, claim, error, found = game]() mutable {
       if (stopping_) return;
+      // A game taken over from a dead node is this node's now, whatever becomes of this login.
+      if (found && !found->journal.empty()) {
+        adopt(*found);
+        found->journal.clear();
+      }
+      const StoredGame* game = found ? &*found : nullptr;
       Player* held = player(a.id);
       bool here = held && held->home.empty();  // a guest's claim is its node's
       if (claim == Claim::Unavailable && !here) unreleased_.insert(a.id);  // it may have landed
@@ -477,7 +522,7 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
           // A release of this account queued before our claim's answer came may run after
           // the claim in the lane: claim again behind it.
           if (releasing_.count(a.id)) return loggedIn(c, a, token);
-          return admit(c, a, token);
+          return admit(c, a, token, game);
         case Claim::HeldElsewhere:
           env_.log(a.name + ": a second login refused (signed in on another node)");
           return loginFailed(c, net::LoginStatus::AlreadySignedIn,
@@ -548,9 +593,17 @@ void Hall::renewed(Renewal r, const std::string& error) {
     reclaim_ = true;
     return;
   }
+  const bool wasDown = presenceDown_;
   if (presenceDown_) env_.log("the presence store answers again");
   presenceDown_ = false;
   flushOutbox();
+  // Journals: after an outage or a lapse the store may have lost any of them (a Redis that
+  // restarted empty), so all are written whole again; else those the store did not take.
+  for (auto& [tid, e] : tables_) {
+    if (e->key.empty()) continue;
+    e->reopen = e->reopen || wasDown || r == Renewal::Lapsed;
+    if (std::exchange(e->behind, false) || e->reopen) storeJournal(tid);
+  }
   if (r == Renewal::Lapsed) {
     env_.log("this node's lease had run out: claiming its players again");
     reclaim_ = true;
@@ -581,7 +634,7 @@ void Hall::renewed(Renewal r, const std::string& error) {
   // one that another node holds now is signed in there and is signed out here.
   std::vector<std::int64_t> ids;
   for (const auto& [id, p] : online_)
-    if (p.home.empty()) ids.push_back(id);
+    if (p.home.empty() && p.conn) ids.push_back(id);  // one away from a game is not held
   if (ids.empty()) return;
   env_.aside(Lane::Cluster, [this, ids]() -> std::function<void()> {
     auto claims = presence_->claimAll(ids);
@@ -619,27 +672,13 @@ void Hall::exchangePlayers() {
 }
 
 void Hall::nodesGone(const std::set<std::string>& live) {
-  // Our players in games on nodes that died: the game is gone with its node (its state was in
-  // that node only); the player is told so, as at a server's shutdown, and is back in the hall.
+  // Our players in games on nodes that died: the game goes on wherever its players log in
+  // again (its journal is in the shared store). Their connections are closed so that their
+  // programs reconnect and resume it; they are signed out here meanwhile.
   std::vector<std::int64_t> lost;
   for (const auto& [account, owner] : playingAt_)
     if (!live.count(owner)) lost.push_back(account);
-  for (std::int64_t account : lost) {
-    playingAt_.erase(account);
-    Player* p = player(account);
-    if (!p) continue;
-    env_.log(p->name + ": the game was on a node that is gone");
-    if (p->awayTimer) {
-      env_.cancel(*p->awayTimer);
-      p->awayTimer.reset();
-    }
-    if (!p->conn) {
-      goOffline(account);
-      continue;
-    }
-    env_.send(p->conn, net::Bye{net::ByeReason::Closing, kGameNodeGone});
-    backInHall(p->conn);
-  }
+  for (std::int64_t account : lost) letGo(account);
   // Guests from nodes that died: their connections are gone with them. Their games wait for
   // them as for any dropped player (they may log in here, or lose when the window ends).
   std::vector<ConnId> links;
@@ -648,7 +687,22 @@ void Hall::nodesGone(const std::set<std::string>& live) {
   for (ConnId link : links) closed(link, "its node is gone");
 }
 
-void Hall::admit(ConnId c, const Account& a, const std::string& token) {
+void Hall::letGo(std::int64_t account) {
+  playingAt_.erase(account);
+  Player* p = player(account);
+  if (!p) return;
+  env_.log(p->name + ": the game was on a node that is gone");
+  if (p->awayTimer) {
+    env_.cancel(*p->awayTimer);
+    p->awayTimer.reset();
+  }
+  if (!p->conn) return goOffline(account);
+  ConnId c = p->conn;
+  env_.close(c);
+  closed(c, "its game's node is gone");  // signed out here: it may log in on any node
+}
+
+void Hall::admit(ConnId c, const Account& a, const std::string& token, const StoredGame* game) {
   Conn& conn = conns_[c];
   Player* p = player(a.id);
   if (p && !p->home.empty()) {
@@ -661,8 +715,7 @@ void Hall::admit(ConnId c, const Account& a, const std::string& token) {
       conns_.erase(link);
       p->conn = 0;
       if (p->table) {
-        auto t = tables_.find(p->table);
-        if (t != tables_.end()) t->second->table->connectionLost(p->side, "its node is gone");
+        act(p->table, TableOp::Lost, p->side, nullptr, "its node is gone");
         p = player(a.id);
         // A game that had not started ended there, which released the account: claim again.
         if (!p && releasing_.count(a.id)) return loggedIn(c, a, token);
@@ -692,8 +745,7 @@ void Hall::admit(ConnId c, const Account& a, const std::string& token) {
     if (old != conns_.end()) old->second.account = 0;
     p->conn = 0;
     if (p->table) {
-      auto t = tables_.find(p->table);
-      if (t != tables_.end()) t->second->table->connectionLost(p->side, "replaced by a new login");
+      act(p->table, TableOp::Lost, p->side, nullptr, "replaced by a new login");
       // A game that had not started ends there, and the table's leaveGame drops the player
       // (without a connection now) from online_: look it up again.
       p = player(a.id);
@@ -728,6 +780,8 @@ void Hall::admit(ConnId c, const Account& a, const std::string& token) {
     env_.cancel(*p->awayTimer);
     p->awayTimer.reset();
   }
+  if (game && !game->key.empty() && !p->table && game->owner != presence_->self())
+    playingAt_[a.id] = game->owner;  // its game runs there (maybe not where it began)
   if (auto at = playingAt_.find(a.id); at != playingAt_.end()) {
     // Its game runs on another node: that node resumes it on this connection.
     conn.state = State::Playing;
@@ -760,7 +814,7 @@ void Hall::resumeAt(ConnId c, Player& who) {
       again.opening = e.opening;
       env_.send(c, again);
       conn.state = State::Playing;
-      e.table->resumed(p->side);
+      act(p->table, TableOp::Resumed, p->side);
     } else {
       p->table = 0;
     }
@@ -1044,15 +1098,7 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
   TableEntry& e = *entry;
   e.account[0] = black;  // side A plays Black in the first game
   e.account[1] = white;
-  e.name[0] = b->name;
-  e.name[1] = w->name;
-  e.aIsBlack = true;
-  e.boardSize = boardSize;
-  e.rule = rule;
-  e.foul = foul;
   e.rated = rated;
-  e.clock = clock;
-  e.opening = opening;
   for (Player* p : {b, w}) {
     p->table = tid;
     p->side = p == b ? Side::A : Side::B;
@@ -1070,74 +1116,10 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
   setup.clock = clock;
   setup.opening = opening;
   setup.resumeWindow = std::chrono::duration_cast<std::chrono::seconds>(config_.resumeWindow);
-  TableCallbacks cb;
-  cb.send = [this, tid](Side s, const net::Message& m) {
-    auto t = tables_.find(tid);
-    if (t == tables_.end()) return;
-    Player* p = player(t->second->account[static_cast<int>(s)]);
-    if (p && p->conn && p->table == tid) env_.send(p->conn, m);
-    tableChanged(tid);  // what a player is told may change what the watchers see
-  };
-  cb.leaveGame = [this, tid](Side s) {
-    auto t = tables_.find(tid);
-    if (t == tables_.end()) return;
-    t->second->left[static_cast<int>(s)] = true;
-    returnToHall(t->second->account[static_cast<int>(s)]);
-    if (t->second->left[0] && t->second->left[1]) {
-      // A game that ended before it started (a client gone before its HELLO) has no result
-      // from the table; its row must not stay Ongoing.
-      std::vector<int> unreported;
-      for (const auto& [number, id] : t->second->ids)
-        if (!t->second->reported.count(number)) unreported.push_back(number);
-      for (int number : unreported) {
-        GameEnd end;
-        end.game = number;
-        end.aIsBlack = number % 2 == 1;  // A plays Black in the first game; colours swap
-        end.outcome = Outcome::Interrupted;
-        end.reason = EndReason::Disconnected;
-        end.detail = "the game did not start";
-        tableEnded(tid, end);
-      }
-      // Destroyed later, not inside its own callback.
-      env_.after(milliseconds(0), [this, tid] {
-        endWatching(tid);
-        tables_.erase(tid);
-      });
-    }
-  };
-  cb.kick = [this, tid](Side s) {
-    auto t = tables_.find(tid);
-    if (t == tables_.end()) return;
-    Player* p = player(t->second->account[static_cast<int>(s)]);
-    if (p && p->conn) env_.close(p->conn);
-  };
-  cb.gameStarted = [this, tid](int number, bool aIsBlack) { gameStarted(tid, number, aIsBlack); };
-  cb.gameEnded = [this, tid](const GameEnd& end) { tableEnded(tid, end); };
-  cb.opponentAway = [this, tid](Side s, bool away, std::chrono::seconds left) {
-    auto t = tables_.find(tid);
-    if (t == tables_.end()) return;
-    Player* p = player(t->second->account[static_cast<int>(s)]);
-    if (p && p->conn)
-      env_.send(p->conn, net::OpponentAway{away, static_cast<std::uint32_t>(left.count())});
-  };
-  cb.clockCheck = [this, tid](milliseconds delay) {
-    auto t = tables_.find(tid);
-    if (t == tables_.end()) return;
-    TableEntry& te = *t->second;
-    if (te.clockTimer) env_.cancel(*te.clockTimer);
-    te.clockTimer.reset();
-    if (delay.count() < 0) return;
-    te.clockTimer = env_.after(delay, [this, tid] {
-      auto t = tables_.find(tid);
-      if (t == tables_.end()) return;
-      t->second->clockTimer.reset();
-      t->second->table->checkClocks();
-    });
-  };
-  cb.fault = [this, tid](const std::string& what) {
-    env_.log("table " + std::to_string(tid) + ": " + what);
-  };
-  e.table = std::make_unique<GameTable>(setup, std::move(cb), [this] { return env_.now(); });
+  if (presence_)  // the tokens the journal gives a node that takes the game over
+    for (auto& token : setup.tokens)
+      while (token == 0) randombytes_buf(&token, sizeof token);
+  makeTable(tid, e, setup);
   tables_[tid] = std::move(entry);
   gameStarted(tid, 1, true);
   // MATCHED goes out once the first game's row exists (its id), then the match starts.
@@ -1165,9 +1147,427 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
       }
       env_.log("game " + std::to_string(*e.ids[1]) + ": " + std::to_string(e.account[0]) + " vs " +
                std::to_string(e.account[1]));
-      e.table->start();
+      if (presence_) {  // from now on the game is journaled in the shared store
+        e.key = presence_->self() + "#" + std::to_string(tid);
+        e.epoch = env_.now();
+        e.journal = {encodeHeader(headerOf(e))};
+        e.behind = presenceDown_;
+      }
+      act(tid, TableOp::Start, Side::A);
     };
   });
+}
+
+namespace {
+
+// One call of a table, as act() makes it and adopt() replays it.
+void apply(GameTable& g, TableOp op, Side side, const net::Message* m, const std::string& reason) {
+  switch (op) {
+    case TableOp::Start:
+      return g.start();
+    case TableOp::Receive:
+      if (m) g.receive(side, *m);
+      return;
+    case TableOp::Lost:
+      return g.connectionLost(side, reason);
+    case TableOp::Resumed:
+      return g.resumed(side);
+    case TableOp::Abandon:
+      return g.abandon(side);
+    case TableOp::Leave:
+      return g.leave(side);
+    case TableOp::Interrupt:
+      return g.interrupt();
+    case TableOp::CheckClocks:
+      return g.checkClocks();
+    case TableOp::GameId:
+      return;  // a fact of the hall's, not a call
+  }
+}
+
+}  // namespace
+
+void Hall::act(std::uint64_t tid, TableOp op, Side side, const net::Message* m,
+               const std::string& reason) {
+  auto t = tables_.find(tid);
+  if (t == tables_.end()) return;
+  TableEntry& e = *t->second;
+  const bool journaled = !e.key.empty() && !e.replaying;
+  auto outer = e.opNow;
+  if (journaled) {
+    auto us = std::chrono::duration_cast<std::chrono::microseconds>(env_.now() - e.epoch).count();
+    e.lastUs = std::max(e.lastUs, us);
+    e.opNow = e.epoch + std::chrono::microseconds(e.lastUs);
+    e.journal.push_back(encodeEntry({e.lastUs, op, side, m ? bytesOf(*m) : reason}));
+  }
+  apply(*e.table, op, side, m, reason);
+  if (!journaled) return;
+  e.opNow = outer;  // the entry outlives the call: the table is dropped later (dropTable)
+  storeJournal(tid);
+}
+
+void Hall::whenStored(TableEntry& e, std::function<void()> fn) {
+  if (e.key.empty() || e.behind || (e.held.empty() && e.stored >= e.journal.size())) return fn();
+  e.held.emplace_back(e.journal.size(), std::move(fn));
+}
+
+void Hall::releaseHeld(std::uint64_t tid, bool all) {
+  for (;;) {  // an act may drop the table (dropTable): looked up again each time
+    auto t = tables_.find(tid);
+    if (t == tables_.end()) return;
+    TableEntry& e = *t->second;
+    if (e.held.empty() || (!all && e.held.front().first > e.stored)) return;
+    auto fn = std::move(e.held.front().second);
+    e.held.pop_front();
+    fn();
+  }
+}
+
+void Hall::storeJournal(std::uint64_t tid) {
+  auto t = tables_.find(tid);
+  if (t == tables_.end()) return;
+  TableEntry& e = *t->second;
+  if (e.key.empty() || e.writing || e.behind) return;
+  if (std::exchange(e.reopen, false)) {  // the store may have lost it: written whole again
+    e.opened = false;
+    e.stored = 0;
+  }
+  if (e.opened && e.stored >= e.journal.size()) return;
+  e.writing = true;
+  const bool open = !e.opened;
+  const std::size_t at = open ? 0 : e.stored;
+  std::vector<std::string> entries(e.journal.begin() + static_cast<std::ptrdiff_t>(at),
+                                   e.journal.end());
+  std::vector<std::int64_t> accounts{e.account[0], e.account[1]};
+  const std::size_t upTo = e.journal.size();
+  env_.aside(Lane::Cluster,
+             [this, tid, key = e.key, open, at, upTo, accounts,
+              entries = std::move(entries)]() -> std::function<void()> {
+               JournalWrite w = JournalWrite::Unavailable;
+               if (open)
+                 w = presence_->openGame(key, accounts, entries) ? JournalWrite::Written
+                                                                 : JournalWrite::Unavailable;
+               else
+                 w = presence_->writeJournal(key, at, entries);
+               std::string error =
+                   w == JournalWrite::Unavailable ? presence_->lastError() : std::string{};
+               return [this, tid, w, upTo, error] { journalWritten(tid, w, upTo, error); };
+             });
+}
+
+void Hall::journalWritten(std::uint64_t tid, JournalWrite w, std::size_t upTo,
+                          const std::string& error) {
+  auto t = tables_.find(tid);
+  if (t == tables_.end()) return;
+  TableEntry& e = *t->second;
+  e.writing = false;
+  switch (w) {
+    case JournalWrite::Written:
+      e.opened = true;
+      e.stored = std::max(e.stored, upTo);
+      releaseHeld(tid, false);
+      return storeJournal(tid);  // what came meanwhile
+    case JournalWrite::Missing:  // the store lost it (restarted empty): whole again
+      env_.log("table " + std::to_string(tid) + ": the store lost its journal, written again");
+      e.opened = false;
+      e.stored = 0;
+      return storeJournal(tid);
+    case JournalWrite::Taken: {
+      // Another node took the game over while this node's lease had lapsed (a login of one of
+      // its players went there): it runs the game now. What this copy did since it last wrote
+      // is void and never sent; its players are sent there (their programs reconnect).
+      env_.log("table " + std::to_string(tid) + ": another node took the game over");
+      e.held.clear();
+      for (std::int64_t account : e.account) {
+        Player* p = player(account);
+        if (!p || p->table != tid) continue;
+        p->table = 0;
+        if (p->awayTimer) {
+          env_.cancel(*p->awayTimer);
+          p->awayTimer.reset();
+        }
+        if (p->conn)
+          env_.close(p->conn);  // closed() signs it out here
+        else
+          goOffline(account);
+      }
+      if (e.clockTimer) env_.cancel(*e.clockTimer);
+      endWatching(tid);
+      tables_.erase(t);  // no result and no closeGame: the game is the other node's
+      return;
+    }
+    case JournalWrite::Unavailable:
+      // The game goes on without its copy in the store until the store answers again.
+      env_.log("table " + std::to_string(tid) + ": the journal was not stored (" + error + ")");
+      e.behind = true;
+      return releaseHeld(tid, true);
+  }
+}
+
+void Hall::dropTable(std::uint64_t tid) {
+  auto t = tables_.find(tid);
+  if (t == tables_.end()) return;
+  TableEntry& e = *t->second;
+  if (!e.held.empty() || (!e.key.empty() && !e.behind && e.stored < e.journal.size())) {
+    // What the table sent last goes first, once its journal holds why.
+    e.held.emplace_back(e.journal.size(), [this, tid] { dropTable(tid); });
+    return;
+  }
+  endWatching(tid);
+  if (!e.key.empty()) forgetGame(e.key, {e.account[0], e.account[1]});
+  tables_.erase(t);
+}
+
+void Hall::forgetGame(const std::string& key, const std::vector<std::int64_t>& accounts) {
+  env_.aside(Lane::Cluster, [this, key, accounts]() -> std::function<void()> {
+    presence_->closeGame(key, accounts);
+    return {};
+  });
+}
+
+TableHeader Hall::headerOf(const TableEntry& e) const {
+  TableHeader h;
+  for (int s = 0; s < 2; ++s) {
+    h.accounts[s] = e.account[s];
+    h.names[s] = e.name[s];
+    auto p = online_.find(e.account[s]);
+    h.scores[s] = p == online_.end() ? 0 : p->second.stats.score;
+    h.tokens[s] = e.setup.tokens[s];
+  }
+  h.aIsBlack = e.setup.aIsBlack;
+  h.boardSize = e.boardSize;
+  h.rule = e.rule;
+  h.foul = e.foul;
+  h.rated = e.rated;
+  h.clock = e.clock;
+  h.opening = e.opening;
+  h.lagAllowanceMs = e.setup.lagAllowanceMs;
+  h.resumeWindowS = e.setup.resumeWindow.count();
+  h.holdLimit = static_cast<std::int64_t>(e.setup.holdLimit);
+  h.firstGameId = *e.ids.at(1);
+  return h;
+}
+
+bool Hall::adopt(const StoredGame& g) {
+  std::optional<TableHeader> h = decodeHeader(g.journal.front());
+  std::vector<JournalEntry> entries;
+  std::vector<std::optional<net::Message>> messages;
+  for (std::size_t i = 1; h && i < g.journal.size(); ++i) {
+    auto j = decodeEntry(g.journal[i]);
+    std::optional<net::Message> m;
+    if (j && j->op == TableOp::Receive) m = messageOf(j->data);
+    if (!j || (j->op == TableOp::Receive && !m))
+      h.reset();
+    else {
+      entries.push_back(std::move(*j));
+      messages.push_back(std::move(m));
+    }
+  }
+  if (!h) {
+    env_.log("game " + g.key + ": its journal is garbled; not taken over");
+    forgetGame(g.key, {});
+    return false;
+  }
+  std::uint64_t tid = nextTable_++;
+  auto entry = std::make_unique<TableEntry>();
+  TableEntry& e = *entry;
+  e.account[0] = h->accounts[0];
+  e.account[1] = h->accounts[1];
+  e.rated = h->rated;
+  e.ids[1] = std::make_shared<std::int64_t>(h->firstGameId);
+  e.key = g.key;
+  e.journal = g.journal;
+  e.stored = g.journal.size();
+  e.opened = true;
+  e.lastUs = entries.empty() ? 0 : entries.back().atUs;
+  e.epoch = env_.now() - std::chrono::microseconds(e.lastUs);
+  TableSetup setup;
+  setup.nameA = h->names[0];
+  setup.nameB = h->names[1];
+  setup.aIsBlack = h->aIsBlack;
+  setup.boardSize = h->boardSize;
+  setup.rule = h->rule;
+  setup.foul = h->foul;
+  setup.clock = h->clock;
+  setup.opening = h->opening;
+  setup.lagAllowanceMs = h->lagAllowanceMs;
+  setup.resumeWindow = std::chrono::seconds(h->resumeWindowS);
+  setup.holdLimit = static_cast<std::size_t>(h->holdLimit);
+  setup.tokens = h->tokens;
+  try {
+    makeTable(tid, e, setup);
+  } catch (const std::invalid_argument& bad) {
+    env_.log("game " + g.key + ": its journal's setup is refused (" + bad.what() + ")");
+    forgetGame(g.key, {h->accounts[0], h->accounts[1]});
+    return false;
+  }
+  tables_[tid] = std::move(entry);
+  // The table as the dead node left it: the same calls at the same times (journal.h).
+  e.replaying = true;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const JournalEntry& j = entries[i];
+    if (j.op == TableOp::GameId) {
+      int number = 0;
+      std::int64_t id = 0;
+      if (std::sscanf(j.data.c_str(), "%d %" SCNd64, &number, &id) == 2 && number > 1 && id > 0) {
+        e.ids[number] = std::make_shared<std::int64_t>(id);
+        e.idJournaled.insert(number);
+      }
+      continue;
+    }
+    e.opNow = e.epoch + std::chrono::microseconds(j.atUs);
+    apply(*e.table, j.op, j.side, messages[i] ? &*messages[i] : nullptr, j.data);
+  }
+  e.opNow.reset();
+  e.replaying = false;
+  env_.log("game " + g.key + " taken over from its node, which is gone (" +
+           std::to_string(entries.size()) + " entries)");
+  // Rows the dead node had not said it made, and results it may not have written (a result
+  // is written once: finishGame keeps the first).
+  for (const auto& [number, id] : e.ids)
+    if (*id == 0) insertRow(tid, number);
+  for (const GameEnd& end : std::exchange(e.replayedEnds, {}))
+    if (!end.revised) tableEnded(tid, end);
+  if (e.left[0] && e.left[1]) {  // over before its node died
+    env_.after(milliseconds(0), [this, tid] { dropTable(tid); });
+    return false;
+  }
+  for (int s = 0; s < 2; ++s) {
+    if (e.left[s]) continue;
+    const Side side = static_cast<Side>(s);
+    // A player of this node whose game this was, on a connection that relayed it to the dead
+    // node: let go, as when the node's death is seen (its program reconnects and resumes).
+    if (playingAt_.count(e.account[s])) letGo(e.account[s]);
+    Player* p = player(e.account[s]);
+    if (!p) {  // its player is away (and may come back on any node)
+      Player np;
+      np.id = e.account[s];
+      np.name = h->names[s];
+      np.key = nameKey(np.name);
+      np.stats.score = h->scores[s];
+      p = &online_.emplace(np.id, std::move(np)).first->second;
+    }
+    p->table = tid;
+    p->side = side;
+    // Both connections went with the dead node.
+    if (!e.table->away(side)) act(tid, TableOp::Lost, side, nullptr, "its node is gone");
+    p = player(e.account[s]);
+    if (p && p->table == tid && !p->conn) awaitResume(p->id);
+  }
+  return true;
+}
+
+void Hall::awaitResume(std::int64_t account) {
+  Player* p = player(account);
+  if (!p) return;
+  if (p->awayTimer) env_.cancel(*p->awayTimer);
+  p->awayTimer = env_.after(config_.resumeWindow, [this, account] {
+    Player* q = player(account);
+    if (!q || q->conn || !q->table) return;
+    q->awayTimer.reset();
+    act(q->table, TableOp::Abandon, q->side);
+    returnToHall(account);
+  });
+  // In a cluster the player may come back on any node: that node claims it and relays its
+  // game here (Back).
+  if (presence_ && p->home.empty()) releaseClaim(account);
+}
+
+void Hall::makeTable(std::uint64_t tid, TableEntry& e, const TableSetup& setup) {
+  // While a rebuilt table replays its journal (adopt()), the callbacks only note what the hall
+  // must know: the games' starts and ends and who left. Nothing goes out.
+  TableCallbacks cb;
+  cb.send = [this, tid](Side s, const net::Message& m) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end() || t->second->replaying) return;
+    Player* p = player(t->second->account[static_cast<int>(s)]);
+    if (p && p->conn && p->table == tid)
+      whenStored(*t->second, [this, c = p->conn, m] { env_.send(c, m); });
+    tableChanged(tid);  // what a player is told may change what the watchers see
+  };
+  cb.leaveGame = [this, tid](Side s) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end()) return;
+    t->second->left[static_cast<int>(s)] = true;
+    if (t->second->replaying) return;
+    returnToHall(t->second->account[static_cast<int>(s)]);
+    if (t->second->left[0] && t->second->left[1]) {
+      // A game that ended before it started (a client gone before its HELLO) has no result
+      // from the table; its row must not stay Ongoing.
+      std::vector<int> unreported;
+      for (const auto& [number, id] : t->second->ids)
+        if (!t->second->reported.count(number)) unreported.push_back(number);
+      for (int number : unreported) {
+        GameEnd end;
+        end.game = number;
+        end.aIsBlack = number % 2 == 1;  // A plays Black in the first game; colours swap
+        end.outcome = Outcome::Interrupted;
+        end.reason = EndReason::Disconnected;
+        end.detail = "the game did not start";
+        tableEnded(tid, end);
+      }
+      // Destroyed later, not inside its own callback.
+      env_.after(milliseconds(0), [this, tid] { dropTable(tid); });
+    }
+  };
+  cb.kick = [this, tid](Side s) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end() || t->second->replaying) return;
+    Player* p = player(t->second->account[static_cast<int>(s)]);
+    if (p && p->conn) whenStored(*t->second, [this, c = p->conn] { env_.close(c); });
+  };
+  cb.gameStarted = [this, tid](int number, bool aIsBlack) { gameStarted(tid, number, aIsBlack); };
+  cb.gameEnded = [this, tid](const GameEnd& end) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end()) return;
+    TableEntry& e = *t->second;
+    if (e.replaying) return e.replayedEnds.push_back(end);
+    if (!e.key.empty() && end.game > 1 && !e.idJournaled.count(end.game))
+      return e.endsAwaitingId[end.game].push_back(end);
+    whenStored(e, [this, tid, end] { tableEnded(tid, end); });
+  };
+  cb.opponentAway = [this, tid](Side s, bool away, std::chrono::seconds left) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end() || t->second->replaying) return;
+    Player* p = player(t->second->account[static_cast<int>(s)]);
+    if (p && p->conn)
+      whenStored(*t->second, [this, c = p->conn, away, left] {
+        env_.send(c, net::OpponentAway{away, static_cast<std::uint32_t>(left.count())});
+      });
+  };
+  cb.clockCheck = [this, tid](milliseconds delay) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end() || t->second->replaying) return;
+    TableEntry& te = *t->second;
+    if (te.clockTimer) env_.cancel(*te.clockTimer);
+    te.clockTimer.reset();
+    if (delay.count() < 0) return;
+    te.clockTimer = env_.after(delay, [this, tid] {
+      auto t = tables_.find(tid);
+      if (t == tables_.end()) return;
+      t->second->clockTimer.reset();
+      act(tid, TableOp::CheckClocks, Side::A);
+    });
+  };
+  cb.fault = [this, tid](const std::string& what) {
+    auto t = tables_.find(tid);
+    if (t != tables_.end() && t->second->replaying) return;
+    env_.log("table " + std::to_string(tid) + ": " + what);
+  };
+  e.setup = setup;
+  e.name[0] = setup.nameA;
+  e.name[1] = setup.nameB;
+  e.aIsBlack = setup.aIsBlack;
+  e.boardSize = setup.boardSize;
+  e.rule = setup.rule;
+  e.foul = setup.foul;
+  e.clock = setup.clock;
+  e.opening = setup.opening;
+  TableEntry* ep = &e;
+  // A journaled table's time stands still inside each call (its journal gives that time again
+  // when the table is rebuilt elsewhere).
+  e.table = std::make_unique<GameTable>(setup, std::move(cb),
+                                        [this, ep] { return ep->opNow ? *ep->opNow : env_.now(); });
 }
 
 void Hall::gameStarted(std::uint64_t tid, int number, bool aIsBlack) {
@@ -1176,8 +1576,15 @@ void Hall::gameStarted(std::uint64_t tid, int number, bool aIsBlack) {
   TableEntry& e = *t->second;
   e.aIsBlack = aIsBlack;
   if (e.ids.count(number)) return;  // game 1's row is made before MATCHED
-  auto id = std::make_shared<std::int64_t>(0);
-  e.ids[number] = id;
+  e.ids[number] = std::make_shared<std::int64_t>(0);
+  // Replaying, the id is the journal's (TableOp::GameId), or the row is made after the replay.
+  if (!e.replaying) insertRow(tid, number);
+}
+
+void Hall::insertRow(std::uint64_t tid, int number) {
+  TableEntry& e = *tables_.at(tid);
+  std::shared_ptr<std::int64_t> id = e.ids.at(number);
+  const bool aIsBlack = e.aIsBlack;
   GameRow row;
   row.blackId = aIsBlack ? e.account[0] : e.account[1];
   row.whiteId = aIsBlack ? e.account[1] : e.account[0];
@@ -1189,9 +1596,21 @@ void Hall::gameStarted(std::uint64_t tid, int number, bool aIsBlack) {
   row.boardSize = e.boardSize;
   row.rated = e.rated;
   row.startedAt = env_.unixTime();
-  env_.aside(Lane::Storage, [this, row, id]() -> std::function<void()> {
+  env_.aside(Lane::Storage, [this, row, id, tid, number]() -> std::function<void()> {
     *id = storage_.startGame(row);
-    return [] {};
+    return [this, id, tid, number] {
+      // A journaled game's row: a node that takes the game over must know it.
+      auto t = tables_.find(tid);
+      if (t == tables_.end() || t->second->key.empty() || number <= 1) return;
+      act(tid, TableOp::GameId, Side::A, nullptr,
+          std::to_string(number) + " " + std::to_string(*id));
+      TableEntry& e = *t->second;
+      e.idJournaled.insert(number);
+      auto waiting = e.endsAwaitingId.extract(number);
+      if (!waiting.empty())
+        for (const GameEnd& end : waiting.mapped())
+          whenStored(e, [this, tid, end] { tableEnded(tid, end); });
+    };
   });
 }
 
@@ -1226,7 +1645,12 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
       [this, id, blackId, whiteId, rated, ladder, now, copy, homes]() -> std::function<void()> {
         auto b = storage_.accountById(blackId);
         auto w = storage_.accountById(whiteId);
-        GameRow row = *storage_.game(*id);
+        auto started = storage_.game(*id);
+        if (!started)  // only a garbled journal of a game taken over names no row
+          return [this, id] {
+            env_.log("game " + std::to_string(*id) + ": no such row; its result is not written");
+          };
+        GameRow row = *started;
         row.blackId = blackId;  // after the opening (it may have swapped the colours)
         row.whiteId = whiteId;
         row.outcome = copy.outcome;
@@ -1253,7 +1677,9 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
         row.blackAfter = lb.after;
         row.whiteBefore = lw.before;
         row.whiteAfter = lw.after;
-        storage_.finishGame(row, lb, lw);
+        const bool fresh = storage_.finishGame(row, lb, lw);
+        if (!fresh)      // written before, by the node that ran the game before this one: its
+          return [] {};  // result stands, and its players were told
         auto nb = storage_.accountById(blackId);
         auto nw = storage_.accountById(whiteId);
         return [this, id, row, rated, nb, nw, homes] {
@@ -1291,7 +1717,12 @@ void Hall::tableEnded(std::uint64_t tid, const GameEnd& end) {
 void Hall::returnToHall(std::int64_t account) {
   Player* p = player(account);
   if (!p) return;
-  if (!p->home.empty()) return dropGuest(account);
+  if (!p->home.empty()) {
+    // Its home hears that the game is over only after what the table sent it last.
+    auto t = tables_.find(p->table);
+    if (t != tables_.end()) return whenStored(*t->second, [this, account] { dropGuest(account); });
+    return dropGuest(account);
+  }
   p->table = 0;
   if (p->awayTimer) {
     env_.cancel(*p->awayTimer);
@@ -1563,17 +1994,8 @@ void Hall::fromNodes(const std::vector<std::string>& messages) {
 void Hall::fromNode(const NodeMessage& m) {
   std::optional<net::Message> decoded;
   if (m.kind == NodeKind::ToPlayer || m.kind == NodeKind::FromPlayer) {
-    net::DecodeError error = net::DecodeError::None;
-    const auto* data = reinterpret_cast<const std::uint8_t*>(m.body.data());
-    net::Header h =
-        m.body.size() >= net::kHeaderSize ? net::decodeHeader(data, error) : net::Header{};
-    if (m.body.size() < net::kHeaderSize || error != net::DecodeError::None ||
-        h.length != m.body.size() - net::kHeaderSize) {
-      env_.log("a garbled game message from node " + m.from + ", dropped");
-      return;
-    }
-    decoded = net::decodeBody(h, data + net::kHeaderSize, h.length, error);
-    if (error != net::DecodeError::None) {
+    decoded = messageOf(m.body);
+    if (!decoded) {
       env_.log("a garbled game message from node " + m.from + ", dropped");
       return;
     }
@@ -1603,6 +2025,15 @@ void Hall::atOwner(const NodeMessage& m, const net::Message* decoded) {
   }
   if (m.kind == NodeKind::Accepted) return post(m.from, NodeKind::Unpaired, m.account);
   Player* p = player(m.account);
+  if (p && p->home != m.from && m.kind == NodeKind::Back && p->table) {
+    // The player of a game here logged in on that node (which holds its account now): that
+    // node is its home from now on.
+    env_.log(p->name + " is back through node " + m.from);
+    if (p->conn && p->conn < kFirstLink) env_.close(p->conn);
+    if (p->conn) closed(p->conn, "signed in on another node");
+    p = player(m.account);
+    if (p) p->home = m.from;
+  }
   if (!p || p->home != m.from) {
     // Not a guest of ours (its game ended meanwhile): its node should let it go.
     if (m.kind == NodeKind::Back || m.kind == NodeKind::FromPlayer)

@@ -21,6 +21,7 @@
 
 #include "net/wire.h"
 #include "server/accounts.h"
+#include "server/journal.h"
 #include "server/ladder.h"
 #include "server/lobby.h"
 #include "server/presence.h"
@@ -159,7 +160,9 @@ class Hall {
   // The credentials were right: claims the account in the cluster (if any), then admits it.
   // `registered`: the account was made for this login (a refusal then says so).
   void loggedIn(ConnId c, const Account& a, const std::string& token, bool registered = false);
-  void admit(ConnId c, const Account& a, const std::string& token);
+  // `game`: what the store says of the account's running game (nothing: a single node).
+  void admit(ConnId c, const Account& a, const std::string& token,
+             const StoredGame* game = nullptr);
   // Drops the account from online_ and gives up its claim in the cluster.
   void goOffline(std::int64_t account);
   // Games across nodes (relay.h).
@@ -214,7 +217,32 @@ class Hall {
   static net::GameSummary summaryOf(const GameRow& g);
   void returnToHall(std::int64_t account);
   void backInHall(ConnId c);  // a connection whose game ended: State::Hall (see byeMayTrail)
-  void dropTable(std::uint64_t table);
+  void insertRow(std::uint64_t table, int number);  // the database row of a game of the table
+  void dropTable(std::uint64_t table);  // the table is over: gone, here and from the store
+  void makeTable(std::uint64_t tid, TableEntry& e, const TableSetup& setup);
+  // Calls table `tid` (TableOp; `m` for Receive, `reason` for Lost); in a cluster the call is
+  // journaled first.
+  void act(std::uint64_t tid, TableOp op, Side side, const net::Message* m = nullptr,
+           const std::string& reason = {});
+  // Runs `fn` (something the table sends or does) once its journal is stored, in order.
+  void whenStored(TableEntry& e, std::function<void()> fn);
+  void releaseHeld(std::uint64_t tid, bool all);  // what waited for the journal (all: everything)
+  void storeJournal(std::uint64_t tid);           // writes the entries due (one write at a time)
+  void journalWritten(std::uint64_t tid, JournalWrite w, std::size_t upTo,
+                      const std::string& error);
+  TableHeader headerOf(const TableEntry& e) const;
+  // Takes over a game whose node died (its journal came with the login of one of its
+  // players): rebuilds its table here, both players away. False when the journal is garbled
+  // or the game was over.
+  bool adopt(const StoredGame& g);
+  // Game `key` of this node is over or unusable: out of the store (and `accounts`' entries).
+  void forgetGame(const std::string& key, const std::vector<std::int64_t>& accounts);
+  // Our player whose game ran on a node that is gone: signed out here (its connection
+  // closed), so that its program reconnects and resumes wherever the game runs now.
+  void letGo(std::int64_t account);
+  // The player's connection dropped from its game: it may come back within the resume window
+  // (in a cluster, on any node).
+  void awaitResume(std::int64_t account);
   Player* player(std::int64_t account);
   Player* playerOf(ConnId c);
   void setState(ConnId c, State s);

@@ -65,6 +65,23 @@ std::string encodeSeek(const Seek& s);
 /// not as encodeSeek writes it (another node's data is checked as a peer's message would be).
 std::optional<Seek> decodeSeek(std::int64_t account, const std::string& text);
 
+/// A running game in the shared store, as one of its players finds it at login.
+struct StoredGame {
+  std::string key;    ///< the game's key ("" when the account plays no game)
+  std::string owner;  ///< the incarnation of the node that runs it (after a take-over: this one)
+  /// Its journal (journal.h) when this call took the game over from a dead owner; else empty.
+  std::vector<std::string> journal;
+};
+
+/// What a write of a game's journal found.
+enum class JournalWrite {
+  Written,      ///< the entries are stored
+  Unavailable,  ///< the store did not answer
+  Missing,      ///< the store lacks the game or its earlier entries (restarted empty): open it
+                ///< again whole
+  Taken,        ///< another node took the game over (this node's lease had lapsed)
+};
+
 /// The cluster's sign-in register, as one node sees it. Not thread-safe: one lane calls it.
 class Presence {
  public:
@@ -116,6 +133,28 @@ class Presence {
   virtual std::optional<std::vector<std::string>> receive(std::chrono::milliseconds wait) = 0;
   /// What went wrong at receive()'s last failure (call it from receive()'s thread).
   virtual std::string receiveError() const = 0;
+
+  // Running games, so that a game outlives the node that runs it (journal.h). The node that
+  // owns a game writes its journal ahead of what it sends; a player's login on any node finds
+  // the game, and takes it over when its owner's lease is gone (one Lua script: two nodes
+  // taking one game at once cannot both win).
+
+  /// Opens game `key` as this node's, its players `accounts`, its journal `journal` (entry 0:
+  /// the header), replacing what the store held under that key; false when the store did not
+  /// answer.
+  virtual bool openGame(const std::string& key, const std::vector<std::int64_t>& accounts,
+                        const std::vector<std::string>& journal) = 0;
+  /// Stores `entries` as the journal's entries from index `at` on (what the store held from
+  /// `at` on is replaced: a write retried after a lost answer is not doubled), only while the
+  /// game is this node's.
+  virtual JournalWrite writeJournal(const std::string& key, std::size_t at,
+                                    const std::vector<std::string>& entries) = 0;
+  /// The game `account` plays, if any; a game whose owner's lease is gone becomes this node's
+  /// and comes with its journal. Nothing when the store did not answer.
+  virtual std::optional<StoredGame> gameOf(std::int64_t account) = 0;
+  /// Game `key` of this node is over: its journal goes, and so do the entries of `accounts`
+  /// that name it. False when the store did not answer.
+  virtual bool closeGame(const std::string& key, const std::vector<std::int64_t>& accounts) = 0;
 
   /// The incarnations of the nodes whose lease lives (this one too, while its lease does);
   /// nothing when the store did not answer.

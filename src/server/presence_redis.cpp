@@ -19,6 +19,9 @@ constexpr const char* kPlayersPrefix = "gomoku:players:";  // a node's players (
 constexpr const char* kNodesKey = "gomoku:nodes";          // the nodes that published players
 constexpr const char* kSeekingKey = "gomoku:seeking";      // the FIND queue (a hash)
 constexpr const char* kInboxPrefix = "gomoku:inbox:";      // a node's messages (a stream)
+constexpr const char* kOwnerPrefix = "gomoku:owner:";      // a running game's owner
+constexpr const char* kJournalPrefix = "gomoku:journal:";  // a running game's journal (a list)
+constexpr const char* kPlayingPrefix = "gomoku:playing:";  // the game an account plays
 // An inbox holds at most about this many messages (a node that reads nothing for long loses
 // the oldest) and is deleted this long after the last message posted to it (a dead node's).
 constexpr const char* kInboxLength = "100000";
@@ -85,6 +88,62 @@ constexpr const char* kReleaseScript = R"(if redis.call('GET', KEYS[1]) == ARGV[
   return redis.call('DEL', KEYS[1])
 end
 return 0)";
+
+// A running game's keys live this long after the last write (a game outliving every node that
+// could run it is dropped in the end).
+constexpr const char* kGameLifeMs = "86400000";
+
+// KEYS[1] the game's owner key, KEYS[2] its journal, KEYS[3..] its players' entries; ARGV[1]
+// our incarnation, ARGV[2] the keys' life, ARGV[3] the game's key, ARGV[4..] the journal.
+constexpr const char* kOpenGameScript = R"(redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('DEL', KEYS[2])
+for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+for i = 3, #KEYS do redis.call('SET', KEYS[i], ARGV[3], 'PX', ARGV[2]) end
+return 1)";
+
+// KEYS[1] the game's owner key, KEYS[2] its journal; ARGV[1] our incarnation, ARGV[2] the
+// keys' life, ARGV[3] the index of the first entry, ARGV[4..] the entries. 1: written; -1: the
+// game or its entries before the index are missing; -2: another node owns the game.
+constexpr const char* kWriteJournalScript = R"(local o = redis.call('GET', KEYS[1])
+if not o then return -1 end
+if o ~= ARGV[1] then return -2 end
+local at = tonumber(ARGV[3])
+local n = redis.call('LLEN', KEYS[2])
+if at < 1 or n < at then return -1 end
+if n > at then redis.call('LTRIM', KEYS[2], 0, at - 1) end
+for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+return 1)";
+
+// KEYS[1] the account's game entry; ARGV[1] our incarnation, ARGV[2] the node key prefix,
+// ARGV[3] the owner key prefix, ARGV[4] the journal key prefix. {} when it plays no game; else
+// {game, owner}, and when the owner's lease is gone the game becomes ours: {game, us, journal
+// entries...}.
+constexpr const char* kGameOfScript = R"(local g = redis.call('GET', KEYS[1])
+if not g then return {} end
+local o = redis.call('GET', ARGV[3] .. g)
+if not o then
+  redis.call('DEL', KEYS[1])
+  return {}
+end
+if o == ARGV[1] or redis.call('EXISTS', ARGV[2] .. o) == 1 then return {g, o} end
+redis.call('SET', ARGV[3] .. g, ARGV[1], 'KEEPTTL')
+local out = {g, ARGV[1]}
+for _, e in ipairs(redis.call('LRANGE', ARGV[4] .. g, 0, -1)) do out[#out + 1] = e end
+return out)";
+
+// KEYS[1] the game's owner key, KEYS[2] its journal, KEYS[3..] its players' entries; ARGV[1]
+// our incarnation, ARGV[2] the game's key. Only if the game is ours.
+constexpr const char* kCloseGameScript = R"(if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  return 0
+end
+redis.call('DEL', KEYS[1], KEYS[2])
+for i = 3, #KEYS do
+  if redis.call('GET', KEYS[i]) == ARGV[2] then redis.call('DEL', KEYS[i]) end
+end
+return 1)";
 
 struct ReplyDeleter {
   void operator()(redisReply* r) const { freeReplyObject(r); }
@@ -296,6 +355,64 @@ class RedisPresence final : public Presence {
       }
     }
     return out;
+  }
+
+  bool openGame(const std::string& key, const std::vector<std::int64_t>& accounts,
+                const std::vector<std::string>& journal) override {
+    std::vector<std::string> args{"EVAL", kOpenGameScript, std::to_string(2 + accounts.size()),
+                                  kOwnerPrefix + key, kJournalPrefix + key};
+    for (std::int64_t a : accounts) args.push_back(kPlayingPrefix + std::to_string(a));
+    args.insert(args.end(), {self_, kGameLifeMs, key});
+    args.insert(args.end(), journal.begin(), journal.end());
+    Reply r = command(args);
+    if (r && r->type != REDIS_REPLY_INTEGER) error_ = "unexpected answer to opening a game";
+    return r && r->type == REDIS_REPLY_INTEGER;
+  }
+
+  JournalWrite writeJournal(const std::string& key, std::size_t at,
+                            const std::vector<std::string>& entries) override {
+    std::vector<std::string> args{
+        "EVAL",      kWriteJournalScript, "2", kOwnerPrefix + key, kJournalPrefix + key, self_,
+        kGameLifeMs, std::to_string(at)};
+    args.insert(args.end(), entries.begin(), entries.end());
+    Reply r = command(args);
+    if (!r) return JournalWrite::Unavailable;
+    if (r->type != REDIS_REPLY_INTEGER) {
+      error_ = "unexpected answer to a journal's write";
+      return JournalWrite::Unavailable;
+    }
+    if (r->integer == 1) return JournalWrite::Written;
+    return r->integer == -2 ? JournalWrite::Taken : JournalWrite::Missing;
+  }
+
+  std::optional<StoredGame> gameOf(std::int64_t account) override {
+    Reply r = command({"EVAL", kGameOfScript, "1", kPlayingPrefix + std::to_string(account), self_,
+                       kNodePrefix, kOwnerPrefix, kJournalPrefix});
+    if (!r || r->type != REDIS_REPLY_ARRAY) {
+      if (r) error_ = "unexpected answer to finding a game";
+      return std::nullopt;
+    }
+    StoredGame g;
+    for (std::size_t i = 0; i < r->elements; ++i) {
+      const redisReply* e = r->element[i];
+      if (e->type != REDIS_REPLY_STRING) return StoredGame{};
+      std::string text(e->str, e->len);
+      if (i == 0)
+        g.key = std::move(text);
+      else if (i == 1)
+        g.owner = std::move(text);
+      else
+        g.journal.push_back(std::move(text));
+    }
+    return g;
+  }
+
+  bool closeGame(const std::string& key, const std::vector<std::int64_t>& accounts) override {
+    std::vector<std::string> args{"EVAL", kCloseGameScript, std::to_string(2 + accounts.size()),
+                                  kOwnerPrefix + key, kJournalPrefix + key};
+    for (std::int64_t a : accounts) args.push_back(kPlayingPrefix + std::to_string(a));
+    args.insert(args.end(), {self_, key});
+    return command(args) != nullptr;
   }
 
   std::optional<std::vector<std::string>> liveNodes() override {

@@ -12,6 +12,11 @@
 ///                               starts with the node); a dead node's entries are dropped
 ///   gomoku:inbox:<incarnation>  messages to the node: a stream (one field "m"), about 100 000
 ///                               long at most, deleted 10 minutes after the last post
+///   gomoku:owner:<game>         the incarnation that runs a game (a game's key is
+///                               "<owner's incarnation>#<table>" as it opened)
+///   gomoku:journal:<game>       the game's journal (journal.h): a list, entry 0 the header
+///   gomoku:playing:<account>    the game the account plays; the three expire a day after
+///                               the last write
 /// An incarnation is "<node name>/<16 hex digits>", new at each start, so a node restarted
 /// under the same name does not inherit what its previous run held. A claim is one Lua script
 /// (atomic on the Redis server): two nodes claiming one account at once cannot both win; so is

@@ -26,7 +26,11 @@
 // An input whose first byte is 0xC5 runs the hall as a node of a cluster (presence.h) over an
 // in-memory presence store shared with one other, scripted node; then also:
 //   29 K the store: K%4 = 0 goes away or comes back, 1 this node's lease lapses, 2 the other
-//        node claims account K/4%3+1 (by the store's rules), 3 it releases that account
+//        node claims account K/4%3+1 (by the store's rules), 3 it releases that account;
+//        K >= 240: the other node ran a game of account K%3+1 and the next one, journaled
+//        (journal.h) with N%16 entries E T [B] (E: the call, its side, or garbage; T: the
+//        time since the last, x 100 ms; B: a Receive's message, as op 31's), and died: a
+//        login of either takes the game over
 //   30 run one Lane::Cluster job (settle runs them all too)
 //   31 K [N B] the other node: K%4 = 0 puts account K/4%3+1 in the queue if it holds it (a
 //        player of its own, who may be paired with one here and play here as a guest); else a
@@ -75,6 +79,7 @@
 #include "net/wire.h"
 #include "server/accounts.h"
 #include "server/hall.h"
+#include "server/journal.h"
 #include "server/storage.h"
 
 using namespace gomoku;
@@ -176,6 +181,7 @@ struct PresenceStore {
   std::set<std::string> alive;
   bool up = true;
   test_support::MemoryQueue queue;  // the FIND queue
+  test_support::MemoryGames games;  // running games
   // The claim script's rule: a node without a live lease claims nothing; an account held by
   // another live node is refused.
   Claim claim(const std::string& who, std::int64_t account) {
@@ -247,6 +253,26 @@ class FuzzPresence : public Presence {
   std::optional<std::vector<std::string>> receive(std::chrono::milliseconds) override {
     if (!store_.up) return std::nullopt;
     return std::vector<std::string>{};
+  }
+  bool openGame(const std::string& key, const std::vector<std::int64_t>& accounts,
+                const std::vector<std::string>& journal) override {
+    if (!store_.up) return false;
+    store_.games.open("self", key, accounts, journal);
+    return true;
+  }
+  JournalWrite writeJournal(const std::string& key, std::size_t at,
+                            const std::vector<std::string>& entries) override {
+    if (!store_.up) return JournalWrite::Unavailable;
+    return store_.games.write("self", key, at, entries);
+  }
+  std::optional<StoredGame> gameOf(std::int64_t account) override {
+    if (!store_.up) return std::nullopt;
+    return store_.games.gameOf("self", store_.alive, account);
+  }
+  bool closeGame(const std::string& key, const std::vector<std::int64_t>& accounts) override {
+    if (!store_.up) return false;
+    store_.games.close("self", key, accounts);
+    return true;
   }
   std::optional<std::vector<std::string>> liveNodes() override {
     if (!store_.up) return std::nullopt;
@@ -326,7 +352,8 @@ struct World {
   std::vector<std::string> trace;
   // A cluster's node (the input's first byte 0xC5).
   bool cluster = false;
-  bool clean = true;  // the store never went away and the lease never lapsed
+  bool clean = true;     // the store never went away and the lease never lapsed
+  int plantedGames = 0;  // games the other node ran and left behind (op 29)
   PresenceStore store;
   std::unique_ptr<FuzzPresence> presence;
 
@@ -388,6 +415,34 @@ void FuzzEnv::close(ConnId c) {
   w_.closing.insert(c);
 }
 
+// A message between nodes' body, or a Receive's message in a journal: byte b chooses (a move,
+// resign, BYE, HELLO, STATS, garbage).
+std::string bodyOf(std::uint8_t b) {
+  Message body;
+  switch (b % 6) {
+    case 0:
+      body = Move{static_cast<std::uint16_t>(b % 4), static_cast<std::uint8_t>(b % 15),
+                  static_cast<std::uint8_t>((b / 16) % 15)};
+      break;
+    case 1:
+      body = Resign{};
+      break;
+    case 2:
+      body = Bye{ByeReason::Leaving, "bye"};
+      break;
+    case 3:
+      body = Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "x"};
+      break;
+    case 4:
+      body = Stats{"x", {}, false};
+      break;
+    default:
+      return std::string(b % 11, static_cast<char>(b));
+  }
+  auto bytes = encode(body);
+  return std::string(bytes.begin(), bytes.end());
+}
+
 // Calls into the hall; an exception is a fault.
 template <class F>
 void guarded(World& w, const char* what, F&& f) {
@@ -398,6 +453,44 @@ void guarded(World& w, const char* what, F&& f) {
   } catch (...) {
     fail(w, std::string(what) + " threw");
   }
+}
+
+// Op 29, K >= 240: the other node ran a game of `account` and the next account, journaled
+// with the entries the input says, and died (its lease is gone).
+void plantGame(World& w, Input& in, std::int64_t account) {
+  if (!w.store.up) return;
+  const char* names[] = {"alice", "bob", "carol"};
+  TableHeader h;
+  h.accounts = {account, account % 3 + 1};
+  h.names = {names[h.accounts[0] - 1], names[h.accounts[1] - 1]};
+  h.tokens = {1, 2};
+  h.rated = true;
+  h.firstGameId = 1;  // the first game's row, if any: a missing one is written nowhere
+  std::vector<std::string> journal{encodeHeader(h)};
+  std::int64_t atUs = 0;
+  const int n = in.byte() % 16;
+  for (int i = 0; i < n; ++i) {
+    const std::uint8_t e = in.byte();
+    atUs += std::int64_t{in.byte()} * 100'000;
+    if (e >= 252) {  // garbage
+      journal.push_back(std::string(e % 7, static_cast<char>(e)));
+      continue;
+    }
+    static constexpr TableOp kOps[] = {TableOp::Start,     TableOp::Receive,     TableOp::Lost,
+                                       TableOp::Resumed,   TableOp::Abandon,     TableOp::Leave,
+                                       TableOp::Interrupt, TableOp::CheckClocks, TableOp::GameId};
+    JournalEntry j{atUs, kOps[e % 9], (e / 9) % 2 ? Side::B : Side::A, {}};
+    if (j.op == TableOp::Receive) j.data = bodyOf(in.byte());
+    if (j.op == TableOp::Lost) j.data = "gone";
+    if (j.op == TableOp::GameId) j.data = std::to_string(e % 4) + " " + std::to_string(e % 5);
+    journal.push_back(encodeEntry(j));
+  }
+  const std::string key = "other#" + std::to_string(++w.plantedGames);
+  w.store.games.open("other", key, {h.accounts[0], h.accounts[1]}, journal);
+  w.store.alive.erase("other");
+  w.trace.push_back("the other node ran game " + key + " of accounts " +
+                    std::to_string(h.accounts[0]) + " and " + std::to_string(h.accounts[1]) + " (" +
+                    std::to_string(n) + " entries) and died");
 }
 
 bool runStorageJob(World& w) {
@@ -827,6 +920,10 @@ void run(const std::uint8_t* data, std::size_t size) {
         }
         {
           const std::uint8_t k = in.byte();
+          if (k >= 240) {
+            plantGame(w, in, k % 3 + 1);
+            break;
+          }
           const std::int64_t account = (k / 4) % 3 + 1;
           switch (k % 4) {
             case 0:
@@ -883,34 +980,7 @@ void run(const std::uint8_t* data, std::size_t size) {
         m.kind = static_cast<NodeKind>(n % 16);  // some out of range: garbled
         m.from = "other";
         m.account = account;
-        const std::uint8_t b = in.byte();
-        Message body;
-        switch (b % 6) {
-          case 0:
-            body = Move{static_cast<std::uint16_t>(b % 4), static_cast<std::uint8_t>(b % 15),
-                        static_cast<std::uint8_t>((b / 16) % 15)};
-            break;
-          case 1:
-            body = Resign{};
-            break;
-          case 2:
-            body = Bye{ByeReason::Leaving, "bye"};
-            break;
-          case 3:
-            body = Hello{kProtocolMajor, kProtocolMinor, "0.1.0", "x"};
-            break;
-          case 4:
-            body = Stats{"x", {}, false};
-            break;
-          default:
-            break;
-        }
-        if (b % 6 != 5) {
-          auto bytes = encode(body);
-          m.body.assign(bytes.begin(), bytes.end());
-        } else {
-          m.body = std::string(b % 11, static_cast<char>(b));
-        }
+        m.body = bodyOf(in.byte());
         w.trace.push_back("the other node says " + std::to_string(n % 16) + " of account " +
                           std::to_string(account));
         guarded(w, "fromNodes()", [&] { w.hall->fromNodes({encodeNodeMessage(m)}); });

@@ -270,6 +270,18 @@ const std::set<std::string> kNotShown = {
     "a garbled message from another node, dropped",
     "a garbled game message from node",
     "a search could not be put in the cluster's queue",
+    // server/hall.cpp: the log of games taken over from a node that died (journal.h)
+    "the store lost its journal, written again",
+    "another node took the game over",
+    "the journal was not stored",
+    "its journal is garbled; not taken over",
+    "its journal's setup is refused",
+    "taken over from its node, which is gone",
+    "entries",
+    "is back through node",
+    "signed in on another node",
+    "its game's node is gone",
+    "no such row; its result is not written",
     // net/netgame.cpp: the colour value of the local-network announcement (lan.h, TXT
     // record: black, white, random)
     "random",

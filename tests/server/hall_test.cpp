@@ -800,6 +800,7 @@ struct PresenceStore {
   bool up = true;
   std::map<std::string, std::vector<ListedPlayer>> published;  // by node
   test_support::MemoryQueue queue;                             // the FIND queue
+  test_support::MemoryGames games;                             // running games
   std::map<std::string, std::deque<std::string>> inbox;        // by node
 };
 
@@ -873,6 +874,26 @@ class MemoryPresence : public Presence {
     q.clear();
     return out;
   }
+  bool openGame(const std::string& key, const std::vector<std::int64_t>& accounts,
+                const std::vector<std::string>& journal) override {
+    if (!store_.up) return false;
+    store_.games.open(self_, key, accounts, journal);
+    return true;
+  }
+  JournalWrite writeJournal(const std::string& key, std::size_t at,
+                            const std::vector<std::string>& entries) override {
+    if (!store_.up) return JournalWrite::Unavailable;
+    return store_.games.write(self_, key, at, entries);
+  }
+  std::optional<StoredGame> gameOf(std::int64_t account) override {
+    if (!store_.up) return std::nullopt;
+    return store_.games.gameOf(self_, store_.alive, account);
+  }
+  bool closeGame(const std::string& key, const std::vector<std::int64_t>& accounts) override {
+    if (!store_.up) return false;
+    store_.games.close(self_, key, accounts);
+    return true;
+  }
   std::optional<std::vector<std::string>> liveNodes() override {
     if (!store_.up) return std::nullopt;
     return std::vector<std::string>(store_.alive.begin(), store_.alive.end());
@@ -914,6 +935,7 @@ class ClusterHallTest : public ::testing::Test {
     ClusterEnv env;
     std::unique_ptr<MemoryPresence> presence;
     std::unique_ptr<Hall> hall;
+    bool dead = false;  // killed (kill -9): nothing of it runs any more
   };
   void SetUp() override {
     dir = std::filesystem::temp_directory_path() /
@@ -956,8 +978,8 @@ class ClusterHallTest : public ::testing::Test {
     nodes[node].env.settle();
     return nodes[node].env.take<net::Players>(c);
   }
-  net::LoginResult loginOn(int node, ConnId c, const std::string& name) {
-    nodes[node].hall->received(c, net::Login{net::LoginMethod::Password, name, "password1"});
+  net::LoginResult loginOn(int node, ConnId c, const std::string& name, std::uint8_t minor = 0) {
+    nodes[node].hall->received(c, net::Login{net::LoginMethod::Password, name, "password1", minor});
     return answer(node, c);
   }
   // A client on a node, with its Match as the joiner once matched.
@@ -977,6 +999,7 @@ class ClusterHallTest : public ::testing::Test {
     c.match = std::make_unique<net::Match>(
         s, [self](const net::Message& msg) { self->out.push_back(msg); }, [] {},
         [](net::MatchEvent) {});
+    c.match->setClock([this] { return clientClock; });
     c.match->connected();
   }
   // alice (node 0) and bob (node 1) register and look for a game; node 0 pairs them and owns
@@ -997,11 +1020,47 @@ class ClusterHallTest : public ::testing::Test {
     startMatch(b, *mb);
     pump({&a, &b});
   }
+  // alice and bob both on node 0 (registered with protocol minor `minor`) look for `find`;
+  // node 0 pairs them and runs the game; both Matches start.
+  void gameOnNode0(Member& a, Member& b, std::optional<net::Matched>& ma,
+                   std::optional<net::Matched>& mb, const net::Find& find = {},
+                   std::uint8_t minor = 0) {
+    for (Member* m : {&a, &b}) {
+      nodes[0].hall->received(m->id, net::Register{m == &a ? "alice" : "bob", "password1", minor});
+      ASSERT_EQ(answer(0, m->id).status, net::LoginStatus::Ok);
+      nodes[0].hall->received(m->id, find);
+    }
+    pump({&a, &b});
+    nodes[0].env.advance(config.waveInterval);
+    pump({&a, &b});
+    ma = nodes[0].env.take<net::Matched>(a.id);
+    mb = nodes[0].env.take<net::Matched>(b.id);
+    ASSERT_TRUE(ma && mb);
+    startMatch(a, *ma);
+    startMatch(b, *mb);
+    pump({&a, &b});
+  }
+  // Node `n` is killed (kill -9): nothing of it runs any more, its lease is gone, and the
+  // connections of its clients in `lost` drop.
+  void kill(int n, std::vector<Member*> lost) {
+    nodes[n].dead = true;
+    store.alive.erase("node-" + std::to_string(n));
+    for (Member* m : lost) m->match->connectionLost("the node was killed");
+  }
+  // Client m logs in again on `node` and resumes its game there.
+  void resumeOn(int node, Member& m, const std::string& name, std::uint8_t minor = 0) {
+    m.node = node;
+    m.id = connect(node);
+    ASSERT_EQ(loginOn(node, m.id, name, minor).status, net::LoginStatus::Ok);
+    ASSERT_TRUE(nodes[node].env.take<net::Matched>(m.id));
+    m.match->reconnected();
+  }
   // Runs both nodes, the messages between them and the clients' until nothing moves.
   void pump(std::vector<Member*> clients) {
     for (bool moved = true; moved;) {
       moved = false;
       for (auto& n : nodes) {
+        if (n.dead) continue;
         n.env.settle();
         auto got = n.presence->receive(0ms);
         if (got && !got->empty()) {
@@ -1013,6 +1072,7 @@ class ClusterHallTest : public ::testing::Test {
       for (const auto& [node, q] : store.inbox) moved = moved || !q.empty();  // posted just now
       for (Member* c : clients) {
         Node& n = nodes[c->node];
+        if (n.dead) continue;
         while (!c->out.empty()) {
           net::Message m = c->out.front();
           c->out.pop_front();
@@ -1041,6 +1101,7 @@ class ClusterHallTest : public ::testing::Test {
   HallConfig config;
   PresenceStore store;
   Node nodes[2];
+  Clock::time_point clientClock = Clock::time_point{} + 1000h;  // the clients' clocks
   ConnId nextConn = 1;
 };
 
@@ -1375,22 +1436,198 @@ TEST_F(ClusterHallTest, AGuestWhoDroppedResumesItsGameThroughItsNode) {
   EXPECT_EQ(black.match->game().moves().size(), 2u);
 }
 
-TEST_F(ClusterHallTest, WhenTheNodeOfAGameAcrossNodesDiesItsPlayersAreLetGo) {
+TEST_F(ClusterHallTest, AGameWhoseNodeIsKilledGoesOnOnAnotherNodeAndTheLadderMovesOnce) {
   Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
   std::optional<net::Matched> ma, mb;
   ASSERT_NO_FATAL_FAILURE(gameAcrossNodes(a, b, ma, mb));
-  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
-  // Node 0, which owns the game, is killed: once bob's node sees its lease gone, bob is told
-  // the game is over and is back in the hall, where he may look for another game.
+  Member& black = ma->youAreBlack ? a : b;
+  Member& white = ma->youAreBlack ? b : a;
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(black.match->playLocal({i, 7}), MoveError::None);
+    pump({&a, &b});
+    ASSERT_EQ(white.match->playLocal({i, 9}), MoveError::None);
+    pump({&a, &b});
+  }
+  ASSERT_EQ(white.match->offerDraw(), net::RequestRefusal::None);  // a request in the air
+  pump({&a, &b});
+  ASSERT_TRUE(black.match->drawRequested());
+  // Node 0, which owns the game, is killed: alice's connection goes with it. Bob's node sees
+  // its lease gone at its next renewal and closes bob's connection, so that his program
+  // reconnects and resumes.
+  nodes[0].dead = true;
   store.alive.erase("node-0");
+  a.match->connectionLost("the node was killed");
   nodes[1].env.advance(config.nodeLease / 3);
   pump({&b});
-  EXPECT_NE(b.match->phase(), net::MatchPhase::Playing);
-  nodes[1].env.inbox[b.id].clear();
-  nodes[1].hall->received(b.id, net::Find{Rule::Freestyle});
-  nodes[1].env.settle();
-  EXPECT_FALSE(nodes[1].env.take<net::Denied>(b.id));
-  EXPECT_EQ(store.queue.seeking.count(2), 1u);
+  EXPECT_TRUE(nodes[1].env.closedByHall.count(b.id));
+  nodes[1].hall->closed(b.id, "closed by the server");
+  b.match->connectionLost("closed by the server");
+  // Bob logs in again (on his node): it takes the game over from the store and resumes him.
+  b.id = connect(1);
+  ASSERT_EQ(loginOn(1, b.id, "bob").status, net::LoginStatus::Ok);
+  auto againB = nodes[1].env.take<net::Matched>(b.id);
+  ASSERT_TRUE(againB);
+  EXPECT_EQ(againB->gameId, mb->gameId);
+  EXPECT_EQ(nodes[1].hall->tablesOpen(), 1u);
+  b.match->reconnected();
+  pump({&b});
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  // Alice's account is free (its node's lease is gone): she lands on node 1 too.
+  a.node = 1;
+  a.id = connect(1);
+  ASSERT_EQ(loginOn(1, a.id, "alice").status, net::LoginStatus::Ok);
+  auto againA = nodes[1].env.take<net::Matched>(a.id);
+  ASSERT_TRUE(againA);
+  EXPECT_EQ(againA->youAreBlack, ma->youAreBlack);
+  a.match->reconnected();
+  pump({&a, &b});
+  ASSERT_EQ(a.match->phase(), net::MatchPhase::Playing);
+  // Nothing lost or doubled: the same six moves on both. The draw offer went with its
+  // maker's connection, as after any drop (PROTOCOL.md, Resume), on both sides alike.
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  EXPECT_EQ(a.match->game().moves().size(), 6u);
+  EXPECT_FALSE(black.match->drawRequested());
+  EXPECT_FALSE(white.match->drawOffered());
+  ASSERT_EQ(black.match->playLocal({3, 7}), MoveError::None);
+  pump({&a, &b});
+  ASSERT_EQ(white.match->playLocal({3, 9}), MoveError::None);
+  pump({&a, &b});
+  ASSERT_EQ(black.match->playLocal({4, 7}), MoveError::None);
+  pump({&a, &b});
+  EXPECT_EQ(a.match->game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(b.match->game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  auto rb = nodes[1].env.take<net::GameResult>(black.id);
+  ASSERT_TRUE(rb);
+  EXPECT_EQ(rb->newScore, 1030);
+  auto row = storage->game(static_cast<std::int64_t>(rb->gameId));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->outcome, Outcome::BlackWins);
+  EXPECT_EQ(row->moves, a.match->game().moves());
+  for (const char* name : {"alice", "bob"}) {
+    auto acc = storage->accountByKey(nameKey(name));
+    ASSERT_TRUE(acc);
+    EXPECT_EQ(acc->first.games, 1u) << name;  // rated once
+  }
+  // Both leave: the game is gone from the store too.
+  black.match->leave();
+  white.match->leave();
+  pump({&a, &b});
+  EXPECT_EQ(nodes[1].hall->tablesOpen(), 0u);
+  EXPECT_TRUE(store.games.games.empty());
+  EXPECT_TRUE(store.games.playing.empty());
+}
+
+TEST_F(ClusterHallTest, AClockedGameOfAKilledNodeResumesWithItsClocksAndItsSecondGame) {
+  // Both players on node 0, a clock, a first game played out and a second one under way when
+  // node 0 is killed; both land on node 1.
+  Member a{0, connect(0), nullptr, {}}, b{0, connect(0), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  const TimeControl clock{ClockKind::Fischer, 300'000, 5'000, 0};
+  ASSERT_NO_FATAL_FAILURE(gameOnNode0(a, b, ma, mb, net::Find{Rule::Freestyle, clock}, 6));
+  EXPECT_EQ(ma->clock, clock);
+  Member* black = ma->youAreBlack ? &a : &b;
+  Member* white = ma->youAreBlack ? &b : &a;
+  auto move = [&](Member* m, int x, int y) {
+    nodes[0].env.advance(2s);
+    clientClock += 2s;
+    ASSERT_EQ(m->match->playLocal({x, y}), MoveError::None) << m->match->game().result().detail;
+    pump({&a, &b});
+  };
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_NO_FATAL_FAILURE(move(black, i, 7));
+    if (i < 4) {
+      ASSERT_NO_FATAL_FAILURE(move(white, i, 9));
+    }
+  }
+  ASSERT_EQ(a.match->game().result().outcome, Outcome::BlackWins);
+  ASSERT_EQ(a.match->playAgain(true), net::RequestRefusal::None);
+  ASSERT_EQ(b.match->playAgain(true), net::RequestRefusal::None);
+  pump({&a, &b});
+  ASSERT_EQ(a.match->gameNumber(), 2);
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  std::swap(black, white);  // colours swap each game
+  ASSERT_NO_FATAL_FAILURE(move(black, 7, 7));
+  ASSERT_NO_FATAL_FAILURE(move(white, 8, 8));
+  ASSERT_NO_FATAL_FAILURE(move(black, 7, 8));
+  const std::int64_t blackLeft = a.match->gameClock().mainMs(Stone::Black);
+  const std::int64_t whiteLeft = a.match->gameClock().mainMs(Stone::White);
+  ASSERT_LT(blackLeft, 300'000 + 3 * 5'000);
+  nodes[0].env.advance(3s);  // white thinks; then node 0 is killed
+  clientClock += 3s;
+  kill(0, {&a, &b});
+  for (Member* m : {&a, &b}) {
+    ASSERT_NO_FATAL_FAILURE(resumeOn(1, *m, m == &a ? "alice" : "bob", 6));
+    pump({&a, &b});
+  }
+  for (Member* m : {&a, &b}) {
+    ASSERT_EQ(m->match->phase(), net::MatchPhase::Playing);
+    EXPECT_EQ(m->match->gameNumber(), 2);
+    EXPECT_EQ(m->match->game().moves().size(), 3u);
+    // The clocks as they stood (the interrupted move's time is dropped, as after any drop).
+    EXPECT_EQ(m->match->gameClock().mainMs(Stone::Black), blackLeft);
+    EXPECT_EQ(m->match->gameClock().mainMs(Stone::White), whiteLeft);
+  }
+  auto moveOn1 = [&](Member* m, int x, int y) {
+    nodes[1].env.advance(1s);
+    clientClock += 1s;
+    ASSERT_EQ(m->match->playLocal({x, y}), MoveError::None);
+    pump({&a, &b});
+  };
+  ASSERT_NO_FATAL_FAILURE(moveOn1(white, 8, 9));
+  ASSERT_EQ(black->match->resign(), net::RequestRefusal::None);
+  pump({&a, &b});
+  EXPECT_EQ(a.match->game().result().outcome, b.match->game().result().outcome);
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  auto result = nodes[1].env.take<net::GameResult>(white->id);
+  ASSERT_TRUE(result);
+  EXPECT_NE(result->gameId, ma->gameId);  // the second game's own row
+  auto row = storage->game(static_cast<std::int64_t>(result->gameId));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->reason, EndReason::Resignation);
+  EXPECT_EQ(row->moves, a.match->game().moves());
+  for (const char* name : {"alice", "bob"}) {
+    auto acc = storage->accountByKey(nameKey(name));
+    ASSERT_TRUE(acc);
+    EXPECT_EQ(acc->first.games, 2u) << name;  // each game rated once
+  }
+}
+
+TEST_F(ClusterHallTest, APlayerWhoDroppedMayComeBackOnAnotherNode) {
+  // Behind one front address a reconnecting program may land on any node. Alice and bob play
+  // on node 0; alice's connection drops and she logs in again on node 1, which relays her
+  // game from node 0.
+  Member a{0, connect(0), nullptr, {}}, b{0, connect(0), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameOnNode0(a, b, ma, mb));
+  Member& black = ma->youAreBlack ? a : b;
+  Member& white = ma->youAreBlack ? b : a;
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  nodes[0].hall->closed(a.id, "network");
+  a.match->connectionLost("network");
+  pump({&a, &b});
+  a.node = 1;
+  a.id = connect(1);
+  ASSERT_EQ(loginOn(1, a.id, "alice").status, net::LoginStatus::Ok);
+  pump({&a, &b});
+  auto again = nodes[1].env.take<net::Matched>(a.id);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->gameId, ma->gameId);
+  a.match->reconnected();
+  pump({&a, &b});
+  ASSERT_EQ(a.match->phase(), net::MatchPhase::Playing);
+  EXPECT_EQ(nodes[0].hall->tablesOpen(), 1u);  // the game stays where it runs
+  EXPECT_EQ(nodes[1].hall->tablesOpen(), 0u);
+  ASSERT_EQ(white.match->playLocal({8, 8}), MoveError::None);
+  pump({&a, &b});
+  ASSERT_EQ(black.match->playLocal({7, 8}), MoveError::None);
+  pump({&a, &b});
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  EXPECT_EQ(a.match->game().moves().size(), 3u);
+  // A second login of alice on node 0 is refused now: node 1 holds her account.
+  ConnId second = connect(0);
+  EXPECT_EQ(loginOn(0, second, "alice").status, net::LoginStatus::AlreadySignedIn);
 }
 
 TEST_F(ClusterHallTest, WhenTheNodeOfAGuestDiesItsGameWaitsForItAsForADroppedPlayer) {
@@ -1479,6 +1716,126 @@ TEST_F(ClusterHallTest, AMoveTheStoreDidNotTakeIsRelayedOnceItAnswers) {
   pump({&a, &b});
   EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
   EXPECT_EQ(black.match->game().moves().size(), 2u);
+}
+
+TEST_F(ClusterHallTest, AGameGoesOnWhileTheStoreIsAwayAndItsJournalIsWrittenOnceItIsBack) {
+  Member a{0, connect(0), nullptr, {}}, b{0, connect(0), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameOnNode0(a, b, ma, mb));
+  Member& black = ma->youAreBlack ? a : b;
+  Member& white = ma->youAreBlack ? b : a;
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  // Redis goes away and comes back empty: the game goes on meanwhile, unjournaled.
+  store.up = false;
+  ASSERT_EQ(white.match->playLocal({8, 8}), MoveError::None);
+  pump({&a, &b});
+  ASSERT_EQ(black.match->playLocal({7, 8}), MoveError::None);
+  pump({&a, &b});
+  EXPECT_EQ(white.match->game().moves().size(), 3u);
+  store.games = {};
+  store.up = true;
+  nodes[0].env.advance(config.nodeLease / 3);  // a good renewal: the journal is written whole
+  pump({&a, &b});
+  ASSERT_EQ(store.games.games.size(), 1u);
+  // So the game outlives its node with every move.
+  kill(0, {&a, &b});
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, a, "alice"));
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, b, "bob"));
+  pump({&a, &b});
+  ASSERT_EQ(a.match->phase(), net::MatchPhase::Playing);
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  EXPECT_EQ(a.match->game().moves().size(), 3u);
+  ASSERT_EQ(white.match->playLocal({8, 9}), MoveError::None);
+  pump({&a, &b});
+  EXPECT_EQ(black.match->game().moves().size(), 4u);
+}
+
+TEST_F(ClusterHallTest, AGameTakenOverForALoginThatGaveUpMeanwhileIsNotLost) {
+  // The owner dies; bob's program logs in on node 1 but closes its connection before the
+  // answer. The game was taken over by that claim: it runs on node 1, and both resume there.
+  Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameAcrossNodes(a, b, ma, mb));
+  Member& black = ma->youAreBlack ? a : b;
+  ASSERT_EQ(black.match->playLocal({0, 7}), MoveError::None);
+  pump({&a, &b});
+  kill(0, {&a});
+  nodes[1].env.advance(config.nodeLease / 3);
+  pump({&b});
+  nodes[1].hall->closed(b.id, "closed by the server");
+  b.match->connectionLost("closed by the server");
+  nodes[1].env.holdCluster = true;
+  ConnId quitter = connect(1);
+  nodes[1].hall->received(quitter, net::Login{net::LoginMethod::Password, "bob", "password1"});
+  nodes[1].env.settle();
+  ASSERT_FALSE(nodes[1].env.clusterJobs.empty());
+  nodes[1].hall->closed(quitter, "gone");  // gave up before the answer
+  while (!nodes[1].env.clusterJobs.empty()) {
+    nodes[1].env.runClusterJob()();
+    nodes[1].env.settle();
+  }
+  nodes[1].env.holdCluster = false;
+  EXPECT_EQ(nodes[1].hall->tablesOpen(), 1u);
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, b, "bob"));
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, a, "alice"));
+  pump({&a, &b});
+  ASSERT_EQ(a.match->phase(), net::MatchPhase::Playing);
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  EXPECT_EQ(a.match->game().moves().size(), 1u);
+}
+
+TEST_F(ClusterHallTest, ATakeOverOnTheGuestsNodeBeforeItSawTheOwnerDieLetsTheGuestResume) {
+  // The owner dies and its player lands on the guest's node before that node's renewal saw
+  // the death: the node takes the game over and lets its guest go (closing its connection,
+  // whose program reconnects) rather than feeding the guest's moves to a suspended seat.
+  Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameAcrossNodes(a, b, ma, mb));
+  Member& black = ma->youAreBlack ? a : b;
+  Member& white = ma->youAreBlack ? b : a;
+  ASSERT_EQ(black.match->playLocal({0, 7}), MoveError::None);
+  pump({&a, &b});
+  ASSERT_EQ(white.match->playLocal({0, 9}), MoveError::None);
+  pump({&a, &b});
+  kill(0, {&a});
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, a, "alice"));
+  pump({&a, &b});
+  ASSERT_TRUE(nodes[1].env.closedByHall.count(b.id));
+  nodes[1].hall->closed(b.id, "closed by the server");
+  b.match->connectionLost("closed by the server");
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, b, "bob"));
+  pump({&a, &b});
+  ASSERT_EQ(a.match->phase(), net::MatchPhase::Playing);
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  ASSERT_EQ(black.match->playLocal({1, 7}), MoveError::None);
+  pump({&a, &b});
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  EXPECT_EQ(a.match->game().moves().size(), 3u);
+  for (const auto& line : nodes[1].env.lines)
+    EXPECT_EQ(line.find(" ended: "), std::string::npos) << line;
+}
+
+TEST_F(ClusterHallTest, AGuestWhoLeftItsGameMayLookForTheNextAtOnce) {
+  // Bob plays on node 0's table from node 1. He resigns and leaves, and his program asks for
+  // the next game at once, before node 0's word that the game is over reaches node 1.
+  Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameAcrossNodes(a, b, ma, mb));
+  ASSERT_EQ(b.match->resign(), net::RequestRefusal::None);
+  pump({&a, &b});
+  b.match->leave();
+  ASSERT_FALSE(b.out.empty());
+  for (; !b.out.empty(); b.out.pop_front()) nodes[1].hall->received(b.id, b.out.front());
+  nodes[1].hall->received(b.id, net::Find{Rule::Freestyle});
+  nodes[1].env.settle();
+  EXPECT_FALSE(nodes[1].env.take<net::Denied>(b.id));
+  EXPECT_EQ(store.queue.seeking.count(2), 1u);
+  pump({&a, &b});  // the owner's word comes after: bob stays in the queue
+  EXPECT_EQ(store.queue.seeking.count(2), 1u);
+  EXPECT_FALSE(nodes[1].env.closedByHall.count(b.id));
 }
 
 TEST(NodeMessageBytes, RoundTripAndGarbledOnesAreRefused) {

@@ -453,5 +453,84 @@ TEST_F(RedisPresenceTest, MessagesBetweenNodesArriveOnceInTheOrderPosted) {
   EXPECT_TRUE(n1->receive(1ms)->empty());  // nothing was posted to n1
 }
 
+TEST_F(RedisPresenceTest, ARunningGameIsTakenOverOnlyFromADeadOwner) {
+  auto n1 = node("n1"), n2 = node("n2");
+  const std::string key = n1->self() + "#1";
+  ASSERT_TRUE(n1->openGame(key, {1, 2}, {"header", "e1"})) << n1->lastError();
+  // While its owner lives, the game is found but stays its owner's.
+  auto found = n2->gameOf(1);
+  ASSERT_TRUE(found) << n2->lastError();
+  EXPECT_EQ(found->key, key);
+  EXPECT_EQ(found->owner, n1->self());
+  EXPECT_TRUE(found->journal.empty());
+  auto none = n2->gameOf(3);
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->key.empty());
+  // Writes go on from an index: a write retried from the same index replaces, not doubles.
+  EXPECT_EQ(n1->writeJournal(key, 2, {"e2", "e3"}), JournalWrite::Written);
+  EXPECT_EQ(n1->writeJournal(key, 3, {"e3", "e4"}), JournalWrite::Written);
+  EXPECT_EQ(n1->writeJournal(key, 9, {"e9"}), JournalWrite::Missing);
+  EXPECT_EQ(n2->writeJournal(key, 5, {"e5"}), JournalWrite::Taken);
+  EXPECT_EQ(n1->writeJournal("nothing#1", 1, {"e"}), JournalWrite::Missing);
+  // The owner dies: the first of its players to log in elsewhere brings the game there.
+  n1->leave();
+  auto taken = n2->gameOf(2);
+  ASSERT_TRUE(taken);
+  EXPECT_EQ(taken->key, key);
+  EXPECT_EQ(taken->owner, n2->self());
+  EXPECT_EQ(taken->journal, (std::vector<std::string>{"header", "e1", "e2", "e3", "e4"}));
+  auto again = n2->gameOf(1);  // the other player: the game is n2's now
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->owner, n2->self());
+  EXPECT_TRUE(again->journal.empty());
+  EXPECT_EQ(n1->writeJournal(key, 5, {"late"}), JournalWrite::Taken);  // n1 was not dead after all
+  EXPECT_EQ(n2->writeJournal(key, 5, {"e5"}), JournalWrite::Written);
+  // Over: the game and its players' entries are gone.
+  ASSERT_TRUE(n2->closeGame(key, {1, 2}));
+  for (std::int64_t a : {1, 2}) {
+    auto after = n2->gameOf(a);
+    ASSERT_TRUE(after);
+    EXPECT_TRUE(after->key.empty()) << a;
+  }
+}
+
+TEST_F(RedisPresenceTest, TwoNodesTakingOverTheSameGameAtOnceNeverBothWin) {
+  // 200 rounds: a node opens a game and dies; two nodes each log in one of its players at
+  // once. Exactly one takes the game over (with its journal); the other finds it that one's.
+  auto n1 = node("n1", 1h), n2 = node("n2", 1h);
+  constexpr int kRounds = 200;
+  std::barrier step(2);
+  std::vector<std::optional<StoredGame>> got1(kRounds), got2(kRounds);
+  std::vector<std::string> keys(kRounds);
+  auto run = [&](Presence& p, int player, std::vector<std::optional<StoredGame>>& got) {
+    for (int round = 0; round < kRounds; ++round) {
+      if (player == 1) {
+        auto owner = node("owner");
+        keys[round] = owner->self() + "#" + std::to_string(round);
+        EXPECT_TRUE(owner->openGame(keys[round], {round * 2 + 1, round * 2 + 2}, {"h"}));
+        owner->leave();
+      }
+      step.arrive_and_wait();
+      got[round] = p.gameOf(round * 2 + player);
+      step.arrive_and_wait();
+    }
+  };
+  std::thread t1([&] { run(*n1, 1, got1); });
+  std::thread t2([&] { run(*n2, 2, got2); });
+  t1.join();
+  t2.join();
+  for (int round = 0; round < kRounds; ++round) {
+    ASSERT_TRUE(got1[round] && got2[round]) << round;
+    EXPECT_EQ(got1[round]->key, keys[round]);
+    EXPECT_EQ(got2[round]->key, keys[round]);
+    const bool oneTook = !got1[round]->journal.empty();
+    const bool twoTook = !got2[round]->journal.empty();
+    ASSERT_NE(oneTook, twoTook) << "round " << round;
+    const std::string winner = oneTook ? n1->self() : n2->self();
+    EXPECT_EQ(got1[round]->owner, winner);
+    EXPECT_EQ(got2[round]->owner, winner);
+  }
+}
+
 }  // namespace
 }  // namespace gomoku::server

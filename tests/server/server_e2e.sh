@@ -81,12 +81,17 @@ start_client() {
   out_fd[$name]=$o
 }
 send() { printf '%s\n' "$2" >&"${cmd_fd[$1]}"; }
-# expect NAME REGEX: reads NAME's output until a line matches (sets $line); fails at its end.
+# expect NAME REGEX: reads NAME's output until a line matches (sets $line); fails at its end,
+# or when NAME says nothing for 90 s (a hang is reported with the logs, not left to CTest).
 expect() {
-  while IFS= read -r line <&"${out_fd[$1]}"; do
+  local rc=0
+  while :; do
+    IFS= read -r -t 90 line <&"${out_fd[$1]}" || rc=$?
+    ((rc == 0)) || break
     echo "$line" >> "$work/$1.out"
     [[ $line =~ $2 ]] && return 0
   done
+  ((rc > 128)) && fail "$1 said nothing for 90 s while waiting for a line matching /$2/"
   fail "$1 ended without a line matching /$2/"
 }
 # finish NAME: closes NAME's input and waits for it to exit 0, keeping its output.
@@ -106,6 +111,35 @@ fails_with() {
   ((rc != 0)) || fail "$1 exited 0"
   grep -Eq "$2" "$work/$1.err" || fail "$1's error does not match /$2/"
   line=$(grep -E "$2" "$work/$1.err" | head -n1)
+}
+
+# start_front: HAProxy with the repository's configuration (res/gomoku-cluster-haproxy.cfg) in
+# front of the nodes on $port1 and $port2, on random ports; sets $front (its game port).
+start_front() {
+  command -v haproxy > /dev/null || fail "haproxy is not installed (installer/deps.sh --test)"
+  # HAProxy on random ports; a third node and the web nodes point at a closed port, and the
+  # check that finds the third node down says that HAProxy runs (it binds before it checks).
+  cfg=$(dirname "$0")/../../res/gomoku-cluster-haproxy.cfg
+  front=
+  for _ in $(seq 1 20); do
+    try=$((10000 + (RANDOM * 32768 + RANDOM) % 22000))
+    rm -f "$work/haproxy.fifo"
+    mkfifo "$work/haproxy.fifo"
+    GOMOKU_FRONT=127.0.0.1 GOMOKU_GAME_PORT=$try GOMOKU_WEB_PORT=$((try + 1)) \
+      GOMOKU_NODE1=127.0.0.1:$port1 GOMOKU_NODE2=127.0.0.1:$port2 GOMOKU_NODE3=127.0.0.1:1 \
+      GOMOKU_WEB1=127.0.0.1:1 GOMOKU_WEB2=127.0.0.1:1 GOMOKU_WEB3=127.0.0.1:1 \
+      haproxy -db -f "$cfg" 2> "$work/haproxy.fifo" &
+    pids+=($!)
+    exec {haproxy_fd}< "$work/haproxy.fifo"
+    while IFS= read -r line <&"$haproxy_fd"; do
+      echo "$line" >> "$work/haproxy.log"
+      [[ $line == *"game_nodes/n3 is DOWN"* ]] && { front=$try; break; }
+    done
+    [[ -n $front ]] && break
+    grep -qi "cannot bind\|address already in use" "$work/haproxy.log" ||
+      fail "haproxy did not start"
+  done
+  [[ -n $front ]] || fail "no free port for haproxy"
 }
 
 # The moves of a game to five: Black's row 7, White's row 9.
@@ -608,7 +642,6 @@ cluster_front)
   # so the fingerprint pinned through the front holds on either.
   [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
     fail "run through with-postgres.sh and with-redis.sh"
-  command -v haproxy > /dev/null || fail "haproxy is not installed (installer/deps.sh --test)"
   # A lease long enough that a loaded machine does not let it lapse by accident; the wait
   # for its end after the kill is on Redis's or the program's word, not on time.
   cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
@@ -618,29 +651,7 @@ cluster_front)
   port=0
   start_server "${cluster[@]}" --node-id n2
   node_pid[n2]=$server_pid port2=$port
-  # HAProxy on random ports; a third node and the web nodes point at a closed port, and the
-  # check that finds the third node down says that HAProxy runs (it binds before it checks).
-  cfg=$(dirname "$0")/../../res/gomoku-cluster-haproxy.cfg
-  front=
-  for _ in $(seq 1 20); do
-    try=$((10000 + (RANDOM * 32768 + RANDOM) % 22000))
-    rm -f "$work/haproxy.fifo"
-    mkfifo "$work/haproxy.fifo"
-    GOMOKU_FRONT=127.0.0.1 GOMOKU_GAME_PORT=$try GOMOKU_WEB_PORT=$((try + 1)) \
-      GOMOKU_NODE1=127.0.0.1:$port1 GOMOKU_NODE2=127.0.0.1:$port2 GOMOKU_NODE3=127.0.0.1:1 \
-      GOMOKU_WEB1=127.0.0.1:1 GOMOKU_WEB2=127.0.0.1:1 GOMOKU_WEB3=127.0.0.1:1 \
-      haproxy -db -f "$cfg" 2> "$work/haproxy.fifo" &
-    pids+=($!)
-    exec {haproxy_fd}< "$work/haproxy.fifo"
-    while IFS= read -r line <&"$haproxy_fd"; do
-      echo "$line" >> "$work/haproxy.log"
-      [[ $line == *"game_nodes/n3 is DOWN"* ]] && { front=$try; break; }
-    done
-    [[ -n $front ]] && break
-    grep -qi "cannot bind\|address already in use" "$work/haproxy.log" ||
-      fail "haproxy did not start"
-  done
-  [[ -n $front ]] || fail "no free port for haproxy"
+  start_front
   port=$front
   GOMOKU_PASSWORD=alicepass1 start_client alice --user alice --register --trust-new-server
   expect alice '^LOGGED IN alice 1000'
@@ -658,6 +669,70 @@ cluster_front)
   expect alice '^PLAYERS '
   send alice "quit"
   finish alice
+  ;;
+cluster_failover)
+  # Two nodes behind HAProxy (issue 22): alice and Bob play through the front address; the
+  # node that runs their game is killed (kill -9) mid-game. Both programs reconnect through
+  # the front to the other node, which takes the game over from its journal in Redis; they
+  # play on to five. Nothing is lost or doubled, and the ladder moves once.
+  [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
+    fail "run through with-postgres.sh and with-redis.sh"
+  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
+  declare -A node_pid
+  start_server "${cluster[@]}" --node-id n1
+  node_pid[n1]=$server_pid port1=$port
+  port=0
+  start_server "${cluster[@]}" --node-id n2
+  node_pid[n2]=$server_pid port2=$port
+  start_front
+  port=$front
+  register_both
+  find_both
+  black=alice white=bob
+  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  # Black's column 7 from row 7 down, White's column 8.
+  send "$black" "7,7"
+  expect "$white" '^MOVE 1 '
+  send "$white" "8,7"
+  expect "$black" '^MOVE 2 '
+  send "$black" "7,8"
+  expect "$white" '^MOVE 3 '
+  game=$(redis-cli -u "$GOMOKU_TEST_REDIS" get gomoku:playing:1)
+  owner=$(redis-cli -u "$GOMOKU_TEST_REDIS" get "gomoku:owner:$game")
+  victim=${owner%%/*}
+  [[ -n ${node_pid[$victim]:-} ]] || fail "the game is run by '$owner', not a node of the test"
+  survivor=n1
+  [[ $victim == n1 ]] && survivor=n2
+  kill -9 "${node_pid[$victim]}"
+  expect alice '^RESUMED at move 3'
+  expect bob '^RESUMED at move 3'
+  owner=$(redis-cli -u "$GOMOKU_TEST_REDIS" get "gomoku:owner:$game")
+  [[ $owner == "$survivor/"* ]] || fail "after the kill the game is run by '$owner'"
+  send "$white" "8,8"
+  expect "$black" '^MOVE 4 '
+  for y in 9 10; do
+    send "$black" "7,$y"
+    send "$white" "8,$y"
+  done
+  send "$black" "7,11"
+  expect "$black" '^LADDER 1000 1030$'
+  expect "$white" '^LADDER 1000 970$'
+  send alice "quit"
+  send bob "quit"
+  finish alice
+  finish bob
+  # Both programs saw the same nine moves, each once.
+  grep '^MOVE ' "$work/alice.out" > "$work/alice.moves"
+  grep '^MOVE ' "$work/bob.out" > "$work/bob.moves"
+  [[ $(wc -l < "$work/alice.moves") == 9 ]] || fail "alice saw $(wc -l < "$work/alice.moves") moves"
+  cmp -s "$work/alice.moves" "$work/bob.moves" || fail "alice and Bob saw different moves"
+  grep -q "taken over from its node, which is gone" "$work/server.log" ||
+    fail "no node took the game over"
+  # One rated game each in the shared database: the ladder moved once.
+  GOMOKU_PASSWORD=alicepass1 start_client alice2 --user alice --trust-new-server
+  expect alice2 '^STATS alice [0-9]+ 1 '
+  send alice2 "quit"
+  finish alice2
   ;;
 *)
   fail "unknown case"
