@@ -763,9 +763,10 @@ void Hall::admit(ConnId c, const Account& a, const std::string& token, const Sto
     np.id = a.id;
     np.name = a.name;
     np.key = a.key;
-    np.stats = {a.score, a.games, a.wins, a.draws};
     p = &online_.emplace(a.id, std::move(np)).first->second;
   }
+  // As the database has them now (a player taken over with its game knew only its score).
+  p->stats = {a.score, a.games, a.wins, a.draws};
   p->conn = c;
   env_.log(a.name + " logged in from " + conn.address);
   net::LoginResult r;

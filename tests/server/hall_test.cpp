@@ -1558,6 +1558,9 @@ TEST_F(ClusterHallTest, AClockedGameOfAKilledNodeResumesWithItsClocksAndItsSecon
   kill(0, {&a, &b});
   for (Member* m : {&a, &b}) {
     ASSERT_NO_FATAL_FAILURE(resumeOn(1, *m, m == &a ? "alice" : "bob", 6));
+    auto stats = nodes[1].env.take<net::Stats>(m->id);  // the first game counts
+    ASSERT_TRUE(stats);
+    EXPECT_EQ(stats->stats.games, 1u);
     pump({&a, &b});
   }
   for (Member* m : {&a, &b}) {
