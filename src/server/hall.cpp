@@ -55,21 +55,17 @@ struct Hall::TableEntry {
   std::unique_ptr<GameTable> table;
   std::int64_t account[2] = {0, 0};  // Side::A, Side::B
   bool aIsBlack = true;              // of the game now running
-  int boardSize = 15;
-  Rule rule = Rule::Freestyle;
-  FoulPolicy foul = FoulPolicy::Refuse;
   bool rated = false;
-  TimeControl clock{};
-  OpeningRule opening = OpeningRule::None;
   std::optional<std::uint64_t> clockTimer;  // the HallEnv timer of GameTable::checkClocks
   bool left[2] = {false, false};            // that side's match is over (back in the hall)
   // The database id of each game of this table (1 = its first), shared with the storage jobs
   // that fill it in: jobs run in order, so a later job always sees an earlier job's id.
   std::map<int, std::shared_ptr<std::int64_t>> ids;
   std::map<int, Clock::time_point> started;
-  std::set<int> reported;              // the games whose result was written (or is being written)
-  std::string name[2];                 // the players' account names (Side::A, Side::B)
-  TableSetup setup;                    // the table's setup (a journal's header holds it)
+  std::set<int> reported;  // the games whose result was written (or is being written)
+  TableSetup setup;        // the table's setup (a journal's header holds it)
+  // The account name of that side's player (Side::A: 0).
+  const std::string& name(int side) const { return side == 0 ? setup.nameA : setup.nameB; }
   std::set<ConnId> watchers;           // connections watching this table
   std::vector<std::uint8_t> lastView;  // the last VIEW relayed, its move time left out
   std::size_t chatRelayed = 0;         // the players' chat lines relayed to the watchers
@@ -803,16 +799,16 @@ void Hall::resumeAt(ConnId c, Player& who) {
       bool black = (p->side == Side::A) == e.aIsBlack;
       auto& ids = e.ids.rbegin()->second;
       net::Matched again{static_cast<std::uint64_t>(*ids),
-                         static_cast<std::uint8_t>(e.boardSize),
-                         e.rule,
-                         e.foul,
+                         static_cast<std::uint8_t>(e.setup.boardSize),
+                         e.setup.rule,
+                         e.setup.foul,
                          black,
                          opp ? opp->name : std::string{},
                          opp ? opp->stats.score : 0,
                          e.rated,
                          e.table->resumeToken(p->side)};
-      again.clock = e.clock;
-      again.opening = e.opening;
+      again.clock = e.setup.clock;
+      again.opening = e.setup.opening;
       env_.send(c, again);
       conn.state = State::Playing;
       act(p->table, TableOp::Resumed, p->side);
@@ -1134,16 +1130,16 @@ void Hall::startTable(std::int64_t black, std::int64_t white, int boardSize, Rul
         Player* opp = player(e.account[1 - s]);
         if (!me || !me->conn || !opp) continue;
         net::Matched m{static_cast<std::uint64_t>(*e.ids[1]),
-                       static_cast<std::uint8_t>(e.boardSize),
-                       e.rule,
-                       e.foul,
+                       static_cast<std::uint8_t>(e.setup.boardSize),
+                       e.setup.rule,
+                       e.setup.foul,
                        s == 0,
                        opp->name,
                        opp->stats.score,
                        e.rated,
                        0};
-        m.clock = e.clock;
-        m.opening = e.opening;
+        m.clock = e.setup.clock;
+        m.opening = e.setup.opening;
         env_.send(me->conn, m);
       }
       env_.log("game " + std::to_string(*e.ids[1]) + ": " + std::to_string(e.account[0]) + " vs " +
@@ -1330,18 +1326,18 @@ TableHeader Hall::headerOf(const TableEntry& e) const {
   TableHeader h;
   for (int s = 0; s < 2; ++s) {
     h.accounts[s] = e.account[s];
-    h.names[s] = e.name[s];
+    h.names[s] = e.name(s);
     auto p = online_.find(e.account[s]);
     h.scores[s] = p == online_.end() ? 0 : p->second.stats.score;
     h.tokens[s] = e.setup.tokens[s];
   }
   h.aIsBlack = e.setup.aIsBlack;
-  h.boardSize = e.boardSize;
-  h.rule = e.rule;
-  h.foul = e.foul;
+  h.boardSize = e.setup.boardSize;
+  h.rule = e.setup.rule;
+  h.foul = e.setup.foul;
   h.rated = e.rated;
-  h.clock = e.clock;
-  h.opening = e.opening;
+  h.clock = e.setup.clock;
+  h.opening = e.setup.opening;
   h.lagAllowanceMs = e.setup.lagAllowanceMs;
   h.resumeWindowS = e.setup.resumeWindow.count();
   h.holdLimit = static_cast<std::int64_t>(e.setup.holdLimit);
@@ -1556,14 +1552,7 @@ void Hall::makeTable(std::uint64_t tid, TableEntry& e, const TableSetup& setup) 
     env_.log("table " + std::to_string(tid) + ": " + what);
   };
   e.setup = setup;
-  e.name[0] = setup.nameA;
-  e.name[1] = setup.nameB;
   e.aIsBlack = setup.aIsBlack;
-  e.boardSize = setup.boardSize;
-  e.rule = setup.rule;
-  e.foul = setup.foul;
-  e.clock = setup.clock;
-  e.opening = setup.opening;
   TableEntry* ep = &e;
   // A journaled table's time stands still inside each call (its journal gives that time again
   // when the table is rebuilt elsewhere).
@@ -1593,8 +1582,8 @@ void Hall::insertRow(std::uint64_t tid, int number) {
   Player* w = player(row.whiteId);
   row.blackName = b ? b->name : std::string{};
   row.whiteName = w ? w->name : std::string{};
-  row.rule = e.rule;
-  row.boardSize = e.boardSize;
+  row.rule = e.setup.rule;
+  row.boardSize = e.setup.boardSize;
   row.rated = e.rated;
   row.startedAt = env_.unixTime();
   env_.aside(Lane::Storage, [this, row, id, tid, number]() -> std::function<void()> {
@@ -1768,12 +1757,12 @@ void Hall::sendLiveGames(ConnId c) {
     const bool aBlack = m.localColor() == Stone::White;  // B's proxy is "local" in A's match
     const Player* black = aBlack ? a : b;
     const Player* white = aBlack ? b : a;
-    g.black = e->name[aBlack ? 0 : 1];
-    g.white = e->name[aBlack ? 1 : 0];
+    g.black = e->name(aBlack ? 0 : 1);
+    g.white = e->name(aBlack ? 1 : 0);
     g.blackScore = black ? black->stats.score : 0;
     g.whiteScore = white ? white->stats.score : 0;
-    g.rule = e->rule;
-    g.boardSize = static_cast<std::uint8_t>(e->boardSize);
+    g.rule = e->setup.rule;
+    g.boardSize = static_cast<std::uint8_t>(e->setup.boardSize);
     g.moves = static_cast<std::uint16_t>(m.game().ply());
     g.watchers = static_cast<std::uint16_t>(std::min<std::size_t>(e->watchers.size(), 65535));
     out.games.push_back(std::move(g));
@@ -1847,12 +1836,12 @@ void Hall::relayView(std::uint64_t tid, ConnId fresh) {
   TableEntry& e = *t->second;
   const net::Match& m = e.table->match(Side::A);
   // The account names (a client's HELLO may say anything): A is the "joiner" of A's match.
-  const net::View v = net::viewOfMatch(m, e.name[1], e.name[0], e.watchers.size(), false,
+  const net::View v = net::viewOfMatch(m, e.name(1), e.name(0), e.watchers.size(), false,
                                        e.table->away(Side::A) || e.table->away(Side::B));
   const std::vector<std::uint8_t> key = net::viewKey(v);
   // The players' chat: lines from B's proxy are "ours" in A's match.
   const auto lineOf = [&e](const net::ChatLine& l) {
-    return net::WatchChat{e.name[l.fromUs ? 1 : 0], true, l.text};
+    return net::WatchChat{e.name(l.fromUs ? 1 : 0), true, l.text};
   };
   const auto& chat = m.chat();
   std::vector<net::Message> out;

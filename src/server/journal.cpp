@@ -1,37 +1,24 @@
 #include "server/journal.h"
 
-#include <charconv>
 #include <string_view>
 #include <vector>
 
 #include "core/board.h"
 #include "net/wire.h"
+#include "server/textfields.h"
 
 namespace gomoku::server {
 namespace {
+
+using textfields::inRange;
+using textfields::plainName;
+using textfields::whole;
 
 // The header's fields: the version, kInts numbers (in encodeHeader's order), the two tokens,
 // then the two names (each may hold any character but a tab or a control character).
 constexpr std::size_t kInts = 18;
 constexpr std::size_t kFields = 1 + kInts + 2 + 2;
 constexpr const char* kHeaderVersion = "1";
-
-template <typename T>
-bool whole(std::string_view text, T& out) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc{} && end == text.data() + text.size();
-}
-
-bool inRange(std::int64_t v, std::int64_t lo, std::int64_t hi) {
-  return v >= lo && v <= hi;
-}
-
-bool goodName(std::string_view name) {
-  if (name.empty() || name.size() > net::kMaxNameBytes) return false;
-  for (unsigned char ch : name)
-    if (ch < 0x20 || ch == 0x7F) return false;
-  return true;
-}
 
 }  // namespace
 
@@ -83,7 +70,7 @@ std::optional<TableHeader> decodeHeader(const std::string& text) {
       !inRange(v[12], 0, kMaxClockMs) || !inRange(v[13], 0, 4) || !inRange(v[14], 0, 600000) ||
       !inRange(v[15], 1, 24 * 3600) || !inRange(v[16], 1, 100000) || v[17] <= 0)
     return std::nullopt;
-  if (!goodName(f[kFields - 2]) || !goodName(f[kFields - 1])) return std::nullopt;
+  if (!plainName(f[kFields - 2]) || !plainName(f[kFields - 1])) return std::nullopt;
   TableHeader h;
   h.accounts = {v[0], v[1]};
   h.scores = {static_cast<std::int32_t>(v[2]), static_cast<std::int32_t>(v[3])};

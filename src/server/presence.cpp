@@ -1,25 +1,19 @@
 #include "server/presence.h"
 
-#include <charconv>
 #include <string_view>
+
+#include "server/textfields.h"
 
 namespace gomoku::server {
 namespace {
+
+using textfields::inRange;
+using textfields::whole;
 
 // The fields of a seek's text, in order: node, since, score, games, wins, draws, rule, clock
 // kind, base, increment, move, opening, last colour, minor, name (last: it may hold any
 // character but a tab or a control character).
 constexpr std::size_t kSeekFields = 15;
-
-template <typename T>
-bool whole(std::string_view text, T& out) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc{} && end == text.data() + text.size();
-}
-
-bool inRange(std::int64_t v, std::int64_t lo, std::int64_t hi) {
-  return v >= lo && v <= hi;
-}
 
 }  // namespace
 
@@ -65,9 +59,7 @@ std::optional<Seek> decodeSeek(std::int64_t account, const std::string& text) {
   for (unsigned char ch : f[0])
     if (ch <= 0x20 || ch == 0x7F) return std::nullopt;
   std::string_view name = f[kSeekFields - 1];
-  if (name.empty() || name.size() > net::kMaxNameBytes) return std::nullopt;
-  for (unsigned char ch : name)
-    if (ch < 0x20 || ch == 0x7F) return std::nullopt;
+  if (!textfields::plainName(name)) return std::nullopt;
   s.node = std::string(f[0]);
   s.sinceMs = v[0];
   s.stats = {static_cast<std::int32_t>(v[1]), static_cast<std::uint32_t>(v[2]),

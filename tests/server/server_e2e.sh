@@ -113,6 +113,22 @@ fails_with() {
   line=$(grep -E "$2" "$work/$1.err" | head -n1)
 }
 
+# start_nodes: two nodes of a cluster (issue 22) over the test's PostgreSQL and Redis, n1 and
+# n2, with a lease long enough that a loaded machine does not let it lapse by accident; sets
+# $cluster (their options), $port1, $port2 and node_pid[n1], node_pid[n2]; $port is n1's.
+declare -A node_pid
+start_nodes() {
+  [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
+    fail "run through with-postgres.sh and with-redis.sh"
+  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
+  start_server "${cluster[@]}" --node-id n1
+  node_pid[n1]=$server_pid port1=$port
+  port=0
+  start_server "${cluster[@]}" --node-id n2
+  node_pid[n2]=$server_pid port2=$port
+  port=$port1
+}
+
 # start_front: HAProxy with the repository's configuration (res/gomoku-cluster-haproxy.cfg) in
 # front of the nodes on $port1 and $port2, on random ports; sets $front (its game port).
 start_front() {
@@ -521,15 +537,7 @@ cluster_game)
   # Two nodes of a cluster (issue 22): alice on node 1 and Bob on node 2 find a game, are
   # paired across the nodes through the shared queue, and play to five; the node that paired
   # them owns the game and relays Bob's (or alice's) moves through Redis. The ladder moves once.
-  [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
-    fail "run through with-postgres.sh and with-redis.sh"
-  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
-  start_server "${cluster[@]}" --node-id n1
-  port1=$port node1=$server_pid
-  port=0
-  start_server "${cluster[@]}" --node-id n2
-  port2=$port node2=$server_pid
-  port=$port1
+  start_nodes
   GOMOKU_PASSWORD=alicepass1 start_client alice --user alice --register --trust-new-server
   port=$port2
   GOMOKU_PASSWORD=bobpass123 start_client bob --user Bob --register --trust-new-server
@@ -553,9 +561,9 @@ cluster_game)
   send bob "quit"
   finish alice
   finish bob
-  kill -TERM "$node1" "$node2"
-  wait "$node1" || fail "node 1 exited $? on SIGTERM"
-  wait "$node2" || fail "node 2 exited $? on SIGTERM"
+  kill -TERM "${node_pid[n1]}" "${node_pid[n2]}"
+  wait "${node_pid[n1]}" || fail "node 1 exited $? on SIGTERM"
+  wait "${node_pid[n2]}" || fail "node 2 exited $? on SIGTERM"
   wait "${log_pids[@]}"
   [[ $(grep -Ec '(alice|Bob) plays here, a guest from node n[12]/' "$work/server.log") == 2 ]] ||
     fail "the games were not across the nodes"
@@ -640,17 +648,8 @@ cluster_front)
   # reconnects through the front to the other node, which takes the account over once the
   # killed node's lease has run out. Both nodes have one certificate (one data folder here),
   # so the fingerprint pinned through the front holds on either.
-  [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
-    fail "run through with-postgres.sh and with-redis.sh"
-  # A lease long enough that a loaded machine does not let it lapse by accident; the wait
-  # for its end after the kill is on Redis's or the program's word, not on time.
-  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
-  start_server "${cluster[@]}" --node-id n1
-  declare -A node_pid
-  node_pid[n1]=$server_pid port1=$port
-  port=0
-  start_server "${cluster[@]}" --node-id n2
-  node_pid[n2]=$server_pid port2=$port
+  # The wait for the lease's end after the kill is on Redis's or the program's word.
+  start_nodes
   start_front
   port=$front
   GOMOKU_PASSWORD=alicepass1 start_client alice --user alice --register --trust-new-server
@@ -675,15 +674,7 @@ cluster_failover)
   # node that runs their game is killed (kill -9) mid-game. Both programs reconnect through
   # the front to the other node, which takes the game over from its journal in Redis; they
   # play on to five. Nothing is lost or doubled, and the ladder moves once.
-  [[ -n ${GOMOKU_TEST_REDIS:-} && -n ${GOMOKU_TEST_PG:-} ]] ||
-    fail "run through with-postgres.sh and with-redis.sh"
-  cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
-  declare -A node_pid
-  start_server "${cluster[@]}" --node-id n1
-  node_pid[n1]=$server_pid port1=$port
-  port=0
-  start_server "${cluster[@]}" --node-id n2
-  node_pid[n2]=$server_pid port2=$port
+  start_nodes
   start_front
   port=$front
   register_both
