@@ -29,6 +29,11 @@ std::string badSettings(SettingsProblem p) {
 
 // A program of protocol 1.2 cannot read the time control or opening rule of an invitation or a
 // room.
+// Why a login is refused while a store is away (for the log).
+constexpr const char* kPresenceAway = "the presence store did not answer the last renewal";
+constexpr const char* kDatabaseAway = "the database does not answer";
+// The denial of a request that needs the database while it is away (the client knows it).
+constexpr const char* kTrouble = "the server is having trouble; try again in a minute";
 constexpr const char* kTooOldForClocks = "needs a newer program to play with a clock";
 constexpr const char* kTooOldForOpenings = "needs a newer program to play an opening rule";
 // A match or hall message as the body of a message between nodes (relay.h).
@@ -147,11 +152,34 @@ Hall::Hall(HallEnv& env, Storage& storage, HallConfig config, std::uint32_t seed
     };
   });
   if (presence_) renewPresence();
+  if (config_.storageCheck.count() > 0)
+    storageTimer_ = env_.after(config_.storageCheck, [this] { checkStorage(); });
 }
 
 Hall::~Hall() {
   if (waveTimer_) env_.cancel(*waveTimer_);
   if (renewTimer_) env_.cancel(*renewTimer_);
+  if (storageTimer_) env_.cancel(*storageTimer_);
+}
+
+void Hall::checkStorage() {
+  storageTimer_ = env_.after(config_.storageCheck, [this] { checkStorage(); });
+  if (std::exchange(storageChecking_, true)) return;  // the last one waits for the database
+  env_.aside(Lane::Storage, [this]() -> std::function<void()> {
+    storage_.schemaVersion();  // a round trip; an outage is the env's to report
+    return [this] { storageChecking_ = false; };
+  });
+}
+
+void Hall::storageAway(bool away, const std::string& why) {
+  if (away == storageDown_) return;
+  storageDown_ = away;
+  if (away)
+    env_.log("the database does not answer (" + why +
+             "): games go on, new logins and games are refused");
+  else
+    env_.log("the database answers again");
+  if (!away && (!seeks_.empty() || matchmaker_.size() > 0)) scheduleWave();  // held meanwhile
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,6 +358,8 @@ void Hall::stop(std::function<void()> done) {
   }
   if (renewTimer_) env_.cancel(*renewTimer_);
   renewTimer_.reset();
+  if (storageTimer_) env_.cancel(*storageTimer_);
+  storageTimer_.reset();
   // The interrupted games' writes were queued on the storage lane before this job.
   auto last = [this] {
     env_.aside(Lane::Storage, [this]() -> std::function<void()> {
@@ -379,8 +409,8 @@ void Hall::onRegister(ConnId c, const net::Register& r) {
   if (PasswordProblem pp = checkPassword(r.password); pp != PasswordProblem::None)
     return loginFailed(c, net::LoginStatus::BadPassword, describe(pp));
   // In a cluster whose store is away the login would be refused: make no account either.
-  if (presence_ && presenceDown_)
-    return refuseWhileStoreAway(c, r.name, "it did not answer the last renewal");
+  if (presence_ && presenceDown_) return refuseWhileStoreAway(c, r.name, kPresenceAway);
+  if (storageDown_) return refuseWhileStoreAway(c, r.name, kDatabaseAway);
   setState(c, State::LoggingIn);
   std::string name = r.name, key = nameKey(r.name), password = r.password;
   std::int32_t score = config_.initialScore;
@@ -412,6 +442,7 @@ void Hall::onRegister(ConnId c, const net::Register& r) {
 void Hall::onLogin(ConnId c, const net::Login& l) {
   Conn& conn = conns_[c];
   conn.minor = l.clientMinor;
+  if (storageDown_) return refuseWhileStoreAway(c, l.name, kDatabaseAway);
   std::string key = nameKey(l.name);
   auto delay = throttle_.delayFor(key, conn.address, env_.now());
   setState(c, State::LoggingIn);
@@ -485,8 +516,7 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
   // In a cluster every login claims the account, also one of a player this node has online:
   // the claim is ordered after any release of it queued before, and finds out whether another
   // node took the account while this node's lease had lapsed.
-  if (presenceDown_)
-    return refuseWhileStoreAway(c, a.name, "it did not answer the last renewal", registered);
+  if (presenceDown_) return refuseWhileStoreAway(c, a.name, kPresenceAway, registered);
   env_.aside(Lane::Cluster, [this, c, a, token, registered]() -> std::function<void()> {
     Claim claim = presence_->claim(a.id);
     // The game it plays, if any, is found (and taken over from a dead node) for the player
@@ -532,7 +562,7 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
 
 void Hall::refuseWhileStoreAway(ConnId c, const std::string& name, const std::string& why,
                                 bool registered) {
-  env_.log(name + ": login refused, the presence store is away (" + why + ")");
+  env_.log(name + ": login refused (" + why + ")");
   loginFailed(c, net::LoginStatus::ServerBusy,
               registered ? "Your account was made, but the server is having trouble: log in "
                            "(without registering) in a minute"
@@ -894,6 +924,14 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
   if (std::holds_alternative<net::Bye>(m)) return env_.close(c);
   if (std::holds_alternative<net::Register>(m) || std::holds_alternative<net::Login>(m))
     return deny(c, type, net::DenyCode::AlreadyLoggedIn, "you are logged in");
+  // New games and stored games need the database; a game found while it is away could
+  // not start. (Leaving a search or a room needs nothing.)
+  if (storageDown_ &&
+      (std::holds_alternative<net::Find>(m) || std::holds_alternative<net::RoomCreate>(m) ||
+       std::holds_alternative<net::RoomJoin>(m) || std::holds_alternative<net::Invite>(m) ||
+       std::holds_alternative<net::InviteReply>(m) ||
+       std::holds_alternative<net::GamesRequest>(m) || std::holds_alternative<net::GetGame>(m)))
+    return deny(c, type, net::DenyCode::TooMany, kTrouble);
   if (auto* f = std::get_if<net::Find>(&m)) {
     if (!idle) return deny(c, type, net::DenyCode::Busy, "you are busy");
     if (SettingsProblem sp = checkClockAndOpening(f->clock, f->opening, f->rule, 15);
@@ -1064,6 +1102,7 @@ void Hall::scheduleWave() {
   if (waveTimer_ || stopping_) return;
   waveTimer_ = env_.after(config_.waveInterval, [this] {
     waveTimer_.reset();
+    if (storageDown_) return;  // a pair could not start its game: again once it answers
     if (presence_)
       clusterWave();
     else

@@ -58,7 +58,10 @@ class HallEnv {
   /// Cancels a timer of after(); nothing when it ran already.
   virtual void cancel(std::uint64_t timer) = 0;
   /// Runs `job` on `lane` (off the hall's thread); the function it returns then runs on the
-  /// hall's thread. A job's exception is the server's fault: the env logs it and stops.
+  /// hall's thread. StorageUnavailable from a Lane::Storage job: the env tries the job again
+  /// about every second, in place (the lane's later jobs wait), calls Hall::storageAway, and
+  /// gives the job up at shutdown. Any other exception is the server's fault: the env logs it
+  /// and stops.
   virtual void aside(Lane lane, std::function<std::function<void()>()> job) = 0;
   /// One line for the log (an event, not for users).
   virtual void log(const std::string& line) = 0;
@@ -82,6 +85,9 @@ struct HallConfig {
   int maxWatchersPerGame = 5000;  ///< more are refused (DENIED TooMany)
   /// In a cluster: the node's lease in the presence store (renewed every third of it).
   std::chrono::milliseconds nodeLease{10000};
+  /// How often an idle hall asks the database whether it answers (0: never), so that an
+  /// outage is found, and logins refused, before a login has to wait for it.
+  std::chrono::milliseconds storageCheck{5000};
 };
 
 /// How long after a change of a watched game the hall gathers it into one VIEW for its
@@ -110,6 +116,11 @@ class Hall {
   /// In a cluster: messages from the other nodes (Presence::receive, relay.h), in the order
   /// received. Garbled ones are logged and dropped.
   void fromNodes(const std::vector<std::string>& messages);
+  /// The database stopped answering (`away`, `why` for the log) or answers again; the env
+  /// says so from the storage lane, where the jobs wait meanwhile. While it is away games go
+  /// on, and logins, registrations, new games and game lists are refused ("the server is
+  /// having trouble"); seekers wait unpaired.
+  void storageAway(bool away, const std::string& why);
   /// Shutting down: games running are ended as interrupted and written; every connection is
   /// told and closed. `done` runs once the last write is done.
   void stop(std::function<void()> done);
@@ -191,6 +202,7 @@ class Hall {
   void releaseClaim(std::int64_t account);  // gives up the claim (retried until it is done)
   void refuseWhileStoreAway(ConnId c, const std::string& name, const std::string& why,
                             bool registered = false);
+  void checkStorage();   // asks the database whether it answers (config_.storageCheck)
   void renewPresence();  // the node's lease: now, and again every third of a lease
   void renewed(Renewal r, const std::string& error);
   void exchangePlayers();  // ours to the other nodes, theirs into remote_
@@ -262,8 +274,11 @@ class Hall {
   HallEnv& env_;  // *routing_
   Storage& storage_;
   HallConfig config_;
-  Presence* presence_;         // nullptr: a single node
-  bool presenceDown_ = false;  // the last renewal found the store unreachable
+  Presence* presence_;                         // nullptr: a single node
+  bool presenceDown_ = false;                  // the last renewal found the store unreachable
+  bool storageDown_ = false;                   // the database does not answer (storageAway)
+  bool storageChecking_ = false;               // checkStorage's question is under way
+  std::optional<std::uint64_t> storageTimer_;  // the next checkStorage
   std::optional<std::uint64_t> renewTimer_;
   std::unordered_map<std::int64_t, int> releasing_;  // releases queued, not yet answered
   // Accounts not online here that the store may still say are ours (a release or a claim

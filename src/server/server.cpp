@@ -80,7 +80,12 @@ struct Server::Impl final : HallEnv {
   std::atomic<bool> inboxDone{false};
   std::mutex inboxMutex;
   std::condition_variable inboxWake;  // ends the wait after a failed read at once at shutdown
-  std::unique_ptr<Hall> hall;         // last: destroyed first, while the timers still exist
+  // The storage lane's wait before trying a job again while the database is away; ended at
+  // shutdown, which gives such jobs up.
+  std::atomic<bool> storageGiveUp{false};
+  std::mutex storageMutex;
+  std::condition_variable storageWake;
+  std::unique_ptr<Hall> hall;  // last: destroyed first, while the timers still exist
 
   // HallEnv (all on the hall thread)
   void send(ConnId c, const net::Message& m) override {
@@ -113,16 +118,42 @@ struct Server::Impl final : HallEnv {
     asio::io_context& io = lane == Lane::Storage ? storageIo
                            : lane == Lane::Hash  ? hashIo
                                                  : clusterIo;
-    asio::post(io, [this, job = std::move(job)] {
+    asio::post(io, [this, lane, job = std::move(job)] {
       std::function<void()> then;
-      try {
-        then = job();
-      } catch (const std::exception& e) {
+      auto fatal = [this](const std::exception& e) {
         log(std::string("fatal: ") + e.what());
         asio::post(hallIo, [this] { shutdown(); });
-        return;
+      };
+      for (bool failed = false;;) {
+        try {
+          then = job();
+          if (failed) storageTrouble(false, {});
+          break;
+        } catch (const StorageUnavailable& e) {
+          // The database is away: this job is tried again in place, so the lane's later jobs
+          // (a game's row before its result) keep their order; at shutdown it is given up.
+          if (lane != Lane::Storage) return fatal(e);
+          if (!failed) storageTrouble(true, e.what());
+          failed = true;
+          std::unique_lock lock(storageMutex);
+          if (storageWake.wait_for(lock, std::chrono::seconds(1),
+                                   [this] { return storageGiveUp.load(); })) {
+            log(std::string("stopping with the database away: a job is given up (") + e.what() +
+                ")");
+            return;
+          }
+        } catch (const std::exception& e) {
+          return fatal(e);
+        }
       }
       if (then) asio::post(hallIo, std::move(then));
+    });
+  }
+  // From the storage lane: the database stopped (or started again) answering; the hall hears
+  // it before anything the lane answers next.
+  void storageTrouble(bool away, const std::string& why) {
+    asio::post(hallIo, [this, away, why] {
+      if (hall) hall->storageAway(away, why);
     });
   }
   void log(const std::string& line) override { logFn(line); }
@@ -237,6 +268,11 @@ struct Server::Impl final : HallEnv {
     if (acceptor) acceptor->close(ec);
     if (web) web->stop();
     signals.cancel(ec);
+    {
+      std::lock_guard lock(storageMutex);
+      storageGiveUp = true;
+    }
+    storageWake.notify_all();
     hall->stop([this] {
       // Every game is written; give the goodbyes a moment to leave, then end the threads.
       auto t = std::make_shared<asio::steady_timer>(hallIo, std::chrono::milliseconds(200));

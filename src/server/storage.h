@@ -29,6 +29,15 @@ struct StorageError : std::runtime_error {
   using runtime_error::runtime_error;
 };
 
+/// The database cannot be reached now (PostgreSQL: the connection is lost or refused, the
+/// server is shutting down or starting up, or a commit's fate is unknown). Nothing of the call
+/// is written, except for a commit in doubt; calling again later may succeed, and every write
+/// here may be repeated: a game's result is kept once (finishGame), an account already made is
+/// "taken". SQLite never throws it.
+struct StorageUnavailable : StorageError {
+  using StorageError::StorageError;
+};
+
 /// A player's account as stored.
 struct Account {
   std::int64_t id = 0;        ///< database id, > 0, never reused
@@ -67,8 +76,8 @@ struct GameRow {
 };
 
 /// The database. Not thread-safe: one Storage is used from one thread. Every method throws
-/// StorageError on a database failure; nothing is half-written then. PostgreSQL: after a lost
-/// connection the next call connects again.
+/// StorageError on a database failure; nothing is half-written then. PostgreSQL: a database that
+/// cannot be reached throws StorageUnavailable, and the next call connects again.
 class Storage {
  public:
   virtual ~Storage() = default;

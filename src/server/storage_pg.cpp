@@ -331,9 +331,9 @@ class PgStorage final : public Storage {
     return *conn_;
   }
 
-  // Runs f, turning libpqxx's exceptions into StorageError (the open transaction is rolled
-  // back by its destructor on the way out). After a lost connection the next call connects
-  // again.
+  // Runs f, turning libpqxx's exceptions into StorageError, or StorageUnavailable when the
+  // server cannot be reached (the open transaction is rolled back by its destructor on the way
+  // out). After a lost connection the next call connects again.
   template <typename F>
   auto guarded(const char* what, F&& f) -> decltype(f()) {
     auto fail = [&](const char* kind, const std::exception& e) -> StorageError {
@@ -341,13 +341,25 @@ class PgStorage final : public Storage {
       while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
       return StorageError(std::string("PostgreSQL: ") + kind + what + ": " + msg);
     };
+    auto away = [&](const char* kind, const std::exception& e) {
+      conn_.reset();
+      return StorageUnavailable(fail(kind, e).what());
+    };
     try {
       return f();
     } catch (const StorageError&) {
       throw;
     } catch (const pqxx::broken_connection& e) {
-      conn_.reset();
-      throw fail("connection lost while ", e);
+      throw away("connection lost while ", e);
+    } catch (const pqxx::in_doubt_error& e) {
+      throw away("connection lost committing ", e);
+    } catch (const pqxx::sql_error& e) {
+      // Class 08 (connection exception) and 57P (the server shutting down, crashed, or not yet
+      // accepting connections): the database is away, not the statement wrong.
+      const std::string state = e.sqlstate();
+      if (state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0)
+        throw away("the server went away while ", e);
+      throw fail("", e);
     } catch (const std::exception& e) {
       throw fail("", e);
     }

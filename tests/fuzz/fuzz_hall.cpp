@@ -22,7 +22,7 @@
 //   23 T the clock advances T x 100 ms (timers fire)   24 run one storage job or continuation
 //   25 run one Lane::Hash job (see the hash budget)     26 settle: all jobs, continuations,
 //        due timers and close notifications            27 tell the hall about closes it asked
-//   28 K stop() the server (1 in 8)                     others: as 21
+//   28 K K%8==0: stop() the server; K%8==1: the database goes away / comes back (storageAway)
 // An input whose first byte is 0xC5 runs the hall as a node of a cluster (presence.h) over an
 // in-memory presence store shared with one other, scripted node; then also:
 //   29 K the store: K%4 = 0 goes away or comes back, 1 this node's lease lapses, 2 the other
@@ -349,6 +349,7 @@ struct World {
   std::vector<std::string> codes;                // room codes seen
   bool stopped = false;
   int stopDone = 0;
+  bool databaseAway = false;  // storage jobs wait (the server's lane retries them in place)
   std::vector<std::string> trace;
   // A cluster's node (the input's first byte 0xC5).
   bool cluster = false;
@@ -501,7 +502,7 @@ bool runStorageJob(World& w) {
     guarded(w, "a job's continuation", [&] { fn(); });
     return true;
   }
-  if (env.storageJobs.empty()) return false;
+  if (env.storageJobs.empty() || w.databaseAway) return false;
   auto job = std::move(env.storageJobs.front());
   env.storageJobs.pop_front();
   guarded(w, "a storage job", [&] {
@@ -646,7 +647,15 @@ void check(World& w) {
   }
 }
 
+// The database goes away or comes back, as the server's storage lane tells the hall.
+void toggleDatabase(World& w) {
+  w.databaseAway = !w.databaseAway;
+  w.trace.push_back(w.databaseAway ? "the database goes away" : "the database comes back");
+  guarded(w, "storageAway()", [&] { w.hall->storageAway(w.databaseAway, "fuzz"); });
+}
+
 void finish(World& w) {
+  if (w.databaseAway) toggleDatabase(w);
   if (!w.stopped) {
     w.trace.push_back("stop (end)");
     w.stopped = true;
@@ -907,10 +916,12 @@ void run(const std::uint8_t* data, std::size_t size) {
         deliverCloses(w);
         break;
       case 28:
-        if ((in.byte() & 7) == 0 && !w.stopped) {
+        if (const std::uint8_t k = in.byte() & 7; k == 0 && !w.stopped) {
           w.trace.push_back("stop");
           w.stopped = true;
           guarded(w, "stop()", [&] { w.hall->stop([&w] { ++w.stopDone; }); });
+        } else if (k == 1) {
+          toggleDatabase(w);
         }
         break;
       case 29:

@@ -245,10 +245,14 @@ const std::set<std::string> kNotShown = {
     "that name is taken",
     "This account is already signed in on another computer",
     "The server is having trouble; try again in a minute",
+    // server/hall.cpp: the log while the database is away (storage.h StorageUnavailable)
+    "the database does not answer",
+    "games go on, new logins and games are refused",
+    "the database answers again",
     // server/hall.cpp: the log of a cluster's node
-    "it did not answer the last renewal",
+    "the presence store did not answer the last renewal",
     "a second login refused (signed in on another node",
-    "login refused, the presence store is away",
+    "login refused",
     "not released in the presence store",
     "trying again later",
     "signed in on another node while the presence store was away",

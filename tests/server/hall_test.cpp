@@ -45,10 +45,24 @@ class FakeEnv : public HallEnv {
         return;
       }
   }
-  void aside(Lane, std::function<std::function<void()>()> job) override {
-    jobs.push_back(std::move(job));
+  void aside(Lane lane, std::function<std::function<void()>()> job) override {
+    if (holdStorage && lane == Lane::Storage)
+      heldStorage.push_back(std::move(job));
+    else
+      jobs.push_back(std::move(job));
   }
   void log(const std::string& line) override { lines.push_back(line); }
+  // The database away: storage jobs wait (as the server's storage lane retries them) until
+  // releaseStorage() runs them, in order.
+  bool holdStorage = false;
+  std::deque<std::function<std::function<void()>()>> heldStorage;
+  void releaseStorage() {
+    holdStorage = false;
+    while (!heldStorage.empty()) {
+      jobs.push_back(std::move(heldStorage.front()));
+      heldStorage.pop_front();
+    }
+  }
 
   // Runs jobs (and what they return) and timers due now until nothing is left to do.
   void settle() {
@@ -234,6 +248,72 @@ TEST_F(HallTest, RegisterFindPlayToFiveAndTheLadderMoves) {
   ASSERT_TRUE(acc);
   EXPECT_EQ(acc->first.score, 1030);
   EXPECT_EQ(acc->first.wins, 1u);
+}
+
+TEST_F(HallTest, DatabaseAwayGamesGoOnNewLoginsAndGamesWaitForIt) {
+  // Issue 22: the database stops answering mid-play. The running game goes on to five; its
+  // result waits for the database; logins, registrations and new games meanwhile get the
+  // clear refusal; once it answers the result is written once and logins work again.
+  Client a = connect(), b = connect(), d = connect();
+  ASSERT_EQ(registerAs(a, "alice").status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerAs(b, "bob").status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerAs(d, "dave").status, net::LoginStatus::Ok);
+  hall->received(a.id, net::Find{Rule::Freestyle});
+  hall->received(b.id, net::Find{Rule::Freestyle});
+  env.advance(1s);
+  auto ma = env.take<net::Matched>(a.id);
+  auto mb = env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  startMatch(a, *ma);
+  startMatch(b, *mb);
+  pump({&a, &b});
+  Client& black = ma->youAreBlack ? a : b;
+  Client& white = ma->youAreBlack ? b : a;
+  ASSERT_EQ(black.match->playLocal({0, 7}), MoveError::None);
+  pump({&a, &b});
+
+  env.holdStorage = true;
+  hall->storageAway(true, "connection refused");
+  Client c = connect();
+  auto refused = registerAs(c, "carol");
+  EXPECT_EQ(refused.status, net::LoginStatus::ServerBusy);
+  EXPECT_EQ(refused.detail, "The server is having trouble; try again in a minute");
+  hall->received(c.id, net::Login{net::LoginMethod::Password, "alice", "password1"});
+  env.settle();
+  auto login = env.take<net::LoginResult>(c.id);
+  ASSERT_TRUE(login);
+  EXPECT_EQ(login->status, net::LoginStatus::ServerBusy);
+  for (const net::Message& m :
+       {net::Message{net::Find{Rule::Freestyle}}, net::Message{net::GamesRequest{}},
+        net::Message{net::RoomCreate{}}}) {
+    hall->received(d.id, m);
+    auto denied = env.take<net::Denied>(d.id);
+    ASSERT_TRUE(denied);
+    EXPECT_EQ(denied->code, net::DenyCode::TooMany);
+    EXPECT_EQ(denied->detail, "the server is having trouble; try again in a minute");
+  }
+  for (int i = 0; i < 4; ++i) {
+    ASSERT_EQ(white.match->playLocal({i, 9}), MoveError::None);
+    pump({&a, &b});
+    ASSERT_EQ(black.match->playLocal({i + 1, 7}), MoveError::None);
+    pump({&a, &b});
+  }
+  EXPECT_EQ(white.match->game().result().outcome, Outcome::BlackWins);
+  EXPECT_FALSE(env.take<net::GameResult>(black.id));  // the ladder waits for the database
+  env.advance(6s);  // the hall's own check of the database waits in the lane too
+
+  env.releaseStorage();
+  hall->storageAway(false, "");
+  env.settle();
+  auto rb = env.take<net::GameResult>(black.id);
+  ASSERT_TRUE(rb);
+  EXPECT_EQ(rb->newScore, 1030);
+  EXPECT_EQ(storage->gamesOf(storage->accountByKey(nameKey("alice"))->first.id, 10).size(), 1u);
+  Client e = connect();
+  EXPECT_EQ(registerAs(e, "carol").status, net::LoginStatus::Ok);
+  EXPECT_TRUE(std::any_of(env.lines.begin(), env.lines.end(), [](const std::string& l) {
+    return l.find("the database does not answer (connection refused)") != std::string::npos;
+  }));
 }
 
 TEST_F(HallTest, BothPlayersLeavingAtOnceStayInTheHall) {

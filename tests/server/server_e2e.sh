@@ -158,6 +158,16 @@ start_front() {
   [[ -n $front ]] || fail "no free port for haproxy"
 }
 
+# wait_log REGEX COUNT: waits until the servers' log has COUNT lines matching REGEX (it is
+# written as they log; at most 90 s).
+wait_log() {
+  local until=$((SECONDS + 90))
+  while (($(grep -cE "$1" "$work/server.log") < $2)); do
+    ((SECONDS < until)) || fail "the log has not $2 line(s) matching /$1/ after 90 s"
+    sleep 0.05
+  done
+}
+
 # The moves of a game to five: Black's row 7, White's row 9.
 black_moves=(0,7 1,7 2,7 3,7 4,7)
 white_moves=(0,9 1,9 2,9 3,9)
@@ -724,6 +734,64 @@ cluster_failover)
   expect alice2 '^STATS alice [0-9]+ 1 '
   send alice2 "quit"
   finish alice2
+  ;;
+cluster_outage)
+  # The shared stores go away mid-play (issue 22): Redis, then PostgreSQL, each stopped and
+  # started again while alice and Bob play on node 1. Their game goes on; a registration on
+  # node 2 meanwhile gets the clear refusal; the result waits for the database and is written
+  # once; once the stores are back, everything works again.
+  [[ -n ${GOMOKU_TEST_REDIS_CTL:-} && -n ${GOMOKU_TEST_PG_CTL:-} ]] ||
+    fail "run through with-postgres.sh and with-redis.sh"
+  start_nodes
+  register_both
+  find_both
+  black=alice white=bob
+  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  send "$black" "0,7"
+  expect "$white" '^MOVE 1 '
+  # Redis away: the game (on one node) goes on; a login on node 2 is refused.
+  "$GOMOKU_TEST_REDIS_CTL" stop
+  wait_log 'the presence store does not answer' 2
+  send "$white" "0,9"
+  expect "$black" '^MOVE 2 '
+  send "$black" "1,7"
+  expect "$white" '^MOVE 3 '
+  port=$port2
+  GOMOKU_PASSWORD=carolpass1 start_client carol --user carol --register --trust-new-server
+  fails_with carol 'having trouble'
+  "$GOMOKU_TEST_REDIS_CTL" start "${GOMOKU_TEST_REDIS##*:}" || fail "Redis did not start again"
+  wait_log 'the presence store answers again' 2
+  # PostgreSQL away: the game goes on to five; its result waits for the database.
+  "$GOMOKU_TEST_PG_CTL" stop
+  wait_log 'the database does not answer \(' 2
+  send "$white" "1,9"
+  expect "$black" '^MOVE 4 '
+  for x in 2 3; do
+    send "$black" "$x,7"
+    send "$white" "$x,9"
+  done
+  send "$black" "4,7"
+  expect "$white" '^RESULT black '
+  GOMOKU_PASSWORD=carolpass1 start_client carol2 --user carol --register --trust-new-server
+  fails_with carol2 'having trouble'
+  "$GOMOKU_TEST_PG_CTL" start || fail "PostgreSQL did not start again"
+  wait_log 'the database answers again' 2
+  expect "$black" '^LADDER 1000 1030$'
+  expect "$white" '^LADDER 1000 970$'
+  GOMOKU_PASSWORD=carolpass1 start_client carol3 --user carol --register --trust-new-server
+  expect carol3 '^LOGGED IN carol 1000'
+  send carol3 "top"
+  expect carol3 '^RANK 1 [^ ]+ 1030 1 1$'
+  for who in alice bob carol3; do send "$who" "quit"; done
+  for who in alice bob carol3; do finish "$who"; done
+  [[ $(grep -c ' ended: ' "$work/server.log") == 1 ]] || fail "not one end logged"
+  # Stopped while the database is away, the nodes give its jobs up and exit.
+  "$GOMOKU_TEST_PG_CTL" stop
+  wait_log 'the database does not answer \(' 4
+  kill -TERM "${node_pid[n1]}" "${node_pid[n2]}"
+  wait "${node_pid[n1]}" || fail "node 1 exited $? on SIGTERM with the database away"
+  wait "${node_pid[n2]}" || fail "node 2 exited $? on SIGTERM with the database away"
+  "$GOMOKU_TEST_PG_CTL" start || fail "PostgreSQL did not start again"
   ;;
 *)
   fail "unknown case"

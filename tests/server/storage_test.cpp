@@ -682,6 +682,23 @@ TEST_F(StoragePostgreSQL, LostConnectionIsMadeAgain) {
   EXPECT_EQ(s.schemaVersion(), kSchemaVersion);
 }
 
+// The server stops (issue 22: PostgreSQL down mid-play): every call fails with
+// StorageUnavailable, the one whose connection was cut and those that cannot connect; once the
+// server is back the same Storage works again, with nothing lost.
+TEST_F(StoragePostgreSQL, StoppedServerIsUnavailableUntilItStartsAgain) {
+  const char* ctl = std::getenv("GOMOKU_TEST_PG_CTL");
+  if (!ctl || !*ctl)
+    GTEST_SKIP() << "GOMOKU_TEST_PG_CTL is not set: run under tests/server/with-postgres.sh";
+  Storage& s = open();
+  ASSERT_TRUE(s.createAccount("Alice", "alice", "h", 1000));
+  ASSERT_EQ(std::system(("'" + std::string(ctl) + "' stop").c_str()), 0);
+  EXPECT_THROW(s.top(1), StorageUnavailable);
+  EXPECT_THROW(s.createAccount("Bob", "bob", "h", 1000), StorageUnavailable);
+  ASSERT_EQ(std::system(("'" + std::string(ctl) + "' start").c_str()), 0);
+  EXPECT_EQ(s.top(5).size(), 1u);
+  EXPECT_TRUE(s.createAccount("Bob", "bob", "h", 1000));
+}
+
 // --- openStorage without a database server ---
 
 TEST(OpenStorage, DefaultPathFollowsXdg) {

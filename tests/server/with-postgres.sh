@@ -4,8 +4,12 @@
 # Runs CMD with a throw-away PostgreSQL server: initdb in a new temporary folder, the server on
 # 127.0.0.1 at a random free port (its Unix socket in that folder too), trust authentication,
 # no fsync. CMD gets GOMOKU_TEST_PG=postgresql://postgres@127.0.0.1:PORT/postgres (a
-# superuser: tests create their own databases). When CMD ends, or this script is interrupted
-# or terminated, the server is stopped and the folder removed; the exit status is CMD's.
+# superuser: tests create their own databases), and GOMOKU_TEST_PG_CTL=PATH: a script that
+# `stop`s the server (a fast shutdown: its sessions are cut) and `start`s it again on the same
+# port and data, for tests of a database that goes away and comes back. When CMD ends, or this
+# script is interrupted or terminated, the server is stopped and the folder removed; the exit
+# status is CMD's (a server restarted by the control script is not this script's child: a
+# SIGKILL of this script leaves it running).
 #
 # As root (PostgreSQL refuses to run as root) the server runs as the user $GOMOKU_PG_USER
 # (default: nobody). No server outlives this script: it is the script's child, so a harness
@@ -129,6 +133,10 @@ cleanup() {
     kill -QUIT "$pg_pid" 2>/dev/null || true
     wait "$pg_pid" 2>/dev/null || true
   fi
+  # A server that the control script started again is not our child.
+  if [[ -f $tmp/port ]]; then
+    "$tmp/ctl" stop || true
+  fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -183,6 +191,52 @@ fi
 mkdir -p "$tmp/socket"
 [[ -n ${uid:-} ]] && chown "$uid:$gid" "$tmp/socket"
 
+# The server's options (the port comes after them).
+pg_opts=(-D "$tmp/data" -k "$tmp/socket" -c listen_addresses=127.0.0.1 -c fsync=off
+  -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=16MB -c max_connections=20
+  -c logging_collector=off)
+
+# The control script (GOMOKU_TEST_PG_CTL): `stop` ends the running server (the one named in
+# postmaster.pid) with a fast shutdown and waits until it is gone (or a zombie: its port is
+# free then); `start` starts it again on the port it had, in the background (it outlives the
+# control script), and waits until it answers (at most about 60 s).
+run_as=()
+[[ -n ${uid:-} ]] && run_as=(setpriv --reuid="$uid" --regid="$gid" --clear-groups --)
+{
+  echo '#!/usr/bin/env bash'
+  echo 'set -u'
+  printf 'tmp=%q bindir=%q\n' "$tmp" "$bindir"
+  printf 'run_as=(%s)\n' "$(printf '%q ' "${run_as[@]}")"
+  printf 'pg_opts=(%s)\n' "$(printf '%q ' "${pg_opts[@]}")"
+  cat <<'EOF'
+case ${1:-} in
+  stop)
+    pid=$(head -n1 "$tmp/data/postmaster.pid" 2>/dev/null) || exit 0
+    [[ $pid =~ ^[0-9]+$ ]] || exit 0
+    kill -INT "$pid" 2>/dev/null || exit 0
+    while [[ -e /proc/$pid && $(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null) != Z ]]; do
+      sleep 0.02
+    done ;;
+  start)
+    port=$(cat "$tmp/port")
+    (cd "$tmp" && exec "${run_as[@]}" env -i PATH=/usr/bin:/bin LC_ALL=C TZ=UTC \
+      "$bindir/postgres" "${pg_opts[@]}" -p "$port") >>"$tmp/server.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 1200); do
+      kill -0 "$pid" 2>/dev/null || exit 1
+      if [[ $(sed -n 8p "$tmp/data/postmaster.pid" 2>/dev/null) == ready* ]] &&
+        "$bindir/pg_isready" -q -h "$tmp/socket" -p "$port" -U postgres -d postgres; then
+        exit 0
+      fi
+      sleep 0.05
+    done
+    exit 1 ;;
+  *) echo "usage: $0 stop | start" >&2; exit 2 ;;
+esac
+EOF
+} >"$tmp/ctl"
+chmod +x "$tmp/ctl"
+
 # A random port below Linux's ephemeral range; when it is taken the server cannot bind and
 # exits, and another port is tried.
 port=
@@ -190,10 +244,7 @@ for _ in $(seq 1 20); do
   try=$((10000 + (RANDOM * 32768 + RANDOM) % 22000))
   # exec all the way down: $! is the server itself (the postmaster), our child.
   (cd "$tmp" && exec "${as_user[@]}" env -i PATH=/usr/bin:/bin LC_ALL=C TZ=UTC \
-    "$bindir/postgres" -D "$tmp/data" -p "$try" -k "$tmp/socket" \
-    -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off \
-    -c full_page_writes=off -c shared_buffers=16MB -c max_connections=20 \
-    -c logging_collector=off) >"$tmp/server.log" 2>&1 &
+    "$bindir/postgres" "${pg_opts[@]}" -p "$try") >"$tmp/server.log" 2>&1 &
   pg_pid=$!
   # Ready when the server says so in postmaster.pid (line 8: "ready") and answers on its own
   # socket (in our folder: no other server can answer there). Waits at most about 60 s.
@@ -227,7 +278,8 @@ if [[ -z $port ]]; then
   exit 1
 fi
 
-export GOMOKU_TEST_PG="postgresql://postgres@127.0.0.1:$port/postgres"
+echo "$port" >"$tmp/port"
+export GOMOKU_TEST_PG="postgresql://postgres@127.0.0.1:$port/postgres" GOMOKU_TEST_PG_CTL="$tmp/ctl"
 # CMD runs in the background (same stdin) so that a signal to this script is handled at once;
 # with setpriv it also gets a parent-death signal.
 if command -v setpriv >/dev/null 2>&1; then
