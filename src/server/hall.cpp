@@ -1518,7 +1518,9 @@ void Hall::makeTable(std::uint64_t tid, TableEntry& e, const TableSetup& setup) 
     if (t == tables_.end() || t->second->replaying) return;
     Player* p = player(t->second->account[static_cast<int>(s)]);
     if (p && p->conn && p->table == tid)
-      whenStored(*t->second, [this, c = p->conn, m] { env_.send(c, m); });
+      whenStored(*t->second, [this, c = p->conn, m] {
+        if (conns_.count(c)) env_.send(c, m);  // not to one that closed meanwhile
+      });
     tableChanged(tid);  // what a player is told may change what the watchers see
   };
   cb.leaveGame = [this, tid](Side s) {
@@ -1550,7 +1552,10 @@ void Hall::makeTable(std::uint64_t tid, TableEntry& e, const TableSetup& setup) 
     auto t = tables_.find(tid);
     if (t == tables_.end() || t->second->replaying) return;
     Player* p = player(t->second->account[static_cast<int>(s)]);
-    if (p && p->conn) whenStored(*t->second, [this, c = p->conn] { env_.close(c); });
+    if (p && p->conn)
+      whenStored(*t->second, [this, c = p->conn] {
+        if (conns_.count(c)) env_.close(c);
+      });
   };
   cb.gameStarted = [this, tid](int number, bool aIsBlack) { gameStarted(tid, number, aIsBlack); };
   cb.gameEnded = [this, tid](const GameEnd& end) {
@@ -1568,7 +1573,8 @@ void Hall::makeTable(std::uint64_t tid, TableEntry& e, const TableSetup& setup) 
     Player* p = player(t->second->account[static_cast<int>(s)]);
     if (p && p->conn)
       whenStored(*t->second, [this, c = p->conn, away, left] {
-        env_.send(c, net::OpponentAway{away, static_cast<std::uint32_t>(left.count())});
+        if (conns_.count(c))
+          env_.send(c, net::OpponentAway{away, static_cast<std::uint32_t>(left.count())});
       });
   };
   cb.clockCheck = [this, tid](milliseconds delay) {
