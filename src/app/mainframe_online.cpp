@@ -147,8 +147,8 @@ void MainFrame::OpenLoginDialog(const wxString& error) {
   } closing{loginDialogOpen_};
   const std::string server = session_.onlineServer;
   std::string key;
-  if (auto hp = net::parseHostPort(server, net::kDefaultServerPort))
-    key = net::hostPortKey(hp->first, hp->second);
+  if (auto list = net::parseServerList(server, net::kDefaultServerPort))  // by its first node
+    key = net::hostPortKey(list->front().first, list->front().second);
   auto it = session_.onlineLogins.find(key);
   const bool remembered = it != session_.onlineLogins.end() &&
                           (session_.onlineName.empty() || it->second.first == session_.onlineName);

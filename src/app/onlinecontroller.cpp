@@ -182,7 +182,10 @@ void OnlineController::Start(const OnlineLogin& login, bool trustNew) {
   hall_.Clear();
   frame_.SetStatus(wxString::Format(_(L"Connecting to %s\u2026"),
                                     FromUtf8(net::hostPortKey(login.host, login.port))));
-  client_->connect(login.host, login.port);
+  if (login.servers.empty())
+    client_->connect(login.host, login.port);
+  else
+    client_->connect(login.servers);
   tick_.Start(1000);
 }
 

@@ -10,6 +10,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <wx/string.h>
 #include <wx/timer.h>
@@ -27,11 +29,14 @@ class WatchSource;
 struct OnlineLogin {
   std::string host;                              ///< server host name or address
   std::uint16_t port = net::kDefaultServerPort;  ///< server port
-  std::string name;                              ///< account name (UTF-8)
-  std::string password;                          ///< "" when logging in with `token`
-  std::string token;                             ///< a remembered session token, or ""
-  bool registering = false;                      ///< create the account first
-  bool remember = false;                         ///< keep the session token afterwards
+  /// The server's nodes as the user gave them (host and port first), tried in order; empty:
+  /// just host and port.
+  std::vector<std::pair<std::string, std::uint16_t>> servers;
+  std::string name;          ///< account name (UTF-8)
+  std::string password;      ///< "" when logging in with `token`
+  std::string token;         ///< a remembered session token, or ""
+  bool registering = false;  ///< create the account first
+  bool remember = false;     ///< keep the session token afterwards
 };
 
 /// The connection to a server, its hall and its games.

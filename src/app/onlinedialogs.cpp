@@ -133,7 +133,7 @@ std::string LoginDialog::GetServer() const {
 }
 
 wxString LoginDialog::Problem() const {
-  if (!net::parseHostPort(GetServer(), net::kDefaultServerPort))
+  if (!net::parseServerList(GetServer(), net::kDefaultServerPort))
     return _("Type the server as a host name or address, optionally with a port (host:6516).");
   const wxString name = name_->GetValue().Trim().Trim(false);
   if (name.empty()) return _("Type your name.");
@@ -149,9 +149,10 @@ wxString LoginDialog::Problem() const {
 
 OnlineLogin LoginDialog::GetLogin() const {
   OnlineLogin l;
-  if (auto hp = net::parseHostPort(GetServer(), net::kDefaultServerPort)) {
-    l.host = hp->first;
-    l.port = hp->second;
+  if (auto list = net::parseServerList(GetServer(), net::kDefaultServerPort)) {
+    l.host = list->front().first;
+    l.port = list->front().second;
+    l.servers = std::move(*list);
   }
   l.name = name_->GetValue().Trim().Trim(false).utf8_string();
   l.password = password_->GetValue().utf8_string();

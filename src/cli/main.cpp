@@ -1622,13 +1622,15 @@ std::optional<std::string> readPassword(bool registering, bool interactive) {
 // What a command waits for from the server before the next command runs.
 enum class Awaiting { Nothing, Players, Top, Games, Record, Room, Live };
 
-int runOnline(const std::string& host, std::uint16_t port, const std::string& user,
-              bool registering, std::string password, net::OnlineOptions options,
-              bool interactive) {
+int runOnline(const std::vector<std::pair<std::string, std::uint16_t>>& servers,
+              const std::string& user, bool registering, std::string password,
+              net::OnlineOptions options, bool interactive) {
   Inbox in;
   net::OnlineClient client([&in] { in.poke(); }, options);
-  std::cout << "Connecting to " << host << " port " << port << "..." << std::endl;
-  client.connect(host, port);
+  std::cout << "Connecting to " << servers[0].first << " port " << servers[0].second;
+  if (servers.size() > 1) std::cout << " (or " << servers.size() - 1 << " other server(s))";
+  std::cout << "..." << std::endl;
+  client.connect(servers);
   in.startReader();
 
   net::MatchTracker tracker;  // what has been printed of the current match
@@ -1848,7 +1850,7 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
     if (s.phase == net::OnlinePhase::Closed && s.failure == net::OnlineFailure::UnknownServer &&
         interactive && !loginSent) {
       // Trust on first use: the user compares the fingerprint with what the server's owner said.
-      std::cout << "The server " << host << ":" << port
+      std::cout << "The server " << s.serverHost << ":" << s.serverPort
                 << " is new to this computer. Its certificate fingerprint (SHA-256) is\n  "
                 << s.fingerprint
                 << "\nCompare it with the one the server's owner gives. Trust this server? [y/N] "
@@ -1867,12 +1869,13 @@ int runOnline(const std::string& host, std::uint16_t port, const std::string& us
         return 2;
       }
       try {
-        net::OnlineClient::trustServer(host, port, s.fingerprint, options.knownServersPath);
+        net::OnlineClient::trustServer(s.serverHost, s.serverPort, s.fingerprint,
+                                       options.knownServersPath);
       } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 2;
       }
-      client.connect(host, port);
+      client.connect(servers);
       continue;
     }
     if (s.phase == net::OnlinePhase::Closed) {
@@ -2417,7 +2420,11 @@ int main(int argc, char** argv) {
       "online",
       "Play on a Gomoku server: log in (or --register), then commands from standard input, one "
       "per line.");
-  online->add_option("target", target, "HOST or HOST:PORT (IPv6: [addr]:port)")->required();
+  online
+      ->add_option("target", target,
+                   "HOST or HOST:PORT (IPv6: [addr]:port); the nodes of one server as a list, "
+                   "e.g. a:6516,b:6516 (tried in order, also when reconnecting)")
+      ->required();
   online->add_option("--user", user, "Your account name")->required();
   online->add_flag("--register", registering, "Create the account --user first");
   online->add_flag("--trust-new-server", trustNewServer,
@@ -2614,10 +2621,12 @@ int main(int argc, char** argv) {
                    "can read it there); set GOMOKU_PASSWORD or type it at the prompt\n";
       return 2;
     }
-    auto hp = net::parseHostPort(target, net::kDefaultServerPort);
-    if (!hp) {
+    auto servers = net::parseServerList(target, net::kDefaultServerPort);
+    if (!servers) {
       std::cerr << "error: \"" << target
-                << "\" is not HOST or HOST:PORT (port 1..65535; IPv6 as [addr]:port)\n"
+                << "\" is not HOST or HOST:PORT (port 1..65535; IPv6 as [addr]:port), or a "
+                   "list of at most "
+                << net::kMaxServers << " of them separated by commas\n"
                 << "Run with --help for more information.\n";
       return 2;
     }
@@ -2634,8 +2643,7 @@ int main(int argc, char** argv) {
     o.reconnectInterval = std::chrono::milliseconds(reconnectMs);
     o.resumeWindow = std::chrono::seconds(resumeWindow);
     o.trustNewServer = trustNewServer;
-    return runOnline(hp->first, hp->second, user, registering, std::move(*password), o,
-                     interactive);
+    return runOnline(*servers, user, registering, std::move(*password), o, interactive);
   }
 
   nick = trimNickname(nick);

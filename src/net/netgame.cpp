@@ -109,6 +109,20 @@ std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::st
   return std::make_pair(host, static_cast<std::uint16_t>(p));
 }
 
+std::optional<std::vector<std::pair<std::string, std::uint16_t>>> parseServerList(
+    const std::string& text, std::uint16_t defaultPort) {
+  std::vector<std::pair<std::string, std::uint16_t>> servers;
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', from);
+    auto one = parseHostPort(text.substr(from, comma - from), defaultPort);
+    if (!one || servers.size() == kMaxServers) return std::nullopt;
+    servers.push_back(std::move(*one));
+    if (comma == std::string::npos) return servers;
+    from = comma + 1;
+  }
+}
+
 void copyMatchState(const Match& m, NetSnapshot& s) {
   s.match = m.phase();
   s.game = m.game();

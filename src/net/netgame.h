@@ -143,6 +143,13 @@ LocalAddresses localAddresses();
 /// (defaultPort when absent). Returns nullopt for an empty host or a bad port.
 std::optional<std::pair<std::string, std::uint16_t>> parseHostPort(const std::string& text,
                                                                    std::uint16_t defaultPort);
+/// At most this many servers in a list (parseServerList).
+inline constexpr std::size_t kMaxServers = 16;
+/// "HOST[:PORT], HOST[:PORT], ..." (the nodes of one cluster, tried in order; each as
+/// parseHostPort reads it, defaultPort when absent) -> the list; nullopt when an entry is
+/// empty or bad, or there are more than kMaxServers.
+std::optional<std::vector<std::pair<std::string, std::uint16_t>>> parseServerList(
+    const std::string& text, std::uint16_t defaultPort);
 /// The key of a server: "host:port", the host in lower case, an IPv6 literal in brackets
 /// ("[::1]:7531"); the pinned certificates (tls::KnownServers) and the app's remembered logins
 /// are kept under it.

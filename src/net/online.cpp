@@ -217,6 +217,10 @@ struct OnlineClient::Impl {
       std::lock_guard<std::mutex> lock(mu);
       if (st.phase != OnlinePhase::Connecting && st.phase != OnlinePhase::Reconnecting) return;
       connector = c;
+      host = servers[current].first;
+      port = servers[current].second;
+      st.serverHost = host;
+      st.serverPort = port;
     }
     c->start(host, port, options.connectTimeout,
              [this, c](const ConnectResult& r, tcp::socket socket) {
@@ -231,7 +235,10 @@ struct OnlineClient::Impl {
     const bool first = st.phase == OnlinePhase::Connecting;
     if (!first && st.phase != OnlinePhase::Reconnecting) return;  // closed meanwhile
     if (r.failure != NetFailure::None) {
-      if (!first) return reconnectSoon(options.reconnectInterval);
+      if (!first || nextServer()) {
+        if (!first) nextServer();
+        return retry();
+      }
       const OnlineFailure f = r.failure == NetFailure::UnknownHost ? OnlineFailure::UnknownHost
                               : r.failure == NetFailure::Refused   ? OnlineFailure::Refused
                               : r.failure == NetFailure::TimedOut  ? OnlineFailure::TimedOut
@@ -272,9 +279,13 @@ struct OnlineClient::Impl {
         case tls::Failure::CertificateChanged:  // never accepted, not even on a reconnection
           return terminate(OnlineFailure::CertificateChanged, why);
         case tls::Failure::UnknownServer:
+          // Another node of the list with the certificate pinned for this one: the same
+          // cluster's.
+          if (pinnedForAnother(pinFile, r.fingerprint))
+            return reconnectSoon(std::chrono::milliseconds(0));
           return terminate(OnlineFailure::UnknownServer, why);
         case tls::Failure::NotTls:
-          if (first)
+          if (first && !nextServer())
             return terminate(OnlineFailure::NotEncrypted,
                              host + ":" + std::to_string(port) +
                                  " does not speak an encrypted connection: not a Gomoku server "
@@ -284,18 +295,20 @@ struct OnlineClient::Impl {
           // A gomoku-server always finishes the handshake (its refusals come encrypted); a
           // plaintext program hangs up on it: a P2P game host closes on the first bytes that
           // are not a Gomoku header, without a word.
-          if (first)
+          if (first && !nextServer())
             return terminate(OnlineFailure::NotEncrypted,
                              host + ":" + std::to_string(port) +
                                  " closed the connection during the encryption handshake: not a "
                                  "Gomoku server (a game host? use join) or a server too old");
           break;
         default:
-          if (first) return terminate(OnlineFailure::Other, why);
+          if (first && !nextServer()) return terminate(OnlineFailure::Other, why);
           break;
       }
-      return reconnectSoon(options.reconnectInterval);
+      if (!first) nextServer();
+      return retry();
     }
+    failed = 0;
     st.firstUse = r.firstUse;
     attach(std::move(r.session));
     stage = Stage::Welcome;
@@ -307,7 +320,8 @@ struct OnlineClient::Impl {
         if (session.get() != current || stage != Stage::Welcome) return;
         if (st.phase == OnlinePhase::Reconnecting) {
           detach();
-          return reconnectSoon(options.reconnectInterval);
+          nextServer();
+          return retry();
         }
         terminate(OnlineFailure::NotAServer, "no WELCOME from " + st.serverAddress + " within " +
                                                  seconds(options.connectTimeout) +
@@ -381,6 +395,41 @@ struct OnlineClient::Impl {
     });
   }
 
+  // Under the lock: the attempt on servers[current] failed; the next entry is tried next.
+  // False once the whole list failed in a row (its count starts again).
+  bool nextServer() {
+    current = (current + 1) % servers.size();
+    if (++failed < servers.size()) return true;
+    failed = 0;
+    return false;
+  }
+  // Under the lock: after a failed attempt, the next one: at once while the list has entries
+  // not tried in this round, else after the reconnect interval.
+  void retry() {
+    reconnectSoon(failed > 0 ? std::chrono::milliseconds(0) : options.reconnectInterval);
+  }
+
+#ifdef GOMOKU_TLS
+  // Under the lock: `fingerprint` is pinned for another entry of the list; then it is pinned
+  // for this one too (false when it is not, or the file cannot be written).
+  bool pinnedForAnother(const std::string& pinFile, const std::string& fingerprint) {
+    if (fingerprint.empty() || servers.size() < 2) return false;
+    tls::KnownServers pins(pinFile);
+    for (const auto& [h, p] : servers) {
+      if (h == host && p == port) continue;
+      auto pinned = pins.pinned(tls::hostPortKey(h, p));
+      if (!pinned || *pinned != fingerprint) continue;
+      try {
+        pins.pin(tls::hostPortKey(host, port), fingerprint);
+        return true;
+      } catch (const std::exception&) {
+        return false;
+      }
+    }
+    return false;
+  }
+#endif
+
   // Under the lock: the connection ended (the session is already forgotten).
   void lost(const std::string& reason, DecodeError e) {
     const Stage was = stage;
@@ -390,7 +439,8 @@ struct OnlineClient::Impl {
       case OnlinePhase::Closed:
         return;
       case OnlinePhase::Reconnecting:  // an attempt failed before the login
-        return reconnectSoon(options.reconnectInterval);
+        nextServer();
+        return retry();
       case OnlinePhase::Connecting:
       case OnlinePhase::Connected:
       case OnlinePhase::LoggingIn:
@@ -770,8 +820,11 @@ struct OnlineClient::Impl {
   asio::steady_timer giveUpTimer;      // reconnecting ends after the resume window
   asio::steady_timer resumeWaitTimer;  // after a re-login: MATCHED for our suspended game
   std::thread thread;
-  std::string host;  // where to (re)connect
+  std::string host;  // where to (re)connect: servers[current]
   std::uint16_t port = 0;
+  std::vector<std::pair<std::string, std::uint16_t>> servers;  // connect()'s list
+  std::size_t current = 0;                                     // the entry tried now
+  std::size_t failed = 0;  // attempts in a row that failed (the whole list: a pause)
 
   mutable std::mutex mu;  // guards everything below
   OnlineSnapshot st;      // the state, except `game` (made from `match` by snapshot())
@@ -815,16 +868,24 @@ OnlineClient::~OnlineClient() {
 }
 
 void OnlineClient::connect(const std::string& host, std::uint16_t port) {
+  connect({{host, port}});
+}
+
+void OnlineClient::connect(const std::vector<std::pair<std::string, std::uint16_t>>& servers) {
   Impl& d = *impl_;
   bool start = false;
+  if (servers.empty()) return;
   d.mutate([&] {
     if (d.st.phase != OnlinePhase::Idle && d.st.phase != OnlinePhase::Closed) return;
     start = true;
-    d.host = host;
-    d.port = port;
+    d.servers = servers;
+    d.current = 0;
+    d.failed = 0;
+    d.host = servers[0].first;
+    d.port = servers[0].second;
     d.st.phase = OnlinePhase::Connecting;
     d.st.failure = OnlineFailure::None;
-    d.st.message = "connecting to " + host + ":" + std::to_string(port);
+    d.st.message = "connecting to " + d.host + ":" + std::to_string(d.port);
     d.st.loggedIn = false;
     d.token.clear();
   });

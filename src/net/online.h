@@ -106,10 +106,12 @@ struct OnlineOptions {
 struct OnlineSnapshot {
   OnlinePhase phase = OnlinePhase::Idle;        ///< what the connection does
   OnlineFailure failure = OnlineFailure::None;  ///< Closed: why
-  std::string message;        ///< Closed: the reason for the user; Reconnecting: why it dropped
-  std::string serverAddress;  ///< "ip:port" of the server once connected
-  std::string serverName;     ///< from WELCOME
-  std::string serverVersion;  ///< the server's program version, from WELCOME
+  std::string message;           ///< Closed: the reason for the user; Reconnecting: why it dropped
+  std::string serverAddress;     ///< "ip:port" of the server once connected
+  std::string serverHost;        ///< the entry of connect()'s list tried last (or connected to)
+  std::uint16_t serverPort = 0;  ///< its port
+  std::string serverName;        ///< from WELCOME
+  std::string serverVersion;     ///< the server's program version, from WELCOME
   /// The server's TLS certificate fingerprint (SHA-256, "AB:CD:..."), once the handshake got it
   /// (also with UnknownServer and CertificateChanged).
   std::string fingerprint;
@@ -183,6 +185,13 @@ class OnlineClient {
   /// Connecting, then Connected once WELCOME arrived, or Closed (failure says why). Only from
   /// Idle or Closed (else nothing happens).
   void connect(const std::string& host, std::uint16_t port);
+  /// Connects to the first of `servers` (host and port each; several nodes of one cluster) that
+  /// answers, trying them in order; Closed with the last one's failure when none does, or at
+  /// once on a certificate that changed or an unknown one (serverHost, serverPort say which).
+  /// A node whose certificate is the one pinned for another entry is pinned too (the nodes of
+  /// a cluster share one). Reconnecting after a drop starts with the server it was on and goes
+  /// round the list. An empty list: nothing happens.
+  void connect(const std::vector<std::pair<std::string, std::uint16_t>>& servers);
   /// Pins `fingerprint` for host:port in the known-servers file (after the user agreed to an
   /// UnknownServer). Throws std::runtime_error when the file cannot be written.
   static void trustServer(const std::string& host, std::uint16_t port,

@@ -464,6 +464,56 @@ TEST(Online, UnknownServerIsNotTrustedWithoutTheOption) {
   EXPECT_FALSE(s.firstUse);
 }
 
+TEST(Online, AListOfServersGoesToTheFirstThatAnswersAndKnowsTheirSharedCertificate) {
+  // Three nodes of a cluster (issue 22): the first does not answer (port 1: refused), the
+  // second has not been seen yet but shows the certificate pinned for the third, so it is the
+  // same cluster's and is pinned too; nothing is asked of the user.
+  OnlineOptions o = Client::fastOptions();
+  o.trustNewServer = false;
+  Server second, third;
+  OnlineClient::trustServer("127.0.0.1", third.port(), third.fingerprint(), o.knownServersPath);
+  Client c(o);
+  c.client.connect({{"127.0.0.1", 1}, {"127.0.0.1", second.port()}, {"127.0.0.1", third.port()}});
+  ASSERT_TRUE(second.accept(Server::Expect::Refusal));  // unknown yet: this attempt ends
+  ASSERT_TRUE(second.accept());                         // pinned now: again, and through
+  second.send(Welcome{kProtocolMajor, kProtocolMinor, "9.9.9", "Test server"});
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Connected));
+  const OnlineSnapshot s = c.snap();
+  EXPECT_EQ(s.serverPort, second.port());
+  EXPECT_EQ(tls::KnownServers(o.knownServersPath)
+                .pinned(tls::hostPortKey("127.0.0.1", second.port()))
+                .value_or(""),
+            third.fingerprint());
+}
+
+TEST(Online, AListOfServersWithNoneAnsweringEndsWithTheLastFailure) {
+  Client c;
+  c.client.connect({{"127.0.0.1", 1}, {"127.0.0.1", 1}});
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Closed));
+  EXPECT_EQ(c.snap().failure, OnlineFailure::Refused) << c.snap().message;
+}
+
+TEST(Online, ReconnectingGoesRoundTheListOfServers) {
+  // The node the client played on dies: the client logs in again on the next node of its list
+  // with its session token.
+  Client c;
+  auto first = std::make_unique<Server>();
+  Server second;
+  c.client.connect({{"127.0.0.1", first->port()}, {"127.0.0.1", second.port()}});
+  ASSERT_TRUE(first->accept());
+  first->send(Welcome{kProtocolMajor, kProtocolMinor, "9.9.9", "Test server"});
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Connected));
+  ASSERT_EQ(c.client.login("alice", "password1"), OnlineRefusal::None);
+  ASSERT_TRUE(first->expect<Login>());
+  first->loginOk("alice");
+  ASSERT_TRUE(c.waitPhase(OnlinePhase::Hall));
+  first.reset();  // killed: its connection and its port are gone
+  ASSERT_TRUE(second.accept());
+  ASSERT_TRUE(second.welcomeAndLogin("alice", LoginMethod::Token, kToken));
+  ASSERT_TRUE(c.waitUntil([](const OnlineSnapshot& s) { return s.reconnects == 1; }, "back"));
+  EXPECT_EQ(c.snap().serverPort, second.port());
+}
+
 TEST(Online, ChangedCertificateIsRefusedAlsoOnReconnect) {
   Client c;  // trusts a new server: pins its certificate at the first connection
   Server server;

@@ -1472,6 +1472,21 @@ TEST(Session, ParseHostPort) {
   EXPECT_EQ(parseHostPort("[]:80", 6515), HP{});
 }
 
+TEST(Session, ParseServerList) {
+  using List = std::optional<std::vector<std::pair<std::string, std::uint16_t>>>;
+  EXPECT_EQ(parseServerList("a", 6516), (List{{{"a", 6516}}}));
+  EXPECT_EQ(parseServerList("a:1, b , [::1]:3", 6516), (List{{{"a", 1}, {"b", 6516}, {"::1", 3}}}));
+  EXPECT_EQ(parseServerList("", 6516), List{});
+  EXPECT_EQ(parseServerList("a,", 6516), List{});
+  EXPECT_EQ(parseServerList(",a", 6516), List{});
+  EXPECT_EQ(parseServerList("a,,b", 6516), List{});
+  EXPECT_EQ(parseServerList("a,b:0", 6516), List{});
+  std::string many = "h";
+  for (std::size_t i = 1; i < kMaxServers; ++i) many += ",h";
+  EXPECT_EQ(parseServerList(many, 6516)->size(), kMaxServers);
+  EXPECT_EQ(parseServerList(many + ",h", 6516), List{});
+}
+
 TEST(Session, LocalAddressesListNoLoopback) {
   const LocalAddresses local = localAddresses();  // reads this machine's interfaces only
   for (const std::string& a : local.addresses) {

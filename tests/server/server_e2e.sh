@@ -679,14 +679,20 @@ cluster_front)
   send alice "quit"
   finish alice
   ;;
-cluster_failover)
+cluster_failover | cluster_failover_list)
   # Two nodes behind HAProxy (issue 22): alice and Bob play through the front address; the
   # node that runs their game is killed (kill -9) mid-game. Both programs reconnect through
   # the front to the other node, which takes the game over from its journal in Redis; they
   # play on to five. Nothing is lost or doubled, and the ladder moves once.
+  # cluster_failover_list: no front; the programs are given the list of the nodes (after an
+  # address where nothing listens) and go round it.
   start_nodes
-  start_front
-  port=$front
+  if [[ $case_name == cluster_failover ]]; then
+    start_front
+    port=$front
+  else
+    port="1,127.0.0.1:$port1,127.0.0.1:$port2"  # start_client puts 127.0.0.1: in front
+  fi
   register_both
   find_both
   black=alice white=bob
