@@ -425,10 +425,6 @@ const std::vector<CoreTextPattern> kTexts = {
     {N_("you cannot invite yourself"), ""},
     // TRANSLATORS: %s: a player's account name.
     {N_("%s is not online"), "n"},
-    // TRANSLATORS: %s: a player's account name. A large server runs as several machines
-    // ("nodes"); players on two of them cannot play each other yet.
-    {N_("%s is on another node of this server; invitations across nodes are not possible yet"),
-     "n"},
     // TRANSLATORS: %s: a player's account name.
     {N_("%s is playing"), "n"},
     {N_("too many open invitations"), ""},

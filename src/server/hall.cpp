@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
+#include <sstream>
+#include <string>
 
 #include <sodium.h>
 #include <utility>
@@ -870,7 +873,7 @@ std::vector<ListedPlayer> Hall::listedHere() const {
       st = net::PlayerState::Playing;
     else if (matchmaker_.waiting(p.id))
       st = net::PlayerState::Finding;
-    out.push_back({id, {p.name, p.stats.score, st}});
+    out.push_back({id, {p.name, p.stats.score, st}, {}});
   }
   return out;
 }
@@ -989,13 +992,14 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     Player* to = nullptr;
     for (auto& [id, q] : online_)
       if (q.key == key && q.conn) to = &q;
+    if (to && !to->home.empty() && !to->table) {
+      // A guest of another node (its game here is over): its own node shows the invitation.
+      ListedPlayer r{to->id, {to->name, to->stats.score, net::PlayerState::Hall}, to->home};
+      return inviteElsewhere(c, *p, r, *inv);
+    }
     if (!to) {
       for (const ListedPlayer& r : remote_)
-        if (nameKey(r.entry.name) == key)
-          return deny(c, type, net::DenyCode::NoSuchPlayer,
-                      r.entry.name +
-                          " is on another node of this server; invitations across "
-                          "nodes are not possible yet");
+        if (nameKey(r.entry.name) == key && !r.node.empty()) return inviteElsewhere(c, *p, r, *inv);
       return deny(c, type, net::DenyCode::NoSuchPlayer, inv->name + " is not online");
     }
     if (to->table || playingAt_.count(to->id))  // at a table here or on another node
@@ -1009,6 +1013,11 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
     return env_.send(to->conn, net::Invited{*id, p->name, p->stats.score, inv->settings});
   }
   if (auto* rep = std::get_if<net::InviteReply>(&m)) {
+    if (auto r = remoteInvites_.find(rep->inviteId); r != remoteInvites_.end()) {
+      RemoteInvite remote = r->second;
+      remoteInvites_.erase(r);
+      return replyElsewhere(c, *p, remote, *rep);
+    }
     auto inv = rooms_.invitation(rep->inviteId, env_.now());
     if (!inv || inv->to != p->id)
       return deny(c, type, net::DenyCode::InviteGone, "the invitation is gone");
@@ -2036,6 +2045,12 @@ void Hall::fromNode(const NodeMessage& m) {
     }
   }
   switch (m.kind) {
+    case NodeKind::Invite:
+    case NodeKind::InviteGone:
+      return invitedFromNode(m);
+    case NodeKind::InviteRefused:
+    case NodeKind::InviteAccepted:
+      return inviteAnswered(m);
     case NodeKind::Gone:
     case NodeKind::Accepted:
     case NodeKind::FromPlayer:
@@ -2346,6 +2361,144 @@ void Hall::accepted(std::int64_t account) {
   online_.emplace(account, std::move(guest));
   startTable(pp.pair.black, pp.pair.white, 15, pp.pair.rule, FoulPolicy::Refuse, true,
              pp.pair.clock, pp.pair.opening);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invitations across nodes
+
+// At the inviter's node: the invitation is kept here (its expiry, the inviter's limit) and
+// shown by the invitee's node, which answers with InviteRefused or InviteAccepted.
+void Hall::inviteElsewhere(ConnId c, Player& p, const ListedPlayer& to, const net::Invite& inv) {
+  if (to.entry.state == net::PlayerState::Playing)
+    return deny(c, net::MsgType::Invite, net::DenyCode::PlayerBusy, to.entry.name + " is playing");
+  auto id = rooms_.invite(p.id, to.account, inv.settings, env_.now());
+  if (!id)
+    return deny(c, net::MsgType::Invite, net::DenyCode::TooMany, "too many open invitations");
+  post(
+      to.node, NodeKind::Invite, to.account,
+      std::to_string(p.id) + " " + bytesOf(net::Invited{*id, p.name, p.stats.score, inv.settings}));
+}
+
+// At the invitee's node.
+void Hall::invitedFromNode(const NodeMessage& m) {
+  Player* p = player(m.account);
+  if (m.kind == NodeKind::InviteGone) {  // its game will not start: back in the hall
+    auto at = playingAt_.find(m.account);
+    if (at == playingAt_.end() || at->second != m.from || !p || !p->home.empty()) return;
+    playingAt_.erase(at);
+    if (!p->conn) return;
+    setState(p->conn, State::Hall);
+    return deny(p->conn, net::MsgType::InviteReply, net::DenyCode::InviteGone,
+                "the inviter is busy or gone");
+  }
+  const auto blank = m.body.find(' ');
+  std::optional<net::Message> msg =
+      blank == std::string::npos ? std::nullopt : messageOf(m.body.substr(blank + 1));
+  const auto* inv = msg ? std::get_if<net::Invited>(&*msg) : nullptr;
+  std::int64_t inviter = 0;
+  if (inv) inviter = std::strtoll(m.body.substr(0, blank).c_str(), nullptr, 10);
+  if (!inv || inviter <= 0 || inviter == m.account || !validRoomSettings(inv->settings)) {
+    env_.log("a garbled invitation from node " + m.from + ", dropped");
+    return;
+  }
+  auto refuse = [&](net::DenyCode code, const std::string& detail) {
+    post(m.from, NodeKind::InviteRefused, m.account,
+         std::to_string(inv->inviteId) + " " + std::to_string(static_cast<int>(code)) + " " +
+             detail);
+  };
+  auto conn = p && p->conn && p->home.empty() ? conns_.find(p->conn) : conns_.end();
+  if (conn == conns_.end()) return refuse(net::DenyCode::NoSuchPlayer, "the player is not online");
+  if (conn->second.state != State::Hall || p->table || playingAt_.count(p->id))
+    return refuse(net::DenyCode::PlayerBusy, p->name + " is playing");
+  if (inv->settings.clock.kind != ClockKind::None && !knowsClocks(p->id))
+    return refuse(net::DenyCode::BadRequest, p->name + " " + kTooOldForClocks);
+  if (inv->settings.opening != OpeningRule::None && !knowsClocks(p->id))
+    return refuse(net::DenyCode::BadRequest, p->name + " " + kTooOldForOpenings);
+  auto id = rooms_.invite(inviter, p->id, inv->settings, env_.now());
+  if (!id) return refuse(net::DenyCode::TooMany, "too many open invitations");
+  std::erase_if(remoteInvites_, [this](const auto& entry) {  // those that lapsed unanswered
+    return !rooms_.invitation(entry.first, env_.now());
+  });
+  remoteInvites_[*id] = {m.from, inv->inviteId, inviter};
+  env_.send(p->conn, net::Invited{*id, inv->from, inv->score, inv->settings});
+}
+
+// At the invitee's node: its player answered another node's invitation.
+void Hall::replyElsewhere(ConnId c, Player& p, const RemoteInvite& r, const net::InviteReply& rep) {
+  auto inv = rooms_.invitation(rep.inviteId, env_.now());
+  if (!inv || inv->to != p.id)
+    return deny(c, net::MsgType::InviteReply, net::DenyCode::InviteGone, "the invitation is gone");
+  auto acc = rooms_.answer(rep.inviteId, p.id, rep.accept, rep.rated, env_.now());
+  const std::string id = std::to_string(r.id) + " ";
+  if (!rep.accept)
+    return post(r.node, NodeKind::InviteRefused, p.id,
+                id + std::to_string(static_cast<int>(net::DenyCode::InviteDeclined)) + " " +
+                    p.name + " declined");
+  if (!acc)
+    return deny(c, net::MsgType::InviteReply, net::DenyCode::InviteGone, "the invitation is gone");
+  auto conn = conns_.find(c);
+  if (conn == conns_.end() || conn->second.state != State::Hall || playingAt_.count(p.id)) {
+    post(r.node, NodeKind::InviteRefused, p.id,
+         id + std::to_string(static_cast<int>(net::DenyCode::PlayerBusy)) + " " + p.name +
+             " is playing");
+    return deny(c, net::MsgType::InviteReply, net::DenyCode::Busy, "you are busy");
+  }
+  // As after Join: the player's game is on the inviter's node once it starts there.
+  playingAt_[p.id] = r.node;
+  setState(c, State::Playing);
+  post(r.node, NodeKind::InviteAccepted, p.id,
+       id + (rep.rated ? "1 " : "0 ") + std::to_string(conn->second.minor) + " " +
+           std::to_string(p.stats.score) + " " + std::to_string(p.stats.games) + " " +
+           std::to_string(p.stats.wins) + " " + std::to_string(p.stats.draws) + " " + p.name);
+}
+
+// At the inviter's node: the invitee's node answered.
+void Hall::inviteAnswered(const NodeMessage& m) {
+  std::istringstream in(m.body);
+  std::uint32_t id = 0;
+  in >> id;
+  auto inv = rooms_.invitation(id, env_.now());
+  if (!in || !inv || inv->to != m.account) {
+    if (m.kind == NodeKind::InviteAccepted) post(m.from, NodeKind::InviteGone, m.account);
+    return;
+  }
+  Player* from = player(inv->from);
+  auto fromConn = from && from->conn ? conns_.find(from->conn) : conns_.end();
+  if (m.kind == NodeKind::InviteRefused) {
+    int code = 0;
+    std::string detail;
+    in >> code;
+    std::getline(in >> std::ws, detail);
+    rooms_.answer(id, m.account, false, false, env_.now());
+    if (fromConn == conns_.end()) return;
+    if (code < static_cast<int>(net::DenyCode::NotLoggedIn) ||
+        code > static_cast<int>(net::DenyCode::Yourself))
+      code = static_cast<int>(net::DenyCode::InviteGone);
+    return deny(from->conn, net::MsgType::Invite, static_cast<net::DenyCode>(code), detail);
+  }
+  int rated = 0, minor = 0;
+  Player guest;
+  in >> rated >> minor >> guest.stats.score >> guest.stats.games >> guest.stats.wins >>
+      guest.stats.draws;
+  std::getline(in >> std::ws, guest.name);
+  auto acc =
+      in || in.eof() ? rooms_.answer(id, m.account, true, rated == 1, env_.now()) : std::nullopt;
+  if (!acc || guest.name.empty() || minor < 0 || minor > 255 || stopping_ ||
+      fromConn == conns_.end() || fromConn->second.state != State::Hall || player(m.account)) {
+    post(m.from, NodeKind::InviteGone, m.account);
+    if (fromConn != conns_.end() && acc)
+      deny(from->conn, net::MsgType::Invite, net::DenyCode::InviteGone, "the invitation is gone");
+    return;
+  }
+  env_.log(guest.name + " plays here, a guest from node " + m.from);
+  guest.id = m.account;
+  guest.home = m.from;
+  guest.conn = openLink(m.from, m.account, static_cast<std::uint8_t>(minor), State::Hall);
+  online_.emplace(m.account, std::move(guest));
+  std::int64_t black = acc->fromIsBlack ? acc->from : m.account;
+  std::int64_t white = acc->fromIsBlack ? m.account : acc->from;
+  startTable(black, white, acc->settings.boardSize, acc->settings.rule, acc->settings.foul,
+             acc->rated, acc->settings.clock, acc->settings.opening);
 }
 
 }  // namespace gomoku::server

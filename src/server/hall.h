@@ -163,6 +163,7 @@ class Hall {
     std::optional<std::uint64_t> awayTimer;  // the HallEnv timer that abandons its game
   };
   struct TableEntry;
+  struct RemoteInvite;
   class Routing;  // the HallEnv the hall uses: sends to links go to their nodes
 
   void onFirst(ConnId c, Conn& conn, const net::Message& m);
@@ -194,9 +195,15 @@ class Hall {
   void queueSeek(const Seek& s);                    // (again) into the queue, in the lane
   void clusterWave();
   void startAcrossNodes(const Matchmaker::Pair& pair, const Seek& black, const Seek& white);
-  bool waitsFor(const Seek& s);             // our player still waits for just that seek
-  void waitAgain(const Seek& s);            // our player's taken seek: into the queue again
-  void accepted(std::int64_t guest);        // the guest's node said yes: start the game
+  bool waitsFor(const Seek& s);       // our player still waits for just that seek
+  void waitAgain(const Seek& s);      // our player's taken seek: into the queue again
+  void accepted(std::int64_t guest);  // the guest's node said yes: start the game
+  // Invitations across nodes (relay.h Invite...): an invitation for a player of `node`; at
+  // the invitee's node, a reply to one of another node's; the other node's answers.
+  void inviteElsewhere(ConnId c, Player& p, const ListedPlayer& to, const net::Invite& inv);
+  void replyElsewhere(ConnId c, Player& p, const RemoteInvite& r, const net::InviteReply& rep);
+  void invitedFromNode(const NodeMessage& m);
+  void inviteAnswered(const NodeMessage& m);
   void giveBack(const Seek& s);             // a seek taken for a pairing that fell through
   void resumeAt(ConnId c, Player& p);       // a player back on a connection, in its running game
   void releaseClaim(std::int64_t account);  // gives up the claim (retried until it is done)
@@ -294,6 +301,14 @@ class Hall {
     Seek black, white;
   };
   std::map<std::int64_t, PendingPair> pending_;
+  // Invitations from players of other nodes to ours, by this node's invitation id (rooms_
+  // holds them as from the inviter's account): where to answer.
+  struct RemoteInvite {
+    std::string node;          // the inviter's node
+    std::uint32_t id = 0;      // the invitation's id there
+    std::int64_t inviter = 0;  // its account
+  };
+  std::map<std::uint32_t, RemoteInvite> remoteInvites_;
   // This node's players who joined a game on another node (Accepted), until it starts or
   // falls through: their seek, to wait on when it falls through (Unpaired).
   std::map<std::int64_t, Seek> joined_;

@@ -40,6 +40,7 @@ enum class Renewal {
 struct ListedPlayer {
   std::int64_t account = 0;  ///< the account's id
   net::PlayerEntry entry;    ///< name, ladder score, what they are doing
+  std::string node;          ///< its node (Presence::self() there); empty for this node's own
   friend bool operator==(const ListedPlayer&, const ListedPlayer&) = default;
 };
 

@@ -260,7 +260,10 @@ class RedisPresence final : public Presence {
       if (!list) return std::nullopt;
       if (list->type != REDIS_REPLY_ARRAY) continue;  // nil: a dead node, dropped
       for (std::size_t j = 0; j + 1 < list->elements; j += 2) {
-        if (auto p = parseListed(list->element[j], list->element[j + 1])) out.push_back(*p);
+        if (auto p = parseListed(list->element[j], list->element[j + 1])) {
+          p->node = node;
+          out.push_back(*p);
+        }
       }
     }
     return out;

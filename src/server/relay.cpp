@@ -22,7 +22,7 @@ std::optional<NodeMessage> decodeNodeMessage(const std::string& bytes) {
   auto kind = static_cast<std::uint8_t>(bytes[0]);
   std::size_t fromLen = static_cast<std::uint8_t>(bytes[1]);
   if (kind < static_cast<std::uint8_t>(NodeKind::Join) ||
-      kind > static_cast<std::uint8_t>(NodeKind::Accepted) || fromLen == 0 ||
+      kind > static_cast<std::uint8_t>(NodeKind::InviteGone) || fromLen == 0 ||
       bytes.size() < 2 + fromLen + 8)
     return std::nullopt;
   NodeMessage m;

@@ -24,6 +24,13 @@ enum class NodeKind : std::uint8_t {
   Done = 8,        ///< owner -> home: the player's game is over: it is back in the hall
   Unpaired = 9,    ///< owner -> home: the pairing fell through: the player waits on
   Accepted = 10,   ///< home -> owner: the account joins (after Join): start the game
+  // Invitations across nodes; `account` is always the invited player's.
+  Invite = 11,          ///< inviter's node -> invitee's: `body`: the inviter's account id, a
+                        ///< blank, and the INVITED (net::encode bytes, the inviter's id in it)
+  InviteRefused = 12,   ///< invitee's node -> inviter's: "ID CODE DETAIL" (net::DenyCode)
+  InviteAccepted = 13,  ///< invitee's node -> inviter's: "ID RATED MINOR SCORE GAMES WINS
+                        ///< DRAWS NAME": it joins a game there (as after Accepted)
+  InviteGone = 14,      ///< inviter's node -> invitee's: no game after all: back to the hall
 };
 
 /// One message between nodes.

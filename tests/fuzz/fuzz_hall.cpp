@@ -226,7 +226,8 @@ class FuzzPresence : public Presence {
     std::vector<ListedPlayer> theirs;
     for (const auto& [account, node] : store_.holder)
       if (node == "other")
-        theirs.push_back({account, {"x" + std::to_string(account), 1000, PlayerState::Hall}});
+        theirs.push_back(
+            {account, {"x" + std::to_string(account), 1000, PlayerState::Hall}, "other"});
     return theirs;
   }
   // The queue as the Redis scripts keep it; messages to the other node are dropped (it is

@@ -921,7 +921,10 @@ class MemoryPresence : public Presence {
     std::vector<ListedPlayer> theirs;
     for (const auto& [node, list] : store_.published)
       if (node != self_ && store_.alive.count(node))
-        theirs.insert(theirs.end(), list.begin(), list.end());
+        for (ListedPlayer p : list) {
+          p.node = node;
+          theirs.push_back(std::move(p));
+        }
     return theirs;
   }
   bool seek(const Seek& s) override {
@@ -1209,13 +1212,6 @@ TEST_F(ClusterHallTest, TheHallListsThePlayersOfEveryNode) {
   std::set<std::string> names;
   for (const auto& e : list->players) names.insert(e.name);
   EXPECT_EQ(names, (std::set<std::string>{"alice", "bob"}));
-  // An invitation across nodes is refused, saying why.
-  nodes[0].hall->received(a, net::Invite{"bob", {}});
-  nodes[0].env.settle();
-  auto denied = nodes[0].env.take<net::Denied>(a);
-  ASSERT_TRUE(denied);
-  EXPECT_EQ(denied->code, net::DenyCode::NoSuchPlayer);
-  EXPECT_NE(denied->detail.find("another node"), std::string::npos) << denied->detail;
   // While the store is away the other nodes' players cannot be known: not listed.
   store.up = false;
   nodes[0].env.advance(config.nodeLease / 3);
@@ -1481,6 +1477,74 @@ TEST_F(ClusterHallTest, PlayersOnTwoNodesArePairedPlayToFiveAndTheLadderMovesOnc
   auto stats = nodes[1].env.take<net::Stats>(b.id);
   ASSERT_TRUE(stats);
   EXPECT_EQ(stats->stats.games, 1u);
+}
+
+TEST_F(ClusterHallTest, AnInvitationReachesAPlayerOnAnotherNodeAndItsGameRunsThere) {
+  // Issue 22: invitations across nodes. alice (node 0) invites bob (node 1): bob's node shows
+  // it; a decline reaches alice; an acceptance starts the game on alice's node, bob its guest.
+  Member a{0, connect(0), nullptr, {}}, b{1, connect(1), nullptr, {}};
+  ASSERT_EQ(registerOn(0, a.id, "alice").status, net::LoginStatus::Ok);
+  ASSERT_EQ(registerOn(1, b.id, "bob").status, net::LoginStatus::Ok);
+  nodes[1].env.advance(config.nodeLease / 3);  // the nodes learn each other's players
+  nodes[0].env.advance(config.nodeLease / 3);
+  pump({&a, &b});
+  net::RoomSettings settings;
+  settings.color = net::SeatColor::Black;
+  nodes[0].hall->received(a.id, net::Invite{"Bob", settings});
+  pump({&a, &b});
+  auto invited = nodes[1].env.take<net::Invited>(b.id);
+  ASSERT_TRUE(invited);
+  EXPECT_EQ(invited->from, "alice");
+  EXPECT_EQ(invited->settings, settings);
+  nodes[1].hall->received(b.id, net::InviteReply{invited->inviteId, false, false});
+  pump({&a, &b});
+  auto declined = nodes[0].env.take<net::Denied>(a.id);
+  ASSERT_TRUE(declined);
+  EXPECT_EQ(declined->code, net::DenyCode::InviteDeclined);
+  EXPECT_EQ(declined->detail, "bob declined");
+  // A second invitation, accepted (both tick Rated).
+  nodes[0].hall->received(a.id, net::Invite{"bob", settings});
+  pump({&a, &b});
+  invited = nodes[1].env.take<net::Invited>(b.id);
+  ASSERT_TRUE(invited);
+  // An answer to an invitation that is not (or no longer) there changes nothing.
+  nodes[1].hall->received(b.id, net::InviteReply{invited->inviteId + 1000, true, true});
+  pump({&a, &b});
+  EXPECT_TRUE(nodes[1].env.take<net::Denied>(b.id));
+  nodes[1].hall->received(b.id, net::InviteReply{invited->inviteId, true, false});
+  pump({&a, &b});
+  auto ma = nodes[0].env.take<net::Matched>(a.id);
+  auto mb = nodes[1].env.take<net::Matched>(b.id);
+  ASSERT_TRUE(ma && mb);
+  EXPECT_EQ(ma->gameId, mb->gameId);
+  EXPECT_TRUE(ma->youAreBlack);  // alice chose Black
+  EXPECT_FALSE(ma->rated);       // bob did not tick Rated
+  EXPECT_EQ(nodes[0].hall->tablesOpen(), 1u);
+  EXPECT_EQ(nodes[1].hall->tablesOpen(), 0u);
+  startMatch(a, *ma);
+  startMatch(b, *mb);
+  pump({&a, &b});
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_EQ(a.match->playLocal({i, 7}), MoveError::None);
+    pump({&a, &b});
+    if (i < 4) {
+      ASSERT_EQ(b.match->playLocal({i, 9}), MoveError::None);
+      pump({&a, &b});
+    }
+  }
+  EXPECT_EQ(b.match->game().result().outcome, Outcome::BlackWins);
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  // While bob plays there, his node refuses him a third invitation as busy.
+  ConnId carol = connect(0);
+  ASSERT_EQ(registerOn(0, carol, "carol").status, net::LoginStatus::Ok);
+  nodes[1].env.advance(config.nodeLease / 3);
+  nodes[0].env.advance(config.nodeLease / 3);
+  pump({&a, &b});
+  nodes[0].hall->received(carol, net::Invite{"bob", {}});
+  pump({&a, &b});
+  auto busy = nodes[0].env.take<net::Denied>(carol);
+  ASSERT_TRUE(busy);
+  EXPECT_EQ(busy->code, net::DenyCode::PlayerBusy);
 }
 
 TEST_F(ClusterHallTest, AGuestWhoDroppedResumesItsGameThroughItsNode) {

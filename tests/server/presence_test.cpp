@@ -218,20 +218,24 @@ TEST_F(RedisPresenceTest, ANodeThatNeverRenewedClaimsNothing) {
 
 TEST_F(RedisPresenceTest, NodesSeeEachOthersPlayersWhileTheirLeasesLive) {
   auto n1 = node("n1"), n2 = node("n2"), n3 = node("n3");
-  ListedPlayer alice{1, {"alice", 1030, net::PlayerState::Playing}};
-  ListedPlayer bob{2, {"Bob", 970, net::PlayerState::Finding}};
+  ListedPlayer alice{1, {"alice", 1030, net::PlayerState::Playing}, {}};
+  ListedPlayer bob{2, {"Bob", 970, net::PlayerState::Finding}, {}};
+  // Another node's players come with the node (to send them invitations).
+  ListedPlayer aliceOnN1 = alice, bobOnN2 = bob;
+  aliceOnN1.node = n1->self();
+  bobOnN2.node = n2->self();
   ASSERT_TRUE(n1->exchangePlayers({alice}));
   auto seen = n2->exchangePlayers({bob});
   ASSERT_TRUE(seen);
-  EXPECT_EQ(*seen, std::vector<ListedPlayer>{alice});
+  EXPECT_EQ(*seen, std::vector<ListedPlayer>{aliceOnN1});
   seen = n1->exchangePlayers({alice});
   ASSERT_TRUE(seen);
-  EXPECT_EQ(*seen, std::vector<ListedPlayer>{bob});
+  EXPECT_EQ(*seen, std::vector<ListedPlayer>{bobOnN2});
   // A list is replaced whole; an empty one lists nobody.
   ASSERT_TRUE(n2->exchangePlayers({}));
   seen = n3->exchangePlayers({});
   ASSERT_TRUE(seen);
-  EXPECT_EQ(*seen, std::vector<ListedPlayer>{alice});
+  EXPECT_EQ(*seen, std::vector<ListedPlayer>{aliceOnN1});
   // A node whose lease ran out (deleted here, as an expiry would) is not listed, and is dropped
   // from the set of nodes.
   ASSERT_TRUE(n2->exchangePlayers({bob}));
@@ -244,7 +248,7 @@ TEST_F(RedisPresenceTest, NodesSeeEachOthersPlayersWhileTheirLeasesLive) {
   freeReplyObject(r);
   seen = n3->exchangePlayers({});
   ASSERT_TRUE(seen);
-  EXPECT_EQ(*seen, std::vector<ListedPlayer>{alice});
+  EXPECT_EQ(*seen, std::vector<ListedPlayer>{aliceOnN1});
   r = static_cast<redisReply*>(redisCommand(cmd, "SISMEMBER gomoku:nodes %s", n2->self().c_str()));
   ASSERT_TRUE(r && r->type == REDIS_REPLY_INTEGER);
   EXPECT_EQ(r->integer, 0);

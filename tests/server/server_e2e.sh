@@ -567,6 +567,35 @@ cluster_game)
   play_to_five alice bob
   expect "$winner" '^LADDER '
   expect "$loser" '^LADDER '
+  send "$winner" "leave"
+  expect "$loser" '^HALL '
+  # A third game by invitation across the nodes (unrated: Bob does not tick Rated), after a
+  # declined one; it runs on alice's node. Node 1 knows Bob once the nodes exchanged their
+  # players (every third of a lease).
+  for try in $(seq 1 100); do
+    send alice "who"
+    expect alice '^PLAYERS '
+    seen=no count=${line#PLAYERS }
+    for ((i = 0; i < ${count%% *}; i++)); do
+      expect alice '^PLAYER '
+      [[ $line == "PLAYER Bob "* ]] && seen=yes
+    done
+    [[ $seen == yes ]] && break
+    ((try < 100)) || fail "node 1 never listed Bob"
+    sleep 0.2  # the next exchange comes within a third of a lease
+  done
+  send alice "invite Bob --color black"
+  expect bob '^INVITED [0-9]+ alice '
+  send bob "decline"
+  expect alice '^DENIED .*Bob declined'
+  send alice "invite Bob --color black"
+  expect bob '^INVITED [0-9]+ alice '
+  send bob "accept"
+  expect alice '^MATCHED .* black vs Bob .*unrated'
+  matched[alice]=$line
+  expect bob '^MATCHED .* white vs alice '
+  play_to_five alice bob
+  expect bob '^RESULT black '
   send alice "quit"
   send bob "quit"
   finish alice
@@ -575,9 +604,9 @@ cluster_game)
   wait "${node_pid[n1]}" || fail "node 1 exited $? on SIGTERM"
   wait "${node_pid[n2]}" || fail "node 2 exited $? on SIGTERM"
   wait "${log_pids[@]}"
-  [[ $(grep -Ec '(alice|Bob) plays here, a guest from node n[12]/' "$work/server.log") == 2 ]] ||
+  [[ $(grep -Ec '(alice|Bob) plays here, a guest from node n[12]/' "$work/server.log") == 3 ]] ||
     fail "the games were not across the nodes"
-  [[ $(grep -c ' ended: ' "$work/server.log") == 2 ]] || fail "not one end logged for each game"
+  [[ $(grep -c ' ended: ' "$work/server.log") == 3 ]] || fail "not one end logged for each game"
   # Two rated games each in the shared database.
   port=0
   start_server "${cluster[@]}" --node-id n1
