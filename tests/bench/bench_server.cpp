@@ -12,6 +12,11 @@
 //      a MOVE to the opponent's connection receiving it (one process, one steady clock);
 //   5. in the middle of the play, logs K more accounts in by password (argon2id on the server)
 //      and reports logins per second, and the move latency during those logins apart.
+// With --nodes N (and --redis, PostgreSQL) it starts N nodes of a cluster instead, sharing one
+// certificate: the connections are spread over them, two thirds of the games are rooms with
+// both players on one node and a third are paired across nodes by Find game; the latency is
+// reported for each kind apart, with each node's memory and Redis's load (INFO). --failover
+// then kills one node with SIGKILL after the play and times until its games are resumed.
 // Prints the figures; exit status 0 when every connection, login and game went through.
 
 #include <sys/resource.h>
@@ -29,6 +34,7 @@
 #include <fstream>
 #include <functional>
 #include <future>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -38,12 +44,17 @@
 #include <thread>
 #include <vector>
 
+#include <boost/asio/connect.hpp>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/read_until.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/streambuf.hpp>
+#include <boost/asio/write.hpp>
 
 #include "net/match.h"
 #include "net/session.h"
@@ -81,6 +92,10 @@ struct Options {
   int window = 200;         // connections being set up at once
   int heartbeat = 2000;     // a HEARTBEAT from each client this often, ms
   int watchers = 0;         // connections after the players' that watch the first game
+  int nodes = 0;            // > 0: start this many nodes of a cluster (--redis)
+  std::string redis;        // the cluster's Redis URL
+  bool failover = false;    // after the play, kill -9 one node and time its games' resumption
+  int nodeLease = 5;        // the nodes' --node-lease, seconds
   bool keep = false;        // keep the temporary folder
 };
 
@@ -89,7 +104,8 @@ void usage() {
                "usage: bench_server (--server PATH | --port P [--pid PID]) [--db URL]\n"
                "         [--connections N] [--games M] [--seconds S] [--move-interval MS]\n"
                "         [--password-logins K] [--threads T] [--server-threads T]\n"
-               "         [--window W] [--heartbeat MS] [--watchers W] [--keep]\n"
+               "         [--window W] [--heartbeat MS] [--watchers W]\n"
+               "         [--nodes N --redis URL [--failover]] [--keep]\n"
                "  --server PATH        start this gomoku-server (data in a temporary folder)\n"
                "  --port P             attach to a server running on 127.0.0.1:P instead\n"
                "  --pid PID            (attached) its process id, for the memory figures\n"
@@ -106,6 +122,13 @@ void usage() {
                "  --heartbeat MS       each client's HEARTBEAT period (default 2000)\n"
                "  --watchers W         W connections after the players' watch the most watched\n"
                "                       game (LIVE_REQUEST, WATCH_GAME): a move's way to them\n"
+               "  --nodes N            start N nodes of a cluster (needs --redis and --db\n"
+               "                       postgresql://...); connections spread over them, a third\n"
+               "                       of the games across nodes (Find game), the rest in rooms\n"
+               "  --redis URL          the cluster's Redis (redis://host:port)\n"
+               "  --node-lease S       (cluster) the nodes' lease in seconds (default 5)\n"
+               "  --failover           (cluster) after the play, kill -9 the last node; its\n"
+               "                       players reconnect to another node and resume: timed\n"
                "  --keep               keep the temporary folder (server log, database)\n");
 }
 
@@ -160,6 +183,16 @@ std::optional<Options> parse(int argc, char** argv) {
       ok = number(o.heartbeat) && o.heartbeat > 0;
     } else if (a == "--watchers") {
       ok = number(o.watchers);
+    } else if (a == "--nodes") {
+      ok = number(o.nodes);
+    } else if (a == "--redis") {
+      auto v = value();
+      ok = v.has_value();
+      if (ok) o.redis = *v;
+    } else if (a == "--failover") {
+      o.failover = true;
+    } else if (a == "--node-lease") {
+      ok = number(o.nodeLease) && o.nodeLease > 0;
     } else if (a == "--keep") {
       o.keep = true;
     } else if (a == "--help" || a == "-h") {
@@ -177,6 +210,15 @@ std::optional<Options> parse(int argc, char** argv) {
   if (o.server.empty() == (o.port == 0)) {
     std::fprintf(stderr, "bench_server: give either --server PATH or --port P\n");
     usage();
+    return std::nullopt;
+  }
+  if (o.nodes > 0 && (o.server.empty() || o.redis.empty() || o.db.rfind("postgres", 0) != 0)) {
+    std::fprintf(stderr,
+                 "bench_server: --nodes needs --server, --redis and --db postgresql://...\n");
+    return std::nullopt;
+  }
+  if (o.failover && o.nodes < 2) {
+    std::fprintf(stderr, "bench_server: --failover needs --nodes 2 or more\n");
     return std::nullopt;
   }
   if (o.games * 2 + o.watchers > o.connections) {
@@ -234,6 +276,85 @@ std::string mb(long kb) {
   return buf;
 }
 
+// Redis's INFO (every section, and INFO commandstats's lines) as field -> value, for the load a
+// cluster puts on Redis; empty when it cannot be read. redis://host:port only (no password: the
+// test Redis has none).
+std::map<std::string, std::string> redisInfo(const std::string& url) {
+  std::map<std::string, std::string> out;
+  std::string rest = url.rfind("redis://", 0) == 0 ? url.substr(8) : url;
+  if (rest.find('@') != std::string::npos) return out;
+  rest = rest.substr(0, rest.find('/'));
+  auto colon = rest.rfind(':');
+  std::string host = colon == std::string::npos ? rest : rest.substr(0, colon);
+  std::string port = colon == std::string::npos ? "6379" : rest.substr(colon + 1);
+  try {
+    asio::io_context io;
+    tcp::socket sock(io);
+    tcp::resolver resolver(io);
+    asio::connect(sock, resolver.resolve(host, port));
+    asio::write(sock, asio::buffer(std::string("INFO all\r\n")));
+    asio::streambuf buf;
+    std::size_t n = asio::read_until(sock, buf, "\r\n");
+    std::string header(asio::buffers_begin(buf.data()),
+                       asio::buffers_begin(buf.data()) + static_cast<std::ptrdiff_t>(n));
+    buf.consume(n);
+    if (header.empty() || header[0] != '$') return out;
+    const std::size_t size = std::stoul(header.substr(1)) + 2;
+    if (buf.size() < size) asio::read(sock, buf, asio::transfer_exactly(size - buf.size()));
+    std::istringstream in(
+        std::string(asio::buffers_begin(buf.data()),
+                    asio::buffers_begin(buf.data()) + static_cast<std::ptrdiff_t>(size)));
+    std::string line;
+    while (std::getline(in, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      auto at = line.find(':');
+      if (at != std::string::npos && line[0] != '#') out[line.substr(0, at)] = line.substr(at + 1);
+    }
+  } catch (const std::exception&) {
+    out.clear();
+  }
+  return out;
+}
+
+double infoNumber(const std::map<std::string, std::string>& info, const std::string& field) {
+  auto it = info.find(field);
+  return it == info.end() ? 0.0 : std::atof(it->second.c_str());
+}
+
+// The calls of each command ("cmdstat_evalsha" -> calls) from INFO commandstats's lines.
+std::map<std::string, double> redisCalls(const std::map<std::string, std::string>& info) {
+  std::map<std::string, double> out;
+  for (const auto& [k, v] : info)
+    if (k.rfind("cmdstat_", 0) == 0 && v.rfind("calls=", 0) == 0)
+      out[k.substr(8)] = std::atof(v.c_str() + 6);
+  return out;
+}
+
+// Prints Redis's load between two INFOs `secs` apart: commands per second, its CPU, the
+// busiest commands.
+void printRedisLoad(const char* what, const std::map<std::string, std::string>& a,
+                    const std::map<std::string, std::string>& b, double secs) {
+  if (a.empty() || b.empty() || secs <= 0) return;
+  const double cmds =
+      infoNumber(b, "total_commands_processed") - infoNumber(a, "total_commands_processed");
+  const double cpu = infoNumber(b, "used_cpu_user") + infoNumber(b, "used_cpu_sys") -
+                     infoNumber(a, "used_cpu_user") - infoNumber(a, "used_cpu_sys");
+  std::vector<std::pair<double, std::string>> busiest;
+  auto ca = redisCalls(a);
+  for (const auto& [k, v] : redisCalls(b)) busiest.emplace_back((v - ca[k]) / secs, k);
+  std::sort(busiest.rbegin(), busiest.rend());
+  std::string top;
+  for (std::size_t i = 0; i < busiest.size() && i < 6 && busiest[i].first > 0; ++i) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s%s %.0f/s", i ? ", " : "", busiest[i].second.c_str(),
+                  busiest[i].first);
+    top += buf;
+  }
+  std::printf("redis %s: %.0f commands per second, %.0f %% of one core (%s); memory %s\n", what,
+              cmds / secs, 100.0 * cpu / secs, top.c_str(),
+              b.count("used_memory_human") ? b.at("used_memory_human").c_str() : "?");
+}
+
 // Raises this process's open-file limit to its hard limit; returns the soft limit now.
 rlim_t raiseFileLimit() {
   rlimit r{};
@@ -257,20 +378,23 @@ struct Bench;
 
 // One connection of the bench: all its handlers run on its own io_context's thread.
 struct Client {
-  Client(Bench& bench, int idx, asio::io_context& ctx, std::string n, net::LoginMethod m,
-         std::string s, std::uint32_t seed)
+  Client(Bench& bench, int idx, int nodeIndex, asio::io_context& ctx, std::string n,
+         net::LoginMethod m, std::string s, std::uint32_t seed)
       : b(bench),
         index(idx),
+        node(nodeIndex),
         io(ctx),
         name(std::move(n)),
         method(m),
         secret(std::move(s)),
         heartbeatTimer(ctx),
         moveTimer(ctx),
+        retryTimer(ctx),
         rng(seed) {}
 
   Bench& b;
   int index;
+  int node;  // the node it connects to (Bench::nodes); another one after its node was killed
   asio::io_context& io;
   std::string name;
   net::LoginMethod method;
@@ -278,14 +402,23 @@ struct Client {
   std::shared_ptr<net::Session> session;
   asio::steady_timer heartbeatTimer;
   asio::steady_timer moveTimer;
+  asio::steady_timer retryTimer;  // failover: the next reconnection attempt
   std::mt19937 rng;
   std::optional<net::Match> match;
   GameSlot* slot = nullptr;  // shared with the opponent
   Client* joiner = nullptr;  // a room's creator: who joins it
   bool welcomed = false, loggedIn = false, finished = false, started = false;
+  bool cross = false;  // its game is across nodes (paired by Find game)
+  int generation = 0;  // of its connection: a dropped one's late callbacks are ignored
   Clock::time_point loginSent;
+  // Failover: when its connection dropped first after the kill, and when its game was taken up
+  // again (RESUMED); steady clock ticks, 0 = not (yet).
+  std::int64_t droppedAt = 0, resumedAt = 0;
+  bool awaitingResume = false;
+  int attempts = 0;  // failover: reconnection attempts since the last login
   // Filled on this client's thread; read after the threads stopped.
   std::vector<std::uint32_t> latency;        // µs, moves received while measuring
+  std::vector<std::uint32_t> latencyCross;   // µs, the same in a game across nodes
   std::vector<std::uint32_t> viewLatency;    // µs, a watcher: a move's way into a VIEW
   bool watcher = false;                      // sends LIVE_REQUEST, then watches
   std::uint64_t views = 0;                   // a watcher: VIEWs received
@@ -301,6 +434,22 @@ struct Client {
   void maybeMove();
   void onMatchEvent(net::MatchEvent e);
   void fail(const std::string& why);
+  void dropped(const std::string& why);
+  void resumed();
+};
+
+// One gomoku-server: started by the bench (a single server or a node of a cluster) or attached.
+struct Node {
+  std::string id;  // --node-id; "" for a single server
+  int pid = 0;     // 0: unknown (attached without --pid)
+  bool owned = false;
+  int port = 0;
+  tcp::endpoint endpoint;
+  std::string logPath;
+  std::thread logReader;
+  std::atomic<bool> dead{false};  // killed (failover): its clients go to another node
+  long rssStart = -1, rssIdle = -1, rssMax = -1, rssEnd = -1, hwm = -1;  // kB
+  double cpu0 = 0, cpu1 = 0;
 };
 
 struct Bench {
@@ -308,14 +457,12 @@ struct Bench {
   std::filesystem::path tmp;
   std::string db;
   std::string pinFile;
-  int serverPid = 0;
-  int port = 0;
-  std::thread logReader;
+  std::vector<std::unique_ptr<Node>> nodes;
+  std::string certPath, keyPath;  // a cluster's nodes share one certificate
   std::vector<std::unique_ptr<asio::io_context>> ios;
   std::vector<asio::executor_work_guard<asio::io_context::executor_type>> work;
   std::vector<std::thread> threads;
   asio::ssl::context tls{net::tls::clientContext()};
-  tcp::endpoint endpoint;
   std::vector<std::unique_ptr<Client>> clients;
   std::vector<std::unique_ptr<GameSlot>> slots;
 
@@ -323,6 +470,11 @@ struct Bench {
   std::atomic<bool> measuring{false};
   std::atomic<bool> passwordWindow{false};
   std::atomic<int> gamesStarted{0};  // first games whose both sides started
+  // Failover: set before the kill; a logged-in client whose connection ends then reconnects
+  // (to another node when its own was killed) and resumes its game instead of failing.
+  std::atomic<bool> failoverArmed{false};
+  std::atomic<int> pendingResumes{0};     // clients dropped from a game and not yet resumed
+  std::atomic<std::int64_t> lastDrop{0};  // steady clock ticks of the last such drop
 
   std::mutex mu;  // guards what follows
   std::condition_variable cv;
@@ -397,25 +549,41 @@ struct Bench {
     return cv.wait_for(lock, limit, [&] { return done(); });
   }
 
-  int memoryPid() const { return serverPid ? serverPid : o.pid; }
+  // A live node for client `index` (failover): the live nodes take a killed node's clients in
+  // turn, as HAProxy spreads them by their addresses.
+  int liveNode(int index) const {
+    std::vector<int> live;
+    for (std::size_t k = 0; k < nodes.size(); ++k)
+      if (!nodes[k]->dead) live.push_back(static_cast<int>(k));
+    return live.empty() ? 0 : live[static_cast<std::size_t>(index) % live.size()];
+  }
 
   void prepareAccounts(int count, int tokens, std::vector<std::string>& tokenOut);
-  void startServer();
-  void stopServer();
+  void startNode(Node& node);
+  void stopNodes();
 };
 
 void Client::start() {
   auto sock = std::make_shared<tcp::socket>(io);
-  sock->async_connect(b.endpoint, [this, sock](error_code ec) {
+  const Node& n = *b.nodes[static_cast<std::size_t>(node)];
+  const int gen = generation;
+  sock->async_connect(n.endpoint, [this, sock, gen, port = n.port](error_code ec) {
+    if (gen != generation) return;
     if (ec) return fail("connect: " + ec.message());
     net::tls::asyncClientHandshake(
         b.tls, std::move(*sock),
-        net::tls::hostPortKey("127.0.0.1", static_cast<std::uint16_t>(b.port)),
-        net::tls::KnownServers(b.pinFile), 20s, [this](net::tls::Result r) {
+        net::tls::hostPortKey("127.0.0.1", static_cast<std::uint16_t>(port)),
+        net::tls::KnownServers(b.pinFile), 20s, [this, gen](net::tls::Result r) {
+          if (gen != generation) return;
           if (!r.session) return fail("TLS: " + net::tls::describe(r, b.pinFile));
           session = std::move(r.session);
-          session->start([this](net::Message m) { onMessage(m); },
-                         [this](const std::string& reason, net::DecodeError) { onClosed(reason); });
+          session->start(
+              [this, gen](net::Message m) {
+                if (gen == generation) onMessage(m);
+              },
+              [this, gen](const std::string& reason, net::DecodeError) {
+                if (gen == generation) onClosed(reason);
+              });
           tickHeartbeat();
         });
   });
@@ -424,7 +592,7 @@ void Client::start() {
 void Client::tickHeartbeat() {
   heartbeatTimer.expires_after(std::chrono::milliseconds(b.o.heartbeat));
   heartbeatTimer.async_wait([this](error_code ec) {
-    if (ec || finished) return;
+    if (ec || finished || !session) return;
     session->send(net::Heartbeat{});
     tickHeartbeat();
   });
@@ -432,11 +600,13 @@ void Client::tickHeartbeat() {
 
 void Client::sendLogin() {
   loginSent = Clock::now();
-  session->send(net::Login{method, name, secret});
+  // The protocol minor of today's client: a game found with a clock needs 3 or more.
+  session->send(net::Login{method, name, secret, net::kProtocolMinor});
 }
 
 void Client::fail(const std::string& why) {
   if (finished) return;
+  if (b.failoverArmed && loggedIn && !b.stopping) return dropped(why);
   finished = true;
   heartbeatTimer.cancel();
   moveTimer.cancel();
@@ -455,6 +625,41 @@ void Client::onClosed(const std::string& reason) {
   fail("connection closed: " + reason);
 }
 
+// Failover: the connection ended (its node was killed, or its node closed it because the game's
+// node was gone) or a reconnection attempt failed (the account is still held by the dead node
+// until its lease runs out): try again in a moment, on another node when its own is dead, as
+// the real client does (src/net/online.cpp: log in again by token, then RESUME the game).
+void Client::dropped(const std::string& why) {
+  ++generation;
+  heartbeatTimer.cancel();
+  moveTimer.cancel();
+  if (session) session->abort();
+  welcomed = false;
+  if (match && match->phase() != net::MatchPhase::Closed &&
+      match->phase() != net::MatchPhase::Suspended)
+    match->connectionLost(why, true);
+  if (match && droppedAt == 0) {
+    droppedAt = Clock::now().time_since_epoch().count();
+    awaitingResume = true;
+    b.pendingResumes.fetch_add(1);
+    b.lastDrop.store(droppedAt);
+  }
+  if (b.nodes[static_cast<std::size_t>(node)]->dead) node = b.liveNode(index);
+  // As the real client: at once, then every 2 s (OnlineOptions::reconnectInterval).
+  retryTimer.expires_after(attempts++ == 0 ? 0ms : 2000ms);
+  retryTimer.async_wait([this](error_code ec) {
+    if (!ec && !finished && !b.stopping) start();
+  });
+}
+
+void Client::resumed() {
+  if (!awaitingResume) return;
+  awaitingResume = false;
+  resumedAt = Clock::now().time_since_epoch().count();
+  b.pendingResumes.fetch_sub(1);
+  b.cv.notify_all();
+}
+
 void Client::onMessage(const net::Message& m) {
   if (finished) return;
   if (std::holds_alternative<net::Heartbeat>(m)) return;
@@ -471,6 +676,12 @@ void Client::onMessage(const net::Message& m) {
     if (r->status != net::LoginStatus::Ok)
       return fail("login refused: status " + std::to_string(static_cast<int>(r->status)) + " " +
                   r->detail);
+    if (!r->token.empty() && method == net::LoginMethod::Token) secret = r->token;
+    attempts = 0;
+    if (loggedIn) {  // a reconnection (failover): MATCHED with the resume token follows
+      if (!match || match->phase() != net::MatchPhase::Suspended) resumed();
+      return;
+    }
     loggedIn = true;
     if (method == net::LoginMethod::Token)
       b.setupDone(*this, true);
@@ -507,10 +718,18 @@ void Client::onMessage(const net::Message& m) {
     return fail("denied: request " + std::to_string(static_cast<int>(d->request)) + ": " +
                 d->detail);
   if (auto* mt = std::get_if<net::Matched>(&m)) {
+    // After a reconnection the server offers the suspended game back (as src/net/online.cpp).
+    if (mt->resumeToken != 0 && match && match->phase() == net::MatchPhase::Suspended &&
+        match->token() == mt->resumeToken) {
+      match->reconnected();  // RESUME; SYNC takes the match up again
+      return;
+    }
     net::MatchSettings s;
     s.role = net::Role::Joiner;
     s.nickname = name;
     s.resumable = true;
+    s.resumeToken = mt->resumeToken;
+    s.serverKeepsTime = true;
     match.emplace(
         s,
         [this](const net::Message& out) {
@@ -518,10 +737,9 @@ void Client::onMessage(const net::Message& m) {
             slot->sentAt.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed);
             slot->sentPly.store(mv->ply, std::memory_order_release);
           }
-          session->send(out);
+          if (session) session->send(out);
         },
         [] {}, [this](net::MatchEvent e) { onMatchEvent(e); });
-    (void)mt;
     match->connected();
     return;
   }
@@ -529,7 +747,9 @@ void Client::onMessage(const net::Message& m) {
     if (slot && slot->sentPly.load(std::memory_order_acquire) == mv->ply && b.measuring) {
       auto sent = Clock::time_point(Clock::duration(slot->sentAt.load(std::memory_order_relaxed)));
       auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent);
-      (b.passwordWindow ? latencyLogins : latency)
+      (b.passwordWindow ? latencyLogins
+       : cross          ? latencyCross
+                        : latency)
           .push_back(static_cast<std::uint32_t>(std::max<std::int64_t>(0, us.count())));
     }
   }
@@ -579,7 +799,12 @@ void Client::maybeMove() {
 
 void Client::onMatchEvent(net::MatchEvent e) {
   switch (e) {
+    case net::MatchEvent::Resumed:
+      resumed();
+      maybeMove();
+      break;
     case net::MatchEvent::Started:
+      resumed();  // a game resumed by a new Match (the old one had closed)
       if (!started) {
         started = true;
         b.gamesStarted.fetch_add(1);
@@ -634,10 +859,10 @@ void Bench::prepareAccounts(int count, int tokens, std::vector<std::string>& tok
               tokens, seconds(Clock::now() - t0));
 }
 
-void Bench::startServer() {
+void Bench::startNode(Node& node) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  std::filesystem::path data = tmp / "data";
+  std::filesystem::path data = tmp / (node.id.empty() ? "data" : "data-" + node.id);
   std::filesystem::create_directories(data);
   std::vector<std::string> args = {o.server,
                                    "--listen",
@@ -653,6 +878,15 @@ void Bench::startServer() {
   if (o.serverThreads > 0) {
     args.push_back("--threads");
     args.push_back(std::to_string(o.serverThreads));
+  }
+  if (!node.id.empty()) {
+    // By default a lease of 5 s as the end-to-end tests use: long enough for a loaded machine,
+    // short enough that a killed node's players wait little. No web port: three would collide.
+    const std::string lease = std::to_string(o.nodeLease);
+    for (const char* a :
+         {"--redis", o.redis.c_str(), "--node-id", node.id.c_str(), "--node-lease", lease.c_str(),
+          "--no-web", "--cert", certPath.c_str(), "--key", keyPath.c_str()})
+      args.emplace_back(a);
   }
   std::string xdg = "XDG_DATA_HOME=" + data.string();
   std::vector<std::string> env;
@@ -675,11 +909,12 @@ void Bench::startServer() {
     _exit(127);
   }
   close(fds[1]);
-  serverPid = pid;
+  node.pid = pid;
+  node.owned = true;
   auto portPromise = std::make_shared<std::promise<int>>();
   auto portFuture = portPromise->get_future();
-  std::string logPath = (tmp / "server.log").string();
-  logReader = std::thread([fd = fds[0], portPromise, logPath] {
+  node.logPath = (tmp / (node.id.empty() ? "server.log" : node.id + ".log")).string();
+  node.logReader = std::thread([fd = fds[0], portPromise, logPath = node.logPath] {
     std::FILE* in = fdopen(fd, "r");
     std::ofstream log(logPath);
     bool told = false;
@@ -703,26 +938,30 @@ void Bench::startServer() {
     std::fclose(in);
     if (!told) portPromise->set_value(0);
   });
-  if (portFuture.wait_for(60s) != std::future_status::ready || (port = portFuture.get()) == 0)
-    throw std::runtime_error("the server did not start; its log: " + logPath);
+  if (portFuture.wait_for(60s) != std::future_status::ready || (node.port = portFuture.get()) == 0)
+    throw std::runtime_error("the server did not start; its log: " + node.logPath);
 }
 
-void Bench::stopServer() {
-  if (!serverPid) return;
-  kill(serverPid, SIGTERM);
+void Bench::stopNodes() {
+  for (auto& n : nodes)
+    if (n->owned && !n->dead) kill(n->pid, SIGTERM);
   auto until = Clock::now() + 30s;
-  int status = 0;
-  while (waitpid(serverPid, &status, WNOHANG) == 0) {
-    if (Clock::now() > until) {
-      std::printf("the server did not stop within 30 s: killed\n");
-      kill(serverPid, SIGKILL);
-      waitpid(serverPid, &status, 0);
-      break;
+  for (auto& n : nodes) {
+    if (!n->owned) continue;
+    int status = 0;
+    while (!n->dead && waitpid(n->pid, &status, WNOHANG) == 0) {
+      if (Clock::now() > until) {
+        std::printf("%s did not stop within 30 s: killed\n",
+                    n->id.empty() ? "the server" : n->id.c_str());
+        kill(n->pid, SIGKILL);
+        waitpid(n->pid, &status, 0);
+        break;
+      }
+      std::this_thread::sleep_for(50ms);
     }
-    std::this_thread::sleep_for(50ms);
+    if (n->logReader.joinable()) n->logReader.join();
+    n->owned = false;
   }
-  if (logReader.joinable()) logReader.join();
-  serverPid = 0;
 }
 
 struct Percentiles {
@@ -781,18 +1020,54 @@ int run(Options o) {
   std::vector<std::string> tokens;
   b.prepareAccounts(total, o.connections, tokens);
 
-  if (!o.server.empty()) {
-    b.startServer();
-    std::printf("server: pid %d, port %d, log %s\n", b.serverPid, b.port,
-                (b.tmp / "server.log").string().c_str());
-  } else {
-    b.port = o.port;
+  const int nodeCount = std::max(o.nodes, 1);
+  if (o.nodes > 0) {
+    // One certificate for all nodes, as behind HAProxy (README.md, Several nodes).
+    auto paths = net::tls::ensureSelfSigned((b.tmp / "cert").string());
+    b.certPath = paths.cert;
+    b.keyPath = paths.key;
   }
-  b.endpoint =
-      tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<std::uint16_t>(b.port));
-  int pid = b.memoryPid();
+  for (int k = 0; k < nodeCount; ++k) {
+    b.nodes.push_back(std::make_unique<Node>());
+    Node& n = *b.nodes.back();
+    if (o.nodes > 0) n.id = "n" + std::to_string(k + 1);
+    if (!o.server.empty()) {
+      b.startNode(n);
+      std::printf("%s: pid %d, port %d, log %s\n", n.id.empty() ? "server" : n.id.c_str(), n.pid,
+                  n.port, n.logPath.c_str());
+    } else {
+      n.port = o.port;
+      n.pid = o.pid;
+    }
+    n.endpoint =
+        tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<std::uint16_t>(n.port));
+  }
+  auto eachNode = [&](const std::function<void(Node&)>& f) {
+    for (auto& n : b.nodes)
+      if (n->pid && !n->dead) f(*n);
+  };
   std::this_thread::sleep_for(500ms);
-  long rssStart = pid ? statusKb(pid, "VmRSS") : -1;
+  eachNode([](Node& n) { n.rssStart = statusKb(n.pid, "VmRSS"); });
+
+  // Which node each connection uses, and which games are across nodes: with several nodes
+  // every third game is (Find game pairs its two players, on two nodes); the others are rooms
+  // with both players on one node. The nodes take games and connections in turn.
+  std::vector<int> nodeOf(static_cast<std::size_t>(total));
+  std::vector<bool> crossOf(static_cast<std::size_t>(total), false);
+  for (int i = 0; i < total; ++i) nodeOf[static_cast<std::size_t>(i)] = i % nodeCount;
+  int withinGames = 0, crossGames = 0;
+  for (int g = 0; g < o.games; ++g) {
+    auto creator = static_cast<std::size_t>(2 * g), joiner = creator + 1;
+    if (nodeCount > 1 && g % 3 == 2) {
+      nodeOf[creator] = crossGames % nodeCount;
+      nodeOf[joiner] = (crossGames + 1) % nodeCount;
+      crossOf[creator] = crossOf[joiner] = true;
+      ++crossGames;
+    } else {
+      nodeOf[creator] = nodeOf[joiner] = withinGames % nodeCount;
+      ++withinGames;
+    }
+  }
 
   for (int i = 0; i < o.threads; ++i) b.ios.push_back(std::make_unique<asio::io_context>(1));
   for (auto& io : b.ios) b.work.emplace_back(io->get_executor());
@@ -803,9 +1078,11 @@ int run(Options o) {
     std::snprintf(buf, sizeof buf, "bench%05d", i);
     bool token = i < o.connections;
     b.clients.push_back(std::make_unique<Client>(
-        b, i, *b.ios[static_cast<std::size_t>(i) % b.ios.size()], buf,
+        b, i, nodeOf[static_cast<std::size_t>(i)],
+        *b.ios[static_cast<std::size_t>(i) % b.ios.size()], buf,
         token ? net::LoginMethod::Token : net::LoginMethod::Password,
         token ? tokens[static_cast<std::size_t>(i)] : std::string(kPassword), seeds()));
+    b.clients.back()->cross = crossOf[static_cast<std::size_t>(i)];
   }
 
   int exitCode = 0;
@@ -844,16 +1121,23 @@ int run(Options o) {
     problem(std::to_string(tokenFailed) + " connections failed" + (allIn ? "" : " (timed out)"));
 
   // --- 2. memory idle ---
+  auto redisIdle0 = o.nodes > 0 ? redisInfo(o.redis) : std::map<std::string, std::string>{};
+  auto idle0 = Clock::now();
   std::this_thread::sleep_for(3s);
-  long rssIdle = pid ? statusKb(pid, "VmRSS") : -1;
-  if (pid)
+  if (o.nodes > 0)
+    printRedisLoad("with the connections idle", redisIdle0, redisInfo(o.redis),
+                   seconds(Clock::now() - idle0));
+  eachNode([&](Node& n) {
+    n.rssIdle = n.rssMax = statusKb(n.pid, "VmRSS");
+    const int here = tokenLogins / nodeCount;  // about: the connections are spread evenly
     std::printf(
-        "server memory: %s at start, %s with %d idle connections: %.1f kB per idle "
+        "%s memory: %s at start, %s with %d idle connections: %.1f kB per idle "
         "connection\n",
-        mb(rssStart).c_str(), mb(rssIdle).c_str(), tokenLogins,
-        tokenLogins ? static_cast<double>(rssIdle - rssStart) / tokenLogins : 0.0);
+        n.id.empty() ? "server" : n.id.c_str(), mb(n.rssStart).c_str(), mb(n.rssIdle).c_str(), here,
+        here ? static_cast<double>(n.rssIdle - n.rssStart) / here : 0.0);
+  });
 
-  // --- 3. M games by private rooms ---
+  // --- 3. M games: private rooms within a node, Find game across nodes ---
   for (int g = 0; g < o.games; ++g) {
     b.slots.push_back(std::make_unique<GameSlot>());
     Client* creator = b.clients[static_cast<std::size_t>(2 * g)].get();
@@ -864,6 +1148,18 @@ int run(Options o) {
   t0 = Clock::now();
   for (int g = 0; g < o.games; ++g) {
     Client* creator = b.clients[static_cast<std::size_t>(2 * g)].get();
+    if (creator->cross) {
+      // Rooms do not reach across nodes; Find game does. The matchmaker pairs only seekers
+      // of equal settings, so a time control of its own per game (60 minutes, nobody flags,
+      // plus a distinct increment) makes these two each other's only match. Rated.
+      net::Find f;
+      f.clock = gomoku::TimeControl{gomoku::ClockKind::Fischer, 3600 * 1000, 1000 + g, 0};
+      for (Client* c : {creator, b.clients[static_cast<std::size_t>(2 * g + 1)].get()})
+        asio::post(c->io, [c, f] {
+          if (!c->finished) c->session->send(f);
+        });
+      continue;
+    }
     asio::post(creator->io, [creator] {
       if (creator->finished) return;
       net::RoomSettings s;  // freestyle 15x15, the creator Black, unrated
@@ -872,8 +1168,10 @@ int run(Options o) {
   }
   bool allStarted = b.waitFor([&] { return b.gamesStarted >= 2 * o.games || b.dropped > 0; },
                               std::chrono::seconds(60 + o.games / 20));
-  std::printf("games: %d of %d started in %.1f s\n", b.gamesStarted.load() / 2, o.games,
+  std::printf("games: %d of %d started in %.1f s", b.gamesStarted.load() / 2, o.games,
               seconds(Clock::now() - t0));
+  if (nodeCount > 1) std::printf(" (%d within a node, %d across nodes)", withinGames, crossGames);
+  std::printf("\n");
   if (!allStarted) problem("not every game started");
   // --- 3b. watchers of one game ---
   for (int w = 0; w < o.watchers; ++w) {
@@ -885,13 +1183,12 @@ int run(Options o) {
   }
 
   // --- 4. play, with password logins in the middle ---
-  int cpuPid = pid;
-  double cpu0 = cpuPid ? cpuSeconds(cpuPid) : 0;
+  eachNode([](Node& n) { n.cpu0 = cpuSeconds(n.pid); });
   double self0 = cpuSeconds(static_cast<int>(getpid()));
   auto machine0 = machineCpu();
-  long rssMax = rssIdle;
+  auto redis0 = o.nodes > 0 ? redisInfo(o.redis) : std::map<std::string, std::string>{};
   auto sample = [&] {
-    if (pid) rssMax = std::max(rssMax, statusKb(pid, "VmRSS"));
+    eachNode([](Node& n) { n.rssMax = std::max(n.rssMax, statusKb(n.pid, "VmRSS")); });
   };
   b.measuring = true;
   auto playStart = Clock::now();
@@ -953,15 +1250,44 @@ int run(Options o) {
   sleepUntil(std::max(playEnd, Clock::now()));
   b.measuring = false;
   double playSecs = seconds(Clock::now() - playStart);
-  double cpu1 = cpuPid ? cpuSeconds(cpuPid) : 0;
+  eachNode([](Node& n) {
+    n.cpu1 = cpuSeconds(n.pid);
+    n.hwm = statusKb(n.pid, "VmHWM");
+    n.rssEnd = statusKb(n.pid, "VmRSS");
+  });
   double self1 = cpuSeconds(static_cast<int>(getpid()));
   auto machine1 = machineCpu();
-  long hwm = pid ? statusKb(pid, "VmHWM") : -1;
-  long rssEnd = pid ? statusKb(pid, "VmRSS") : -1;
+  auto redis1 = o.nodes > 0 ? redisInfo(o.redis) : std::map<std::string, std::string>{};
   int failedDuringPlay;
   {
     std::lock_guard<std::mutex> lock(b.mu);
     failedDuringPlay = b.dropped;
+  }
+
+  // --- 4b. failover: kill -9 the last node mid-play; every game with a player there must go
+  // on. Its own players reconnect to the next node (refused until its lease of 5 s has run
+  // out); the players elsewhere whose game it ran are closed by their node once the lease is
+  // gone, reconnect and resume too. Timed: from the kill until both players of every such game
+  // are back in it.
+  Clock::time_point killAt;
+  bool failoverDone = false;
+  if (o.failover) {
+    Node& victim = *b.nodes.back();
+    b.failoverArmed = true;
+    victim.dead = true;  // its clients go straight to the next node
+    killAt = Clock::now();
+    kill(victim.pid, SIGKILL);
+    int status = 0;
+    waitpid(victim.pid, &status, 0);
+    std::printf("failover: %s (pid %d) killed with SIGKILL\n", victim.id.c_str(), victim.pid);
+    // Done when nobody waits for a resume and no new drop came for a while: the other nodes'
+    // players of the dead node's games are dropped only after the lease (5 s) has run out.
+    while (!failoverDone && Clock::now() - killAt < 120s) {
+      std::this_thread::sleep_for(500ms);
+      auto last = Clock::time_point(Clock::duration(b.lastDrop.load()));
+      failoverDone =
+          b.pendingResumes.load() == 0 && Clock::now() - killAt > 15s && Clock::now() - last > 8s;
+    }
   }
 
   // --- 5. stop ---
@@ -972,31 +1298,38 @@ int run(Options o) {
       p->finished = true;
       p->heartbeatTimer.cancel();
       p->moveTimer.cancel();
+      p->retryTimer.cancel();
       if (p->session) p->session->abort();
     });
   }
   std::this_thread::sleep_for(300ms);
-  b.stopServer();
+  b.stopNodes();
   b.work.clear();
   for (auto& io : b.ios) io->stop();
   for (auto& t : b.threads) t.join();
 
-  std::vector<std::uint32_t> all, during;
+  std::vector<std::uint32_t> all, during, crossed;
   std::uint64_t gamesOver = 0;
   for (auto& c : b.clients) {
     all.insert(all.end(), c->latency.begin(), c->latency.end());
+    crossed.insert(crossed.end(), c->latencyCross.begin(), c->latencyCross.end());
     during.insert(during.end(), c->latencyLogins.begin(), c->latencyLogins.end());
     gamesOver += c->gamesOver;
   }
-  std::size_t moves = all.size() + during.size();
+  std::size_t moves = all.size() + crossed.size() + during.size();
   std::printf(
       "play: %.1f s, %zu moves relayed (%.0f per second), %llu games finished "
       "(played again after each)\n",
       playSecs, moves, static_cast<double>(moves) / playSecs,
       static_cast<unsigned long long>(gamesOver / 2));
   std::vector<std::uint32_t> both = all;
+  both.insert(both.end(), crossed.begin(), crossed.end());
   both.insert(both.end(), during.begin(), during.end());
   printLatency("move relayed, whole play", percentiles(both));
+  if (nodeCount > 1) {
+    printLatency("  within a node (rooms)", percentiles(all));
+    printLatency("  across nodes (Find game)", percentiles(crossed));
+  }
   if (o.watchers > 0) {
     std::vector<std::uint32_t> viewed;
     std::uint64_t views = 0;
@@ -1009,14 +1342,57 @@ int run(Options o) {
     printLatency("  a move's way into a watcher's VIEW (30 ms of gathering included)",
                  percentiles(viewed));
   }
-  printLatency("  without password logins", percentiles(all));
+  if (o.passwordLogins > 0) {
+    std::vector<std::uint32_t> without = all;
+    without.insert(without.end(), crossed.begin(), crossed.end());
+    printLatency("  without password logins", percentiles(without));
+  }
   if (o.passwordLogins > 0) printLatency("  during password logins", percentiles(during));
-  if (pid) {
+  for (auto& np : b.nodes) {
+    Node& n = *np;
+    if (!n.pid) continue;
+    const char* who = n.id.empty() ? "server" : n.id.c_str();
     std::printf(
-        "server memory: %s before play, up to %s during play (sampled each second), "
+        "%s memory: %s before play, up to %s during play (sampled each second), "
         "%s at the end; peak (VmHWM) %s\n",
-        mb(rssIdle).c_str(), mb(rssMax).c_str(), mb(rssEnd).c_str(), mb(hwm).c_str());
-    std::printf("server CPU during play: %.0f %% of one core\n", 100.0 * (cpu1 - cpu0) / playSecs);
+        who, mb(n.rssIdle).c_str(), mb(n.rssMax).c_str(), mb(n.rssEnd).c_str(), mb(n.hwm).c_str());
+    std::printf("%s CPU during play: %.0f %% of one core\n", who,
+                100.0 * (n.cpu1 - n.cpu0) / playSecs);
+  }
+  if (o.nodes > 0) printRedisLoad("during play", redis0, redis1, playSecs);
+  if (o.failover) {
+    // A game counts when a player of it dropped after the kill; it is back when every player
+    // of it that dropped has resumed it.
+    std::vector<std::uint32_t> back;  // ms from the kill
+    int affected = 0, stuck = 0, clientsDropped = 0;
+    for (int g = 0; g < o.games; ++g) {
+      Client* p = b.clients[static_cast<std::size_t>(2 * g)].get();
+      Client* q = b.clients[static_cast<std::size_t>(2 * g + 1)].get();
+      clientsDropped += (p->droppedAt != 0) + (q->droppedAt != 0);
+      if (!p->droppedAt && !q->droppedAt) continue;
+      ++affected;
+      std::int64_t at = 0;
+      bool ok = true;
+      for (Client* c : {p, q}) {
+        if (!c->droppedAt) continue;
+        if (!c->resumedAt) ok = false;
+        at = std::max(at, c->resumedAt);
+      }
+      if (!ok) {
+        ++stuck;
+        continue;
+      }
+      auto ms = std::chrono::duration_cast<std::chrono::microseconds>(
+          Clock::time_point(Clock::duration(at)) - killAt);
+      back.push_back(static_cast<std::uint32_t>(std::max<std::int64_t>(0, ms.count())));
+    }
+    Percentiles r = percentiles(back);
+    std::printf(
+        "failover: %d games had a player dropped (%d connections), %zu resumed, %d not%s; "
+        "from the kill to the game resumed: p50 %.0f ms, p99 %.0f ms, all %.0f ms\n",
+        affected, clientsDropped, back.size(), stuck, failoverDone ? "" : " (timed out)", r.p50,
+        r.p99, r.max);
+    if (stuck || !failoverDone) problem("not every game of the killed node resumed");
   }
   double busy = machine1.first - machine0.first, all2 = machine1.second - machine0.second;
   std::printf(
