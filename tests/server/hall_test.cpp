@@ -1996,7 +1996,9 @@ TEST(NodeMessageBytes, RoundTripAndGarbledOnesAreRefused) {
   std::string bad = bytes;
   bad[0] = 0;  // no such kind
   EXPECT_FALSE(decodeNodeMessage(bad));
-  bad[0] = 11;
+  bad[0] = static_cast<char>(NodeKind::InviteGone);  // the last kind
+  EXPECT_TRUE(decodeNodeMessage(bad));
+  bad[0] = static_cast<char>(static_cast<int>(NodeKind::InviteGone) + 1);
   EXPECT_FALSE(decodeNodeMessage(bad));
   bad = bytes;
   bad[1] = 0;  // no sender
