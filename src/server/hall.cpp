@@ -15,6 +15,7 @@
 #include "gomoku/version.h"
 #include "net/watcher.h"
 #include "server/journal.h"
+#include "server/textfields.h"
 
 namespace gomoku::server {
 
@@ -422,14 +423,15 @@ void Hall::onRegister(ConnId c, const net::Register& r) {
     std::string hash = hashPassword(password);
     return [this, c, name, key, hash, score, expires] {
       if (!conns_.count(c)) return;
+      // The job may run again after the database went away (server.cpp): an account it made
+      // already is kept, not asked for again (which would answer "taken").
+      auto made = std::make_shared<std::optional<Account>>();
       env_.aside(Lane::Storage,
-                 [this, c, name, key, hash, score, expires]() -> std::function<void()> {
-                   auto account = storage_.createAccount(name, key, hash, score);
-                   std::string token;
-                   if (account) {
-                     token = newToken();
-                     storage_.addToken(account->id, tokenDigest(token), expires);
-                   }
+                 [this, c, name, key, hash, score, expires, made,
+                  token = newToken()]() -> std::function<void()> {
+                   if (!*made) *made = storage_.createAccount(name, key, hash, score);
+                   std::optional<Account> account = *made;
+                   if (account) storage_.addToken(account->id, tokenDigest(token), expires);
                    return [this, c, account, token] {
                      if (!conns_.count(c)) return;
                      if (!account)
@@ -1014,6 +1016,9 @@ void Hall::onHallMessage(ConnId c, Conn& conn, const net::Message& m) {
   }
   if (auto* rep = std::get_if<net::InviteReply>(&m)) {
     if (auto r = remoteInvites_.find(rep->inviteId); r != remoteInvites_.end()) {
+      auto inv = rooms_.invitation(rep->inviteId, env_.now());
+      if (!inv || inv->to != p->id)  // not the player's: another's stays as it is
+        return deny(c, type, net::DenyCode::InviteGone, "the invitation is gone");
       RemoteInvite remote = r->second;
       remoteInvites_.erase(r);
       return replyElsewhere(c, *p, remote, *rep);
@@ -2369,6 +2374,8 @@ void Hall::accepted(std::int64_t account) {
 // At the inviter's node: the invitation is kept here (its expiry, the inviter's limit) and
 // shown by the invitee's node, which answers with InviteRefused or InviteAccepted.
 void Hall::inviteElsewhere(ConnId c, Player& p, const ListedPlayer& to, const net::Invite& inv) {
+  if (to.account == p.id)  // only a garbled list says so
+    return deny(c, net::MsgType::Invite, net::DenyCode::Yourself, "you cannot invite yourself");
   if (to.entry.state == net::PlayerState::Playing)
     return deny(c, net::MsgType::Invite, net::DenyCode::PlayerBusy, to.entry.name + " is playing");
   auto id = rooms_.invite(p.id, to.account, inv.settings, env_.now());
@@ -2386,7 +2393,11 @@ void Hall::invitedFromNode(const NodeMessage& m) {
     auto at = playingAt_.find(m.account);
     if (at == playingAt_.end() || at->second != m.from || !p || !p->home.empty()) return;
     playingAt_.erase(at);
-    if (!p->conn) return;
+    if (p->awayTimer) {  // dropped while it waited: no game to come back to (as Done)
+      env_.cancel(*p->awayTimer);
+      p->awayTimer.reset();
+    }
+    if (!p->conn) return goOffline(m.account);
     setState(p->conn, State::Hall);
     return deny(p->conn, net::MsgType::InviteReply, net::DenyCode::InviteGone,
                 "the inviter is busy or gone");
@@ -2483,8 +2494,9 @@ void Hall::inviteAnswered(const NodeMessage& m) {
   std::getline(in >> std::ws, guest.name);
   auto acc =
       in || in.eof() ? rooms_.answer(id, m.account, true, rated == 1, env_.now()) : std::nullopt;
-  if (!acc || guest.name.empty() || minor < 0 || minor > 255 || stopping_ ||
-      fromConn == conns_.end() || fromConn->second.state != State::Hall || player(m.account)) {
+  if (!acc || !textfields::plainName(guest.name) || minor < 0 || minor > 255 || stopping_ ||
+      storageDown_ || fromConn == conns_.end() || fromConn->second.state != State::Hall ||
+      player(m.account)) {
     post(m.from, NodeKind::InviteGone, m.account);
     if (fromConn != conns_.end() && acc)
       deny(from->conn, net::MsgType::Invite, net::DenyCode::InviteGone, "the invitation is gone");

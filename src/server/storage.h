@@ -94,7 +94,8 @@ class Storage {
   /// The account with this id; nullopt when there is none.
   virtual std::optional<Account> accountById(std::int64_t id) = 0;
   /// Stores a session token's digest (never the token), valid until `expiresAt` (unix s);
-  /// an account may have several. Unknown account or a digest stored already: StorageError.
+  /// an account may have several. Unknown account or another account's digest: StorageError;
+  /// the same digest for the same account again changes nothing (a retried write).
   virtual void addToken(std::int64_t accountId, const std::string& digest,
                         std::int64_t expiresAt) = 0;
   /// The account of a token digest still valid at `now` (unix s: valid while now <

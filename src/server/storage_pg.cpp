@@ -178,8 +178,19 @@ class PgStorage final : public Storage {
                 std::int64_t expiresAt) override {
     guarded("storing a session token", [&] {
       pqxx::work w(conn());
-      w.exec_params("INSERT INTO tokens (digest, account_id, expires_at) VALUES ($1, $2, $3)",
-                    digest, accountId, expiresAt);
+      // A retry after a commit in doubt finds its token there already: kept once. Another
+      // account's digest is an error.
+      auto r = w.exec_params(
+          "INSERT INTO tokens (digest, account_id, expires_at) VALUES ($1, $2, $3) "
+          "ON CONFLICT (digest) DO NOTHING",
+          digest, accountId, expiresAt);
+      if (r.affected_rows() == 0) {
+        auto owner = w.exec_params("SELECT account_id FROM tokens WHERE digest = $1", digest);
+        if (owner.empty() || owner[0][0].as<std::int64_t>() != accountId)
+          throw StorageError(
+              "PostgreSQL: storing a session token: the digest is another "
+              "account's");
+      }
       w.commit();
     });
   }

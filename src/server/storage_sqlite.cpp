@@ -276,9 +276,14 @@ class SqliteStorage final : public Storage {
 
   void addToken(std::int64_t accountId, const std::string& digest,
                 std::int64_t expiresAt) override {
-    Statement(db_, "INSERT INTO tokens (digest, account_id, expires_at) VALUES (?, ?, ?)")
+    Statement(db_, "INSERT OR IGNORE INTO tokens (digest, account_id, expires_at) VALUES (?, ?, ?)")
         .bind(digest, accountId, expiresAt)
         .run();
+    if (sqlite3_changes(db_) == 1) return;
+    // There already: the same write again is kept once; another account's is an error.
+    Statement owner(db_, "SELECT account_id FROM tokens WHERE digest = ?");
+    if (!owner.bind(digest).step() || owner.integer(0) != accountId)
+      throw StorageError("SQLite: storing a session token: the digest is another account's");
   }
 
   std::optional<Account> accountByToken(const std::string& digest, std::int64_t now) override {

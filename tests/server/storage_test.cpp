@@ -333,7 +333,9 @@ STORAGE_TEST(TokensExpireAndSeveralPerAccount) {
   EXPECT_EQ(s.accountByToken("d2", 1999)->name, "Alice");
   EXPECT_FALSE(s.accountByToken("nope", 0));
   EXPECT_THROW(s.addToken(a.id + b.id + 100, "d4", 3000), StorageError);  // no such account
-  EXPECT_THROW(s.addToken(a.id, "d2", 3000), StorageError);               // digest taken
+  EXPECT_THROW(s.addToken(b.id, "d2", 3000), StorageError);               // another's digest
+  s.addToken(a.id, "d2", 2000);  // the same write again (a retry): kept once
+  EXPECT_EQ(s.accountByToken("d2", 1999)->id, a.id);
 }
 
 STORAGE_TEST(TopOrdersByScoreThenWinsThenAge) {
