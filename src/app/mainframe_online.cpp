@@ -95,8 +95,14 @@ void MainFrame::BuildOnline(wxSizer& frameSizer) {
     } else {
       saved_.onlineLogins[server] = {name, token};
     }
-    // Logged in (also from the command line): the dialog proposes this server and name next.
-    session_.onlineServer = saved_.onlineServer = server;
+    // Logged in (also from the command line): the dialog proposes this server and name next;
+    // a list of nodes typed in the dialog stays a list (`server` is its first node's key).
+    std::string shown = server;
+    if (auto list = net::parseServerList(session_.onlineServer, net::kDefaultServerPort);
+        list && list->size() > 1 &&
+        net::hostPortKey(list->front().first, list->front().second) == server)
+      shown = session_.onlineServer;
+    session_.onlineServer = saved_.onlineServer = shown;
     session_.onlineName = saved_.onlineName = name;
     session_.onlineLogins = saved_.onlineLogins;
     SaveSettings();

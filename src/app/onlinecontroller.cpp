@@ -464,7 +464,7 @@ void OnlineController::OnClosed(const net::OnlineSnapshot& s) {
     wxMessageDialog ask(
         frame_.Window(),
         wxString::Format(_("This is the first connection to %s. Do you trust this server?"),
-                         FromUtf8(net::hostPortKey(login_.host, login_.port))),
+                         FromUtf8(net::hostPortKey(s.serverHost, s.serverPort))),
         _("New server"), wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION);
     ask.SetExtendedMessage(
         wxString::Format(_("Its certificate's fingerprint (SHA-256) is:\n%s\n\nIf you can, "
@@ -473,8 +473,16 @@ void OnlineController::OnClosed(const net::OnlineSnapshot& s) {
                          FromUtf8(s.fingerprint)));
     ask.SetYesNoLabels(_("&Trust and connect"), _("&Cancel"));
     if (ask.ShowModal() == wxID_YES) {
+      // Just the certificate shown, for the server that showed it (of a list, one node: the
+      // others that show the same are pinned by the client itself).
+      try {
+        net::OnlineClient::trustServer(s.serverHost, s.serverPort, s.fingerprint);
+      } catch (const std::exception& e) {
+        frame_.SetStatus(FromUtf8(e.what()));
+        return;
+      }
       OnlineLogin again = login_;
-      Start(again, /*trustNew=*/true);
+      Start(again, /*trustNew=*/false);
     } else {
       frame_.SetStatus(_("Not connected: the server was not trusted."));
     }

@@ -308,7 +308,6 @@ struct OnlineClient::Impl {
       if (!first) nextServer();
       return retry();
     }
-    failed = 0;
     st.firstUse = r.firstUse;
     attach(std::move(r.session));
     stage = Stage::Welcome;
@@ -466,6 +465,7 @@ struct OnlineClient::Impl {
     st.phase = OnlinePhase::Reconnecting;
     st.message = reason;
     st.reconnectDeadline = Clock::now() + options.resumeWindow;
+    failed = 0;  // a new round of the list: a node that takes TLS but not the login counts
     onIo([this] {
       resumeWaitTimer.cancel();
       giveUpTimer.expires_after(options.resumeWindow);
