@@ -1,5 +1,6 @@
 // The PostgreSQL back end (libpqxx 6 or later): one connection, every statement sent with
 // parameters (exec_params), every method in its own transaction.
+#include <cstring>
 #include <ctime>
 #include <iterator>
 #include <pqxx/pqxx>
@@ -116,9 +117,27 @@ GameRow readGame(const pqxx::row& r, bool withMoves) {
   return g;
 }
 
+// The connection string with limits on waiting for a server that vanished without a word (a
+// partition, a killed machine): without them libpq waits for minutes, and the node with it,
+// rather than reporting the database away (StorageUnavailable). Settings the URL has are kept.
+std::string withTimeouts(std::string url) {
+  const bool uri = url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0;
+  for (const char* setting :
+       {"connect_timeout=5", "keepalives=1", "keepalives_idle=10", "keepalives_interval=5",
+        "keepalives_count=3", "tcp_user_timeout=30000"}) {
+    const std::string key(setting, std::strchr(setting, '='));
+    if (url.find(key + "=") != std::string::npos) continue;
+    if (uri)
+      url += (url.find('?') == std::string::npos ? "?" : "&") + std::string(setting);
+    else
+      url += (url.empty() ? "" : " ") + std::string(setting);
+  }
+  return url;
+}
+
 class PgStorage final : public Storage {
  public:
-  explicit PgStorage(std::string url) : url_(std::move(url)) {
+  explicit PgStorage(std::string url) : url_(withTimeouts(std::move(url))) {
     guarded("creating or migrating the schema", [&] { migrate(); });
   }
 
