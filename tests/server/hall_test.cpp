@@ -164,6 +164,21 @@ class HallTest : public ::testing::Test {
     if (onEnvClock) c.match->setClock([this] { return env.clock; });
     c.match->connected();
   }
+  // a and b find a freestyle game, are MATCHED at the next wave and start their matches:
+  // {black, white}, or nulls (a failure recorded) when they were not matched.
+  std::pair<Client*, Client*> matchedAndStarted(Client& a, Client& b) {
+    hall->received(a.id, net::Find{Rule::Freestyle});
+    hall->received(b.id, net::Find{Rule::Freestyle});
+    env.advance(1s);
+    auto ma = env.take<net::Matched>(a.id);
+    auto mb = env.take<net::Matched>(b.id);
+    EXPECT_TRUE(ma && mb);
+    if (!ma || !mb) return {nullptr, nullptr};
+    startMatch(a, *ma);
+    startMatch(b, *mb);
+    pump({&a, &b});
+    return ma->youAreBlack ? std::pair{&a, &b} : std::pair{&b, &a};
+  }
   // Delivers messages both ways until nothing moves.
   void pump(std::vector<Client*> clients) {
     for (bool moved = true; moved;) {
@@ -258,17 +273,10 @@ TEST_F(HallTest, DatabaseAwayGamesGoOnNewLoginsAndGamesWaitForIt) {
   ASSERT_EQ(registerAs(a, "alice").status, net::LoginStatus::Ok);
   ASSERT_EQ(registerAs(b, "bob").status, net::LoginStatus::Ok);
   ASSERT_EQ(registerAs(d, "dave").status, net::LoginStatus::Ok);
-  hall->received(a.id, net::Find{Rule::Freestyle});
-  hall->received(b.id, net::Find{Rule::Freestyle});
-  env.advance(1s);
-  auto ma = env.take<net::Matched>(a.id);
-  auto mb = env.take<net::Matched>(b.id);
-  ASSERT_TRUE(ma && mb);
-  startMatch(a, *ma);
-  startMatch(b, *mb);
-  pump({&a, &b});
-  Client& black = ma->youAreBlack ? a : b;
-  Client& white = ma->youAreBlack ? b : a;
+  auto [blackP, whiteP] = matchedAndStarted(a, b);
+  ASSERT_TRUE(blackP);
+  Client& black = *blackP;
+  Client& white = *whiteP;
   ASSERT_EQ(black.match->playLocal({0, 7}), MoveError::None);
   pump({&a, &b});
 
@@ -772,18 +780,11 @@ TEST_F(HallTest, WatchersFollowAGameFromTheHallWithTheDelay) {
   ASSERT_EQ(registerAs(w, "watcher", "password1", net::kProtocolMinor).status,
             net::LoginStatus::Ok);
   ASSERT_EQ(registerAs(v, "viewer", "password1", net::kProtocolMinor).status, net::LoginStatus::Ok);
-  hall->received(a.id, net::Find{Rule::Freestyle});
-  hall->received(b.id, net::Find{Rule::Freestyle});
-  env.advance(1s);
-  auto ma = env.take<net::Matched>(a.id);
-  auto mb = env.take<net::Matched>(b.id);
-  ASSERT_TRUE(ma && mb);
-  startMatch(a, *ma);
-  startMatch(b, *mb);
-  pump({&a, &b});
-  Client& black = ma->youAreBlack ? a : b;
-  Client& white = ma->youAreBlack ? b : a;
-  const std::string blackName = ma->youAreBlack ? "alice" : "bob";
+  auto [blackP, whiteP] = matchedAndStarted(a, b);
+  ASSERT_TRUE(blackP);
+  Client& black = *blackP;
+  Client& white = *whiteP;
+  const std::string blackName = blackP == &a ? "alice" : "bob";
   ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
   pump({&a, &b});
 

@@ -206,6 +206,12 @@ match_swap2() {
   [[ ${matched[alice]} == *" black vs "* ]] || { first=bob; second=alice; }
 }
 
+# colours: sets $black and $white (alice or bob) from alice's MATCHED line.
+colours() {
+  black=alice white=bob
+  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+}
+
 find_both() {
   send alice "find"
   send bob "find"
@@ -365,8 +371,7 @@ clock_flag)
   matched[alice]=$line
   expect bob '^MATCHED .* rated clock 0.1s/move$'
   matched[bob]=$line
-  black=alice white=bob
-  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  colours
   expect "$black" '^RESULT white time$'
   expect "$white" '^RESULT white time$'
   expect "$black" '^LADDER 1000 970$'
@@ -509,8 +514,7 @@ drop_resume)
   start_server
   register_both
   find_both
-  black=alice white=bob
-  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  colours
   send "$black" "7,7"
   expect "$white" '^MOVE 1 '
   kill -9 "$(eval echo "\$${white}_pid")"
@@ -534,8 +538,7 @@ abandoned)
   start_server
   register_both
   find_both
-  black=alice white=bob
-  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  colours
   send "$black" "7,7"
   expect "$white" '^MOVE 1 '
   kill -9 "$(eval echo "\$${white}_pid")"
@@ -724,8 +727,7 @@ cluster_failover | cluster_failover_list)
   fi
   register_both
   find_both
-  black=alice white=bob
-  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  colours
   # Black's column 7 from row 7 down, White's column 8.
   send "$black" "7,7"
   expect "$white" '^MOVE 1 '
@@ -780,8 +782,7 @@ cluster_outage)
   start_nodes
   register_both
   find_both
-  black=alice white=bob
-  [[ ${matched[alice]} == *" black vs "* ]] || { black=bob; white=alice; }
+  colours
   send "$black" "0,7"
   expect "$white" '^MOVE 1 '
   # Redis away: the game (on one node) goes on; a login on node 2 is refused.
