@@ -374,9 +374,13 @@ void Hall::stop(std::function<void()> done) {
   };
   if (!presence_) return last();
   // In a cluster, the node's lease ends first: its players may log in on another node at once.
-  env_.aside(Lane::Cluster, [this, last]() -> std::function<void()> {
-    presence_->leave();
-    return last;
+  // Not before the interrupted games' journals are stored: another node taking one over meanwhile
+  // would find it running.
+  whenJournalsStored([this, last] {
+    env_.aside(Lane::Cluster, [this, last]() -> std::function<void()> {
+      presence_->leave();
+      return last;
+    });
   });
 }
 
@@ -603,9 +607,9 @@ void Hall::releaseClaim(std::int64_t account) {
 void Hall::renewPresence() {
   renewTimer_.reset();
   if (stopping_) return;
-  env_.aside(Lane::Cluster, [this]() -> std::function<void()> {
+  env_.aside(Lane::Lease, [this]() -> std::function<void()> {
     Renewal r = presence_->renew();
-    std::string error = r == Renewal::Unavailable ? presence_->lastError() : std::string{};
+    std::string error = r == Renewal::Unavailable ? presence_->leaseError() : std::string{};
     return [this, r, error] { renewed(r, error); };
   });
 }
@@ -633,8 +637,9 @@ void Hall::renewed(Renewal r, const std::string& error) {
   for (auto& [tid, e] : tables_) {
     if (e->key.empty()) continue;
     e->reopen = e->reopen || wasDown || r == Renewal::Lapsed;
-    if (std::exchange(e->behind, false) || e->reopen) storeJournal(tid);
+    if (std::exchange(e->behind, false) || e->reopen) journalDirty_.insert(tid);
   }
+  flushJournals();  // in one batch
   if (r == Renewal::Lapsed) {
     env_.log("this node's lease had run out: claiming its players again");
     reclaim_ = true;
@@ -1274,35 +1279,58 @@ void Hall::releaseHeld(std::uint64_t tid, bool all) {
 }
 
 void Hall::storeJournal(std::uint64_t tid) {
-  auto t = tables_.find(tid);
-  if (t == tables_.end()) return;
-  TableEntry& e = *t->second;
-  if (e.key.empty() || e.writing || e.behind) return;
-  if (std::exchange(e.reopen, false)) {  // the store may have lost it: written whole again
-    e.opened = false;
-    e.stored = 0;
+  journalDirty_.insert(tid);
+  flushJournals();
+}
+
+void Hall::flushJournals() {
+  if (journalFlushing_) return;  // what comes meanwhile goes in the next batch
+  std::vector<JournalJob> jobs;
+  std::vector<std::pair<std::uint64_t, std::size_t>> sent;  // each job's table and its upTo
+  for (std::uint64_t tid : std::exchange(journalDirty_, {})) {
+    auto t = tables_.find(tid);
+    if (t == tables_.end()) continue;
+    TableEntry& e = *t->second;
+    if (e.key.empty() || e.writing || e.behind) continue;
+    if (std::exchange(e.reopen, false)) {  // the store may have lost it: written whole again
+      e.opened = false;
+      e.stored = 0;
+    }
+    if (e.opened && e.stored >= e.journal.size()) continue;
+    e.writing = true;
+    JournalJob job;
+    job.key = e.key;
+    job.open = !e.opened;
+    job.at = job.open ? 0 : e.stored;
+    if (job.open) job.accounts = {e.account[0], e.account[1]};
+    job.entries.assign(e.journal.begin() + static_cast<std::ptrdiff_t>(job.at), e.journal.end());
+    jobs.push_back(std::move(job));
+    sent.emplace_back(tid, e.journal.size());
   }
-  if (e.opened && e.stored >= e.journal.size()) return;
-  e.writing = true;
-  const bool open = !e.opened;
-  const std::size_t at = open ? 0 : e.stored;
-  std::vector<std::string> entries(e.journal.begin() + static_cast<std::ptrdiff_t>(at),
-                                   e.journal.end());
-  std::vector<std::int64_t> accounts{e.account[0], e.account[1]};
-  const std::size_t upTo = e.journal.size();
-  env_.aside(Lane::Cluster,
-             [this, tid, key = e.key, open, at, upTo, accounts,
-              entries = std::move(entries)]() -> std::function<void()> {
-               JournalWrite w = JournalWrite::Unavailable;
-               if (open)
-                 w = presence_->openGame(key, accounts, entries) ? JournalWrite::Written
-                                                                 : JournalWrite::Unavailable;
-               else
-                 w = presence_->writeJournal(key, at, entries);
-               std::string error =
-                   w == JournalWrite::Unavailable ? presence_->lastError() : std::string{};
-               return [this, tid, w, upTo, error] { journalWritten(tid, w, upTo, error); };
+  if (jobs.empty()) {
+    for (auto& fn : std::exchange(journalDrained_, {})) fn();
+    return;
+  }
+  journalFlushing_ = true;
+  env_.aside(Lane::Journal,
+             [this, jobs = std::move(jobs), sent = std::move(sent)]() -> std::function<void()> {
+               std::vector<JournalWrite> w = presence_->storeJournals(jobs);
+               w.resize(jobs.size(), JournalWrite::Unavailable);
+               std::string error;
+               if (std::count(w.begin(), w.end(), JournalWrite::Unavailable))
+                 error = presence_->journalError();
+               return [this, sent, w = std::move(w), error] {
+                 for (std::size_t i = 0; i < sent.size(); ++i)
+                   journalWritten(sent[i].first, w[i], sent[i].second, error);
+                 journalFlushing_ = false;  // only now: what the answers caused goes together
+                 flushJournals();
+               };
              });
+}
+
+void Hall::whenJournalsStored(std::function<void()> fn) {
+  journalDrained_.push_back(std::move(fn));
+  flushJournals();
 }
 
 void Hall::journalWritten(std::uint64_t tid, JournalWrite w, std::size_t upTo,
@@ -1369,7 +1397,7 @@ void Hall::dropTable(std::uint64_t tid) {
 }
 
 void Hall::forgetGame(const std::string& key, const std::vector<std::int64_t>& accounts) {
-  env_.aside(Lane::Cluster, [this, key, accounts]() -> std::function<void()> {
+  env_.aside(Lane::Journal, [this, key, accounts]() -> std::function<void()> {
     presence_->closeGame(key, accounts);
     return {};
   });

@@ -39,6 +39,8 @@ enum class Lane {
   Storage,  ///< the database, one job at a time in the order given
   Hash,     ///< password hashing (argon2id is slow on purpose)
   Cluster,  ///< the cluster's shared stores (presence.h), one job at a time in the order given
+  Journal,  ///< the running games' journals in the shared store (presence.h), likewise
+  Lease,    ///< the renewal of the node's lease (presence.h), likewise
 };
 
 /// What the hall needs from the world around it.
@@ -246,7 +248,12 @@ class Hall {
   // Runs `fn` (something the table sends or does) once its journal is stored, in order.
   void whenStored(TableEntry& e, std::function<void()> fn);
   void releaseHeld(std::uint64_t tid, bool all);  // what waited for the journal (all: everything)
-  void storeJournal(std::uint64_t tid);           // writes the entries due (one write at a time)
+  void storeJournal(std::uint64_t tid);           // the table's entries due go in the next batch
+  // Writes the batch: every table with entries due, in one Lane::Journal job (one job at a
+  // time; what comes meanwhile waits for its answer and goes in the next).
+  void flushJournals();
+  // Runs `fn` once no journal write is due or under way (those of tables `behind` aside).
+  void whenJournalsStored(std::function<void()> fn);
   void journalWritten(std::uint64_t tid, JournalWrite w, std::size_t upTo,
                       const std::string& error);
   TableHeader headerOf(const TableEntry& e) const;
@@ -291,6 +298,9 @@ class Hall {
   // Accounts not online here that the store may still say are ours (a release or a claim
   // whose answer was lost): released after the next good renewal.
   std::set<std::int64_t> unreleased_;
+  std::set<std::uint64_t> journalDirty_;  // tables with journal entries for the next batch
+  bool journalFlushing_ = false;          // a batch is under way (Lane::Journal)
+  std::vector<std::function<void()>> journalDrained_;  // whenJournalsStored's
   bool reclaim_ = false;                // claim every player again after the next good renewal
   std::vector<ListedPlayer> remote_;    // the other nodes' players, as of the last renewal
   bool topRefreshing_ = false;          // the renewal's reading of the top is under way

@@ -17,6 +17,16 @@ constexpr std::size_t kSeekFields = 15;
 
 }  // namespace
 
+std::vector<JournalWrite> Presence::storeJournals(const std::vector<JournalJob>& jobs) {
+  std::vector<JournalWrite> out;
+  out.reserve(jobs.size());
+  for (const JournalJob& j : jobs)
+    out.push_back(j.open ? (openGame(j.key, j.accounts, j.entries) ? JournalWrite::Written
+                                                                   : JournalWrite::Unavailable)
+                         : writeJournal(j.key, j.at, j.entries));
+  return out;
+}
+
 std::string encodeSeek(const Seek& s) {
   std::string out = s.node;
   for (std::int64_t v :

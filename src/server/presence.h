@@ -4,8 +4,11 @@
 /// held by the node that logged it in for as long as that node's lease lives, so a second login
 /// on another node is refused (禁止多开 across the cluster) and a login after the holding node
 /// died takes the account over. The nodes also share their lists of players, so that every
-/// hall lists everyone online. The hall calls it only from Lane::Cluster jobs (blocking
-/// calls, each bounded by the store's timeout); presence_redis.h is the real one.
+/// hall lists everyone online. The hall calls it only from its lanes' jobs (blocking calls,
+/// each bounded by the store's timeout): the journal's calls from Lane::Journal, renew() from
+/// Lane::Lease, receive() from a thread of its own and the rest from Lane::Cluster, so that a
+/// burst of logins never waits behind the games' journals and the lease is renewed in time
+/// whatever the other lanes carry. presence_redis.h is the real one.
 
 #include <chrono>
 #include <cstdint>
@@ -83,7 +86,17 @@ enum class JournalWrite {
   Taken,        ///< another node took the game over (this node's lease had lapsed)
 };
 
-/// The cluster's sign-in register, as one node sees it. Not thread-safe: one lane calls it.
+/// One game's write of a batch (Presence::storeJournals).
+struct JournalJob {
+  std::string key;                     ///< the game's key
+  bool open = false;                   ///< openGame (entries: the whole journal), else writeJournal
+  std::size_t at = 0;                  ///< writeJournal's index of the first entry
+  std::vector<std::int64_t> accounts;  ///< openGame's players
+  std::vector<std::string> entries;    ///< the entries
+};
+
+/// The cluster's sign-in register, as one node sees it. Not thread-safe as a whole: each group
+/// of calls (the file's comment) comes from one lane, and each group has its own connection.
 class Presence {
  public:
   virtual ~Presence() = default;
@@ -95,8 +108,11 @@ class Presence {
   /// Gives `account` up if this node holds it; false when the store did not answer (the
   /// account is then held until this node's lease runs out, as after a crash).
   virtual bool release(std::int64_t account) = 0;
-  /// Extends this node's lease by its full length; call it at least three times a lease.
+  /// Extends this node's lease by its full length; call it at least three times a lease. The
+  /// only call of Lane::Lease (a connection of its own).
   virtual Renewal renew() = 0;
+  /// What went wrong at renew()'s last failure (call it from renew()'s lane).
+  virtual std::string leaseError() const { return lastError(); }
   /// Ends this node's lease at once (a clean shutdown): every account it holds is free.
   virtual void leave() = 0;
   /// Publishes this node's players for the other nodes' halls (the whole list, replacing the
@@ -138,7 +154,8 @@ class Presence {
   // Running games, so that a game outlives the node that runs it (journal.h). The node that
   // owns a game writes its journal ahead of what it sends; a player's login on any node finds
   // the game, and takes it over when its owner's lease is gone (one Lua script: two nodes
-  // taking one game at once cannot both win).
+  // taking one game at once cannot both win). openGame, writeJournal, storeJournals and
+  // closeGame are Lane::Journal's calls (a connection of their own); gameOf is Lane::Cluster's.
 
   /// Opens game `key` as this node's, its players `accounts`, its journal `journal` (entry 0:
   /// the header), replacing what the store held under that key; false when the store did not
@@ -150,6 +167,11 @@ class Presence {
   /// game is this node's.
   virtual JournalWrite writeJournal(const std::string& key, std::size_t at,
                                     const std::vector<std::string>& entries) = 0;
+  /// openGame or writeJournal for each job, in one round trip to the store where it can; the
+  /// result of each, in order (openGame's false is Unavailable).
+  virtual std::vector<JournalWrite> storeJournals(const std::vector<JournalJob>& jobs);
+  /// What went wrong at the last failed call of Lane::Journal (call it from that lane).
+  virtual std::string journalError() const { return lastError(); }
   /// The game `account` plays, if any; a game whose owner's lease is gone becomes this node's
   /// and comes with its journal. Nothing when the store did not answer.
   virtual std::optional<StoredGame> gameOf(std::int64_t account) = 0;

@@ -97,7 +97,9 @@ constexpr const char* kGameLifeMs = "86400000";
 // our incarnation, ARGV[2] the keys' life, ARGV[3] the game's key, ARGV[4..] the journal.
 constexpr const char* kOpenGameScript = R"(redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 redis.call('DEL', KEYS[2])
-for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 4, #ARGV, 1000 do
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, i, math.min(i + 999, #ARGV)))
+end
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 for i = 3, #KEYS do redis.call('SET', KEYS[i], ARGV[3], 'PX', ARGV[2]) end
 return 1)";
@@ -112,7 +114,9 @@ local at = tonumber(ARGV[3])
 local n = redis.call('LLEN', KEYS[2])
 if at < 1 or n < at then return -1 end
 if n > at then redis.call('LTRIM', KEYS[2], 0, at - 1) end
-for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 4, #ARGV, 1000 do
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, i, math.min(i + 999, #ARGV)))
+end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 return 1)";
@@ -165,6 +169,12 @@ std::string incarnationOf(const std::string& name) {
   return name + "/" + hex;
 }
 
+// One connection to Redis and what went wrong on it last. Each lane has its own (presence.h).
+struct Link {
+  redisContext* ctx = nullptr;
+  std::string error;
+};
+
 class RedisPresence final : public Presence {
  public:
   RedisPresence(RedisAddress address, const std::string& name, std::chrono::milliseconds lease,
@@ -177,8 +187,8 @@ class RedisPresence final : public Presence {
         lease_(lease),
         timeout_(timeout) {}
   ~RedisPresence() override {
-    if (ctx_) redisFree(ctx_);
-    if (inboxCtx_) redisFree(inboxCtx_);
+    for (Link* l : {&main_, &journal_, &leaseLink_, &inbox_})
+      if (l->ctx) redisFree(l->ctx);
   }
 
   Claim claim(std::int64_t account) override {
@@ -188,16 +198,16 @@ class RedisPresence final : public Presence {
 
   std::vector<Claim> claimAll(const std::vector<std::int64_t>& accounts) override {
     std::vector<Claim> out(accounts.size(), Claim::Unavailable);
-    if (accounts.empty() || !connect()) return out;
+    if (accounts.empty() || !connect(main_)) return out;
     std::vector<std::string> args{"EVAL", kClaimScript, "1", "", self_, kNodePrefix};
     for (std::int64_t a : accounts) {
       args[3] = presenceKey(a);
-      if (!append(args)) return out;
+      if (!appendOn(main_, args)) return out;
     }
     for (std::size_t i = 0; i < accounts.size(); ++i) {
       void* raw = nullptr;
-      if (redisGetReply(ctx_, &raw) != REDIS_OK) {
-        fail();
+      if (redisGetReply(main_.ctx, &raw) != REDIS_OK) {
+        failOn(main_);
         return out;
       }
       Reply r(static_cast<redisReply*>(raw));
@@ -213,9 +223,10 @@ class RedisPresence final : public Presence {
 
   Renewal renew() override {
     // SET … GET answers the value before: nil when the lease had run out (or at the start).
-    Reply r = command({"SET", nodeKey_, name_, "PX", std::to_string(lease_.count()), "GET"});
+    Reply r =
+        command(leaseLink_, {"SET", nodeKey_, name_, "PX", std::to_string(lease_.count()), "GET"});
     if (!r || (r->type != REDIS_REPLY_STRING && r->type != REDIS_REPLY_NIL)) {
-      if (r) error_ = "unexpected answer to SET";
+      if (r) leaseLink_.error = "unexpected answer to SET";
       return Renewal::Unavailable;
     }
     bool first = !started_;
@@ -241,7 +252,7 @@ class RedisPresence final : public Presence {
     if (!command({"DEL", playersKey_}) || (!mine.empty() && !command(hset)) ||
         !command({"PEXPIRE", playersKey_, std::to_string(lease_.count())}) ||
         !command({"SADD", kNodesKey, self_})) {
-      if (ctx_) command({"DISCARD"});  // an error answer: the connection is still in MULTI
+      if (main_.ctx) command({"DISCARD"});  // an error answer: the connection is still in MULTI
       return std::nullopt;
     }
     Reply done = command({"EXEC"});
@@ -303,19 +314,20 @@ class RedisPresence final : public Presence {
 
   bool post(const std::string& node, const std::string& message) override {
     std::string key = kInboxPrefix + node;
-    if (!connect() || !append({"XADD", key, "MAXLEN", "~", kInboxLength, "*", "m", message}) ||
-        !append({"PEXPIRE", key, kInboxLifeMs}))
+    if (!connect(main_) ||
+        !appendOn(main_, {"XADD", key, "MAXLEN", "~", kInboxLength, "*", "m", message}) ||
+        !appendOn(main_, {"PEXPIRE", key, kInboxLifeMs}))
       return false;
     bool ok = true;
     for (int i = 0; i < 2; ++i) {
       void* raw = nullptr;
-      if (redisGetReply(ctx_, &raw) != REDIS_OK) {
-        fail();
+      if (redisGetReply(main_.ctx, &raw) != REDIS_OK) {
+        failOn(main_);
         return false;
       }
       Reply r(static_cast<redisReply*>(raw));
       if (r->type == REDIS_REPLY_ERROR) {
-        error_ = "XADD: " + std::string(r->str, r->len);
+        main_.error = "XADD: " + std::string(r->str, r->len);
         ok = false;
       }
     }
@@ -323,19 +335,19 @@ class RedisPresence final : public Presence {
   }
 
   std::optional<std::vector<std::string>> receive(std::chrono::milliseconds wait) override {
-    if (!inboxCtx_ && !openOn(inboxCtx_, inboxError_)) return std::nullopt;
+    if (!connect(inbox_)) return std::nullopt;
     // The command may block for `wait`: its answer has that much more time.
     timeval tv = toTimeval(wait + timeout_);
-    redisSetTimeout(inboxCtx_, tv);
+    redisSetTimeout(inbox_.ctx, tv);
     // BLOCK 0 would wait for ever: no wait is no BLOCK.
     std::vector<std::string> args{"XREAD", "COUNT", "1000"};
     if (wait.count() > 0) args.insert(args.end(), {"BLOCK", std::to_string(wait.count())});
     args.insert(args.end(), {"STREAMS", kInboxPrefix + self_, lastRead_});
-    Reply r = sendOn(inboxCtx_, inboxError_, args);
+    Reply r = sendOn(inbox_, args);
     if (!r || r->type == REDIS_REPLY_ERROR) {
-      if (r) inboxError_ = "XREAD: " + std::string(r->str, r->len);
-      if (inboxCtx_) redisFree(inboxCtx_);
-      inboxCtx_ = nullptr;
+      if (r) inbox_.error = "XREAD: " + std::string(r->str, r->len);
+      if (inbox_.ctx) redisFree(inbox_.ctx);
+      inbox_.ctx = nullptr;
       return std::nullopt;
     }
     std::vector<std::string> out;
@@ -362,37 +374,46 @@ class RedisPresence final : public Presence {
 
   bool openGame(const std::string& key, const std::vector<std::int64_t>& accounts,
                 const std::vector<std::string>& journal) override {
-    std::vector<std::string> args{"EVAL", kOpenGameScript, std::to_string(2 + accounts.size()),
-                                  kOwnerPrefix + key, kJournalPrefix + key};
-    for (std::int64_t a : accounts) args.push_back(kPlayingPrefix + std::to_string(a));
-    args.insert(args.end(), {self_, kGameLifeMs, key});
-    args.insert(args.end(), journal.begin(), journal.end());
-    Reply r = command(args);
-    if (r && r->type != REDIS_REPLY_INTEGER) error_ = "unexpected answer to opening a game";
-    return r && r->type == REDIS_REPLY_INTEGER;
+    return storeJournals({JournalJob{key, true, 0, accounts, journal}})[0] == JournalWrite::Written;
   }
 
   JournalWrite writeJournal(const std::string& key, std::size_t at,
                             const std::vector<std::string>& entries) override {
-    std::vector<std::string> args{
-        "EVAL",      kWriteJournalScript, "2", kOwnerPrefix + key, kJournalPrefix + key, self_,
-        kGameLifeMs, std::to_string(at)};
-    args.insert(args.end(), entries.begin(), entries.end());
-    Reply r = command(args);
-    if (!r) return JournalWrite::Unavailable;
-    if (r->type != REDIS_REPLY_INTEGER) {
-      error_ = "unexpected answer to a journal's write";
-      return JournalWrite::Unavailable;
+    return storeJournals({JournalJob{key, false, at, {}, entries}})[0];
+  }
+
+  // Every job's script goes out before the first answer is read (a pipeline): one round trip
+  // for the whole batch, however many games moved meanwhile.
+  std::vector<JournalWrite> storeJournals(const std::vector<JournalJob>& jobs) override {
+    std::vector<JournalWrite> out(jobs.size(), JournalWrite::Unavailable);
+    if (jobs.empty() || !connect(journal_)) return out;
+    for (const JournalJob& j : jobs)
+      if (!appendOn(journal_, journalArgs(j))) return out;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      void* raw = nullptr;
+      if (redisGetReply(journal_.ctx, &raw) != REDIS_OK) {
+        failOn(journal_);
+        return out;
+      }
+      Reply r(static_cast<redisReply*>(raw));
+      if (r->type == REDIS_REPLY_ERROR) {
+        journal_.error = "EVAL: " + std::string(r->str, r->len);
+      } else if (r->type != REDIS_REPLY_INTEGER) {
+        journal_.error = "unexpected answer to a journal's write";
+      } else if (jobs[i].open || r->integer == 1) {
+        out[i] = JournalWrite::Written;
+      } else {
+        out[i] = r->integer == -2 ? JournalWrite::Taken : JournalWrite::Missing;
+      }
     }
-    if (r->integer == 1) return JournalWrite::Written;
-    return r->integer == -2 ? JournalWrite::Taken : JournalWrite::Missing;
+    return out;
   }
 
   std::optional<StoredGame> gameOf(std::int64_t account) override {
     Reply r = command({"EVAL", kGameOfScript, "1", kPlayingPrefix + std::to_string(account), self_,
                        kNodePrefix, kOwnerPrefix, kJournalPrefix});
     if (!r || r->type != REDIS_REPLY_ARRAY) {
-      if (r) error_ = "unexpected answer to finding a game";
+      if (r) main_.error = "unexpected answer to finding a game";
       return std::nullopt;
     }
     StoredGame g;
@@ -415,7 +436,7 @@ class RedisPresence final : public Presence {
                                   kOwnerPrefix + key, kJournalPrefix + key};
     for (std::int64_t a : accounts) args.push_back(kPlayingPrefix + std::to_string(a));
     args.insert(args.end(), {self_, key});
-    return command(args) != nullptr;
+    return command(journal_, args) != nullptr;
   }
 
   std::optional<std::vector<std::string>> liveNodes() override {
@@ -426,12 +447,12 @@ class RedisPresence final : public Presence {
       if (nodes->element[i]->type == REDIS_REPLY_STRING)
         names.emplace_back(nodes->element[i]->str, nodes->element[i]->len);
     for (const std::string& n : names)
-      if (!append({"EXISTS", kNodePrefix + n})) return std::nullopt;
+      if (!appendOn(main_, {"EXISTS", kNodePrefix + n})) return std::nullopt;
     std::vector<std::string> out;
     for (const std::string& n : names) {
       void* raw = nullptr;
-      if (redisGetReply(ctx_, &raw) != REDIS_OK) {
-        fail();
+      if (redisGetReply(main_.ctx, &raw) != REDIS_OK) {
+        failOn(main_);
         return std::nullopt;
       }
       Reply r(static_cast<redisReply*>(raw));
@@ -440,9 +461,11 @@ class RedisPresence final : public Presence {
     return out;
   }
 
-  std::string receiveError() const override { return inboxError_; }
+  std::string receiveError() const override { return inbox_.error; }
+  std::string leaseError() const override { return leaseLink_.error; }
+  std::string journalError() const override { return journal_.error; }
   std::string self() const override { return self_; }
-  std::string lastError() const override { return error_; }
+  std::string lastError() const override { return main_.error; }
 
  private:
   // One entry of a node's players hash: account -> "score\tstate\tname"; nothing if garbled
@@ -485,124 +508,142 @@ class RedisPresence final : public Presence {
   Claim claimOf(redisReply* r) {
     if (!r) return Claim::Unavailable;
     if (r->type == REDIS_REPLY_ERROR) {
-      error_ = "claim: " + std::string(r->str, r->len);
+      main_.error = "claim: " + std::string(r->str, r->len);
       return Claim::Unavailable;
     }
     if (r->type != REDIS_REPLY_STRING) {
-      error_ = "unexpected answer to the claim script";
+      main_.error = "unexpected answer to the claim script";
       return Claim::Unavailable;
     }
     return r->len == 0 ? Claim::Claimed : Claim::HeldElsewhere;
   }
 
-  // Drops the connection after an I/O error: the next call connects again.
-  void fail() { failOn(ctx_, error_); }
-  static void failOn(redisContext*& ctx, std::string& error) {
-    if (ctx) {
-      error = ctx->errstr[0] ? ctx->errstr : "connection lost";
-      redisFree(ctx);
-      ctx = nullptr;
+  // The arguments of a journal job's script.
+  std::vector<std::string> journalArgs(const JournalJob& j) const {
+    std::vector<std::string> args;
+    if (j.open) {
+      args = {"EVAL", kOpenGameScript, std::to_string(2 + j.accounts.size()), kOwnerPrefix + j.key,
+              kJournalPrefix + j.key};
+      for (std::int64_t a : j.accounts) args.push_back(kPlayingPrefix + std::to_string(a));
+      args.insert(args.end(), {self_, kGameLifeMs, j.key});
+    } else {
+      args = {"EVAL",
+              kWriteJournalScript,
+              "2",
+              kOwnerPrefix + j.key,
+              kJournalPrefix + j.key,
+              self_,
+              kGameLifeMs,
+              std::to_string(j.at)};
+    }
+    args.insert(args.end(), j.entries.begin(), j.entries.end());
+    return args;
+  }
+
+  // Drops a connection after an I/O error: the next call on it connects again.
+  static void failOn(Link& link) {
+    if (link.ctx) {
+      link.error = link.ctx->errstr[0] ? link.ctx->errstr : "connection lost";
+      redisFree(link.ctx);
+      link.ctx = nullptr;
     }
   }
 
-  bool connect() { return ctx_ || openOn(ctx_, error_); }
+  bool connect(Link& link) { return link.ctx || openOn(link); }
 
-  // Opens a connection (AUTH, SELECT, the version check) into `ctx`; false with `error` set.
-  bool openOn(redisContext*& ctx, std::string& error) {
+  // Opens a connection (AUTH, SELECT, the version check) into `link`; false with its error set.
+  bool openOn(Link& link) {
     timeval tv = toTimeval(timeout_);
-    ctx = redisConnectWithTimeout(address_.host.c_str(), address_.port, tv);
-    if (!ctx) {
-      error = "out of memory";
+    link.ctx = redisConnectWithTimeout(address_.host.c_str(), address_.port, tv);
+    if (!link.ctx) {
+      link.error = "out of memory";
       return false;
     }
-    if (ctx->err) {
-      failOn(ctx, error);
-      error = "cannot reach Redis at " + address_.host + ":" + std::to_string(address_.port) +
-              ": " + error;
+    if (link.ctx->err) {
+      failOn(link);
+      link.error = "cannot reach Redis at " + address_.host + ":" + std::to_string(address_.port) +
+                   ": " + link.error;
       return false;
     }
-    redisSetTimeout(ctx, tv);
+    redisSetTimeout(link.ctx, tv);
     if (!address_.password.empty()) {
       std::vector<std::string> auth{"AUTH", address_.password};
       if (!address_.user.empty()) auth.insert(auth.begin() + 1, address_.user);
-      if (!simple(ctx, error, auth)) return false;
+      if (!simple(link, auth)) return false;
     }
-    if (address_.db != 0 && !simple(ctx, error, {"SELECT", std::to_string(address_.db)}))
-      return false;
-    return checkVersion(ctx, error);
+    if (address_.db != 0 && !simple(link, {"SELECT", std::to_string(address_.db)})) return false;
+    return checkVersion(link);
   }
 
   // SET ... GET (the renewal) needs Redis 6.2: an older one is refused with a clear reason
   // rather than failing every renewal.
-  static bool checkVersion(redisContext*& ctx, std::string& error) {
-    Reply r = sendOn(ctx, error, {"INFO", "server"});
+  static bool checkVersion(Link& link) {
+    Reply r = sendOn(link, {"INFO", "server"});
     if (!r) return false;
     std::string info = r->type == REDIS_REPLY_STRING ? std::string(r->str, r->len) : std::string{};
     auto at = info.find("redis_version:");
     int major = 0, minor = 0;
     if (at != std::string::npos) std::sscanf(info.c_str() + at + 14, "%d.%d", &major, &minor);
     if (major > 6 || (major == 6 && minor >= 2)) return true;
-    error =
+    link.error =
         "Redis 6.2 or newer is needed; this one says version " +
         (at == std::string::npos ? std::string("(none)")
                                  : info.substr(at + 14, info.find_first_of("\r\n", at) - at - 14));
-    redisFree(ctx);
-    ctx = nullptr;
+    redisFree(link.ctx);
+    link.ctx = nullptr;
     return false;
   }
 
   // A command on the open connection whose answer must not be an error.
-  static bool simple(redisContext*& ctx, std::string& error, const std::vector<std::string>& args) {
-    Reply r = sendOn(ctx, error, args);
+  static bool simple(Link& link, const std::vector<std::string>& args) {
+    Reply r = sendOn(link, args);
     if (r && r->type == REDIS_REPLY_ERROR) {
-      error = args[0] + ": " + std::string(r->str, r->len);
-      redisFree(ctx);
-      ctx = nullptr;
+      link.error = args[0] + ": " + std::string(r->str, r->len);
+      redisFree(link.ctx);
+      link.ctx = nullptr;
       return false;
     }
     return r != nullptr;
   }
 
-  bool append(const std::vector<std::string>& args) { return appendOn(ctx_, error_, args); }
-  static bool appendOn(redisContext*& ctx, std::string& error,
-                       const std::vector<std::string>& args) {
+  static bool appendOn(Link& link, const std::vector<std::string>& args) {
     std::vector<const char*> argv;
     std::vector<std::size_t> lens;
     for (const auto& a : args) {
       argv.push_back(a.data());
       lens.push_back(a.size());
     }
-    if (redisAppendCommandArgv(ctx, static_cast<int>(argv.size()), argv.data(), lens.data()) !=
+    if (redisAppendCommandArgv(link.ctx, static_cast<int>(argv.size()), argv.data(), lens.data()) !=
         REDIS_OK) {
-      failOn(ctx, error);
+      failOn(link);
       return false;
     }
     return true;
   }
 
-  Reply send(const std::vector<std::string>& args) { return sendOn(ctx_, error_, args); }
-  static Reply sendOn(redisContext*& ctx, std::string& error,
-                      const std::vector<std::string>& args) {
-    if (!appendOn(ctx, error, args)) return nullptr;
+  static Reply sendOn(Link& link, const std::vector<std::string>& args) {
+    if (!appendOn(link, args)) return nullptr;
     void* raw = nullptr;
-    if (redisGetReply(ctx, &raw) != REDIS_OK) {
-      failOn(ctx, error);
+    if (redisGetReply(link.ctx, &raw) != REDIS_OK) {
+      failOn(link);
       return nullptr;
     }
     return Reply(static_cast<redisReply*>(raw));
   }
 
-  // Connects if need be and runs one command; nullptr when the store did not answer or
-  // answered with an error (error_ says which).
-  Reply command(const std::vector<std::string>& args) {
-    if (!connect()) return nullptr;
-    Reply r = send(args);
+  // Connects if need be and runs one command on `link`; nullptr when the store did not answer
+  // or answered with an error (the link's error says which).
+  Reply command(Link& link, const std::vector<std::string>& args) {
+    if (!connect(link)) return nullptr;
+    Reply r = sendOn(link, args);
     if (r && r->type == REDIS_REPLY_ERROR) {
-      error_ = args[0] + ": " + std::string(r->str, r->len);
+      link.error = args[0] + ": " + std::string(r->str, r->len);
       return nullptr;
     }
     return r;
   }
+  // The same on the connection of Lane::Cluster.
+  Reply command(const std::vector<std::string>& args) { return command(main_, args); }
 
   RedisAddress address_;
   std::string name_;
@@ -611,12 +652,12 @@ class RedisPresence final : public Presence {
   std::string playersKey_;
   std::chrono::milliseconds lease_;
   std::chrono::milliseconds timeout_;
-  redisContext* ctx_ = nullptr;
+  Link main_;       // Lane::Cluster's calls
+  Link journal_;    // Lane::Journal's: the games' journals
+  Link leaseLink_;  // Lane::Lease's: renew()
   bool started_ = false;
-  std::string error_;
-  // receive()'s own connection (it blocks), what went wrong on it, and the last message read.
-  redisContext* inboxCtx_ = nullptr;
-  std::string inboxError_;
+  // receive()'s own connection (it blocks) and the last message read.
+  Link inbox_;
   std::string lastRead_ = "0-0";
 };
 

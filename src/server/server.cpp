@@ -62,6 +62,8 @@ struct Server::Impl final : HallEnv {
   asio::io_context storageIo;  // Lane::Storage: one thread, jobs in order
   asio::io_context hashIo;     // Lane::Hash
   asio::io_context clusterIo;  // Lane::Cluster: one thread, jobs in order (none without one)
+  asio::io_context journalIo;  // Lane::Journal: likewise
+  asio::io_context leaseIo;    // Lane::Lease: likewise
   std::unique_ptr<Presence> presence;  // the cluster's sign-in register; null: a single node
   std::vector<std::unique_ptr<asio::io_context>> ios;  // connections
   std::vector<Work> work;
@@ -115,9 +117,11 @@ struct Server::Impl final : HallEnv {
   }
   void cancel(std::uint64_t timer) override { timers.erase(timer); }
   void aside(Lane lane, std::function<std::function<void()>()> job) override {
-    asio::io_context& io = lane == Lane::Storage ? storageIo
-                           : lane == Lane::Hash  ? hashIo
-                                                 : clusterIo;
+    asio::io_context& io = lane == Lane::Storage   ? storageIo
+                           : lane == Lane::Hash    ? hashIo
+                           : lane == Lane::Journal ? journalIo
+                           : lane == Lane::Lease   ? leaseIo
+                                                   : clusterIo;
     asio::post(io, [this, lane, job = std::move(job)] {
       std::function<void()> then;
       auto fatal = [this](const std::exception& e) {
@@ -285,6 +289,8 @@ struct Server::Impl final : HallEnv {
         storageIo.stop();
         hashIo.stop();
         clusterIo.stop();
+        journalIo.stop();
+        leaseIo.stop();
         stopInbox();
         hallIo.stop();
       });
@@ -307,6 +313,8 @@ Server::Server(ServerOptions options, std::unique_ptr<Storage> storage,
   d.work.emplace_back(d.storageIo.get_executor());
   d.work.emplace_back(d.hashIo.get_executor());
   d.work.emplace_back(d.clusterIo.get_executor());
+  d.work.emplace_back(d.journalIo.get_executor());
+  d.work.emplace_back(d.leaseIo.get_executor());
   d.work.emplace_back(d.hallIo.get_executor());
 
   d.acceptor = openAcceptor(d.hallIo, d.options.listen, d.options.port, "port");
@@ -362,7 +370,11 @@ void Server::run() {
   for (auto& io : d.ios) threads.emplace_back([&io] { io->run(); });
   threads.emplace_back([&d] { d.storageIo.run(); });
   threads.emplace_back([&d] { d.clusterIo.run(); });
-  if (d.presence) threads.emplace_back([&d] { d.readInbox(); });
+  if (d.presence) {
+    threads.emplace_back([&d] { d.journalIo.run(); });
+    threads.emplace_back([&d] { d.leaseIo.run(); });
+    threads.emplace_back([&d] { d.readInbox(); });
+  }
   threads.emplace_back([&d] {
     lowerThreadPriority();
     d.hashIo.run();

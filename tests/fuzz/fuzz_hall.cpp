@@ -31,7 +31,8 @@
 //        (journal.h) with N%16 entries E T [B] (E: the call, its side, or garbage; T: the
 //        time since the last, x 100 ms; B: a Receive's message, as op 31's), and died: a
 //        login of either takes the game over
-//   30 run one Lane::Cluster job (settle runs them all too)
+//   30 run one job of a cluster lane: the slot's number % 3 picks Lane::Cluster, Lane::Journal
+//      or Lane::Lease (settle runs them all too)
 //   31 K [N B] the other node: K%4 = 0 puts account K/4%3+1 in the queue if it holds it (a
 //        player of its own, who may be paired with one here and play here as a guest); else a
 //        message from it about that account (relay.h): kind N%16 (some garbled), with B's
@@ -320,7 +321,9 @@ class FuzzEnv : public HallEnv {
   }
   void aside(Lane lane, std::function<std::function<void()>()> job) override {
     (lane == Lane::Hash      ? hashJobs
-     : lane == Lane::Cluster ? clusterJobs
+     : lane == Lane::Cluster ? clusterJobs[0]
+     : lane == Lane::Journal ? clusterJobs[1]
+     : lane == Lane::Lease   ? clusterJobs[2]
                              : storageJobs)
         .push_back(std::move(job));
   }
@@ -329,7 +332,13 @@ class FuzzEnv : public HallEnv {
   Clock::time_point clock{};
   std::multimap<Clock::time_point, std::pair<std::uint64_t, std::function<void()>>> timers;
   std::uint64_t nextTimer = 1;
-  std::deque<std::function<std::function<void()>()>> storageJobs, hashJobs, clusterJobs;
+  std::deque<std::function<std::function<void()>()>> storageJobs, hashJobs;
+  // The cluster's lanes: Lane::Cluster, Lane::Journal, Lane::Lease (each runs in order, the
+  // three in any order between them).
+  std::deque<std::function<std::function<void()>()>> clusterJobs[3];
+  bool clusterIdle() const {
+    return clusterJobs[0].empty() && clusterJobs[1].empty() && clusterJobs[2].empty();
+  }
   std::deque<std::function<void()>> posted;  // continuations of jobs, for the hall's thread
   int hashesRun = 0;
 
@@ -512,11 +521,15 @@ bool runStorageJob(World& w) {
   return true;
 }
 
-bool runClusterJob(World& w) {
+// Runs the first job of cluster lane `lane` (0..2), or of the first lane that has one.
+bool runClusterJob(World& w, int lane = -1) {
   FuzzEnv& env = w.env;
-  if (env.clusterJobs.empty()) return false;
-  auto job = std::move(env.clusterJobs.front());
-  env.clusterJobs.pop_front();
+  if (lane < 0)
+    for (int l = 0; l < 3 && lane < 0; ++l)
+      if (!env.clusterJobs[l].empty()) lane = l;
+  if (lane < 0 || env.clusterJobs[lane].empty()) return false;
+  auto job = std::move(env.clusterJobs[lane].front());
+  env.clusterJobs[lane].pop_front();
   guarded(w, "a cluster job", [&] {
     if (auto then = job()) env.posted.push_back(std::move(then));
   });
@@ -634,7 +647,7 @@ void check(World& w) {
       fail(w, "account " + key + " is logged in on two live connections");
   const FuzzEnv& env = w.env;
   if (!w.cluster || !w.clean || w.stopped || !env.storageJobs.empty() || !env.hashJobs.empty() ||
-      !env.clusterJobs.empty() || !env.posted.empty())
+      !env.clusterIdle() || !env.posted.empty())
     return;
   for (const auto& entry : live) {
     const std::string key = entry.first;  // a copy: lambdas do not take structured bindings
@@ -964,7 +977,7 @@ void run(const std::uint8_t* data, std::size_t size) {
         break;
       case 30:
         if (w.cluster)
-          runClusterJob(w);
+          runClusterJob(w, static_cast<int>((op >> 5) % 3));
         else
           deliverMatch(w, s);
         break;

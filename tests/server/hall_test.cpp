@@ -982,8 +982,13 @@ class MemoryPresence : public Presence {
     if (!store_.up) return std::nullopt;
     return std::vector<std::string>(store_.alive.begin(), store_.alive.end());
   }
+  std::vector<JournalWrite> storeJournals(const std::vector<JournalJob>& jobs) override {
+    batches.push_back(jobs.size());
+    return Presence::storeJournals(jobs);
+  }
   std::string receiveError() const override { return lastError(); }
   std::string self() const override { return self_; }
+  std::vector<std::size_t> batches;  // the games of each storeJournals call
   std::string lastError() const override { return store_.up ? "" : "connection refused"; }
 
  private:
@@ -998,11 +1003,24 @@ class ClusterEnv : public FakeEnv {
  public:
   bool holdCluster = false;
   std::deque<std::function<std::function<void()>()>> clusterJobs;
+  bool holdJournal = false;  // Lane::Journal's jobs likewise
+  std::deque<std::function<std::function<void()>()>> journalJobs;
   void aside(Lane lane, std::function<std::function<void()>()> job) override {
     if (holdCluster && lane == Lane::Cluster)
       clusterJobs.push_back(std::move(job));
+    else if (holdJournal && lane == Lane::Journal)
+      journalJobs.push_back(std::move(job));
     else
       FakeEnv::aside(lane, std::move(job));
+  }
+  // Runs the held journal jobs, and their answers on the hall's thread.
+  void releaseJournal() {
+    holdJournal = false;
+    while (!journalJobs.empty()) {
+      auto job = std::move(journalJobs.front());
+      journalJobs.pop_front();
+      if (auto then = job()) then();
+    }
   }
   // Runs the first held cluster job; returns its answer (to run on the hall's thread).
   std::function<void()> runClusterJob() {
@@ -1108,9 +1126,11 @@ class ClusterHallTest : public ::testing::Test {
   // node 0 pairs them and runs the game; both Matches start.
   void gameOnNode0(Member& a, Member& b, std::optional<net::Matched>& ma,
                    std::optional<net::Matched>& mb, const net::Find& find = {},
-                   std::uint8_t minor = 0) {
+                   std::uint8_t minor = 0,
+                   std::pair<std::string, std::string> names = {"alice", "bob"}) {
     for (Member* m : {&a, &b}) {
-      nodes[0].hall->received(m->id, net::Register{m == &a ? "alice" : "bob", "password1", minor});
+      nodes[0].hall->received(
+          m->id, net::Register{m == &a ? names.first : names.second, "password1", minor});
       ASSERT_EQ(answer(0, m->id).status, net::LoginStatus::Ok);
       nodes[0].hall->received(m->id, find);
     }
@@ -1864,6 +1884,76 @@ TEST_F(ClusterHallTest, AMoveTheStoreDidNotTakeIsRelayedOnceItAnswers) {
   pump({&a, &b});
   EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
   EXPECT_EQ(black.match->game().moves().size(), 2u);
+}
+
+TEST_F(ClusterHallTest, JournalWritesWaitingForTheStoreGoTogetherInOneBatch) {
+  Member a{0, connect(0), nullptr, {}}, b{0, connect(0), nullptr, {}};
+  Member c{0, connect(0), nullptr, {}}, d{0, connect(0), nullptr, {}};
+  std::optional<net::Matched> ma, mb, mc, md;
+  ASSERT_NO_FATAL_FAILURE(gameOnNode0(a, b, ma, mb));
+  ASSERT_NO_FATAL_FAILURE(gameOnNode0(c, d, mc, md, {}, 0, {"carol", "dave"}));
+  Member& black1 = ma->youAreBlack ? a : b;
+  Member& white1 = ma->youAreBlack ? b : a;
+  Member& black2 = mc->youAreBlack ? c : d;
+  Member& white2 = mc->youAreBlack ? d : c;
+  auto& env = nodes[0].env;
+  auto& batches = nodes[0].presence->batches;
+  batches.clear();
+  // The first game's move goes at once, alone; while the store has not answered, the first
+  // game's chat and the second game's move wait, and then go in one batch.
+  env.holdJournal = true;
+  ASSERT_EQ(black1.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b, &c, &d});
+  ASSERT_EQ(env.journalJobs.size(), 1u);
+  black1.match->sendChat("hello");
+  ASSERT_EQ(black2.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b, &c, &d});
+  EXPECT_EQ(env.journalJobs.size(), 1u);              // one batch at a time
+  EXPECT_TRUE(white1.match->game().moves().empty());  // nothing goes before its journal
+  EXPECT_TRUE(white2.match->game().moves().empty());
+  env.releaseJournal();
+  pump({&a, &b, &c, &d});
+  EXPECT_EQ(batches, (std::vector<std::size_t>{1, 2}));
+  EXPECT_EQ(white1.match->game().moves().size(), 1u);
+  EXPECT_EQ(white2.match->game().moves().size(), 1u);
+  // The journals hold it all: both games outlive their node.
+  kill(0, {&a, &b, &c, &d});
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, a, "alice"));
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, b, "bob"));
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, c, "carol"));
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, d, "dave"));
+  pump({&a, &b, &c, &d});
+  EXPECT_EQ(a.match->game().moves().size(), 1u);
+  EXPECT_EQ(c.match->game().moves().size(), 1u);
+  ASSERT_EQ(white2.match->playLocal({8, 8}), MoveError::None);
+  pump({&a, &b, &c, &d});
+  EXPECT_EQ(black2.match->game().moves().size(), 2u);
+}
+
+TEST_F(ClusterHallTest, AStoppingNodeEndsItsLeaseOnlyOnceItsGamesJournalsAreStored) {
+  Member a{0, connect(0), nullptr, {}}, b{0, connect(0), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameOnNode0(a, b, ma, mb));
+  Member& black = ma->youAreBlack ? a : b;
+  auto& env = nodes[0].env;
+  env.holdJournal = true;
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  ASSERT_EQ(env.journalJobs.size(), 1u);
+  bool stopped = false;
+  nodes[0].hall->stop([&] { stopped = true; });
+  env.settle();
+  // The move's write is under way and the interruption waits for it: the lease still lives,
+  // so no other node takes the game over from a journal that lacks its end.
+  EXPECT_TRUE(store.alive.count("node-0"));
+  EXPECT_FALSE(stopped);
+  env.releaseJournal();
+  env.settle();
+  env.releaseJournal();
+  env.settle();
+  EXPECT_TRUE(stopped);
+  EXPECT_FALSE(store.alive.count("node-0"));
+  EXPECT_TRUE(store.games.games.empty());  // the interrupted game is out of the store
 }
 
 TEST_F(ClusterHallTest, AGameGoesOnWhileTheStoreIsAwayAndItsJournalIsWrittenOnceItIsBack) {

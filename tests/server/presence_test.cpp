@@ -114,6 +114,11 @@ TEST(RedisPresence, AStoreThatDoesNotAnswerIsUnavailable) {
   EXPECT_FALSE(p->receive(10ms));
   EXPECT_FALSE(p->liveNodes());
   EXPECT_NE(p->receiveError().find("cannot reach Redis"), std::string::npos) << p->receiveError();
+  EXPECT_NE(p->leaseError().find("cannot reach Redis"), std::string::npos) << p->leaseError();
+  EXPECT_EQ(p->storeJournals({JournalJob{"g#1", true, 0, {1, 2}, {"h"}},
+                              JournalJob{"g#1", false, 1, {}, {"e"}}}),
+            (std::vector<JournalWrite>{JournalWrite::Unavailable, JournalWrite::Unavailable}));
+  EXPECT_NE(p->journalError().find("cannot reach Redis"), std::string::npos) << p->journalError();
   ::close(s);
 }
 
@@ -496,6 +501,66 @@ TEST_F(RedisPresenceTest, ARunningGameIsTakenOverOnlyFromADeadOwner) {
     ASSERT_TRUE(after);
     EXPECT_TRUE(after->key.empty()) << a;
   }
+}
+
+TEST_F(RedisPresenceTest, ABatchOfJournalWritesAnswersEachGameInOrder) {
+  auto n1 = node("n1"), n2 = node("n2");
+  const std::string a = n1->self() + "#1", b = n1->self() + "#2", theirs = n2->self() + "#1";
+  ASSERT_TRUE(n2->openGame(theirs, {7, 8}, {"h"})) << n2->lastError();
+  std::vector<std::string> longOne{"h"};  // more entries than one RPUSH of the scripts takes
+  for (int i = 1; i < 2500; ++i) longOne.push_back("e" + std::to_string(i));
+  std::vector<JournalJob> jobs{
+      {a, true, 0, {1, 2}, {"h", "a1"}},  // opened, then written on in the same batch
+      {a, false, 2, {}, {"a2", "a3"}},    //
+      {b, false, 1, {}, {"b1"}},          // never opened: missing
+      {theirs, false, 1, {}, {"x"}},      // another live node's: taken
+      {b, true, 0, {3, 4}, longOne},      // a long journal, whole
+      {a, false, 9, {}, {"a9"}},          // a gap: missing
+  };
+  EXPECT_EQ(n1->storeJournals(jobs),
+            (std::vector<JournalWrite>{JournalWrite::Written, JournalWrite::Written,
+                                       JournalWrite::Missing, JournalWrite::Taken,
+                                       JournalWrite::Written, JournalWrite::Missing}))
+      << n1->journalError();
+  EXPECT_TRUE(n1->storeJournals({}).empty());
+  n1->leave();  // the journals as stored, through a take-over
+  auto gotA = n2->gameOf(1);
+  ASSERT_TRUE(gotA);
+  EXPECT_EQ(gotA->journal, (std::vector<std::string>{"h", "a1", "a2", "a3"}));
+  auto gotB = n2->gameOf(4);
+  ASSERT_TRUE(gotB);
+  EXPECT_EQ(gotB->journal, longOne);
+}
+
+TEST_F(RedisPresenceTest, EachLaneHasAConnectionOfItsOwn) {
+  // The lease, the journals and the other calls come from three threads at once (the server's
+  // lanes): none waits for or garbles another's answers.
+  auto n1 = node("n1");
+  constexpr int kRounds = 300;
+  std::atomic<int> failures{0};
+  std::thread lease([&] {
+    for (int i = 0; i < kRounds; ++i)
+      if (n1->renew() != Renewal::Renewed) ++failures;
+  });
+  std::thread journal([&] {
+    const std::string key = n1->self() + "#1";
+    if (!n1->openGame(key, {1, 2}, {"h"})) ++failures;
+    for (int i = 0; i < kRounds; ++i)
+      if (n1->writeJournal(key, static_cast<std::size_t>(i + 1), {std::to_string(i)}) !=
+          JournalWrite::Written)
+        ++failures;
+  });
+  for (int i = 0; i < kRounds; ++i)
+    if (n1->claim(100 + i) != Claim::Claimed) ++failures;
+  lease.join();
+  journal.join();
+  EXPECT_EQ(failures, 0) << n1->lastError() << " / " << n1->journalError() << " / "
+                         << n1->leaseError();
+  auto n2 = node("n2");
+  n1->leave();
+  auto got = n2->gameOf(2);
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->journal.size(), static_cast<std::size_t>(kRounds + 1));
 }
 
 TEST_F(RedisPresenceTest, TwoNodesTakingOverTheSameGameAtOnceNeverBothWin) {
