@@ -701,7 +701,11 @@ void Hall::exchangePlayers() {
     auto live = across && theirs ? presence_->liveNodes() : std::nullopt;
     // The store did not answer: the other nodes' players cannot be known until it does.
     return [this, theirs = std::move(theirs), live = std::move(live)] {
-      remote_ = theirs.value_or(std::vector<ListedPlayer>{});
+      // One entry an account (a player moving between nodes may be on two lists a moment).
+      remote_.clear();
+      std::set<std::int64_t> seen;
+      for (const ListedPlayer& r : theirs.value_or(std::vector<ListedPlayer>{}))
+        if (seen.insert(r.account).second) remote_.push_back(r);
       if (live) nodesGone(std::set<std::string>(live->begin(), live->end()));
     };
   });
@@ -871,36 +875,61 @@ void Hall::sendStats(ConnId c, const Player& p) {
   env_.send(c, net::Stats{p.name, p.stats, config_.ladder.elo});
 }
 
+net::PlayerState Hall::stateOf(const Player& p) const {
+  if (p.table || playingAt_.count(p.id)) return net::PlayerState::Playing;
+  if (matchmaker_.waiting(p.id)) return net::PlayerState::Finding;
+  return net::PlayerState::Hall;
+}
+
 std::vector<ListedPlayer> Hall::listedHere() const {
   std::vector<ListedPlayer> out;
   for (const auto& [id, p] : online_) {
     if (!p.home.empty()) continue;  // a guest: its own node lists it
-    net::PlayerState st = net::PlayerState::Hall;
-    if (p.table || playingAt_.count(id))
-      st = net::PlayerState::Playing;
-    else if (matchmaker_.waiting(p.id))
-      st = net::PlayerState::Finding;
-    out.push_back({id, {p.name, p.stats.score, st}, {}});
+    out.push_back({id, {p.name, p.stats.score, stateOf(p)}, {}});
   }
   return out;
 }
 
 void Hall::sendPlayers(ConnId c) {
-  // This node's players and, in a cluster, the other nodes' (as of the last renewal).
-  std::vector<ListedPlayer> all = listedHere();
-  std::set<std::int64_t> listed;
-  for (const ListedPlayer& p : all) listed.insert(p.account);
-  for (const ListedPlayer& r : remote_)  // one entry an account (moving nodes: on two lists)
-    if (listed.insert(r.account).second) all.push_back(r);
-  std::sort(all.begin(), all.end(), [](const ListedPlayer& a, const ListedPlayer& b) {
-    return a.entry.score != b.entry.score ? a.entry.score > b.entry.score : a.account < b.account;
-  });
-  net::Players list;
-  list.total = static_cast<std::uint32_t>(all.size());
-  for (const ListedPlayer& p : all) {
-    if (list.players.size() >= net::kMaxPlayersListed) break;
-    list.players.push_back(p.entry);
+  // This node's players and, in a cluster, the other nodes' (as of the last renewal): the
+  // best-scored few, picked in one pass (every login asks, and a cluster lists thousands).
+  struct Candidate {
+    std::int32_t score;
+    std::int64_t account;
+    const Player* here;          // one of this node's players, or
+    const ListedPlayer* remote;  // one of another node's
+  };
+  auto before = [](const Candidate& a, const Candidate& b) {
+    return a.score != b.score ? a.score > b.score : a.account < b.account;
+  };
+  std::vector<Candidate> best;  // a heap whose front is the last of the best
+  best.reserve(net::kMaxPlayersListed + 1);
+  std::uint32_t total = 0;
+  auto offer = [&](const Candidate& k) {
+    ++total;
+    if (best.size() < net::kMaxPlayersListed) {
+      best.push_back(k);
+      std::push_heap(best.begin(), best.end(), before);
+    } else if (before(k, best.front())) {
+      std::pop_heap(best.begin(), best.end(), before);
+      best.back() = k;
+      std::push_heap(best.begin(), best.end(), before);
+    }
+  };
+  for (const auto& [id, p] : online_)
+    if (p.home.empty()) offer({p.stats.score, id, &p, nullptr});  // a guest: its node lists it
+  for (const ListedPlayer& r : remote_) {
+    auto here = online_.find(r.account);
+    if (here == online_.end() || !here->second.home.empty())
+      offer({r.entry.score, r.account, nullptr, &r});
   }
+  std::sort_heap(best.begin(), best.end(), before);
+  net::Players list;
+  list.total = total;
+  for (const Candidate& k : best)
+    list.players.push_back(
+        k.here ? net::PlayerEntry{k.here->name, k.here->stats.score, stateOf(*k.here)}
+               : k.remote->entry);
   env_.send(c, list);
 }
 

@@ -217,6 +217,7 @@ class Hall {
   void exchangePlayers();  // ours to the other nodes, theirs into remote_
   void nodesGone(const std::set<std::string>& live);  // games across nodes that died
   std::vector<ListedPlayer> listedHere() const;       // this node's players, as PLAYERS lists them
+  net::PlayerState stateOf(const Player& p) const;    // what PLAYERS says the player does
   void loginFailed(ConnId c, net::LoginStatus status, const std::string& detail);
   void onHallMessage(ConnId c, Conn& conn, const net::Message& m);
   void deny(ConnId c, net::MsgType request, net::DenyCode code, const std::string& detail);

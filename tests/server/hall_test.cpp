@@ -1252,6 +1252,42 @@ TEST_F(ClusterHallTest, TheHallListsThePlayersOfEveryNode) {
   EXPECT_EQ(list->total, 1u);
 }
 
+TEST_F(ClusterHallTest, TheHallListsTheBestScoredOfThousandsOnceEach) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);  // account 1
+  // Two other nodes list 2 000 players; some are on both lists (moving between nodes), and
+  // one of them claims alice, who is here.
+  std::vector<ListedPlayer> two, three;
+  for (std::int64_t id = 100; id < 2100; ++id) {
+    ListedPlayer p{id, {"p" + std::to_string(id), static_cast<std::int32_t>(id % 97), {}}, {}};
+    (id % 2 ? two : three).push_back(p);
+    if (id % 10 == 0) (id % 2 ? three : two).push_back(p);
+  }
+  two.push_back({1, {"alice", 5000, net::PlayerState::Hall}, {}});
+  store.published["node-2"] = two;
+  store.published["node-3"] = three;
+  store.alive.insert({"node-2", "node-3"});
+  nodes[0].env.advance(config.nodeLease / 3);
+  nodes[0].env.inbox[a].clear();  // the list of the login
+  auto list = playersSeen(0, a);
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->total, 2001u);
+  ASSERT_EQ(list->players.size(), net::kMaxPlayersListed);
+  // Best score first, then the older account: alice as this node knows her (1 000, not the
+  // other list's 5 000), then scores 96 (ids 193, 290, ...), and so on.
+  EXPECT_EQ(list->players[0].name, "alice");
+  EXPECT_EQ(list->players[0].score, config.initialScore);
+  std::vector<std::pair<std::int32_t, std::int64_t>> want;
+  for (std::int64_t id = 100; id < 2100; ++id)
+    want.push_back({-static_cast<std::int32_t>(id % 97), id});
+  std::sort(want.begin(), want.end());
+  want.insert(want.begin(), {0, 0});  // alice's place
+  for (std::size_t i = 1; i < list->players.size(); ++i) {
+    EXPECT_EQ(list->players[i].name, "p" + std::to_string(want[i].second)) << i;
+    EXPECT_EQ(list->players[i].score, -want[i].first) << i;
+  }
+}
+
 TEST_F(ClusterHallTest, APlayerWhoLeftMayLogInOnAnotherNode) {
   ConnId a = connect(0);
   ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
