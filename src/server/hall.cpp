@@ -519,14 +519,18 @@ void Hall::loginFailed(ConnId c, net::LoginStatus status, const std::string& det
   env_.send(c, r);
 }
 
-void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool registered) {
+// What a login that waits for a holder's lease waits beyond the lease's end (clocks differ).
+constexpr std::chrono::milliseconds kLeaseWaitSlack{100};
+
+void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool registered,
+                    bool waited) {
   if (stopping_) return;
   if (!presence_) return admit(c, a, token);
   // In a cluster every login claims the account, also one of a player this node has online:
   // the claim is ordered after any release of it queued before, and finds out whether another
   // node took the account while this node's lease had lapsed.
   if (presenceDown_) return refuseWhileStoreAway(c, a.name, kPresenceAway, registered);
-  env_.aside(Lane::Cluster, [this, c, a, token, registered]() -> std::function<void()> {
+  env_.aside(Lane::Cluster, [this, c, a, token, registered, waited]() -> std::function<void()> {
     Claim claim = presence_->claim(a.id);
     // The game it plays, if any, is found (and taken over from a dead node) for the player
     // that holds the account.
@@ -535,8 +539,10 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
       game = presence_->gameOf(a.id);
       if (!game) claim = Claim::Unavailable;
     }
+    std::optional<std::chrono::milliseconds> leaseLeft;
+    if (claim == Claim::HeldElsewhere && !waited) leaseLeft = presence_->holderLeaseLeft(a.id);
     std::string error = claim == Claim::Unavailable ? presence_->lastError() : std::string{};
-    return [this, c, a, token, registered, claim, error, found = game]() mutable {
+    return [this, c, a, token, registered, claim, error, leaseLeft, found = game]() mutable {
       if (stopping_) return;
       // A game taken over from a dead node is this node's now, whatever becomes of this login.
       if (found && !found->journal.empty()) {
@@ -559,6 +565,19 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
           if (releasing_.count(a.id)) return loggedIn(c, a, token);
           return admit(c, a, token, game);
         case Claim::HeldElsewhere:
+          if (leaseLeft && *leaseLeft < config_.nodeLease * 2 / 3) {
+            // The holder missed its renewals: it is likely dead (a program reconnecting after
+            // its node was killed). Wait for its lease here, rather than refuse and have the
+            // program connect again and again meanwhile; refused if it renews after all.
+            env_.log(a.name + ": held by a node that stopped renewing its lease; the login waits " +
+                     std::to_string(leaseLeft->count()) + " ms for it");
+            env_.after(*leaseLeft + kLeaseWaitSlack, [this, c, a, token, registered] {
+              auto it = conns_.find(c);
+              if (it != conns_.end() && it->second.state == State::LoggingIn && !stopping_)
+                loggedIn(c, a, token, registered, true);
+            });
+            return;
+          }
           env_.log(a.name + ": a second login refused (signed in on another node)");
           return loginFailed(c, net::LoginStatus::AlreadySignedIn,
                              "This account is already signed in on another computer");

@@ -173,7 +173,9 @@ class Hall {
   void onLogin(ConnId c, const net::Login& l);
   // The credentials were right: claims the account in the cluster (if any), then admits it.
   // `registered`: the account was made for this login (a refusal then says so).
-  void loggedIn(ConnId c, const Account& a, const std::string& token, bool registered = false);
+  // waited: it waited once already for the lease of the node that held the account.
+  void loggedIn(ConnId c, const Account& a, const std::string& token, bool registered = false,
+                bool waited = false);
   // `game`: what the store says of the account's running game (nothing: a single node).
   void admit(ConnId c, const Account& a, const std::string& token,
              const StoredGame* game = nullptr);

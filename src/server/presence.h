@@ -105,6 +105,14 @@ class Presence {
   virtual Claim claim(std::int64_t account) = 0;
   /// Claims each account of `accounts` (after a lapse); the result for each, in order.
   virtual std::vector<Claim> claimAll(const std::vector<std::int64_t>& accounts) = 0;
+  /// How long the lease of the node that holds `account` still runs; nothing when no node
+  /// holds it, its lease is gone, or the store did not answer. A live node renews its lease
+  /// every third of it, so less than two thirds left means its renewals stopped (it may be
+  /// dead): a login can wait for the lease rather than be refused.
+  virtual std::optional<std::chrono::milliseconds> holderLeaseLeft(std::int64_t account) {
+    (void)account;
+    return std::nullopt;
+  }
   /// Gives `account` up if this node holds it; false when the store did not answer (the
   /// account is then held until this node's lease runs out, as after a crash).
   virtual bool release(std::int64_t account) = 0;

@@ -83,6 +83,12 @@ constexpr const char* kNodePlayersScript = R"(if redis.call('EXISTS', KEYS[1]) =
 end
 return redis.call('HGETALL', KEYS[3]))";
 
+// KEYS[1] the account's presence key; ARGV[1] the node key prefix. The PTTL of the holder's
+// lease (negative: none).
+constexpr const char* kHolderLeaseScript = R"(local h = redis.call('GET', KEYS[1])
+if not h then return -2 end
+return redis.call('PTTL', ARGV[1] .. h))";
+
 // KEYS[1] the account's presence key; ARGV[1] our incarnation. Deletes it only if ours.
 constexpr const char* kReleaseScript = R"(if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('DEL', KEYS[1])
@@ -214,6 +220,12 @@ class RedisPresence final : public Presence {
       out[i] = claimOf(r.get());
     }
     return out;
+  }
+
+  std::optional<std::chrono::milliseconds> holderLeaseLeft(std::int64_t account) override {
+    Reply r = command({"EVAL", kHolderLeaseScript, "1", presenceKey(account), kNodePrefix});
+    if (!r || r->type != REDIS_REPLY_INTEGER || r->integer < 0) return std::nullopt;
+    return std::chrono::milliseconds(r->integer);
   }
 
   bool release(std::int64_t account) override {

@@ -204,6 +204,15 @@ class FuzzPresence : public Presence {
     for (std::int64_t a : accounts) out.push_back(claim(a));
     return out;
   }
+  // The other node's lease as it would stand: for alice and carol a third left (it stopped
+  // renewing: their logins here wait for it), for bob nearly all (refused at once).
+  std::optional<std::chrono::milliseconds> holderLeaseLeft(std::int64_t account) override {
+    auto it = store_.holder.find(account);
+    if (!store_.up || it == store_.holder.end() || it->second == "self" ||
+        !store_.alive.count(it->second))
+      return std::nullopt;
+    return std::chrono::milliseconds(account == 2 ? 9000 : 3000);
+  }
   bool release(std::int64_t account) override {
     if (!store_.up) return false;
     auto it = store_.holder.find(account);

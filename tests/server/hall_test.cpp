@@ -883,6 +883,8 @@ struct PresenceStore {
   test_support::MemoryQueue queue;                             // the FIND queue
   test_support::MemoryGames games;                             // running games
   std::map<std::string, std::deque<std::string>> inbox;        // by node
+  // What is left of a live node's lease, for holderLeaseLeft (a node not in it: unknown).
+  std::map<std::string, std::chrono::milliseconds> leaseLeft;
 };
 
 class MemoryPresence : public Presence {
@@ -900,6 +902,13 @@ class MemoryPresence : public Presence {
     std::vector<Claim> out;
     for (std::int64_t a : accounts) out.push_back(claim(a));
     return out;
+  }
+  std::optional<std::chrono::milliseconds> holderLeaseLeft(std::int64_t account) override {
+    auto h = store_.holder.find(account);
+    if (!store_.up || h == store_.holder.end() || !store_.alive.count(h->second)) return {};
+    auto left = store_.leaseLeft.find(h->second);
+    if (left == store_.leaseLeft.end()) return {};
+    return left->second;
   }
   bool release(std::int64_t account) override {
     if (!store_.up) return false;
@@ -1218,6 +1227,41 @@ TEST_F(ClusterHallTest, ASecondLoginOnAnotherNodeIsRefused) {
   EXPECT_EQ(second.detail, "This account is already signed in on another computer");
   EXPECT_FALSE(nodes[0].env.closedByHall.count(a));
   EXPECT_EQ(nodes[1].hall->playersOnline(), 0u);
+}
+
+TEST_F(ClusterHallTest, ALoginWaitsForTheLeaseOfANodeThatStoppedRenewing) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  // Node 0's lease is nearly full (it renews on time): a second login is refused at once.
+  store.leaseLeft["node-0"] = config.nodeLease * 9 / 10;
+  ConnId b = connect(1);
+  EXPECT_EQ(loginOn(1, b, "alice").status, net::LoginStatus::AlreadySignedIn);
+  // Its renewals stopped (a third of its lease is left): the login waits for the lease.
+  store.leaseLeft["node-0"] = config.nodeLease / 3;
+  nodes[1].hall->received(b, net::Login{net::LoginMethod::Password, "alice", "password1", 0});
+  nodes[1].env.settle();
+  EXPECT_FALSE(nodes[1].env.take<net::LoginResult>(b));
+  // It was alive after all, renewing late: refused when the lease would have run out.
+  nodes[1].env.advance(config.nodeLease / 3 + 100ms);
+  auto late = nodes[1].env.take<net::LoginResult>(b);
+  ASSERT_TRUE(late);
+  EXPECT_EQ(late->status, net::LoginStatus::AlreadySignedIn);
+  // Now it is dead (killed): the login that waited is admitted once its lease is gone; one
+  // whose connection closed while it waited is forgotten.
+  ConnId d = connect(1);
+  for (ConnId x : {b, d})
+    nodes[1].hall->received(x, net::Login{net::LoginMethod::Password, "alice", "password1", 0});
+  nodes[1].env.settle();
+  EXPECT_FALSE(nodes[1].env.take<net::LoginResult>(b));
+  nodes[1].hall->closed(d, "gone");
+  store.alive.erase("node-0");
+  nodes[1].env.advance(config.nodeLease / 3 + 100ms);
+  auto taken = nodes[1].env.take<net::LoginResult>(b);
+  ASSERT_TRUE(taken);
+  EXPECT_EQ(taken->status, net::LoginStatus::Ok);
+  EXPECT_FALSE(nodes[1].env.take<net::LoginResult>(d));
+  EXPECT_EQ(store.holder.at(1), "node-1");
+  EXPECT_EQ(nodes[1].hall->playersOnline(), 1u);
 }
 
 TEST_F(ClusterHallTest, TheHallListsThePlayersOfEveryNode) {

@@ -152,6 +152,18 @@ TEST_F(RedisPresenceTest, AnAccountIsHeldByOneLiveNodeUntilItIsReleased) {
   EXPECT_EQ(n1->claim(5), Claim::HeldElsewhere);
 }
 
+TEST_F(RedisPresenceTest, AHoldersLeaseLeftIsKnown) {
+  auto n1 = node("n1"), n2 = node("n2");
+  ASSERT_EQ(n1->claim(1), Claim::Claimed);
+  auto left = n2->holderLeaseLeft(1);
+  ASSERT_TRUE(left) << n2->lastError();
+  EXPECT_GT(*left, 0ms);
+  EXPECT_LE(*left, 10s);
+  EXPECT_FALSE(n2->holderLeaseLeft(2));  // nobody holds it
+  n1->leave();
+  EXPECT_FALSE(n2->holderLeaseLeft(1));  // its holder's lease is gone
+}
+
 TEST_F(RedisPresenceTest, ANodeThatLeavesFreesItsAccounts) {
   auto n1 = node("n1"), n2 = node("n2");
   EXPECT_EQ(n1->claim(7), Claim::Claimed);
