@@ -112,7 +112,9 @@ return 1)";
 
 // KEYS[1] the game's owner key, KEYS[2] its journal; ARGV[1] our incarnation, ARGV[2] the
 // keys' life, ARGV[3] the index of the first entry, ARGV[4..] the entries. 1: written; -1: the
-// game or its entries before the index are missing; -2: another node owns the game.
+// game or its entries before the index are missing; -2: another node owns the game. The keys'
+// life starts again each time the journal passes a multiple of 64 entries (not at every write:
+// two commands fewer a move, which Redis's one thread feels at thousands of moves a second).
 constexpr const char* kWriteJournalScript = R"(local o = redis.call('GET', KEYS[1])
 if not o then return -1 end
 if o ~= ARGV[1] then return -2 end
@@ -123,8 +125,10 @@ if n > at then redis.call('LTRIM', KEYS[2], 0, at - 1) end
 for i = 4, #ARGV, 1000 do
   redis.call('RPUSH', KEYS[2], unpack(ARGV, i, math.min(i + 999, #ARGV)))
 end
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
+if math.floor((at + #ARGV - 4) / 64) ~= math.floor((at - 1) / 64) then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+end
 return 1)";
 
 // KEYS[1] the account's game entry; ARGV[1] our incarnation, ARGV[2] the node key prefix,

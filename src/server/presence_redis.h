@@ -16,7 +16,8 @@
 ///                               "<owner's incarnation>#<table>" as it opened)
 ///   gomoku:journal:<game>       the game's journal (journal.h): a list, entry 0 the header
 ///   gomoku:playing:<account>    the game the account plays; the three expire a day after
-///                               the last write
+///                               the game opened (the owner and the journal: a day after its
+///                               journal last passed a multiple of 64 entries)
 /// An incarnation is "<node name>/<16 hex digits>", new at each start, so a node restarted
 /// under the same name does not inherit what its previous run held. A claim is one Lua script
 /// (atomic on the Redis server): two nodes claiming one account at once cannot both win; so is

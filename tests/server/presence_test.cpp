@@ -535,10 +535,32 @@ TEST_F(RedisPresenceTest, ABatchOfJournalWritesAnswersEachGameInOrder) {
                                        JournalWrite::Written, JournalWrite::Missing}))
       << n1->journalError();
   EXPECT_TRUE(n1->storeJournals({}).empty());
+  // The keys' life starts again only when the journal passes a multiple of 64 entries.
+  redisContext* r = redisConnect(address.host.c_str(), address.port);
+  ASSERT_TRUE(r && !r->err);
+  freeReplyObject(redisCommand(r, "SELECT %d", address.db));
+  auto pttl = [&](const std::string& key) {
+    redisReply* t = static_cast<redisReply*>(redisCommand(r, "PTTL %s", key.c_str()));
+    long long v = t && t->type == REDIS_REPLY_INTEGER ? t->integer : -3;
+    freeReplyObject(t);
+    return v;
+  };
+  redisReply* shortened = static_cast<redisReply*>(
+      redisCommand(r, "PEXPIRE %s 100000", ("gomoku:journal:" + a).c_str()));
+  freeReplyObject(shortened);
+  ASSERT_EQ(n1->writeJournal(a, 4, {"a4"}), JournalWrite::Written);
+  EXPECT_LE(pttl("gomoku:journal:" + a), 100000);  // 5 entries: not renewed
+  std::vector<std::string> more;
+  for (int i = 5; i <= 64; ++i) more.push_back("a" + std::to_string(i));
+  ASSERT_EQ(n1->writeJournal(a, 5, more), JournalWrite::Written);
+  EXPECT_GT(pttl("gomoku:journal:" + a), 100000);  // passed entry 64: a day again
+  redisFree(r);
   n1->leave();  // the journals as stored, through a take-over
   auto gotA = n2->gameOf(1);
   ASSERT_TRUE(gotA);
-  EXPECT_EQ(gotA->journal, (std::vector<std::string>{"h", "a1", "a2", "a3"}));
+  std::vector<std::string> wantA{"h", "a1", "a2", "a3", "a4"};
+  wantA.insert(wantA.end(), more.begin(), more.end());
+  EXPECT_EQ(gotA->journal, wantA);
   auto gotB = n2->gameOf(4);
   ASSERT_TRUE(gotB);
   EXPECT_EQ(gotB->journal, longOne);
