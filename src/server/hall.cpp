@@ -377,7 +377,8 @@ void Hall::stop(std::function<void()> done) {
   // Not before the interrupted games' journals are stored: another node taking one over meanwhile
   // would find it running.
   whenJournalsStored([this, last] {
-    env_.aside(Lane::Cluster, [this, last]() -> std::function<void()> {
+    // On the lease's lane: behind a renewal under way, which would otherwise bring it back.
+    env_.aside(Lane::Lease, [this, last]() -> std::function<void()> {
       presence_->leave();
       return last;
     });
@@ -529,6 +530,12 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
   // In a cluster every login claims the account, also one of a player this node has online:
   // the claim is ordered after any release of it queued before, and finds out whether another
   // node took the account while this node's lease had lapsed.
+  if (!leaseAnswered_) {  // a claim before the node's first lease would be refused (NOLEASE)
+    afterFirstLease_.push_back([this, c, a, token, registered, waited] {
+      if (conns_.count(c)) loggedIn(c, a, token, registered, waited);
+    });
+    return;
+  }
   if (presenceDown_) return refuseWhileStoreAway(c, a.name, kPresenceAway, registered);
   env_.aside(Lane::Cluster, [this, c, a, token, registered, waited]() -> std::function<void()> {
     Claim claim = presence_->claim(a.id);
@@ -565,10 +572,11 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
           if (releasing_.count(a.id)) return loggedIn(c, a, token);
           return admit(c, a, token, game);
         case Claim::HeldElsewhere:
-          if (leaseLeft && *leaseLeft < config_.nodeLease * 2 / 3) {
-            // The holder missed its renewals: it is likely dead (a program reconnecting after
-            // its node was killed). Wait for its lease here, rather than refuse and have the
-            // program connect again and again meanwhile; refused if it renews after all.
+          if (leaseLeft && *leaseLeft < config_.nodeLease / 2) {
+            // The holder missed a renewal (a live node renews every third of its lease): it is
+            // likely dead (a program reconnecting after its node was killed). Wait for its lease
+            // here, rather than refuse and have the program connect again and again meanwhile;
+            // refused if it renews after all.
             env_.log(a.name + ": held by a node that stopped renewing its lease; the login waits " +
                      std::to_string(leaseLeft->count()) + " ms for it");
             env_.after(*leaseLeft + kLeaseWaitSlack, [this, c, a, token, registered] {
@@ -636,6 +644,12 @@ void Hall::renewPresence() {
 void Hall::renewed(Renewal r, const std::string& error) {
   if (stopping_) return;
   renewTimer_ = env_.after(config_.nodeLease / 3, [this] { renewPresence(); });
+  // The logins that came before the first answer: claimed now (or refused, if the store did
+  // not answer), once the hall knows which.
+  auto firstLease = [this] {
+    if (!std::exchange(leaseAnswered_, true))
+      for (auto& fn : std::exchange(afterFirstLease_, {})) fn();
+  };
   if (r == Renewal::Unavailable) {
     if (!presenceDown_)
       env_.log("the presence store does not answer (" + error +
@@ -645,11 +659,12 @@ void Hall::renewed(Renewal r, const std::string& error) {
     // The lease may lapse meanwhile, or this renewal's answer was what got lost: claim the
     // players again once the store answers.
     reclaim_ = true;
-    return;
+    return firstLease();
   }
   const bool wasDown = presenceDown_;
   if (presenceDown_) env_.log("the presence store answers again");
   presenceDown_ = false;
+  firstLease();
   flushOutbox();
   // Journals: after an outage or a lapse the store may have lost any of them (a Redis that
   // restarted empty), so all are written whole again; else those the store did not take.
@@ -1595,8 +1610,15 @@ void Hall::awaitResume(std::int64_t account) {
     returnToHall(account);
   });
   // In a cluster the player may come back on any node: that node claims it and relays its
-  // game here (Back).
-  if (presence_ && p->home.empty()) releaseClaim(account);
+  // game here (Back). Not before the store holds the game (its journal may be on its way on
+  // the journal's lane): a login elsewhere must find it.
+  if (!presence_ || !p->home.empty()) return;
+  auto t = tables_.find(p->table);
+  if (t == tables_.end()) return releaseClaim(account);
+  whenStored(*t->second, [this, account, tid = p->table] {
+    Player* q = player(account);
+    if (q && !q->conn && q->table == tid) releaseClaim(account);  // still away
+  });
 }
 
 void Hall::makeTable(std::uint64_t tid, TableEntry& e, const TableSetup& setup) {

@@ -301,6 +301,8 @@ class Hall {
   // Accounts not online here that the store may still say are ours (a release or a claim
   // whose answer was lost): released after the next good renewal.
   std::set<std::int64_t> unreleased_;
+  bool leaseAnswered_ = false;                          // the first renewal was answered
+  std::vector<std::function<void()>> afterFirstLease_;  // logins that came before it
   std::set<std::uint64_t> journalDirty_;  // tables with journal entries for the next batch
   bool journalFlushing_ = false;          // a batch is under way (Lane::Journal)
   std::vector<std::function<void()>> journalDrained_;  // whenJournalsStored's

@@ -122,6 +122,7 @@ class Presence {
   /// What went wrong at renew()'s last failure (call it from renew()'s lane).
   virtual std::string leaseError() const { return lastError(); }
   /// Ends this node's lease at once (a clean shutdown): every account it holds is free.
+  /// Lane::Lease's call too (after any renewal under way).
   virtual void leave() = 0;
   /// Publishes this node's players for the other nodes' halls (the whole list, replacing the
   /// last; it goes with the node's lease). Returns the players the other live nodes published,

@@ -251,8 +251,8 @@ class RedisPresence final : public Presence {
   }
 
   void leave() override {
-    command({"DEL", nodeKey_, playersKey_});
-    command({"SREM", kNodesKey, self_});
+    command(leaseLink_, {"DEL", nodeKey_, playersKey_});
+    command(leaseLink_, {"SREM", kNodesKey, self_});
   }
 
   std::optional<std::vector<ListedPlayer>> exchangePlayers(

@@ -204,8 +204,8 @@ class FuzzPresence : public Presence {
     for (std::int64_t a : accounts) out.push_back(claim(a));
     return out;
   }
-  // The other node's lease as it would stand: for alice and carol a third left (it stopped
-  // renewing: their logins here wait for it), for bob nearly all (refused at once).
+  // The other node's lease as it would stand: for alice and carol 3 s of the 10 s left (it
+  // missed renewals: their logins here wait for it), for bob 9 s (refused at once).
   std::optional<std::chrono::milliseconds> holderLeaseLeft(std::int64_t account) override {
     auto it = store_.holder.find(account);
     if (!store_.up || it == store_.holder.end() || it->second == "self" ||

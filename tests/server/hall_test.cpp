@@ -1014,20 +1014,26 @@ class ClusterEnv : public FakeEnv {
   std::deque<std::function<std::function<void()>()>> clusterJobs;
   bool holdJournal = false;  // Lane::Journal's jobs likewise
   std::deque<std::function<std::function<void()>()>> journalJobs;
+  bool holdLease = false;  // Lane::Lease's jobs likewise
+  std::deque<std::function<std::function<void()>()>> leaseJobs;
   void aside(Lane lane, std::function<std::function<void()>()> job) override {
     if (holdCluster && lane == Lane::Cluster)
       clusterJobs.push_back(std::move(job));
     else if (holdJournal && lane == Lane::Journal)
       journalJobs.push_back(std::move(job));
+    else if (holdLease && lane == Lane::Lease)
+      leaseJobs.push_back(std::move(job));
     else
       FakeEnv::aside(lane, std::move(job));
   }
-  // Runs the held journal jobs, and their answers on the hall's thread.
-  void releaseJournal() {
-    holdJournal = false;
-    while (!journalJobs.empty()) {
-      auto job = std::move(journalJobs.front());
-      journalJobs.pop_front();
+  // Runs the held journal jobs (or lease jobs), and their answers on the hall's thread.
+  void releaseJournal() { runHeld(holdJournal, journalJobs); }
+  void releaseLease() { runHeld(holdLease, leaseJobs); }
+  static void runHeld(bool& hold, std::deque<std::function<std::function<void()>()>>& jobs) {
+    hold = false;
+    while (!jobs.empty()) {
+      auto job = std::move(jobs.front());
+      jobs.pop_front();
       if (auto then = job()) then();
     }
   }
@@ -2034,6 +2040,79 @@ TEST_F(ClusterHallTest, AStoppingNodeEndsItsLeaseOnlyOnceItsGamesJournalsAreStor
   EXPECT_TRUE(stopped);
   EXPECT_FALSE(store.alive.count("node-0"));
   EXPECT_TRUE(store.games.games.empty());  // the interrupted game is out of the store
+}
+
+TEST_F(ClusterHallTest, AStoppingNodesLeaseIsNotBroughtBackByARenewalUnderWay) {
+  auto& env = nodes[0].env;
+  env.holdLease = true;
+  env.advance(config.nodeLease / 3);  // a renewal, under way
+  ASSERT_EQ(env.leaseJobs.size(), 1u);
+  bool stopped = false;
+  nodes[0].hall->stop([&] { stopped = true; });
+  env.settle();
+  env.releaseLease();  // the renewal, then the leave
+  env.settle();
+  EXPECT_TRUE(stopped);
+  EXPECT_FALSE(store.alive.count("node-0"));
+}
+
+TEST_F(ClusterHallTest, ALoginBeforeTheNodesFirstLeaseWaitsForIt) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  nodes[0].hall->closed(a, "gone");
+  nodes[0].env.settle();
+  // A node starting: its first renewal has not been answered when alice logs in.
+  ClusterEnv env;
+  env.holdLease = true;
+  MemoryPresence presence(store, "node-9");
+  Hall hall(env, *storage, config, 7, &presence);
+  env.settle();
+  ConnId c = nextConn++;
+  hall.connected(c, "127.0.0.1");
+  hall.received(c, net::Login{net::LoginMethod::Password, "alice", "password1", 0});
+  env.settle();
+  EXPECT_FALSE(env.take<net::LoginResult>(c));
+  EXPECT_FALSE(store.holder.count(1));
+  env.releaseLease();
+  env.settle();
+  auto r = env.take<net::LoginResult>(c);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, net::LoginStatus::Ok);
+  EXPECT_EQ(store.holder.at(1), "node-9");
+}
+
+TEST_F(ClusterHallTest, ADroppedPlayerIsReleasedOnlyOnceTheStoreHoldsItsGame) {
+  Member a{0, connect(0), nullptr, {}}, b{0, connect(0), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameOnNode0(a, b, ma, mb));
+  Member& black = ma->youAreBlack ? a : b;
+  const std::int64_t blackId = &black == &a ? 1 : 2;
+  auto& env = nodes[0].env;
+  env.holdJournal = true;
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  ASSERT_EQ(env.journalJobs.size(), 1u);
+  // Black drops while its move's journal is on its way: still held here, so that a login
+  // elsewhere cannot come before the store knows the game.
+  nodes[0].hall->closed(black.id, "dropped");
+  env.settle();
+  EXPECT_EQ(store.holder.at(blackId), "node-0");
+  env.releaseJournal();
+  env.settle();
+  EXPECT_FALSE(store.holder.count(blackId));
+  // It comes back on the other node and finds its game there (relayed from node 0).
+  black.match->connectionLost("dropped");
+  black.node = 1;
+  black.id = connect(1);
+  ASSERT_EQ(loginOn(1, black.id, &black == &a ? "alice" : "bob").status, net::LoginStatus::Ok);
+  pump({&a, &b});
+  auto again = nodes[1].env.take<net::Matched>(black.id);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->gameId, ma->gameId);
+  black.match->reconnected();
+  pump({&a, &b});
+  EXPECT_EQ(black.match->phase(), net::MatchPhase::Playing);
+  EXPECT_EQ(black.match->game().moves().size(), 1u);
 }
 
 TEST_F(ClusterHallTest, AGameGoesOnWhileTheStoreIsAwayAndItsJournalIsWrittenOnceItIsBack) {
