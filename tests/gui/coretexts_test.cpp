@@ -260,6 +260,8 @@ const std::set<std::string> kNotShown = {
     "the presence store answers again",
     "the presence store does not answer",
     "this node's lease had run out: claiming its players again",
+    "held by a node that stopped renewing its lease; the login waits",
+    "ms for it",
     // server/hall.cpp: the log of games across a cluster's nodes (relay.h)
     "plays here, a guest from node",
     "message(s) to other nodes wait",
