@@ -85,7 +85,6 @@ struct Hall::TableEntry {
   std::vector<std::string> journal;        // every entry so far (0: the header)
   std::size_t stored = 0;                  // how many of them the store holds for sure
   bool opened = false;                     // the store has the game (openGame answered)
-  bool writing = false;                    // a write is under way
   bool behind = false;                     // the store did not answer: the game goes on unjournaled
                                            // until the next good renewal, which writes what is due
   Clock::time_point epoch;                 // the table's time 0
@@ -1354,13 +1353,12 @@ void Hall::flushJournals() {
     auto t = tables_.find(tid);
     if (t == tables_.end()) continue;
     TableEntry& e = *t->second;
-    if (e.key.empty() || e.writing || e.behind) continue;
-    if (std::exchange(e.reopen, false)) {  // the store may have lost it: written whole again
+    if (e.key.empty() || e.behind) continue;  // (none is in a batch: one at a time)
+    if (std::exchange(e.reopen, false)) {     // the store may have lost it: written whole again
       e.opened = false;
       e.stored = 0;
     }
     if (e.opened && e.stored >= e.journal.size()) continue;
-    e.writing = true;
     JournalJob job;
     job.key = e.key;
     job.open = !e.opened;
@@ -1401,7 +1399,6 @@ void Hall::journalWritten(std::uint64_t tid, JournalWrite w, std::size_t upTo,
   auto t = tables_.find(tid);
   if (t == tables_.end()) return;
   TableEntry& e = *t->second;
-  e.writing = false;
   switch (w) {
     case JournalWrite::Written:
       e.opened = true;
