@@ -19,6 +19,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "net/cadence.h"
 #include "net/session.h"
 #include "net/tls.h"
 #include "server/channel.h"
@@ -246,12 +247,16 @@ struct Server::Impl final : HallEnv {
             hall->closed(id, reason);
           });
         });
+    // The first beat at a phase of its own: connections that came in a burst (a restart, a
+    // failover) would otherwise beat together, thousands of TLS writes at one instant.
+    link->timer->expires_after(net::beatPhase(id, options.heartbeat));
     tick(id, link);
   }
 
-  // Heartbeat and silence check of one connection (on its io_context).
+  // Heartbeat and silence check of one connection (on its io_context). The beats keep their
+  // cadence: a thread that was busy does not move the next beat of every timer that waited on
+  // it to one instant (beats missed meanwhile are skipped).
   void tick(ConnId id, std::shared_ptr<Link> link) {
-    link->timer->expires_after(options.heartbeat);
     link->timer->async_wait([this, id, l = link](error_code ec) {
       if (ec || l->closed) return;
       auto heard = Clock::time_point(Clock::duration(l->lastHeard.load()));
@@ -260,6 +265,7 @@ struct Server::Impl final : HallEnv {
         return;
       }
       l->session->send(net::Heartbeat{});
+      l->timer->expires_at(net::nextBeat(l->timer->expiry(), options.heartbeat, Clock::now()));
       tick(id, l);
     });
   }
