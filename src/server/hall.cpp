@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <unordered_set>
 
 #include <sodium.h>
 #include <utility>
@@ -732,13 +733,18 @@ void Hall::exchangePlayers() {
   env_.aside(Lane::Cluster, [this, mine = listedHere(), across]() -> std::function<void()> {
     auto theirs = presence_->exchangePlayers(mine);
     auto live = across && theirs ? presence_->liveNodes() : std::nullopt;
+    // One entry an account (a player moving between nodes may be on two lists a moment): the
+    // first, as listed. Done here, off the hall's thread: the lists have thousands.
+    std::vector<ListedPlayer> once;
+    if (theirs) {
+      std::unordered_set<std::int64_t> seen(theirs->size() * 2);
+      once.reserve(theirs->size());
+      for (ListedPlayer& r : *theirs)
+        if (seen.insert(r.account).second) once.push_back(std::move(r));
+    }
     // The store did not answer: the other nodes' players cannot be known until it does.
-    return [this, theirs = std::move(theirs), live = std::move(live)] {
-      // One entry an account (a player moving between nodes may be on two lists a moment).
-      remote_.clear();
-      std::set<std::int64_t> seen;
-      for (const ListedPlayer& r : theirs.value_or(std::vector<ListedPlayer>{}))
-        if (seen.insert(r.account).second) remote_.push_back(r);
+    return [this, once = std::move(once), live = std::move(live)]() mutable {
+      remote_ = std::move(once);
       if (live) nodesGone(std::set<std::string>(live->begin(), live->end()));
     };
   });

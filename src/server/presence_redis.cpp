@@ -15,7 +15,11 @@ namespace {
 
 constexpr const char* kNodePrefix = "gomoku:node:";
 constexpr const char* kPresencePrefix = "gomoku:presence:";
-constexpr const char* kPlayersPrefix = "gomoku:players:";  // a node's players (a hash)
+// A node's players: one string, a line each (see formatListed). One string rather than a hash
+// of a field each: the thousands of entries of every node are written and read at every
+// renewal, and Redis copies a string in one go where a hash costs it a step an entry (during
+// which every other command, a game's journal too, waits).
+constexpr const char* kPlayersPrefix = "gomoku:playerlist:";
 constexpr const char* kNodesKey = "gomoku:nodes";          // the nodes that published players
 constexpr const char* kSeekingKey = "gomoku:seeking";      // the FIND queue (a hash)
 constexpr const char* kInboxPrefix = "gomoku:inbox:";      // a node's messages (a stream)
@@ -81,7 +85,7 @@ constexpr const char* kNodePlayersScript = R"(if redis.call('EXISTS', KEYS[1]) =
   redis.call('SREM', KEYS[2], ARGV[1])
   return nil
 end
-return redis.call('HGETALL', KEYS[3]))";
+return redis.call('GET', KEYS[3]))";
 
 // KEYS[1] the account's presence key; ARGV[1] the node key prefix. The PTTL of the holder's
 // lease (negative: none).
@@ -257,17 +261,16 @@ class RedisPresence final : public Presence {
 
   std::optional<std::vector<ListedPlayer>> exchangePlayers(
       const std::vector<ListedPlayer>& mine) override {
-    // Ours, replaced as a whole and expiring with the lease (MULTI: never half a list).
-    std::vector<std::string> hset{"HSET", playersKey_};
-    for (const ListedPlayer& p : mine) {
-      hset.push_back(std::to_string(p.account));
-      hset.push_back(std::to_string(p.entry.score) + "\t" +
-                     std::to_string(static_cast<int>(p.entry.state)) + "\t" + p.entry.name);
-    }
+    // Ours, replaced as a whole and expiring with the lease (MULTI: the list and the set of
+    // nodes change together); no players, no list.
+    std::string list;
+    list.reserve(mine.size() * 32);
+    for (const ListedPlayer& p : mine) formatListed(p, list);
     if (!command({"MULTI"})) return std::nullopt;
-    if (!command({"DEL", playersKey_}) || (!mine.empty() && !command(hset)) ||
-        !command({"PEXPIRE", playersKey_, std::to_string(lease_.count())}) ||
-        !command({"SADD", kNodesKey, self_})) {
+    const bool listed = mine.empty() ? command({"DEL", playersKey_}) != nullptr
+                                     : command({"SET", playersKey_, list, "PX",
+                                                std::to_string(lease_.count())}) != nullptr;
+    if (!listed || !command({"SADD", kNodesKey, self_})) {
       if (main_.ctx) command({"DISCARD"});  // an error answer: the connection is still in MULTI
       return std::nullopt;
     }
@@ -282,14 +285,19 @@ class RedisPresence final : public Presence {
       if (n->type != REDIS_REPLY_STRING) continue;
       std::string node(n->str, n->len);
       if (node == self_) continue;
-      Reply list = command({"EVAL", kNodePlayersScript, "3", kNodePrefix + node, kNodesKey,
-                            kPlayersPrefix + node, node});
-      if (!list) return std::nullopt;
-      if (list->type != REDIS_REPLY_ARRAY) continue;  // nil: a dead node, dropped
-      for (std::size_t j = 0; j + 1 < list->elements; j += 2) {
-        if (auto p = parseListed(list->element[j], list->element[j + 1])) {
+      Reply theirs = command({"EVAL", kNodePlayersScript, "3", kNodePrefix + node, kNodesKey,
+                              kPlayersPrefix + node, node});
+      if (!theirs) return std::nullopt;
+      // nil: a dead node (dropped), or one whose list expired; anything else is no list.
+      if (theirs->type != REDIS_REPLY_STRING) continue;
+      std::string_view text(theirs->str, theirs->len);
+      while (!text.empty()) {
+        std::size_t end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+        if (auto p = parseListed(line)) {
           p->node = node;
-          out.push_back(*p);
+          out.push_back(std::move(*p));
         }
       }
     }
@@ -484,27 +492,41 @@ class RedisPresence final : public Presence {
   std::string lastError() const override { return main_.error; }
 
  private:
-  // One entry of a node's players hash: account -> "score\tstate\tname"; nothing if garbled
-  // (another node's data is checked as a peer's message would be).
-  static std::optional<ListedPlayer> parseListed(const redisReply* field, const redisReply* value) {
-    if (field->type != REDIS_REPLY_STRING || value->type != REDIS_REPLY_STRING) return std::nullopt;
-    std::string_view v(value->str, value->len);
-    auto t1 = v.find('\t');
-    auto t2 = t1 == std::string_view::npos ? t1 : v.find('\t', t1 + 1);
-    if (t2 == std::string_view::npos) return std::nullopt;
+  // One line of a node's list of players: "account\tscore\tstate\tname\n" (a name has no
+  // control characters, so neither tab nor newline).
+  static void formatListed(const ListedPlayer& p, std::string& out) {
+    out += std::to_string(p.account);
+    out += '\t';
+    out += std::to_string(p.entry.score);
+    out += '\t';
+    out += std::to_string(static_cast<int>(p.entry.state));
+    out += '\t';
+    out += p.entry.name;
+    out += '\n';
+  }
+
+  // The entry of one line of another node's list; nothing if garbled (another node's data is
+  // checked as a peer's message would be).
+  static std::optional<ListedPlayer> parseListed(std::string_view line) {
+    std::string_view field[3];
+    for (std::string_view& f : field) {
+      std::size_t tab = line.find('\t');
+      if (tab == std::string_view::npos) return std::nullopt;
+      f = line.substr(0, tab);
+      line.remove_prefix(tab + 1);
+    }
     auto whole = [](std::string_view text, auto& out) {
       auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
       return ec == std::errc{} && end == text.data() + text.size();
     };
     ListedPlayer p;
     int state = 0;
-    if (!whole(std::string_view(field->str, field->len), p.account) || p.account <= 0 ||
-        !whole(v.substr(0, t1), p.entry.score) || !whole(v.substr(t1 + 1, t2 - t1 - 1), state) ||
-        state < static_cast<int>(net::PlayerState::Hall) ||
+    if (!whole(field[0], p.account) || p.account <= 0 || !whole(field[1], p.entry.score) ||
+        !whole(field[2], state) || state < static_cast<int>(net::PlayerState::Hall) ||
         state > static_cast<int>(net::PlayerState::Playing))
       return std::nullopt;
     p.entry.state = static_cast<net::PlayerState>(state);
-    std::string_view name = v.substr(t2 + 1);
+    std::string_view name = line;
     if (name.empty() || name.size() > net::kMaxNameBytes) return std::nullopt;
     for (unsigned char ch : name)
       if (ch < 0x20 || ch == 0x7F) return std::nullopt;

@@ -5,8 +5,10 @@
 ///   gomoku:node:<incarnation>   the node's lease: its name, expiring after the lease (PX)
 ///   gomoku:presence:<account>   the incarnation that holds the account (no expiry: an entry
 ///                               whose node's lease is gone counts as free)
-///   gomoku:players:<incarnation> the node's players for the other halls: a hash, account id ->
-///                               "score\tstate\tname", replaced whole, expiring with the lease
+///   gomoku:playerlist:<incarnation> the node's players for the other halls: a string, a line
+///                               "account\tscore\tstate\tname\n" each, replaced whole, expiring
+///                               with the lease (one string, not a hash: Redis copies it in one
+///                               go, where thousands of fields would hold up every other command)
 ///   gomoku:nodes                the incarnations that published players (the dead are dropped)
 ///   gomoku:seeking              the FIND queue: a hash, account id -> encodeSeek() text (which
 ///                               starts with the node); a dead node's entries are dropped

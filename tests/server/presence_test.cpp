@@ -278,6 +278,41 @@ TEST_F(RedisPresenceTest, NodesSeeEachOthersPlayersWhileTheirLeasesLive) {
   EXPECT_TRUE(seen->empty());
 }
 
+TEST_F(RedisPresenceTest, AnotherNodesGarbledListEntriesAreSkipped) {
+  // Another node's list is checked as a peer's message would be: a line that is not
+  // "account<TAB>score<TAB>state<TAB>name" with sane values is left out, the rest is kept.
+  auto n1 = node("n1"), n2 = node("n2");
+  ListedPlayer alice{1, {"alice", 1030, net::PlayerState::Playing}, {}};
+  ASSERT_TRUE(n1->exchangePlayers({alice}));
+  redisContext* cmd = redisConnect(address.host.c_str(), address.port);
+  ASSERT_TRUE(cmd && !cmd->err);
+  auto* r = static_cast<redisReply*>(redisCommand(cmd, "SELECT %d", address.db));
+  freeReplyObject(r);
+  const std::string key = "gomoku:playerlist:" + n1->self();
+  const std::string list =
+      "1\t1030\t3\talice\n"   // kept
+      "0\t1000\t1\tnobody\n"  // no account 0
+      "3\t1000\t9\tcarol\n"   // no such state
+      "4\tmany\t1\tdave\n"    // a score that is no number
+      "5\t1000\t1\t\n"        // no name
+      "6\t1000\t1\tev\x01"
+      "e\n"                      // a control character
+      "7\t1000\n"                // too few fields
+      "8\t990\t1\tBob\tsmith\n"  // a tab is no part of a name: dropped
+      "\n"                       // empty
+      "9\t1010\t1\tzoe";         // the last line without its newline: kept
+  r = static_cast<redisReply*>(
+      redisCommand(cmd, "SET %s %b", key.c_str(), list.data(), list.size()));
+  ASSERT_TRUE(r && r->type == REDIS_REPLY_STATUS);
+  freeReplyObject(r);
+  redisFree(cmd);
+  auto seen = n2->exchangePlayers({});
+  ASSERT_TRUE(seen);
+  ListedPlayer zoe{9, {"zoe", 1010, net::PlayerState::Hall}, n1->self()};
+  alice.node = n1->self();
+  EXPECT_EQ(*seen, (std::vector<ListedPlayer>{alice, zoe}));
+}
+
 TEST_F(RedisPresenceTest, TwoNodesClaimingTheSameAccountsAtOnceNeverBothWin) {
   // Two nodes' lanes claim the same 1 000 accounts, meeting at a barrier before each claim so
   // that both claims of an account are in flight together. Whoever wins, one does.

@@ -626,12 +626,13 @@ cluster_login)
     fail "run through with-postgres.sh and with-redis.sh"
   # A lease long enough that a loaded machine does not let it lapse by accident; the waits
   # are on Redis's or the programs' word, not on time: Redis announces the nodes' writes of
-  # their players' lists (hset) and the expiry of a lease.
+  # their players' lists (set; a node with no players deletes its list) and the expiry of a
+  # lease.
   cluster=(--redis "$GOMOKU_TEST_REDIS" --node-lease 5)
-  redis-cli -u "$GOMOKU_TEST_REDIS" config set notify-keyspace-events Exh > /dev/null
+  redis-cli -u "$GOMOKU_TEST_REDIS" config set notify-keyspace-events 'Ex$' > /dev/null
   mkfifo "$work/events.fifo"
   redis-cli -u "$GOMOKU_TEST_REDIS" --csv subscribe __keyevent@0__:expired \
-    __keyevent@0__:hset > "$work/events.fifo" &
+    __keyevent@0__:set > "$work/events.fifo" &
   pids+=($!)
   exec {events_fd}< "$work/events.fifo"
   read -r line <&"$events_fd" || fail "no subscription"  # the two subscriptions' confirmations
@@ -662,10 +663,10 @@ cluster_login)
   # and node 2 has read it (its publication after that one reads, and the next proves the
   # answer was taken in).
   # (A read of node 2's that failed under load is made good by its next: up to five rounds.)
-  next_event '"gomoku:players:n1/'
-  next_event '"gomoku:players:n2/'
+  next_event 'set","gomoku:playerlist:n1/'
+  next_event 'set","gomoku:playerlist:n2/'
   for round in 1 2 3 4 5; do
-    next_event '"gomoku:players:n2/'
+    next_event 'set","gomoku:playerlist:n2/'
     send bob "who"
     expect bob '^PLAYERS [0-9]+$'
     total=${line#PLAYERS }
@@ -675,7 +676,7 @@ cluster_login)
   ((total == 2)) || fail "Bob's hall lists $total player(s), not 2"
   grep -q '^PLAYER alice 1000 hall$' "$work/bob.out" || fail "Bob's hall does not list alice"
   kill -9 "$node1"
-  next_event '"gomoku:node:n1/'  # its lease ran out
+  next_event 'expired","gomoku:node:n1/'  # its lease ran out
   GOMOKU_PASSWORD=alicepass1 start_client alice3 --user alice --trust-new-server
   expect alice3 '^LOGGED IN alice 1000'
   send alice3 "quit"
