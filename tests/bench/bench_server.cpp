@@ -56,6 +56,7 @@
 #include <boost/asio/streambuf.hpp>
 #include <boost/asio/write.hpp>
 
+#include "net/cadence.h"
 #include "net/match.h"
 #include "net/session.h"
 #include "net/tls.h"
@@ -97,6 +98,7 @@ struct Options {
   bool failover = false;    // after the play, kill -9 one node and time its games' resumption
   int nodeLease = 5;        // the nodes' --node-lease, seconds
   bool keep = false;        // keep the temporary folder
+  bool timeline = false;    // list every 100 ms window with 10 or more moves over 10 ms
 };
 
 void usage() {
@@ -105,7 +107,7 @@ void usage() {
                "         [--connections N] [--games M] [--seconds S] [--move-interval MS]\n"
                "         [--password-logins K] [--threads T] [--server-threads T]\n"
                "         [--window W] [--heartbeat MS] [--watchers W]\n"
-               "         [--nodes N --redis URL [--failover]] [--keep]\n"
+               "         [--nodes N --redis URL [--failover]] [--timeline] [--keep]\n"
                "  --server PATH        start this gomoku-server (data in a temporary folder)\n"
                "  --port P             attach to a server running on 127.0.0.1:P instead\n"
                "  --pid PID            (attached) its process id, for the memory figures\n"
@@ -129,6 +131,8 @@ void usage() {
                "  --node-lease S       (cluster) the nodes' lease in seconds (default 5)\n"
                "  --failover           (cluster) after the play, kill -9 the last node; its\n"
                "                       players reconnect to another node and resume: timed\n"
+               "  --timeline           list each 100 ms of play with 10 or more moves slower\n"
+               "                       than 10 ms (bursts: a stalled thread; spread: queues)\n"
                "  --keep               keep the temporary folder (server log, database)\n");
 }
 
@@ -195,6 +199,8 @@ std::optional<Options> parse(int argc, char** argv) {
       ok = number(o.nodeLease) && o.nodeLease > 0;
     } else if (a == "--keep") {
       o.keep = true;
+    } else if (a == "--timeline") {
+      o.timeline = true;
     } else if (a == "--help" || a == "-h") {
       usage();
       std::exit(0);
@@ -423,6 +429,9 @@ struct Client {
   bool watcher = false;                      // sends LIVE_REQUEST, then watches
   std::uint64_t views = 0;                   // a watcher: VIEWs received
   std::vector<std::uint32_t> latencyLogins;  // µs, while password logins ran
+  // Moves slower than 10 ms while measuring: (ms since play began, µs); shows whether the tail
+  // comes in bursts (a stalled thread) or spread out (queues).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> slow;
   std::uint64_t gamesOver = 0;
 
   void start();
@@ -468,6 +477,7 @@ struct Bench {
 
   std::atomic<bool> stopping{false};
   std::atomic<bool> measuring{false};
+  Clock::time_point playStart;  // set before measuring starts
   std::atomic<bool> passwordWindow{false};
   std::atomic<int> gamesStarted{0};  // first games whose both sides started
   // Failover: set before the kill; a logged-in client whose connection ends then reconnects
@@ -584,16 +594,20 @@ void Client::start() {
               [this, gen](const std::string& reason, net::DecodeError) {
                 if (gen == generation) onClosed(reason);
               });
+          // As a program's would, its beats come at a phase of their own (net/cadence.h).
+          heartbeatTimer.expires_after(net::beatPhase(static_cast<std::uint64_t>(index) + 1,
+                                                      std::chrono::milliseconds(b.o.heartbeat)));
           tickHeartbeat();
         });
   });
 }
 
 void Client::tickHeartbeat() {
-  heartbeatTimer.expires_after(std::chrono::milliseconds(b.o.heartbeat));
   heartbeatTimer.async_wait([this](error_code ec) {
     if (ec || finished || !session) return;
     session->send(net::Heartbeat{});
+    heartbeatTimer.expires_at(net::nextBeat(
+        heartbeatTimer.expiry(), std::chrono::milliseconds(b.o.heartbeat), Clock::now()));
     tickHeartbeat();
   });
 }
@@ -747,10 +761,14 @@ void Client::onMessage(const net::Message& m) {
     if (slot && slot->sentPly.load(std::memory_order_acquire) == mv->ply && b.measuring) {
       auto sent = Clock::time_point(Clock::duration(slot->sentAt.load(std::memory_order_relaxed)));
       auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent);
-      (b.passwordWindow ? latencyLogins
-       : cross          ? latencyCross
-                        : latency)
-          .push_back(static_cast<std::uint32_t>(std::max<std::int64_t>(0, us.count())));
+      const auto v = static_cast<std::uint32_t>(std::max<std::int64_t>(0, us.count()));
+      (b.passwordWindow ? latencyLogins : cross ? latencyCross : latency).push_back(v);
+      if (v > 10000)
+        slow.emplace_back(
+            static_cast<std::uint32_t>(
+                std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - b.playStart)
+                    .count()),
+            v);
     }
   }
   if (static_cast<int>(net::typeOf(m)) < 64 && match) {
@@ -1190,8 +1208,9 @@ int run(Options o) {
   auto sample = [&] {
     eachNode([](Node& n) { n.rssMax = std::max(n.rssMax, statusKb(n.pid, "VmRSS")); });
   };
+  b.playStart = Clock::now();
   b.measuring = true;
-  auto playStart = Clock::now();
+  auto playStart = b.playStart;
   auto playEnd = playStart + std::chrono::seconds(o.seconds);
   auto sleepUntil = [&](Clock::time_point t) {
     while (Clock::now() < t) {
@@ -1329,6 +1348,34 @@ int run(Options o) {
   if (nodeCount > 1) {
     printLatency("  within a node (rooms)", percentiles(all));
     printLatency("  across nodes (Find game)", percentiles(crossed));
+  }
+  {
+    // The slow moves by 100 ms window: a few crowded windows mean stalls, many thin ones queues.
+    std::map<std::uint32_t, std::pair<int, std::uint32_t>> windows;  // window -> count, max µs
+    std::size_t slowMoves = 0;
+    for (auto& c : b.clients)
+      for (auto [at, us] : c->slow) {
+        auto& w = windows[at / 100];
+        ++w.first;
+        w.second = std::max(w.second, us);
+        ++slowMoves;
+      }
+    std::vector<std::pair<std::uint32_t, std::pair<int, std::uint32_t>>> worst(windows.begin(),
+                                                                               windows.end());
+    std::sort(worst.begin(), worst.end(),
+              [](const auto& x, const auto& y) { return x.second.first > y.second.first; });
+    if (worst.size() > 12) worst.resize(12);
+    std::printf("moves over 10 ms: %zu, in %zu windows of 100 ms; the most crowded:", slowMoves,
+                windows.size());
+    for (auto& [w, cm] : worst)
+      std::printf(" %.1fs:%d(max %.0fms)", w / 10.0, cm.first, cm.second / 1000.0);
+    std::printf("\n");
+    if (o.timeline) {
+      std::printf("slow moves by window:");
+      for (auto& [w, cm] : windows)
+        if (cm.first >= 10) std::printf(" %.1f:%d", w / 10.0, cm.first);
+      std::printf("\n");
+    }
   }
   if (o.watchers > 0) {
     std::vector<std::uint32_t> viewed;
