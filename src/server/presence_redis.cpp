@@ -213,20 +213,12 @@ class RedisPresence final : public Presence {
   std::vector<Claim> claimAll(const std::vector<std::int64_t>& accounts) override {
     std::vector<Claim> out(accounts.size(), Claim::Unavailable);
     if (accounts.empty() || !connect(main_)) return out;
-    std::vector<std::string> args{"EVAL", kClaimScript, "1", "", self_, kNodePrefix};
-    for (std::int64_t a : accounts) {
-      args[3] = presenceKey(a);
-      if (!appendOn(main_, args)) return out;
-    }
-    for (std::size_t i = 0; i < accounts.size(); ++i) {
-      void* raw = nullptr;
-      if (redisGetReply(main_.ctx, &raw) != REDIS_OK) {
-        failOn(main_);
-        return out;
-      }
-      Reply r(static_cast<redisReply*>(raw));
-      out[i] = claimOf(r.get());
-    }
+    std::vector<std::vector<std::string>> claims;
+    claims.reserve(accounts.size());
+    for (std::int64_t a : accounts)
+      claims.push_back({"EVAL", kClaimScript, "1", presenceKey(a), self_, kNodePrefix});
+    std::vector<Reply> replies = pipeline(main_, claims);
+    for (std::size_t i = 0; i < replies.size(); ++i) out[i] = claimOf(replies[i].get());
     return out;
   }
 
@@ -267,9 +259,10 @@ class RedisPresence final : public Presence {
     list.reserve(mine.size() * 32);
     for (const ListedPlayer& p : mine) formatListed(p, list);
     if (!command({"MULTI"})) return std::nullopt;
-    const bool listed = mine.empty() ? command({"DEL", playersKey_}) != nullptr
-                                     : command({"SET", playersKey_, list, "PX",
-                                                std::to_string(lease_.count())}) != nullptr;
+    const bool listed =
+        mine.empty()
+            ? command({"DEL", playersKey_}) != nullptr
+            : command({"SET", playersKey_, list, "PX", std::to_string(lease_.count())}) != nullptr;
     if (!listed || !command({"SADD", kNodesKey, self_})) {
       if (main_.ctx) command({"DISCARD"});  // an error answer: the connection is still in MULTI
       return std::nullopt;
@@ -279,15 +272,27 @@ class RedisPresence final : public Presence {
     // The others': every node in the set whose lease lives; the dead are dropped from it.
     Reply nodes = command({"SMEMBERS", kNodesKey});
     if (!nodes || nodes->type != REDIS_REPLY_ARRAY) return std::nullopt;
-    std::vector<ListedPlayer> out;
+    std::vector<std::string> others;
+    std::vector<std::vector<std::string>> reads;
     for (std::size_t i = 0; i < nodes->elements; ++i) {
       const redisReply* n = nodes->element[i];
       if (n->type != REDIS_REPLY_STRING) continue;
       std::string node(n->str, n->len);
       if (node == self_) continue;
-      Reply theirs = command({"EVAL", kNodePlayersScript, "3", kNodePrefix + node, kNodesKey,
-                              kPlayersPrefix + node, node});
-      if (!theirs) return std::nullopt;
+      reads.push_back({"EVAL", kNodePlayersScript, "3", kNodePrefix + node, kNodesKey,
+                       kPlayersPrefix + node, node});
+      others.push_back(std::move(node));
+    }
+    std::vector<Reply> lists = pipeline(main_, reads);
+    if (lists.size() < reads.size()) return std::nullopt;
+    std::vector<ListedPlayer> out;
+    for (std::size_t i = 0; i < others.size(); ++i) {
+      const std::string& node = others[i];
+      const Reply& theirs = lists[i];
+      if (theirs->type == REDIS_REPLY_ERROR) {
+        main_.error = "EVAL: " + std::string(theirs->str, theirs->len);
+        return std::nullopt;
+      }
       // nil: a dead node (dropped), or one whose list expired; anything else is no list.
       if (theirs->type != REDIS_REPLY_STRING) continue;
       std::string_view text(theirs->str, theirs->len);
@@ -338,23 +343,17 @@ class RedisPresence final : public Presence {
 
   bool post(const std::string& node, const std::string& message) override {
     std::string key = kInboxPrefix + node;
-    if (!connect(main_) ||
-        !appendOn(main_, {"XADD", key, "MAXLEN", "~", kInboxLength, "*", "m", message}) ||
-        !appendOn(main_, {"PEXPIRE", key, kInboxLifeMs}))
-      return false;
+    if (!connect(main_)) return false;
+    std::vector<Reply> replies =
+        pipeline(main_, {{"XADD", key, "MAXLEN", "~", kInboxLength, "*", "m", message},
+                         {"PEXPIRE", key, kInboxLifeMs}});
+    if (replies.size() < 2) return false;
     bool ok = true;
-    for (int i = 0; i < 2; ++i) {
-      void* raw = nullptr;
-      if (redisGetReply(main_.ctx, &raw) != REDIS_OK) {
-        failOn(main_);
-        return false;
-      }
-      Reply r(static_cast<redisReply*>(raw));
+    for (const Reply& r : replies)
       if (r->type == REDIS_REPLY_ERROR) {
         main_.error = "XADD: " + std::string(r->str, r->len);
         ok = false;
       }
-    }
     return ok;
   }
 
@@ -411,15 +410,12 @@ class RedisPresence final : public Presence {
   std::vector<JournalWrite> storeJournals(const std::vector<JournalJob>& jobs) override {
     std::vector<JournalWrite> out(jobs.size(), JournalWrite::Unavailable);
     if (jobs.empty() || !connect(journal_)) return out;
-    for (const JournalJob& j : jobs)
-      if (!appendOn(journal_, journalArgs(j))) return out;
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      void* raw = nullptr;
-      if (redisGetReply(journal_.ctx, &raw) != REDIS_OK) {
-        failOn(journal_);
-        return out;
-      }
-      Reply r(static_cast<redisReply*>(raw));
+    std::vector<std::vector<std::string>> scripts;
+    scripts.reserve(jobs.size());
+    for (const JournalJob& j : jobs) scripts.push_back(journalArgs(j));
+    std::vector<Reply> replies = pipeline(journal_, scripts);
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+      const Reply& r = replies[i];
       if (r->type == REDIS_REPLY_ERROR) {
         journal_.error = "EVAL: " + std::string(r->str, r->len);
       } else if (r->type != REDIS_REPLY_INTEGER) {
@@ -470,18 +466,14 @@ class RedisPresence final : public Presence {
     for (std::size_t i = 0; i < nodes->elements; ++i)
       if (nodes->element[i]->type == REDIS_REPLY_STRING)
         names.emplace_back(nodes->element[i]->str, nodes->element[i]->len);
-    for (const std::string& n : names)
-      if (!appendOn(main_, {"EXISTS", kNodePrefix + n})) return std::nullopt;
+    std::vector<std::vector<std::string>> exists;
+    for (const std::string& n : names) exists.push_back({"EXISTS", kNodePrefix + n});
+    std::vector<Reply> replies = pipeline(main_, exists);
+    if (replies.size() < names.size()) return std::nullopt;
     std::vector<std::string> out;
-    for (const std::string& n : names) {
-      void* raw = nullptr;
-      if (redisGetReply(main_.ctx, &raw) != REDIS_OK) {
-        failOn(main_);
-        return std::nullopt;
-      }
-      Reply r(static_cast<redisReply*>(raw));
-      if (r->type == REDIS_REPLY_INTEGER && r->integer == 1) out.push_back(n);
-    }
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (replies[i]->type == REDIS_REPLY_INTEGER && replies[i]->integer == 1)
+        out.push_back(names[i]);
     return out;
   }
 
@@ -657,6 +649,26 @@ class RedisPresence final : public Presence {
       return false;
     }
     return true;
+  }
+
+  // Sends every command before reading the first answer (one round trip for them all), then
+  // reads the answers in order. Fewer answers than commands when the connection failed on the
+  // way (the link's error says why; the commands answered before it stand).
+  static std::vector<Reply> pipeline(Link& link,
+                                     const std::vector<std::vector<std::string>>& commands) {
+    std::vector<Reply> replies;
+    for (const auto& c : commands)
+      if (!appendOn(link, c)) return replies;
+    replies.reserve(commands.size());
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+      void* raw = nullptr;
+      if (redisGetReply(link.ctx, &raw) != REDIS_OK) {
+        failOn(link);
+        return replies;
+      }
+      replies.emplace_back(static_cast<redisReply*>(raw));
+    }
+    return replies;
   }
 
   static Reply sendOn(Link& link, const std::vector<std::string>& args) {
