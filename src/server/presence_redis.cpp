@@ -3,6 +3,7 @@
 #include <hiredis/hiredis.h>
 #include <sys/time.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdio>
@@ -289,9 +290,11 @@ class RedisPresence final : public Presence {
     for (std::size_t i = 0; i < others.size(); ++i) {
       const std::string& node = others[i];
       const Reply& theirs = lists[i];
+      // An error (a key of another kind under the list's name): that node's list is unknown
+      // this time; the others' still count.
       if (theirs->type == REDIS_REPLY_ERROR) {
         main_.error = "EVAL: " + std::string(theirs->str, theirs->len);
-        return std::nullopt;
+        continue;
       }
       // nil: a dead node (dropped), or one whose list expired; anything else is no list.
       if (theirs->type != REDIS_REPLY_STRING) continue;
@@ -471,9 +474,15 @@ class RedisPresence final : public Presence {
     std::vector<Reply> replies = pipeline(main_, exists);
     if (replies.size() < names.size()) return std::nullopt;
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < names.size(); ++i)
-      if (replies[i]->type == REDIS_REPLY_INTEGER && replies[i]->integer == 1)
-        out.push_back(names[i]);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      // Not an answer (an error, BUSY): unknown, so no node counts as gone this time.
+      if (replies[i]->type != REDIS_REPLY_INTEGER) {
+        if (replies[i]->type == REDIS_REPLY_ERROR)
+          main_.error = "EXISTS: " + std::string(replies[i]->str, replies[i]->len);
+        return std::nullopt;
+      }
+      if (replies[i]->integer == 1) out.push_back(names[i]);
+    }
     return out;
   }
 
@@ -484,9 +493,19 @@ class RedisPresence final : public Presence {
   std::string lastError() const override { return main_.error; }
 
  private:
-  // One line of a node's list of players: "account\tscore\tstate\tname\n" (a name has no
-  // control characters, so neither tab nor newline).
+  // A name a list may carry: 1 to kMaxNameBytes bytes, no control characters (so neither tab
+  // nor newline, which separate the list's fields and lines).
+  static bool listable(std::string_view name) {
+    if (name.empty() || name.size() > net::kMaxNameBytes) return false;
+    return std::none_of(name.begin(), name.end(),
+                        [](unsigned char ch) { return ch < 0x20 || ch == 0x7F; });
+  }
+
+  // One line of a node's list of players: "account\tscore\tstate\tname\n". A name the list
+  // cannot carry is left out (the accounts' rules allow none, but a line must never become
+  // two).
   static void formatListed(const ListedPlayer& p, std::string& out) {
+    if (!listable(p.entry.name)) return;
     out += std::to_string(p.account);
     out += '\t';
     out += std::to_string(p.entry.score);
@@ -518,11 +537,8 @@ class RedisPresence final : public Presence {
         state > static_cast<int>(net::PlayerState::Playing))
       return std::nullopt;
     p.entry.state = static_cast<net::PlayerState>(state);
-    std::string_view name = line;
-    if (name.empty() || name.size() > net::kMaxNameBytes) return std::nullopt;
-    for (unsigned char ch : name)
-      if (ch < 0x20 || ch == 0x7F) return std::nullopt;
-    p.entry.name = std::string(name);
+    if (!listable(line)) return std::nullopt;
+    p.entry.name = std::string(line);
     return p;
   }
 

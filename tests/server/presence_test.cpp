@@ -313,6 +313,32 @@ TEST_F(RedisPresenceTest, AnotherNodesGarbledListEntriesAreSkipped) {
   EXPECT_EQ(*seen, (std::vector<ListedPlayer>{alice, zoe}));
 }
 
+TEST_F(RedisPresenceTest, OneNodesBadListLeavesTheOthersListed) {
+  auto n1 = node("n1"), n2 = node("n2"), n3 = node("n3");
+  ListedPlayer alice{1, {"alice", 1030, net::PlayerState::Playing}, {}};
+  // A name that would break a line in two is not published (no account has one).
+  ListedPlayer forged{2, {"x\n3\t3000\t1\tforged", 900, net::PlayerState::Hall}, {}};
+  ListedPlayer bob{4, {"Bob", 970, net::PlayerState::Hall}, {}};
+  ASSERT_TRUE(n1->exchangePlayers({alice}));
+  ASSERT_TRUE(n3->exchangePlayers({forged, bob}));
+  // n1's list replaced by a key of another kind: n1's players are unknown, n3's still listed.
+  redisContext* cmd = redisConnect(address.host.c_str(), address.port);
+  ASSERT_TRUE(cmd && !cmd->err);
+  auto* r = static_cast<redisReply*>(redisCommand(cmd, "SELECT %d", address.db));
+  freeReplyObject(r);
+  const std::string key = "gomoku:playerlist:" + n1->self();
+  r = static_cast<redisReply*>(redisCommand(cmd, "DEL %s", key.c_str()));
+  freeReplyObject(r);
+  r = static_cast<redisReply*>(redisCommand(cmd, "HSET %s 1 alice", key.c_str()));
+  ASSERT_TRUE(r && r->type == REDIS_REPLY_INTEGER);
+  freeReplyObject(r);
+  redisFree(cmd);
+  auto seen = n2->exchangePlayers({});
+  ASSERT_TRUE(seen);
+  bob.node = n3->self();
+  EXPECT_EQ(*seen, std::vector<ListedPlayer>{bob});
+}
+
 TEST_F(RedisPresenceTest, TwoNodesClaimingTheSameAccountsAtOnceNeverBothWin) {
   // Two nodes' lanes claim the same 1 000 accounts, meeting at a barrier before each claim so
   // that both claims of an account are in flight together. Whoever wins, one does.

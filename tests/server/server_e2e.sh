@@ -638,9 +638,16 @@ cluster_login)
   read -r line <&"$events_fd" || fail "no subscription"  # the two subscriptions' confirmations
   read -r line <&"$events_fd" || fail "no subscription"
   # next_event PATTERN: reads Redis's announcements until one matches.
-  # (60 s without any announcement is a failure, not a hang.)
+  # (None matching within 60 s is a failure, not a hang: the leases' renewals announce
+  # themselves all the time, so the limit is on the whole wait, not on each read.)
   next_event() {
-    while read -r -t 60 line <&"$events_fd"; do
+    local until=$((SECONDS + 60))
+    local rc
+    while ((SECONDS < until)); do
+      rc=0
+      read -r -t 5 line <&"$events_fd" || rc=$?
+      ((rc > 128)) && continue  # a quiet moment
+      ((rc != 0)) && break      # the subscription ended
       [[ $line == *$1* ]] && return 0
     done
     fail "Redis announced nothing matching $1"
