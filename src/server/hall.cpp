@@ -539,6 +539,13 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
   if (presenceDown_) return refuseWhileStoreAway(c, a.name, kPresenceAway, registered);
   env_.aside(Lane::Cluster, [this, c, a, token, registered, waited]() -> std::function<void()> {
     Claim claim = presence_->claim(a.id);
+    std::optional<std::chrono::milliseconds> leaseLeft;
+    if (claim == Claim::HeldElsewhere && !waited) {
+      leaseLeft = presence_->holderLeaseLeft(a.id);
+      // No lease to wait for: the holder's ended (or it let the account go) between the two
+      // questions, so the account is free now: claimed again, once.
+      if (!leaseLeft) claim = presence_->claim(a.id);
+    }
     // The game it plays, if any, is found (and taken over from a dead node) for the player
     // that holds the account.
     std::optional<StoredGame> game;
@@ -546,8 +553,6 @@ void Hall::loggedIn(ConnId c, const Account& a, const std::string& token, bool r
       game = presence_->gameOf(a.id);
       if (!game) claim = Claim::Unavailable;
     }
-    std::optional<std::chrono::milliseconds> leaseLeft;
-    if (claim == Claim::HeldElsewhere && !waited) leaseLeft = presence_->holderLeaseLeft(a.id);
     std::string error = claim == Claim::Unavailable ? presence_->lastError() : std::string{};
     return [this, c, a, token, registered, claim, error, leaseLeft, found = game]() mutable {
       if (stopping_) return;

@@ -885,6 +885,9 @@ struct PresenceStore {
   std::map<std::string, std::deque<std::string>> inbox;        // by node
   // What is left of a live node's lease, for holderLeaseLeft (a node not in it: unknown).
   std::map<std::string, std::chrono::milliseconds> leaseLeft;
+  // Nodes whose lease ends when a login asks how much of it is left: they die between a
+  // claim that found them holding an account and that question.
+  std::set<std::string> lapseWhenAsked;
 };
 
 class MemoryPresence : public Presence {
@@ -905,6 +908,8 @@ class MemoryPresence : public Presence {
   }
   std::optional<std::chrono::milliseconds> holderLeaseLeft(std::int64_t account) override {
     auto h = store_.holder.find(account);
+    if (store_.up && h != store_.holder.end() && store_.lapseWhenAsked.erase(h->second))
+      store_.alive.erase(h->second);
     if (!store_.up || h == store_.holder.end() || !store_.alive.count(h->second)) return {};
     auto left = store_.leaseLeft.find(h->second);
     if (left == store_.leaseLeft.end()) return {};
@@ -1266,6 +1271,19 @@ TEST_F(ClusterHallTest, ALoginWaitsForTheLeaseOfANodeThatStoppedRenewing) {
   ASSERT_TRUE(taken);
   EXPECT_EQ(taken->status, net::LoginStatus::Ok);
   EXPECT_FALSE(nodes[1].env.take<net::LoginResult>(d));
+  EXPECT_EQ(store.holder.at(1), "node-1");
+  EXPECT_EQ(nodes[1].hall->playersOnline(), 1u);
+}
+
+TEST_F(ClusterHallTest, ALoginClaimsAgainWhenTheHoldersLeaseEndsMeanwhile) {
+  ConnId a = connect(0);
+  ASSERT_EQ(registerOn(0, a, "alice").status, net::LoginStatus::Ok);
+  // Node 0 holds alice when node 1's claim asks, and its lease is gone when node 1 then asks
+  // how much of it is left: the account is free, and the login takes it at once.
+  store.leaseLeft["node-0"] = config.nodeLease * 9 / 10;
+  store.lapseWhenAsked.insert("node-0");
+  ConnId b = connect(1);
+  EXPECT_EQ(loginOn(1, b, "alice").status, net::LoginStatus::Ok);
   EXPECT_EQ(store.holder.at(1), "node-1");
   EXPECT_EQ(nodes[1].hall->playersOnline(), 1u);
 }
