@@ -217,7 +217,7 @@ bool Hall::overRate(Conn& conn) {
 
 void Hall::received(ConnId c, const net::Message& m) {
   auto it = conns_.find(c);
-  if (it == conns_.end()) return;
+  if (it == conns_.end() || handingOver_) return;
   Conn& conn = it->second;
   conn.lastHeard = env_.now();
   if (overRate(conn)) {
@@ -298,6 +298,7 @@ void Hall::received(ConnId c, const net::Message& m) {
 void Hall::closed(ConnId c, const std::string& reason) {
   auto it = conns_.find(c);
   if (it == conns_.end()) return;
+  if (handingOver_) return (void)conns_.erase(it);  // its game, if any, goes on elsewhere
   unwatch(c);
   Conn conn = it->second;
   conns_.erase(it);
@@ -351,12 +352,33 @@ void Hall::stop(std::function<void()> done) {
   stopped_ = std::move(done);
   if (waveTimer_) env_.cancel(*waveTimer_);
   waveTimer_.reset();
-  std::vector<std::uint64_t> ids;
-  for (auto& [id, t] : tables_) ids.push_back(id);
-  for (std::uint64_t id : ids) {
-    act(id, TableOp::Interrupt, Side::A);
+  // A single server ends its games (interrupted). A node of a cluster hands them over: they
+  // stay in the shared store as they are, as if the node were killed, but with every journal
+  // written and the lease ended first, so that another node takes each up as soon as its
+  // players log in there; their connections are left to end with the server (no goodbye: their
+  // programs reconnect and resume). Nothing here changes from now on.
+  // (A game the store does not hold whole, its journal behind after an outage, ends here.)
+  std::vector<std::uint64_t> ending;
+  std::set<std::uint64_t> handed;
+  for (auto& [id, e] : tables_)
+    if (presence_ && !e->key.empty() && e->opened && !e->behind && !e->reopen)
+      handed.insert(id);
+    else
+      ending.push_back(id);
+  for (std::uint64_t id : ending) act(id, TableOp::Interrupt, Side::A);
+  if (presence_) {
+    handingOver_ = true;
+    if (!handed.empty())
+      env_.log("stopping: " + std::to_string(handed.size()) +
+               " games go on wherever their players log in again");
   }
+  std::vector<ConnId> idle;
   for (auto& [c, conn] : conns_) {
+    const Player* p = conn.account ? player(conn.account) : nullptr;
+    if (!p || p->conn != c || !(handed.count(p->table) || playingAt_.count(p->id)))
+      idle.push_back(c);
+  }
+  for (ConnId c : idle) {
     env_.send(c, net::Bye{net::ByeReason::Closing, "the server is shutting down"});
     env_.close(c);
   }
@@ -1317,6 +1339,7 @@ void apply(GameTable& g, TableOp op, Side side, const net::Message* m, const std
 
 void Hall::act(std::uint64_t tid, TableOp op, Side side, const net::Message* m,
                const std::string& reason) {
+  if (handingOver_) return;  // the game goes on on another node, from its journal
   auto t = tables_.find(tid);
   if (t == tables_.end()) return;
   TableEntry& e = *t->second;

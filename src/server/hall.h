@@ -123,8 +123,11 @@ class Hall {
   /// on, and logins, registrations, new games and game lists are refused ("the server is
   /// having trouble"); seekers wait unpaired.
   void storageAway(bool away, const std::string& why);
-  /// Shutting down: games running are ended as interrupted and written; every connection is
-  /// told and closed. `done` runs once the last write is done.
+  /// Shutting down. A single server ends its running games as interrupted and writes them;
+  /// every connection is told and closed. A node of a cluster hands its games over instead:
+  /// they stay in the shared store, journals written, its lease ends, and the players in games
+  /// are left connected (the server drops them at its end, and their programs resume on another
+  /// node); from then on the hall changes nothing. `done` runs once the last write is done.
   void stop(std::function<void()> done);
 
   /// Players online now (logged in).
@@ -345,6 +348,7 @@ class Hall {
   std::uint64_t nextTable_ = 1;
   std::vector<net::TopEntry> top_;
   std::optional<std::uint64_t> waveTimer_;
+  bool handingOver_ = false;  // a cluster's node stopping: its games go on elsewhere (stop())
   bool stopping_ = false;
   int writesInFlight_ = 0;
   std::function<void()> stopped_;

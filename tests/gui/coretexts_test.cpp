@@ -262,6 +262,8 @@ const std::set<std::string> kNotShown = {
     "this node's lease had run out: claiming its players again",
     "held by a node that stopped renewing its lease; the login waits",
     "ms for it",
+    "stopping",
+    "games go on wherever their players log in again",
     // server/hall.cpp: the log of games across a cluster's nodes (relay.h)
     "plays here, a guest from node",
     "message(s) to other nodes wait",

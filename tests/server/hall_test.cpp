@@ -2034,12 +2034,15 @@ TEST_F(ClusterHallTest, JournalWritesWaitingForTheStoreGoTogetherInOneBatch) {
   EXPECT_EQ(black2.match->game().moves().size(), 2u);
 }
 
-TEST_F(ClusterHallTest, AStoppingNodeEndsItsLeaseOnlyOnceItsGamesJournalsAreStored) {
+TEST_F(ClusterHallTest, AStoppingNodeHandsItsGamesOverOnceTheirJournalsAreStored) {
   Member a{0, connect(0), nullptr, {}}, b{0, connect(0), nullptr, {}};
   std::optional<net::Matched> ma, mb;
   ASSERT_NO_FATAL_FAILURE(gameOnNode0(a, b, ma, mb));
   Member& black = ma->youAreBlack ? a : b;
+  Member& white = ma->youAreBlack ? b : a;
   auto& env = nodes[0].env;
+  ConnId idle = connect(0);  // a third player, in the hall
+  ASSERT_EQ(registerOn(0, idle, "carol").status, net::LoginStatus::Ok);
   env.holdJournal = true;
   ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
   pump({&a, &b});
@@ -2047,17 +2050,43 @@ TEST_F(ClusterHallTest, AStoppingNodeEndsItsLeaseOnlyOnceItsGamesJournalsAreStor
   bool stopped = false;
   nodes[0].hall->stop([&] { stopped = true; });
   env.settle();
-  // The move's write is under way and the interruption waits for it: the lease still lives,
-  // so no other node takes the game over from a journal that lacks its end.
+  // The move's write is under way and the handover waits for it: the lease still lives, so
+  // no other node takes the game over from a journal that lacks the move.
   EXPECT_TRUE(store.alive.count("node-0"));
   EXPECT_FALSE(stopped);
-  env.releaseJournal();
+  // The player in the hall is told and let go; the players in the game are not (their
+  // connections end with the server, and their programs resume elsewhere).
+  EXPECT_TRUE(env.closedByHall.count(idle));
+  EXPECT_FALSE(env.closedByHall.count(a.id));
+  EXPECT_FALSE(env.closedByHall.count(b.id));
+  // Nothing changes here any more: a resignation that comes now is not taken.
+  nodes[0].hall->received(white.id, net::Resign{1});
   env.settle();
   env.releaseJournal();
   env.settle();
   EXPECT_TRUE(stopped);
   EXPECT_FALSE(store.alive.count("node-0"));
-  EXPECT_TRUE(store.games.games.empty());  // the interrupted game is out of the store
+  ASSERT_EQ(store.games.games.size(), 1u);  // the game is still in the store, running
+  // The server ends; both programs log in again on node 1, which takes the game up.
+  nodes[0].dead = true;
+  for (Member* m : {&a, &b}) {
+    m->match->connectionLost("the server closed");
+    m->node = 1;
+    m->id = connect(1);
+    ASSERT_EQ(loginOn(1, m->id, m == &a ? "alice" : "bob").status, net::LoginStatus::Ok);
+    auto again = nodes[1].env.take<net::Matched>(m->id);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->gameId, ma->gameId);
+    m->match->reconnected();
+  }
+  pump({&a, &b});
+  ASSERT_EQ(a.match->phase(), net::MatchPhase::Playing);
+  ASSERT_EQ(b.match->phase(), net::MatchPhase::Playing);
+  EXPECT_EQ(a.match->game().moves(), b.match->game().moves());
+  EXPECT_EQ(a.match->game().moves().size(), 1u);
+  ASSERT_EQ(white.match->playLocal({8, 8}), MoveError::None);
+  pump({&a, &b});
+  EXPECT_EQ(black.match->game().moves().size(), 2u);
 }
 
 TEST_F(ClusterHallTest, AStoppingNodesLeaseIsNotBroughtBackByARenewalUnderWay) {

@@ -719,15 +719,17 @@ cluster_front)
   send alice "quit"
   finish alice
   ;;
-cluster_failover | cluster_failover_list)
+cluster_failover | cluster_failover_list | cluster_handover)
   # Two nodes behind HAProxy (issue 22): alice and Bob play through the front address; the
   # node that runs their game is killed (kill -9) mid-game. Both programs reconnect through
   # the front to the other node, which takes the game over from its journal in Redis; they
   # play on to five. Nothing is lost or doubled, and the ladder moves once.
   # cluster_failover_list: no front; the programs are given the list of the nodes (after an
   # address where nothing listens) and go round it.
+  # cluster_handover: the node is stopped (SIGTERM, as a restart does) instead: it hands the
+  # game over and exits cleanly, and the game goes on the same way.
   start_nodes
-  if [[ $case_name == cluster_failover ]]; then
+  if [[ $case_name != cluster_failover_list ]]; then
     start_front
     port=$front
   else
@@ -749,7 +751,14 @@ cluster_failover | cluster_failover_list)
   [[ -n ${node_pid[$victim]:-} ]] || fail "the game is run by '$owner', not a node of the test"
   survivor=n1
   [[ $victim == n1 ]] && survivor=n2
-  kill -9 "${node_pid[$victim]}"
+  if [[ $case_name == cluster_handover ]]; then
+    kill -TERM "${node_pid[$victim]}"
+    wait "${node_pid[$victim]}" || fail "$victim exited $? on SIGTERM"
+    grep -q "stopping: 1 games go on wherever their players log in again" "$work/server.log" ||
+      fail "$victim did not hand its game over"
+  else
+    kill -9 "${node_pid[$victim]}"
+  fi
   expect alice '^RESUMED at move 3'
   expect bob '^RESUMED at move 3'
   owner=$(redis-cli -u "$GOMOKU_TEST_REDIS" get "gomoku:owner:$game")
