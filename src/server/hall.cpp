@@ -357,25 +357,37 @@ void Hall::stop(std::function<void()> done) {
   // written and the lease ended first, so that another node takes each up as soon as its
   // players log in there; their connections are left to end with the server (no goodbye: their
   // programs reconnect and resume). Nothing here changes from now on.
-  // (A game the store does not hold whole, its journal behind after an outage, ends here.)
+  // A game ends here instead when the store does not hold it whole: its journal behind after
+  // an outage, or a game after the first whose database row the journal does not name yet (the
+  // node taking it over would make a second row, and the ladder could move twice).
   std::vector<std::uint64_t> ending;
-  std::set<std::uint64_t> handed;
-  for (auto& [id, e] : tables_)
-    if (presence_ && !e->key.empty() && e->opened && !e->behind && !e->reopen)
-      handed.insert(id);
+  for (auto& [id, entry] : tables_) {
+    const TableEntry& e = *entry;
+    const bool idsKnown = std::all_of(e.ids.begin(), e.ids.end(), [&e](const auto& game) {
+      return game.first <= 1 || e.idJournaled.count(game.first);
+    });
+    if (presence_ && !e.key.empty() && e.opened && !e.behind && !e.reopen && idsKnown)
+      handedOver_.insert(id);
     else
       ending.push_back(id);
+  }
   for (std::uint64_t id : ending) act(id, TableOp::Interrupt, Side::A);
   if (presence_) {
     handingOver_ = true;
-    if (!handed.empty())
-      env_.log("stopping: " + std::to_string(handed.size()) +
+    if (!handedOver_.empty())
+      env_.log("stopping: " + std::to_string(handedOver_.size()) +
                " games go on wherever their players log in again");
+    // This node's players leave the shared queue now, not when the lease ends.
+    std::vector<std::int64_t> seeking;
+    for (const auto& [account, seek] : seeks_) seeking.push_back(account);
+    for (std::int64_t account : seeking) unseek(account);
   }
-  std::vector<ConnId> idle;
+  std::vector<ConnId> idle, playing;
   for (auto& [c, conn] : conns_) {
     const Player* p = conn.account ? player(conn.account) : nullptr;
-    if (!p || p->conn != c || !(handed.count(p->table) || playingAt_.count(p->id)))
+    if (p && p->conn == c && (handedOver_.count(p->table) || playingAt_.count(p->id)))
+      playing.push_back(c);
+    else
       idle.push_back(c);
   }
   for (ConnId c : idle) {
@@ -398,11 +410,17 @@ void Hall::stop(std::function<void()> done) {
   // In a cluster, the node's lease ends first: its players may log in on another node at once.
   // Not before the interrupted games' journals are stored: another node taking one over meanwhile
   // would find it running.
-  whenJournalsStored([this, last] {
+  whenJournalsStored([this, last, playing] {
     // On the lease's lane: behind a renewal under way, which would otherwise bring it back.
-    env_.aside(Lane::Lease, [this, last]() -> std::function<void()> {
+    env_.aside(Lane::Lease, [this, last, playing]() -> std::function<void()> {
       presence_->leave();
-      return last;
+      return [this, last, playing] {
+        // Their accounts are free: the players in games are dropped (no goodbye), so that
+        // their programs reconnect and resume elsewhere now, not when the server ends.
+        for (ConnId c : playing)
+          if (conns_.count(c)) env_.close(c);
+        last();
+      };
     });
   });
 }
@@ -1339,7 +1357,7 @@ void apply(GameTable& g, TableOp op, Side side, const net::Message* m, const std
 
 void Hall::act(std::uint64_t tid, TableOp op, Side side, const net::Message* m,
                const std::string& reason) {
-  if (handingOver_) return;  // the game goes on on another node, from its journal
+  if (handedOver_.count(tid)) return;  // the game goes on on another node, from its journal
   auto t = tables_.find(tid);
   if (t == tables_.end()) return;
   TableEntry& e = *t->second;
@@ -1472,6 +1490,12 @@ void Hall::journalWritten(std::uint64_t tid, JournalWrite w, std::size_t upTo,
       // The game goes on without its copy in the store until the store answers again.
       env_.log("table " + std::to_string(tid) + ": the journal was not stored (" + error + ")");
       e.behind = true;
+      // Handed over, it goes on from what the store holds: nothing beyond that is told or
+      // written here (as after a kill).
+      if (handedOver_.count(tid)) {
+        e.held.clear();
+        return;
+      }
       return releaseHeld(tid, true);
   }
 }

@@ -349,6 +349,7 @@ class Hall {
   std::vector<net::TopEntry> top_;
   std::optional<std::uint64_t> waveTimer_;
   bool handingOver_ = false;  // a cluster's node stopping: its games go on elsewhere (stop())
+  std::set<std::uint64_t> handedOver_;  // those tables: nothing changes them any more
   bool stopping_ = false;
   int writesInFlight_ = 0;
   std::function<void()> stopped_;

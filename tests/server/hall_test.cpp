@@ -2089,6 +2089,43 @@ TEST_F(ClusterHallTest, AStoppingNodeHandsItsGamesOverOnceTheirJournalsAreStored
   EXPECT_EQ(black.match->game().moves().size(), 2u);
 }
 
+TEST_F(ClusterHallTest, AHandedOverGameWhoseLastWriteFailedGoesOnFromWhatTheStoreHolds) {
+  Member a{0, connect(0), nullptr, {}}, b{0, connect(0), nullptr, {}};
+  std::optional<net::Matched> ma, mb;
+  ASSERT_NO_FATAL_FAILURE(gameOnNode0(a, b, ma, mb));
+  Member& black = ma->youAreBlack ? a : b;
+  Member& white = ma->youAreBlack ? b : a;
+  auto& env = nodes[0].env;
+  env.holdJournal = true;
+  ASSERT_EQ(black.match->playLocal({7, 7}), MoveError::None);
+  pump({&a, &b});
+  nodes[0].hall->stop([] {});
+  env.settle();
+  // The move's write fails (the store went away a moment): it is not relayed, since the game
+  // goes on elsewhere from the store, which lacks it.
+  store.up = false;
+  env.releaseJournal();
+  env.settle();
+  store.up = true;
+  env.settle();
+  EXPECT_FALSE(env.take<net::Move>(white.id));
+  EXPECT_FALSE(store.alive.count("node-0"));
+  nodes[0].dead = true;
+  for (Member* m : {&a, &b}) {
+    m->match->connectionLost("the server closed");
+    m->node = 1;
+    m->id = connect(1);
+    ASSERT_EQ(loginOn(1, m->id, m == &a ? "alice" : "bob").status, net::LoginStatus::Ok);
+    ASSERT_TRUE(nodes[1].env.take<net::Matched>(m->id));
+    m->match->reconnected();
+  }
+  pump({&a, &b});
+  ASSERT_EQ(black.match->phase(), net::MatchPhase::Playing);
+  // Black's program sends again the move the store never had: one move on both, once.
+  EXPECT_EQ(white.match->game().moves(), black.match->game().moves());
+  EXPECT_EQ(white.match->game().moves().size(), 1u);
+}
+
 TEST_F(ClusterHallTest, AStoppingNodesLeaseIsNotBroughtBackByARenewalUnderWay) {
   auto& env = nodes[0].env;
   env.holdLease = true;
