@@ -355,8 +355,8 @@ void Hall::stop(std::function<void()> done) {
   // A single server ends its games (interrupted). A node of a cluster hands them over: they
   // stay in the shared store as they are, as if the node were killed, but with every journal
   // written and the lease ended first, so that another node takes each up as soon as its
-  // players log in there; their connections are left to end with the server (no goodbye: their
-  // programs reconnect and resume). Nothing here changes from now on.
+  // players log in there; their connections are dropped once the lease has ended (no goodbye:
+  // their programs reconnect and resume). Nothing here changes those games from now on.
   // A game ends here instead when the store does not hold it whole: its journal behind after
   // an outage, or a game after the first whose database row the journal does not name yet (the
   // node taking it over would make a second row, and the ladder could move twice).
