@@ -27,7 +27,7 @@ echo "== Core and network tests under AddressSanitizer + UndefinedBehaviorSaniti
 cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=Debug -DGOMOKU_SANITIZE=ON -DGOMOKU_WERROR=$werror \
   -DGOMOKU_BUILD_APP=OFF -DGOMOKU_BUILD_BENCH=OFF >/dev/null
 cmake --build "$asan" -j"$jobs" --target core_tests net_wire_tests net_match_tests net_match_clock_tests \
-  net_match_opening_tests net_session_tests \
+  net_match_opening_tests net_session_tests net_cadence_tests \
   net_matchtracker_tests net_lan_tests net_tls_tests net_online_tests net_web_vectors_tests \
   server_table_tests server_hall_tests server_lobby_tests server_accounts_tests server_web_tests \
   server_presence_tests
