@@ -3,13 +3,14 @@
 #include <hiredis/hiredis.h>
 #include <sys/time.h>
 
-#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <random>
 #include <string_view>
 #include <vector>
+
+#include "server/textfields.h"
 
 namespace gomoku::server {
 namespace {
@@ -330,7 +331,7 @@ class RedisPresence final : public Presence {
       const redisReply* v = r->element[i + 1];
       std::int64_t account = 0;
       if (f->type != REDIS_REPLY_STRING || v->type != REDIS_REPLY_STRING ||
-          !wholeNumber(std::string_view(f->str, f->len), account))
+          !textfields::whole(std::string_view(f->str, f->len), account))
         continue;
       if (auto s = decodeSeek(account, std::string(v->str, v->len))) out.push_back(*s);
     }
@@ -493,19 +494,11 @@ class RedisPresence final : public Presence {
   std::string lastError() const override { return main_.error; }
 
  private:
-  // A name a list may carry: 1 to kMaxNameBytes bytes, no control characters (so neither tab
-  // nor newline, which separate the list's fields and lines).
-  static bool listable(std::string_view name) {
-    if (name.empty() || name.size() > net::kMaxNameBytes) return false;
-    return std::none_of(name.begin(), name.end(),
-                        [](unsigned char ch) { return ch < 0x20 || ch == 0x7F; });
-  }
-
   // One line of a node's list of players: "account\tscore\tstate\tname\n". A name the list
-  // cannot carry is left out (the accounts' rules allow none, but a line must never become
-  // two).
+  // cannot carry (a control character: a tab or a newline would split the line) is left out;
+  // the accounts' rules allow none.
   static void formatListed(const ListedPlayer& p, std::string& out) {
-    if (!listable(p.entry.name)) return;
+    if (!textfields::plainName(p.entry.name)) return;
     out += std::to_string(p.account);
     out += '\t';
     out += std::to_string(p.entry.score);
@@ -526,25 +519,17 @@ class RedisPresence final : public Presence {
       f = line.substr(0, tab);
       line.remove_prefix(tab + 1);
     }
-    auto whole = [](std::string_view text, auto& out) {
-      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-      return ec == std::errc{} && end == text.data() + text.size();
-    };
     ListedPlayer p;
     int state = 0;
+    using textfields::whole;
     if (!whole(field[0], p.account) || p.account <= 0 || !whole(field[1], p.entry.score) ||
         !whole(field[2], state) || state < static_cast<int>(net::PlayerState::Hall) ||
         state > static_cast<int>(net::PlayerState::Playing))
       return std::nullopt;
     p.entry.state = static_cast<net::PlayerState>(state);
-    if (!listable(line)) return std::nullopt;
+    if (!textfields::plainName(line)) return std::nullopt;
     p.entry.name = std::string(line);
     return p;
-  }
-
-  static bool wholeNumber(std::string_view text, std::int64_t& out) {
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-    return ec == std::errc{} && end == text.data() + text.size();
   }
 
   static std::string presenceKey(std::int64_t account) {

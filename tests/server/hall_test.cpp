@@ -1171,12 +1171,16 @@ class ClusterHallTest : public ::testing::Test {
     store.alive.erase("node-" + std::to_string(n));
     for (Member* m : lost) m->match->connectionLost("the node was killed");
   }
-  // Client m logs in again on `node` and resumes its game there.
-  void resumeOn(int node, Member& m, const std::string& name, std::uint8_t minor = 0) {
+  // Client m logs in again on `node` and resumes its game there; `matched`, if given, gets
+  // what the node answered (MATCHED).
+  void resumeOn(int node, Member& m, const std::string& name, std::uint8_t minor = 0,
+                std::optional<net::Matched>* matched = nullptr) {
     m.node = node;
     m.id = connect(node);
     ASSERT_EQ(loginOn(node, m.id, name, minor).status, net::LoginStatus::Ok);
-    ASSERT_TRUE(nodes[node].env.take<net::Matched>(m.id));
+    auto again = nodes[node].env.take<net::Matched>(m.id);
+    ASSERT_TRUE(again);
+    if (matched) *matched = again;
     m.match->reconnected();
   }
   // Runs both nodes, the messages between them and the clients' until nothing moves.
@@ -2068,16 +2072,11 @@ TEST_F(ClusterHallTest, AStoppingNodeHandsItsGamesOverOnceTheirJournalsAreStored
   EXPECT_FALSE(store.alive.count("node-0"));
   ASSERT_EQ(store.games.games.size(), 1u);  // the game is still in the store, running
   // The server ends; both programs log in again on node 1, which takes the game up.
-  nodes[0].dead = true;
+  kill(0, {&a, &b});
   for (Member* m : {&a, &b}) {
-    m->match->connectionLost("the server closed");
-    m->node = 1;
-    m->id = connect(1);
-    ASSERT_EQ(loginOn(1, m->id, m == &a ? "alice" : "bob").status, net::LoginStatus::Ok);
-    auto again = nodes[1].env.take<net::Matched>(m->id);
-    ASSERT_TRUE(again);
+    std::optional<net::Matched> again;
+    ASSERT_NO_FATAL_FAILURE(resumeOn(1, *m, m == &a ? "alice" : "bob", 0, &again));
     EXPECT_EQ(again->gameId, ma->gameId);
-    m->match->reconnected();
   }
   pump({&a, &b});
   ASSERT_EQ(a.match->phase(), net::MatchPhase::Playing);
@@ -2110,15 +2109,9 @@ TEST_F(ClusterHallTest, AHandedOverGameWhoseLastWriteFailedGoesOnFromWhatTheStor
   env.settle();
   EXPECT_FALSE(env.take<net::Move>(white.id));
   EXPECT_FALSE(store.alive.count("node-0"));
-  nodes[0].dead = true;
-  for (Member* m : {&a, &b}) {
-    m->match->connectionLost("the server closed");
-    m->node = 1;
-    m->id = connect(1);
-    ASSERT_EQ(loginOn(1, m->id, m == &a ? "alice" : "bob").status, net::LoginStatus::Ok);
-    ASSERT_TRUE(nodes[1].env.take<net::Matched>(m->id));
-    m->match->reconnected();
-  }
+  kill(0, {&a, &b});
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, a, "alice"));
+  ASSERT_NO_FATAL_FAILURE(resumeOn(1, b, "bob"));
   pump({&a, &b});
   ASSERT_EQ(black.match->phase(), net::MatchPhase::Playing);
   // Black's program sends again the move the store never had: one move on both, once.
