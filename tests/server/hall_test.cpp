@@ -2058,8 +2058,8 @@ TEST_F(ClusterHallTest, AStoppingNodeHandsItsGamesOverOnceTheirJournalsAreStored
   // no other node takes the game over from a journal that lacks the move.
   EXPECT_TRUE(store.alive.count("node-0"));
   EXPECT_FALSE(stopped);
-  // The player in the hall is told and let go; the players in the game are not (their
-  // connections end with the server, and their programs resume elsewhere).
+  // The player in the hall is told and let go; the players in the game are not yet (they are
+  // dropped once the lease has ended, and their programs resume elsewhere).
   EXPECT_TRUE(env.closedByHall.count(idle));
   EXPECT_FALSE(env.closedByHall.count(a.id));
   EXPECT_FALSE(env.closedByHall.count(b.id));
